@@ -1,0 +1,25 @@
+# Two commands: `make build` and `make test`. Each sets up its own virtual environment in .venv.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+GAME   ?= no_retreat
+STAMP  := $(VENV)/.installed
+
+.PHONY: build test bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	touch $(STAMP)
+
+build: $(STAMP)
+	$(BIN)/hexforge build $(GAME)
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q -n 2 --junitxml=build/test-report.xml
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/run.py
+
+clean:
+	rm -rf build

@@ -1,0 +1,229 @@
+"""Reading data files safely: size limit, strict UTF-8, CSV rows with their line numbers, TOML with key paths.
+
+Every failure becomes a :class:`DataError` naming the file and the line (or key) at fault.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import re
+import tomllib
+from dataclasses import dataclass
+from typing import Any, Iterator, Mapping
+
+from .errors import DataError
+
+MAX_FILE_BYTES = 4 * 1024 * 1024
+
+
+def display_path(path: str) -> str:
+    """A short path for messages: relative to the working directory when that is shorter."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return path
+    return rel if len(rel) < len(path) else path
+
+
+def read_text(path: str, max_bytes: int = MAX_FILE_BYTES) -> str:
+    shown = display_path(path)
+    try:
+        size = os.path.getsize(path)
+        if size > max_bytes:
+            raise DataError(shown, f"file too large ({size} bytes, limit {max_bytes})")
+        with open(path, "rb") as fh:
+            data = fh.read(max_bytes + 1)
+    except DataError:
+        raise
+    except FileNotFoundError:
+        raise DataError(shown, "file not found") from None
+    except OSError as exc:
+        raise DataError(shown, f"cannot read file: {exc.strerror or exc}") from None
+    if len(data) > max_bytes:
+        raise DataError(shown, f"file too large (more than {max_bytes} bytes)")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise DataError(shown, f"invalid UTF-8 (byte 0x{data[exc.start]:02x})", line=line) from None
+    return text.removeprefix("\ufeff")
+
+
+@dataclass(frozen=True)
+class Row:
+    """One CSV record with the file and line it came from."""
+
+    path: str
+    line: int
+    values: Mapping[str, str]
+
+    def error(self, message: str) -> DataError:
+        return DataError(self.path, message, line=self.line)
+
+    def get(self, key: str, default: str = "") -> str:
+        return (self.values.get(key) or default).strip()
+
+    def req(self, key: str) -> str:
+        v = self.get(key)
+        if not v:
+            raise self.error(f"column '{key}' is empty")
+        return v
+
+    def int(self, key: str, default: int | None = None, allow_empty: bool = False) -> int | None:
+        v = self.get(key)
+        if not v:
+            if allow_empty or default is not None:
+                return default
+            raise self.error(f"column '{key}' is empty")
+        if not re.fullmatch(r"-?\d+", v):
+            raise self.error(f"column '{key}': '{v}' is not a whole number")
+        return int(v)
+
+    def bool(self, key: str, default: bool = False) -> bool:
+        v = self.get(key).lower()
+        if not v:
+            return default
+        if v in ("yes", "true", "1", "y"):
+            return True
+        if v in ("no", "false", "0", "n"):
+            return False
+        raise self.error(f"column '{key}': '{v}' is not yes/no")
+
+    def choice(self, key: str, allowed: frozenset[str] | set[str] | tuple[str, ...], allow_empty: bool = False) -> str:
+        v = self.get(key)
+        if not v and allow_empty:
+            return ""
+        if v not in allowed:
+            raise self.error(f"column '{key}': unknown value '{v}' (expected one of {', '.join(sorted(allowed))})")
+        return v
+
+
+def read_csv(path: str, required: tuple[str, ...] = ()) -> list[Row]:
+    """The records of a CSV file (``#`` lines are comments), each with its 1-based physical line number."""
+    text = read_text(path)
+    shown = display_path(path)
+    lines = text.splitlines(keepends=True)
+    # drop comment lines but keep numbering: remember which physical line each kept line was
+    kept: list[str] = []
+    numbers: list[int] = []
+    for i, ln in enumerate(lines, start=1):
+        if ln.lstrip().startswith("#") or not ln.strip():
+            continue
+        kept.append(ln)
+        numbers.append(i)
+    if not kept:
+        raise DataError(shown, "no header line", line=1)
+    reader = csv.reader(io.StringIO("".join(kept)), strict=True)
+    try:
+        header = [h.strip() for h in next(reader)]
+    except csv.Error as exc:
+        raise DataError(shown, f"bad CSV: {exc}", line=numbers[0]) from None
+    if len(set(header)) != len(header):
+        dup = next(h for h in header if header.count(h) > 1)
+        raise DataError(shown, f"column '{dup}' appears twice in the header", line=numbers[0])
+    missing = [c for c in required if c not in header]
+    if missing:
+        raise DataError(shown, f"missing column(s): {', '.join(missing)}", line=numbers[0])
+    rows: list[Row] = []
+    while True:
+        try:
+            record = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            raise DataError(shown, f"bad CSV: {exc}", line=numbers[min(reader.line_num, len(numbers)) - 1]) from None
+        line = numbers[reader.line_num - 1]
+        if len(record) != len(header):
+            raise DataError(shown, f"expected {len(header)} fields, found {len(record)}", line=line)
+        rows.append(Row(shown, line, dict(zip(header, record))))
+    return rows
+
+
+@dataclass(frozen=True)
+class Table:
+    """A TOML table with its file and key path, for messages."""
+
+    path: str
+    key: str
+    data: Mapping[str, Any]
+
+    def error(self, message: str, key: str | None = None) -> DataError:
+        k = f"{self.key}.{key}" if self.key and key else (key or self.key)
+        return DataError(self.path, message, key=k or None)
+
+    def has(self, key: str) -> bool:
+        return key in self.data
+
+    def table(self, key: str, required: bool = True) -> Table:
+        v = self.data.get(key)
+        if v is None:
+            if required:
+                raise self.error("missing table", key)
+            v = {}
+        if not isinstance(v, dict):
+            raise self.error("expected a table", key)
+        return Table(self.path, f"{self.key}.{key}" if self.key else key, v)
+
+    def tables(self, key: str) -> list[Table]:
+        v = self.data.get(key, [])
+        if not isinstance(v, list) or not all(isinstance(x, dict) for x in v):
+            raise self.error("expected an array of tables", key)
+        base = f"{self.key}.{key}" if self.key else key
+        return [Table(self.path, f"{base}[{i}]", x) for i, x in enumerate(v)]
+
+    def items(self) -> Iterator[tuple[str, Table]]:
+        for k, v in self.data.items():
+            if isinstance(v, dict):
+                yield k, Table(self.path, f"{self.key}.{k}" if self.key else k, v)
+
+    def _typed(self, key: str, kind: type | tuple[type, ...], what: str, default: Any) -> Any:
+        if key not in self.data:
+            if default is _REQUIRED:
+                raise self.error("missing value", key)
+            return default
+        v = self.data[key]
+        if isinstance(v, bool) and kind is not bool and bool not in (kind if isinstance(kind, tuple) else (kind,)):
+            raise self.error(f"expected {what}, found {v!r}", key)
+        if not isinstance(v, kind):
+            raise self.error(f"expected {what}, found {v!r}", key)
+        return v
+
+    def str(self, key: str, default: Any = None) -> str:
+        return self._typed(key, str, "text", _REQUIRED if default is None else default)
+
+    def int(self, key: str, default: Any = None) -> int:
+        return self._typed(key, int, "a whole number", _REQUIRED if default is None else default)
+
+    def float(self, key: str, default: Any = None) -> float:
+        return float(self._typed(key, (int, float), "a number", _REQUIRED if default is None else default))
+
+    def bool(self, key: str, default: Any = None) -> bool:
+        return self._typed(key, bool, "true or false", _REQUIRED if default is None else default)
+
+    def list(self, key: str, default: Any = None) -> list:
+        return self._typed(key, list, "an array", _REQUIRED if default is None else default)
+
+    def str_list(self, key: str, default: Any = None) -> list[str]:
+        v = self.list(key, default)
+        if not all(isinstance(x, str) for x in v):
+            raise self.error("expected an array of text values", key)
+        return v
+
+
+_REQUIRED = object()
+
+
+def read_toml(path: str) -> Table:
+    text = read_text(path)
+    shown = display_path(path)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        msg = str(exc)
+        m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
+        if m:
+            raise DataError(shown, f"bad TOML: {msg[: m.start()].strip()}", line=int(m.group(1))) from None
+        raise DataError(shown, f"bad TOML: {msg}") from None
+    return Table(shown, "", data)

@@ -1,0 +1,33 @@
+"""``hexforge build GAME``: every artefact of a game, in order, into ``build/<game>/``.
+
+Each step is a ``(name, module)`` whose module has ``build(game, out_dir) -> list[str]`` returning the paths it
+wrote. Steps are added here as the packages that own them land.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import time
+
+import games
+
+STEPS: list[tuple[str, str]] = []
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", help="game id (e.g. no_retreat) or path to a game folder")
+    p.add_argument("-o", "--out", default="build", help="output root (default: build)")
+
+
+def run(args: argparse.Namespace) -> int:
+    game = games.load(args.game)
+    out_dir = os.path.join(args.out, game.id)
+    os.makedirs(out_dir, exist_ok=True)
+    for name, module_name in STEPS:
+        start = time.perf_counter()
+        written = importlib.import_module(module_name).build(game, out_dir)
+        print(f"{name}: {len(written)} files in {time.perf_counter() - start:.1f} s")
+    print(f"built {game.title} into {out_dir}")
+    return 0

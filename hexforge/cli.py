@@ -1,0 +1,46 @@
+"""The ``hexforge`` command line: one subcommand per job, each implemented by the package that owns the job.
+
+Every subcommand module provides ``add_arguments(parser)`` and ``run(args) -> int``. Errors in user input
+(data files, logs, archives) are reported on one line and give exit code 2; nothing is written half-way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from games.errors import DataError
+
+# subcommand -> (module, one-line help)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "info": ("games.cli", "summarise a game's data (counts by kind, turns, scenarios)"),
+    "build": ("hexforge.build", "build everything for a game into build/<game>/ (art, module, print-and-play)"),
+}
+
+
+class UserError(Exception):
+    """A problem with the user's input that is reported as one line with exit code 2."""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="hexforge", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    modules = {}
+    for name, (module_name, help_text) in COMMANDS.items():
+        module = importlib.import_module(module_name)
+        modules[name] = module
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        module.add_arguments(p)
+    args = parser.parse_args(argv)
+    try:
+        return int(modules[args.command].run(args) or 0)
+    except (DataError, UserError) as exc:
+        print(f"hexforge {args.command}: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
