@@ -1,0 +1,124 @@
+"""VASSAL's ``SequenceEncoder``: the one escaping rule behind piece definitions, commands and saves.
+
+Reproduces ``VASSAL.tools.SequenceEncoder`` (3.7) exactly, in both directions, so that what we write is what
+VASSAL writes and what VASSAL wrote decodes and re-encodes byte-identically (docs/vassal-format.md §c.1).
+Nested lists are encoded inner-first and passed as single tokens to the outer encoder; decoding must go level by
+level (never a flat split).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Iterator
+
+UGLY_DELIMITERS = "-.0123456789EINaefilnrstuy"
+
+
+def _escape(s: str, delim: str) -> str:
+    return s.replace(delim, "\\" + delim)
+
+
+def encode_token(value: object, delim: str) -> str:
+    """One token as ``SequenceEncoder.append`` writes it (strings, ints, floats, booleans, None)."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        s = "true" if value else "false"
+        return _escape(s, delim) if delim in UGLY_DELIMITERS else s
+    if isinstance(value, int):
+        s = str(value)
+        return _escape(s, delim) if delim in UGLY_DELIMITERS else s
+    if isinstance(value, float):
+        s = java_double(value)
+        return _escape(s, delim) if delim in UGLY_DELIMITERS else s
+    s = str(value)
+    if not s:
+        return ""
+    if s[0] == "\\" or (s[0] == "'" and s[-1] == "'"):
+        return "'" + _escape(s, delim) + "'"
+    return _escape(s, delim)
+
+
+def encode(values: Iterable[object], delim: str) -> str:
+    """``SequenceEncoder`` over all values (``getValue``; an empty list gives the empty string)."""
+    return delim.join(encode_token(v, delim) for v in values)
+
+
+def java_double(v: float) -> str:
+    """Java ``String.valueOf(double)`` for the values VASSAL writes (plain decimals, ``1.0`` style)."""
+    if v == int(v) and abs(v) < 1e7:
+        return f"{int(v)}.0"
+    return repr(v)
+
+
+class Decoder:
+    """``SequenceEncoder.Decoder``: iterate the tokens of ``value`` split on ``delim`` (None gives no tokens)."""
+
+    def __init__(self, value: str | None, delim: str):
+        self._val = value
+        self._delim = delim
+        self._start = 0
+        self._stop = len(value) if value is not None else 0
+
+    def has_more(self) -> bool:
+        return self._val is not None
+
+    def remaining(self) -> str:
+        return "" if self._val is None else self._val[self._start:self._stop]
+
+    def next(self) -> str:
+        if self._val is None:
+            raise StopIteration
+        val, delim = self._val, self._delim
+        if self._start == self._stop:
+            self._val = None
+            return ""
+        buf: list[str] = []
+        tok: str | None = None
+        i = self._start
+        while i < self._stop:
+            if val[i] == delim:
+                if i > 0 and val[i - 1] == "\\":
+                    buf.append(val[self._start:i - 1])
+                    self._start = i
+                else:
+                    if not "".join(buf):
+                        tok = val[self._start:i]
+                    else:
+                        buf.append(val[self._start:i])
+                    self._start = i + 1
+                    break
+            i += 1
+        if self._start < i:
+            if not "".join(buf):
+                tok = val[self._start:]
+            else:
+                buf.append(val[self._start:self._stop])
+            self._val = None
+        text = tok if tok is not None else "".join(buf)
+        if len(text) > 1 and text[0] == "'" and text[-1] == "'":
+            text = text[1:-1]
+        return text
+
+    def __iter__(self) -> Iterator[str]:
+        while self._val is not None:
+            yield self.next()
+
+    def next_or(self, default: str) -> str:
+        return self.next() if self._val is not None else default
+
+    def next_int(self, default: int) -> int:
+        if self._val is None:
+            return default
+        tok = self.next()
+        try:
+            return int(tok)
+        except ValueError:
+            return default
+
+    def next_bool(self, default: bool) -> bool:
+        return self.next() == "true" if self._val is not None else default
+
+
+def decode(value: str | None, delim: str) -> list[str]:
+    """All tokens of ``value`` (``SequenceEncoder.Decoder`` to the end)."""
+    return list(Decoder(value, delim))
