@@ -27,7 +27,7 @@ from .errors import DataError
 from .grid import HexIds
 from .hexgrid import OPPOSITE, Hex, Hexside, directions, hexside
 from .model import (
-    CRT, Area, Box, Card, CardEvent, Face, Game, GridSpec, MapDef, MapHex, Marker, MarkerFace, MarkerPlacement,
+    CRT, Area, Box, Lake, Card, CardEvent, Face, Game, GridSpec, MapDef, MapHex, Marker, MarkerFace, MarkerPlacement,
     Nationality, Phase, Placement, Region, Scenario, Sea, SideDef, StackingRule, TerrainEffect, Turn, TurnEvent, Unit, UnitType,
     VPTrack, Weather, frozen_map,
 )
@@ -239,10 +239,11 @@ class _Loader:
             for s in t.str_list("supply"):
                 if s not in self.sides:
                     raise t.error(f"unknown side '{s}'", "supply")
-            seas[k] = Sea(k, t.str("name"), frozenset(t.str_list("supply")))
-            for c in t.str_list("cells"):
-                self._cell(t, "cells", c)
-        self.water = water
+            seas[k] = Sea(k, t.str("name"), frozenset(t.str_list("supply")),
+                          tuple(self._cell(t, "cells", c) for c in t.str_list("cells")))
+        lakes = {k: Lake(k, t.str("name"), tuple(self._cell(t, "cells", c) for c in t.str_list("cells")),
+                         t.bool("supply_passable", True))
+                 for k, t in water.table("lakes", required=False).items()}
         hex_terrains = {k for k, v in tec.items() if v.applies_to == "hex"}
         side_features = {k for k, v in tec.items() if v.applies_to == "hexside"}
         rows = read_csv(self.p("map", "hexes.csv"), ("hex", "terrain", "source"))
@@ -291,7 +292,8 @@ class _Loader:
         regions = self.load_regions(hexes, areas)
         boxes = self.load_boxes()
         return MapDef(spec, frozen_map(hexes), frozen_map({k: frozenset(v) for k, v in hexsides.items()}),
-                      frozen_map(areas), frozen_map(regions), frozen_map(seas), frozen_map(boxes), frozen_map(by_hex))
+                      frozen_map(areas), frozen_map(regions), frozen_map(seas), frozen_map(lakes), frozen_map(boxes),
+                      frozen_map(by_hex))
 
     def _hex(self, r: Row, hid: str) -> Hex:
         try:

@@ -114,6 +114,17 @@ class Sea:
     id: str
     name: str
     supply_sides: frozenset[str]  # sides that may use its coast as an alternate supply source (6.2)
+    cells: tuple[Hex, ...] = ()  # grid cells drawn as this sea
+
+
+@dataclass(frozen=True)
+class Lake:
+    """A lake that fills whole grid cells (lake *hexsides* are hexside features instead)."""
+
+    id: str
+    name: str
+    cells: tuple[Hex, ...]
+    supply_passable: bool = True  # supply paths may trace through it (6.3)
 
 
 @dataclass(frozen=True)
@@ -136,6 +147,7 @@ class MapDef:
     areas: Mapping[str, Area]
     regions: Mapping[str, Region]
     seas: Mapping[str, Sea]
+    lakes: Mapping[str, Lake]
     boxes: Mapping[str, Box]
     by_hex: Mapping[Hex, str] = field(default_factory=frozen_map)  # axial -> hex id
 
