@@ -1,0 +1,1 @@
+"""Pillow renderers: map, counters, cards, charts as PNG; print-and-play sheets as PDF."""

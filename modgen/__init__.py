@@ -1,0 +1,1 @@
+"""The VASSAL module writer: buildFile.xml + moduledata + images -> .vmod."""

@@ -1,0 +1,26 @@
+"""Shared pytest fixtures. Each engineer registers fixtures here with a one-line import from their own module."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+import games
+
+SHARED_SAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "vassal-samples")
+
+
+@pytest.fixture(scope="session")
+def nr_game() -> games.Game:
+    """The No Retreat! game, loaded once per test session."""
+    return games.load("no_retreat")
+
+
+@pytest.fixture(scope="session")
+def samples_dir() -> str:
+    """The real VASSAL files in ../shared/vassal-samples (skips when absent)."""
+    path = os.path.normpath(SHARED_SAMPLES)
+    if not os.path.isdir(path):
+        pytest.skip(f"real VASSAL samples not found at {path}")
+    return path
