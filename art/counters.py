@@ -45,12 +45,6 @@ def value_text(game: Game, f: Face) -> str:
     return s
 
 
-def optional_mark(style: Style, optional: str) -> str:
-    """The short mark printed on counters of an optional rule or variant (style ``counters.optional``)."""
-    marks = style.get("counters.optional", {})
-    return str(marks.get(optional, "")) if optional else ""
-
-
 @dataclass(frozen=True)
 class UnitLayout:
     size: int  # work size (pixels) the layout is computed at
