@@ -66,35 +66,33 @@ class Decoder:
         return "" if self._val is None else self._val[self._start:self._stop]
 
     def next(self) -> str:
+        """``Decoder.nextToken``: the next token, escapes removed and single quotes stripped.
+
+        Same result as VASSAL's character loop, found with ``str.find`` so that multi-megabyte saves decode fast: a
+        delimiter preceded by a backslash (at any absolute position, as in Java) is literal and loses the backslash.
+        """
         if self._val is None:
             raise StopIteration
-        val, delim = self._val, self._delim
-        if self._start == self._stop:
+        val, delim, stop = self._val, self._delim, self._stop
+        start = self._start
+        if start == stop:
             self._val = None
             return ""
-        buf: list[str] = []
-        tok: str | None = None
-        i = self._start
-        while i < self._stop:
-            if val[i] == delim:
-                if i > 0 and val[i - 1] == "\\":
-                    buf.append(val[self._start:i - 1])
-                    self._start = i
-                else:
-                    if not "".join(buf):
-                        tok = val[self._start:i]
-                    else:
-                        buf.append(val[self._start:i])
-                    self._start = i + 1
-                    break
-            i += 1
-        if self._start < i:
-            if not "".join(buf):
-                tok = val[self._start:]
-            else:
-                buf.append(val[self._start:self._stop])
+        i = val.find(delim, start, stop)
+        if i > 0 and val[i - 1] == "\\":
+            parts: list[str] = []
+            while i > 0 and val[i - 1] == "\\":
+                parts.append(val[start:i - 1])
+                start = i
+                i = val.find(delim, i + 1, stop)
+            parts.append(val[start:stop] if i < 0 else val[start:i])
+            text = "".join(parts)
+        else:
+            text = val[start:stop] if i < 0 else val[start:i]
+        if i < 0:
             self._val = None
-        text = tok if tok is not None else "".join(buf)
+        else:
+            self._start = i + 1
         if len(text) > 1 and text[0] == "'" and text[-1] == "'":
             text = text[1:-1]
         return text

@@ -1,0 +1,467 @@
+"""VASSAL's command stream as a tree of typed commands, decoded exactly and encodable back (vassal-format.md §d.3-d.5).
+
+``GameModule.decode`` splits a string on unescaped ESC with the SequenceEncoder; each token is decoded again, so
+nested compounds unescape one backslash level at a time. A string with no unescaped ESC is one command, recognised by
+its prefix (``+/``, ``M/``, ``LOG\\t``, ``CHAT`` ...). Everything not recognised is kept verbatim as :class:`Unknown`
+and counted by :func:`census`, never dropped. ``encode(decode(s)) == s`` for every stream VASSAL wrote.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Iterator
+
+from games.vassal_codec import decode, encode
+
+from .pieces import PieceDef, decode_piece
+
+ESC = "\x1b"
+TAB = "\t"
+
+
+@dataclass(frozen=True)
+class Command:
+    """A leaf command; subclasses know their fields. ``text`` is the exact encoded form."""
+
+    text: str
+
+    kind = "command"
+
+    def encode(self) -> str:
+        return self.text
+
+    def fields(self) -> dict[str, object]:
+        """The decoded fields, for JSON output."""
+        return {}
+
+    def as_json(self) -> dict[str, object]:
+        return {"command": self.kind, **self.fields()}
+
+
+@dataclass(frozen=True)
+class Compound(Command):
+    """Several commands in one ESC-separated string: the first is the head, the others its sub-commands."""
+
+    items: tuple[Command, ...] = ()
+
+    kind = "compound"
+
+    def encode(self) -> str:
+        return encode([c.encode() for c in self.items], ESC)
+
+    def as_json(self) -> dict[str, object]:
+        return {"command": self.kind, "items": [c.as_json() for c in self.items]}
+
+
+@dataclass(frozen=True)
+class Null(Command):
+    kind = "null"
+
+
+@dataclass(frozen=True)
+class Log(Command):
+    """``LOG\\t`` + an encoded command: one replay step in a log (``BasicLogger``)."""
+
+    inner: Command = Null("")
+
+    kind = "log"
+
+    def encode(self) -> str:
+        return "LOG\t" + self.inner.encode()
+
+    def as_json(self) -> dict[str, object]:
+        return {"command": self.kind, "logged": self.inner.as_json()}
+
+
+@dataclass(frozen=True)
+class AddPiece(Command):
+    """``+/id/type/state``: a piece (or stack, or deck) comes into being with its full type and state."""
+
+    id: str | None = None
+    type: str = ""
+    state: str = ""
+
+    kind = "add"
+
+    @cached_property
+    def piece(self) -> PieceDef:
+        return decode_piece(self.type, self.state)
+
+    def encode(self) -> str:
+        return "+/" + encode([self.id if self.id is not None else "null", self.type, self.state], "/")
+
+    def fields(self) -> dict[str, object]:
+        return {"id": self.id, **self.piece.as_json()}
+
+
+@dataclass(frozen=True)
+class RemovePiece(Command):
+    id: str = ""
+
+    kind = "remove"
+
+    def encode(self) -> str:
+        return "-/" + self.id
+
+    def fields(self) -> dict[str, object]:
+        return {"id": self.id}
+
+
+@dataclass(frozen=True)
+class ChangePiece(Command):
+    """``D/id/newState[/oldState]``: the piece's full state is replaced."""
+
+    id: str = ""
+    new_state: str = ""
+    old_state: str | None = None
+
+    kind = "change"
+
+    def encode(self) -> str:
+        parts = [self.id, self.new_state] + ([self.old_state] if self.old_state is not None else [])
+        return "D/" + encode(parts, "/")
+
+    def fields(self) -> dict[str, object]:
+        return {"id": self.id, "new_state": self.new_state, "old_state": self.old_state}
+
+
+@dataclass(frozen=True)
+class MovePiece(Command):
+    """``M/id/newMap/x/y/newUnder/oldMap/oldX/oldY/oldUnder/player``."""
+
+    id: str = ""
+    new_map: str | None = None
+    new_x: int = 0
+    new_y: int = 0
+    new_under: str | None = None
+    old_map: str | None = None
+    old_x: int = 0
+    old_y: int = 0
+    old_under: str | None = None
+    player: str | None = None
+    tokens: tuple[str, ...] = ()
+
+    kind = "move"
+
+    def encode(self) -> str:
+        return "M/" + encode(self.tokens, "/")
+
+    def fields(self) -> dict[str, object]:
+        return {"id": self.id, "map": self.new_map, "x": self.new_x, "y": self.new_y, "under": self.new_under,
+                "old_map": self.old_map, "old_x": self.old_x, "old_y": self.old_y, "old_under": self.old_under,
+                "player": self.player}
+
+
+@dataclass(frozen=True)
+class Chat(Command):
+    """``CHAT`` + message. ``dice`` is set for a DiceButton report in VASSAL's default format."""
+
+    message: str = ""
+
+    kind = "chat"
+
+    @property
+    def source(self) -> str:
+        """``player`` (``<Name> - text``), ``report`` (``* ...`` auto-report/dice/turn) or ``system`` (``- ...``)."""
+        m = self.message
+        if m.startswith("*"):
+            return "report"
+        if m.startswith(("<", "&lt;")):
+            return "player"
+        return "system" if m.startswith("-") else "other"
+
+    @property
+    def dice(self) -> dict[str, object] | None:
+        m = DICE_REPORT.match(self.message)
+        if m is None:
+            return None
+        rolls = [int(v) for v in re.findall(r"-?\d+", m.group("result"))]
+        return {"button": m.group("name"), "result": m.group("result"), "rolls": rolls, "player": m.group("player")}
+
+    def fields(self) -> dict[str, object]:
+        out: dict[str, object] = {"message": self.message, "source": self.source}
+        if (dice := self.dice) is not None:
+            out["dice"] = dice
+        return out
+
+
+# DiceButton's default report "** $name$ = $result$ *** <$PlayerName$>" (with "&lt;"/"&gt;" since VASSAL 3.x)
+DICE_REPORT = re.compile(r"^\*\* (?P<name>.+?) = (?P<result>[-\d, ]+?) \*\*\*\s*(?:&lt;|<)(?P<player>.*?)(?:&gt;|>)\s*$")
+
+
+@dataclass(frozen=True)
+class Player(Command):
+    """``PLAYER\\tid\\tname\\tside``: a player takes a side (``<observer>`` for observers)."""
+
+    id: str = ""
+    name: str = ""
+    side: str = ""
+
+    kind = "player"
+
+    def fields(self) -> dict[str, object]:
+        return {"id": self.id, "name": self.name, "side": self.side}
+
+
+@dataclass(frozen=True)
+class PlayerRemove(Command):
+    id: str = ""
+
+    kind = "player_remove"
+
+    def fields(self) -> dict[str, object]:
+        return {"id": self.id}
+
+
+@dataclass(frozen=True)
+class SetTurn(Command):
+    """``TURN<trackerId>\\t`` + state ``SE('|')[currentLevel, level states...]``."""
+
+    tracker: str = ""
+    state: str = ""
+
+    kind = "turn"
+
+    @property
+    def levels(self) -> list[list[str]]:
+        """Each top-level turn level's state tokens (first token: its current value or list index)."""
+        toks = decode(self.state, "|")
+        return [decode(t, ";") for t in toks[1:]]
+
+    def fields(self) -> dict[str, object]:
+        toks = decode(self.state, "|")
+        return {"tracker": self.tracker, "state": self.state, "current_level": toks[0] if toks else "",
+                "levels": self.levels}
+
+
+@dataclass(frozen=True)
+class SetGlobalProperty(Command):
+    """``GlobalProperty\\t;name;value;container``: a global property's value as restored from a save."""
+
+    name: str = ""
+    value: str = ""
+    container: str = ""
+
+    kind = "global_property"
+
+    def fields(self) -> dict[str, object]:
+        return {"name": self.name, "value": self.value, "container": self.container}
+
+
+@dataclass(frozen=True)
+class ChangeProperty(Command):
+    """``MutableProperty\\tname\\told\\tnew\\tcontainer``: a property changed in play (dice results included)."""
+
+    name: str = ""
+    old: str | None = None
+    new: str | None = None
+    container: str = ""
+
+    kind = "property_change"
+
+    def fields(self) -> dict[str, object]:
+        return {"name": self.name, "old": self.old, "new": self.new, "container": self.container}
+
+
+@dataclass(frozen=True)
+class SetBoards(Command):
+    """``<mapId>BoardPicker\\tboard[/rev]\\tcol\\trow...``: the boards a map uses and where they sit."""
+
+    map: str = ""
+    boards: tuple[tuple[str, bool, int, int], ...] = ()
+
+    kind = "boards"
+
+    def fields(self) -> dict[str, object]:
+        return {"map": self.map, "boards": [{"name": n, "reversed": r, "column": c, "row": w}
+                                            for n, r, c, w in self.boards]}
+
+
+@dataclass(frozen=True)
+class Undo(Command):
+    in_progress: bool = False
+
+    kind = "undo"
+
+    def fields(self) -> dict[str, object]:
+        return {"in_progress": self.in_progress}
+
+
+@dataclass(frozen=True)
+class Marker(Command):
+    """A command without fields that marks something: ``begin_save``, ``end_save``, ``SETUP_STACK\\t``."""
+
+    kind = "marker"
+
+    def fields(self) -> dict[str, object]:
+        return {"marker": self.text.rstrip("\t")}
+
+
+@dataclass(frozen=True)
+class Other(Command):
+    """A command VASSAL knows but whose fields we do not interpret (notes, clocks, startup key commands ...)."""
+
+    name: str = ""
+
+    kind = "other"
+
+    def fields(self) -> dict[str, object]:
+        return {"name": self.name, "text": self.text}
+
+
+@dataclass(frozen=True)
+class Unknown(Command):
+    """A string no known encoder claims; kept verbatim (VASSAL itself ignores these)."""
+
+    kind = "unknown"
+
+    def fields(self) -> dict[str, object]:
+        return {"text": self.text}
+
+
+MARKERS = ("begin_save", "end_save", "SETUP_STACK\t")
+# prefixes of commands we keep opaque: (prefix, name)
+OTHER_PREFIXES = (
+    ("NOTES\t", "notes"), ("PNOTES\t", "private_notes"), ("PNOTE\t", "private_note"), ("SNOTE\t", "secret_note"),
+    ("SGKC\t", "startup_key_command"), ("CLOCKCONTROL\t", "clock_control"), ("CLOCK\t", "clock"),
+    ("DECKREPOS\t", "deck_reposition"), ("DECK\t", "deck_load"), ("UNMASK\t", "unmask"), ("FLARE\t", "flare"),
+    ("LOS\t", "line_of_sight"), ("EXT\t", "extension"), ("PLUGIN\t", "plugin"), ("SHOW_RESULTS\t", "special_dice"),
+    ("SEMAIL\t", "server_email"), ("GlobalTranslatable\t", "translatable"), ("LOCKSPOTAB", "lock_spotab"),
+    ("AUDIO\t", "audio"), ("CHECK\t", "version_check"), ("ALERT\t", "alert"), ("SetupCommand", "setup"),
+)
+BOARD_PICKER = "BoardPicker\t"
+
+
+def _unnull(tok: str) -> str | None:
+    return None if tok == "null" else tok
+
+
+def _int(tok: str) -> int | None:
+    try:
+        return int(tok)
+    except ValueError:
+        return None
+
+
+def decode_leaf(s: str) -> Command:
+    """One command string with no unescaped ESC (``decodeSubCommand``: the first encoder that claims it wins)."""
+    if not s:
+        return Null(s)
+    if s.startswith("LOG\t"):
+        return Log(s, decode_command(s[4:]))
+    if s.startswith("+/"):
+        toks = decode(s[2:], "/")
+        if len(toks) >= 3:
+            add = AddPiece(s, _unnull(toks[0]), toks[1], toks[2])
+            if add.encode() == s:
+                return add
+        return Unknown(s)
+    if s.startswith("-/"):
+        return RemovePiece(s, s[2:])
+    if s.startswith("D/"):
+        toks = decode(s[2:], "/")
+        if len(toks) >= 2:
+            change = ChangePiece(s, toks[0], toks[1], toks[2] if len(toks) > 2 else None)
+            if change.encode() == s:
+                return change
+        return Unknown(s)
+    if s.startswith("M/"):
+        return _move(s)
+    if s.startswith("CHAT"):
+        return Chat(s, s[4:])
+    if s.startswith("UNDO\t"):
+        return Undo(s, s[5:] == "true")
+    if s.startswith("PLAYER\t"):
+        toks = decode(s, TAB)[1:] + ["", "", ""]
+        return Player(s, toks[0], toks[1], toks[2])
+    if s.startswith("PYREMOVE\t"):
+        toks = decode(s, TAB)[1:] + [""]
+        return PlayerRemove(s, toks[0])
+    if s.startswith("MutableProperty\t"):
+        toks = decode(s[len("MutableProperty\t"):], TAB)
+        toks += [None] * (3 - len(toks))  # type: ignore[list-item]
+        return ChangeProperty(s, toks[0] or "", toks[1], toks[2], (toks[3] if len(toks) > 3 else "") or "")
+    if s.startswith("GlobalProperty\t;") or s == "GlobalProperty\t":
+        toks = decode(s, ";")[1:] + ["", "", ""]
+        return SetGlobalProperty(s, toks[0], toks[1], toks[2])
+    if s.startswith("TURN") and TAB in s:
+        tracker, _, state = s[4:].partition(TAB)
+        return SetTurn(s, tracker, state)
+    if s in MARKERS:
+        return Marker(s)
+    for prefix, name in OTHER_PREFIXES:
+        if s.startswith(prefix):
+            return Other(s, name)
+    head = decode(s, TAB)[0]
+    if head.endswith(BOARD_PICKER[:-1]) and s.startswith(head + TAB) or s == head and head.endswith("BoardPicker"):
+        return _boards(s, head[:-len("BoardPicker")])
+    return Unknown(s)
+
+
+def _move(s: str) -> Command:
+    toks = decode(s[2:], "/")
+    if len(toks) < 9:
+        return Unknown(s)
+    nums = [_int(toks[i]) for i in (2, 3, 6, 7)]
+    if any(v is None for v in nums) or encode(toks, "/") != s[2:]:
+        return Unknown(s)
+    return MovePiece(s, _unnull(toks[0]) or "", _unnull(toks[1]), nums[0], nums[1], _unnull(toks[4]),  # type: ignore
+                     _unnull(toks[5]), nums[2], nums[3], _unnull(toks[8]),  # type: ignore[arg-type]
+                     toks[9] if len(toks) > 9 else None, tuple(toks))
+
+
+def _boards(s: str, map_id: str) -> Command:
+    toks = decode(s, TAB)[1:]
+    boards = []
+    for i in range(0, len(toks) - 2, 3):
+        name_rev = decode(toks[i], "/")
+        col, row = _int(toks[i + 1]), _int(toks[i + 2])
+        boards.append((name_rev[0], len(name_rev) > 1 and name_rev[1] == "rev", col or 0, row or 0))
+    return SetBoards(s, map_id, tuple(boards))
+
+
+def decode_command(s: str) -> Command:
+    """``GameModule.decode``: a compound when the string splits on unescaped ESC (or unescapes), else one command."""
+    toks = decode(s, ESC)
+    if len(toks) == 1 and toks[0] == s:
+        return decode_leaf(s)
+    return Compound(s, tuple(decode_command(t) for t in toks))
+
+
+def walk(c: Command) -> Iterator[Command]:
+    """Every leaf command in stream order, looking inside compounds and LOG wrappers (the wrappers included)."""
+    if isinstance(c, Compound):
+        for item in c.items:
+            yield from walk(item)
+    elif isinstance(c, Log):
+        yield c
+        yield from walk(c.inner)
+    else:
+        yield c
+
+
+def census(c: Command) -> Counter[str]:
+    """How many commands of each kind the tree holds (unknown ones included, by their first characters)."""
+    counts: Counter[str] = Counter()
+    for leaf in walk(c):
+        counts[leaf.kind if not isinstance(leaf, Unknown) else "unknown"] += 1
+    return counts
+
+
+def is_step(c: Command) -> bool:
+    """Whether a top-level token is a logged step: a ``LOG`` command, or a compound headed by one (a logged command's
+    sub-commands are each wrapped in their own ``LOG`` one ESC level down)."""
+    while isinstance(c, Compound) and c.items:
+        c = c.items[0]
+    return isinstance(c, Log)
+
+
+def steps(root: Command) -> tuple[tuple[Command, ...], tuple[Command, ...]]:
+    """Split a save or log into its restore part (everything before the first logged step) and its steps (one per
+    top-level logged token: one press of VASSAL's "Step" button)."""
+    items = root.items if isinstance(root, Compound) else (root,)
+    first = next((i for i, c in enumerate(items) if is_step(c)), len(items))
+    return items[:first], items[first:]

@@ -1,0 +1,315 @@
+"""Piece definitions decoded trait by trait, and encoded back byte for byte (vassal-format.md §c).
+
+A piece's type is ``SE(TAB)[outermost trait, inner type]`` down to its base (``piece;``, ``stack`` or ``deck;``), and
+its state nests the same way. :func:`decode_piece` reads both level by level into a :class:`PieceDef` (a tuple of
+:class:`Trait`, outermost first) and :meth:`PieceDef.type_text` / :meth:`PieceDef.state_text` write them back.
+Every trait keeps its fields as decoded tokens; when a level's text is not what VASSAL's encoder would write for those
+tokens (hand-written quotes, say), that level keeps its raw text so that re-encoding stays byte-identical. Unknown
+traits are kept whole.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Mapping
+
+from games.vassal_codec import decode, encode
+
+from .traits import ROTATE_FIXED, ROTATE_FREE, ROTATE_TAIL, TRAITS, prefix_of
+
+TAB = "\t"
+BASE_KINDS = ("BasicPiece", "Stack", "Deck")
+LAYER_MARKER = "@@"  # Stack.HAS_LAYER_MARKER
+
+
+def _typed(value: str, kind: str) -> object:
+    if kind == "i":
+        try:
+            return int(value)
+        except ValueError:
+            return value
+    if kind == "d":
+        try:
+            return float(value)
+        except ValueError:
+            return value
+    if kind == "b":
+        return value == "true"
+    if kind == "l":
+        return decode(value, ",") if value else []
+    return value
+
+
+def _named(names: tuple[str, ...], tokens: tuple[str, ...]) -> dict[str, object]:
+    """Tokens by field name with their types; extra tokens as ``field<n>`` (1-based)."""
+    out: dict[str, object] = {}
+    for i, tok in enumerate(tokens):
+        if i < len(names):
+            name, _, kind = names[i].partition(":")
+            out[name] = _typed(tok, kind)
+        else:
+            out[f"field{i + 1}"] = tok
+    return out
+
+
+def _split(text: str, delim: str) -> tuple[tuple[str, ...], str | None]:
+    """Tokens of ``text`` and, when re-encoding them would not give ``text`` back, the raw text to keep."""
+    if not delim:
+        return (text,), None
+    tokens = tuple(decode(text, delim))
+    return tokens, (None if encode(tokens, delim) == text else text)
+
+
+@dataclass(frozen=True)
+class Trait:
+    """One trait of a piece: its id prefix, its type fields and its own state (None when the state has no level for
+    it). ``type_raw``/``state_raw`` hold the exact text when the tokens would not re-encode to it."""
+
+    prefix: str
+    kind: str
+    fields: tuple[str, ...]
+    state: str | None
+    type_raw: str | None = None
+
+    @classmethod
+    def parse(cls, type_text: str, state: str | None) -> Trait:
+        prefix = prefix_of(type_text)
+        spec = TRAITS.get(prefix)
+        if spec is None:
+            return cls(prefix, "Unknown", (), state, type_raw=type_text)
+        body = type_text[len(prefix):]
+        if not spec.type_delim:
+            return cls(prefix, spec.kind, (), state, type_raw=type_text if body else None)
+        fields, raw = _split(body, spec.type_delim)
+        return cls(prefix, spec.kind, fields, state, type_raw=None if raw is None else type_text)
+
+    def type_text(self) -> str:
+        if self.type_raw is not None:
+            return self.type_raw
+        spec = TRAITS[self.prefix]
+        return self.prefix + (encode(self.fields, spec.type_delim) if spec.type_delim else "")
+
+    # -- typed views --
+    @property
+    def field_names(self) -> tuple[str, ...]:
+        spec = TRAITS.get(self.prefix)
+        if spec is None:
+            return ()
+        if self.kind == "FreeRotator":
+            head = ROTATE_FREE if self.fields and self.fields[0] == "1" else ROTATE_FIXED
+            return head + ROTATE_TAIL
+        if self.kind == "Marker":
+            return self.fields
+        return spec.fields
+
+    def values(self) -> dict[str, object]:
+        """The type fields by name, typed (ints, booleans, lists ...)."""
+        if self.kind == "Marker":
+            return {"names": list(self.fields)}
+        if self.kind == "Unknown":
+            return {"type": self.type_raw}
+        return _named(self.field_names, self.fields)
+
+    def state_values(self) -> dict[str, object]:
+        """This trait's state by field name, typed; ``{"state": text}`` when the trait has no state schema."""
+        if self.state is None:
+            return {}
+        spec = TRAITS.get(self.prefix)
+        if self.kind == "Marker":
+            return dict(zip(self.fields, decode(self.state, ","), strict=False))
+        if spec is None or (not spec.state_fields and self.kind not in ("FreeRotator", "Footprint")):
+            return {"state": self.state} if self.state else {}
+        if self.kind == "FreeRotator":
+            return {"angle": _typed(self.state, "d" if self.fields[:1] == ("1",) else "i")}
+        if self.kind == "Footprint":
+            return _footprint_state(self.state)
+        tokens = tuple(decode(self.state, spec.state_delim)) if spec.state_delim else (self.state,)
+        return _named(spec.state_fields, tokens)
+
+    def get(self, name: str, default: object = None) -> object:
+        return self.values().get(name, default)
+
+    def as_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"trait": self.kind, "id": self.prefix, "type": self.values()}
+        state = self.state_values()
+        if state:
+            out["state"] = state
+        return out
+
+
+def _footprint_state(state: str) -> dict[str, object]:
+    toks = decode(state, ";")
+    out: dict[str, object] = {"visible": toks[0] == "true", "startMapId": toks[1] if len(toks) > 1 else ""}
+    n = int(toks[2]) if len(toks) > 2 and toks[2].lstrip("-").isdigit() else 0
+    points = []
+    for tok in toks[3:3 + n]:
+        xy = decode(tok, ",")
+        if len(xy) == 2 and all(v.lstrip("-").isdigit() for v in xy):
+            points.append([int(xy[0]), int(xy[1])])
+    out["points"] = points
+    return out
+
+
+@dataclass(frozen=True)
+class BasicState:
+    """The state of a ``piece;``, ``stack`` or ``deck;`` base: map, position and what else the base keeps."""
+
+    map_id: str | None
+    x: int
+    y: int
+    gp_id: str = ""
+    properties: Mapping[str, str] | None = None
+    members: tuple[str, ...] = ()  # stack members (bottom first) or deck contents
+    layer: int | None = None  # stack layer (``@@n``)
+    face_down: bool = False  # deck
+
+
+def _int(tok: str) -> int:
+    try:
+        return int(tok)
+    except ValueError:
+        return 0
+
+
+def parse_base_state(kind: str, state: str) -> BasicState:
+    """``BasicPiece.setState`` / ``Stack.setState`` / ``Deck.setState`` read without the game around them."""
+    toks = decode(state, ";")
+    map_id = toks[0] if toks and toks[0] != "null" else None
+    if kind == "Stack":
+        rest = toks[3:] if map_id is not None else toks[1:]
+        xy = (_int(toks[1]), _int(toks[2])) if map_id is not None and len(toks) > 2 else (0, 0)
+        members = tuple(t for t in rest if not t.startswith(LAYER_MARKER))
+        layers = [t for t in rest if t.startswith(LAYER_MARKER)]
+        layer = _int(layers[-1][2:]) if layers else None
+        return BasicState(map_id, xy[0], xy[1], members=members, layer=layer)
+    x = _int(toks[1]) if len(toks) > 1 else 0
+    y = _int(toks[2]) if len(toks) > 2 else 0
+    if kind == "Deck":
+        face_down = len(toks) > 3 and toks[3] == "true"
+        contents = tuple(decode(toks[4], ",")) if len(toks) > 4 and toks[4] else ()
+        return BasicState(map_id, x, y, members=contents, face_down=face_down)
+    gp_id = toks[3] if len(toks) > 3 else ""
+    props: dict[str, str] = {}
+    n = _int(toks[4]) if len(toks) > 4 else 0
+    for i in range(n):
+        k = 5 + 2 * i
+        if k < len(toks):
+            props[toks[k]] = toks[k + 1] if k + 1 < len(toks) else ""
+    return BasicState(map_id, x, y, gp_id, props)
+
+
+@dataclass(frozen=True)
+class PieceDef:
+    """A decoded piece: traits outermost first, the base (BasicPiece, Stack or Deck) last.
+
+    Trait *i*'s state is the *i*-th level of the state text; a state with fewer levels than the type leaves the inner
+    traits' states at None, as VASSAL's own reader would.
+    """
+
+    traits: tuple[Trait, ...]
+
+    def type_text(self) -> str:
+        return _join_levels([t.type_text() for t in self.traits])
+
+    def state_text(self) -> str:
+        states = [t.state for t in self.traits]
+        while states and states[-1] is None:
+            states.pop()
+        return _join_levels([s or "" for s in states])
+
+    # -- what a reader wants to know --
+    @property
+    def base(self) -> Trait:
+        return self.traits[-1]
+
+    @property
+    def kind(self) -> str:
+        """``BasicPiece``, ``Stack``, ``Deck`` or, when the base is not one of VASSAL's, ``Unknown``."""
+        return self.base.kind
+
+    @cached_property
+    def base_state(self) -> BasicState:
+        return parse_base_state(self.kind, self.base.state or "")
+
+    @property
+    def name(self) -> str:
+        """The BasicPiece name (its ``commonName``), or the deck's name."""
+        if self.kind == "BasicPiece":
+            return str(self.base.get("commonName", ""))
+        if self.kind == "Deck":
+            return str(self.base.get("deckName", ""))
+        return ""
+
+    def markers(self) -> dict[str, str]:
+        """Marker trait properties (``mark;``); an outer trait hides an inner one of the same name, as in VASSAL."""
+        out: dict[str, str] = {}
+        for t in reversed(self.traits):
+            if t.kind == "Marker":
+                out.update(t.state_values())
+        return out
+
+    def layers(self) -> dict[str, int]:
+        """Layer name -> current value (positive: active level, 1-based; negative: inactive)."""
+        out: dict[str, int] = {}
+        for t in self.traits:
+            if t.kind == "Layer":
+                value = t.state_values().get("value", -1)
+                out.setdefault(str(t.get("name", "")), value if isinstance(value, int) else -1)
+        return out
+
+    def find(self, kind: str) -> Trait | None:
+        return next((t for t in self.traits if t.kind == kind), None)
+
+    def as_json(self) -> dict[str, object]:
+        return {"traits": [t.as_json() for t in self.traits]}
+
+    def with_state(self, state_text: str) -> PieceDef:
+        """The same piece with a new full state, as ``ChangePiece`` sets it."""
+        states = _state_levels(state_text, len(self.traits))
+        return PieceDef(tuple(Trait(t.prefix, t.kind, t.fields, s, t.type_raw) for t, s in zip(self.traits, states)))
+
+
+def _join_levels(texts: list[str]) -> str:
+    if not texts:
+        return ""
+    out = texts[-1]
+    for text in reversed(texts[:-1]):
+        out = encode((text, out), TAB)
+    return out
+
+
+def _levels(text: str, max_levels: int | None = None) -> tuple[list[str], bool]:
+    """Split nested ``SE(TAB)[head, inner]`` levels. A level that would not re-encode to its text (more than two
+    tokens, hand-written quoting) ends the split: the rest is kept as the last level, and the flag says so."""
+    out: list[str] = []
+    rest = text
+    while True:
+        if max_levels is not None and len(out) == max_levels - 1:
+            out.append(rest)
+            return out, False
+        toks = decode(rest, TAB)
+        if len(toks) == 1 and toks[0] == rest:
+            out.append(rest)
+            return out, False
+        if len(toks) != 2 or encode(toks, TAB) != rest:
+            out.append(rest)
+            return out, True
+        out.append(toks[0])
+        rest = toks[1]
+
+
+def _state_levels(state_text: str, n: int) -> list[str | None]:
+    states: list[str | None] = list(_levels(state_text, n)[0]) if n else []
+    return states + [None] * (n - len(states))
+
+
+def decode_piece(type_text: str, state_text: str) -> PieceDef:
+    """Decode an AddPiece's type and state into traits (``BasicCommandEncoder.createPiece`` + ``setState``)."""
+    types, opaque = _levels(type_text)
+    states = _state_levels(state_text, len(types))
+    traits = [Trait.parse(t, s) for t, s in zip(types, states)]
+    if opaque:
+        last = traits[-1]
+        traits[-1] = Trait(last.prefix, "Unknown", (), last.state, type_raw=types[-1])
+    return PieceDef(tuple(traits))
