@@ -1,0 +1,288 @@
+"""The map sheet (2.2): terrain, water and coasts, rivers and lake hexsides, cities, objectives, oil fields, VP
+hexes, friendly map edges, region borders, areas, hex outlines and ids, title, legend and compass.
+
+:func:`render_map` draws any game's map with any :class:`~games.grid.Layout`: ``Layout.module(spec)`` for the
+module board (hex centres exactly VASSAL's), ``Layout.module(spec, scale)`` for print.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import shapely
+from PIL import Image, ImageDraw
+
+from games import Game
+from games.grid import HexIds, Layout
+
+from . import map_legend
+from .boards import map_size
+from .canvas import downsample, font
+from .map_shapes import (MapShapes, chain_hexsides, chaikin, dashes, lines, map_edges, map_shapes, polygons,
+                         region_border)
+from .style import RGB, Style, parse_colour, style_of
+
+Draw = ImageDraw.ImageDraw
+
+
+def fill_shape(img: Image.Image, shape, colour: RGB) -> None:
+    """Fill a (multi)polygon with holes: each polygon through a mask of its bounding box."""
+    for poly in polygons(shape):
+        x0, y0, x1, y1 = (int(math.floor(poly.bounds[0])), int(math.floor(poly.bounds[1])),
+                          int(math.ceil(poly.bounds[2])) + 1, int(math.ceil(poly.bounds[3])) + 1)
+        if x1 <= x0 or y1 <= y0:
+            continue
+        mask = Image.new("L", (x1 - x0, y1 - y0), 0)
+        md = ImageDraw.Draw(mask)
+        md.polygon([(x - x0, y - y0) for x, y in poly.exterior.coords], fill=255)
+        for ring in poly.interiors:
+            md.polygon([(x - x0, y - y0) for x, y in ring.coords], fill=0)
+        img.paste(colour, (x0, y0, x1, y1), mask)
+
+
+def outline_shape(d: Draw, shape, colour: RGB, width: int) -> None:
+    for poly in polygons(shape):
+        for ring in [poly.exterior, *poly.interiors]:
+            d.line(list(ring.coords), fill=colour, width=width, joint="curve")
+
+
+def _jitter(q: int, r: int, i: int) -> float:
+    """A fixed pseudo-random number in [-1, 1) for motif ``i`` of hex (q, r)."""
+    v = (q * 73856093) ^ (r * 19349663) ^ ((i + 1) * 83492791)
+    return ((v % 2003) / 1001.5) - 1.0
+
+
+def motif_points(game: Game, layout: Layout, shape, clearance: float) -> list[tuple[float, float, float]]:
+    """Where pattern motifs go: around (never on) every cell centre, kept ``clearance`` inside ``shape``."""
+    from .boards import grid_cells
+
+    w = layout.hex_width
+    pts = []
+    for h in grid_cells(game):
+        cx, cy = layout.centre_f(h)
+        for i in range(12):
+            if i in (0, 1, 11):  # leave the hex id at the top of the hex readable
+                continue
+            rad = w * (0.3 if i % 2 == 0 else 0.37) + _jitter(h.q, h.r, i) * w * 0.03
+            a = math.radians(-90 + 30 * i) + _jitter(h.r, h.q, i) * 0.12
+            pts.append((cx + rad * math.cos(a), cy + rad * math.sin(a), _jitter(h.q + 7, h.r, i)))
+    if not pts:
+        return []
+    arr = np.array(pts)
+    inner = shape.buffer(-clearance)
+    if inner.is_empty:
+        return []
+    shapely.prepare(inner)
+    keep = shapely.contains_xy(inner, arr[:, 0], arr[:, 1])
+    return [tuple(p) for p in arr[keep]]
+
+
+def draw_motifs(d: Draw, pattern: str, pts, w: float, ink: RGB, base: RGB) -> None:
+    light = tuple(min(255, int(c + (255 - c) * 0.35)) for c in base)
+    lw = max(1, round(w * 0.016))
+    for x, y, j in pts:
+        if pattern == "forest":
+            r = w * (0.062 + 0.012 * j)
+            d.line([(x, y), (x, y + r * 1.5)], fill=ink, width=lw)
+            d.ellipse((x - r, y - r * 1.1, x + r, y + r * 0.7), fill=ink)
+            d.ellipse((x - r * 0.55, y - r * 0.85, x + r * 0.05, y - r * 0.25), fill=tuple(
+                min(255, int(c * 1.25)) for c in ink))
+        elif pattern == "mountain":
+            s = w * (0.1 + 0.015 * j)
+            d.polygon([(x - s, y + s * 0.55), (x, y - s * 0.6), (x + s, y + s * 0.55)], fill=ink)
+            d.polygon([(x - s * 0.62, y + s * 0.55), (x, y - s * 0.6), (x + s * 0.05, y + s * 0.55)], fill=light)
+        elif pattern == "marsh":
+            s = w * 0.075
+            d.line([(x - s, y), (x + s, y)], fill=ink, width=lw)
+            for k in (-0.5, 0.0, 0.5):
+                d.line([(x + s * k, y - lw), (x + s * k * 1.6, y - s * 0.8)], fill=ink, width=lw)
+
+
+def draw_polyline(d: Draw, pts, colour: RGB, width: int) -> None:
+    if len(pts) >= 2:
+        d.line(pts, fill=colour, width=width, joint="curve")
+        r = width / 2
+        for x, y in (pts[0], pts[-1]):
+            d.ellipse((x - r, y - r, x + r, y + r), fill=colour)
+
+
+def _scaled_layout(layout: Layout, k: int) -> Layout:
+    return Layout(layout.spec, layout.hex_width * k, (layout.origin[0] * k, layout.origin[1] * k))
+
+
+def text_halo(d: Draw, style: Style, xy, text: str, role: str, px: float, fill: RGB, halo: RGB,
+              anchor: str = "mm") -> None:
+    f = font(style, role, px)
+    d.text(xy, text, font=f, fill=fill, anchor=anchor, stroke_width=max(1, round(px * 0.12)), stroke_fill=halo)
+
+
+def render_map(game: Game, layout: Layout | None = None, style: Style | None = None) -> Image.Image:
+    """The map at ``layout`` (default: the module board) as an RGB image of :func:`art.boards.map_size`."""
+    style = style or style_of(game)
+    layout = layout or Layout.module(game.map.grid)
+    size = map_size(game, layout, style)
+    k = 2 if layout.hex_width < 160 else 1
+    lay = _scaled_layout(layout, k)
+    w = lay.hex_width
+    img = Image.new("RGB", (size[0] * k, size[1] * k), style.colour("map.paper"))
+    d = ImageDraw.Draw(img)
+    shapes = map_shapes(game, lay, style.num("map.smoothing"), style.num("map.wobble"), style.num("map.lake_width"))
+    _terrain(img, d, game, lay, style, shapes)
+    _water(img, d, lay, style, shapes)
+    _grid(d, game, lay, style)
+    _hexside_lines(d, game, lay, style)
+    _borders(d, game, lay, style, shapes)
+    _edges(d, game, lay, style)
+    _places(d, game, lay, style, shapes)
+    _frame(d, game, lay, style, shapes, img.size)
+    map_legend.draw_legend(img, d, game, lay, style, shapes)
+    return downsample(img, size)
+
+
+def _terrain(img: Image.Image, d: Draw, game: Game, lay: Layout, style: Style, shapes: MapShapes) -> None:
+    fill_shape(img, shapes.grid_box, style.colour("map.offmap"))
+    fill_shape(img, shapes.land, style.terrain_colour("open"))
+    w = lay.hex_width
+    for t, shape in shapes.terrain.items():
+        if t in ("open", "city"):
+            continue
+        base = style.terrain_colour(t)
+        fill_shape(img, shape, base)
+        ts = style.terrain(t)
+        if "pattern" in ts:
+            ink = parse_colour(ts["ink"], f"terrain.{t}.ink")
+            draw_motifs(d, ts["pattern"], motif_points(game, lay, shape, w * 0.1), w, ink, base)
+    for aid, shape in shapes.areas.items():
+        fill_shape(img, shape, style.terrain_colour(game.map.areas[aid].terrain))
+
+
+def _water(img: Image.Image, d: Draw, lay: Layout, style: Style, shapes: MapShapes) -> None:
+    w = lay.hex_width
+    fill_shape(img, shapes.water, style.colour("map.water"))
+    deep = shapes.water.buffer(-w * 0.32)
+    fill_shape(img, deep, style.colour("map.water_deep"))
+    coast = style.colour("map.coast")
+    ripple = tuple(int(0.5 * a + 0.5 * b) for a, b in zip(coast, style.colour("map.water")))
+    outline_shape(d, shapes.water.buffer(-w * 0.07), ripple, max(1, round(w * 0.008)))
+    outline_shape(d, shapes.water.buffer(-w * 0.14), ripple, max(1, round(w * 0.006)))
+    outline_shape(d, shapes.water.intersection(shapes.grid_box.buffer(-1)), coast, max(1, round(w * 0.018)))
+
+
+def _grid(d: Draw, game: Game, lay: Layout, style: Style) -> None:
+    colour = style.colour("map.grid")
+    width = max(1, round(lay.hex_width * style.num("map.grid_width")))
+    ids = HexIds(game.map.grid)
+    idc = style.colour("map.hex_id")
+    f = font(style, "condensed", lay.hex_width * style.num("map.hex_id_size"))
+    for h in game.map.hexes.values():
+        poly = lay.polygon(h.hex)
+        d.line(poly + [poly[0]], fill=colour, width=width)
+        cx, cy = lay.centre_f(h.hex)
+        d.text((cx, cy - lay.hex_width * 0.37), ids.id_of(h.hex), font=f, fill=idc, anchor="mm")
+
+
+def _hexside_lines(d: Draw, game: Game, lay: Layout, style: Style) -> None:
+    w = lay.hex_width
+    river = style.colour("map.river")
+    width = max(1, round(w * style.num("map.river_width")))
+    for pts in chain_hexsides(game, lay, "river"):
+        draw_polyline(d, chaikin(pts, 3), river, width)
+
+
+def _borders(d: Draw, game: Game, lay: Layout, style: Style, shapes: MapShapes) -> None:
+    w = lay.hex_width
+    for rid, region in sorted(game.map.regions.items()):
+        if not region.border_colour:
+            continue
+        colour = parse_colour(region.border_colour, f"regions.{rid}.border")
+        width = max(1, round(w * 0.035))
+        for ln in region_border(game, lay, rid, shapes):
+            if region.border_style == "solid":
+                parts = [ln]
+            elif region.border_style == "dotted":
+                parts = dashes(ln, w * 0.05, w * 0.08)
+            else:
+                parts = dashes(ln, w * 0.2, w * 0.1)
+            for p in parts:
+                draw_polyline(d, p, colour, width)
+
+
+def _edges(d: Draw, game: Game, lay: Layout, style: Style) -> None:
+    w = lay.hex_width
+    width = max(1, round(w * style.num("map.edge_width")))
+    for side, pls in sorted(map_edges(game, lay).items()):
+        colour = parse_colour(game.sides[side].colour, f"sides.{side}.colour")
+        for pts in pls:
+            draw_polyline(d, pts, colour, width)
+
+
+def _places(d: Draw, game: Game, lay: Layout, style: Style, shapes: MapShapes) -> None:
+    w = lay.hex_width
+    paper = style.colour("map.paper")
+    name_ink = style.colour("map.city_name")
+    owidth = max(1, round(w * style.num("map.objective_width")))
+    for h in sorted(game.map.hexes.values(), key=lambda h: h.id):
+        cx, cy = lay.centre_f(h.hex)
+        if h.objective:
+            colour = parse_colour(game.sides[h.objective].colour, f"sides.{h.objective}.colour")
+            inner = [(cx + (x - cx) * 0.86, cy + (y - cy) * 0.86) for x, y in lay.polygon(h.hex)]
+            d.line(inner + [inner[0], inner[1]], fill=colour, width=owidth, joint="curve")
+        if h.city:
+            s = w * 0.13
+            d.rounded_rectangle((cx - s, cy - s, cx + s, cy + s), radius=s * 0.3, fill=style.terrain_colour("city"),
+                                outline=(40, 20, 15), width=max(1, round(w * 0.014)))
+            text_halo(d, style, (cx, cy + w * 0.25), h.city, "condensed", w * style.num("map.city_name_size"),
+                      name_ink, paper)
+        if h.oil:
+            oil_icon(d, (cx - w * 0.2, cy - w * 0.02), w * 0.2, style.colour("map.oil"))
+            text_halo(d, style, (cx, cy + w * 0.25), h.oil.replace(" oil field", ""), "condensed",
+                      w * style.num("map.city_name_size") * 0.85, name_ink, paper)
+        if h.vp:
+            vp_mark(d, style, (cx + w * 0.24, cy - w * 0.12), w * 0.1, h.vp)
+    for aid, area in game.map.areas.items():
+        shape = shapes.areas[aid]
+        outline_shape(d, shape, (60, 50, 40), max(1, round(w * 0.03)))
+        p = shape.representative_point() if shape.geom_type != "Polygon" else shape.centroid
+        if not shape.contains(p):
+            p = shape.representative_point()
+        text_halo(d, style, (p.x, p.y), area.name.upper(), "serif", w * style.num("map.area_name_size"),
+                  (60, 50, 40), style.terrain_colour(area.terrain))
+        if area.vp:
+            vp_mark(d, style, (p.x, p.y + w * 0.32), w * 0.1, area.vp)
+    water_ink = style.colour("map.water_name")
+    for sea in game.map.seas.values():
+        if not sea.cells:
+            continue
+        xs = [lay.centre_f(c) for c in sea.cells]
+        best = min(xs, key=lambda p: sum((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 for q in xs))
+        text_halo(d, style, best, sea.name, "italic", w * 0.2, water_ink, style.colour("map.water"))
+
+
+def oil_icon(d: Draw, xy, size: float, ink: RGB) -> None:
+    x, y = xy
+    lw = max(1, round(size * 0.1))
+    d.line([(x - size * 0.35, y + size * 0.5), (x, y - size * 0.5), (x + size * 0.35, y + size * 0.5)], fill=ink,
+           width=lw)
+    d.line([(x - size * 0.2, y + size * 0.05), (x + size * 0.2, y + size * 0.05)], fill=ink, width=lw)
+    d.line([(x - size * 0.5, y + size * 0.5), (x + size * 0.5, y + size * 0.5)], fill=ink, width=lw)
+    d.ellipse((x - size * 0.12, y - size * 0.75, x + size * 0.12, y - size * 0.5), fill=ink)
+
+
+def vp_mark(d: Draw, style: Style, xy, r: float, vp: int) -> None:
+    from .symbols import star_points
+
+    x, y = xy
+    d.polygon(star_points(x, y, r * 1.15, inner=0.5), fill=style.colour("map.vp"), outline=(60, 40, 0))
+    if vp > 1:
+        d.text((x, y + r * 0.1), str(vp), font=font(style, "bold", r), fill=(0, 0, 0), anchor="mm")
+
+
+def _frame(d: Draw, game: Game, lay: Layout, style: Style, shapes: MapShapes, size) -> None:
+    w = lay.hex_width
+    x0, y0, x1, y1 = shapes.grid_box.bounds
+    d.rectangle((x0, y0, x1, y1), outline=style.colour("map.frame"), width=max(1, round(w * 0.03)))
+    title = style.get("map.title", game.title) or game.title
+    px = w * style.num("map.title_size")
+    d.text(((x0 + x1) / 2, y0 / 2), title, font=font(style, "serif", px), fill=style.colour("map.frame"),
+           anchor="mm")
