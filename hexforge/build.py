@@ -13,7 +13,9 @@ import time
 
 import games
 
-STEPS: list[tuple[str, str]] = []
+STEPS: list[tuple[str, str]] = [
+    ("art", "art.build"),
+]
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
