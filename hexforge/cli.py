@@ -16,6 +16,7 @@ from games.errors import DataError
 COMMANDS: dict[str, tuple[str, str]] = {
     "info": ("games.cli", "summarise a game's data (counts by kind, turns, scenarios)"),
     "build": ("hexforge.build", "build everything for a game into build/<game>/ (art, module, print-and-play)"),
+    "validate": ("validator.cli", "replay a game log against the rules and report every violation"),
     "art": ("art.build", "render the map, boards, counters, markers, cards and charts into build/<game>/images/"),
 }
 

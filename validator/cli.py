@@ -1,0 +1,52 @@
+"""``hexforge validate LOG``: replay a game log against the rules and report every violation.
+
+Exit codes: 0 no violations, 1 violations, 2 the log cannot be read (one line on stderr, nothing written).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from .logfile import LogError, read_log
+from .model import GameLog
+from .replay import replay
+from .report import as_json, text_lines
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("log", help="game log: JSON Lines (.jsonl)")
+    p.add_argument("--format", choices=("text", "json"), default="text", help="report format on stdout")
+    p.add_argument("--html", metavar="OUT.html", help="also write a self-contained HTML report with board pictures")
+
+
+def load_input(path: str):
+    """Read any supported log into (GameLog, Game); the one place that dispatches on the kind of file."""
+    return read_log(path)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        log, game = load_input(args.log)
+        result = replay(log, game, keep_states=bool(args.html))
+        html = None
+        if args.html:
+            from .html_report import render_html
+            html = render_html(result)
+    except LogError as exc:
+        print(f"hexforge validate: {exc}", file=sys.stderr)
+        return 2
+    if args.format == "json":
+        print(as_json(result))
+    else:
+        print("\n".join(text_lines(result)))
+    if html is not None:
+        tmp = args.html + ".tmp"
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(html)
+        os.replace(tmp, args.html)
+    return 0 if result.clean else 1
+
+
+__all__ = ["add_arguments", "run", "load_input", "GameLog"]

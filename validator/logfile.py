@@ -1,0 +1,160 @@
+"""Reading a JSON Lines game log: size limits, line numbers, one-line errors, structure checked by the schema.
+
+Every problem that makes a log unreadable raises :class:`LogError` whose text is ``FILE:LINE: what is wrong``:
+a file too large, not UTF-8, malformed or truncated JSON, a line that is not an object, a header that is not a
+hexforge log or names an unknown game, an action that does not fit the schema (``validator/schema``), an id that
+is not in the game (unit, hex, card, side, phase ...). Rule violations are not reading errors: an action in the
+wrong phase reads fine and is reported by the replay.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+import games
+from games.errors import DataError
+from games.model import Game, frozen_map
+
+from .model import Action, GameLog, Header
+from .schema_check import SchemaChecker, load_schema
+
+MAX_BYTES = 64 * 1024 * 1024  # a 28-turn game with every action is well under 1 MiB
+MAX_LINE = 1024 * 1024
+FORMAT_NAME = "hexforge-log"
+VERSIONS = (1,)
+
+
+class LogError(Exception):
+    """A log that cannot be read; ``str()`` is one line ``FILE:LINE: message``."""
+
+    def __init__(self, source: str, message: str, line: int | None = None):
+        self.source, self.line, self.message = source, line, message
+        super().__init__(f"{source}:{line}: {message}" if line else f"{source}: {message}")
+
+
+def id_checker(game: Game):
+    """The ``format`` check for the schema: each format names a kind of id of ``game``."""
+    m = game.map
+    steps = {s for p in game.phases for s, _ in p.steps}
+    kinds = {
+        "unit": (game.units, "unit"),
+        "card": (game.cards, "card"),
+        "side": (game.sides, "side"),
+        "phase": ({p.id for p in game.phases}, "phase"),
+        "step": (steps, "step"),
+        "weather": (game.weather, "weather"),
+        "hex": (m.hexes, "hex"),
+        "area": (m.areas, "area"),
+        "box": (m.boxes, "box"),
+    }
+
+    def check(fmt: str, value: str) -> str | None:
+        if fmt in kinds:
+            ids, word = kinds[fmt]
+            return None if value in ids else f"unknown {word} '{value}'"
+        if fmt == "map-location":
+            return None if m.location_exists(value) else f"unknown hex or area '{value}'"
+        if fmt == "location":
+            ok = m.location_exists(value) or value in m.boxes
+            return None if ok else f"unknown location '{value}' (not a hex, area or box)"
+        return None
+
+    return check
+
+
+def _lines(source: str, data: bytes):
+    for n, raw in enumerate(data.split(b"\n"), start=1):
+        if len(raw) > MAX_LINE:
+            raise LogError(source, f"line longer than {MAX_LINE} bytes", n)
+        try:
+            text = raw.decode("utf-8").strip()
+        except UnicodeDecodeError as exc:
+            raise LogError(source, f"not UTF-8 text (byte {exc.start + 1})", n) from None
+        if text:
+            yield n, text
+
+
+def _parse(source: str, n: int, text: str, last: bool) -> dict[str, Any]:
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        hint = "truncated line" if last and exc.pos >= len(text) - 1 else "malformed JSON"
+        raise LogError(source, f"{hint}: {exc.msg} (column {exc.colno})", n) from None
+    except RecursionError:
+        raise LogError(source, "malformed JSON: nested too deeply", n) from None
+    if not isinstance(obj, dict):
+        raise LogError(source, "expected a JSON object on each line", n)
+    return obj
+
+
+def read_header(source: str, n: int, obj: dict[str, Any], checker: SchemaChecker) -> tuple[Header, Game]:
+    if obj.get("format") != FORMAT_NAME:
+        raise LogError(source, f"not a hexforge log: the header needs \"format\": \"{FORMAT_NAME}\"", n)
+    if obj.get("version") not in VERSIONS:
+        raise LogError(source, f"unsupported log version {obj.get('version')!r} (this reader knows "
+                               f"{', '.join(map(str, VERSIONS))})", n)
+    err = SchemaChecker(checker.schema).first_error(obj, "header")
+    if err:
+        raise LogError(source, f"header: {err}", n)
+    game_id = obj["game"]
+    if os.sep in game_id or game_id.startswith("."):
+        raise LogError(source, f"header: game must be an id, not a path: '{game_id}'", n)
+    try:
+        game = games.load(game_id)
+    except DataError as exc:
+        raise LogError(source, f"header: cannot load game '{game_id}': {exc}", n) from None
+    scenario = obj.get("scenario")
+    if scenario is None and len(game.scenarios) == 1:
+        scenario = next(iter(game.scenarios))
+    if scenario not in game.scenarios:
+        raise LogError(source, f"header: unknown scenario '{scenario}' (known: {', '.join(game.scenarios)})", n)
+    ids = SchemaChecker(checker.schema, id_checker(game))
+    err = ids.first_error(obj, "header")
+    if err:
+        raise LogError(source, f"header: {err}", n)
+    header = Header(game_id, scenario, obj.get("edition", ""), frozen_map(obj.get("options")),
+                    frozen_map(obj.get("players")), frozen_map(obj.get("start")), frozen_map(obj.get("position")),
+                    obj["version"])
+    return header, game
+
+
+def parse_log(source: str, data: bytes) -> tuple[GameLog, Game]:
+    """Parse the bytes of a log; raises :class:`LogError` on the first problem."""
+    if len(data) > MAX_BYTES:
+        raise LogError(source, f"file too large ({len(data)} bytes; the limit is {MAX_BYTES})")
+    lines = list(_lines(source, data))
+    if not lines:
+        raise LogError(source, "empty log (no header line)")
+    schema = load_schema()
+    base = SchemaChecker(schema)
+    n0, text0 = lines[0]
+    header, game = read_header(source, n0, _parse(source, n0, text0, len(lines) == 1), base)
+    checker = SchemaChecker(schema, id_checker(game))
+    actions = []
+    for i, (n, text) in enumerate(lines[1:], start=1):
+        obj = _parse(source, n, text, i == len(lines) - 1)
+        if "format" in obj and "type" not in obj:
+            raise LogError(source, "a second header line (only line 1 is the header)", n)
+        kind = obj.get("type")
+        err = checker.first_error(obj, "action")
+        if err:
+            what = f"action '{kind}'" if isinstance(kind, str) else "action"
+            raise LogError(source, f"{what}: {err}", n)
+        data = {k: v for k, v in obj.items() if k not in ("type", "side")}
+        actions.append(Action(n, kind, obj["side"], data))
+    return GameLog(source, header, tuple(actions), lines[-1][0]), game
+
+
+def read_log(path: str) -> tuple[GameLog, Game]:
+    """Read a JSON Lines log file; raises :class:`LogError` (one line) if it cannot be read."""
+    try:
+        size = os.path.getsize(path)
+        if size > MAX_BYTES:
+            raise LogError(path, f"file too large ({size} bytes; the limit is {MAX_BYTES})")
+        with open(path, "rb") as f:
+            data = f.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise LogError(path, f"cannot read: {exc.strerror or exc}") from None
+    return parse_log(path, data)

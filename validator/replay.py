@@ -1,0 +1,71 @@
+"""Replaying a log through a game's rules package: every violation collected, the logged outcome kept.
+
+The core knows no game. It loads ``game.rules_package`` and calls its functions: ``context(game, header)``,
+``start(ctx)``, ``step(ctx, state, action) -> (state, findings)``, ``finish(ctx, state)`` and
+``where(ctx, state) -> (turn, phase)``. States are plain immutable data, so the replay keeps the state before each
+action that broke a rule, for pictures in reports.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.model import Game
+
+from .logfile import LogError
+from .model import Action, Finding, GameLog, Violation
+
+
+@dataclass(frozen=True)
+class Replay:
+    """The outcome of a replay: violations in log order, and the state before each offending action."""
+
+    log: GameLog
+    game: Game
+    violations: tuple[Violation, ...]
+    final: Any
+    ctx: Any
+    before: dict[int, Any] = field(default_factory=dict)  # action index -> state before it
+
+    @property
+    def clean(self) -> bool:
+        return not self.violations
+
+
+def rules_of(game: Game):
+    if not game.rules_package:
+        raise LogError(game.id, "the game names no rules package (game.toml rules_package)")
+    return importlib.import_module(game.rules_package)
+
+
+def _violation(rules, ctx, state, f: Finding, line: int, side: str, index: int) -> Violation:
+    turn, phase = rules.where(ctx, state)
+    return Violation(line, turn, side, phase, f.rule, f.message, f.units, f.path, index)
+
+
+def replay(log: GameLog, game: Game, keep_states: bool = True) -> Replay:
+    rules = rules_of(game)
+    ctx = rules.context(game, log.header)
+    try:
+        state = rules.start(ctx)
+    except ValueError as exc:
+        raise LogError(log.source, f"header: {exc}", 1) from None
+    out: list[Violation] = []
+    before: dict[int, Any] = {}
+    for i, action in enumerate(log.actions):
+        new, findings = rules.step(ctx, state, action)
+        if findings:
+            if keep_states:
+                before[i] = state
+            out.extend(_violation(rules, ctx, state, f, action.line, action.side, i) for f in findings)
+        state = new
+    state, findings = rules.finish(ctx, state)
+    last: Action | None = log.actions[-1] if log.actions else None
+    line = last.line if last else 1
+    side = last.side if last else ""
+    out.extend(_violation(rules, ctx, state, f, line, side, -1) for f in findings)
+    if findings and keep_states:
+        before[-1] = state
+    return Replay(log, game, tuple(out), state, ctx, before)

@@ -1,0 +1,40 @@
+"""Reports people and programs read: one text line per violation and a summary, or one JSON document."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+from .replay import Replay
+
+
+def text_lines(r: Replay) -> list[str]:
+    src = r.log.source
+    out = [f"{src}:{v.line}: turn {v.turn} {v.side} {v.phase}: rule {v.rule}: {v.message}" for v in r.violations]
+    out.append(summary(r))
+    return out
+
+
+def summary(r: Replay) -> str:
+    n = len(r.log.actions)
+    if r.clean:
+        return f"{r.log.source}: {n} actions, no violations"
+    by_rule = Counter(v.rule for v in r.violations)
+    rules = ", ".join(f"{rule} x{k}" for rule, k in sorted(by_rule.items(), key=lambda x: _rule_key(x[0])))
+    return f"{r.log.source}: {n} actions, {len(r.violations)} violation(s) ({rules})"
+
+
+def _rule_key(rule: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in rule.split(".") if p.isdigit())
+
+
+def as_json(r: Replay) -> str:
+    doc = {
+        "log": r.log.source,
+        "game": r.game.id,
+        "scenario": r.log.header.scenario,
+        "actions": len(r.log.actions),
+        "clean": r.clean,
+        "violations": [v.as_dict() for v in r.violations],
+    }
+    return json.dumps(doc, indent=2, sort_keys=False)

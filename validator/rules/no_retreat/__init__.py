@@ -1,0 +1,76 @@
+"""The rules of No Retreat! (GMT 3rd edition, 2011 map) for the validator: one module per rule area.
+
+The validator core calls :func:`context`, :func:`start`, :func:`step` for each action, and :func:`finish`.
+Rule areas: ``sequence`` (4.0), ``supply`` and ``supply_phase`` (6.0-6.5), ``placement`` (7.6-7.9),
+``organization`` (7.x actions), ``movement`` (8.0-8.6), ``zoc`` (8.5), ``stacking`` (8.4), ``rail`` (9.0-9.2),
+``combat`` (10.x actions), ``removal`` (11.0-11.2), ``control`` (12.4), ``cards`` (5.x payments). See
+``docs/rules/no_retreat.md`` for every rule enforced and the decisions where the texts differ or are silent.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from games.model import Game
+
+from ...model import Action, Finding, Header
+from . import cards, combat, movement, organization, placement, rail, removal, sequence, stacking, supply_phase
+from .board import Context, make_context
+from .state import State, initial_state
+
+Handler = Callable[[Context, State, Action], "tuple[State, list[Finding]]"]
+
+HANDLERS: dict[str, Handler] = {
+    "turn": sequence.handle_turn,
+    "phase": sequence.handle_phase,
+    "weather": sequence.handle_weather,
+    "event": sequence.handle_nothing,
+    "victory": sequence.handle_nothing,
+    "note": sequence.handle_nothing,
+    "draw": cards.handle_draw,
+    "discard": cards.handle_discard,
+    "play": cards.handle_play,
+    "supply": supply_phase.handle_supply,
+    "flip": organization.handle_flip,
+    "place": placement.handle_place,
+    "reorganize": organization.handle_reorganize,
+    "move": movement.handle_move,
+    "entrain": rail.handle_entrain,
+    "detrain": rail.handle_detrain,
+    "declare": combat.handle_declare,
+    "counterblow": combat.handle_counterblow,
+    "battle": combat.handle_battle,
+    "loss": combat.handle_loss,
+    "retreat": combat.handle_retreat,
+    "advance": combat.handle_advance,
+    "remove": combat.handle_remove,
+}
+
+
+def context(game: Game, header: Header) -> Context:
+    return make_context(game, header)
+
+
+def start(ctx: Context) -> State:
+    """The state before the first action; ValueError when the header's start is impossible."""
+    return initial_state(ctx)
+
+
+def step(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+    """Check one action and apply it (the logged outcome stands even when it breaks a rule)."""
+    state, findings = sequence.timing(ctx, state, action)
+    handler = HANDLERS[action.type]
+    if action.type == "remove" and state.phase == "removal":
+        handler = removal.handle_removal_remove
+    state, more = handler(ctx, state, action)
+    return state, findings + more
+
+
+def finish(ctx: Context, state: State) -> tuple[State, list[Finding]]:
+    """Checks at the end of the log: stacking as it stands."""
+    return stacking.check(ctx, state, "at the end of the log")
+
+
+def where(ctx: Context, state: State) -> tuple[int, str]:
+    """(turn, phase id) for reports."""
+    return state.turn, state.phase

@@ -1,0 +1,131 @@
+"""The map as the rules see it: locations (hexes and areas), adjacency, hexside features, terrain costs, edges.
+
+Built once per game from ``games`` data (map hexes, areas, lakes, the TEC) into a :class:`Board` that the rule
+modules share through :class:`Context`. Rules covered here are the static facts of the map:
+
+- 8.3 / TEC: the cost in MP to enter a hex or area, by armor or other unit; prohibited (lake) hexsides;
+- 8.6: Finland (and the Balkan areas) are single locations adjacent to the hexes listed in ``areas.toml``;
+- 6.3: supply paths may trace through lake hexes (``supply_passable`` lake cells) and across lake hexsides;
+- TEC "Lake hexside": no zone of control across it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from games.grid import HexIds
+from games.hexgrid import direction_between, neighbours
+from games.model import Game
+
+from ...model import Header
+
+PROHIBITED = -1  # TEC "P"
+
+
+@dataclass(frozen=True)
+class Board:
+    """Static map facts keyed by location id (hex id, area id, or a passable lake cell id for supply)."""
+
+    locations: frozenset[str]  # hexes and areas: where units may be
+    neighbours: Mapping[str, tuple[str, ...]]  # adjacency between locations (across any hexside)
+    prohibited: frozenset[tuple[str, str]]  # (a, b) pairs whose shared hexside may not be crossed
+    supply_neighbours: Mapping[str, tuple[str, ...]]  # adjacency for supply paths, through passable lake cells
+    direction: Mapping[tuple[str, str], str]  # compass name of the side of a that faces b (hexes and cells)
+    cost: Mapping[str, tuple[int, int]]  # location -> (MP for armor, MP for other units) to enter
+    edges: Mapping[str, frozenset[str]]  # side -> hexes of its friendly map edge
+    cities: frozenset[str]
+    areas: frozenset[str]
+    lake_cells: frozenset[str]
+
+    def adjacent(self, a: str, b: str) -> bool:
+        return b in self.neighbours.get(a, ())
+
+    def crossing_prohibited(self, a: str, b: str) -> bool:
+        return (a, b) in self.prohibited
+
+
+@dataclass(frozen=True)
+class Context:
+    """What every rule function needs besides the state: the game, its board, the log header."""
+
+    game: Game
+    board: Board
+    header: Header
+    scenario_id: str
+    first_turn_of: Mapping[str, int] = field(default_factory=dict)  # turn-event code -> first turn it is listed
+
+    @property
+    def scenario(self):
+        return self.game.scenarios[self.scenario_id]
+
+    def option(self, name: str) -> bool:
+        if name in self.header.options:
+            return bool(self.header.options[name])
+        return bool(self.scenario.options.get(name, False))
+
+
+def _terrain_cost(game: Game, terrain: str) -> tuple[int, int]:
+    t = game.tec[terrain]
+    return (t.mp_armor if t.mp_armor is not None else 1, t.mp_other if t.mp_other is not None else 1)
+
+
+def build_board(game: Game) -> Board:
+    m = game.map
+    ids = HexIds(m.grid)
+    by_hex = {h.hex: hid for hid, h in m.hexes.items()}
+    lake_cells = {c: ids.id_of(c) for lake in m.lakes.values() if lake.supply_passable for c in lake.cells}
+    nbrs: dict[str, list[str]] = {}
+    sup: dict[str, list[str]] = {}
+    direction: dict[tuple[str, str], str] = {}
+    prohibited: set[tuple[str, str]] = set()
+    orientation = m.grid.orientation
+    side_features = {k for k, v in game.tec.items() if v.applies_to == "hexside"}
+    blocked_features = {k for k in side_features if game.tec[k].mp_armor == PROHIBITED}
+    for hid, mh in m.hexes.items():
+        nbrs[hid] = []
+        sup[hid] = []
+        for n in neighbours(mh.hex):
+            other = by_hex.get(n)
+            if other is not None:
+                nbrs[hid].append(other)
+                sup[hid].append(other)
+                if m.features(mh.hex, n) & blocked_features:
+                    prohibited.add((hid, other))
+            elif n in lake_cells:
+                other = lake_cells[n]
+                sup[hid].append(other)
+            else:
+                continue
+            direction[(hid, other)] = direction_between(mh.hex, n, orientation) or ""
+    for cell, cid in lake_cells.items():
+        sup[cid] = []
+        for n in neighbours(cell):
+            other = by_hex.get(n) or lake_cells.get(n)
+            if other is not None:
+                sup[cid].append(other)
+                direction[(cid, other)] = direction_between(cell, n, orientation) or ""
+    for aid, area in m.areas.items():
+        nbrs.setdefault(aid, [])
+        sup.setdefault(aid, [])
+        for loc in area.adjacent:
+            for a, b in ((aid, loc), (loc, aid)):
+                if b not in nbrs.setdefault(a, []):
+                    nbrs[a].append(b)
+                    sup.setdefault(a, []).append(b)
+    cost = {hid: _terrain_cost(game, h.terrain) for hid, h in m.hexes.items()}
+    cost.update({aid: _terrain_cost(game, a.terrain) for aid, a in m.areas.items()})
+    edges = {side: frozenset(hid for hid, h in m.hexes.items() if h.edge == side) for side in game.sides}
+    return Board(
+        locations=frozenset(nbrs), neighbours={k: tuple(v) for k, v in nbrs.items()}, prohibited=frozenset(prohibited),
+        supply_neighbours={k: tuple(v) for k, v in sup.items()}, direction=direction, cost=cost, edges=edges,
+        cities=frozenset(h.id for h in m.cities), areas=frozenset(m.areas), lake_cells=frozenset(lake_cells.values()),
+    )
+
+
+def make_context(game: Game, header: Header) -> Context:
+    first: dict[str, int] = {}
+    for n in sorted(game.turns):
+        for e in game.turns[n].events:
+            first.setdefault(e.code, n)
+    return Context(game, build_board(game), header, header.scenario or next(iter(game.scenarios)), first)

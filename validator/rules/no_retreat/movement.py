@@ -1,0 +1,315 @@
+"""Movement (8.0-8.6), checked step by step along the logged path, or along a legal path the validator finds when
+the log gives only the destination.
+
+- 8.0: only the phasing player moves, only his own units, only mobile ones (forts and garrisons have no MA);
+- 8.1: a unit spends at most its Movement Allowance (the face it shows); several logged moves of one unit in a
+  phase continue one movement;
+- 8.2: weather caps the allowance (``weather.csv`` ``ma_cap``); 6.5.2: so does an Unsupplied marker (the TEC
+  ``unsupplied`` row);
+- 8.3: the TEC cost to enter each hex or area, by armor or other unit; rivers cost nothing extra; lake hexsides
+  are prohibited; a unit may always move one hex whatever the cost (not across a prohibited hexside, into an
+  enemy unit or from EZOC to EZOC);
+- 8.4: never into a location holding enemy units;
+- 8.5.1: a unit stops on entering an enemy zone of control; 8.5.2: +1 MP (TEC ``ezoc``) to leave one;
+  8.5.3: no move from an EZOC hex straight into another unless a friendly unit is there;
+- 8.6: Finland is one location (TEC "Areas" cost) that only German, Finnish and Soviet units may enter;
+- 9.1: a unit that entrained this phase does not move.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import deque
+from dataclasses import dataclass, replace
+from typing import Sequence
+
+from ...model import Action, Finding
+from .board import Context
+from .control import enter
+from .state import Moved, State, face_of, occupants, unit_name
+from .zoc import enemy_zoc
+
+# area id -> nationalities that may not enter it (8.6: only German, Finnish and Soviet units enter Finland)
+RESTRICTED_AREAS: dict[str, frozenset[str]] = {"finland": frozenset({"axis_ally"})}
+
+
+@dataclass(frozen=True)
+class Allowance:
+    mp: int  # what the unit may spend this phase
+    printed: int
+    weather_cap: int | None
+    supply_cap: int | None
+
+
+def allowance(ctx: Context, state: State, uid: str) -> Allowance:
+    """The unit's allowance this phase: printed MA, capped by weather (8.2) and an Unsupplied marker (6.5.2)."""
+    face = face_of(ctx, state, uid)
+    printed = face.ma or 0
+    wcap = ctx.game.weather[state.weather].ma_cap
+    t = ctx.game.tec["unsupplied"]
+    scap = (t.mp_armor if _armor(ctx, state, uid) else t.mp_other) if state.units[uid].unsupplied else None
+    mp = min(x for x in (printed, wcap, scap) if x is not None)
+    return Allowance(mp, printed, wcap, scap)
+
+
+def _armor(ctx: Context, state: State, uid: str) -> bool:
+    return ctx.game.unit_types[face_of(ctx, state, uid).type].category == "armor"
+
+
+def enter_cost(ctx: Context, armor: bool, loc: str) -> int:
+    a, o = ctx.board.cost[loc]
+    return a if armor else o
+
+
+def exit_cost(ctx: Context, armor: bool) -> int:
+    t = ctx.game.tec["ezoc"]
+    return (t.mp_armor if armor else t.mp_other) or 0
+
+
+@dataclass(frozen=True)
+class Ground:
+    """What a moving unit of one side meets on the map at one moment."""
+
+    ezoc: frozenset[str]
+    enemy: frozenset[str]
+    friendly: frozenset[str]
+
+
+def ground(ctx: Context, state: State, side: str) -> Ground:
+    occ = occupants(ctx, state)
+    enemy = {loc for loc, uids in occ.items() if any(ctx.game.units[u].side != side for u in uids)}
+    friendly = {loc for loc, uids in occ.items() if any(ctx.game.units[u].side == side for u in uids)}
+    return Ground(enemy_zoc(ctx, state, side), frozenset(enemy), frozenset(friendly))
+
+
+def step_problem(ctx: Context, uid: str, cur: str, nxt: str, g: Ground, zoc_rules: bool = True) -> Finding | None:
+    """What forbids one step from ``cur`` into ``nxt`` apart from MP, or None."""
+    board = ctx.board
+    if not board.adjacent(cur, nxt):
+        return Finding("8.0", f"{nxt} is not adjacent to {cur}: a unit moves hex by hex", (uid,), (cur, nxt))
+    if board.crossing_prohibited(cur, nxt):
+        return Finding("8.3", f"the hexside between {cur} and {nxt} is a lake hexside, prohibited to movement (TEC)",
+                       (uid,), (cur, nxt))
+    if nxt in g.enemy:
+        return Finding("8.4", f"{nxt} holds enemy units; units never enter a hex containing enemy units",
+                       (uid,), (cur, nxt))
+    barred = RESTRICTED_AREAS.get(nxt)
+    if barred and ctx.game.units[uid].nationality in barred:
+        return Finding("8.6", f"only German, Finnish and Soviet units may enter {ctx.game.map.areas[nxt].name}",
+                       (uid,), (cur, nxt))
+    if zoc_rules and cur in g.ezoc and nxt in g.ezoc and nxt not in g.friendly:
+        return Finding("8.5.3", f"moves from {cur} straight into {nxt}, both in an enemy zone of control, and no "
+                                f"friendly unit is in {nxt} (no infiltration); it must first leave by a hex free of "
+                                "enemy zones of control", (uid,), (cur, nxt))
+    return None
+
+
+def search(ctx: Context, state: State, uid: str, g: Ground, ignore_mp: bool = False,
+           zoc_rules: bool = True) -> dict[str, tuple[int, str | None]]:
+    """Cheapest legal movement from the unit's location: location -> (MP spent in the phase, previous)."""
+    us = state.units[uid]
+    moved = state.moved.get(uid)
+    start = us.loc
+    spent0 = moved.spent if moved else 0
+    best: dict[str, tuple[int, str | None]] = {start: (spent0, None)}
+    if moved and moved.stopped and zoc_rules:
+        return best
+    armor = _armor(ctx, state, uid)
+    mp = allowance(ctx, state, uid).mp
+    heap = [(spent0, start)]
+    while heap:
+        cost, cur = heapq.heappop(heap)
+        if cost > best[cur][0]:
+            continue
+        if zoc_rules and cur != start and cur in g.ezoc:
+            continue  # 8.5.1: it stops here
+        extra = exit_cost(ctx, armor) if zoc_rules and cur in g.ezoc else 0
+        for nxt in ctx.board.neighbours[cur]:
+            if step_problem(ctx, uid, cur, nxt, g, zoc_rules) is not None:
+                continue
+            c = cost + enter_cost(ctx, armor, nxt) + extra
+            if not ignore_mp and c > mp and not (cur == start and moved is None):
+                continue  # beyond the allowance, unless it is the one hex a unit may always move (8.3)
+            if nxt not in best or c < best[nxt][0]:
+                best[nxt] = (c, cur)
+                heapq.heappush(heap, (c, nxt))
+    return best
+
+
+def path_to(best: dict[str, tuple[int, str | None]], dest: str) -> tuple[str, ...]:
+    out = [dest]
+    while best[out[-1]][1] is not None:
+        out.append(best[out[-1]][1])
+    return tuple(reversed(out[:-1]))
+
+
+def _hops(ctx: Context, start: str, dest: str) -> tuple[str, ...] | None:
+    """Fewest hexes from start to dest ignoring every rule (for explaining why no legal path exists)."""
+    prev: dict[str, str | None] = {start: None}
+    queue = deque([start])
+    while queue:
+        x = queue.popleft()
+        if x == dest:
+            out = [x]
+            while prev[out[-1]] is not None:
+                out.append(prev[out[-1]])
+            return tuple(reversed(out[:-1]))
+        for n in ctx.board.neighbours[x]:
+            if n not in prev:
+                prev[n] = x
+                queue.append(n)
+    return None
+
+
+def find_path(ctx: Context, state: State, uid: str, dest: str) -> tuple[tuple[str, ...], bool]:
+    """A path for a destination-only move: (path, legal). When no legal path exists, the closest thing to one
+    (within the allowance but ignoring zones of control, then ignoring MP, then both, then everything) so that
+    checking it names the rule that forbids it."""
+    g = ground(ctx, state, ctx.game.units[uid].side)
+    start = state.units[uid].loc
+    for ignore_mp, zoc_rules in ((False, True), (False, False), (True, True), (True, False)):
+        best = search(ctx, state, uid, g, ignore_mp, zoc_rules)
+        if dest in best and dest != start:
+            return path_to(best, dest), not ignore_mp and zoc_rules
+    return _hops(ctx, start, dest) or (dest,), False
+
+
+def reachable(ctx: Context, state: State, uid: str) -> dict[str, tuple[str, ...]]:
+    """Every location the unit may legally end this move in, with a path to it."""
+    g = ground(ctx, state, ctx.game.units[uid].side)
+    best = search(ctx, state, uid, g)
+    start = state.units[uid].loc
+    return {loc: path_to(best, loc) for loc in best if loc != start}
+
+
+def _over_rule(a: Allowance, spent: int, plain: int, exit_extra: int) -> str:
+    """Which rule a too-expensive move breaks (see docs/rules/no_retreat.md, "Movement")."""
+    def cap_rule() -> str:
+        if a.supply_cap is not None and (a.weather_cap is None or a.supply_cap <= a.weather_cap):
+            return "6.5.2"
+        return "8.2"
+    if exit_extra and spent - exit_extra <= a.mp:
+        return "8.5.2"
+    if spent <= a.printed:
+        return cap_rule()
+    if plain <= a.mp:
+        return "8.3"
+    if plain <= a.printed:
+        return cap_rule()
+    return "8.1"
+
+
+def _allowance_words(a: Allowance) -> str:
+    words = [f"MA {a.printed}"]
+    if a.weather_cap is not None and a.weather_cap < a.printed:
+        words.append(f"{a.weather_cap} in this weather (8.2)")
+    if a.supply_cap is not None and a.supply_cap < a.printed:
+        words.append(f"{a.supply_cap} when unsupplied (6.5.2)")
+    return ", ".join(words)
+
+
+def check_path(ctx: Context, state: State, uid: str, path: Sequence[str]) -> list[Finding]:
+    """Every rule a logged path breaks (8.1-8.6)."""
+    side = ctx.game.units[uid].side
+    g = ground(ctx, state, side)
+    moved = state.moved.get(uid)
+    start = state.units[uid].loc
+    armor = _armor(ctx, state, uid)
+    a = allowance(ctx, state, uid)
+    name = unit_name(ctx, uid, state)
+    out: list[Finding] = []
+    full = (start,) + tuple(path)
+    spent = moved.spent if moved else 0
+    stopped = moved.stopped if moved else False
+    plain = exit_extra = 0
+    last_ok = None
+    cur = start
+    for nxt in path:
+        if stopped:
+            out.append(Finding("8.5.1", f"{name} entered an enemy zone of control at {cur} and must stop there; it "
+                                        f"went on to {nxt}", (uid,), full))
+            break
+        prob = step_problem(ctx, uid, cur, nxt, g)
+        if prob is not None:
+            out.append(replace(prob, message=f"{name}: {prob.message}", path=full))
+            if prob.rule == "8.0":
+                return out
+        extra = exit_cost(ctx, armor) if cur in g.ezoc else 0
+        spent += enter_cost(ctx, armor, nxt) + extra
+        plain += 1 + extra
+        exit_extra += extra
+        stopped = nxt in g.ezoc
+        if spent <= a.mp and prob is None:
+            last_ok = nxt
+        cur = nxt
+    one_hex = moved is None and len(path) == 1
+    if spent > a.mp and not one_hex:
+        rule = _over_rule(a, spent, plain, exit_extra)
+        hint = f"; it could have stopped in {last_ok}" if last_ok else ""
+        exit_words = f" (including +{exit_extra} to leave an enemy zone of control, 8.5.2)" if exit_extra else ""
+        out.append(Finding(rule, f"{name} needs {spent} MP{exit_words} for {'-'.join(full)} but may spend "
+                                 f"{a.mp} ({_allowance_words(a)}){hint}", (uid,), full))
+    return out
+
+
+def mobility_problem(ctx: Context, state: State, action: Action, uid: str) -> Finding | None:
+    """Whether this unit may move at all now (8.0, 9.1)."""
+    u = ctx.game.units[uid]
+    name = unit_name(ctx, uid, state)
+    if u.side != action.side:
+        return Finding("8.0", f"{name} is a {u.side} unit; a player moves only his own units", (uid,))
+    loc = state.units[uid].loc
+    if loc not in ctx.board.locations:
+        return Finding("8.0", f"{name} is not on the map (it is {'not in play' if loc is None else 'in ' + loc})",
+                       (uid,))
+    face = face_of(ctx, state, uid)
+    if not ctx.game.unit_types[face.type].mobile or not face.ma:
+        return Finding("8.0", f"{name} has no Movement Allowance: forts and garrisons never move", (uid,))
+    if uid in state.entrained:
+        return Finding("9.1", f"{name} entrained this phase, in lieu of any other movement", (uid,))
+    return None
+
+
+def handle_move(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+    uid = action["unit"]
+    problem = mobility_problem(ctx, state, action, uid)
+    start = state.units[uid].loc
+    if problem is not None:
+        findings = [problem]
+        path = tuple(action.get("path") or (action["to"],))
+    elif "path" in action.data:
+        path = tuple(action["path"])
+        if path and path[0] == start:
+            path = path[1:]
+        findings = check_path(ctx, state, uid, path) if path else []
+    else:
+        path, legal = find_path(ctx, state, uid, action["to"])
+        findings = [] if legal else check_path(ctx, state, uid, path)
+        if not legal and not findings:
+            findings = [Finding("8.0", f"no legal path takes {unit_name(ctx, uid, state)} from {start} to "
+                                       f"{action['to']}", (uid,), (start, action["to"]))]
+    return apply_move(ctx, state, uid, path), findings
+
+
+def apply_move(ctx: Context, state: State, uid: str, path: Sequence[str]) -> State:
+    """The unit ends in the last location of ``path`` and its side controls every location entered (12.4.1)."""
+    if not path:
+        return state
+    side = ctx.game.units[uid].side
+    us = state.units[uid]
+    moved = state.moved.get(uid)
+    armor = _armor(ctx, state, uid)
+    board_ok = us.loc in ctx.board.locations and all(p in ctx.board.locations for p in path)
+    g = ground(ctx, state, side) if board_ok else None
+    spent = moved.spent if moved else 0
+    cur = us.loc
+    if g is not None:
+        for nxt in path:
+            spent += enter_cost(ctx, armor, nxt) + (exit_cost(ctx, armor) if cur in g.ezoc else 0)
+            cur = nxt
+    record = Moved(moved.start if moved else us.loc, spent, bool(g and path[-1] in g.ezoc),
+                   (moved.hexes if moved else 0) + len(path))
+    units = dict(state.units)
+    units[uid] = replace(us, loc=path[-1])
+    state = replace(state, units=units, moved={**state.moved, uid: record})
+    return enter(ctx, state, side, path)

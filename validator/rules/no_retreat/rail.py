@@ -1,0 +1,130 @@
+"""Rail movement (9.0-9.2; detraining hexes from the 3rd-edition summary).
+
+- 9.0: only mobile (non-fort) units entrain, during their own Movement Phase, into their side's Rail Movement box;
+- 9.1: one friendly supplied unit (no Unsupplied marker) per Movement Phase entrains free, in lieu of any other
+  movement that phase (a unit that moved does not entrain, an entrained unit does not move);
+- 9.1.1: each further unit costs one card (``pay``);
+- 9.1.2: at most the box's ``capacity`` (3) units in a side's Rail Movement box;
+- 9.1.3: on turns with the ``limited_rail`` turn event (turns 1-2) no further unit may be bought;
+- 9.2: in his Detraining Phase a player may put any units of his box back on the map: in a friendly supplied city
+  (even in an enemy zone of control), or in a hex that is not in an EZOC, not enemy-controlled and within 3 hexes
+  (a supply path, 6.3 blocking) of a friendly supplied city or friendly map edge (3rd-ed summary). Units may stay
+  in the box.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...model import Action, Finding
+from .board import Context
+from .cards import payment, spend
+from .control import controller, enter
+from .state import State, face_of, unit_name
+from .supply import SupplyNet, supply_net
+from .zoc import enemy_zoc
+
+LIMITED_RAIL = "limited_rail"  # turn-event code: no paid entraining this turn (9.1.3)
+DETRAIN_RANGE = 3  # 3rd-ed summary: within 3 hexes of a supplied city or map edge
+
+
+def rail_box(ctx: Context, side: str) -> str:
+    """The side's Rail Movement box: its holding box with a capacity (``boxes.toml``)."""
+    return next(b.id for b in ctx.game.map.boxes.values() if b.side == side and b.capacity)
+
+
+def in_box(state: State, box: str) -> list[str]:
+    return sorted(uid for uid, us in state.units.items() if us.loc == box)
+
+
+def limited_rail(ctx: Context, turn: int) -> bool:
+    return any(e.code == LIMITED_RAIL for e in ctx.game.turns[turn].events)
+
+
+def entrain_problems(ctx: Context, state: State, action: Action, uid: str) -> list[Finding]:
+    side = action.side
+    name = unit_name(ctx, uid, state)
+    us = state.units[uid]
+    if ctx.game.units[uid].side != side:
+        return [Finding("9.1", f"{name} is not a {side} unit", (uid,))]
+    if us.loc not in ctx.board.locations:
+        return [Finding("9.1", f"{name} is not on the map", (uid,))]
+    face = face_of(ctx, state, uid)
+    if not ctx.game.unit_types[face.type].mobile or not face.ma:
+        return [Finding("9.0", f"{name} is immobile; only mobile units entrain", (uid,), (us.loc,))]
+    out = []
+    if us.unsupplied:
+        out.append(Finding("9.1", f"{name} has an Unsupplied marker; only supplied units entrain", (uid,), (us.loc,)))
+    if uid in state.moved:
+        out.append(Finding("9.1", f"{name} moved this phase; entraining is in lieu of any other movement", (uid,),
+                           (us.loc,)))
+    box = ctx.game.map.boxes[rail_box(ctx, side)]
+    held = in_box(state, box.id)
+    if len(held) >= (box.capacity or 0):
+        out.append(Finding("9.1.2", f"the {box.name} box already holds {len(held)} units ({', '.join(held)}); "
+                                    f"its capacity is {box.capacity}", (uid,), (us.loc,)))
+    if state.entrained:
+        if limited_rail(ctx, state.turn):
+            out.append(Finding("9.1.3", f"{name} would be unit number {len(state.entrained) + 1} entrained this "
+                                        f"phase; on turn {state.turn} only the free entrain is allowed (no rail "
+                                        "moves may be bought)",
+                               (uid,), (us.loc,)))
+        elif not payment(action):
+            out.append(Finding("9.1.1", f"{name} is not the first unit entrained this phase "
+                                        f"({', '.join(state.entrained)} was free); each further one costs a card",
+                               (uid,), (us.loc,)))
+    return out
+
+
+def handle_entrain(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+    uid = action["unit"]
+    findings = entrain_problems(ctx, state, action, uid)
+    state, paid = spend(ctx, state, action.side, payment(action), "9.1.1", f"entraining {uid}")
+    units = {**state.units, uid: replace(state.units[uid], loc=rail_box(ctx, ctx.game.units[uid].side))}
+    return replace(state, units=units, entrained=state.entrained + (uid,)), findings + paid
+
+
+def detrain_problem(ctx: Context, state: State, side: str, loc: str, net: SupplyNet | None = None,
+                    ezoc: frozenset[str] | None = None) -> str | None:
+    """Why ``side`` may not detrain into ``loc`` (9.2), or None."""
+    net = net or supply_net(ctx, state, side)
+    ezoc = enemy_zoc(ctx, state, side) if ezoc is None else ezoc
+    if any(us.loc == loc and ctx.game.units[u].side != side for u, us in state.units.items()):
+        return f"{loc} holds enemy units"
+    if loc in net.cities:
+        return None
+    owner = controller(ctx, state, loc)
+    if loc in ctx.board.cities and owner == side:
+        return f"{loc} is a friendly city but cannot trace a supply path to a friendly map edge (6.1)"
+    if owner is not None and owner != side:
+        return f"{loc} is enemy-controlled"
+    if loc in ezoc:
+        return f"{loc} is in an enemy zone of control (only a friendly supplied city may be)"
+    if loc in net.sources:
+        return None
+    near = [n for n in ctx.board.supply_neighbours.get(loc, ()) if net.dist.get(n, DETRAIN_RANGE) <= DETRAIN_RANGE - 1]
+    if not near:
+        return f"{loc} is not within {DETRAIN_RANGE} hexes of a friendly supplied city or friendly map edge"
+    return None
+
+
+def detrain_hexes(ctx: Context, state: State, side: str) -> list[str]:
+    """Every location ``side`` may detrain into now (for players and for hints)."""
+    net = supply_net(ctx, state, side)
+    ezoc = enemy_zoc(ctx, state, side)
+    return sorted(loc for loc in ctx.board.locations if detrain_problem(ctx, state, side, loc, net, ezoc) is None)
+
+
+def handle_detrain(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+    uid, loc, side = action["unit"], action["to"], action.side
+    name = unit_name(ctx, uid, state)
+    findings = []
+    box = rail_box(ctx, ctx.game.units[uid].side)
+    if ctx.game.units[uid].side != side or state.units[uid].loc != box:
+        where = state.units[uid].loc or "not in play"
+        findings.append(Finding("9.2", f"{name} is not in the {side} Rail Movement box (it is {where})", (uid,), (loc,)))
+    why = detrain_problem(ctx, state, side, loc)
+    if why:
+        findings.append(Finding("9.2", f"{name} may not detrain in {loc}: {why}", (uid,), (loc,)))
+    units = {**state.units, uid: replace(state.units[uid], loc=loc)}
+    return enter(ctx, replace(state, units=units), ctx.game.units[uid].side, [loc]), findings

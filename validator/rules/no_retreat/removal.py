@@ -1,0 +1,60 @@
+"""The Marker / Unit Removal Phase (11.0-11.2).
+
+- 11.1: every unit with an Unsupplied marker traces supply again, the phasing player's first; those that still
+  cannot go to their side's Surrendered box. A log may state the surrenders (``remove`` to a Surrendered box in
+  this phase): a surrendered unit that could trace supply, or a unit that had to surrender and stayed, is a
+  violation; the logged outcome stands. A log that states none for a side gets the surrenders the rules give.
+- 11.2: all Unsupplied and Disorganized markers are removed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...model import Action, Finding
+from .board import Context
+from .combat import handle_remove
+from .state import State, unit_name
+from .supply import describe, side_supply, supply_order
+
+
+def _key(side: str) -> str:
+    return f"surrender:{side}"
+
+
+def handle_removal_remove(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+    """A ``remove`` in the Removal Phase: a surrender (11.1) when it goes to a Surrendered box."""
+    uid, box = action["unit"], action["to"]
+    side = ctx.game.units[uid].side
+    findings = []
+    if box == f"surrendered_{side}":
+        us = state.units[uid]
+        if not us.unsupplied:
+            findings.append(Finding("11.1", f"{unit_name(ctx, uid, state)} has no Unsupplied marker; only marked "
+                                            "units surrender", (uid,), (us.loc,) if us.loc else ()))
+        elif us.loc in ctx.board.locations:
+            s = side_supply(ctx, state, side).get(uid)
+            if s is not None and s.ok:
+                findings.append(Finding("11.1", f"{unit_name(ctx, uid, state)} can trace supply again and stays: "
+                                                f"it {describe(ctx, state, uid, s)}", (uid,), (us.loc,) + s.path))
+        state = replace(state, logged=state.logged | {_key(side)})
+    state, more = handle_remove(ctx, state, action)
+    return state, findings + more
+
+
+def end_removal_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]:
+    findings = []
+    for side in supply_order(ctx, state):
+        status = side_supply(ctx, state, side)
+        due = sorted(uid for uid, s in status.items() if not s.ok and state.units[uid].unsupplied)
+        units = dict(state.units)
+        for uid in due:
+            if _key(side) in state.logged:
+                findings.append(Finding("11.1", f"{unit_name(ctx, uid, state)} in {units[uid].loc} still cannot trace "
+                                                "supply and must surrender", (uid,), (units[uid].loc,)))
+            else:
+                units[uid] = replace(units[uid], loc=f"surrendered_{side}", unsupplied=False)
+        state = replace(state, units=units)
+    units = {uid: replace(us, unsupplied=False, disorganized=False) if us.unsupplied or us.disorganized else us
+             for uid, us in state.units.items()}
+    return replace(state, units=units), findings

@@ -1,0 +1,221 @@
+"""Sequence of play (4.0): game turns, phases and steps in order, and what happens when each one ends.
+
+- 4.0: a game turn is the mutual housekeeping phase, then the Axis player turn, then the Soviet player turn (the
+  order of ``[sides]`` and ``[[phases]]`` in ``game.toml``); every phase, and every step of a phase, comes in
+  order; a phase may pass with nothing logged, but the log never goes back. Each action type belongs to a phase
+  (and step), and most to the phasing player: anything else is a 4.0 violation. An action of a later step of the
+  current phase moves on to that step.
+- 4.0 A: turns advance one at a time up to the scenario's last turn; B: the turn's ``remove_unit`` events are
+  applied (units leave play); the weather is the turn track's (or its variable side, 13.0).
+- 8.4: stacking is checked when each phase, step and battle ends; 6.0/11.0: the Supply Check and Removal
+  procedures run when those phases end (``supply_phase``, ``removal``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ...model import Action, Finding
+from . import stacking
+from .board import Context
+from .removal import end_removal_phase
+from .state import State
+from .supply_phase import end_supply_phase
+
+
+@dataclass(frozen=True)
+class Slot:
+    player: str | None
+    phase: str
+    step: str | None
+
+
+# action type -> (phase, step or None, who acts: "phasing", "other" or "any")
+TIMING: dict[str, tuple[str, str | None, str]] = {
+    "event": ("housekeeping", None, "any"),
+    "supply": ("supply", None, "any"),
+    "flip": ("organization", "flip", "phasing"),
+    "place": ("organization", "placement", "phasing"),
+    "reorganize": ("organization", "reorganization", "phasing"),
+    "move": ("movement", None, "phasing"),
+    "entrain": ("movement", None, "phasing"),
+    "detrain": ("detraining", None, "phasing"),
+    "declare": ("combat", "voluntary", "phasing"),
+    "counterblow": ("combat", "counterblows", "other"),
+    "battle": ("combat", "battles", "any"),
+    "loss": ("combat", None, "any"),
+    "retreat": ("combat", None, "any"),
+    "advance": ("combat", None, "any"),
+}
+
+
+def slots(ctx: Context) -> tuple[Slot, ...]:
+    out = []
+    for p in ctx.game.phases:
+        if not p.player:
+            out.extend(Slot(None, p.id, s) for s in ([s for s, _ in p.steps] or [None]))
+    for side in ctx.game.sides:
+        for p in ctx.game.phases:
+            if p.player:
+                out.extend(Slot(side, p.id, s) for s in ([s for s, _ in p.steps] or [None]))
+    return tuple(out)
+
+
+def first_step(ctx: Context, phase: str) -> str | None:
+    p = phase_def(ctx, phase)
+    return p.steps[0][0] if p.steps else None
+
+
+def phase_def(ctx: Context, phase: str):
+    return next(p for p in ctx.game.phases if p.id == phase)
+
+
+def index_of(ctx: Context, slot: Slot) -> int:
+    return slots(ctx).index(slot)
+
+
+def current(ctx: Context, state: State) -> int:
+    return index_of(ctx, Slot(state.player, state.phase, state.step or first_step(ctx, state.phase)))
+
+
+def label(ctx: Context, slot: Slot) -> str:
+    p = phase_def(ctx, slot.phase)
+    name = p.name
+    if slot.step:
+        name = f"{dict(p.steps)[slot.step]} of the {name}"
+    if slot.player:
+        name += f" of the {ctx.game.sides[slot.player].name} player turn"
+    return name
+
+
+def _enter(ctx: Context, state: State, slot: Slot) -> State:
+    new_phase = slot.phase != state.phase or slot.player != state.player
+    state = replace(state, player=slot.player, phase=slot.phase, step=slot.step)
+    if new_phase:
+        state = replace(state, logged=frozenset(), battles=0, placed=frozenset())
+        if slot.phase == "movement":
+            state = replace(state, moved={}, entrained=())
+    return state
+
+
+def _leave(ctx: Context, state: State, slot: Slot) -> tuple[State, list[Finding]]:
+    findings: list[Finding] = []
+    if slot.phase == "supply":
+        state, findings = end_supply_phase(ctx, state)
+    elif slot.phase == "removal":
+        state, findings = end_removal_phase(ctx, state)
+    state, stacked = stacking.check(ctx, state, f"at the end of the {label(ctx, slot)}")
+    return state, findings + stacked
+
+
+def advance(ctx: Context, state: State, target: int) -> tuple[State, list[Finding]]:
+    """Go forward to slot ``target``, ending every phase and step on the way."""
+    all_slots = slots(ctx)
+    cur = current(ctx, state)
+    findings: list[Finding] = []
+    while cur < target:
+        state, f = _leave(ctx, state, all_slots[cur])
+        findings += f
+        cur += 1
+        state = _enter(ctx, state, all_slots[cur])
+    return state, findings
+
+
+def end_turn(ctx: Context, state: State) -> tuple[State, list[Finding]]:
+    last = len(slots(ctx)) - 1
+    state, findings = advance(ctx, state, last)
+    state, f = _leave(ctx, state, slots(ctx)[last])
+    return state, findings + f
+
+
+def begin_turn(ctx: Context, state: State, turn: int) -> State:
+    """4.0 A/B: the new turn's weather and unit removals."""
+    units = dict(state.units)
+    for e in ctx.game.turns[turn].events:
+        if e.code == "remove_unit" and e.unit and units[e.unit].loc is not None:
+            units[e.unit] = replace(units[e.unit], loc="removed", unsupplied=False, disorganized=False)
+    state = replace(state, turn=turn, weather=ctx.game.turns[turn].weather, units=units)
+    return _enter(ctx, state, slots(ctx)[0])
+
+
+def handle_turn(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+    n = action["turn"]
+    sc = ctx.scenario
+    if n == state.turn and current(ctx, state) == 0:
+        return state, []
+    findings = []
+    if n not in ctx.game.turns or n > sc.last_turn:
+        return state, [Finding("4.0", f"the scenario ends after turn {sc.last_turn}; there is no turn {n}")]
+    if n != state.turn + 1:
+        findings.append(Finding("4.0", f"turn {n} cannot follow turn {state.turn}; turns advance one at a time"))
+    if n > state.turn:
+        state, f = end_turn(ctx, state)
+        findings += f
+    return begin_turn(ctx, state, n), findings
+
+
+def handle_phase(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+    p = phase_def(ctx, action["phase"])
+    player = action.side if p.player else None
+    step = action.get("step")
+    findings = []
+    if step is not None and step not in dict(p.steps):
+        findings.append(Finding("4.0", f"the {p.name} has no step '{step}'"))
+        step = None
+    if step is None:
+        if state.phase == p.id and state.player == player:
+            return state, findings
+        step = first_step(ctx, p.id)
+    target = index_of(ctx, Slot(player, p.id, step))
+    cur = current(ctx, state)
+    if target < cur:
+        findings.append(Finding("4.0", f"the {label(ctx, slots(ctx)[target])} comes before the "
+                                       f"{label(ctx, slots(ctx)[cur])}; phases go in order"))
+        return _enter(ctx, state, slots(ctx)[target]), findings
+    state, f = advance(ctx, state, target)
+    return state, findings + f
+
+
+def timing(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+    """Whether the action belongs to the current phase and player (4.0); moves on to its step if later."""
+    spec = TIMING.get(action.type)
+    if spec is None:
+        return state, []
+    phase, step, who = spec
+    p = phase_def(ctx, phase)
+    cur = Slot(state.player, state.phase, state.step)
+    if state.phase != phase:
+        owner = " of the phasing player" if who == "phasing" else ""
+        return state, [Finding("4.0", f"a '{action.type}' belongs to the {p.name}{owner}; it is now the "
+                                      f"{label(ctx, cur)}")]
+    if who == "phasing" and action.side != state.player:
+        return state, [Finding("4.0", f"only the phasing player may '{action.type}' in the {label(ctx, cur)}")]
+    if who == "other" and action.side == state.player:
+        return state, [Finding("4.0", f"only the non-phasing player may '{action.type}' in the {label(ctx, cur)}")]
+    findings: list[Finding] = []
+    if step is not None:
+        target = index_of(ctx, Slot(state.player, phase, step))
+        here = current(ctx, state)
+        if target < here:
+            return state, [Finding("4.0", f"a '{action.type}' belongs to the {label(ctx, slots(ctx)[target])}, "
+                                          f"which comes before the {label(ctx, slots(ctx)[here])}")]
+        state, findings = advance(ctx, state, target)
+    if action.type == "battle" and state.battles:
+        state, f = stacking.check(ctx, state, "at the end of the previous battle")
+        findings += f
+    return state, findings
+
+
+def handle_weather(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+    w = action["weather"]
+    t = ctx.game.turns[state.turn]
+    findings = []
+    if w not in (t.weather, t.variable):
+        sides = t.weather + (f" or {t.variable}" if t.variable else "")
+        findings.append(Finding("13.0", f"turn {state.turn} has {sides} weather, not {w}"))
+    return replace(state, weather=w), findings
+
+
+def handle_nothing(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+    """Actions recorded for the reader whose rules come with later validators (events, victory claims, notes)."""
+    return state, []

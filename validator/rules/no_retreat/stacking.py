@@ -1,0 +1,63 @@
+"""Stacking (8.4), checked at the end of every phase, step and battle, and at the end of the log.
+
+- 8.4: units never share a location with enemy units;
+- 8.4.1: at most the side's limit per location for the current turn (``game.toml`` ``[stacking]``: Axis 2;
+  Soviet 1, 1 plus one tank from turn 11, 2 from turn 23), Finland and the Balkan areas included (8.6);
+- 8.4.2: only units count, not markers;
+- 8.4.3: the owner eliminates the excess (a ``remove`` action before the phase ends); an overstack still there is
+  reported once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...model import Finding
+from .board import Context
+from .state import State, face_of, occupants
+
+
+def overstacks(ctx: Context, state: State) -> list[tuple[str, str, tuple[str, ...]]]:
+    """(location, side, units) for every location over its side's limit, and every location shared by both
+    sides (side "*")."""
+    out = []
+    for loc, uids in sorted(occupants(ctx, state).items()):
+        by_side: dict[str, list[str]] = {}
+        for uid in uids:
+            by_side.setdefault(ctx.game.units[uid].side, []).append(uid)
+        if len(by_side) > 1:
+            out.append((loc, "*", tuple(sorted(uids))))
+            continue
+        for side, mine in by_side.items():
+            types = [face_of(ctx, state, u).type for u in mine]
+            if not ctx.game.stacking_allows(side, state.turn, types):
+                out.append((loc, side, tuple(sorted(mine))))
+    return out
+
+
+def limit_words(ctx: Context, side: str, turn: int) -> str:
+    rule = ctx.game.stacking_limit(side, turn)
+    extra = f" plus one {ctx.game.unit_types[rule.extra].name.lower()}" if rule.extra else ""
+    return f"{rule.limit} unit{'s' if rule.limit != 1 else ''}{extra} per hex"
+
+
+def check(ctx: Context, state: State, when: str) -> tuple[State, list[Finding]]:
+    """Overstacks at the end of a phase, step or battle (``when`` says which), each reported once."""
+    findings = []
+    reported = set(state.overstacks)
+    for loc, side, uids in overstacks(ctx, state):
+        key = f"{loc}:{','.join(uids)}"
+        if key in reported:
+            continue
+        reported.add(key)
+        if side == "*":
+            findings.append(Finding("8.4", f"units of both sides are in {loc} {when}: {', '.join(uids)}", uids, (loc,)))
+            continue
+        name = ctx.game.sides[side].name
+        findings.append(Finding(
+            "8.4.1", f"{len(uids)} {name} units are in {loc} {when} ({', '.join(uids)}); the limit on turn "
+                     f"{state.turn} is {limit_words(ctx, side, state.turn)}, and the owner must eliminate the "
+                     "excess (8.4.3)", uids, (loc,)))
+    if len(reported) != len(state.overstacks):
+        state = replace(state, overstacks=frozenset(reported))
+    return state, findings

@@ -1,0 +1,69 @@
+"""The Supply Check Phase (6.0, 6.4): Unsupplied markers, phasing player's units first.
+
+A log may state the markers (``supply`` actions, one or several per side, possibly with an empty list); then each
+marked unit that does trace supply is a violation of the rule that supplies it (6.1 overland, 6.2 alternate) and,
+when the phase ends, each unmarked unit that cannot trace supply is a violation (6.1, or 6.3 when only enemy units
+or zones of control cut it off). The logged markers stand. A log that states nothing for a side gets the markers
+the rules give, silently: the check is deterministic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...model import Action, Finding
+from .board import Context
+from .state import State, unit_name
+from .supply import describe, side_supply, supply_order, why_unsupplied
+
+
+def _key(side: str) -> str:
+    return f"supply:{side}"
+
+
+def handle_supply(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+    side = action.side
+    listed = list(action["unsupplied"])
+    findings = []
+    status = side_supply(ctx, state, side)
+    units = dict(state.units)
+    for uid in listed:
+        u = ctx.game.units[uid]
+        if u.side != side:
+            findings.append(Finding("6.4", f"{uid} is not a {side} unit; each side's units are listed under its side",
+                                    (uid,)))
+            continue
+        if units[uid].loc not in ctx.board.locations:
+            findings.append(Finding("6.0", f"{unit_name(ctx, uid, state)} is not on the map", (uid,)))
+            continue
+        s = status.get(uid)
+        if s is not None and s.ok:
+            findings.append(Finding(s.rule, f"{unit_name(ctx, uid, state)} was marked Unsupplied but "
+                                            f"{describe(ctx, state, uid, s)}", (uid,), (units[uid].loc,) + s.path))
+        units[uid] = replace(units[uid], unsupplied=True)
+    return replace(state, units=units, logged=state.logged | {_key(side)}), findings
+
+
+def end_supply_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]:
+    """Finish the markers side by side (6.0): check what the log stated, supply what it did not."""
+    findings = []
+    marked = {uid for uid, us in state.units.items() if us.unsupplied}
+    units = {uid: replace(us, unsupplied=False) if us.unsupplied else us for uid, us in state.units.items()}
+    work = replace(state, units=units)
+    for side in supply_order(ctx, state):
+        status = side_supply(ctx, work, side)
+        expected = {uid for uid, s in status.items() if not s.ok}
+        if _key(side) in state.logged:
+            actual = {uid for uid in marked if ctx.game.units[uid].side == side}
+            for uid in sorted(expected - actual):
+                rule, why = why_unsupplied(ctx, work, uid)
+                findings.append(Finding(rule, f"{unit_name(ctx, uid, work)} in {work.units[uid].loc} cannot trace "
+                                              f"supply ({why}) and must be marked Unsupplied (6.4)", (uid,),
+                                        (work.units[uid].loc,)))
+        else:
+            actual = expected
+        units = dict(work.units)
+        for uid in actual:
+            units[uid] = replace(units[uid], unsupplied=True)
+        work = replace(work, units=units)
+    return work, findings

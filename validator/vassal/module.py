@@ -1,0 +1,444 @@
+"""A VASSAL module's maps, boards, grids and zones read from its build file, and board points named as VASSAL does.
+
+Reads ``buildFile.xml`` or the legacy ``buildFile`` — plain, or inside a ``.vmod``/``.mod`` zip (read with the same
+caps as saves) — with lxml. Maps are the components that hold a BoardPicker (Map, PrivateMap, PlayerHand, WidgetMap
+...). Boards carry HexGrid, SquareGrid, RegionGrid or ZonedGrid (zones with their own grids) and their numberings,
+built as ``games.vassal_grid`` objects that reproduce VASSAL's arithmetic. :class:`MapLayout` places a map's chosen
+boards the way ``Map.setBoardBoundaries`` does and names any map point like ``Map.locationName`` (deck name, then
+the board's grid, else ``offboard``) — vassal-format.md §b.3, §d.6, §f.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Iterable, Mapping
+
+from lxml import etree
+
+from games.errors import DataError
+from games.vassal_grid import (
+    MapGrid, NumberedGrid, Point, Region, VassalHexGrid, VassalHexNumbering, VassalRegionGrid, VassalSquareGrid,
+    VassalSquareNumbering, VassalZonedGrid, Zone,
+)
+
+from .archive import Caps, SafeZip, is_zip, read_file
+from .images import image_size
+
+P = "VASSAL.build.module.map.boardPicker."
+BOARD_PICKER = "VASSAL.build.module.map.BoardPicker"
+BOARD = P + "Board"
+HEX_GRID = P + "board.HexGrid"
+SQUARE_GRID = P + "board.SquareGrid"
+REGION_GRID = P + "board.RegionGrid"
+ZONED_GRID = P + "board.ZonedGrid"
+ZONE = P + "board.mapgrid.Zone"
+REGION = P + "board.Region"
+DRAW_PILE = "VASSAL.build.module.map.DrawPile"
+SLOT_TAGS = ("VASSAL.build.widget.PieceSlot", "VASSAL.build.widget.CardSlot", "VASSAL.build.module.PrototypeDefinition")
+OFFBOARD = "offboard"  # VASSAL.properties Map.offboard
+SQRT3_2 = math.sqrt(3) / 2
+HEX_DEFAULT_WIDTH = SQRT3_2 * 64.0
+
+
+# --- the module's structure ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BoardDef:
+    name: str
+    image: str = ""
+    size: tuple[int, int] | None = None  # None: the image size is not known (build file read without its images)
+    reversible: bool = False
+    grid: MapGrid | None = None
+    magnification: float = 1.0
+
+
+@dataclass(frozen=True)
+class DeckDef:
+    """A DrawPile: its name is the location name of its spot (``Map.getDeckNameAt``)."""
+
+    name: str
+    x: int
+    y: int
+    owning_board: str = ""
+
+
+@dataclass(frozen=True)
+class MapDef:
+    id: str
+    component: str  # element tag: VASSAL.build.module.Map, PlayerHand ...
+    edge: tuple[int, int]
+    boards: Mapping[str, BoardDef]
+    decks: tuple[DeckDef, ...] = ()
+
+    def default_boards(self) -> tuple[tuple[str, bool, int, int], ...]:
+        """The boards VASSAL picks without asking: the only board, when there is exactly one."""
+        if len(self.boards) == 1:
+            return ((next(iter(self.boards)), False, 0, 0),)
+        return ()
+
+
+@dataclass(frozen=True)
+class PieceSlotDef:
+    """A piece definition in the build file (PieceSlot, CardSlot or PrototypeDefinition): its text is an AddPiece."""
+
+    component: str
+    name: str
+    text: str
+    line: int
+
+
+@dataclass(frozen=True)
+class ModuleDef:
+    path: str
+    name: str
+    version: str
+    vassal_version: str
+    maps: Mapping[str, MapDef]
+    slots: tuple[PieceSlotDef, ...] = ()
+    sides: tuple[str, ...] = ()
+    build_file: str = ""
+
+    def map(self, map_id: str | None) -> MapDef | None:
+        """A map by the id saves use: its ``mapName``, or VASSAL's generated ``Map<n>`` when that is what was saved."""
+        if map_id is None:
+            return None
+        found = self.maps.get(map_id)
+        if found is None and map_id.startswith("Map") and map_id[3:].isdigit():
+            ordered = list(self.maps.values())
+            index = int(map_id[3:])
+            found = ordered[index] if index < len(ordered) else None
+        return found
+
+    def layout(self, map_id: str, boards: Iterable[tuple[str, bool, int, int]] | None = None) -> MapLayout | None:
+        """The map with its boards placed (``boards`` from the save's SetBoards, else the default board)."""
+        m = self.map(map_id)
+        if m is None:
+            return None
+        chosen = tuple(boards) if boards is not None else m.default_boards()
+        return MapLayout.place(m, chosen)
+
+
+# --- laying out boards and naming points ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlacedBoard:
+    board: BoardDef
+    reversed: bool
+    column: int
+    row: int
+    origin: Point
+
+    def contains(self, p: Point, only: bool) -> bool:
+        """``Rectangle.contains``; a board of unknown size contains everything right/below its origin when it is the
+        map's only board (its size cannot matter then), nothing otherwise."""
+        x, y = p[0] - self.origin[0], p[1] - self.origin[1]
+        if self.board.size is None:
+            return only and x >= 0 and y >= 0
+        w, h = self.board.size
+        return 0 <= x < w and 0 <= y < h
+
+    def local(self, p: Point) -> Point:
+        """``Board.localCoordinates`` of a map point."""
+        x, y = p[0] - self.origin[0], p[1] - self.origin[1]
+        if self.reversed and self.board.size is not None:
+            x, y = self.board.size[0] - x, self.board.size[1] - y
+        mag = self.board.magnification
+        if mag != 1.0:
+            x, y = math.floor(x / mag + 0.5), math.floor(y / mag + 0.5)
+        return x, y
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where a map point is: the board and its local point (None when off every board) and VASSAL's name for it."""
+
+    name: str
+    board: str | None = None
+    local: Point | None = None
+    deck: str | None = None
+
+
+@dataclass(frozen=True)
+class MapLayout:
+    map: MapDef
+    boards: tuple[PlacedBoard, ...]
+    missing: tuple[str, ...] = ()  # board names the save chose that the module does not have
+
+    @classmethod
+    def place(cls, m: MapDef, chosen: tuple[tuple[str, bool, int, int], ...]) -> MapLayout:
+        widths: dict[tuple[int, int], int] = {}
+        heights: dict[tuple[int, int], int] = {}
+        found, missing = [], []
+        for name, rev, col, row in chosen:
+            b = m.boards.get(name)
+            if b is None:
+                missing.append(name)
+                continue
+            found.append((b, rev, col, row))
+            size = b.size or (0, 0)
+            widths[(col, row)] = size[0]
+            heights[(col, row)] = size[1]
+        placed = []
+        for b, rev, col, row in found:
+            dx = sum(widths.get((x, row), 0) for x in range(col))
+            dy = sum(heights.get((col, y), 0) for y in range(row))
+            placed.append(PlacedBoard(b, rev, col, row, (m.edge[0] + dx, m.edge[1] + dy)))
+        return cls(m, tuple(placed), tuple(missing))
+
+    def board_at(self, p: Point) -> PlacedBoard | None:
+        """``Map.findBoard``: the first board whose bounds contain the point."""
+        only = len(self.boards) == 1
+        return next((b for b in self.boards if b.contains(p, only)), None)
+
+    def deck_at(self, p: Point) -> DeckDef | None:
+        for d in self.map.decks:
+            if self.deck_position(d) == p:
+                return d
+        return None
+
+    def deck_position(self, d: DeckDef) -> Point:
+        """``DrawPile.getPosition``: relative to its owning board, else to the edge buffer."""
+        owner = next((b for b in self.boards if b.board.name == d.owning_board), None)
+        ox, oy = owner.origin if owner is not None else self.map.edge
+        return d.x + ox, d.y + oy
+
+    def locate(self, p: Point) -> Location:
+        """``Map.locationName``: a DrawPile's name at exactly that point, else the board grid's name, else offboard."""
+        deck = self.deck_at(p)
+        if deck is not None:
+            return Location(deck.name, deck=deck.name)
+        b = self.board_at(p)
+        if b is None:
+            return Location(OFFBOARD)
+        local = b.local(p)
+        name = b.board.grid.location_name(local) if b.board.grid is not None else None
+        return Location(name if name is not None else OFFBOARD, b.board.name, local)
+
+    def location_name(self, p: Point) -> str:
+        return self.locate(p).name
+
+
+# --- reading the build file ----------------------------------------------------------------------------------------
+
+
+def _bool(v: str | None, default: bool) -> bool:
+    return default if v is None or v == "" else v == "true"
+
+
+def _int(e: etree._Element, name: str, default: int, where: str) -> int:
+    v = e.get(name)
+    if v is None or v == "":
+        return default
+    try:
+        return int(v)
+    except ValueError:
+        raise DataError(where, f"line {e.sourceline}: {e.tag.rsplit('.', 1)[-1]} {name}={v!r} is not an integer") \
+            from None
+
+
+def _float(e: etree._Element, name: str, default: float, where: str) -> float:
+    v = e.get(name)
+    if v is None or v == "":
+        return default
+    try:
+        return float(v)
+    except ValueError:
+        raise DataError(where, f"line {e.sourceline}: {e.tag.rsplit('.', 1)[-1]} {name}={v!r} is not a number") \
+            from None
+
+
+def _children(e: etree._Element, tag: str) -> list[etree._Element]:
+    return [c for c in e if c.tag == tag]
+
+
+def _numbering_fields(n: etree._Element, where: str) -> dict[str, object]:
+    return dict(
+        first=n.get("first") or "H", sep=n.get("sep") or "", h_type=n.get("hType") or "N",
+        v_type=n.get("vType") or "N", h_leading=_int(n, "hLeading", 1, where), v_leading=_int(n, "vLeading", 1, where),
+        h_off=_int(n, "hOff", 1, where), v_off=_int(n, "vOff", 1, where), h_descend=_bool(n.get("hDescend"), False),
+        v_descend=_bool(n.get("vDescend"), False), location_format=n.get("locationFormat") or "$gridLocation$",
+    )
+
+
+def _hex_grid(e: etree._Element, size: tuple[int, int], where: str) -> NumberedGrid:
+    dx = _float(e, "dx", HEX_DEFAULT_WIDTH, where)
+    dy = _float(e, "dy", 64.0, where)
+    if e.get("dy") and dx == HEX_DEFAULT_WIDTH:  # HexGrid.setAttribute(dy) resets a default dx (attributes sorted)
+        dx = SQRT3_2 * dy
+    grid = VassalHexGrid(dx=dx, dy=dy, x0=_int(e, "x0", 0, where), y0=_int(e, "y0", 32, where),
+                         sideways=_bool(e.get("sideways"), False), snap_to=_bool(e.get("snapTo"), True))
+    numbering = None
+    for n in e:
+        if isinstance(n.tag, str) and n.tag.endswith("mapgrid.HexGridNumbering"):
+            numbering = VassalHexNumbering(grid, stagger=_bool(n.get("stagger"), True), board_width=size[0],
+                                           board_height=size[1], **_numbering_fields(n, where))  # type: ignore[arg-type]
+    return NumberedGrid(grid, numbering)
+
+
+def _square_grid(e: etree._Element, size: tuple[int, int], where: str) -> NumberedGrid:
+    grid = VassalSquareGrid(
+        dx=_float(e, "dx", 48.0, where), dy=_float(e, "dy", 48.0, where), x0=_int(e, "x0", 24, where),
+        y0=_int(e, "y0", 24, where), snap_to=_bool(e.get("snapTo"), True),
+        edges_legal=_bool(e.get("edgesLegal"), False), corners_legal=_bool(e.get("cornersLegal"), False),
+        snap_scale=_int(e, "snapscale", 0, where),
+    )
+    numbering = None
+    for n in e:
+        if isinstance(n.tag, str) and n.tag.endswith("mapgrid.SquareGridNumbering"):
+            numbering = VassalSquareNumbering(grid, board_width=size[0], board_height=size[1],
+                                              **_numbering_fields(n, where))  # type: ignore[arg-type]
+    return NumberedGrid(grid, numbering)
+
+
+def _region_grid(e: etree._Element, where: str) -> VassalRegionGrid:
+    regions = tuple(Region(r.get("name") or "", _int(r, "originx", 0, where), _int(r, "originy", 0, where))
+                    for r in e.iter(REGION))
+    return VassalRegionGrid(regions, snap_to=_bool(e.get("snapto"), True))
+
+
+def _points(path: str, e: etree._Element, where: str) -> tuple[Point, ...]:
+    pts = []
+    for pair in filter(None, path.split(";")):
+        xy = pair.split(",")
+        try:
+            pts.append((int(xy[0]), int(xy[1])))
+        except (ValueError, IndexError):
+            raise DataError(where, f"line {e.sourceline}: Zone path point {pair!r} is not 'x,y'") from None
+    return tuple(pts)
+
+
+def _zone(e: etree._Element, where: str) -> Zone:
+    pts = _points(e.get("path") or "", e, where)
+    size = (max(x for x, _ in pts) - min(x for x, _ in pts), max(y for _, y in pts) - min(y for _, y in pts)) \
+        if pts else (0, 0)
+    return Zone(e.get("name") or "", pts, e.get("locationFormat") or "$name$", _grid(e, size, where),
+                _bool(e.get("useParentGrid"), False))
+
+
+def _grid(parent: etree._Element, size: tuple[int, int], where: str) -> MapGrid | None:
+    """The first grid child of a Board, ZonedGrid or Zone."""
+    for e in parent:
+        if e.tag == HEX_GRID:
+            return _hex_grid(e, size, where)
+        if e.tag == SQUARE_GRID:
+            return _square_grid(e, size, where)
+        if e.tag == REGION_GRID:
+            return _region_grid(e, where)
+        if e.tag == ZONED_GRID:
+            zones = tuple(_zone(z, where) for z in _children(e, ZONE))
+            return VassalZonedGrid(zones, _grid(e, size, where))
+    return None
+
+
+def _board(e: etree._Element, images: Mapping[str, tuple[int, int]], where: str) -> BoardDef:
+    image = e.get("image") or ""
+    size: tuple[int, int] | None
+    if image:
+        size = images.get(image)
+    else:
+        size = (_int(e, "width", 0, where), _int(e, "height", 0, where))
+    mag = _float(e, "magnification", 1.0, where)
+    if size is not None and mag != 1.0:
+        size = (math.floor(size[0] * mag + 0.5), math.floor(size[1] * mag + 0.5))
+    return BoardDef(e.get("name") or "", image, size, _bool(e.get("reversible"), False),
+                    _grid(e, size or (0, 0), where), mag)
+
+
+def _edge(m: etree._Element, where: str) -> tuple[int, int]:
+    legacy = m.get("edge")
+    if legacy and "," in legacy and m.get("edgeWidth") is None:
+        w, _, h = legacy.partition(",")
+        try:
+            return int(w), int(h)
+        except ValueError:
+            raise DataError(where, f"line {m.sourceline}: Map edge={legacy!r} is not 'w,h'") from None
+    return _int(m, "edgeWidth", 0, where), _int(m, "edgeHeight", 0, where)
+
+
+def parse_build_file(path: str, data: bytes, where: str, images: Mapping[str, tuple[int, int]] | None = None,
+                     image_names: list[str] | None = None) -> ModuleDef:
+    """A :class:`ModuleDef` from build-file bytes. ``image_names`` (if given) collects the board images it names."""
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True, remove_comments=True)
+    try:
+        root = etree.fromstring(data, parser)
+    except etree.XMLSyntaxError as exc:
+        line = exc.lineno if exc.lineno else "?"
+        raise DataError(where, f"line {line}: bad XML ({exc.msg})") from None
+    if root.tag not in ("VASSAL.build.GameModule", "VASSAL.launch.BasicModule"):
+        raise DataError(where, f"root element is {root.tag!r}, not VASSAL.build.GameModule: not a VASSAL build file")
+    images = images or {}
+    maps: dict[str, MapDef] = {}
+    for picker in root.iter(BOARD_PICKER):
+        m = picker.getparent()
+        if m is None:
+            continue
+        boards: dict[str, BoardDef] = {}
+        for b in _children(picker, BOARD):
+            if image_names is not None and b.get("image"):
+                image_names.append(b.get("image") or "")
+            boards.setdefault(b.get("name") or "", _board(b, images, where))
+        decks = tuple(DeckDef(d.get("name") or "", _int(d, "x", 0, where), _int(d, "y", 0, where),
+                              d.get("owningBoard") or "") for d in _children(m, DRAW_PILE))
+        map_id = m.get("mapName") or f"Map{len(maps)}"
+        maps.setdefault(map_id, MapDef(map_id, m.tag, _edge(m, where), MappingProxyType(boards), decks))
+    slots = tuple(PieceSlotDef(e.tag.rsplit(".", 1)[-1], e.get("entryName") or e.get("name") or "",
+                               (e.text or "").strip(), e.sourceline or 0)
+                  for e in root.iter(*SLOT_TAGS))
+    sides = tuple((e.text or "").strip() for r in root.iter("VASSAL.build.module.PlayerRoster") for e in r
+                  if e.tag == "entry")
+    return ModuleDef(path, root.get("name") or "", root.get("version") or "", root.get("VassalVersion") or "",
+                     MappingProxyType(maps), slots, sides, where)
+
+
+def _vassal_version_below_3_5(data: bytes) -> bool:
+    try:
+        root = etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True))
+    except etree.XMLSyntaxError:
+        return False
+    v = (root.findtext("VassalVersion") or "").strip()
+    parts = v.split(".")
+    try:
+        return (int(parts[0]), int(parts[1].split("-")[0])) < (3, 5)
+    except (ValueError, IndexError):
+        return False
+
+
+def read_module(path: str, caps: Caps = Caps()) -> ModuleDef:
+    """Read a module from a ``.vmod``/``.mod`` zip or a plain ``buildFile``/``buildFile.xml`` (board images are read
+    from the zip, or from an ``images/`` folder beside a plain build file, for their sizes)."""
+    data = read_file(path, caps.entry_bytes)
+    if not is_zip(data):
+        names: list[str] = []
+        parse_build_file(path, data, path, image_names=names)
+        folder = os.path.join(os.path.dirname(path), "images")
+        sizes = {}
+        for name in names:
+            image = os.path.join(folder, name)
+            if os.path.isfile(image):
+                size = image_size(read_file(image, caps.entry_bytes)[:65536])
+                if size is not None:
+                    sizes[name] = size
+        return parse_build_file(path, data, path, sizes) if sizes else parse_build_file(path, data, path)
+    archive = SafeZip(path, data, caps)
+    if archive.has("savedGame"):
+        raise DataError(path, "this is a saved game or log, not a module")
+    old = archive.has("moduledata") and _vassal_version_below_3_5(archive.read("moduledata"))
+    candidates = ("buildFile", "buildFile.xml") if old else ("buildFile.xml", "buildFile")
+    entry = next((n for n in candidates if archive.has(n)), None)
+    if entry is None:
+        raise DataError(path, "zip has no buildFile.xml or buildFile: not a VASSAL module")
+    build = archive.read(entry)
+    names = []
+    parse_build_file(path, build, f"{path}:{entry}", image_names=names)
+    sizes = {}
+    for name in dict.fromkeys(names):
+        if archive.has("images/" + name):
+            size = image_size(archive.read("images/" + name))
+            if size is not None:
+                sizes[name] = size
+    return parse_build_file(path, build, f"{path}:{entry}", sizes)

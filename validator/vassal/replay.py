@@ -1,0 +1,344 @@
+"""Following every piece through a save or log: additions, moves, state changes, removals (vassal-format.md §d.6).
+
+:class:`Replay` keeps a table ``id -> piece`` the way VASSAL's GameState does: AddPiece creates, ChangePiece
+replaces the state, MovePiece sets map and position (joining the stack or deck already at that spot), RemovePiece
+deletes. A piece inside a stack or deck is where its container is (VASSAL 2.x wrote ``null`` positions for stacked
+pieces and listed them in the stack). Positions are named with the module's own grids when a module is given
+(:class:`~validator.vassal.module.MapLayout`, boards placed as the save's SetBoards commands say), and with our hex
+ids when our game is given. Nothing is guessed: commands about unknown pieces are counted in ``anomalies``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Iterator, Mapping
+
+from games.grid import Layout
+from games.model import Game
+
+from .commands import (
+    AddPiece, ChangePiece, Command, Compound, Log, MovePiece, RemovePiece, SetBoards, steps as split_steps,
+)
+from .module import MapLayout, ModuleDef
+from .pieces import PieceDef
+from .units import IDENTITY, Identity, IdentityNames, identify
+
+CONTAINERS = ("Stack", "Deck")
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a piece is: map id and map pixel, with VASSAL's location name and our hex id when they can be told."""
+
+    map: str | None
+    x: int
+    y: int
+    location: str | None = None
+    board: str | None = None
+    hex: str | None = None
+
+    def as_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"map": self.map, "x": self.x, "y": self.y}
+        if self.location is not None:
+            out["location"] = self.location
+        if self.board is not None:
+            out["board"] = self.board
+        if self.hex is not None:
+            out["hex"] = self.hex
+        return out
+
+
+@dataclass(frozen=True)
+class PieceEvent:
+    """One thing that happened to a piece: ``add``, ``move``, ``change`` or ``remove``."""
+
+    action: str
+    id: str
+    name: str
+    kind: str
+    before: Place | None = None
+    after: Place | None = None
+    changes: tuple[tuple[str, str, str], ...] = ()  # (what, old, new) for Layer levels and property values
+    identity: Identity | None = None
+
+    def as_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"event": self.action, "id": self.id, "name": self.name, "kind": self.kind}
+        if self.before is not None:
+            out["from"] = self.before.as_json()
+        if self.after is not None:
+            out["to"] = self.after.as_json()
+        if self.changes:
+            out["changes"] = [{"what": w, "old": o, "new": n} for w, o, n in self.changes]
+        if self.identity is not None:
+            out["identity"] = {"kind": self.identity.kind, "id": self.identity.id, "side": self.identity.side,
+                               "face": self.identity.face, "known": self.identity.known}
+        return out
+
+
+@dataclass(frozen=True)
+class Step:
+    """One replay step: index 0 is the restore part of a save or log, 1.. the logged steps in order."""
+
+    index: int
+    commands: tuple[Command, ...]
+    events: tuple[PieceEvent, ...]
+
+
+@dataclass(frozen=True)
+class PieceView:
+    id: str
+    piece: PieceDef
+    place: Place
+    container: str | None
+
+
+@dataclass(frozen=True)
+class GameState:
+    pieces: Mapping[str, PieceView]
+
+    def positions(self, kinds: tuple[str, ...] = ("BasicPiece",)) -> dict[str, tuple[str | None, int, int]]:
+        """``id -> (map, x, y)`` of the pieces of these base kinds."""
+        return {i: (v.place.map, v.place.x, v.place.y) for i, v in self.pieces.items() if v.piece.kind in kinds}
+
+
+@dataclass
+class _Entry:
+    piece: PieceDef
+    map: str | None
+    x: int
+    y: int
+    container: str | None = None
+    members: list[str] = field(default_factory=list)
+
+
+def _changes(old: PieceDef, new: PieceDef) -> tuple[tuple[str, str, str], ...]:
+    out = []
+    for name, value in new.layers().items():
+        before = old.layers().get(name)
+        if before != value:
+            out.append((f"layer:{name}", str(before), str(value)))
+    old_props, new_props = old.markers(), new.markers()
+    for name, value in new_props.items():
+        if old_props.get(name) != value:
+            out.append((f"property:{name}", old_props.get(name, ""), value))
+    for t_old, t_new in zip(old.traits, new.traits):
+        if t_old.state != t_new.state and t_new.kind not in ("Layer", "Marker", "BasicPiece", "Stack", "Deck"):
+            out.append((f"{t_new.kind.lower()}:{t_new.get('name', '') or ''}".rstrip(":"), t_old.state or "",
+                        t_new.state or ""))
+    return tuple(out)
+
+
+class Replay:
+    """The pieces of one game, changed command by command (see the module docstring)."""
+
+    def __init__(self, module: ModuleDef | None = None, game: Game | None = None,
+                 names: IdentityNames = IDENTITY):
+        self.module = module
+        self.game = game
+        self.names = names
+        self._pieces: dict[str, _Entry] = {}
+        self._boards: dict[str, tuple[tuple[str, bool, int, int], ...]] = {}
+        self._layouts: dict[str, MapLayout | None] = {}
+        self._hex_layout = Layout.module(game.map.grid) if game is not None else None
+        self.anomalies: list[str] = []
+        self._events: list[PieceEvent] = []
+
+    # -- where things are --
+    def layout(self, map_id: str) -> MapLayout | None:
+        if map_id not in self._layouts:
+            self._layouts[map_id] = (self.module.layout(map_id, self._boards.get(map_id))
+                                     if self.module is not None else None)
+        return self._layouts[map_id]
+
+    def _xy(self, piece_id: str) -> tuple[str | None, int, int]:
+        e = self._pieces[piece_id]
+        seen = 0
+        while e.container is not None and e.container in self._pieces and seen < 64:
+            e = self._pieces[e.container]
+            seen += 1
+        return e.map, e.x, e.y
+
+    def place(self, piece_id: str) -> Place:
+        map_id, x, y = self._xy(piece_id)
+        if map_id is None:
+            return Place(None, x, y)
+        layout = self.layout(map_id)
+        location = board = hex_id = None
+        local = (x, y)
+        if layout is not None:
+            loc = layout.locate((x, y))
+            location, board = loc.name, loc.board
+            local = loc.local if loc.local is not None else local
+        if self._hex_layout is not None and self.game is not None and (layout is None or board is not None):
+            hex_id = self.game.map.by_hex.get(self._hex_layout.hex_at(local))
+        return Place(map_id, x, y, location, board, hex_id)
+
+    def identity(self, piece: PieceDef) -> Identity | None:
+        return identify(piece, self.game, self.names)
+
+    # -- applying commands --
+    def apply(self, c: Command) -> list[PieceEvent]:
+        """Execute one command tree; the piece events it caused, in order."""
+        self._events = []
+        self._apply(c)
+        return self._events
+
+    def _apply(self, c: Command) -> None:
+        if isinstance(c, Compound):
+            for item in c.items:
+                self._apply(item)
+        elif isinstance(c, Log):
+            self._apply(c.inner)
+        elif isinstance(c, AddPiece):
+            self._add(c)
+        elif isinstance(c, MovePiece):
+            self._move(c)
+        elif isinstance(c, ChangePiece):
+            self._change(c)
+        elif isinstance(c, RemovePiece):
+            self._remove(c.id)
+        elif isinstance(c, SetBoards):
+            self._boards[c.map] = c.boards
+            self._layouts.pop(c.map, None)
+
+    def _event(self, action: str, piece_id: str, piece: PieceDef, before: Place | None, after: Place | None,
+               changes: tuple[tuple[str, str, str], ...] = ()) -> None:
+        self._events.append(PieceEvent(action, piece_id, piece.name, piece.kind, before, after, changes,
+                                       self.identity(piece) if piece.kind == "BasicPiece" else None))
+
+    def _set_members(self, container: str, members: tuple[str, ...]) -> None:
+        entry = self._pieces[container]
+        for old in entry.members:
+            if old in self._pieces and self._pieces[old].container == container:
+                self._pieces[old].container = None
+        entry.members = []
+        for m in members:
+            if m in self._pieces:
+                self._detach(m)
+                self._pieces[m].container = container
+            entry.members.append(m)
+
+    def _detach(self, piece_id: str) -> None:
+        e = self._pieces[piece_id]
+        if e.container is not None and e.container in self._pieces:
+            members = self._pieces[e.container].members
+            if piece_id in members:
+                members.remove(piece_id)
+        e.container = None
+
+    def _adopt_pending(self, piece_id: str) -> None:
+        """A piece added after the stack that lists it (VASSAL looks members up when the stack is restored)."""
+        for cid, entry in self._pieces.items():
+            if entry.piece.kind in CONTAINERS and piece_id in entry.members:
+                self._pieces[piece_id].container = cid
+                return
+
+    def _add(self, c: AddPiece) -> None:
+        if c.id is None:
+            self.anomalies.append("AddPiece without an id (palette text in a save?)")
+            return
+        piece = c.piece
+        st = piece.base_state
+        if c.id in self._pieces:
+            self._remove(c.id, quiet=True)
+        self._pieces[c.id] = _Entry(piece, st.map_id, st.x, st.y)
+        if piece.kind in CONTAINERS:
+            self._set_members(c.id, st.members)
+        else:
+            self._adopt_pending(c.id)
+        self._event("add", c.id, piece, None, self.place(c.id))
+
+    def _change(self, c: ChangePiece) -> None:
+        e = self._pieces.get(c.id)
+        if e is None:
+            self.anomalies.append(f"ChangePiece of unknown piece {c.id}")
+            return
+        before = self.place(c.id)
+        old = e.piece
+        e.piece = old.with_state(c.new_state)
+        st = e.piece.base_state
+        if e.piece.kind in CONTAINERS:
+            e.map, e.x, e.y = st.map_id, st.x, st.y
+            self._set_members(c.id, st.members)
+        else:
+            if e.container is not None and st.map_id is not None and st.map_id != e.map:
+                self._detach(c.id)
+            e.map, e.x, e.y = st.map_id, st.x, st.y
+        self._event("change", c.id, e.piece, before, self.place(c.id), _changes(old, e.piece))
+
+    def _container_at(self, map_id: str, x: int, y: int, exclude: str) -> str | None:
+        for cid, entry in self._pieces.items():
+            if cid != exclude and entry.piece.kind in CONTAINERS and entry.container is None \
+                    and (entry.map, entry.x, entry.y) == (map_id, x, y):
+                return cid
+        return None
+
+    def _move(self, c: MovePiece) -> None:
+        e = self._pieces.get(c.id)
+        if e is None:
+            self.anomalies.append(f"MovePiece of unknown piece {c.id}")
+            return
+        before = self.place(c.id)
+        self._detach(c.id)
+        if c.new_map is None:
+            e.map = None
+        else:
+            e.map, e.x, e.y = c.new_map, c.new_x, c.new_y
+            target = None
+            under = self._pieces.get(c.new_under) if c.new_under else None
+            if under is not None and self._xy(c.new_under) == (c.new_map, c.new_x, c.new_y):  # type: ignore[arg-type]
+                target = c.new_under if under.piece.kind in CONTAINERS else under.container
+            if target is None and e.piece.kind not in CONTAINERS:
+                target = self._container_at(c.new_map, c.new_x, c.new_y, c.id)
+            if target is not None and target in self._pieces:
+                members = self._pieces[target].members
+                index = members.index(c.new_under) + 1 if c.new_under in members else len(members)
+                members.insert(index, c.id)
+                e.container = target
+        self._event("move", c.id, e.piece, before, self.place(c.id))
+
+    def _remove(self, piece_id: str, quiet: bool = False) -> None:
+        e = self._pieces.get(piece_id)
+        if e is None:
+            if not quiet:
+                self.anomalies.append(f"RemovePiece of unknown piece {piece_id}")
+            return
+        before = self.place(piece_id)
+        self._detach(piece_id)
+        for m in list(e.members):
+            if m in self._pieces and self._pieces[m].container == piece_id:
+                self._pieces[m].container = None
+        del self._pieces[piece_id]
+        if not quiet:
+            self._event("remove", piece_id, e.piece, before, None)
+
+    # -- snapshots --
+    def state(self) -> GameState:
+        """A frozen snapshot of every piece and where it is."""
+        return GameState(MappingProxyType({i: PieceView(i, e.piece, self.place(i), e.container)
+                                           for i, e in self._pieces.items()}))
+
+    def positions(self, kinds: tuple[str, ...] = ("BasicPiece",)) -> dict[str, tuple[str | None, int, int]]:
+        """``id -> (map, x, y)`` without naming locations (cheap, for comparing states)."""
+        return {i: self._xy(i) for i, e in self._pieces.items() if e.piece.kind in kinds}
+
+    def __contains__(self, piece_id: str) -> bool:
+        return piece_id in self._pieces
+
+    def __len__(self) -> int:
+        return len(self._pieces)
+
+
+def replay(root: Command, module: ModuleDef | None = None, game: Game | None = None,
+           names: IdentityNames = IDENTITY) -> Iterator[tuple[Step, Replay]]:
+    """Replay a decoded save or log: step 0 is the restore part, then one step per logged command. Yields each step
+    with the replay right after it (call ``.state()`` on it for a snapshot)."""
+    r = Replay(module, game, names)
+    restore, logged = split_steps(root)
+    events: list[PieceEvent] = []
+    for c in restore:
+        events += r.apply(c)
+    yield Step(0, tuple(restore), tuple(events)), r
+    for i, c in enumerate(logged, 1):
+        yield Step(i, (c,), tuple(r.apply(c))), r
