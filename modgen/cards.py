@@ -1,0 +1,163 @@
+"""The event cards (5.0): card pieces, the four decks on the ``Cards`` map, and one private hand per side.
+
+* **Draw Pile**: the cards of 1941-44 (every card but the 1945 additions and the Joker), face down; VASSAL draws
+  a random card each time (``shuffle="Always"``), so the pile is always shuffled.
+* **Discard Pile**: face up; its menu reshuffles it into the Draw Pile (5.2).
+* **1945 Cards**: the cards that join the deck in 1945, set aside face up; its menu adds them to the Draw Pile.
+* **Joker**: face up; "Turn over" rotates it to show the other side's half (Hitler / Stalin).
+
+A hand is a ``PlayerHand`` that only its side can open. Drawing is dragging the top card of the Draw Pile into the
+hand (the hand reports it without naming the card); playing or discarding is a card menu command that names
+the card and sends it to the Discard Pile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.model import Card
+from games.vassal_codec import encode
+
+from . import commands, names
+from .context import Context
+from .traits import BasicPiece, Mask, Marker, Piece, Report, ReturnToDeck, Rotate, Trait, add_piece, key_text
+from .maps import MOVE_TO_REPORT, board_picker, map_attributes, map_components, plain_board, report_formats
+from .xmltree import MAP, MODULE, WIDGET, element
+
+BACK_IMAGE = "cards/back.png"
+
+
+def card_image(card: Card) -> str:
+    return f"cards/{card.id}.png"
+
+
+def card_name(card: Card) -> str:
+    return "Joker" if card.joker else f"Card {card.number}"
+
+
+def card_piece(ctx: Context, card: Card, gpid: str) -> Piece:
+    identity = Marker(tuple(zip(names.CARD_PROPERTIES, (names.KIND_CARD, card.id, str(card.number)))))
+    basic = BasicPiece(card_name(card), ctx.require(card_image(card)), gpid=gpid)
+    if card.joker:
+        turn = Rotate(2, commands.JOKER_TURN, "Turn over", names.JOKER_ROTATION, "Hitler / Stalin side up")
+        report = Report((commands.JOKER_TURN,), "the Joker is turned over", "Report: turn over")
+        return Piece(basic, (identity, report, turn))
+    traits: list[Trait] = [identity]
+    for key, side in zip(commands.PLAY_KEYS, ctx.game.sides.values()):
+        event = card.events[side.id]
+        traits.append(Report((key,), f"{side.name} plays {card_name(card)}: {event.title}", f"Report: {side.id} play"))
+        traits.append(ReturnToDeck(commands.play_menu(side.name), key, names.DISCARD_PILE, f"Play {side.id} event"))
+    traits.append(Report((commands.DISCARD,), f"{card_name(card)} discarded", "Report: discard"))
+    traits.append(ReturnToDeck("Discard", commands.DISCARD, names.DISCARD_PILE, "Discard"))
+    traits.append(Mask(ctx.require(BACK_IMAGE)))
+    return Piece(basic, tuple(traits))
+
+
+# --- decks ------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Pile:
+    """A ``DrawPile``: its attributes in the build file, and the matching ``Deck`` type string of a save."""
+
+    name: str
+    cards: tuple[Card, ...]
+    x: int
+    y: int
+    width: int
+    height: int
+    face_down: str  # "Always" | "Never"
+    shuffle: str  # "Always" | "Never"
+    reshuffle_target: str = ""
+    reshuffle_command: str = ""
+    reshuffle_message: str = ""
+    allow_select: bool = False
+
+    def attributes(self) -> dict[str, object]:
+        return {
+            "name": self.name, "owningBoard": names.CARD_BOARD, "x": self.x, "y": self.y,
+            "width": self.width, "height": self.height,
+            "allowMultiple": False, "drawMultipleMessage": "Draw multiple cards",
+            "allowSelect": self.allow_select, "drawSpecificMessage": "Draw specific cards",
+            "selectDisplayProperty": "$BasicName$", "selectSortProperty": "",
+            "faceDown": self.face_down, "faceUpMessage": "Face up", "faceDownMessage": "Face down",
+            "drawFaceUp": False, "faceDownFormat": "",
+            "shuffle": self.shuffle, "shuffleCommand": "Shuffle", "shuffleFormat": "", "shuffleHotkey": "",
+            "reversible": False, "reverseCommand": "Reverse", "reverseFormat": "", "reverseHotkey": "",
+            "draw": True, "color": "0,0,0", "hotkeyOnEmpty": False, "emptyHotkey": "",
+            "reshufflable": bool(self.reshuffle_target), "reshuffleCommand": self.reshuffle_command,
+            "reshuffleMessage": self.reshuffle_message, "reshuffleHotkey": "",
+            "reshuffleTarget": self.reshuffle_target, "canSave": False, "maxStack": 10,
+            "expressionCounting": False, "countExpressions": "", "restrictOption": False, "restrictExpression": "",
+        }
+
+    def deck_type(self) -> str:
+        """``Deck.getType()`` of the deck this pile makes (what a save's AddPiece carries)."""
+        fields: list[object] = [
+            True, "0,0,0", str(self.width), str(self.height), self.face_down, self.shuffle,
+            "false", str(self.allow_select).lower(), "false",
+            self.reshuffle_command, self.reshuffle_target, self.reshuffle_message, self.name,
+            "", "", "", False, False, key_text(None), key_text(None), "10", "", False, "", False, key_text(None),
+            "$BasicName$", "", False, "", "Shuffle", "Reverse", key_text(None),
+            "Draw multiple cards", "Draw specific cards", "Face up", "Face down",
+        ]
+        return "deck;" + encode(fields, ";")
+
+
+def piles(ctx: Context) -> tuple[Pile, ...]:
+    """The four decks, side by side on the card table, with their initial cards in card order."""
+    w, h = ctx.size(BACK_IMAGE)
+    gap = w // 4
+    cards = sorted(ctx.game.cards.values(), key=lambda c: c.number)
+
+    def at(i: int) -> tuple[int, int]:
+        return gap + i * (w + gap) + w // 2, gap + h // 2
+
+    draw = tuple(c for c in cards if not c.joker and c.mark_1945 != "add")
+    later = tuple(c for c in cards if c.mark_1945 == "add")
+    joker = tuple(c for c in cards if c.joker)
+    return (
+        Pile(names.DRAW_PILE, draw, *at(0), w, h, "Always", "Always"),
+        Pile(names.DISCARD_PILE, (), *at(1), w, h, "Never", "Never", names.DRAW_PILE,
+             "Reshuffle into the Draw Pile", "Discards reshuffled into the Draw Pile"),
+        Pile(names.SET_ASIDE_1945, later, *at(2), w, h, "Never", "Never", names.DRAW_PILE,
+             "Add to the Draw Pile (1945)", "The 1945 cards join the Draw Pile", allow_select=True),
+        Pile(names.JOKER_PILE, joker, *at(3), w, h, "Never", "Never"),
+    )
+
+
+def table_size(ctx: Context) -> tuple[int, int]:
+    w, h = ctx.size(BACK_IMAGE)
+    gap = w // 4
+    return 4 * w + 5 * gap, h + 2 * gap
+
+
+# --- maps ---------------------------------------------------------------------------------------------------------
+
+
+def card_map(ctx: Context, root, card_gpids: dict[str, str]) -> None:
+    """The ``Cards`` map: a plain card table holding the four decks."""
+    m = element(root, MODULE + "Map", map_attributes(
+        names.CARD_MAP, "Cards", "Show the decks", True,
+        report_formats("$pieceName$ moves $previousLocation$ &rarr; $location$ *", MOVE_TO_REPORT, "")))
+    plain_board(board_picker(m), names.CARD_BOARD, *table_size(ctx), "34,85,51")
+    map_components(m)
+    for pile in piles(ctx):
+        dp = element(m, MAP + "DrawPile", pile.attributes())
+        for card in pile.cards:
+            w, h = ctx.size(card_image(card))
+            element(dp, WIDGET + "CardSlot", {"entryName": card_name(card), "gpid": card_gpids[card.id],
+                                              "width": w, "height": h},
+                    add_piece(card_piece(ctx, card, card_gpids[card.id])))
+
+
+def hands(ctx: Context, root) -> None:
+    """One private hand per side: only that side can open it (5.1)."""
+    w, h = ctx.size(BACK_IMAGE)
+    for side in ctx.game.sides.values():
+        hand = names.hand_name(side.name)
+        attrs = map_attributes(hand, hand, f"The {side.name} player's cards", True, report_formats(
+            "", f"{side.name} takes a card from $previousLocation$ into the hand *", ""))
+        m = element(root, MODULE + "PlayerHand", {**attrs, "side": side.name, "visible": False})
+        plain_board(board_picker(m), hand, 9 * w, h + h // 2, "230,225,210")
+        map_components(m)

@@ -1,0 +1,42 @@
+"""The key strokes and menu texts of every piece command, in one place so that none collide.
+
+Each command's chat report is written by a Report Action trait listening to the same key; the formats use the
+unit's id so that a report always names one counter (``4th Panzer [ger_4pz] flips to ... in 1204``).
+"""
+
+from __future__ import annotations
+
+from .traits import ALT, SHIFT, Key, alt, ctrl
+
+FLIP = ctrl("F")
+FLIP_MENU = "Flip"
+REMOVE = Key(127, 130)  # Ctrl+Delete
+REMOVE_MENU = "Remove"
+
+# send-to commands: box kind (the part of a box id before the side) -> key
+SEND_KEYS = {
+    "destroyed": ctrl("D", SHIFT),
+    "surrendered": ctrl("S", SHIFT),
+    "shattered": ctrl("H", SHIFT),
+    "cadre": ctrl("C", SHIFT),
+    "rail": ctrl("R", SHIFT),
+}
+
+# marker kind + face placed on a unit by a command: (menu text, key)
+PLACE_UNSUPPLIED = ("Mark Unsupplied", ctrl("U"))
+PLACE_DISORGANIZED = ("Mark Disorganized", ctrl("G"))
+
+# attack directions of a pointy-topped hex, clockwise from the north-east
+ATTACK_DIRECTIONS = ("NE", "E", "SE", "SW", "W", "NW")
+ATTACK_KEYS = {d: alt(str(i + 1)) for i, d in enumerate(ATTACK_DIRECTIONS)}
+ATTACK_CLEAR = alt("0")
+ATTACK_MENU = "Attack"
+
+# cards
+PLAY_KEYS = (ctrl("1"), ctrl("2"))  # play the first / second side's event
+DISCARD = ctrl("D", ALT)
+JOKER_TURN = ctrl("T")
+
+
+def play_menu(side_name: str) -> str:
+    return f"Play {side_name} event"

@@ -1,0 +1,123 @@
+"""Game furniture: sides, options, the die, the turn and phase tracker, VP and initiative, charts, notes, help.
+
+The turn tracker has two levels read from the game data: the 28 Game Turns (date and weather, rule 4.0 and the
+turn track) and every phase of the sequence of play, player phases once per side in side order (4.0). Every change
+of the tracker, of a global property and every die roll is reported in chat.
+"""
+
+from __future__ import annotations
+
+import os
+
+from games.model import Game
+
+from . import names
+from .traits import string_array
+from .xmltree import DOC, MODULE, PROPS, TURN, WIDGET, element
+
+
+def roster(game: Game, root) -> None:
+    r = element(root, MODULE + "PlayerRoster", {"buttonKeyStroke": "", "buttonText": "Retire",
+                                                "buttonToolTip": "Switch sides, or become an observer"})
+    for side in game.sides.values():
+        element(r, "entry", text=side.name)
+
+
+def options(root) -> None:
+    element(root, MODULE + "GlobalOptions", {
+        "autoReport": "Always", "chatterHTMLSupport": "Never", "hotKeysOnClosedWindows": "Never",
+        "nonOwnerUnmaskable": "Never", "playerIdFormat": "$PlayerName$", "promptString": "Opponents can unmask pieces"})
+
+
+def dice(root) -> None:
+    """A 1d6 button (combat and events); the roll is reported as ``*** 1d6 = 4 *** <player>``."""
+    element(root, MODULE + "DiceButton", {
+        "name": names.DICE_BUTTON, "text": "1d6", "tooltip": "Roll one die", "icon": "", "hotkey": "",
+        "reportFormat": "** $name$ = $result$ *** &lt;$PlayerName$&gt;", "prompt": False, "nDice": 1,
+        "nSides": 6, "plus": 0, "addToTotal": 0, "reportTotal": False, "sortDice": False, "keepDice": False,
+        "keepOption": ">", "keepCount": 1})
+
+
+def turn_labels(game: Game) -> list[str]:
+    """``Turn 3 (Sep-Oct 1941) Mud or Clear``: each turn's number, date and printed weather (and its variable
+    alternative)."""
+    out = []
+    for n in sorted(game.turns):
+        t = game.turns[n]
+        weather = game.weather[t.weather].name
+        if t.variable:
+            weather += " or " + game.weather[t.variable].name
+        out.append(f"Turn {n} ({t.date}) {weather}")
+    return out
+
+
+def phase_labels(game: Game) -> list[str]:
+    """The sequence of play: mutual phases as they are, each player phase once per side, first side first."""
+    player = [p for p in game.phases if p.player]
+    first = next((i for i, p in enumerate(game.phases) if p.player), len(game.phases))
+    last = max((i for i, p in enumerate(game.phases) if p.player), default=-1)
+    out = [p.name for p in game.phases[:first]]
+    for side in game.sides.values():
+        out += [f"{side.name} {p.name}" for p in player]
+    out += [p.name for p in game.phases[last + 1:]]
+    return out
+
+
+def turn_tracker(game: Game, root) -> None:
+    tracker = element(root, TURN + "TurnTracker", {
+        "name": "Turn", "buttonText": "Turn", "icon": "", "hotkey": "", "nexthotkey": "", "prevhotkey": "",
+        "turnFormat": "$level1$: $level2$", "tooltip": "Game Turn and phase (right-click to jump)",
+        "reportFormat": "* &lt;$PlayerId$&gt; $newTurn$ (was $oldTurn$)", "lengthStyle": "Maximum", "length": -1})
+    turn = element(tracker, TURN + "ListTurnLevel", {
+        "name": "Game Turn", "property": names.TURN_PROPERTY, "turnFormat": "$value$",
+        "list": string_array(turn_labels(game)), "configList": False, "configFirst": False, "prompt": ""})
+    element(turn, TURN + "ListTurnLevel", {
+        "name": "Phase", "property": names.PHASE_PROPERTY, "turnFormat": "$value$",
+        "list": string_array(phase_labels(game)), "configList": False, "configFirst": False, "prompt": ""})
+
+
+def global_properties(game: Game, root) -> None:
+    """VP (12.4.4, the VP track's range) and initiative, each with reported toolbar buttons."""
+    container = element(root, PROPS + "GlobalProperties")
+    vp = game.vp_track
+    prop = element(container, PROPS + "GlobalProperty", {
+        "name": names.VP_PROPERTY, "initialValue": vp.start, "description": "Victory points (the VP marker's box)",
+        "isNumeric": True, "min": vp.low, "max": vp.high, "wrap": False})
+    for text, change in (("VP +1", "I,1"), ("VP -1", "I,-1")):
+        element(prop, PROPS + "ChangePropertyButton", {
+            "text": text, "tooltip": f"{text} (12.4.4)", "icon": "", "hotkey": "", "propChanger": change,
+            "reportFormat": f"* VP {text[3:]}: $oldValue$ &rarr; $newValue$"})
+    initiative = element(container, PROPS + "GlobalProperty", {
+        "name": names.INITIATIVE_PROPERTY, "initialValue": game.sides[vp.start_initiative].name,
+        "description": "The side holding the initiative", "isNumeric": False, "min": "", "max": "", "wrap": False})
+    for side in game.sides.values():
+        element(initiative, PROPS + "ChangePropertyButton", {
+            "text": f"{side.name} initiative", "tooltip": f"{side.name} takes the initiative", "icon": "",
+            "hotkey": "", "propChanger": f"P,{side.name}", "reportFormat": "* Initiative: $oldValue$ &rarr; $newValue$"})
+
+
+def chart_window(root, chart_images: list[str]) -> None:
+    """The charts the art drew (CRTs, TEC, turn track ...), one tab each."""
+    window = element(root, MODULE + "ChartWindow", {"name": "Charts", "text": "Charts", "tooltip": "Show the charts",
+                                                    "icon": "", "hotkey": ""})
+    tabs = element(window, WIDGET + "TabWidget", {"entryName": "Charts"})
+    for image in chart_images:
+        title = os.path.splitext(os.path.basename(image))[0].replace("_", " ")
+        element(tabs, WIDGET + "Chart", {"chartName": title, "fileName": image})
+
+
+def notes(root) -> None:
+    element(root, MODULE + "NotesWindow", {"buttonText": "Notes", "tooltip": "Public and private notes", "icon": "",
+                                           "hotkey": ""})
+
+
+def documentation(root, help_file: str, title: str) -> None:
+    doc = element(root, MODULE + "Documentation")
+    element(doc, DOC + "HelpFile", {"title": title, "fileName": help_file, "fileType": "archive", "image": ""})
+
+
+def predefined_setups(root, setups: list[tuple[str, str]]) -> None:
+    """One New Game menu entry per ``(name, save file)``, plus an empty board."""
+    for name, file in setups:
+        element(root, MODULE + "PredefinedSetup", {"name": name, "file": file, "useFile": True, "isMenu": False})
+    element(root, MODULE + "PredefinedSetup", {"name": "Empty board", "file": "", "useFile": False, "isMenu": False})

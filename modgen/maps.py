@@ -1,0 +1,125 @@
+"""The main map: the art's boards, the hex grid that reproduces our hex ids, and zones for areas and boxes.
+
+The ``Main`` board is the hex map: a ``ZonedGrid`` whose zones are the off-grid areas (rule 8.6: Finland, the
+Balkans) and whose background is the ``HexGrid`` + ``HexGridNumbering`` derived from :class:`games.grid.Layout`
+(pointy hexes: ``sideways``, numbering ``first="V"``, no stagger). The ``Tracks`` board below it has one zone per
+off-map box and per track space, so that VASSAL names every location the way the game data does
+(:mod:`modgen.names`). Moves are reported in chat as ``<unit> moves <from> → <to>``.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from games.vassal_codec import encode
+
+from . import names
+from .context import MAP_BOARD, Context
+from .xmltree import BOARD, GRID, MAP, MODULE, element
+
+MOVE_REPORT = "$pieceName$ moves $previousLocation$ &rarr; $location$ *"
+MOVE_TO_REPORT = "$pieceName$ moves from $previousMap$ to $location$ *"
+CREATE_REPORT = "$pieceName$ placed in $location$ *"
+
+
+def report_formats(within: str, to: str, create: str) -> dict[str, str]:
+    """All four auto-report attributes, explicitly (VASSAL's defaults depend on the grid: vassal-format.md §e)."""
+    return {"moveWithinFormat": within, "moveToFormat": to, "createFormat": create, "changeFormat": "$message$"}
+
+
+def map_attributes(name: str, button: str, tooltip: str, launch: bool, formats: dict[str, str]) -> dict[str, object]:
+    return {
+        "mapName": name, "allowMultiple": False, "backgroundcolor": "255,255,255", "buttonName": button,
+        "color": "255,0,0", "edgeHeight": 0, "edgeWidth": 0, "hideKey": "", "hotkey": "", "icon": "",
+        "launch": launch, "markMoved": "Never", "markUnmovedHotkey": "", "markUnmovedIcon": "",
+        "markUnmovedReport": "", "markUnmovedText": "", "markUnmovedTooltip": "", "moveKey": "", "showKey": "",
+        "thickness": 3, "tooltip": tooltip, **formats,
+    }
+
+
+def board_picker(parent, setup: str | None = None):
+    picker = element(parent, MAP + "BoardPicker", {
+        "title": "Choose Boards", "slotWidth": 350, "slotHeight": 125, "slotScale": 0.2, "addRowText": "Add row",
+        "addColumnText": "Add column", "boardPrompt": "Select board"})
+    if setup is not None:
+        element(picker, "setup", text=setup)
+    return picker
+
+
+def plain_board(picker, name: str, width: int, height: int, colour: str) -> None:
+    """A board with no image: a coloured table (hands, the card table)."""
+    element(picker, BOARD + "Board", {"name": name, "image": "", "reversible": False, "width": width,
+                                      "height": height, "color": colour})
+
+
+def map_components(parent, layers: Iterable[str] = ()) -> None:
+    """What makes a map playable: stacking, drag and drop, selection, menus, keys, the stack viewer, zoom, and
+    (``layers``, bottom first) the map layers that keep markers above units."""
+    element(parent, MAP + "StackMetrics", {"bottom": "40,0", "disabled": False, "down": "37,0", "exSepX": 6,
+                                           "exSepY": 18, "top": "38,0", "unexSepX": 2, "unexSepY": 4, "up": "39,0"})
+    for cls in ("ForwardToKeyBuffer", "Scroller", "ForwardToChatter", "MenuDisplayer", "MapCenterer",
+                "StackExpander", "PieceMover", "KeyBufferer", "SelectionHighlighters", "HighlightLastMoved"):
+        element(parent, MAP + cls)
+    element(parent, MAP + "CounterDetailViewer", {"delay": 700, "display": "from all layers", "minDisplayPieces": 2,
+                                                  "showgraph": True, "showtext": True, "fontSize": 11,
+                                                  "summaryReportFormat": "$LocationName$", "zoomlevel": 1.0})
+    element(parent, MAP + "Zoomer", {"zoomLevels": "0.25,0.333,0.5,0.625,0.75,1.0,1.25,1.6", "zoomStart": 5})
+    layers = tuple(layers)
+    if layers:
+        element(parent, MAP + "LayeredPieceCollection", {"property": names.MAP_LAYER, "layerOrder": ",".join(layers)})
+
+
+def set_boards(map_name: str, placements: list[tuple[str, int, int]]) -> str:
+    """A BoardPicker ``SetBoards`` command: which boards a map uses, at which column and row."""
+    values: list[object] = [map_name + "BoardPicker"]
+    for board, col, row in placements:
+        values += [board, col, row]
+    return encode(values, "\t")
+
+
+def main_board_placements(ctx: Context) -> list[tuple[str, int, int]]:
+    return [(ctx.board_names[b.name], 0, row) for row, b in enumerate(ctx.boards)]
+
+
+def _path(points) -> str:
+    return ";".join(f"{x},{y}" for x, y in points)
+
+
+def _zone(parent, name: str, points) -> None:
+    element(parent, GRID + "mapgrid.Zone", {"name": name, "path": _path(points), "locationFormat": "$name$",
+                                            "useParentGrid": False, "useHighlight": False, "highlightProperty": ""})
+
+
+def hex_grid(parent, ctx: Context) -> None:
+    """The ``HexGrid`` and ``HexGridNumbering`` whose location names are our hex ids (games.grid.Layout)."""
+    g = ctx.layout.vassal_grid
+    w, h = ctx.map_board.size
+    n = ctx.layout.numbering(w, h)
+    grid = element(parent, GRID + "HexGrid", {
+        "dx": repr(g.dx), "dy": repr(g.dy), "x0": g.x0, "y0": g.y0, "sideways": g.sideways, "snapTo": g.snap_to,
+        "edgesLegal": False, "cornersLegal": False, "visible": False, "dotsVisible": False, "color": "0,0,0"})
+    element(grid, GRID + "mapgrid.HexGridNumbering", {
+        "first": n.first, "sep": n.sep, "hType": n.h_type, "vType": n.v_type, "hLeading": n.h_leading,
+        "vLeading": n.v_leading, "hOff": n.h_off, "vOff": n.v_off, "hDescend": n.h_descend,
+        "vDescend": n.v_descend, "stagger": n.stagger, "locationFormat": n.location_format, "visible": False,
+        "fontSize": 9, "color": "0,0,0", "rotateText": 0, "hDrawOff": 0, "vDrawOff": 0})
+
+
+def main_map(ctx: Context, root) -> None:
+    m = element(root, MODULE + "Map", map_attributes(names.MAIN_MAP, "Map", "Show the map", False,
+                                                     report_formats(MOVE_REPORT, MOVE_TO_REPORT, CREATE_REPORT)))
+    picker = board_picker(m, set_boards(names.MAIN_MAP, main_board_placements(ctx)))
+    for b in ctx.boards:
+        board = element(picker, BOARD + "Board", {"name": ctx.board_names[b.name],
+                                                  "image": b.image.removeprefix("images/"), "reversible": False})
+        zoned = element(board, GRID + "ZonedGrid")
+        for area_id, polygon in sorted(b.areas.items()):
+            _zone(zoned, ctx.game.map.areas[area_id].name, polygon)
+        for key, rect in sorted(b.boxes.items(), key=lambda kv: (":" not in kv[0], kv[0])):
+            if key in ctx.game.map.boxes and ctx.game.map.boxes[key].kind == "track":
+                continue  # a whole track: its spaces are the zones
+            corners = ((rect.x0, rect.y0), (rect.x1, rect.y0), (rect.x1, rect.y1), (rect.x0, rect.y1))
+            _zone(zoned, ctx.location_name(key), corners)
+        if b.name == MAP_BOARD:
+            hex_grid(zoned, ctx)
+    map_components(m, (names.LAYER_UNITS, names.LAYER_MARKERS))

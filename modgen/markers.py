@@ -1,0 +1,43 @@
+"""Marker counters as VASSAL pieces (2.3): both faces in a Layer, on the map layer above the units.
+
+Every physical marker of the counter mix is one palette piece with its own ``MarkerId``; a marker placed on a unit
+by a command (Unsupplied, Disorganized) is a copy with an empty ``MarkerId``.
+"""
+
+from __future__ import annotations
+
+from games.model import Marker as MarkerDef
+
+from . import commands, names
+from .context import Context
+from .traits import BasicPiece, Delete, Layer, Marker, Piece, Prototype, Report, Trait
+
+MARKER_PROTOTYPE = "Marker"
+
+
+def face_image(kind: str, face: str) -> str:
+    return f"markers/{kind}_{face}.png"
+
+
+def marker_piece(ctx: Context, marker: MarkerDef, marker_id: str, face: str, gpid: str) -> Piece:
+    images = tuple(ctx.require(face_image(marker.kind, f)) for f in ("front", "back"))
+    layer = Layer(names.FACE_LAYER, images, (marker.front.label, marker.back.label), increase_key=commands.FLIP,
+                  increase_command=commands.FLIP_MENU, value=1 if face == "front" else 2,
+                  description="Front and back face")
+    identity = Marker(tuple(zip(names.MARKER_PROPERTIES, (names.KIND_MARKER, marker.kind, marker_id))))
+    return Piece(BasicPiece(marker.front.label, gpid=gpid), (identity, Prototype(MARKER_PROTOTYPE), layer))
+
+
+def slot_name(marker: MarkerDef) -> str:
+    return f"{marker.front.label} / {marker.back.label} ({marker.id})"
+
+
+def prototype(ctx: Context) -> tuple[str, Piece]:
+    """``Marker``: flip and remove, reported, and the markers' map layer."""
+    traits: tuple[Trait, ...] = (
+        Report((commands.FLIP,), "$oldPieceName$ marker flips to $newPieceName$ in $location$", "Report: flip"),
+        Report((commands.REMOVE,), "$oldPieceName$ marker removed", "Report: remove"),
+        Delete(commands.REMOVE_MENU, commands.REMOVE),
+        Marker(((names.MAP_LAYER, names.LAYER_MARKERS),)),
+    )
+    return MARKER_PROTOTYPE, Piece(BasicPiece(""), traits)

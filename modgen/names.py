@@ -1,0 +1,75 @@
+"""The names our module gives to things, shared with the VASSAL log reader (the contract of issues 4 and 9).
+
+Every piece carries a ``mark;`` (Marker) trait with the properties below, so a ``.vsav``/``.vlog`` reader can
+identify it from the piece's own type and state strings without the module. Marker values live in the piece
+state (docs/vassal-format.md §c.4). Piece faces are a Layer named :data:`FACE_LAYER` whose state is 1 for the
+front and 2 for the back; the Joker's side up is a 2-facing rotation (state 0 = Hitler up, 1 = Stalin up).
+
+Locations reported in chat and in ``LocationName``: a map hex is its 4-digit id (``1204``); an area or an
+off-map box is its ``name`` from the game data (``Finland``, ``Axis Destroyed Units``); a track space is
+``"<track name> <space>"`` (``Game Turn Track 5``, ``Victory Point Track 12``).
+"""
+
+from __future__ import annotations
+
+# --- piece identity (Marker trait properties) -------------------------------------------------------------------
+KIND = "Kind"  # "unit" | "marker" | "card"
+KIND_UNIT = "unit"
+KIND_MARKER = "marker"
+KIND_CARD = "card"
+
+UNIT_ID = "UnitId"  # units.csv id, e.g. "ger_4pz"
+SIDE = "Side"  # side id, e.g. "axis"
+NATIONALITY = "Nationality"  # nationality id
+UNIT_TYPE = "UnitType"  # unit type id of the front face
+STRENGTH = "Strength"  # front combat strength ("" when none is printed)
+MA = "MA"  # front movement allowance ("" when none)
+BACK_TYPE = "BackType"
+BACK_STRENGTH = "BackStrength"
+BACK_MA = "BackMA"
+STEPS = "Steps"  # steps of a robust unit (1 or 2)
+FLIP = "Flip"  # "step" | "improve" | "convert" | "none": what turning the counter over means
+
+UNIT_PROPERTIES = (KIND, UNIT_ID, SIDE, NATIONALITY, UNIT_TYPE, STRENGTH, MA, BACK_TYPE, BACK_STRENGTH, BACK_MA,
+                   STEPS, FLIP)
+
+MARKER_KIND = "MarkerKind"  # markers.csv kind, e.g. "disorganized_unsupplied"
+MARKER_ID = "MarkerId"  # one physical marker, e.g. "disorganized_unsupplied-3"; "" for one placed by a command
+MARKER_PROPERTIES = (KIND, MARKER_KIND, MARKER_ID)
+
+CARD_ID = "CardId"  # cards.csv id, e.g. "c07", "joker"
+CARD_NUMBER = "CardNumber"
+CARD_PROPERTIES = (KIND, CARD_ID, CARD_NUMBER)
+
+# --- state carried by traits --------------------------------------------------------------------------------------
+FACE_LAYER = "Face"  # Layer name: property Face_Level is 1 (front) or 2 (back)
+ATTACK = "AttackDir"  # Dynamic Property: "" or the direction of the attacked hex (NE, E, SE, SW, W, NW)
+MAP_LAYER = "MapLayer"  # Marker property that puts a piece on a map layer
+LAYER_UNITS = "Units"
+LAYER_MARKERS = "Markers"
+JOKER_ROTATION = "Joker"  # Rotate trait name on the Joker: 0 = Hitler side up, 1 = Stalin side up
+
+# --- module components ---------------------------------------------------------------------------------------------
+MAIN_MAP = "Main Map"
+CARD_MAP = "Cards"
+MAIN_BOARD = "Main"
+CARD_BOARD = "Card Table"
+DRAW_PILE = "Draw Pile"
+DISCARD_PILE = "Discard Pile"
+SET_ASIDE_1945 = "1945 Cards"
+JOKER_PILE = "Joker"
+VP_PROPERTY = "VP"  # global property: the VP marker's box on the VP track
+INITIATIVE_PROPERTY = "Initiative"  # global property: side id holding the initiative
+TURN_PROPERTY = "Turn"  # turn tracker level properties
+PHASE_PROPERTY = "Phase"
+DICE_BUTTON = "1d6"
+
+
+def hand_name(side_name: str) -> str:
+    """The PlayerHand window of a side (``Axis Hand``)."""
+    return f"{side_name} Hand"
+
+
+def track_space_name(track_name: str, space: str) -> str:
+    """The zone name of one space of a track box."""
+    return f"{track_name} {space}"

@@ -1,0 +1,426 @@
+"""VASSAL piece traits, encoded exactly as the engine encodes them (docs/vassal-format.md §c).
+
+Each trait is a frozen dataclass with ``type()`` and ``state()`` giving the strings VASSAL's ``myGetType()`` and
+``myGetState()`` produce, field for field, for the 3.6.0 engine the project tests against (the trait sources at
+commit 9a37405aa). A :class:`Piece` is a BasicPiece wrapped in traits, listed **outermost first** (the reverse of
+the editor's list); :func:`add_piece` gives the ``+/id/type/state`` text of a PieceSlot, a prototype or a save.
+
+Key strokes are plain ``javax.swing.KeyStroke`` codes (``keyCode,modifiers``); named key strokes are avoided
+because their codes are allocated at run time and would not round-trip.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from games.vassal_codec import encode
+
+TAB = "\t"
+
+# KeyStroke.getModifiers() keeps both the old and the new ("DOWN_MASK") bits: this is what VASSAL writes back.
+CTRL = 128 | 2
+SHIFT = 64 | 1
+ALT = 512 | 8
+
+
+@dataclass(frozen=True)
+class Key:
+    """A key stroke: a Java virtual key code and its modifiers."""
+
+    code: int
+    modifiers: int = 0
+
+    def encode(self) -> str:
+        return f"{self.code},{self.modifiers}"
+
+
+def ctrl(char: str, extra: int = 0) -> Key:
+    """Ctrl (+ ``extra`` modifiers) + a letter or digit key."""
+    return Key(ord(char.upper()), CTRL | extra)
+
+
+def alt(char: str, extra: int = 0) -> Key:
+    return Key(ord(char.upper()), ALT | extra)
+
+
+def key_text(key: Key | None) -> str:
+    return key.encode() if key else ""
+
+
+def key_list(keys: tuple[Key, ...]) -> str:
+    """``NamedKeyStrokeArrayConfigurer.encode``: the keys joined by ``,`` (each key's own comma escaped)."""
+    return encode([k.encode() for k in keys], ",")
+
+
+def string_array(items: tuple[str, ...] | list[str]) -> str:
+    """``StringArrayConfigurer.arrayToString``."""
+    return encode(list(items), ",") if items else ""
+
+
+class Trait(Protocol):
+    def type(self) -> str: ...
+
+    def state(self) -> str: ...
+
+
+# --- the base piece -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BasicPiece:
+    """``piece;``: name and image. In a palette the state is ``null;0;0;<gpid>;0``."""
+
+    name: str
+    image: str = ""
+    map_id: str | None = None
+    x: int = 0
+    y: int = 0
+    gpid: str = ""
+    properties: tuple[tuple[str, str], ...] = ()
+
+    def type(self) -> str:
+        return "piece;" + encode(["", "", self.image, self.name], ";")
+
+    def state(self) -> str:
+        values: list[object] = ["null" if self.map_id is None else self.map_id, self.x, self.y, self.gpid,
+                                len(self.properties)]
+        for k, v in self.properties:
+            values += [k, v]
+        return encode(values, ";")
+
+
+# --- decorators -----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Marker:
+    """``mark;``: constant properties. Names in the type, values in the state."""
+
+    properties: tuple[tuple[str, str], ...]
+
+    def type(self) -> str:
+        return "mark;" + encode([k for k, _ in self.properties], ",")
+
+    def state(self) -> str:
+        return encode([v for _, v in self.properties], ",")
+
+
+@dataclass(frozen=True)
+class Prototype:
+    """``prototype;``: use a PrototypeDefinition by name; expanded inline when a piece enters a game."""
+
+    name: str
+
+    def type(self) -> str:
+        return "prototype;" + self.name
+
+    def state(self) -> str:
+        return ""
+
+
+def level_name(text: str, mode: str = "replace") -> str:
+    """A Layer level name: ``replace`` the piece name, or add a ``suffix``/``prefix`` (``Embellishment.getType``)."""
+    if not text:
+        return ""
+    if mode == "suffix":
+        return encode(["", text], "+")
+    if mode == "prefix":
+        return encode([text, ""], "+")
+    return encode([text], "+")
+
+
+@dataclass(frozen=True)
+class Layer:
+    """``emb2;`` (Embellishment, version 1): one image per level, and keys to step, activate or reset it.
+
+    ``value`` is the state: the 1-based level when active, minus the last level when inactive.
+    """
+
+    name: str
+    images: tuple[str, ...]
+    level_names: tuple[str, ...]
+    always_active: bool = True
+    increase_key: Key | None = None
+    increase_command: str = ""
+    decrease_key: Key | None = None
+    decrease_command: str = ""
+    activate_key: Key | None = None
+    activate_command: str = ""
+    reset_key: Key | None = None
+    reset_command: str = ""
+    reset_level: str = "1"
+    loop: bool = True
+    follow_property: bool = False
+    property_name: str = ""
+    first_level_value: int = 1
+    x_offset: int = 0
+    y_offset: int = 0
+    draw_underneath: bool = False
+    description: str = ""
+    value: int = 1
+
+    def type(self) -> str:
+        fields: list[object] = [
+            self.activate_command, CTRL, "",
+            self.increase_command, CTRL, "",
+            self.decrease_command, CTRL, "",
+            self.reset_command, key_text(self.reset_key), self.reset_level,
+            self.draw_underneath, self.x_offset, self.y_offset,
+            string_array(self.images), string_array(self.level_names),
+            self.loop, self.name,
+            "", "",  # random-level key and menu text
+            self.follow_property, self.property_name, self.first_level_value,
+            1,  # version
+            self.always_active,
+            key_text(self.activate_key), key_text(self.increase_key), key_text(self.decrease_key),
+            self.description, 1.0,
+        ]
+        return "emb2;" + encode(fields, ";")
+
+    def state(self) -> str:
+        return str(self.value)
+
+
+@dataclass(frozen=True)
+class Report:
+    """``report;`` (Report Action): a chat line ``* <format>`` whenever one of ``keys`` reaches the piece."""
+
+    keys: tuple[Key, ...]
+    format: str
+    description: str = ""
+
+    def type(self) -> str:
+        return "report;" + encode([key_list(self.keys), self.format, "", "", self.description, False], ";")
+
+    def state(self) -> str:
+        return "-1"
+
+
+@dataclass(frozen=True)
+class SendToZone:
+    """``sendto;`` with destination ``Z``: move the piece to the centre of a zone of a map."""
+
+    command: str
+    key: Key
+    map_id: str
+    zone: str
+    description: str = ""
+
+    def type(self) -> str:
+        fields: list[object] = [
+            self.command, self.key.encode(), self.map_id, "", "0", "0",
+            "", "",  # "send back" command and key
+            "0", "0", "1", "1",  # advanced-options offsets (unused)
+            self.description, "Z", self.zone, "", "", "",
+        ]
+        return "sendto;" + encode(fields, ";")
+
+    def state(self) -> str:
+        return ";;"
+
+
+@dataclass(frozen=True)
+class PlaceMarker:
+    """``placemark;``: put a copy of another piece (embedded as its AddPiece text) on top of this one's stack."""
+
+    command: str
+    key: Key
+    marker: str  # the AddPiece text of the piece placed, "+/null/type/state"
+    gpid: str
+    description: str = ""
+
+    def type(self) -> str:
+        fields: list[object] = [self.command, self.key.encode(), self.marker, "null", 0, 0, False, "",
+                                self.description, self.gpid, 0, False]
+        return "placemark;" + encode(fields, ";")
+
+    def state(self) -> str:
+        return ""
+
+
+@dataclass(frozen=True)
+class PropertyCommand:
+    """One menu command of a Dynamic Property that sets it to a fixed value (changer ``P``)."""
+
+    menu: str
+    key: Key
+    value: str
+
+    def encode(self) -> str:
+        return encode([self.menu, self.key.encode(), encode(["P", self.value], ",")], ":")
+
+
+@dataclass(frozen=True)
+class DynamicProperty:
+    """``PROP;``: a property whose value (the state) menu commands change."""
+
+    name: str
+    commands: tuple[PropertyCommand, ...] = ()
+    value: str = ""
+    numeric: bool = False
+    minimum: int = 0
+    maximum: int = 100
+    wrap: bool = False
+    description: str = ""
+
+    def type(self) -> str:
+        constraints = encode([self.numeric, self.minimum, self.maximum, self.wrap], ",")
+        commands = encode([c.encode() for c in self.commands], ",") if self.commands else ""
+        return "PROP;" + encode([self.name, constraints, commands, self.description], ";")
+
+    def state(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Label:
+    """``label;`` (Text Label) with no menu command: draws ``text`` (a format, e.g. ``$AttackDir$``) on the piece
+    and leaves the piece name alone."""
+
+    text: str
+    font_size: int = 12
+    background: str = "255,255,255"
+    foreground: str = "200,0,0"
+    vertical: str = "b"
+    description: str = ""
+
+    def type(self) -> str:
+        fields: list[object] = ["", "", self.font_size, self.background, self.foreground, self.vertical, 0, "c", 0,
+                                "c", "c", "$pieceName$", "Dialog", 1, 0, "TextLabel", self.description]
+        return "label;" + encode(fields, ";")
+
+    def state(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Delete:
+    """``delete;``: a menu command that removes the piece from the game."""
+
+    command: str
+    key: Key
+    description: str = ""
+
+    def type(self) -> str:
+        return "delete;" + encode([self.command, self.key.encode(), self.description], ";")
+
+    def state(self) -> str:
+        return ""
+
+
+@dataclass(frozen=True)
+class SubMenu:
+    """``submenu;``: gather the named menu commands under one menu entry."""
+
+    name: str
+    commands: tuple[str, ...]
+    description: str = ""
+
+    def type(self) -> str:
+        return "submenu;" + encode([self.name, string_array(self.commands), self.description], ";")
+
+    def state(self) -> str:
+        return ""
+
+
+@dataclass(frozen=True)
+class ReturnToDeck:
+    """``return;``: send the piece to a named deck (a card to the discard pile)."""
+
+    command: str
+    key: Key
+    deck: str
+    description: str = ""
+
+    def type(self) -> str:
+        fields: list[object] = [self.command, self.key.encode(), self.deck, "", self.description, 2, False, self.deck]
+        return "return;" + encode(fields, ";")
+
+    def state(self) -> str:
+        return ""
+
+
+@dataclass(frozen=True)
+class Mask:
+    """``obs;`` (Mask) with no command of its own: what a face-down deck shows of a card (``B``: the mask image is
+    drawn instead of the piece for everyone the piece is hidden from)."""
+
+    image: str
+    name: str = "Face down"
+    description: str = ""
+
+    def type(self) -> str:
+        return "obs;" + encode(["", self.image, "", "B", self.name, "player:", "", self.description, False], ";")
+
+    def state(self) -> str:
+        return encode(["null", ""], ";")
+
+
+@dataclass(frozen=True)
+class Rotate:
+    """``rotate;`` with a fixed number of facings, turned by ``cw_key`` (the Joker's Hitler/Stalin side up)."""
+
+    facings: int
+    cw_key: Key
+    cw_command: str
+    name: str = ""
+    description: str = ""
+    index: int = 0
+
+    def type(self) -> str:
+        fields: list[object] = [self.facings, self.cw_key.encode(), "", self.cw_command, "", "", "", self.name,
+                                self.description, "", "", "", False]
+        return "rotate;" + encode(fields, ";")
+
+    def state(self) -> str:
+        return str(self.index)
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """``macro;`` (Trigger Action): one menu command that sends several keys in order."""
+
+    command: str
+    key: Key
+    actions: tuple[Key, ...]
+    name: str = ""
+
+    def type(self) -> str:
+        fields: list[object] = [self.name, self.command, self.key.encode(), "", "", key_list(self.actions), False,
+                                "", "", "counted", "", "", "1", False, "", "1", "1"]
+        return "macro;" + encode(fields, ";")
+
+    def state(self) -> str:
+        return ""
+
+
+# --- whole pieces -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A BasicPiece wrapped in ``traits``, outermost first."""
+
+    basic: BasicPiece
+    traits: tuple[Trait, ...] = field(default_factory=tuple)
+
+    def type(self) -> str:
+        text = self.basic.type()
+        for trait in reversed(self.traits):
+            text = encode([trait.type(), text], TAB)
+        return text
+
+    def state(self) -> str:
+        text = self.basic.state()
+        for trait in reversed(self.traits):
+            text = encode([trait.state(), text], TAB)
+        return text
+
+    def trait_types(self) -> list[str]:
+        return [t.type() for t in self.traits] + [self.basic.type()]
+
+
+def add_piece(piece: Piece, piece_id: str | None = None) -> str:
+    """The AddPiece command text ``+/id/type/state`` (``null`` id in a build file)."""
+    return "+/" + encode([piece_id or "null", piece.type(), piece.state()], "/")

@@ -1,0 +1,141 @@
+"""Unit counters as VASSAL pieces, and the prototypes they share (rules 2.3, 7.2, 10.1, 11.0).
+
+A unit piece is, outermost first: a Marker with its identity (:data:`names.UNIT_PROPERTIES`), the prototypes
+``Unit``, ``<Side> unit`` and ``<type> type``, and a Layer with both printed faces (Ctrl+F flips: step loss,
+improvement or conversion, as the unit's ``flip`` says). The prototypes give every unit its chat-reported
+commands: send to the side's off-map boxes, mark Unsupplied / Disorganized (places the real marker on the unit),
+and mark the unit as attacking the hex in one of the six directions.
+"""
+
+from __future__ import annotations
+
+from games.model import Unit
+
+from . import commands, names
+from .context import Context
+from .markers import marker_piece
+from .traits import (BasicPiece, DynamicProperty, Label, Layer, Marker, Piece, PlaceMarker, Prototype,
+                     PropertyCommand, Report, SendToZone, SubMenu, add_piece)
+
+UNIT_PROTOTYPE = "Unit"
+# What the back face is called, by the kind of flip, when both faces carry the same name.
+BACK_SUFFIX = {"step": " (reduced)", "improve": " (improved)", "convert": " (converted)", "none": ""}
+
+
+def side_prototype(ctx: Context, side: str) -> str:
+    return f"{ctx.game.sides[side].name} unit"
+
+
+def type_prototype(ctx: Context, unit_type: str) -> str:
+    return f"{ctx.game.unit_types[unit_type].name} type"
+
+
+def _value(v: int | None) -> str:
+    return "" if v is None else str(v)
+
+
+def unit_properties(unit: Unit) -> tuple[tuple[str, str], ...]:
+    f, b = unit.front, unit.back
+    values = (names.KIND_UNIT, unit.id, unit.side, unit.nationality, f.type, _value(f.strength), _value(f.ma),
+              b.type, _value(b.strength), _value(b.ma), str(unit.steps), unit.flip)
+    return tuple(zip(names.UNIT_PROPERTIES, values))
+
+
+def face_image(unit_id: str, face: str) -> str:
+    return f"units/{unit_id}_{face}.png"
+
+
+def back_level_name(unit: Unit) -> str:
+    """The back face's name: its own printed name when it differs, else the front name plus the flip's suffix."""
+    if unit.back.name != unit.front.name:
+        return unit.back.name
+    return unit.front.name + BACK_SUFFIX[unit.flip]
+
+
+def unit_piece(ctx: Context, unit: Unit, gpid: str, face: str = "front") -> Piece:
+    images = tuple(ctx.require(face_image(unit.id, f)) for f in ("front", "back"))
+    layer = Layer(names.FACE_LAYER, images, (unit.front.name, back_level_name(unit)), increase_key=commands.FLIP,
+                  increase_command=commands.FLIP_MENU, value=1 if face == "front" else 2,
+                  description="Front and back face")
+    traits = (Marker(unit_properties(unit)), Prototype(UNIT_PROTOTYPE), Prototype(side_prototype(ctx, unit.side)),
+              Prototype(type_prototype(ctx, unit.front.type)), layer)
+    return Piece(BasicPiece(unit.front.name, gpid=gpid), traits)
+
+
+def slot_name(unit: Unit) -> str:
+    return f"{unit.front.name} [{unit.id}]"
+
+
+# --- prototypes ------------------------------------------------------------------------------------------------
+
+
+def _who(name: str = "newPieceName") -> str:
+    return f"${name}$ [${names.UNIT_ID}$]"
+
+
+def common_prototype(ctx: Context, place_gpids: dict[str, str]) -> Piece:
+    """``Unit``: flip report, map layer, Unsupplied/Disorganized markers, attack marks (7.7, 6.4, 10.1)."""
+    marker_kind = _status_marker_kind(ctx)
+    places = []
+    for (menu, key), face, label in ((commands.PLACE_UNSUPPLIED, "back", "Unsupplied"),
+                                     (commands.PLACE_DISORGANIZED, "front", "Disorganized")):
+        marker = marker_piece(ctx, marker_kind, "", face, place_gpids[label])
+        places.append(PlaceMarker(menu, key, add_piece(marker), place_gpids[label], f"Place a {label} marker"))
+        places.append(Report((key,), f"{_who()} in $location$ marked {label}", f"Report: {label}"))
+    attack_commands = tuple(PropertyCommand(f"toward {d}", commands.ATTACK_KEYS[d], d)
+                            for d in commands.ATTACK_DIRECTIONS)
+    clear = PropertyCommand("clear", commands.ATTACK_CLEAR, "")
+    attack = DynamicProperty(names.ATTACK, attack_commands + (clear,), "",
+                             description="Direction of the hex this unit attacks (10.1)")
+    traits = (
+        Report((commands.FLIP,), f"{_who('oldPieceName')} flips to $newPieceName$ in $location$", "Report: flip"),
+        Report(tuple(commands.ATTACK_KEYS.values()), f"{_who()} in $location$ attacks the hex to the ${names.ATTACK}$",
+               "Report: attack"),
+        Report((commands.ATTACK_CLEAR,), f"{_who()} in $location$ no longer attacks", "Report: attack cleared"),
+        SubMenu(commands.ATTACK_MENU, tuple(c.menu for c in attack_commands + (clear,))),
+        Label(f"${names.ATTACK}$", description="Attack direction"),
+        attack,
+        *places,
+        Marker(((names.MAP_LAYER, names.LAYER_UNITS),)),
+    )
+    return Piece(BasicPiece(""), traits)
+
+
+def _status_marker_kind(ctx: Context):
+    """The marker kind whose faces are Disorganized (front) and Unsupplied (back)."""
+    for m in ctx.game.all_markers:
+        if m.front.icon == "disorganized" and m.back.icon == "unsupplied":
+            return m
+    raise ValueError("the game has no Disorganized/Unsupplied marker")
+
+
+def side_prototype_piece(ctx: Context, side: str) -> Piece:
+    """``<Side> unit``: send to each of the side's holding boxes (destroyed, surrendered, shattered, cadre, rail)."""
+    sends = []
+    keys = []
+    for box in ctx.game.map.boxes.values():
+        if box.kind != "holding" or box.side != side:
+            continue
+        kind = box.id.rsplit("_", 1)[0]
+        key = commands.SEND_KEYS[kind]
+        keys.append(key)
+        sends.append(SendToZone(f"Send to {box.name}", key, names.MAIN_MAP, box.name, f"Send to {box.id}"))
+    report = Report(tuple(keys), f"{_who()} sent from $oldLocation$ to $location$", "Report: sent to a box")
+    return Piece(BasicPiece(""), (report, *sends))
+
+
+def type_prototype_piece(ctx: Context, unit_type: str) -> Piece:
+    """``<type> type``: what the unit type may do (2.3, 8.5, 10.1.1), as properties."""
+    t = ctx.game.unit_types[unit_type]
+    props = (("TypeName", t.name), ("Category", t.category), ("Mobile", str(t.mobile).lower()),
+             ("HasZOC", str(t.zoc).lower()), ("CanAttack", str(t.can_attack).lower()))
+    return Piece(BasicPiece(""), (Marker(props),))
+
+
+def prototypes(ctx: Context, place_gpids: dict[str, str]) -> list[tuple[str, Piece]]:
+    out = [(UNIT_PROTOTYPE, common_prototype(ctx, place_gpids))]
+    out += [(side_prototype(ctx, s), side_prototype_piece(ctx, s)) for s in ctx.game.sides]
+    used = sorted({u.front.type for u in ctx.game.units.values()})
+    out += [(type_prototype(ctx, t), type_prototype_piece(ctx, t)) for t in used]
+    return out
+
