@@ -101,9 +101,12 @@ def fit_text(style: Style, text: str, panel: Box, role: str, max_px: float, min_
                 for i, line in enumerate(lines):
                     y = top + i * step
                     bx0, by0, bx1, by1 = f.getbbox(line, anchor=ax[1], stroke_width=sw)
-                    out.append(Label(line, role, px, (ax[0], y), ax[1],
-                                     (ax[0] + bx0, y + by0, ax[0] + bx1, y + by1), panel, fill, sw, stroke_fill))
-                return tuple(out)
+                    # keep overhanging ink (a serif's foot) inside the panel's aligned edge
+                    x = ax[0] + (max(0, -bx0) if align == "left" else -max(0, bx1) if align == "right" else 0)
+                    out.append(Label(line, role, px, (x, y), ax[1],
+                                     (x + bx0, y + by0, x + bx1, y + by1), panel, fill, sw, stroke_fill))
+                if all(lb.inside() for lb in out):  # ink can overhang the advance width: check what is drawn
+                    return tuple(out)
         px -= 1
     raise TextOverflow("art", f"{what} does not fit in {width:.0f}x{height:.0f} px even at {int(min_px)} px: "
                               f"{text[:60]!r}")

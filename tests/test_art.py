@@ -1,0 +1,242 @@
+"""The art package (issue 3): counts, determinism, hex centres on the map, board geometry, text that fits."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import shutil
+
+import pytest
+from PIL import Image
+
+from art import boards as boards_mod
+from art.boards import boards
+from art.build import build, jobs
+from art.canvas import TextOverflow
+from art.cards import card_layout, card_size, render_card
+from art.charts import chart_tables
+from art.counters import marker_kinds, marker_layout, render_unit, unit_layout, value_text
+from art.style import style_of
+from games import DataError
+from games.grid import Layout
+from hexforge import cli
+
+
+@pytest.fixture(scope="session")
+def art_dir(nr_game, tmp_path_factory) -> str:
+    out = str(tmp_path_factory.mktemp("art") / "no_retreat")
+    build(nr_game, out)
+    return out
+
+
+def _pngs(root: str) -> list[str]:
+    return sorted(os.path.relpath(os.path.join(d, f), root) for d, _, fs in os.walk(root) for f in fs
+                  if f.endswith(".png"))
+
+
+def test_one_image_per_counter_side_marker_side_card_and_chart(nr_game, art_dir):
+    files = set(_pngs(art_dir))
+    units = {f for f in files if f.startswith("images/units/")}
+    markers = {f for f in files if f.startswith("images/markers/")}
+    cards = {f for f in files if f.startswith("images/cards/")}
+    charts = {f for f in files if f.startswith("images/charts/")}
+    assert len(nr_game.units) == 88 and len(units) == 2 * 88
+    assert {f"images/units/{u}_{s}.png" for u in nr_game.units for s in ("front", "back")} == units
+    kinds = {m.kind for m in nr_game.all_markers}
+    assert markers == {f"images/markers/{k}_{s}.png" for k in kinds for s in ("front", "back")}
+    assert cards == {f"images/cards/{c}.png" for c in nr_game.cards} | {"images/cards/back.png"}
+    assert charts == {f"images/charts/{n}.png" for n in chart_tables(nr_game)}
+    assert {"crt_axis", "crt_soviet", "tec", "turn_track"} <= set(chart_tables(nr_game))
+    for name in ("images/map.png", "images/board_tracks.png", "contact_sheet.png"):
+        assert name in files
+
+
+def test_images_have_the_sizes_of_their_contract(nr_game, art_dir):
+    style = style_of(nr_game)
+    the_map, tracks = boards(nr_game)
+    assert Image.open(os.path.join(art_dir, "images/map.png")).size == the_map.size
+    assert Image.open(os.path.join(art_dir, "images/board_tracks.png")).size == tracks.size
+    px = int(style.num("counters.module_px"))
+    assert Image.open(os.path.join(art_dir, "images/units/ger_1pz_front.png")).size == (px, px)
+    assert Image.open(os.path.join(art_dir, "images/cards/c01.png")).size == card_size(style.num("cards.module_dpi"))
+    # round markers keep transparent corners so they sit on the map as discs
+    disc = Image.open(os.path.join(art_dir, "images/markers/blitz_shock_front.png"))
+    assert disc.mode == "RGBA" and disc.getpixel((0, 0))[3] == 0 and disc.getpixel((disc.width // 2,) * 2)[3] == 255
+
+
+def test_a_second_build_is_byte_identical(nr_game, art_dir, tmp_path):
+    again = str(tmp_path / "no_retreat")
+    build(nr_game, again)
+    first, second = _pngs(art_dir), _pngs(again)
+    assert first == second
+    for rel in first:
+        with open(os.path.join(art_dir, rel), "rb") as a, open(os.path.join(again, rel), "rb") as b:
+            assert a.read() == b.read(), rel
+
+
+def _dist(a, b) -> float:
+    return sum((x - y) ** 2 for x, y in zip(a, b)) ** 0.5
+
+
+def test_map_hex_centres_show_their_terrain(nr_game, art_dir):
+    """Every hex centre sits at Layout.module(...).centre (VASSAL's) and shows that hex's terrain colour family."""
+    style = style_of(nr_game)
+    img = Image.open(os.path.join(art_dir, "images/map.png")).convert("RGB")
+    layout = Layout.module(nr_game.map.grid)
+    palette = {t: style.terrain_colour(t) for t in {h.terrain for h in nr_game.map.hexes.values()} | {"city"}}
+    others = [style.colour("map.water"), style.colour("map.offmap"), style.colour("map.paper")]
+    wrong = []
+    for h in nr_game.map.hexes.values():
+        x, y = layout.centre(h.hex)
+        got = img.getpixel((x, y))
+        want = palette["city"] if h.city else palette[h.terrain]
+        nearest = min(list(palette.values()) + others, key=lambda c: _dist(c, got))
+        if _dist(got, want) > 30 or nearest != want:
+            wrong.append((h.id, h.terrain, got, want))
+    assert not wrong, wrong[:10]
+    assert len(nr_game.map.hexes) == 380
+
+
+def test_water_and_offmap_cells_are_not_land(nr_game, art_dir):
+    style = style_of(nr_game)
+    img = Image.open(os.path.join(art_dir, "images/map.png")).convert("RGB")
+    layout = Layout.module(nr_game.map.grid)
+    water = style.colour("map.water"), style.colour("map.water_deep")
+    cells = [c for sea in nr_game.map.seas.values() for c in sea.cells]
+    wet = [c for c in cells if min(_dist(img.getpixel(layout.centre(c)), w) for w in water) < 40]
+    assert len(wet) >= 0.9 * len(cells)  # the rest carry sea names, the compass or the legend
+
+
+def test_board_geometry_is_complete_and_consistent(nr_game):
+    the_map, tracks = boards(nr_game)
+    assert the_map.layout == Layout.module(nr_game.map.grid)
+    for bid, box in nr_game.map.boxes.items():
+        r = tracks.boxes[bid]
+        assert 0 <= r.x0 < r.x1 <= tracks.size[0] and 0 <= r.y0 < r.y1 <= tracks.size[1]
+        spaces = [tracks.boxes[f"{bid}:{s}"] for s in box.spaces]
+        for a, s in zip(spaces, box.spaces):
+            assert r.contains(*a.centre), (bid, s)
+            assert a.width >= 64 and a.height >= 64, "a space must hold a counter"
+        for i, a in enumerate(spaces):
+            for b in spaces[i + 1:]:
+                assert a.x1 <= b.x0 or b.x1 <= a.x0 or a.y1 <= b.y0 or b.y1 <= a.y0
+    holding = [tracks.boxes[b] for b, box in nr_game.map.boxes.items() if box.kind == "holding"]
+    for i, a in enumerate(holding):
+        for b in holding[i + 1:]:
+            assert a.x1 <= b.x0 or b.x1 <= a.x0 or a.y1 <= b.y0 or b.y1 <= a.y0
+    from shapely.geometry import Point, Polygon
+
+    for aid, area in nr_game.map.areas.items():
+        poly = Polygon(the_map.areas[aid])
+        for c in area.cells:
+            assert poly.contains(Point(the_map.layout.centre(c))), (aid, c)
+    # print scale: the same geometry, scaled
+    big_map, big_tracks = boards(nr_game, 3.0)
+    assert big_map.layout == Layout.module(nr_game.map.grid, 3.0)
+    assert abs(big_tracks.boxes["turn_track:1"].width - 3 * tracks.boxes["turn_track:1"].width) <= 3
+
+
+def test_text_fits_on_every_counter_and_card(nr_game):
+    style = style_of(nr_game)
+    checked = 0
+    for work in (62 * 4, 187 * 2, 150):
+        for uid in nr_game.units:
+            for face in ("front", "back"):
+                lay = unit_layout(nr_game, uid, face, work, style)
+                for lb in lay.labels:
+                    assert lb.inside(), (uid, face, lb)
+                    assert 0 <= lb.bbox[0] and lb.bbox[2] <= work and 0 <= lb.bbox[1] and lb.bbox[3] <= work
+                    checked += 1
+        for kind in marker_kinds(nr_game):
+            for face in ("front", "back"):
+                for lb in marker_layout(nr_game, kind, face, work, style)[5]:
+                    assert lb.inside(), (kind, face, lb)
+    for dpi in (300, 600):
+        for cid in nr_game.cards:
+            lay = card_layout(nr_game, cid, dpi, style)
+            for lb in lay.labels:
+                assert lb.inside(), (cid, lb)
+                checked += 1
+    assert checked > 3000
+
+
+def test_strength_conventions(nr_game):
+    types = nr_game.unit_types
+    fort = next(u for u in nr_game.units.values() if not types[u.front.type].zoc)
+    assert value_text(nr_game, fort.front) == f"({fort.front.strength})"  # no ZOC: parentheses, immobile: no MA
+    panzer = nr_game.units["ger_1pz"]
+    assert value_text(nr_game, panzer.front) == "7-6"
+    assert value_text(nr_game, dataclasses.replace(panzer.front, strength=None)) == "X-6"
+    # a unit that cannot attack prints its strength white with a black outline
+    weak = next(u for u in nr_game.units.values() if not types[u.front.type].can_attack and types[u.front.type].zoc)
+    lay = unit_layout(nr_game, weak.id, "front", 240)
+    strength = lay.labels[-1]
+    assert strength.fill == (255, 255, 255) and strength.stroke > 0
+    img = render_unit(nr_game, weak.id, "front", 240)
+    x0, y0, x1, y1 = (int(v) for v in strength.bbox)
+    assert any(img.getpixel((x, y)) == (255, 255, 255) for x in range(x0, x1) for y in range(y0, y1))
+
+
+def test_both_faces_differ_where_the_data_differs(nr_game):
+    u = nr_game.units["ger_1pz"]
+    assert u.front.strength != u.back.strength
+    a, b = render_unit(nr_game, u.id, "front", 62), render_unit(nr_game, u.id, "back", 62)
+    assert a.tobytes() != b.tobytes()
+    colours = nr_game.nationalities["soviet"].colours
+    sov = next(x for x in nr_game.units.values() if colours.get(x.front.colour) != colours.get(x.back.colour))
+    fa, fb = render_unit(nr_game, sov.id, "front", 62), render_unit(nr_game, sov.id, "back", 62)
+    assert fa.getpixel((3, 59)) != fb.getpixel((3, 59))  # brown front, red back (2.3)
+
+
+def test_card_text_that_cannot_fit_is_a_build_error(nr_game):
+    card = nr_game.cards["c01"]
+    long = dataclasses.replace(card.events["axis"], text="word " * 600)
+    game = dataclasses.replace(nr_game, cards={**nr_game.cards, "c01": dataclasses.replace(
+        card, events={**card.events, "axis": long})})
+    with pytest.raises(TextOverflow, match="card c01 .axis. event text does not fit"):
+        render_card(game, "c01", 150)
+    # shrink-to-fit: a text a bit too long for the largest size still fits, in a smaller size
+    medium = dataclasses.replace(card.events["axis"], text="word " * 32)
+    game = dataclasses.replace(nr_game, cards={**nr_game.cards, "c01": dataclasses.replace(
+        card, events={**card.events, "axis": medium})})
+    lay = card_layout(game, "c01", 300)
+    sizes = {lb.px for lb in lay.halves[0].labels if lb.text.startswith("word")}
+    normal = {lb.px for lb in card_layout(nr_game, "c01", 300).halves[0].labels[2:]}
+    assert max(sizes) < max(normal)
+
+
+def test_cli_reports_overflow_on_one_line_and_writes_nothing(tmp_path, capsys):
+    import games
+
+    src = games.game_dir("no_retreat")
+    game_copy = tmp_path / "mygame"
+    shutil.copytree(src, game_copy)
+    cards = game_copy / "cards.csv"
+    text = cards.read_text(encoding="utf-8")
+    text = text.replace("in a Commitment Step double one unit's strength", "very long " * 400, 1)
+    cards.write_text(text, encoding="utf-8")
+    out = tmp_path / "out"
+    assert cli.main(["art", str(game_copy), "-o", str(out)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "card c01" in err and "does not fit" in err
+    assert not out.exists() or not any(out.rglob("*.png"))
+
+
+def test_unknown_symbol_is_a_data_error(nr_game):
+    types = dict(nr_game.unit_types)
+    types["armor"] = dataclasses.replace(types["armor"], symbol="dragon")
+    game = dataclasses.replace(nr_game, unit_types=types)
+    with pytest.raises(DataError, match="dragon"):
+        render_unit(game, "ger_1pz", "front", 62)
+
+
+def test_print_resolutions(nr_game):
+    assert render_unit(nr_game, "ger_1pz", "front", 187).size == (187, 187)  # 5/8 in at 300 dpi
+    assert render_unit(nr_game, "ger_1pz", "back", 150).size == (150, 150)  # 1/2 in at 300 dpi
+    assert render_card(nr_game, "c02", 300).size == (750, 1050)
+
+
+def test_every_artefact_kind_is_listed_once(nr_game):
+    paths = [p for _, p, _ in jobs(nr_game)]
+    assert len(paths) == len(set(paths))
+    assert boards_mod.MAP_IMAGE in paths and boards_mod.TRACKS_IMAGE in paths
