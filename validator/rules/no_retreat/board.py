@@ -54,6 +54,9 @@ class Context:
     header: Header
     scenario_id: str
     first_turn_of: Mapping[str, int] = field(default_factory=dict)  # turn-event code -> first turn it is listed
+    slots: tuple[tuple[str | None, str, str | None], ...] = ()  # (player, phase, step) of one game turn, in order
+    unit_type: Mapping[tuple[str, str], str] = field(default_factory=dict)  # (unit, face) -> unit type id
+    derived: dict = field(default_factory=dict, compare=False, repr=False)  # static facts rule modules derive once
 
     @property
     def scenario(self):
@@ -123,9 +126,25 @@ def build_board(game: Game) -> Board:
     )
 
 
+def turn_slots(game: Game) -> tuple[tuple[str | None, str, str | None], ...]:
+    """(player, phase, step) of one game turn in order: the mutual phases, then each side's player turn (4.0)."""
+    out = []
+    for p in game.phases:
+        if not p.player:
+            out.extend((None, p.id, s) for s in ([s for s, _ in p.steps] or [None]))
+    for side in game.sides:
+        for p in game.phases:
+            if p.player:
+                out.extend((side, p.id, s) for s in ([s for s, _ in p.steps] or [None]))
+    return tuple(out)
+
+
 def make_context(game: Game, header: Header) -> Context:
     first: dict[str, int] = {}
     for n in sorted(game.turns):
         for e in game.turns[n].events:
             first.setdefault(e.code, n)
-    return Context(game, build_board(game), header, header.scenario or next(iter(game.scenarios)), first)
+    types = {(uid, face): (u.back if face == "back" else u.front).type
+             for uid, u in game.units.items() for face in ("front", "back")}
+    return Context(game, build_board(game), header, header.scenario or next(iter(game.scenarios)), first,
+                   turn_slots(game), types)

@@ -161,11 +161,12 @@ def _hops(ctx: Context, start: str, dest: str) -> tuple[str, ...] | None:
     return None
 
 
-def find_path(ctx: Context, state: State, uid: str, dest: str) -> tuple[tuple[str, ...], bool]:
+def find_path(ctx: Context, state: State, uid: str, dest: str, g: Ground | None = None
+              ) -> tuple[tuple[str, ...], bool]:
     """A path for a destination-only move: (path, legal). When no legal path exists, the closest thing to one
     (within the allowance but ignoring zones of control, then ignoring MP, then both, then everything) so that
     checking it names the rule that forbids it."""
-    g = ground(ctx, state, ctx.game.units[uid].side)
+    g = g or ground(ctx, state, ctx.game.units[uid].side)
     start = state.units[uid].loc
     for ignore_mp, zoc_rules in ((False, True), (False, False), (True, True), (True, False)):
         best = search(ctx, state, uid, g, ignore_mp, zoc_rules)
@@ -208,10 +209,10 @@ def _allowance_words(a: Allowance) -> str:
     return ", ".join(words)
 
 
-def check_path(ctx: Context, state: State, uid: str, path: Sequence[str]) -> list[Finding]:
+def check_path(ctx: Context, state: State, uid: str, path: Sequence[str], g: Ground | None = None) -> list[Finding]:
     """Every rule a logged path breaks (8.1-8.6)."""
     side = ctx.game.units[uid].side
-    g = ground(ctx, state, side)
+    g = g or ground(ctx, state, side)
     moved = state.moved.get(uid)
     start = state.units[uid].loc
     armor = _armor(ctx, state, uid)
@@ -274,6 +275,7 @@ def handle_move(ctx: Context, state: State, action: Action) -> tuple[State, list
     uid = action["unit"]
     problem = mobility_problem(ctx, state, action, uid)
     start = state.units[uid].loc
+    g = ground(ctx, state, ctx.game.units[uid].side)
     if problem is not None:
         findings = [problem]
         path = tuple(action.get("path") or (action["to"],))
@@ -281,17 +283,17 @@ def handle_move(ctx: Context, state: State, action: Action) -> tuple[State, list
         path = tuple(action["path"])
         if path and path[0] == start:
             path = path[1:]
-        findings = check_path(ctx, state, uid, path) if path else []
+        findings = check_path(ctx, state, uid, path, g) if path else []
     else:
-        path, legal = find_path(ctx, state, uid, action["to"])
-        findings = [] if legal else check_path(ctx, state, uid, path)
+        path, legal = find_path(ctx, state, uid, action["to"], g)
+        findings = [] if legal else check_path(ctx, state, uid, path, g)
         if not legal and not findings:
             findings = [Finding("8.0", f"no legal path takes {unit_name(ctx, uid, state)} from {start} to "
                                        f"{action['to']}", (uid,), (start, action["to"]))]
-    return apply_move(ctx, state, uid, path), findings
+    return apply_move(ctx, state, uid, path, g), findings
 
 
-def apply_move(ctx: Context, state: State, uid: str, path: Sequence[str]) -> State:
+def apply_move(ctx: Context, state: State, uid: str, path: Sequence[str], g: Ground | None = None) -> State:
     """The unit ends in the last location of ``path`` and its side controls every location entered (12.4.1)."""
     if not path:
         return state
@@ -300,7 +302,10 @@ def apply_move(ctx: Context, state: State, uid: str, path: Sequence[str]) -> Sta
     moved = state.moved.get(uid)
     armor = _armor(ctx, state, uid)
     board_ok = us.loc in ctx.board.locations and all(p in ctx.board.locations for p in path)
-    g = ground(ctx, state, side) if board_ok else None
+    if board_ok:
+        g = g or ground(ctx, state, side)
+    else:
+        g = None
     spent = moved.spent if moved else 0
     cur = us.loc
     if g is not None:

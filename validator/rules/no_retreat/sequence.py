@@ -50,15 +50,7 @@ TIMING: dict[str, tuple[str, str | None, str]] = {
 
 
 def slots(ctx: Context) -> tuple[Slot, ...]:
-    out = []
-    for p in ctx.game.phases:
-        if not p.player:
-            out.extend(Slot(None, p.id, s) for s in ([s for s, _ in p.steps] or [None]))
-    for side in ctx.game.sides:
-        for p in ctx.game.phases:
-            if p.player:
-                out.extend(Slot(side, p.id, s) for s in ([s for s, _ in p.steps] or [None]))
-    return tuple(out)
+    return tuple(Slot(*s) for s in ctx.slots)
 
 
 def first_step(ctx: Context, phase: str) -> str | None:
@@ -71,7 +63,7 @@ def phase_def(ctx: Context, phase: str):
 
 
 def index_of(ctx: Context, slot: Slot) -> int:
-    return slots(ctx).index(slot)
+    return ctx.slots.index((slot.player, slot.phase, slot.step))
 
 
 def current(ctx: Context, state: State) -> int:

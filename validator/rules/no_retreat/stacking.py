@@ -1,6 +1,6 @@
 """Stacking (8.4), checked at the end of every phase, step and battle, and at the end of the log.
 
-- 8.4: units never share a location with enemy units;
+- 8.4: units never share a location with enemy units (reported by the action that brings them together);
 - 8.4.1: at most the side's limit per location for the current turn (``game.toml`` ``[stacking]``: Axis 2;
   Soviet 1, 1 plus one tank from turn 11, 2 from turn 23), Finland and the Balkan areas included (8.6);
 - 8.4.2: only units count, not markers;
@@ -14,22 +14,19 @@ from dataclasses import replace
 
 from ...model import Finding
 from .board import Context
-from .state import State, face_of, occupants
+from .state import State, occupants
 
 
 def overstacks(ctx: Context, state: State) -> list[tuple[str, str, tuple[str, ...]]]:
-    """(location, side, units) for every location over its side's limit, and every location shared by both
-    sides (side "*")."""
+    """(location, side, units) for every location over its side's limit. (Units of both sides in one location
+    can only come from an illegal move, retreat, advance or placement, which is reported where it happens.)"""
     out = []
     for loc, uids in sorted(occupants(ctx, state).items()):
         by_side: dict[str, list[str]] = {}
         for uid in uids:
             by_side.setdefault(ctx.game.units[uid].side, []).append(uid)
-        if len(by_side) > 1:
-            out.append((loc, "*", tuple(sorted(uids))))
-            continue
         for side, mine in by_side.items():
-            types = [face_of(ctx, state, u).type for u in mine]
+            types = [ctx.unit_type[u, state.units[u].face] for u in mine]
             if not ctx.game.stacking_allows(side, state.turn, types):
                 out.append((loc, side, tuple(sorted(mine))))
     return out
@@ -50,9 +47,6 @@ def check(ctx: Context, state: State, when: str) -> tuple[State, list[Finding]]:
         if key in reported:
             continue
         reported.add(key)
-        if side == "*":
-            findings.append(Finding("8.4", f"units of both sides are in {loc} {when}: {', '.join(uids)}", uids, (loc,)))
-            continue
         name = ctx.game.sides[side].name
         findings.append(Finding(
             "8.4.1", f"{len(uids)} {name} units are in {loc} {when} ({', '.join(uids)}); the limit on turn "

@@ -62,26 +62,40 @@ def blocked_for(ctx: Context, state: State, side: str, with_enemy: bool = True) 
     return frozenset(out)
 
 
+def _city_steps(ctx: Context, side: str) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+    """(steps, back): for each location the neighbours one step in ``side``'s city direction, and the reverse."""
+    key = ("city_steps", side)
+    if key not in ctx.derived:
+        board = ctx.board
+        dirs = CITY_DIRECTIONS[side]
+        steps = {x: tuple(n for n in ns if board.direction.get((x, n)) in dirs)
+                 for x, ns in board.supply_neighbours.items()}
+        back: dict[str, list[str]] = {}
+        for x, ns in steps.items():
+            for n in ns:
+                back.setdefault(n, []).append(x)
+        ctx.derived[key] = (steps, {k: tuple(v) for k, v in back.items()})
+    return ctx.derived[key]
+
+
 def supplied_cities(ctx: Context, state: State, side: str, blocked: frozenset[str]) -> frozenset[str]:
     """Friendly cities that trace a directional path of any length to a friendly map edge (6.1, 3rd ed)."""
     board = ctx.board
-    dirs = CITY_DIRECTIONS[side]
+    steps, back = _city_steps(ctx, side)
     edge = board.edges[side]
     reach = {h for h in edge if h not in blocked}
     queue = deque(reach)
     while queue:
         x = queue.popleft()
-        for p in board.supply_neighbours[x]:
-            if p in reach or p in blocked or board.direction.get((p, x)) not in dirs:
-                continue
-            reach.add(p)
-            queue.append(p)
+        for p in back.get(x, ()):
+            if p not in reach and p not in blocked:
+                reach.add(p)
+                queue.append(p)
     out = set()
     for city in board.cities:
         if controller(ctx, state, city) != side:
             continue
-        if city in edge or any(board.direction.get((city, n)) in dirs and n in reach
-                               for n in board.supply_neighbours[city]):
+        if city in edge or any(n in reach for n in steps[city]):
             out.add(city)
     return frozenset(out)
 

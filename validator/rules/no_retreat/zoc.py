@@ -21,18 +21,19 @@ def has_zoc(ctx: Context, state: State, uid: str) -> bool:
     us = state.units[uid]
     if us.unsupplied or us.loc not in ctx.board.locations:
         return False
-    u = ctx.game.units[uid]
-    face = u.back if us.face == "back" else u.front
-    return ctx.game.unit_types[face.type].zoc
+    return ctx.game.unit_types[ctx.unit_type[uid, us.face]].zoc
 
 
 def zoc_of(ctx: Context, state: State, side: str) -> frozenset[str]:
     """Every location in the zone of control of ``side``'s units."""
     board = ctx.board
+    units = ctx.game.units
+    types = ctx.game.unit_types
     out: set[str] = set()
     for uid, us in state.units.items():
-        if ctx.game.units[uid].side == side and has_zoc(ctx, state, uid):
-            loc = us.loc
+        loc = us.loc
+        if loc in board.locations and not us.unsupplied and units[uid].side == side \
+                and types[ctx.unit_type[uid, us.face]].zoc:
             for n in board.neighbours[loc]:
                 if (loc, n) not in board.prohibited:
                     out.add(n)

@@ -1,0 +1,197 @@
+"""A random legal player: seeded, deterministic, it writes whole games in the log format that must validate clean.
+
+It plays every phase of every turn for both sides with the rules of Validator I: cards drawn and discarded down to
+two, supply markers, reinforcements placed on legal hexes, moves to random legal destinations (half of them logged
+with the full path, the rest with the destination only), entraining (the free unit and bought ones), surrenders in
+the Removal Phase and detraining; it keeps stacking legal. Each action it writes goes through the engine at once
+(:func:`validator.rules.no_retreat.step`), so it always sees the true state; an action the engine rejects is a bug
+in the player or the engine and raises ``AssertionError``. Combat and card events come with Validators II and III.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.model import Game
+
+from ...model import Action, Header
+from . import context, start, step
+from .board import Context
+from .movement import reachable
+from .placement import kind_of, place_hexes
+from .rail import detrain_hexes, in_box, limited_rail, rail_box
+from .state import State, face_of, occupants
+from .supply import side_supply
+
+DECK_TURNS = 44  # cards 1-44 make the 1941-44 deck (5.5); the 1945 cards are not used by this player
+
+
+@dataclass
+class Player:
+    """The game being written: the engine's context and state, the deck, and the log lines so far."""
+
+    game: Game
+    rng: random.Random
+    ctx: Context
+    state: State
+    deck: list[str]
+    lines: list[dict[str, Any]] = field(default_factory=list)
+    move_share: float = 0.6
+
+    def act(self, kind: str, side: str, **fields: Any) -> None:
+        line = {"type": kind, "side": side, **fields}
+        action = Action(len(self.lines) + 1, kind, side, {k: v for k, v in fields.items()})
+        new, findings = step(self.ctx, self.state, action)
+        if findings:
+            raise AssertionError(f"the random player broke a rule at {line}: {findings}")
+        self.state = new
+        self.lines.append(line)
+
+    # -- cards -----------------------------------------------------------------------------------------------
+    def draw(self, n: int) -> list[str]:
+        out = []
+        for _ in range(n):
+            if len(self.deck) <= 1:
+                self.deck = sorted(set(self.all_cards()) - self.held() - {*self.deck})
+                self.rng.shuffle(self.deck)
+            if not self.deck:
+                break
+            out.append(self.deck.pop())
+        return out
+
+    def all_cards(self) -> list[str]:
+        return sorted((c.id for c in self.game.cards.values() if c.number <= DECK_TURNS), key=lambda c: c)
+
+    def held(self) -> set[str]:
+        return {c for h in self.state.hands.values() for c in h.known}
+
+    def card_phase(self, side: str) -> None:
+        self.act("phase", side, phase="card")
+        hand = sorted(self.state.hands[side].known)
+        if len(hand) > 2:
+            self.act("discard", side, cards=self.rng.sample(hand, len(hand) - 2))
+        drawn = self.draw(4)
+        if drawn:
+            self.act("draw", side, cards=drawn)
+
+    # -- supply ----------------------------------------------------------------------------------------------
+    def supply_phase(self, side: str) -> None:
+        self.act("phase", side, phase="supply")
+        for s in (side,) + tuple(o for o in self.game.sides if o != side):
+            status = side_supply(self.ctx, self.state, s)
+            self.act("supply", s, unsupplied=sorted(uid for uid, st in status.items() if not st.ok))
+
+    # -- stacking --------------------------------------------------------------------------------------------
+    def fits(self, uid: str, loc: str) -> bool:
+        side = self.game.units[uid].side
+        here = [u for u in occupants(self.ctx, self.state).get(loc, []) if u != uid]
+        if any(self.game.units[u].side != side for u in here):
+            return False
+        types = [face_of(self.ctx, self.state, u).type for u in here + [uid]]
+        return self.game.stacking_allows(side, self.state.turn, types)
+
+    # -- organization ----------------------------------------------------------------------------------------
+    def organization(self, side: str) -> None:
+        self.act("phase", side, phase="organization")
+        waiting = sorted(uid for uid, u in self.game.units.items() if u.side == side)
+        for uid in waiting:
+            kind, _ = kind_of(self.ctx, self.state, uid)
+            if kind not in ("reinforcement", "recovery"):
+                continue
+            spots = [loc for loc in place_hexes(self.ctx, self.state, uid, kind)
+                     if loc in self.game.map.boxes or self.fits(uid, loc)]
+            if spots:
+                self.act("place", side, unit=uid, to=self.rng.choice(spots))
+
+    # -- movement --------------------------------------------------------------------------------------------
+    def movement(self, side: str) -> None:
+        self.act("phase", side, phase="movement")
+        mine = sorted(uid for uid, us in self.state.units.items()
+                      if self.game.units[uid].side == side and us.loc in self.ctx.board.locations)
+        self.rng.shuffle(mine)
+        for uid in mine:
+            if self.rng.random() < 0.12 and self.try_entrain(side, uid):
+                continue
+            face = face_of(self.ctx, self.state, uid)
+            if not face.ma or self.rng.random() > self.move_share:
+                continue
+            options = [(loc, path) for loc, path in sorted(reachable(self.ctx, self.state, uid).items())
+                       if self.fits(uid, loc)]
+            if not options:
+                continue
+            loc, path = self.rng.choice(options)
+            if self.rng.random() < 0.5:
+                self.act("move", side, unit=uid, path=list(path))
+            else:
+                self.act("move", side, unit=uid, to=loc)
+
+    def try_entrain(self, side: str, uid: str) -> bool:
+        us = self.state.units[uid]
+        face = face_of(self.ctx, self.state, uid)
+        box = self.game.map.boxes[rail_box(self.ctx, side)]
+        if us.unsupplied or not face.ma or not self.game.unit_types[face.type].mobile:
+            return False
+        if len(in_box(self.state, box.id)) >= (box.capacity or 0):
+            return False
+        if not self.state.entrained:
+            self.act("entrain", side, unit=uid)
+            return True
+        hand = sorted(self.state.hands[side].known)
+        if limited_rail(self.ctx, self.state.turn) or not hand:
+            return False
+        self.act("entrain", side, unit=uid, pay=[self.rng.choice(hand)])
+        return True
+
+    # -- removal and detraining ----------------------------------------------------------------------------
+    def removal(self, side: str) -> None:
+        self.act("phase", side, phase="removal")
+        for s in (side,) + tuple(o for o in self.game.sides if o != side):
+            status = side_supply(self.ctx, self.state, s)
+            for uid in sorted(uid for uid, st in status.items() if not st.ok and self.state.units[uid].unsupplied):
+                self.act("remove", s, unit=uid, to=f"surrendered_{s}", reason="surrender")
+
+    def detraining(self, side: str) -> None:
+        self.act("phase", side, phase="detraining")
+        for uid in in_box(self.state, rail_box(self.ctx, side)):
+            if self.rng.random() < 0.3:
+                continue
+            spots = [loc for loc in detrain_hexes(self.ctx, self.state, side) if self.fits(uid, loc)]
+            if spots:
+                self.act("detrain", side, unit=uid, to=self.rng.choice(spots))
+
+    def player_turn(self, side: str) -> None:
+        self.card_phase(side)
+        self.supply_phase(side)
+        self.organization(side)
+        self.movement(side)
+        self.act("phase", side, phase="combat")
+        self.removal(side)
+        self.detraining(side)
+
+
+def header_for(game: Game, scenario: str, hands: dict[str, list[str]]) -> dict[str, Any]:
+    return {"format": "hexforge-log", "version": 1, "game": game.id, "scenario": scenario,
+            "edition": game.edition, "players": {s: "random player" for s in game.sides},
+            "position": {"hands": hands}}
+
+
+def play(game: Game, seed: int = 1, turns: int | None = None, scenario: str = "campaign_1941",
+         move_share: float = 0.6) -> list[dict[str, Any]]:
+    """A whole legal game as log lines (header first), ``turns`` game turns long (default: the scenario's)."""
+    rng = random.Random(seed)
+    sc = game.scenarios[scenario]
+    deck = sorted((c.id for c in game.cards.values() if c.number <= DECK_TURNS))
+    rng.shuffle(deck)
+    hands = {side: [deck.pop() for _ in range(sc.hands.get(side, 0))] for side in game.sides}
+    head = header_for(game, scenario, hands)
+    h = Header(game.id, scenario, head["edition"], position={"hands": hands})
+    ctx = context(game, h)
+    p = Player(game, rng, ctx, start(ctx), deck, move_share=move_share)
+    last = sc.last_turn if turns is None else min(sc.last_turn, sc.first_turn + turns - 1)
+    for turn in range(sc.first_turn, last + 1):
+        p.act("turn", next(iter(game.sides)), turn=turn)
+        for side in game.sides:
+            p.player_turn(side)
+    return [head] + p.lines
