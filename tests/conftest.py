@@ -24,3 +24,5 @@ def samples_dir() -> str:
     if not os.path.isdir(path):
         pytest.skip(f"real VASSAL samples not found at {path}")
     return path
+
+from vassal_engine import vassal_engine  # noqa: E402,F401  (the real VASSAL engine, session fixture)
