@@ -106,8 +106,9 @@ def build(game: Game, out_dir: str) -> list[str]:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game", help="game id (e.g. no_retreat) or path to a game folder")
-    p.add_argument("-o", "--out", default="build", help="output root (default: build)")
+    from hexforge.build import add_arguments as game_and_output_root  # the same arguments as `hexforge build`
+
+    game_and_output_root(p)
 
 
 def run(args: argparse.Namespace) -> int:
