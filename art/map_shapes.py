@@ -45,24 +45,25 @@ def smooth(shape: BaseGeometry, radius: float) -> BaseGeometry:
     return opened.buffer(radius).buffer(-radius)
 
 
-def _noise(x: np.ndarray, y: np.ndarray, period: float) -> np.ndarray:
-    """A smooth deterministic field in [-1, 1] (sum of fixed sines): same position, same value."""
+def _noise(x: float, y: float, period: float) -> float:
+    """A smooth deterministic field in [-1, 1] (sum of fixed sines): same position, same value. Uses libm's sin
+    (not a SIMD path that may differ between CPUs) so the outlines are the same on every machine."""
     k = 2 * math.pi / period
-    return (np.sin(k * (0.91 * x + 0.42 * y) + 1.3) * 0.5 + np.sin(k * (-0.37 * x + 1.13 * y) * 1.7 + 0.4) * 0.3
-            + np.sin(k * (1.21 * x - 0.77 * y) * 2.9 + 2.1) * 0.2)
+    return (math.sin(k * (0.91 * x + 0.42 * y) + 1.3) * 0.5 + math.sin(k * (-0.37 * x + 1.13 * y) * 1.7 + 0.4) * 0.3
+            + math.sin(k * (1.21 * x - 0.77 * y) * 2.9 + 2.1) * 0.2)
 
 
 def wobble(shape: BaseGeometry, amplitude: float, period: float) -> BaseGeometry:
-    """Let outlines wander like a hand-drawn map: every vertex moves by a smooth field of its position."""
+    """Let outlines wander like a hand-drawn map: every vertex moves by a smooth field of its position (rounded
+    to 1/64 px so that float noise cannot change a drawn pixel)."""
     if shape.is_empty or amplitude <= 0:
         return shape
     dense = shapely.segmentize(shape, period / 8)
 
     def move(coords: np.ndarray) -> np.ndarray:
-        x, y = coords[:, 0], coords[:, 1]
-        dx = _noise(x, y, period) * amplitude
-        dy = _noise(y + 17.0 * period, x, period) * amplitude
-        return np.column_stack([x + dx, y + dy])
+        out = [(round((x + _noise(x, y, period) * amplitude) * 64) / 64,
+                round((y + _noise(y + 17.0 * period, x, period) * amplitude) * 64) / 64) for x, y in coords.tolist()]
+        return np.array(out, dtype=float).reshape(-1, 2)
 
     return shapely.transform(dense, move).buffer(0)
 
