@@ -188,6 +188,8 @@ class _Loader:
 
     def load_crts(self) -> dict[str, CRT]:
         t = read_toml(self.p("tables", "crt.toml"))
+        legend_t = t.table("results", required=False)
+        legend = {k: legend_t.str(k) for k in legend_t.data}
         out = {}
         for k, tt in t.table("tables").items():
             side = tt.str("side")
@@ -212,7 +214,11 @@ class _Loader:
                         raise r.error(f"column '{c}': unknown result '{v}' (expected one of {' '.join(CRT_RESULTS)})")
                     results.append(v)
                 table[die] = tuple(results)
-            out[k] = CRT(k, tt.str("name"), side, columns, frozen_map(table), tt.str("source", "found"))
+            missing = sorted({v for row in table.values() for v in row} - set(legend))
+            if legend and missing:
+                raise legend_t.error(f"no meaning given for result(s) {' '.join(missing)}")
+            out[k] = CRT(k, tt.str("name"), side, columns, frozen_map(table), tt.str("source", "found"),
+                         frozen_map(legend))
         return out
 
     def load_weather(self, crts: Mapping[str, CRT]) -> dict[str, Weather]:

@@ -242,6 +242,7 @@ class CRT:
     columns: tuple[str, ...]  # odds columns left to right, e.g. "1:3" ... "6:1"
     rows: Mapping[int, tuple[str, ...]]  # die roll -> results per column
     source: str = "found"
+    legend: Mapping[str, str] = field(default_factory=frozen_map)  # result -> what it means, in our words
 
     def result(self, column: str, die: int) -> str:
         return self.rows[die][self.columns.index(column)]
