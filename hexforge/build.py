@@ -15,6 +15,7 @@ import games
 
 STEPS: list[tuple[str, str]] = [
     ("art", "art.build"),
+    ("module", "modgen.module"),
 ]
 
 

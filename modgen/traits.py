@@ -11,8 +11,8 @@ because their codes are allocated at run time and would not round-trip.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Protocol
+from dataclasses import dataclass, field, replace
+from typing import Mapping, Protocol
 
 from games.vassal_codec import encode
 
@@ -419,6 +419,21 @@ class Piece:
 
     def trait_types(self) -> list[str]:
         return [t.type() for t in self.traits] + [self.basic.type()]
+
+    def expanded(self, prototypes: Mapping[str, Piece]) -> Piece:
+        """The piece as it enters a game: each ``prototype;`` trait replaced by that prototype's traits, recursively
+        (``PieceCloner.clonePiece``, vassal-format.md §c.6)."""
+        traits: list[Trait] = []
+        for t in self.traits:
+            if isinstance(t, Prototype):
+                traits += prototypes[t.name].expanded(prototypes).traits
+            else:
+                traits.append(t)
+        return replace(self, traits=tuple(traits))
+
+    def placed(self, map_id: str | None, x: int, y: int) -> Piece:
+        """The same piece standing at ``(x, y)`` on a map."""
+        return replace(self, basic=replace(self.basic, map_id=map_id, x=x, y=y))
 
 
 def add_piece(piece: Piece, piece_id: str | None = None) -> str:

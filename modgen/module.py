@@ -1,0 +1,120 @@
+"""``build(game, out_dir)``: write ``<out_dir>/<module_name>.vmod`` from the game data and the art's images.
+
+The archive holds ``buildFile.xml`` (the component tree), ``moduledata``, the images the art rendered into
+``<out_dir>/images/``, the help page, and one predefined setup (``.vsav``) per scenario. Everything is generated
+in memory and written at the end in one atomic step, deterministically (modgen.archive).
+"""
+
+from __future__ import annotations
+
+import os
+
+from lxml import etree
+from PIL import Image
+
+from art.build import jobs
+from games import DataError
+from games.model import Game
+
+from . import cards, furniture, maps, palette, scenario, units
+from .archive import write_atomic, zip_bytes
+from .context import Context
+from .helppage import help_html
+from .markers import prototype as marker_prototype
+from .traits import add_piece
+from .xmltree import MODULE, element, to_bytes
+
+VASSAL_VERSION = "3.6.0-SNAPSHOT"  # the engine the module is tested with (3.6.0-SNAPSHOT-9a37405aa): newer draws a warning
+MODULE_VERSION = "1.0"
+HELP_FILE = "help/index.html"
+
+
+def image_files(out_dir: str, game: Game) -> dict[str, str]:
+    """Image name (relative to images/) -> file, for every image the art step renders (art.build naming contract);
+    a missing one is a DataError: the art must be built first."""
+    found = {}
+    for _, path, _ in jobs(game):
+        if not path.startswith("images/"):
+            continue
+        file = os.path.join(out_dir, path)
+        if not os.path.isfile(file):
+            raise DataError(file, "missing: run the art step first (hexforge art)")
+        found[path.removeprefix("images/")] = file
+    return found
+
+
+def image_sizes(files: dict[str, str]) -> dict[str, tuple[int, int]]:
+    sizes = {}
+    for name, path in files.items():
+        try:
+            with Image.open(path) as img:
+                sizes[name] = img.size
+        except OSError as exc:
+            raise DataError(path, f"not a readable image ({exc})") from None
+    return sizes
+
+
+def build_file(ctx: Context, setups: list[tuple[str, str]]) -> bytes:
+    game = ctx.game
+    ids = palette.gpids(game)
+    root = element(None, "VASSAL.build.GameModule", {
+        "name": game.module_name, "version": MODULE_VERSION, "VassalVersion": VASSAL_VERSION,
+        "description": f"{game.title} ({game.edition})", "ModuleOther1": "", "ModuleOther2": "",
+        "nextPieceSlotId": len(ids) + 1})
+    element(root, MODULE + "BasicCommandEncoder")
+    furniture.documentation(root, HELP_FILE, f"{game.title}: module help")
+    furniture.roster(game, root)
+    furniture.options(root)
+    element(root, MODULE + "Chatter")
+    protos = element(root, MODULE + "PrototypesContainer")
+    place_ids = {label: ids[f"place:{label}"] for label in palette.PLACED_MARKERS}
+    for name, piece in units.prototypes(ctx, place_ids) + [marker_prototype(ctx)]:
+        element(protos, MODULE + "PrototypeDefinition", {"name": name, "description": ""}, add_piece(piece))
+    maps.main_map(ctx, root)
+    cards.card_map(ctx, root, {c: ids[f"card:{c}"] for c in game.cards})
+    cards.hands(ctx, root)
+    palette.palette(ctx, root, ids)
+    furniture.dice(root)
+    furniture.turn_tracker(game, root)
+    furniture.global_properties(game, root)
+    furniture.chart_window(root, sorted(n for n in ctx.image_sizes if n.startswith("charts/")))
+    furniture.notes(root)
+    furniture.predefined_setups(root, setups)
+    return to_bytes(root)
+
+
+def module_data(game: Game) -> bytes:
+    """``moduledata``: what the Module Manager and the loader read first (vassal-format.md §a.2)."""
+    root = etree.Element("data", version="1")
+    for tag, text in (("version", MODULE_VERSION), ("extra1", ""), ("extra2", ""), ("VassalVersion", VASSAL_VERSION),
+                      ("dateSaved", "0"), ("description", f"{game.title} ({game.edition})"),
+                      ("name", game.module_name)):
+        etree.SubElement(root, tag).text = text
+    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=False, pretty_print=True)
+
+
+def module_entries(game: Game, out_dir: str) -> dict[str, bytes]:
+    """Every entry of the ``.vmod``, in memory."""
+    files = image_files(out_dir, game)
+    ctx = Context.of(game, image_sizes(files))
+    for b in ctx.boards:
+        ctx.require(b.image.removeprefix("images/"))
+    saves = scenario.setup_saves(ctx, module_data(game), MODULE_VERSION, VASSAL_VERSION)
+    setups = [(game.scenarios[sid].name, file) for sid, (file, _) in saves.items()]
+    entries = {"buildFile.xml": build_file(ctx, setups), "moduledata": module_data(game),
+               HELP_FILE: help_html(game, [name for name, _ in setups] + ["Empty board"]).encode()}
+    for file, data in saves.values():
+        entries[file] = data
+    for name, path in files.items():
+        with open(path, "rb") as f:
+            entries["images/" + name] = f.read()
+    return entries
+
+
+def vmod_path(game: Game, out_dir: str) -> str:
+    return os.path.join(out_dir, f"{game.module_name}.vmod")
+
+
+def build(game: Game, out_dir: str) -> list[str]:
+    """Write the module into ``out_dir`` (the art must have rendered its images there first)."""
+    return [write_atomic(vmod_path(game, out_dir), zip_bytes(module_entries(game, out_dir)))]

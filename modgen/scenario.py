@@ -1,0 +1,137 @@
+"""Scenario setups as predefined ``.vsav`` files (New Game menu), written by our own save writer.
+
+For each scenario of the game data: every unit of its setup at its data location (hex centre, area, or box) with
+the face the data gives; every reinforcement that arrives on a given turn on that turn's space of the Game Turn
+track (7.6); the scenario's markers on their track spaces and boxes; the decks as a new game deals them (the
+Draw Pile face down: VASSAL draws from it at random); the turn tracker on the first turn and phase; VP and
+initiative at the track's start. Units whose arrival is conditional without a turn (e.g. the oil-field units) and
+units of optional rules the scenario leaves off stay in the palette.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from art.boards import is_turn_track
+from games.model import Placement, Scenario
+from games.vassal_codec import encode
+
+from . import cards, names, palette, units
+from .context import Context
+from .furniture import phase_labels, turn_labels
+from .markers import marker_piece
+from .markers import prototype as marker_prototype
+from .maps import set_boards, main_board_placements
+from .savegame import ESC, Contents, Deck, Stack, save_bytes
+from .traits import Piece
+
+PIECE_ID_BASE = 1_000_000_000_000  # save ids below any VASSAL time-based id (ms since 1970, now ~1.8e12)
+LAYERS = (names.LAYER_UNITS, names.LAYER_MARKERS)
+
+
+def turn_track_box(ctx: Context) -> str:
+    return next(b.id for b in ctx.game.map.boxes.values() if is_turn_track(ctx.game, b))
+
+
+def arrivals(ctx: Context, scenario: Scenario) -> list[Placement]:
+    """The reinforcements placed on the turn track: a turn of arrival, and no unmet option."""
+    out = []
+    for p in scenario.reinforcements:
+        if p.turn is None:
+            continue
+        if p.condition.startswith("option:") and not scenario.options.get(p.condition.split(":", 1)[1], False):
+            continue
+        out.append(p)
+    return out
+
+
+def unit_locations(ctx: Context, scenario: Scenario) -> list[tuple[str, str, str]]:
+    """(unit id, location, face) of every unit the setup places."""
+    track = turn_track_box(ctx)
+    placed = [(p.unit, p.location, p.face) for p in scenario.setup]
+    placed += [(p.unit, f"{track}:{p.turn}", p.face) for p in arrivals(ctx, scenario)]
+    return placed
+
+
+def marker_locations(ctx: Context, scenario: Scenario) -> list[tuple[str, str, str]]:
+    """(marker id, location, face): the first ``count`` physical markers of each kind the scenario places."""
+    used: dict[str, int] = defaultdict(int)
+    out = []
+    for mp in scenario.markers:
+        of_kind = [m for m in ctx.game.all_markers if m.kind == mp.marker_kind]
+        for m in of_kind[used[mp.marker_kind]:used[mp.marker_kind] + mp.count]:
+            out.append((m.id, mp.location, mp.face))
+        used[mp.marker_kind] += mp.count
+    return out
+
+
+def turn_tracker_state(ctx: Context, turn_index: int = 0, phase_index: int = 0) -> str:
+    """``TurnTracker.getState``: current level, then each ListTurnLevel's current, sub-level, first, active flags
+    and sub-level states."""
+    phases = encode([phase_index, 0, 0, encode(["true"] * len(phase_labels(ctx.game)), ",")], ";")
+    turns = encode([turn_index, 0, 0, encode(["true"] * len(turn_labels(ctx.game)), ","), phases], ";")
+    return encode([0, turns], "|")
+
+
+def components(ctx: Context) -> tuple[str, ...]:
+    """The restore commands of the module's game components, in VASSAL's registration order."""
+    game = ctx.game
+    hands = [names.hand_name(s.name) for s in game.sides.values()]
+    vp = game.vp_track
+    return (
+        set_boards(names.MAIN_MAP, main_board_placements(ctx)),
+        set_boards(names.CARD_MAP, [(names.CARD_BOARD, 0, 0)]),
+        "SETUP_STACK\t",
+        *(set_boards(h, [(h, 0, 0)]) for h in hands),
+        "TURNTurnTracker0\t" + turn_tracker_state(ctx),
+        encode(["GlobalProperty\t", names.VP_PROPERTY, vp.start, "Module"], ";"),
+        encode(["GlobalProperty\t", names.INITIATIVE_PROPERTY, game.sides[vp.start_initiative].name, "Module"], ";"),
+        encode(["NOTES\t", "PNOTES\t"], ESC),
+    )
+
+
+def contents(ctx: Context, scenario: Scenario) -> Contents:
+    game = ctx.game
+    ids = palette.gpids(game)
+    place_ids = {label: ids[f"place:{label}"] for label in palette.PLACED_MARKERS}
+    protos = dict(units.prototypes(ctx, place_ids) + [marker_prototype(ctx)])
+    markers_by_id = {m.id: m for m in game.all_markers}
+    counter = iter(range(PIECE_ID_BASE + 1, PIECE_ID_BASE + 100_000))
+    pieces: list[tuple[str, Piece]] = []
+    stacks: dict[tuple[int, int, int], list[str]] = defaultdict(list)
+
+    def place(piece: Piece, location: str, layer: int) -> None:
+        x, y = ctx.point(location)
+        pid = str(next(counter))
+        pieces.append((pid, piece.expanded(protos).placed(names.MAIN_MAP, x, y)))
+        stacks[(layer, x, y)].append(pid)
+
+    for unit_id, location, face in unit_locations(ctx, scenario):
+        unit = game.units[unit_id]
+        place(units.unit_piece(ctx, unit, ids[f"unit:{unit_id}"], face), location, 0)
+    for marker_id, location, face in marker_locations(ctx, scenario):
+        marker = markers_by_id[marker_id]
+        place(marker_piece(ctx, marker, marker_id, face, ids[f"marker:{marker_id}"]), location, 1)
+    containers: list[Stack | Deck] = [Stack(str(next(counter)), names.MAIN_MAP, x, y, tuple(members), layer)
+                                      for (layer, x, y), members in stacks.items()]
+    for pile in cards.piles(ctx):
+        members = []
+        for card in pile.cards:
+            pid = str(next(counter))
+            piece = cards.card_piece(ctx, card, ids[f"card:{card.id}"])
+            pieces.append((pid, piece.placed(None, pile.x, pile.y)))
+            members.append(pid)
+        containers.append(Deck(str(next(counter)), pile.deck_type(), names.CARD_MAP, pile.x, pile.y,
+                               pile.face_down == "Always", tuple(members)))
+    return Contents(tuple(pieces), tuple(containers), components(ctx))
+
+
+def setup_file(scenario: Scenario) -> str:
+    return f"{scenario.id}.vsav"
+
+
+def setup_saves(ctx: Context, module_data: bytes, module_version: str,
+                vassal_version: str) -> dict[str, tuple[str, bytes]]:
+    """Scenario id -> (file name in the module, ``.vsav`` bytes)."""
+    return {sid: (setup_file(s), save_bytes(contents(ctx, s), module_data, module_version, vassal_version))
+            for sid, s in ctx.game.scenarios.items()}
