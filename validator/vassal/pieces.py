@@ -11,7 +11,7 @@ traits are kept whole.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Mapping
 
 from games.vassal_codec import decode, encode
@@ -304,12 +304,17 @@ def _state_levels(state_text: str, n: int) -> list[str | None]:
     return states + [None] * (n - len(states))
 
 
-def decode_piece(type_text: str, state_text: str) -> PieceDef:
-    """Decode an AddPiece's type and state into traits (``BasicCommandEncoder.createPiece`` + ``setState``)."""
+@lru_cache(maxsize=8192)
+def _type_traits(type_text: str) -> tuple[Trait, ...]:
+    """The traits of a type with no state (pure; memoised because saves repeat the same types thousands of times)."""
     types, opaque = _levels(type_text)
-    states = _state_levels(state_text, len(types))
-    traits = [Trait.parse(t, s) for t, s in zip(types, states)]
+    traits = [Trait.parse(t, None) for t in types]
     if opaque:
         last = traits[-1]
-        traits[-1] = Trait(last.prefix, "Unknown", (), last.state, type_raw=types[-1])
-    return PieceDef(tuple(traits))
+        traits[-1] = Trait(last.prefix, "Unknown", (), None, type_raw=types[-1])
+    return tuple(traits)
+
+
+def decode_piece(type_text: str, state_text: str) -> PieceDef:
+    """Decode an AddPiece's type and state into traits (``BasicCommandEncoder.createPiece`` + ``setState``)."""
+    return PieceDef(_type_traits(type_text)).with_state(state_text)

@@ -21,10 +21,11 @@ from .commands import (
     AddPiece, ChangePiece, Command, Compound, Log, MovePiece, RemovePiece, SetBoards, steps as split_steps,
 )
 from .module import MapLayout, ModuleDef
-from .pieces import PieceDef
+from .pieces import PieceDef, decode_piece
 from .units import IDENTITY, Identity, IdentityNames, identify
 
 CONTAINERS = ("Stack", "Deck")
+IMPLICIT_STACK = decode_piece("stack", "")
 
 
 @dataclass(frozen=True)
@@ -138,10 +139,13 @@ class Replay:
         self.game = game
         self.names = names
         self._pieces: dict[str, _Entry] = {}
+        self._containers: dict[str, None] = {}  # ids of stacks and decks, in creation order
+        self._listed: dict[str, str] = {}  # member id -> the container whose state lists it
         self._boards: dict[str, tuple[tuple[str, bool, int, int], ...]] = {}
         self._layouts: dict[str, MapLayout | None] = {}
         self._hex_layout = Layout.module(game.map.grid) if game is not None else None
         self.anomalies: list[str] = []
+        self.implicit_stacks: list[str] = []
         self._events: list[PieceEvent] = []
 
     # -- where things are --
@@ -214,6 +218,7 @@ class Replay:
                 self._pieces[old].container = None
         entry.members = []
         for m in members:
+            self._listed[m] = container
             if m in self._pieces:
                 self._detach(m)
                 self._pieces[m].container = container
@@ -229,10 +234,9 @@ class Replay:
 
     def _adopt_pending(self, piece_id: str) -> None:
         """A piece added after the stack that lists it (VASSAL looks members up when the stack is restored)."""
-        for cid, entry in self._pieces.items():
-            if entry.piece.kind in CONTAINERS and piece_id in entry.members:
-                self._pieces[piece_id].container = cid
-                return
+        cid = self._listed.get(piece_id)
+        if cid is not None and cid in self._pieces and piece_id in self._pieces[cid].members:
+            self._pieces[piece_id].container = cid
 
     def _add(self, c: AddPiece) -> None:
         if c.id is None:
@@ -244,6 +248,7 @@ class Replay:
             self._remove(c.id, quiet=True)
         self._pieces[c.id] = _Entry(piece, st.map_id, st.x, st.y)
         if piece.kind in CONTAINERS:
+            self._containers[c.id] = None
             self._set_members(c.id, st.members)
         else:
             self._adopt_pending(c.id)
@@ -268,14 +273,31 @@ class Replay:
         self._event("change", c.id, e.piece, before, self.place(c.id), _changes(old, e.piece))
 
     def _container_at(self, map_id: str, x: int, y: int, exclude: str) -> str | None:
-        for cid, entry in self._pieces.items():
-            if cid != exclude and entry.piece.kind in CONTAINERS and entry.container is None \
-                    and (entry.map, entry.x, entry.y) == (map_id, x, y):
+        for cid in self._containers:
+            entry = self._pieces[cid]
+            if cid != exclude and entry.container is None and (entry.map, entry.x, entry.y) == (map_id, x, y):
                 return cid
         return None
 
+    def _implicit_stack(self, c: MovePiece) -> _Entry | None:
+        """The stack VASSAL made on the fly when a piece was dropped on an empty spot (``stackOrPlacePiece``): its id
+        never reaches the log, so a later move of it names an id we have not seen. It holds the loose pieces at the
+        move's origin; with none there, the move is an anomaly."""
+        if c.old_map is None:
+            return None
+        loose = [i for i, e in self._pieces.items() if e.container is None and e.piece.kind not in CONTAINERS
+                 and (e.map, e.x, e.y) == (c.old_map, c.old_x, c.old_y)]
+        if not loose:
+            return None
+        entry = _Entry(IMPLICIT_STACK, c.old_map, c.old_x, c.old_y)
+        self._pieces[c.id] = entry
+        self._containers[c.id] = None
+        self._set_members(c.id, tuple(loose))
+        self.implicit_stacks.append(c.id)
+        return entry
+
     def _move(self, c: MovePiece) -> None:
-        e = self._pieces.get(c.id)
+        e = self._pieces.get(c.id) or self._implicit_stack(c)
         if e is None:
             self.anomalies.append(f"MovePiece of unknown piece {c.id}")
             return
@@ -310,6 +332,7 @@ class Replay:
             if m in self._pieces and self._pieces[m].container == piece_id:
                 self._pieces[m].container = None
         del self._pieces[piece_id]
+        self._containers.pop(piece_id, None)
         if not quiet:
             self._event("remove", piece_id, e.piece, before, None)
 

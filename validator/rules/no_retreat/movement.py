@@ -222,7 +222,8 @@ def check_path(ctx: Context, state: State, uid: str, path: Sequence[str], g: Gro
     full = (start,) + tuple(path)
     spent = moved.spent if moved else 0
     stopped = moved.stopped if moved else False
-    plain = exit_extra = 0
+    plain = moved.plain if moved else 0
+    exit_extra = 0
     last_ok = None
     cur = start
     for nxt in path:
@@ -248,7 +249,8 @@ def check_path(ctx: Context, state: State, uid: str, path: Sequence[str], g: Gro
         rule = _over_rule(a, spent, plain, exit_extra)
         hint = f"; it could have stopped in {last_ok}" if last_ok else ""
         exit_words = f" (including +{exit_extra} to leave an enemy zone of control, 8.5.2)" if exit_extra else ""
-        out.append(Finding(rule, f"{name} needs {spent} MP{exit_words} for {'-'.join(full)} but may spend "
+        before = f" ({moved.spent} MP spent before, from {moved.start})" if moved else ""
+        out.append(Finding(rule, f"{name} needs {spent} MP{exit_words} for {'-'.join(full)}{before} but may spend "
                                  f"{a.mp} ({_allowance_words(a)}){hint}", (uid,), full))
     return out
 
@@ -307,13 +309,15 @@ def apply_move(ctx: Context, state: State, uid: str, path: Sequence[str], g: Gro
     else:
         g = None
     spent = moved.spent if moved else 0
+    plain = moved.plain if moved else 0
     cur = us.loc
     if g is not None:
         for nxt in path:
-            spent += enter_cost(ctx, armor, nxt) + (exit_cost(ctx, armor) if cur in g.ezoc else 0)
+            extra = exit_cost(ctx, armor) if cur in g.ezoc else 0
+            spent += enter_cost(ctx, armor, nxt) + extra
+            plain += 1 + extra
             cur = nxt
-    record = Moved(moved.start if moved else us.loc, spent, bool(g and path[-1] in g.ezoc),
-                   (moved.hexes if moved else 0) + len(path))
+    record = Moved(moved.start if moved else us.loc, spent, bool(g and path[-1] in g.ezoc), plain)
     units = dict(state.units)
     units[uid] = replace(us, loc=path[-1])
     state = replace(state, units=units, moved={**state.moved, uid: record})

@@ -41,7 +41,7 @@ class Moved:
     start: str
     spent: int
     stopped: bool  # it entered an enemy zone of control and must stop (8.5.1)
-    hexes: int  # hexes entered
+    plain: int  # MP the same hexes would cost in clear terrain: 1 a hex, plus leaving enemy zones of control
 
 
 @dataclass(frozen=True)
