@@ -264,6 +264,15 @@ class PieceDef:
     def as_json(self) -> dict[str, object]:
         return {"traits": [t.as_json() for t in self.traits]}
 
+    def merge_state(self, new_text: str, old_text: str) -> tuple[PieceDef, bool]:
+        """``Decorator.mergeState``: only the levels whose state differs between ``old_text`` and ``new_text`` are set
+        (what ``ChangePiece`` does when it carries the old state). Also says whether the base level changed."""
+        n = len(self.traits)
+        new, old = _state_levels(new_text, n), _state_levels(old_text, n)
+        traits = tuple(Trait(t.prefix, t.kind, t.fields, ns if ns != os_ else t.state, t.type_raw)
+                       for t, ns, os_ in zip(self.traits, new, old))
+        return PieceDef(traits), bool(n) and new[-1] != old[-1]
+
     def with_state(self, state_text: str) -> PieceDef:
         """The same piece with a new full state, as ``ChangePiece`` sets it."""
         states = _state_levels(state_text, len(self.traits))

@@ -21,7 +21,7 @@ from .commands import (
     AddPiece, ChangePiece, Command, Compound, Log, MovePiece, RemovePiece, SetBoards, steps as split_steps,
 )
 from .module import MapLayout, ModuleDef
-from .pieces import PieceDef, decode_piece
+from .pieces import PieceDef, decode_piece, parse_base_state
 from .units import IDENTITY, Identity, IdentityNames, identify
 
 CONTAINERS = ("Stack", "Deck")
@@ -128,6 +128,17 @@ def _changes(old: PieceDef, new: PieceDef) -> tuple[tuple[str, str, str], ...]:
             out.append((f"{t_new.kind.lower()}:{t_new.get('name', '') or ''}".rstrip(":"), t_old.state or "",
                         t_new.state or ""))
     return tuple(out)
+
+
+def _merged_members(current: list[str], new: tuple[str, ...], old: tuple[str, ...]) -> tuple[str, ...]:
+    """``Stack.mergeState``: the new member list, plus current members neither list names, kept after their
+    predecessor."""
+    merged = list(new)
+    for i, m in enumerate(current):
+        if m not in new and m not in old:
+            index = -1 if i == 0 else (merged.index(current[i - 1]) if current[i - 1] in merged else -1)
+            merged.insert(index + 1, m)
+    return tuple(merged)
 
 
 class Replay:
@@ -255,21 +266,32 @@ class Replay:
         self._event("add", c.id, piece, None, self.place(c.id))
 
     def _change(self, c: ChangePiece) -> None:
+        """``ChangePiece``: with the old state recorded, only the levels that differ are set (``mergeState``); a stack
+        keeps members that neither state mentions. Without it, the whole state is set."""
         e = self._pieces.get(c.id)
         if e is None:
             self.anomalies.append(f"ChangePiece of unknown piece {c.id}")
             return
         before = self.place(c.id)
         old = e.piece
-        e.piece = old.with_state(c.new_state)
-        st = e.piece.base_state
-        if e.piece.kind in CONTAINERS:
-            e.map, e.x, e.y = st.map_id, st.x, st.y
-            self._set_members(c.id, st.members)
+        if c.old_state is None:
+            e.piece, base_changed = old.with_state(c.new_state), True
         else:
-            if e.container is not None and st.map_id is not None and st.map_id != e.map:
-                self._detach(c.id)
-            e.map, e.x, e.y = st.map_id, st.x, st.y
+            e.piece, base_changed = old.merge_state(c.new_state, c.old_state)
+        if base_changed:
+            st = e.piece.base_state
+            if e.piece.kind in CONTAINERS:
+                members = st.members
+                if c.old_state is not None and e.piece.kind == "Stack":
+                    members = _merged_members(e.members, members, parse_base_state("Stack", c.old_state).members)
+                e.map, e.x, e.y = st.map_id, st.x, st.y
+                self._set_members(c.id, members)
+            else:
+                # BasicPiece.setState moves the piece to another map only when the map differs from its current
+                # one, which for a stacked piece is its stack's (VASSAL 2.x wrote stacked pieces with a "null" map)
+                if e.container is not None and st.map_id is not None and st.map_id != self._xy(c.id)[0]:
+                    self._detach(c.id)
+                e.map, e.x, e.y = st.map_id, st.x, st.y
         self._event("change", c.id, e.piece, before, self.place(c.id), _changes(old, e.piece))
 
     def _container_at(self, map_id: str, x: int, y: int, exclude: str) -> str | None:

@@ -261,6 +261,8 @@ def mobility_problem(ctx: Context, state: State, action: Action, uid: str) -> Fi
     name = unit_name(ctx, uid, state)
     if u.side != action.side:
         return Finding("8.0", f"{name} is a {u.side} unit; a player moves only his own units", (uid,))
+    if uid in state.entrained:
+        return Finding("9.1", f"{name} entrained this phase, in lieu of any other movement", (uid,))
     loc = state.units[uid].loc
     if loc not in ctx.board.locations:
         return Finding("8.0", f"{name} is not on the map (it is {'not in play' if loc is None else 'in ' + loc})",
@@ -268,8 +270,6 @@ def mobility_problem(ctx: Context, state: State, action: Action, uid: str) -> Fi
     face = face_of(ctx, state, uid)
     if not ctx.game.unit_types[face.type].mobile or not face.ma:
         return Finding("8.0", f"{name} has no Movement Allowance: forts and garrisons never move", (uid,))
-    if uid in state.entrained:
-        return Finding("9.1", f"{name} entrained this phase, in lieu of any other movement", (uid,))
     return None
 
 

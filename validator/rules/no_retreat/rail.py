@@ -71,7 +71,7 @@ def entrain_problems(ctx: Context, state: State, action: Action, uid: str) -> li
                                (uid,), (us.loc,)))
         elif not payment(action):
             out.append(Finding("9.1.1", f"{name} is not the first unit entrained this phase "
-                                        f"({', '.join(state.entrained)} was free); each further one costs a card",
+                                        f"({state.entrained[0]} was the free one); each further one costs a card",
                                (uid,), (us.loc,)))
     return out
 
