@@ -319,28 +319,48 @@ class Replay:
         return entry
 
     def _move(self, c: MovePiece) -> None:
+        """``MovePiece.executeCommand``. To no map: ``Map.removePiece`` only, so a stacked piece stays in its stack.
+        To a map: merged after ``new_under`` when that piece is at the spot, else into the stack or deck at the
+        spot, else placed alone; a moving stack hands its members over (``StackMetrics.merge``)."""
         e = self._pieces.get(c.id) or self._implicit_stack(c)
         if e is None:
             self.anomalies.append(f"MovePiece of unknown piece {c.id}")
             return
         before = self.place(c.id)
-        self._detach(c.id)
         if c.new_map is None:
-            e.map = None
-        else:
-            e.map, e.x, e.y = c.new_map, c.new_x, c.new_y
+            if e.container is None:
+                e.map = None
+            self._event("move", c.id, e.piece, before, self.place(c.id))
+            return
+        spot = (c.new_map, c.new_x, c.new_y)
+        target, after = None, None
+        under = self._pieces.get(c.new_under) if c.new_under else None
+        if under is not None and c.new_under != c.id and self._xy(c.new_under) == spot:  # type: ignore[arg-type]
+            target = c.new_under if under.piece.kind in CONTAINERS else under.container
+            after = None if under.piece.kind in CONTAINERS else c.new_under
+        if target is None:
+            target = self._container_at(c.new_map, c.new_x, c.new_y, c.id)
+        if target == c.id or target == e.container and e.piece.kind in CONTAINERS:
             target = None
-            under = self._pieces.get(c.new_under) if c.new_under else None
-            if under is not None and self._xy(c.new_under) == (c.new_map, c.new_x, c.new_y):  # type: ignore[arg-type]
-                target = c.new_under if under.piece.kind in CONTAINERS else under.container
-            if target is None and e.piece.kind not in CONTAINERS:
-                target = self._container_at(c.new_map, c.new_x, c.new_y, c.id)
-            if target is not None and target in self._pieces:
-                members = self._pieces[target].members
-                index = members.index(c.new_under) + 1 if c.new_under in members else len(members)
-                members.insert(index, c.id)
-                e.container = target
+        if target is not None and e.piece.kind in CONTAINERS:
+            for m in list(e.members):
+                self._insert(m, target, after)
+                after = m
+            e.map, e.x, e.y = spot
+        elif target is not None:
+            self._insert(c.id, target, after)
+            e.map, e.x, e.y = spot
+        else:
+            self._detach(c.id)
+            e.map, e.x, e.y = spot
         self._event("move", c.id, e.piece, before, self.place(c.id))
+
+    def _insert(self, piece_id: str, container: str, after: str | None) -> None:
+        self._detach(piece_id)
+        members = self._pieces[container].members
+        index = members.index(after) + 1 if after in members else len(members)
+        members.insert(index, piece_id)
+        self._pieces[piece_id].container = container
 
     def _remove(self, piece_id: str, quiet: bool = False) -> None:
         e = self._pieces.get(piece_id)

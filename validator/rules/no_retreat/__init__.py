@@ -57,13 +57,15 @@ def start(ctx: Context) -> State:
 
 
 def step(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
-    """Check one action and apply it (the logged outcome stands even when it breaks a rule)."""
+    """Check one action and apply it (the logged outcome stands even when it breaks a rule). An action out of its
+    phase is reported for that alone (4.0), not also for what its own rules would say there."""
     state, findings = sequence.timing(ctx, state, action)
+    out_of_turn = any(f.rule == "4.0" for f in findings)
     handler = HANDLERS[action.type]
     if action.type == "remove" and state.phase == "removal":
         handler = removal.handle_removal_remove
     state, more = handler(ctx, state, action)
-    return state, findings + more
+    return state, findings + ([] if out_of_turn else more)
 
 
 def finish(ctx: Context, state: State) -> tuple[State, list[Finding]]:
