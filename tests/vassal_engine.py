@@ -300,31 +300,31 @@ def _turn_levels(children: Sequence[Mapping[str, Any]]) -> tuple[TurnLevel, ...]
 
 
 def _check_result(r: Mapping[str, Any]) -> CheckResult:
-    base = dict(module=r.get("module", {}), problems=_problems(r["problems"]), ignored=_problems(r["ignored"]),
-                fatal=r.get("fatal"), chat=tuple(r.get("chat", ())), phases=r["phases"])
-    if "slots" not in r:
-        return CheckResult(**base)
+    """Whatever the run got through: a fatal error part-way leaves the later sections empty."""
     started = r.get("started", {})
     dealt = {d["name"]: d["count"] for d in started.get("decks", ())}
     turns = started.get("turns", {})
     return CheckResult(
-        **base,
+        module=r.get("module", {}), problems=_problems(r["problems"]), ignored=_problems(r["ignored"]),
+        fatal=r.get("fatal"), chat=tuple(r.get("chat", ())), phases=r["phases"],
         slots=tuple(Slot(s["kind"], s["slot"], tuple(s["path"]), s["gpid"], s.get("name"), tuple(s.get("traits", ())),
-                         s.get("roundtrip", False), tuple(s["size"]) if "size" in s else None) for s in r["slots"]),
+                         s.get("roundtrip", False), tuple(s["size"]) if "size" in s else None)
+                    for s in r.get("slots", ())),
         prototypes=tuple(Prototype(p["name"], tuple(p["path"]), tuple(p.get("traits", ())), p.get("roundtrip", False))
-                         for p in r["prototypes"]),
-        images={k: tuple(v) for k, v in r["images"].items()},
+                         for p in r.get("prototypes", ())),
+        images={k: tuple(v) for k, v in r.get("images", {}).items()},
         maps=tuple(MapInfo(m["name"], m["class"].rsplit(".", 1)[-1],
                            tuple(Board(m["name"], b["name"], b["width"], b["height"], b["grid"]) for b in m["boards"]))
-                   for m in r["maps"]),
-        decks=tuple(Deck(d["name"], d["map"], d["cards"], dealt.get(d["name"]), d["attributes"]) for d in r["decks"]),
-        at_start=tuple(AtStart(a["name"], a["map"], a["pieces"], a["attributes"]) for a in r["at_start"]),
-        sides=tuple(r["sides"]),
+                   for m in r.get("maps", ())),
+        decks=tuple(Deck(d["name"], d["map"], d["cards"], dealt.get(d["name"]), d["attributes"])
+                    for d in r.get("decks", ())),
+        at_start=tuple(AtStart(a["name"], a["map"], a["pieces"], a["attributes"]) for a in r.get("at_start", ())),
+        sides=tuple(r.get("sides", ())),
         turn_trackers=tuple(TurnTracker(t["attributes"].get("name", ""), t["attributes"], _turn_levels(t["children"]),
-                                        turns.get(t["attributes"].get("name", ""))) for t in r["turn_trackers"]),
-        setups=tuple(Setup(s["name"], tuple(s["path"]), s["menu"], s["use_file"], s["file"]) for s in r["setups"]),
+                                        turns.get(t["attributes"].get("name", ""))) for t in r.get("turn_trackers", ())),
+        setups=tuple(Setup(s["name"], tuple(s["path"]), s["menu"], s["use_file"], s["file"]) for s in r.get("setups", ())),
         global_properties=tuple(GlobalProperty(g["name"], tuple(g["path"]), g["value"], g["attributes"])
-                                for g in r["global_properties"]),
+                                for g in r.get("global_properties", ())),
         game_started=bool(r.get("game", {}).get("started")),
         pieces_on_maps=started.get("pieces_on_maps", {}),
     )

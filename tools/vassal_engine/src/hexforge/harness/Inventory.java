@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 
 import VASSAL.build.AbstractBuildable;
 import VASSAL.build.AutoConfigurable;
@@ -107,10 +108,20 @@ final class Inventory {
     return out;
   }
 
+  /**
+   * A named key command is stored as "code,modifiers,name", but VASSAL gives each name a code of its own choosing when
+   * it loads the module (0xE000 upwards, in the order it meets them), so only the name is compared.
+   */
+  private static final Pattern NAMED_KEY = Pattern.compile("(?<![\\d,])(0|5[7-9]\\d{3}|6[0-3]\\d{3}),\\d+,(?=[^\\d;,\\\\/\t])");
+
+  private static String withoutNamedKeyCodes(String definition) {
+    return NAMED_KEY.matcher(definition).replaceAll("#,#,");
+  }
+
   /** Compare a stored piece definition with VASSAL's re-encoding of the piece it decodes to. */
   private boolean roundTrip(String what, String given, GamePiece piece) {
     final String vassal = mod.encode(new AddPiece(piece));
-    if (vassal.equals(given)) return true;
+    if (withoutNamedKeyCodes(vassal).equals(withoutNamedKeyCodes(given))) return true;
     final Map<String, Object> detail = new LinkedHashMap<>();
     detail.put("given", given);
     detail.put("vassal", vassal);

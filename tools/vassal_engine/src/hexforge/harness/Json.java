@@ -134,6 +134,13 @@ final class Json {
     return Double.valueOf(text.substring(start, pos));
   }
 
+  /** A parsed value that must be a JSON object. */
+  @SuppressWarnings("unchecked")
+  static Map<String, Object> object(Object v) {
+    if (!(v instanceof Map)) throw new IllegalArgumentException("request JSON: expected an object");
+    return (Map<String, Object>) v;
+  }
+
   static String write(Object v) {
     final StringBuilder sb = new StringBuilder();
     write(v, sb);

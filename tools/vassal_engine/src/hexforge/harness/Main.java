@@ -17,14 +17,11 @@ public final class Main {
   private Main() { }
 
   public static void main(String[] args) {
-    final Map<String, Object> request;
     Report report = new Report(List.of());
     int rc = 0;
     try {
-      @SuppressWarnings("unchecked")
-      final Map<String, Object> r = (Map<String, Object>) Json.parse(Files.readString(new File(args[0]).toPath()));
-      request = r;
-      report = new Report((List<Object>) request.getOrDefault("ignore", List.of()));
+      final Map<String, Object> request = Json.object(Json.parse(Files.readString(new File(args[0]).toPath())));
+      report = new Report((List<?>) request.getOrDefault("ignore", List.of()));
       report.phase("jvm-main");
       final Object seed = request.get("seed");
       final Engine engine = Engine.load(report, String.valueOf(request.get("module")),

@@ -21,7 +21,7 @@ final class Report {
   private final Map<String, Object> phases = new LinkedHashMap<>();
   private final List<Pattern> ignore = new ArrayList<>();
 
-  Report(List<Object> ignorePatterns) {
+  Report(List<?> ignorePatterns) {
     for (final Object p : ignorePatterns) ignore.add(Pattern.compile(String.valueOf(p)));
   }
 

@@ -61,8 +61,7 @@ final class Script {
     engine.report.put("steps", steps);
     final List<?> actions = (List<?>) request.get("actions");
     for (int i = 0; i < actions.size(); i++) {
-      @SuppressWarnings("unchecked")
-      final Map<String, Object> a = (Map<String, Object>) actions.get(i);
+      final Map<String, Object> a = Json.object(actions.get(i));
       final Map<String, Object> step = new LinkedHashMap<>();
       step.put("do", a.get("do"));
       try {
