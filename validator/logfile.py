@@ -80,7 +80,7 @@ def _parse(source: str, n: int, text: str, last: bool) -> dict[str, Any]:
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as exc:
-        hint = "truncated line" if last and exc.pos >= len(text) - 1 else "malformed JSON"
+        hint = "truncated line (the file ends inside it)" if last else "malformed JSON"
         raise LogError(source, f"{hint}: {exc.msg} (column {exc.colno})", n) from None
     except RecursionError:
         raise LogError(source, "malformed JSON: nested too deeply", n) from None
@@ -130,11 +130,12 @@ def parse_log(source: str, data: bytes) -> tuple[GameLog, Game]:
     schema = load_schema()
     base = SchemaChecker(schema)
     n0, text0 = lines[0]
-    header, game = read_header(source, n0, _parse(source, n0, text0, len(lines) == 1), base)
+    cut = not data.rstrip(b" \t\r").endswith(b"\n")  # the last line has no end: the file may be truncated
+    header, game = read_header(source, n0, _parse(source, n0, text0, cut and len(lines) == 1), base)
     checker = SchemaChecker(schema, id_checker(game))
     actions = []
     for i, (n, text) in enumerate(lines[1:], start=1):
-        obj = _parse(source, n, text, i == len(lines) - 1)
+        obj = _parse(source, n, text, cut and i == len(lines) - 1)
         if "format" in obj and "type" not in obj:
             raise LogError(source, "a second header line (only line 1 is the header)", n)
         kind = obj.get("type")

@@ -1,0 +1,114 @@
+"""``hexforge validate``: exit codes, report formats, and one clear line for every kind of unreadable log."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from hexforge.cli import main
+from validator import logfile
+
+LOG_DIR = os.path.join(os.path.dirname(__file__), "logs")
+HEADER = '{"format": "hexforge-log", "version": 1, "game": "no_retreat", "scenario": "campaign_1941"}'
+
+
+def run(argv: list[str], capsys) -> tuple[int, str, str]:
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_clean_log_exits_0(capsys) -> None:
+    code, out, err = run(["validate", os.path.join(LOG_DIR, "supply_rulebook_example.jsonl")], capsys)
+    assert code == 0
+    assert out.strip().endswith("no violations")
+    assert err == ""
+
+
+def test_violations_exit_1_one_line_each(capsys) -> None:
+    path = os.path.join(LOG_DIR, "movement_zoc.jsonl")
+    code, out, _ = run(["validate", path], capsys)
+    assert code == 1
+    lines = out.strip().splitlines()
+    assert lines[0].startswith(f"{path}:2: turn 2 axis movement: rule 8.5.1: ")
+    assert len(lines) == 6  # five violations and the summary
+    assert "5 violation(s)" in lines[-1]
+
+
+def test_json_report(capsys) -> None:
+    code, out, _ = run(["validate", os.path.join(LOG_DIR, "movement_zoc.jsonl"), "--format", "json"], capsys)
+    assert code == 1
+    doc = json.loads(out)
+    assert doc["clean"] is False
+    assert [v["rule"] for v in doc["violations"]] == ["8.5.1", "8.5.2", "8.5.3", "8.5.1", "8.1"]
+    first = doc["violations"][0]
+    assert first["line"] == 2 and first["turn"] == 2 and first["side"] == "axis" and first["phase"] == "movement"
+    assert first["path"] == ["1212", "1312", "1412", "1413"]
+
+
+BAD = {
+    "malformed": (HEADER + '\n{"type": "move", "side": "axis", "unit": "ger_4" "to": "1006"}\n', ":2: malformed JSON"),
+    "truncated": (HEADER + '\n{"type": "move", "side": "axis", "unit": "ger_4", "to": "10', ":2: truncated line"),
+    "unknown unit": (HEADER + '\n{"type": "move", "side": "axis", "unit": "ger_99", "to": "1006"}\n',
+                     ":2: action 'move': unknown unit 'ger_99'"),
+    "unknown hex": (HEADER + '\n{"type": "move", "side": "axis", "unit": "ger_4", "to": "9999"}\n',
+                    ":2: action 'move': unknown hex or area '9999'"),
+    "unknown box": (HEADER + '\n{"type": "remove", "side": "axis", "unit": "ger_4", "to": "limbo"}\n',
+                    "unknown box 'limbo'"),
+    "unknown action": (HEADER + '\n{"type": "fly", "side": "axis", "unit": "ger_4"}\n', ":2: action 'fly': "),
+    "missing field": (HEADER + '\n{"type": "move", "side": "axis", "path": ["1006"]}\n',
+                      ":2: action 'move': missing field 'unit'"),
+    "unknown field": (HEADER + '\n{"type": "move", "side": "axis", "unit": "ger_4", "to": "1006", "mp": 3}\n',
+                      ":2: action 'move': unknown field 'mp'"),
+    "unknown side": (HEADER + '\n{"type": "move", "side": "finns", "unit": "ger_4", "to": "1006"}\n',
+                     "unknown side 'finns'"),
+    "not an object": (HEADER + "\n[1, 2]\n", ":2: expected a JSON object"),
+    "no header": ('{"type": "move", "side": "axis", "unit": "ger_4", "to": "1006"}\n', ":1: not a hexforge log"),
+    "empty": ("", "empty log"),
+    "bad version": ('{"format": "hexforge-log", "version": 9, "game": "no_retreat"}\n', "unsupported log version"),
+    "unknown game": ('{"format": "hexforge-log", "version": 1, "game": "chess"}\n', "cannot load game 'chess'"),
+    "unknown scenario": ('{"format": "hexforge-log", "version": 1, "game": "no_retreat", "scenario": "x"}\n',
+                         "unknown scenario 'x'"),
+    "bad start": ('{"format": "hexforge-log", "version": 1, "game": "no_retreat", "start": {"phase": "movement"}}\n',
+                  ":1: header: start: phase 'movement' belongs to a player turn"),
+    "not utf-8": (HEADER + '\n{"type": "note", "side": "axis", "text": "\xff"}\n', None),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD))
+def test_unreadable_logs_exit_2_with_one_line(case: str, tmp_path, capsys) -> None:
+    text, expected = BAD[case]
+    path = tmp_path / "bad.jsonl"
+    if case == "not utf-8":
+        path.write_bytes(text.encode("latin-1"))
+        expected = ":2: not UTF-8 text"
+    else:
+        path.write_text(text, encoding="utf-8")
+    html = tmp_path / "out.html"
+    code, out, err = run(["validate", str(path), "--html", str(html)], capsys)
+    assert code == 2
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1
+    assert expected in err
+    assert "Traceback" not in err
+    assert not html.exists()
+
+
+def test_huge_and_missing_files_exit_2(tmp_path, capsys, monkeypatch) -> None:
+    path = tmp_path / "huge.jsonl"
+    path.write_text(HEADER + "\n" + '{"type": "note", "side": "axis", "text": "x"}\n' * 200, encoding="utf-8")
+    monkeypatch.setattr(logfile, "MAX_BYTES", 1000)
+    code, _, err = run(["validate", str(path)], capsys)
+    assert code == 2 and "file too large" in err and len(err.strip().splitlines()) == 1
+    code, _, err = run(["validate", str(tmp_path / "absent.jsonl")], capsys)
+    assert code == 2 and "cannot read" in err
+
+
+def test_wrong_phase_is_a_violation_not_an_error(tmp_path, capsys) -> None:
+    path = tmp_path / "phase.jsonl"
+    path.write_text(HEADER + '\n{"type": "detrain", "side": "axis", "unit": "ger_4", "to": "1006"}\n', encoding="utf-8")
+    code, out, _ = run(["validate", str(path)], capsys)
+    assert code == 1
+    assert ": rule 4.0: " in out
