@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from typing import Protocol, Union
 
 Point = tuple[int, int]
 
@@ -246,18 +247,11 @@ class VassalHexNumbering:
         return ny
 
     def name_of(self, row: int, column: int) -> str:
-        row_name = format_index(row + self.v_off, self.v_type, self.v_leading)
-        col_name = format_index(column + self.h_off, self.h_type, self.h_leading)
-        return col_name + self.sep + row_name if self.first == "H" else row_name + self.sep + col_name
+        return grid_location(self, row, column)
 
     def location_name(self, p: Point) -> str:
         """``RegularGridNumbering.locationName``: the text VASSAL puts in move reports for a board point."""
-        row, col = self.row(p), self.column(p)
-        text = self.location_format
-        text = text.replace("$gridLocation$", self.name_of(row, col))
-        text = text.replace("$row$", format_index(row + self.v_off, self.v_type, self.v_leading))
-        text = text.replace("$column$", format_index(col + self.h_off, self.h_type, self.h_leading))
-        return text
+        return format_location(self, self.row(p), self.column(p))
 
     def centre_point(self, col: int, row: int) -> Point:
         """``HexGridNumbering.getCenterPoint`` for numbering coordinates (offsets already removed)."""
@@ -280,44 +274,317 @@ class VassalHexNumbering:
         y += g.y0
         return (y, x) if g.sideways else (x, y)
 
-    def _pattern(self, kind: str, leading: int) -> str:
-        return _ALPHA_MATCH if kind == "A" else "-?[0-9]{%d,}" % (leading + 1)
-
     def location(self, name: str) -> Point | None:
         """``RegularGridNumbering.getLocation``: the point VASSAL gives for a location name, or None (BadCoords)."""
-        tokens = self.location_format.split("$")
-        regex, groups, col_group, row_group = "", 0, 0, 0
-        is_property = True
-        for i, token in enumerate(tokens):
-            is_property = not is_property
-            if not token:
-                continue
-            last = i == len(tokens) - 1
-            if not is_property or last:
-                regex += re.escape(token)
-            elif token == "gridLocation":
-                h = "(" + self._pattern(self.h_type, self.h_leading) + ")"
-                v = "(" + self._pattern(self.v_type, self.v_leading) + ")"
-                if self.first == "H":
-                    regex += h + (re.escape(self.sep) if self.sep else "") + v
-                    col_group, row_group = groups + 1, groups + 2
-                else:
-                    regex += v + re.escape(self.sep) + h
-                    row_group, col_group = groups + 1, groups + 2
-                groups += 2
-            elif token == "row":
-                groups += 1
-                regex += "(" + self._pattern(self.v_type, self.v_leading) + ")"
-                row_group = groups
-            elif token == "column":
-                groups += 1
-                regex += "(" + self._pattern(self.h_type, self.h_leading) + ")"
-                col_group = groups
-        if not regex or not col_group or not row_group:
-            return None
-        m = re.fullmatch(regex, name)
-        if m is None:
-            return None
-        row = parse_index(m.group(row_group), self.v_type)
-        col = parse_index(m.group(col_group), self.h_type)
-        return self.centre_point(col - self.h_off, row - self.v_off)
+        parsed = parse_location(self, name)
+        return None if parsed is None else self.centre_point(*parsed)
+
+
+# --- RegularGridNumbering, shared by the hex and square numberings ---------------------------------------------------
+
+
+class _Naming(Protocol):
+    first: str
+    sep: str
+    h_type: str
+    v_type: str
+    h_leading: int
+    v_leading: int
+    h_off: int
+    v_off: int
+    location_format: str
+
+
+def grid_location(n: _Naming, row: int, column: int) -> str:
+    """``RegularGridNumbering.getName(row, column)``: ``$gridLocation$`` for numbering coordinates."""
+    row_name = format_index(row + n.v_off, n.v_type, n.v_leading)
+    col_name = format_index(column + n.h_off, n.h_type, n.h_leading)
+    return col_name + n.sep + row_name if n.first == "H" else row_name + n.sep + col_name
+
+
+def format_location(n: _Naming, row: int, column: int) -> str:
+    """``RegularGridNumbering.locationName``: ``locationFormat`` with ``$gridLocation$``, ``$row$``, ``$column$``."""
+    text = n.location_format
+    text = text.replace("$gridLocation$", grid_location(n, row, column))
+    text = text.replace("$row$", format_index(row + n.v_off, n.v_type, n.v_leading))
+    return text.replace("$column$", format_index(column + n.h_off, n.h_type, n.h_leading))
+
+
+def _index_pattern(kind: str, leading: int) -> str:
+    return _ALPHA_MATCH if kind == "A" else "-?[0-9]{%d,}" % (leading + 1)
+
+
+def parse_location(n: _Naming, name: str) -> tuple[int, int] | None:
+    """``RegularGridNumbering.getLocation`` up to the centre point: numbering (column, row) with offsets removed, or
+    None when ``name`` does not match ``locationFormat`` (BadCoords)."""
+    tokens = n.location_format.split("$")
+    regex, groups, col_group, row_group = "", 0, 0, 0
+    is_property = True
+    for i, token in enumerate(tokens):
+        is_property = not is_property
+        if not token:
+            continue
+        last = i == len(tokens) - 1
+        if not is_property or last:
+            regex += re.escape(token)
+        elif token == "gridLocation":
+            h = "(" + _index_pattern(n.h_type, n.h_leading) + ")"
+            v = "(" + _index_pattern(n.v_type, n.v_leading) + ")"
+            if n.first == "H":
+                regex += h + (re.escape(n.sep) if n.sep else "") + v
+                col_group, row_group = groups + 1, groups + 2
+            else:
+                regex += v + re.escape(n.sep) + h
+                row_group, col_group = groups + 1, groups + 2
+            groups += 2
+        elif token == "row":
+            groups += 1
+            regex += "(" + _index_pattern(n.v_type, n.v_leading) + ")"
+            row_group = groups
+        elif token == "column":
+            groups += 1
+            regex += "(" + _index_pattern(n.h_type, n.h_leading) + ")"
+            col_group = groups
+    if not regex or not col_group or not row_group:
+        return None
+    m = re.fullmatch(regex, name)
+    if m is None:
+        return None
+    row = parse_index(m.group(row_group), n.v_type)
+    col = parse_index(m.group(col_group), n.h_type)
+    return col - n.h_off, row - n.v_off
+
+
+# --- SquareGrid --------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class VassalSquareGrid:
+    """``VASSAL.build.module.map.boardPicker.board.SquareGrid`` (3.7): cells ``dx`` by ``dy`` whose (0, 0) centre is
+    at ``(x0, y0)``."""
+
+    dx: float = 48.0
+    dy: float = 48.0
+    x0: int = 24
+    y0: int = 24
+    snap_to: bool = True
+    edges_legal: bool = False
+    corners_legal: bool = False
+    snap_scale: int = 0
+
+    def snap(self, p: Point) -> Point:
+        """``SquareGrid.snapTo(p)``: to the nearest centre, or edge/corner point when those are legal."""
+        if not self.snap_to:
+            return p
+        dx, dy = self.dx, self.dy
+        ox, oy = p[0] - self.x0, p[1] - self.y0
+        nx = jround(ox / (0.5 * dx))
+        ny = jround(oy / (0.5 * dy))
+        if not self.corners_legal or not self.edges_legal:
+            if self.corners_legal:
+                nx = 2 * jround(ox / dx) if ny % 2 == 0 else 1 + 2 * jround(ox / dx - 0.5)
+            elif self.edges_legal:
+                if ny % 2 != 0 or nx % 2 == 0:
+                    nx = 2 * jround(ox / dx)
+            else:
+                nx = 2 * jround(ox / dx)
+                ny = 2 * jround(oy / dy)
+                if self.snap_scale > 0:
+                    return self._fine_snap(ox, oy, nx, ny)
+        return self.x0 + jround(nx * dx / 2), self.y0 + jround(ny * dy / 2)
+
+    def _fine_snap(self, ox: int, oy: int, nx: int, ny: int) -> Point:
+        s, dx, dy = self.snap_scale, self.dx, self.dy
+
+        def delta(offset: int, n: int, d: float) -> int:
+            v = offset - jround(n * d / 2)
+            v = jround(v / (0.5 * d / s))
+            v = min(max(v, 1 - s), s - 1)
+            return jround(v * 0.5 * d / s)
+
+        return (jround(nx * dx / 2 + delta(ox, nx, dx)) + self.x0,
+                jround(ny * dy / 2 + delta(oy, ny, dy)) + self.y0)
+
+    def raw_column(self, p: Point) -> int:
+        """``SquareGridNumbering.getColumn`` before descending: floor."""
+        return math.floor((p[0] - self.x0) / self.dx + 0.5)
+
+    def raw_row(self, p: Point) -> int:
+        """``SquareGridNumbering.getRow`` before descending: a Java ``(int)`` cast, so it truncates toward zero."""
+        return jtrunc((p[1] - self.y0) / self.dy + 0.5)
+
+
+@dataclass(frozen=True)
+class VassalSquareNumbering:
+    """``SquareGridNumbering`` with ``RegularGridNumbering``'s naming. Board (or zone) size only matters when
+    descending."""
+
+    grid: VassalSquareGrid
+    first: str = "H"
+    sep: str = ""
+    h_type: str = "N"
+    v_type: str = "N"
+    h_leading: int = 1
+    v_leading: int = 1
+    h_off: int = 1
+    v_off: int = 1
+    h_descend: bool = False
+    v_descend: bool = False
+    location_format: str = "$gridLocation$"
+    board_width: int = 0
+    board_height: int = 0
+
+    def _max_rows(self) -> int:
+        return jtrunc(self.board_height / self.grid.dy + 0.5)
+
+    def _max_columns(self) -> int:
+        return jtrunc(self.board_width / self.grid.dx + 0.5)
+
+    def column(self, p: Point) -> int:
+        col = self.grid.raw_column(p)
+        return self._max_columns() - col if self.h_descend else col
+
+    def row(self, p: Point) -> int:
+        row = self.grid.raw_row(p)
+        return self._max_rows() - row if self.v_descend else row
+
+    def name_of(self, row: int, column: int) -> str:
+        return grid_location(self, row, column)
+
+    def location_name(self, p: Point) -> str:
+        return format_location(self, self.row(p), self.column(p))
+
+    def centre_point(self, col: int, row: int) -> Point:
+        if self.v_descend:
+            row = self._max_rows() - row
+        if self.h_descend:
+            col = self._max_columns() - col
+        return jtrunc(col * self.grid.dx + self.grid.x0), jtrunc(row * self.grid.dy + self.grid.y0)
+
+    def location(self, name: str) -> Point | None:
+        parsed = parse_location(self, name)
+        return None if parsed is None else self.centre_point(*parsed)
+
+
+# --- whole grids of a board: numbered hex/square grids, regions, zones -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NumberedGrid:
+    """A HexGrid or SquareGrid with its numbering, if any (``locationName`` is None without a numbering)."""
+
+    grid: VassalHexGrid | VassalSquareGrid
+    numbering: VassalHexNumbering | VassalSquareNumbering | None = None
+
+    def snap(self, p: Point) -> Point:
+        return self.grid.snap(p)
+
+    def location_name(self, p: Point) -> str | None:
+        return None if self.numbering is None else self.numbering.location_name(p)
+
+    def location(self, name: str) -> Point | None:
+        return None if self.numbering is None else self.numbering.location(name)
+
+
+@dataclass(frozen=True)
+class Region:
+    """A named point of a ``RegionGrid``."""
+
+    name: str
+    x: int
+    y: int
+
+
+@dataclass(frozen=True)
+class VassalRegionGrid:
+    """``RegionGrid``: named points; a position is named after the nearest one (``doSnap``)."""
+
+    regions: tuple[Region, ...]
+    snap_to: bool = True
+
+    def _nearest(self, p: Point) -> Region | None:
+        best, best_d = None, math.inf
+        seen: dict[tuple[int, int], Region] = {}
+        for r in self.regions:  # keyed by origin in VASSAL: a later region at the same point replaces an earlier one
+            seen[(r.x, r.y)] = r
+        for r in seen.values():
+            d = (p[0] - r.x) ** 2 + (p[1] - r.y) ** 2
+            if d < best_d:
+                best, best_d = r, d
+        return best
+
+    def snap(self, p: Point) -> Point:
+        r = self._nearest(p) if self.snap_to else None
+        return p if r is None else (r.x, r.y)
+
+    def location_name(self, p: Point) -> str | None:
+        r = self._nearest(p)
+        return None if r is None else r.name
+
+    def location(self, name: str) -> Point | None:
+        r = next((r for r in self.regions if r.name == name), None)
+        return None if r is None else (r.x, r.y)
+
+
+MapGrid = Union[NumberedGrid, VassalRegionGrid, "VassalZonedGrid"]
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A ``Zone`` of a ``ZonedGrid``: a polygon in board pixels, named by ``locationFormat`` (``$name$``,
+    ``$gridLocation$`` from its own grid or, with ``use_parent_grid``, the ZonedGrid's background grid)."""
+
+    name: str
+    points: tuple[Point, ...]
+    location_format: str = "$name$"
+    grid: MapGrid | None = None
+    use_parent_grid: bool = False
+
+    def contains(self, p: Point) -> bool:
+        return len(self.points) > 2 and _contains(list(self.points), p[0], p[1])
+
+    def own_grid(self, parent: MapGrid | None) -> MapGrid | None:
+        return parent if self.use_parent_grid else self.grid
+
+    def location_name(self, p: Point, parent: MapGrid | None = None) -> str:
+        grid = self.own_grid(parent)
+        grid_location_text = grid.location_name(p) if grid is not None else None
+        text = self.location_format.replace("$name$", self.name)
+        return text.replace("$gridLocation$", grid_location_text or "")
+
+
+@dataclass(frozen=True)
+class VassalZonedGrid:
+    """``ZonedGrid``: the first zone containing a point names it, else the background grid."""
+
+    zones: tuple[Zone, ...]
+    background: MapGrid | None = None
+
+    def zone_at(self, p: Point) -> Zone | None:
+        return next((z for z in self.zones if z.contains(p)), None)
+
+    def snap(self, p: Point) -> Point:
+        z = self.zone_at(p)
+        if z is not None:
+            grid = z.own_grid(self.background)
+            return grid.snap(p) if grid is not None else p
+        return self.background.snap(p) if self.background is not None else p
+
+    def location_name(self, p: Point) -> str | None:
+        z = self.zone_at(p)
+        if z is not None:
+            return z.location_name(p, self.background)
+        return self.background.location_name(p) if self.background is not None else None
+
+    def location(self, name: str) -> Point | None:
+        for z in self.zones:
+            if z.name == name and z.points:
+                return _zone_point(z)
+        return self.background.location(name) if self.background is not None else None
+
+
+def _zone_point(z: Zone) -> Point:
+    """``Zone.getLocation`` without a grid: the mean of the vertices, or the first vertex if outside (concave)."""
+    n = len(z.points)
+    p = (jtrunc(sum(x for x, _ in z.points) / n), jtrunc(sum(y for _, y in z.points) / n))
+    return p if z.contains(p) else z.points[0]

@@ -21,11 +21,10 @@ from .commands import (
     AddPiece, ChangePiece, Command, Compound, Log, MovePiece, RemovePiece, SetBoards, steps as split_steps,
 )
 from .module import MapLayout, ModuleDef
-from .pieces import PieceDef, decode_piece, parse_base_state
+from .pieces import PieceDef, parse_base_state
 from .units import IDENTITY, Identity, IdentityNames, identify
 
 CONTAINERS = ("Stack", "Deck")
-IMPLICIT_STACK = decode_piece("stack", "")
 
 
 @dataclass(frozen=True)
@@ -156,7 +155,6 @@ class Replay:
         self._layouts: dict[str, MapLayout | None] = {}
         self._hex_layout = Layout.module(game.map.grid) if game is not None else None
         self.anomalies: list[str] = []
-        self.implicit_stacks: list[str] = []
         self._events: list[PieceEvent] = []
 
     # -- where things are --
@@ -297,32 +295,16 @@ class Replay:
     def _container_at(self, map_id: str, x: int, y: int, exclude: str) -> str | None:
         for cid in self._containers:
             entry = self._pieces[cid]
-            if cid != exclude and entry.container is None and (entry.map, entry.x, entry.y) == (map_id, x, y):
+            if cid != exclude and entry.container is None and entry.members \
+                    and (entry.map, entry.x, entry.y) == (map_id, x, y):
                 return cid
         return None
-
-    def _implicit_stack(self, c: MovePiece) -> _Entry | None:
-        """The stack VASSAL made on the fly when a piece was dropped on an empty spot (``stackOrPlacePiece``): its id
-        never reaches the log, so a later move of it names an id we have not seen. It holds the loose pieces at the
-        move's origin; with none there, the move is an anomaly."""
-        if c.old_map is None:
-            return None
-        loose = [i for i, e in self._pieces.items() if e.container is None and e.piece.kind not in CONTAINERS
-                 and (e.map, e.x, e.y) == (c.old_map, c.old_x, c.old_y)]
-        if not loose:
-            return None
-        entry = _Entry(IMPLICIT_STACK, c.old_map, c.old_x, c.old_y)
-        self._pieces[c.id] = entry
-        self._containers[c.id] = None
-        self._set_members(c.id, tuple(loose))
-        self.implicit_stacks.append(c.id)
-        return entry
 
     def _move(self, c: MovePiece) -> None:
         """``MovePiece.executeCommand``. To no map: ``Map.removePiece`` only, so a stacked piece stays in its stack.
         To a map: merged after ``new_under`` when that piece is at the spot, else into the stack or deck at the
         spot, else placed alone; a moving stack hands its members over (``StackMetrics.merge``)."""
-        e = self._pieces.get(c.id) or self._implicit_stack(c)
+        e = self._pieces.get(c.id)
         if e is None:
             self.anomalies.append(f"MovePiece of unknown piece {c.id}")
             return
@@ -333,34 +315,41 @@ class Replay:
             self._event("move", c.id, e.piece, before, self.place(c.id))
             return
         spot = (c.new_map, c.new_x, c.new_y)
-        target, after = None, None
+        target, index = None, 0  # no "under": VASSAL puts the merged piece at the bottom of the stack
         under = self._pieces.get(c.new_under) if c.new_under else None
         if under is not None and c.new_under != c.id and self._xy(c.new_under) == spot:  # type: ignore[arg-type]
-            target = c.new_under if under.piece.kind in CONTAINERS else under.container
-            after = None if under.piece.kind in CONTAINERS else c.new_under
+            if under.piece.kind in CONTAINERS:
+                target, index = c.new_under, len(under.members)
+            elif under.container is not None:
+                target = under.container
+                index = self._pieces[target].members.index(c.new_under) + 1
         if target is None:
             target = self._container_at(c.new_map, c.new_x, c.new_y, c.id)
-        if target == c.id or target == e.container and e.piece.kind in CONTAINERS:
+            if target is not None and c.new_under is not None:
+                index = len(self._pieces[target].members)
+        if target is not None and (target == c.id or target == e.container and e.piece.kind in CONTAINERS):
             target = None
-        if target is not None and e.piece.kind in CONTAINERS:
-            for m in list(e.members):
-                self._insert(m, target, after)
-                after = m
-            e.map, e.x, e.y = spot
-        elif target is not None:
-            self._insert(c.id, target, after)
-            e.map, e.x, e.y = spot
+        if target is not None:
+            moving = list(e.members) if e.piece.kind in CONTAINERS else [c.id]
+            for m in moving:
+                index = self._insert(m, target, index)
         else:
             self._detach(c.id)
-            e.map, e.x, e.y = spot
+        e.map, e.x, e.y = spot
         self._event("move", c.id, e.piece, before, self.place(c.id))
 
-    def _insert(self, piece_id: str, container: str, after: str | None) -> None:
+    def _insert(self, piece_id: str, container: str, index: int) -> int:
+        """Put a piece into a container at ``index`` (counted after it leaves its old place); the next index."""
+        if self._pieces[piece_id].container == container:
+            members = self._pieces[container].members
+            if members.index(piece_id) < index:
+                index -= 1
         self._detach(piece_id)
         members = self._pieces[container].members
-        index = members.index(after) + 1 if after in members else len(members)
+        index = max(0, min(index, len(members)))
         members.insert(index, piece_id)
         self._pieces[piece_id].container = container
+        return index + 1
 
     def _remove(self, piece_id: str, quiet: bool = False) -> None:
         e = self._pieces.get(piece_id)
