@@ -73,6 +73,16 @@ def finish(ctx: Context, state: State) -> tuple[State, list[Finding]]:
     return stacking.check(ctx, state, "at the end of the log")
 
 
+def pieces(ctx: Context, state: State) -> list[tuple[str, str, str, tuple[str, ...]]]:
+    """(unit, location, face, markers) of every unit on the map, for report pictures."""
+    out = []
+    for uid, us in sorted(state.units.items()):
+        if us.loc in ctx.board.locations:
+            markers = tuple(m for m, on in (("unsupplied", us.unsupplied), ("disorganized", us.disorganized)) if on)
+            out.append((uid, us.loc, us.face, markers))
+    return out
+
+
 def where(ctx: Context, state: State) -> tuple[int, str]:
     """(turn, phase id) for reports."""
     return state.turn, state.phase

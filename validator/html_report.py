@@ -1,0 +1,149 @@
+"""The HTML report: one self-contained page, with for each violation a picture of the board at that moment and the
+offending move drawn on it (images inlined as data URIs, drawn with the ``art`` package).
+
+Only this module needs Pillow; checking a log does not. The rules package tells what stands where through
+``pieces(ctx, state)``: (unit, location, face, markers) for every unit on the map.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from games.grid import Layout
+from games.model import Game
+
+from .model import Violation
+from .replay import Replay, rules_of
+from .report import summary
+
+MAP_SCALE = 0.6  # of the module map (hex 96 px): 58 px hexes
+COUNTER_SHARE = 0.62  # counter size as a share of the hex width
+MAX_PICTURES = 60  # pictures drawn at most; later violations are listed without one
+MARGIN_HEXES = 3.5  # board shown around what the picture is about
+PATH_RGBA = (200, 20, 30, 230)
+FOCUS_RGB = (220, 20, 40)
+UNSUPPLIED_RGB = (245, 210, 40)
+
+
+@dataclass(frozen=True)
+class Board:
+    image: Image.Image
+    layout: Layout
+    centres: dict[str, tuple[float, float]]
+    hex_px: float
+
+
+def board(game: Game) -> Board:
+    from art.boards import area_polygons
+    from art.map_sheet import render_map
+
+    layout = Layout.module(game.map.grid, MAP_SCALE)
+    image = render_map(game, layout).convert("RGB")
+    centres = {hid: layout.centre_f(h.hex) for hid, h in game.map.hexes.items()}
+    for aid, poly in area_polygons(game, layout).items():
+        xs, ys = [p[0] for p in poly], [p[1] for p in poly]
+        centres[aid] = (sum(xs) / len(xs), sum(ys) / len(ys))
+    return Board(image, layout, centres, layout.hex_width)
+
+
+def _counter(game: Game, cache: dict, uid: str, face: str, px: int) -> Image.Image:
+    from art.counters import render_unit
+
+    key = (uid, face)
+    if key not in cache:
+        cache[key] = render_unit(game, uid, face, px).convert("RGBA")
+    return cache[key]
+
+
+def picture(game: Game, b: Board, pieces, v: Violation, cache: dict) -> Image.Image:
+    """The board with its units, the violation's units outlined and its path drawn, cropped around them."""
+    img = b.image.copy()
+    d = ImageDraw.Draw(img, "RGBA")
+    px = max(12, int(b.hex_px * COUNTER_SHARE))
+    by_loc: dict[str, list] = {}
+    for uid, loc, face, markers in pieces:
+        if loc in b.centres:
+            by_loc.setdefault(loc, []).append((uid, face, markers))
+    focus_boxes = []
+    for loc in sorted(by_loc):
+        cx, cy = b.centres[loc]
+        for k, (uid, face, markers) in enumerate(sorted(by_loc[loc])):
+            x0, y0 = int(cx - px / 2 + 5 * k), int(cy - px / 2 - 5 * k)
+            c = _counter(game, cache, uid, face, px)
+            img.paste(c, (x0, y0), c)
+            if "unsupplied" in markers:
+                d.ellipse((x0 + px - 9, y0 - 3, x0 + px + 3, y0 + 9), fill=UNSUPPLIED_RGB, outline=(0, 0, 0))
+            if uid in v.units:
+                d.rectangle((x0 - 3, y0 - 3, x0 + px + 3, y0 + px + 3), outline=FOCUS_RGB, width=3)
+                focus_boxes.append((x0, y0, x0 + px, y0 + px))
+    pts = [b.centres[loc] for loc in v.path if loc in b.centres]
+    if len(pts) >= 2:
+        d.line(pts, fill=PATH_RGBA, width=5, joint="curve")
+        _arrow_head(d, pts[-2], pts[-1], b.hex_px * 0.28)
+    for x, y in pts:
+        r = b.hex_px * 0.1
+        d.ellipse((x - r, y - r, x + r, y + r), fill=PATH_RGBA)
+    if len(pts) == 1:
+        x, y = pts[0]
+        r = b.hex_px * 0.48
+        d.ellipse((x - r, y - r, x + r, y + r), outline=PATH_RGBA, width=4)
+    xs = [p[0] for p in pts] + [bx for box in focus_boxes for bx in (box[0], box[2])]
+    ys = [p[1] for p in pts] + [by for box in focus_boxes for by in (box[1], box[3])]
+    if not xs:
+        return img.resize((img.width // 2, img.height // 2))
+    m = b.hex_px * MARGIN_HEXES
+    box = (max(0, int(min(xs) - m)), max(0, int(min(ys) - m)),
+           min(img.width, int(max(xs) + m)), min(img.height, int(max(ys) + m)))
+    return img.crop(box)
+
+
+def _arrow_head(d: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], size: float) -> None:
+    import math
+
+    ang = math.atan2(b[1] - a[1], b[0] - a[0])
+    left = (b[0] - size * math.cos(ang - 0.45), b[1] - size * math.sin(ang - 0.45))
+    right = (b[0] - size * math.cos(ang + 0.45), b[1] - size * math.sin(ang + 0.45))
+    d.polygon([b, left, right], fill=PATH_RGBA)
+
+
+def png_data_uri(img: Image.Image) -> str:
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", compress_level=6)
+    return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode("ascii")
+
+
+CSS = """
+body { font-family: sans-serif; margin: 2em; color: #222; background: #faf8f2; }
+h1 { font-size: 1.4em; } h2 { font-size: 1.1em; margin-bottom: 0.2em; }
+section { border-top: 1px solid #ccc; padding: 0.8em 0; }
+.where { color: #555; } .rule { color: #b3261e; font-weight: bold; }
+img { max-width: 100%; border: 1px solid #999; margin-top: 0.5em; }
+"""
+
+
+def render_html(r: Replay) -> str:
+    """The whole report as one HTML string (the same replay gives the same bytes)."""
+    game = r.game
+    rules = rules_of(game)
+    title = f"{game.title}: {html.escape(r.log.source)}"
+    parts = [f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{title}</title>"
+             f"<style>{CSS}</style></head><body>", f"<h1>{title}</h1>", f"<p>{html.escape(summary(r))}</p>"]
+    b = board(game) if r.violations else None
+    cache: dict = {}
+    for k, v in enumerate(r.violations):
+        parts.append("<section>")
+        parts.append(f"<h2>line {v.line}: <span class=\"rule\">rule {html.escape(v.rule)}</span></h2>")
+        parts.append(f"<p class=\"where\">turn {v.turn}, {html.escape(v.side)}, {html.escape(v.phase)}</p>")
+        parts.append(f"<p>{html.escape(v.message)}</p>")
+        state = r.before.get(v.action_index)
+        if b is not None and state is not None and k < MAX_PICTURES:
+            img = picture(game, b, rules.pieces(r.ctx, state), v, cache)
+            parts.append(f"<img alt=\"the board at line {v.line}\" src=\"{png_data_uri(img)}\">")
+        parts.append("</section>")
+    parts.append("</body></html>\n")
+    return "\n".join(parts)
