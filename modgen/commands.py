@@ -6,6 +6,8 @@ unit's id so that a report always names one counter (``4th Panzer [ger_4pz] flip
 
 from __future__ import annotations
 
+from games.hexgrid import directions
+
 from .traits import ALT, SHIFT, Key, alt, ctrl
 
 FLIP = ctrl("F")
@@ -26,9 +28,7 @@ SEND_KEYS = {
 PLACE_UNSUPPLIED = ("Mark Unsupplied", ctrl("U"))
 PLACE_DISORGANIZED = ("Mark Disorganized", ctrl("G"))
 
-# attack directions of a pointy-topped hex, clockwise from the north-east
-ATTACK_DIRECTIONS = ("NE", "E", "SE", "SW", "W", "NW")
-ATTACK_KEYS = {d: alt(str(i + 1)) for i, d in enumerate(ATTACK_DIRECTIONS)}
+# attack marks: Alt+1 .. Alt+6 for the six directions of the grid (games.hexgrid.directions, in its order)
 ATTACK_CLEAR = alt("0")
 ATTACK_MENU = "Attack"
 
@@ -36,6 +36,11 @@ ATTACK_MENU = "Attack"
 PLAY_KEYS = (ctrl("1"), ctrl("2"))  # play the first / second side's event
 DISCARD = ctrl("D", ALT)
 JOKER_TURN = ctrl("T")
+
+
+def attack_keys(orientation: str) -> dict[str, Key]:
+    """Direction name (``E``, ``SE`` ... as games.hexgrid names them) -> the key that marks an attack that way."""
+    return {d: alt(str(i + 1)) for i, d in enumerate(directions(orientation))}  # type: ignore[arg-type]
 
 
 def play_menu(side_name: str) -> str:

@@ -67,7 +67,7 @@ def turn_tracker(game: Game, root) -> None:
     tracker = element(root, TURN + "TurnTracker", {
         "name": "Turn", "buttonText": "Turn", "icon": "", "hotkey": "", "nexthotkey": "", "prevhotkey": "",
         "turnFormat": "$level1$: $level2$", "tooltip": "Game Turn and phase (right-click to jump)",
-        "reportFormat": "* &lt;$PlayerId$&gt; $newTurn$ (was $oldTurn$)", "lengthStyle": "Maximum", "length": -1})
+        "reportFormat": "&lt;$PlayerId$&gt; $newTurn$ (was $oldTurn$)", "lengthStyle": "Maximum", "length": -1})
     turn = element(tracker, TURN + "ListTurnLevel", {
         "name": "Game Turn", "property": names.TURN_PROPERTY, "turnFormat": "$value$",
         "list": string_array(turn_labels(game)), "configList": False, "configFirst": False, "prompt": ""})
@@ -86,14 +86,14 @@ def global_properties(game: Game, root) -> None:
     for text, change in (("VP +1", "I,1"), ("VP -1", "I,-1")):
         element(prop, PROPS + "ChangePropertyButton", {
             "text": text, "tooltip": f"{text} (12.4.4)", "icon": "", "hotkey": "", "propChanger": change,
-            "reportFormat": f"* VP {text[3:]}: $oldValue$ &rarr; $newValue$"})
+            "reportFormat": f"VP {text[3:]}: $oldValue$ &rarr; $newValue$"})
     initiative = element(container, PROPS + "GlobalProperty", {
         "name": names.INITIATIVE_PROPERTY, "initialValue": game.sides[vp.start_initiative].name,
         "description": "The side holding the initiative", "isNumeric": False, "min": "", "max": "", "wrap": False})
     for side in game.sides.values():
         element(initiative, PROPS + "ChangePropertyButton", {
             "text": f"{side.name} initiative", "tooltip": f"{side.name} takes the initiative", "icon": "",
-            "hotkey": "", "propChanger": f"P,{side.name}", "reportFormat": "* Initiative: $oldValue$ &rarr; $newValue$"})
+            "hotkey": "", "propChanger": f"P,{side.name}", "reportFormat": "Initiative: $oldValue$ &rarr; $newValue$"})
 
 
 def chart_window(root, chart_images: list[str]) -> None:

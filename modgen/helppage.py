@@ -33,7 +33,7 @@ def help_html(game: Game, setups: list[str]) -> str:
          "put a Disorganized marker on the unit (7.7)"),
     ]
     rows += [(f"{commands.ATTACK_MENU} toward {d}", k, f"the unit attacks the hex to its {d} (10.1)")
-             for d, k in commands.ATTACK_KEYS.items()]
+             for d, k in commands.attack_keys(game.map.grid.orientation).items()]
     rows.append((f"{commands.ATTACK_MENU} clear", commands.ATTACK_CLEAR, "the unit no longer attacks"))
     for kind, key in commands.SEND_KEYS.items():
         rows.append((f"Send to the {kind} box", key, "move the unit to its side's box"))

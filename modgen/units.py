@@ -82,14 +82,14 @@ def common_prototype(ctx: Context, place_gpids: dict[str, str]) -> Piece:
         marker = marker_piece(ctx, marker_kind, "", face, place_gpids[label])
         places.append(PlaceMarker(menu, key, add_piece(marker), place_gpids[label], f"Place a {label} marker"))
         places.append(Report((key,), f"{_who()} in $location$ marked {label}", f"Report: {label}"))
-    attack_commands = tuple(PropertyCommand(f"toward {d}", commands.ATTACK_KEYS[d], d)
-                            for d in commands.ATTACK_DIRECTIONS)
+    attack_keys = commands.attack_keys(ctx.game.map.grid.orientation)
+    attack_commands = tuple(PropertyCommand(f"toward {d}", key, d) for d, key in attack_keys.items())
     clear = PropertyCommand("clear", commands.ATTACK_CLEAR, "")
     attack = DynamicProperty(names.ATTACK, attack_commands + (clear,), "",
                              description="Direction of the hex this unit attacks (10.1)")
     traits = (
         Report((commands.FLIP,), f"{_who('oldPieceName')} flips to $newPieceName$ in $location$", "Report: flip"),
-        Report(tuple(commands.ATTACK_KEYS.values()), f"{_who()} in $location$ attacks the hex to the ${names.ATTACK}$",
+        Report(tuple(attack_keys.values()), f"{_who()} in $location$ attacks the hex to the ${names.ATTACK}$",
                "Report: attack"),
         Report((commands.ATTACK_CLEAR,), f"{_who()} in $location$ no longer attacks", "Report: attack cleared"),
         SubMenu(commands.ATTACK_MENU, tuple(c.menu for c in attack_commands + (clear,))),

@@ -1,0 +1,187 @@
+"""The module in the real VASSAL engine (issue 4, item 7): built from the real art, loaded, located, set up, played.
+
+Every test drives VASSAL 3.6.0-SNAPSHOT through the project's harness (tests/vassal_engine.py); they skip, with
+the reason, only when the engine cannot be installed on this machine.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import zipfile
+
+import pytest
+
+from art.build import build as build_art
+from games.grid import HexIds
+from games.vassal_codec import decode
+from modgen import module, names, scenario
+from modgen.context import Context
+from modgen.savegame import ESC, deobfuscate
+
+pytestmark = pytest.mark.engine
+
+
+@pytest.fixture(scope="module")
+def vmod(nr_game, tmp_path_factory) -> str:
+    """The shipped module: the real art, then the module build step."""
+    out = str(tmp_path_factory.mktemp("module") / "no_retreat")
+    build_art(nr_game, out)
+    return module.build(nr_game, out)[0]
+
+
+@pytest.fixture(scope="module")
+def ctx(nr_game, vmod) -> Context:
+    out = os.path.dirname(vmod)
+    return Context.of(nr_game, module.image_sizes(module.image_files(out, nr_game)))
+
+
+@pytest.fixture(scope="module")
+def checked(vassal_engine, vmod):
+    return vassal_engine.check(vmod)
+
+
+def test_module_loads_clean_and_every_definition_round_trips(checked):
+    assert checked.clean, checked.summary()
+    assert checked.slots and all(s.roundtrip for s in checked.slots), [s.name for s in checked.slots
+                                                                        if not s.roundtrip]
+    assert checked.prototypes and all(p.roundtrip for p in checked.prototypes)
+    assert checked.game_started
+
+
+def test_vassal_sees_every_counter_card_side_and_setup(nr_game, checked):
+    palette = [s for s in checked.slots if s.kind == "piece"]
+    assert len(palette) == len(nr_game.units) + len(nr_game.all_markers)
+    decks = {d.name: d for d in checked.decks}
+    assert decks[names.DRAW_PILE].dealt == 44
+    assert decks[names.SET_ASIDE_1945].dealt == sum(c.mark_1945 == "add" for c in nr_game.cards.values())
+    assert decks[names.JOKER_PILE].dealt == 1 and decks[names.DISCARD_PILE].dealt == 0
+    assert checked.sides == tuple(s.name for s in nr_game.sides.values())
+    assert {m.name: m.cls for m in checked.maps}[names.hand_name("Axis")] == "PlayerHand"
+    assert any(s.file == "campaign_1941.vsav" and s.use_file for s in checked.setups)
+    tracker = checked.turn_trackers[0]
+    assert tracker.turn == "Turn 1 (Jun 1941) Clear: New Game Turn Housekeeping"
+    assert {g.name: g.value for g in checked.global_properties} == {names.VP_PROPERTY: "12",
+                                                                     names.INITIATIVE_PROPERTY: "Axis"}
+
+
+def test_every_hex_centre_area_and_box_locates_to_its_name(vassal_engine, nr_game, vmod, ctx):
+    ids = HexIds(nr_game.map.grid)
+    hexes = sorted(nr_game.map.hexes)
+    others = sorted(nr_game.map.areas) + sorted(k for k in ctx.box_rects
+                                                if k not in nr_game.map.boxes or nr_game.map.boxes[k].kind != "track")
+    points = [ctx.layout.centre(ids.hex_of(h)) for h in hexes] + [ctx.point(loc) for loc in others]
+    got = vassal_engine.locate(vmod, names.MAIN_MAP, points)
+    assert got[:len(hexes)] == hexes
+    assert got[len(hexes):] == [ctx.location_name(loc) for loc in others]
+
+
+def test_vassal_puts_each_hex_id_at_our_centre(vassal_engine, nr_game, vmod, ctx):
+    ids = HexIds(nr_game.map.grid)
+    hexes = sorted(nr_game.map.hexes)
+    points = vassal_engine.where(vmod, names.MAIN_MAP, hexes)
+    grid = ctx.layout.vassal_grid
+    assert [grid.snap(p) for p in points] == [ctx.layout.centre(ids.hex_of(h)) for h in hexes]
+
+
+def _written_pieces(vmod: str) -> dict[str, str]:
+    """Piece id -> the type string our save writer gave it."""
+    with zipfile.ZipFile(vmod) as z:
+        with zipfile.ZipFile(z.open("campaign_1941.vsav")) as save:
+            text = deobfuscate(save.read("savedGame").decode("ascii"))
+    out = {}
+    for add in decode(decode(text, ESC)[2], ESC)[1:]:
+        _, pid, type_, _ = decode(add, "/")
+        out[pid] = type_
+    return out
+
+
+def test_campaign_setup_opens_with_every_unit_at_its_data_hex(vassal_engine, nr_game, vmod, ctx, tmp_path):
+    sc = nr_game.scenarios["campaign_1941"]
+    r = vassal_engine.run_script(vmod, [{"do": "new_game", "setup": sc.name}], tmp_path)
+    assert not r.problems, r.problems
+    assert r.steps[0].do == "new_game"
+    units = {p.properties[names.UNIT_ID]: p for p in r.pieces if p.properties.get(names.KIND) == names.KIND_UNIT}
+    expected = {u: ctx.location_name(loc) for u, loc, _ in scenario.unit_locations(ctx, sc)}
+    assert {u: p.location for u, p in units.items()} == expected
+    assert all(p.map == names.MAIN_MAP for p in units.values())
+    for u, _, face in scenario.unit_locations(ctx, sc):
+        assert units[u].properties[f"{names.FACE_LAYER}_Level"] == ("1" if face == "front" else "2")
+    markers = {p.properties[names.MARKER_ID]: p.location for p in r.pieces
+               if p.properties.get(names.KIND) == names.KIND_MARKER}
+    assert markers == {m: ctx.location_name(loc) for m, loc, _ in scenario.marker_locations(ctx, sc)}
+    cards = [p for p in r.pieces if p.properties.get(names.KIND) == names.KIND_CARD]
+    assert sum(p.deck == names.DRAW_PILE for p in cards) == 44
+    written = _written_pieces(vmod)
+    for p in r.pieces:  # VASSAL re-encodes every loaded piece exactly as we wrote it
+        assert p.type == written[p.id], p.name
+
+
+SCRIPT = [
+    {"do": "new_game"},
+    {"do": "side", "side": "Axis"},
+    {"do": "begin_log", "file": "game.vlog"},
+    {"do": "place", "slot": "4th Panzer [ger_4pz]", "at": "1204"},
+    {"do": "move", "piece": {names.UNIT_ID: "ger_4pz"}, "to": "1205"},
+    {"do": "key", "piece": {names.UNIT_ID: "ger_4pz"}, "key": "ctrl F"},
+    {"do": "key", "piece": {names.UNIT_ID: "ger_4pz"}, "menu": "Mark Unsupplied"},
+    {"do": "key", "piece": {names.UNIT_ID: "ger_4pz"}, "key": "alt 1"},
+    {"do": "button", "name": names.DICE_BUTTON},
+    {"do": "draw", "deck": names.DRAW_PILE, "map": names.hand_name("Axis"), "to": [200, 200]},
+    {"do": "key", "piece": {"CurrentMap": names.hand_name("Axis")}, "menu": "Play Axis event"},
+    {"do": "turn"},
+    {"do": "key", "piece": {names.UNIT_ID: "ger_4pz"}, "menu": "Send to Axis Destroyed Units"},
+    {"do": "button", "name": "VP +1"},
+    {"do": "save", "file": "game.vsav"},
+    {"do": "end_log"},
+]
+
+
+@pytest.fixture(scope="module")
+def played(vassal_engine, vmod, tmp_path_factory):
+    out = tmp_path_factory.mktemp("played")
+    return vassal_engine.run_script(vmod, SCRIPT, out), out
+
+
+def test_a_scripted_game_reports_every_action_in_chat(played):
+    r, _ = played
+    assert not r.problems, r.problems
+    chat = {s.do + str(i): s.chat for i, s in enumerate(r.steps)}
+    assert chat["place3"] == ("* 4th Panzer placed in 1204 *",)
+    assert chat["move4"] == ("* 4th Panzer moves 1204 → 1205 *",)  # the chat pane renders &rarr;
+    assert chat["key5"] == ("* 4th Panzer [ger_4pz] flips to 4th Panzer (reduced) in 1205",)
+    assert chat["key6"] == ("* 4th Panzer (reduced) [ger_4pz] in 1205 marked Unsupplied",)
+    assert chat["key7"] == ("* 4th Panzer (reduced) [ger_4pz] in 1205 attacks the hex to the E",)
+    assert len(chat["button8"]) == 1 and re.fullmatch(r"\*\*\* 1d6 = [1-6] \*\*\* <Tester>", chat["button8"][0])
+    assert chat["draw9"] == ("* Axis takes a card from Draw Pile into the hand *",)
+    assert len(chat["key10"]) == 1 and chat["key10"][0].startswith("* Axis plays Card ")
+    assert chat["turn11"] == ("* <Tester> Turn 1 (Jun 1941) Clear: Axis Card Phase "
+                              "(was Turn 1 (Jun 1941) Clear: New Game Turn Housekeeping)",)
+    assert chat["key12"] == ("* 4th Panzer (reduced) [ger_4pz] sent from 1205 to Axis Destroyed Units",)
+    assert chat["button13"] == ("* VP +1: 12 → 13",)
+
+
+def test_a_scripted_game_ends_where_it_was_played(played):
+    r, _ = played
+    unit = r.piece(**{names.UNIT_ID: "ger_4pz"})
+    assert unit.location == "Axis Destroyed Units" and unit.properties[f"{names.FACE_LAYER}_Level"] == "2"
+    assert unit.properties[names.ATTACK] == "E"
+    marker = r.piece(**{names.KIND: names.KIND_MARKER})
+    assert marker.location == "1205" and marker.properties[f"{names.FACE_LAYER}_Level"] == "2"
+    assert marker.properties[names.MARKER_KIND] == "disorganized_unsupplied"
+    played_cards = [p for p in r.pieces if p.deck == names.DISCARD_PILE]
+    assert len(played_cards) == 1
+
+
+def test_the_saved_game_and_log_replay_in_vassal(vassal_engine, vmod, played):
+    r, out = played
+    assert (out / "game.vsav").is_file() and (out / "game.vlog").is_file()
+    replay = vassal_engine.decode(vmod, out / "game.vlog", replay=True)
+    assert not replay.problems, replay.problems
+    assert replay.steps >= 9
+    unit = replay.piece(**{names.UNIT_ID: "ger_4pz"})
+    assert unit.location == "Axis Destroyed Units"
+    moves = [c.text for c in replay.commands if c.cls.endswith("MovePiece")]
+    assert moves and any("Main Map" in m for m in moves)
+    saved = vassal_engine.decode(vmod, out / "game.vsav", replay=True)
+    assert saved.piece(**{names.UNIT_ID: "ger_4pz"}).location == "Axis Destroyed Units"
