@@ -139,7 +139,7 @@ def parse_log(source: str, data: bytes) -> tuple[GameLog, Game]:
         if "format" in obj and "type" not in obj:
             raise LogError(source, "a second header line (only line 1 is the header)", n)
         kind = obj.get("type")
-        err = checker.first_error(obj, "action")
+        err = checker.first_error_by_type(obj, "action")
         if err:
             what = f"action '{kind}'" if isinstance(kind, str) else "action"
             raise LogError(source, f"{what}: {err}", n)

@@ -59,6 +59,26 @@ class SchemaChecker:
         """The first problem of ``value`` against ``$defs/<definition>``, in plain words, or None."""
         return self._check(value, self.defs[definition], ())
 
+    @cached_property
+    def _branches(self) -> Mapping[str, Mapping[str, str]]:
+        """definition -> {value of the "type" field -> definition its if/then branch points to}."""
+        out: dict[str, dict[str, str]] = {}
+        for name, node in self.defs.items():
+            for sub in node.get("allOf", ()):
+                const = sub.get("if", {}).get("properties", {}).get("type", {}).get("const")
+                ref = sub.get("then", {}).get("$ref")
+                if const is not None and ref:
+                    out.setdefault(name, {})[const] = ref.rsplit("/", 1)[-1]
+        return out
+
+    def first_error_by_type(self, value: Any, definition: str) -> str | None:
+        """Like :meth:`first_error`, going straight to the if/then branch that ``value``'s "type" field selects
+        (every branch repeats the common fields), which is what makes reading a long log fast."""
+        branch = self._branches.get(definition, {}).get(value.get("type")) if isinstance(value, dict) else None
+        if branch is None:
+            return self.first_error(value, definition)
+        return self._check(value, self.defs[branch], ())
+
     def _resolve(self, node: Mapping[str, Any]) -> Mapping[str, Any]:
         while "$ref" in node:
             node = self.defs[node["$ref"].rsplit("/", 1)[-1]]

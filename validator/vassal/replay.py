@@ -144,12 +144,13 @@ class Replay:
     """The pieces of one game, changed command by command (see the module docstring)."""
 
     def __init__(self, module: ModuleDef | None = None, game: Game | None = None,
-                 names: IdentityNames = IDENTITY):
+                 names: IdentityNames = IDENTITY, record: bool = True):
+        self.record = record  # False: no events (faster when only the final positions matter)
         self.module = module
         self.game = game
         self.names = names
         self._pieces: dict[str, _Entry] = {}
-        self._containers: dict[str, None] = {}  # ids of stacks and decks, in creation order
+        self._spots: dict[tuple[str | None, int, int], dict[str, None]] = {}  # spot -> stacks/decks there
         self._listed: dict[str, str] = {}  # member id -> the container whose state lists it
         self._boards: dict[str, tuple[tuple[str, bool, int, int], ...]] = {}
         self._layouts: dict[str, MapLayout | None] = {}
@@ -217,8 +218,20 @@ class Replay:
 
     def _event(self, action: str, piece_id: str, piece: PieceDef, before: Place | None, after: Place | None,
                changes: tuple[tuple[str, str, str], ...] = ()) -> None:
+        if not self.record:
+            return
+        if after is None and action != "remove":
+            after = self.place(piece_id)
         self._events.append(PieceEvent(action, piece_id, piece.name, piece.kind, before, after, changes,
                                        self.identity(piece) if piece.kind == "BasicPiece" else None))
+
+    def _put(self, piece_id: str, map_id: str | None, x: int, y: int) -> None:
+        """Set a piece's own map and position, keeping the index of stacks and decks by spot."""
+        e = self._pieces[piece_id]
+        if e.piece.kind in CONTAINERS:
+            self._spots.get((e.map, e.x, e.y), {}).pop(piece_id, None)
+            self._spots.setdefault((map_id, x, y), {})[piece_id] = None
+        e.map, e.x, e.y = map_id, x, y
 
     def _set_members(self, container: str, members: tuple[str, ...]) -> None:
         entry = self._pieces[container]
@@ -255,13 +268,13 @@ class Replay:
         st = piece.base_state
         if c.id in self._pieces:
             self._remove(c.id, quiet=True)
-        self._pieces[c.id] = _Entry(piece, st.map_id, st.x, st.y)
+        self._pieces[c.id] = _Entry(piece, None, 0, 0)
+        self._put(c.id, st.map_id, st.x, st.y)
         if piece.kind in CONTAINERS:
-            self._containers[c.id] = None
             self._set_members(c.id, st.members)
         else:
             self._adopt_pending(c.id)
-        self._event("add", c.id, piece, None, self.place(c.id))
+        self._event("add", c.id, piece, None, None)
 
     def _change(self, c: ChangePiece) -> None:
         """``ChangePiece``: with the old state recorded, only the levels that differ are set (``mergeState``); a stack
@@ -270,7 +283,7 @@ class Replay:
         if e is None:
             self.anomalies.append(f"ChangePiece of unknown piece {c.id}")
             return
-        before = self.place(c.id)
+        before = self.place(c.id) if self.record else None
         old = e.piece
         if c.old_state is None:
             e.piece, base_changed = old.with_state(c.new_state), True
@@ -282,18 +295,18 @@ class Replay:
                 members = st.members
                 if c.old_state is not None and e.piece.kind == "Stack":
                     members = _merged_members(e.members, members, parse_base_state("Stack", c.old_state).members)
-                e.map, e.x, e.y = st.map_id, st.x, st.y
+                self._put(c.id, st.map_id, st.x, st.y)
                 self._set_members(c.id, members)
             else:
                 # BasicPiece.setState moves the piece to another map only when the map differs from its current
                 # one, which for a stacked piece is its stack's (VASSAL 2.x wrote stacked pieces with a "null" map)
                 if e.container is not None and st.map_id is not None and st.map_id != self._xy(c.id)[0]:
                     self._detach(c.id)
-                e.map, e.x, e.y = st.map_id, st.x, st.y
-        self._event("change", c.id, e.piece, before, self.place(c.id), _changes(old, e.piece))
+                self._put(c.id, st.map_id, st.x, st.y)
+        self._event("change", c.id, e.piece, before, None, _changes(old, e.piece) if self.record else ())
 
     def _container_at(self, map_id: str, x: int, y: int, exclude: str) -> str | None:
-        for cid in self._containers:
+        for cid in self._spots.get((map_id, x, y), ()):
             entry = self._pieces[cid]
             if cid != exclude and entry.container is None and entry.members \
                     and (entry.map, entry.x, entry.y) == (map_id, x, y):
@@ -308,11 +321,11 @@ class Replay:
         if e is None:
             self.anomalies.append(f"MovePiece of unknown piece {c.id}")
             return
-        before = self.place(c.id)
+        before = self.place(c.id) if self.record else None
         if c.new_map is None:
             if e.container is None:
-                e.map = None
-            self._event("move", c.id, e.piece, before, self.place(c.id))
+                self._put(c.id, None, e.x, e.y)
+            self._event("move", c.id, e.piece, before, None)
             return
         spot = (c.new_map, c.new_x, c.new_y)
         target, index = None, 0  # no "under": VASSAL puts the merged piece at the bottom of the stack
@@ -335,8 +348,8 @@ class Replay:
                 index = self._insert(m, target, index)
         else:
             self._detach(c.id)
-        e.map, e.x, e.y = spot
-        self._event("move", c.id, e.piece, before, self.place(c.id))
+        self._put(c.id, *spot)
+        self._event("move", c.id, e.piece, before, None)
 
     def _insert(self, piece_id: str, container: str, index: int) -> int:
         """Put a piece into a container at ``index`` (counted after it leaves its old place); the next index."""
@@ -357,13 +370,13 @@ class Replay:
             if not quiet:
                 self.anomalies.append(f"RemovePiece of unknown piece {piece_id}")
             return
-        before = self.place(piece_id)
+        before = self.place(piece_id) if self.record else None
         self._detach(piece_id)
         for m in list(e.members):
             if m in self._pieces and self._pieces[m].container == piece_id:
                 self._pieces[m].container = None
+        self._spots.get((e.map, e.x, e.y), {}).pop(piece_id, None)
         del self._pieces[piece_id]
-        self._containers.pop(piece_id, None)
         if not quiet:
             self._event("remove", piece_id, e.piece, before, None)
 
@@ -385,10 +398,10 @@ class Replay:
 
 
 def replay(root: Command, module: ModuleDef | None = None, game: Game | None = None,
-           names: IdentityNames = IDENTITY) -> Iterator[tuple[Step, Replay]]:
+           names: IdentityNames = IDENTITY, record: bool = True) -> Iterator[tuple[Step, Replay]]:
     """Replay a decoded save or log: step 0 is the restore part, then one step per logged command. Yields each step
     with the replay right after it (call ``.state()`` on it for a snapshot)."""
-    r = Replay(module, game, names)
+    r = Replay(module, game, names, record)
     restore, logged = split_steps(root)
     events: list[PieceEvent] = []
     for c in restore:

@@ -27,7 +27,8 @@ UNSUPPORTED_MAGIC = {
     b"VOBS": "VOBS raw-byte obfuscation (announced after VASSAL 3.8.0-beta1, not confirmed)",
     b"\xfd7zXZ\x00": "an XZ-compressed stream (not written by any VASSAL source we could check)",
 }
-METADATA_LIMIT = 1024 * 1024
+# What a VASSAL command stream can start with: saves and logs begin with "begin_save"; a bare fragment with a command.
+STREAM_STARTS = ("begin_save", "\x1b", "LOG\t", "+/", "-/", "D/", "M/", "CHAT", "PLAYER\t", "UNDO\t")
 
 
 @dataclass(frozen=True)
@@ -87,9 +88,14 @@ def stream_text(path: str, data: bytes, where: str = SAVED_GAME) -> tuple[str, b
     for magic, what in UNSUPPORTED_MAGIC.items():
         if data.startswith(magic):
             raise DataError(path, f"{where}: unsupported save format: {what}")
-    if data.startswith(VCSK):
-        return decode_utf8(path, deobfuscate(path, data, where), where), True
-    return decode_utf8(path, data, where), False
+    obfuscated = data.startswith(VCSK)
+    text = decode_utf8(path, deobfuscate(path, data, where) if obfuscated else data, where)
+    if not text:
+        raise DataError(path, f"{where}: empty command stream")
+    if not text.startswith(STREAM_STARTS):
+        raise DataError(path, f"{where}: not a VASSAL command stream (starts {text[:24]!r}; expected !VCSK or "
+                              "begin_save)")
+    return text, obfuscated
 
 
 def _metadata(path: str, name: str, data: bytes) -> Mapping[str, str]:
@@ -123,5 +129,5 @@ def read_save(path: str, caps: Caps = Caps()) -> SaveFile:
     metadata = {}
     for name in METADATA_ENTRIES:
         if archive.has(name):
-            metadata[name] = _metadata(path, name, archive.read(name)[:METADATA_LIMIT])
+            metadata[name] = _metadata(path, name, archive.read(name))
     return SaveFile(path, text, obfuscated, zipped=True, metadata=MappingProxyType(metadata))

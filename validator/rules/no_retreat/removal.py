@@ -45,8 +45,12 @@ def handle_removal_remove(ctx: Context, state: State, action: Action) -> tuple[S
 def end_removal_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]:
     findings = []
     for side in supply_order(ctx, state):
+        marked = [uid for uid, us in state.units.items() if us.unsupplied and ctx.game.units[uid].side == side
+                  and us.loc in ctx.board.locations]
+        if not marked:
+            continue
         status = side_supply(ctx, state, side)
-        due = sorted(uid for uid, s in status.items() if not s.ok and state.units[uid].unsupplied)
+        due = sorted(uid for uid in marked if not status[uid].ok)
         units = dict(state.units)
         for uid in due:
             if _key(side) in state.logged:

@@ -14,18 +14,21 @@ from dataclasses import replace
 
 from ...model import Finding
 from .board import Context
-from .state import State, occupants
+from .state import State
 
 
 def overstacks(ctx: Context, state: State) -> list[tuple[str, str, tuple[str, ...]]]:
     """(location, side, units) for every location over its side's limit. (Units of both sides in one location
     can only come from an illegal move, retreat, advance or placement, which is reported where it happens.)"""
     out = []
-    for loc, uids in sorted(occupants(ctx, state).items()):
-        by_side: dict[str, list[str]] = {}
-        for uid in uids:
-            by_side.setdefault(ctx.game.units[uid].side, []).append(uid)
-        for side, mine in by_side.items():
+    groups: dict[tuple[str, str], list[str]] = {}
+    locs = ctx.board.locations
+    units = ctx.game.units
+    for uid, us in state.units.items():
+        if us.loc in locs:
+            groups.setdefault((us.loc, units[uid].side), []).append(uid)
+    for (loc, side), mine in sorted(groups.items()):
+        if len(mine) > 1:
             types = [ctx.unit_type[u, state.units[u].face] for u in mine]
             if not ctx.game.stacking_allows(side, state.turn, types):
                 out.append((loc, side, tuple(sorted(mine))))

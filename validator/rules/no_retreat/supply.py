@@ -78,19 +78,33 @@ def _city_steps(ctx: Context, side: str) -> tuple[dict[str, tuple[str, ...]], di
     return ctx.derived[key]
 
 
+def _edge_reach(ctx: Context, side: str, blocked: frozenset[str]) -> frozenset[str]:
+    """Locations with a path in ``side``'s city direction to its friendly edge around ``blocked`` (remembered for
+    the last few blocked sets: a supply phase asks the same question several times)."""
+    memo = ctx.derived.setdefault("edge_reach", {})
+    key = (side, blocked)
+    if key not in memo:
+        _, back = _city_steps(ctx, side)
+        reach = {h for h in ctx.board.edges[side] if h not in blocked}
+        queue = deque(reach)
+        while queue:
+            x = queue.popleft()
+            for p in back.get(x, ()):
+                if p not in reach and p not in blocked:
+                    reach.add(p)
+                    queue.append(p)
+        if len(memo) >= 16:
+            memo.pop(next(iter(memo)))
+        memo[key] = frozenset(reach)
+    return memo[key]
+
+
 def supplied_cities(ctx: Context, state: State, side: str, blocked: frozenset[str]) -> frozenset[str]:
     """Friendly cities that trace a directional path of any length to a friendly map edge (6.1, 3rd ed)."""
     board = ctx.board
-    steps, back = _city_steps(ctx, side)
+    steps, _ = _city_steps(ctx, side)
     edge = board.edges[side]
-    reach = {h for h in edge if h not in blocked}
-    queue = deque(reach)
-    while queue:
-        x = queue.popleft()
-        for p in back.get(x, ()):
-            if p not in reach and p not in blocked:
-                reach.add(p)
-                queue.append(p)
+    reach = _edge_reach(ctx, side, blocked)
     out = set()
     for city in board.cities:
         if controller(ctx, state, city) != side:

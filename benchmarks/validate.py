@@ -1,0 +1,56 @@
+"""Benchmark: validate the random legal player's full 28-turn campaign log.
+
+Prints the actions per second of the replay, and the time to read the log (JSON + schema and id checks) and to
+replay it, each as a ratio to the time spent just parsing the JSON. Goal: the whole replay of a 28-turn game under
+1 s. Run: .venv/bin/python benchmarks/validate.py [seed]
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+import games
+from validator.logfile import parse_log
+from validator.replay import replay
+from validator.rules.no_retreat.player import play
+
+
+def best(fn, runs: int = 5) -> float:
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def main() -> int:
+    seed = int(sys.argv[1]) if len(sys.argv) > 1 else 1
+    game = games.load("no_retreat")
+    t = time.perf_counter()
+    lines = play(game, seed=seed)
+    generate = time.perf_counter() - t
+    data = "".join(json.dumps(x) + "\n" for x in lines).encode()
+    text = data.decode().splitlines()
+    log, game = parse_log("campaign.jsonl", data)
+    result = replay(log, game, keep_states=False)
+    assert result.clean, result.violations[:3]
+    n = len(log.actions)
+    moves = sum(1 for a in log.actions if a.type == "move")
+    t_json = best(lambda: [json.loads(x) for x in text])
+    t_read = best(lambda: parse_log("campaign.jsonl", data))
+    t_replay = best(lambda: replay(log, game, keep_states=False))
+    print(f"random player, seed {seed}: {n} actions ({moves} moves), {len(data)} bytes, generated in {generate:.2f} s")
+    print(f"json parse only     {t_json * 1000:8.1f} ms")
+    print(f"read (json+schema)  {t_read * 1000:8.1f} ms   {t_read / t_json:6.1f}x json")
+    print(f"replay (all rules)  {t_replay * 1000:8.1f} ms   {t_replay / t_json:6.1f}x json   "
+          f"{n / t_replay:8.0f} actions/s")
+    total = t_read + t_replay
+    print(f"read + replay       {total * 1000:8.1f} ms   goal < 1000 ms: {'met' if total < 1.0 else 'NOT met'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

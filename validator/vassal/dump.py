@@ -1,0 +1,86 @@
+"""``hexforge vassal-dump FILE [--module VMOD_OR_BUILDFILE] [--game GAME]``: a save's or log's decoded steps as JSON Lines.
+
+One line per top-level command of the stream, in order: ``{"step": n, "part": "restore"|"log", "command": {...},
+"events": [...]}``. Step 0 is the restore part (setup) of the file; each logged step after it is one press of
+VASSAL's "Step" button. Commands nest as they do in the stream (compounds have ``items``, ``LOG`` has ``logged``),
+pieces come with their traits decoded, and ``events`` say what happened to pieces with their map, pixel, and — when a
+module is given — VASSAL's location name (and our hex id when ``--game`` names our game).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from typing import IO, Iterator
+
+import games
+
+from .commands import decode_command
+from .module import read_module
+from .replay import replay
+from .savefile import read_save
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", help="a VASSAL save or log (.vsav, .vlog, .sav, .log)")
+    p.add_argument("--module", help="the module it was played with (.vmod/.mod, buildFile.xml or buildFile), for "
+                                    "location names")
+    p.add_argument("--game", help="our game id or folder (e.g. no_retreat), for hex ids and unit identities")
+    p.add_argument("-o", "--out", help="write to this file instead of standard output")
+
+
+def dump_lines(path: str, module_path: str | None = None, game_id: str | None = None) -> Iterator[str]:
+    """The JSON Lines of a save or log (everything is read and decoded before the first line is produced)."""
+    save = read_save(path)
+    module = read_module(module_path) if module_path else None
+    game = games.load(game_id) if game_id else None
+    root = decode_command(save.text)
+    header = {"file": os.path.basename(path), "zipped": save.zipped, "obfuscated": save.obfuscated,
+              "vassal_version": save.vassal_version, "module": module.name if module else None}
+    yield json.dumps(header, ensure_ascii=False)
+    replayer = None
+    for step, replayer in replay(root, module, game):
+        part = "restore" if step.index == 0 else "log"
+        events = [e.as_json() for e in step.events]
+        if step.index == 0:
+            for c in step.commands:
+                yield json.dumps({"step": 0, "part": part, "command": c.as_json()}, ensure_ascii=False)
+            yield json.dumps({"step": 0, "part": part, "events": events}, ensure_ascii=False)
+        else:
+            yield json.dumps({"step": step.index, "part": part, "command": step.commands[0].as_json(),
+                              "events": events}, ensure_ascii=False)
+    if replayer is not None and replayer.anomalies:
+        yield json.dumps({"anomalies": replayer.anomalies}, ensure_ascii=False)
+
+
+def _write(lines: Iterator[str], out: IO[str]) -> None:
+    for line in lines:
+        out.write(line + "\n")
+
+
+def run(args: argparse.Namespace) -> int:
+    lines = dump_lines(args.file, args.module, args.game)
+    first = next(lines)  # reading and decoding errors surface here, before anything is written
+    if args.out:
+        folder = os.path.dirname(os.path.abspath(args.out))
+        fd, tmp = tempfile.mkstemp(prefix=".vassal-dump-", dir=folder)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                out.write(first + "\n")
+                _write(lines, out)
+            os.replace(tmp, args.out)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+        return 0
+    try:
+        sys.stdout.write(first + "\n")
+        _write(lines, sys.stdout)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    return 0
