@@ -493,6 +493,6 @@ def vassal_engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
     try:
         engine = stack.enter_context(open_engine(tmp_path_factory.mktemp("vassal-engine")))
     except EngineUnavailable as exc:
-        pytest.skip(f"real VASSAL engine unavailable: {exc}")
+        pytest.skip(str(exc))
     with stack:
         yield engine

@@ -20,7 +20,7 @@ DEBIAN_JARS="logback-classic logback-core slf4j-api miglayout-swing miglayout-co
   commons-lang3 httpclient5 httpcore5 httpcore5-h2 batik-all xml-apis-ext TimingFramework maven3-artifact jsoup jl
   gnu-getopt xmlgraphics-commons commons-logging janino commons-compiler swingx-core plexus-utils2 asm"
 
-unavailable() { echo "vassal-engine unavailable: $*" >&2; exit 3; }
+unavailable() { echo "VASSAL engine unavailable: $*" >&2; exit 3; }
 note() { echo "vassal-engine setup: $*" >&2; }
 
 mkdir -p "$VENDOR" "$WORK"

@@ -127,8 +127,8 @@ final class Engine {
 
   /** Let queued event-thread work (chat updates, repaints, dialogs) run, and close any dialog left open. */
   void settle() throws Exception {
-    for (int i = 0; i < 3; i++) {
-      Thread.sleep(20);
+    for (int i = 0; i < 2; i++) {
+      Thread.sleep(10);
       edt(capture::sweepDialogs);
     }
   }

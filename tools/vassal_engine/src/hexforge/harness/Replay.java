@@ -27,12 +27,7 @@ final class Replay {
     final GameModule mod = engine.module;
     final Report r = engine.report;
     final File file = new File(String.valueOf(request.get("file")));
-    final Command root = Engine.edt(() -> mod.getGameState().decodeSavedGame(file));
-    r.phase("decoded");
-    if (root == null) {
-      r.problem("DECODE", "VASSAL cannot decode " + file);
-      return;
-    }
+    final boolean replay = Boolean.TRUE.equals(request.get("replay"));
     try (ZipFile z = new ZipFile(file)) {
       final SaveMetaData md = new SaveMetaData(z);
       final Map<String, Object> meta = new LinkedHashMap<>();
@@ -41,14 +36,21 @@ final class Replay {
       meta.put("module_version", md.getModuleVersion());
       r.put("metadata", meta);
     }
-    if (!Boolean.FALSE.equals(request.get("commands"))) {
+    // Loading decodes the file again, so a replay without the tree times exactly what File › Load does.
+    if (!Boolean.FALSE.equals(request.get("commands")) || !replay) {
+      final Command root = Engine.edt(() -> mod.getGameState().decodeSavedGame(file));
+      r.phase("decoded");
+      if (root == null) {
+        r.problem("DECODE", "VASSAL cannot decode " + file);
+        return;
+      }
       final Method enc = GameModule.class.getDeclaredMethod("encodeSubCommand", Command.class);
       enc.setAccessible(true);
       final List<Object> tree = new ArrayList<>();
       Engine.edt(() -> flatten(mod, enc, root, 0, tree));
       r.put("commands", tree);
     }
-    if (!Boolean.TRUE.equals(request.get("replay"))) return;
+    if (!replay) return;
 
     Engine.edt(() -> mod.getGameState().loadGameInForeground(file));
     engine.settle();
