@@ -24,9 +24,12 @@ SEND_KEYS = {
     "rail": ctrl("R", SHIFT),
 }
 
-# marker kind + face placed on a unit by a command: (menu text, key)
-PLACE_UNSUPPLIED = ("Mark Unsupplied", ctrl("U"))
-PLACE_DISORGANIZED = ("Mark Disorganized", ctrl("G"))
+# markers a unit command places on the unit: label (the marker face's icon, capitalised) -> (menu text, key)
+PLACE = {
+    "Unsupplied": ("Mark Unsupplied", ctrl("U")),
+    "Disorganized": ("Mark Disorganized", ctrl("G")),
+    "Target": ("Mark as Target", ctrl("T")),
+}
 
 # attack marks: Alt+1 .. Alt+6 for the six directions of the grid (games.hexgrid.directions, in its order)
 ATTACK_CLEAR = alt("0")
@@ -35,7 +38,7 @@ ATTACK_MENU = "Attack"
 # cards
 PLAY_KEYS = (ctrl("1"), ctrl("2"))  # play the first / second side's event
 DISCARD = ctrl("D", ALT)
-JOKER_TURN = ctrl("T")
+JOKER_TURN = ctrl("J")
 
 
 def attack_keys(orientation: str) -> dict[str, Key]:

@@ -28,10 +28,8 @@ def _key(k) -> str:
 def help_html(game: Game, setups: list[str]) -> str:
     rows = [
         (commands.FLIP_MENU, commands.FLIP, "turn the counter over (step loss, improvement, conversion)"),
-        (commands.PLACE_UNSUPPLIED[0], commands.PLACE_UNSUPPLIED[1], "put an Unsupplied marker on the unit (6.4)"),
-        (commands.PLACE_DISORGANIZED[0], commands.PLACE_DISORGANIZED[1],
-         "put a Disorganized marker on the unit (7.7)"),
     ]
+    rows += [(menu, key, f"put a {label} marker on the unit") for label, (menu, key) in commands.PLACE.items()]
     rows += [(f"{commands.ATTACK_MENU} toward {d}", k, f"the unit attacks the hex to its {d} (10.1)")
              for d, k in commands.attack_keys(game.map.grid.orientation).items()]
     rows.append((f"{commands.ATTACK_MENU} clear", commands.ATTACK_CLEAR, "the unit no longer attacks"))

@@ -10,7 +10,7 @@ from games.model import Marker as MarkerDef
 
 from . import commands, names
 from .context import Context
-from .traits import BasicPiece, Delete, Layer, Marker, Piece, Prototype, Report, Trait
+from .traits import BasicPiece, Delete, Layer, Marker, Piece, Prototype, Report, Trait, level_name
 
 MARKER_PROTOTYPE = "Marker"
 
@@ -19,11 +19,16 @@ def face_image(kind: str, face: str) -> str:
     return f"markers/{kind}_{face}.png"
 
 
+def face_layer(images: tuple[str, str], level_names: tuple[str, str], face: str) -> Layer:
+    """The ``Face`` Layer of a two-sided counter: front and back images and names, Ctrl+F turns it over."""
+    return Layer(names.FACE_LAYER, images, tuple(level_name(n) for n in level_names), increase_key=commands.FLIP,
+                 increase_command=commands.FLIP_MENU, value=1 if face == "front" else 2,
+                 description="Front and back face")
+
+
 def marker_piece(ctx: Context, marker: MarkerDef, marker_id: str, face: str, gpid: str) -> Piece:
-    images = tuple(ctx.require(face_image(marker.kind, f)) for f in ("front", "back"))
-    layer = Layer(names.FACE_LAYER, images, (marker.front.label, marker.back.label), increase_key=commands.FLIP,
-                  increase_command=commands.FLIP_MENU, value=1 if face == "front" else 2,
-                  description="Front and back face")
+    images = (ctx.require(face_image(marker.kind, "front")), ctx.require(face_image(marker.kind, "back")))
+    layer = face_layer(images, (marker.front.label, marker.back.label), face)
     identity = Marker(tuple(zip(names.MARKER_PROPERTIES, (names.KIND_MARKER, marker.kind, marker_id))))
     return Piece(BasicPiece(marker.front.label, gpid=gpid), (identity, Prototype(MARKER_PROTOTYPE), layer))
 

@@ -54,6 +54,11 @@ def image_sizes(files: dict[str, str]) -> dict[str, tuple[int, int]]:
     return sizes
 
 
+def context(game: Game, out_dir: str) -> Context:
+    """The build context of a game whose art is in ``out_dir``."""
+    return Context.of(game, image_sizes(image_files(out_dir, game)))
+
+
 def build_file(ctx: Context, setups: list[tuple[str, str]]) -> bytes:
     game = ctx.game
     ids = palette.gpids(game)

@@ -10,12 +10,12 @@ from itertools import groupby
 
 from games.model import Game
 
-from . import markers, units
+from . import commands, markers, units
 from .context import Context
 from .traits import Piece, add_piece
 from .xmltree import MODULE, WIDGET, element
 
-PLACED_MARKERS = ("Unsupplied", "Disorganized")  # marker copies placed by unit commands (units.common_prototype)
+PLACED_MARKERS = tuple(commands.PLACE)  # marker copies placed by unit commands (units.common_prototype)
 
 
 def gpids(game: Game) -> dict[str, str]:

@@ -64,6 +64,13 @@ class Trait(Protocol):
     def state(self) -> str: ...
 
 
+class Stateless:
+    """A trait whose state is always empty (its behaviour is all in its type)."""
+
+    def state(self) -> str:
+        return ""
+
+
 # --- the base piece -------------------------------------------------------------------------------------------
 
 
@@ -107,7 +114,7 @@ class Marker:
 
 
 @dataclass(frozen=True)
-class Prototype:
+class Prototype(Stateless):
     """``prototype;``: use a PrototypeDefinition by name; expanded inline when a piece enters a game."""
 
     name: str
@@ -115,19 +122,12 @@ class Prototype:
     def type(self) -> str:
         return "prototype;" + self.name
 
-    def state(self) -> str:
-        return ""
 
 
-def level_name(text: str, mode: str = "replace") -> str:
-    """A Layer level name: ``replace`` the piece name, or add a ``suffix``/``prefix`` (``Embellishment.getType``)."""
-    if not text:
-        return ""
-    if mode == "suffix":
-        return encode(["", text], "+")
-    if mode == "prefix":
-        return encode([text, ""], "+")
-    return encode([text], "+")
+def level_name(text: str) -> str:
+    """A Layer level name that replaces the piece name (``+`` would make it a prefix or suffix, so it is escaped as
+    ``Embellishment.getType`` does)."""
+    return encode([text], "+") if text else ""
 
 
 @dataclass(frozen=True)
@@ -221,7 +221,7 @@ class SendToZone:
 
 
 @dataclass(frozen=True)
-class PlaceMarker:
+class PlaceMarker(Stateless):
     """``placemark;``: put a copy of another piece (embedded as its AddPiece text) on top of this one's stack."""
 
     command: str
@@ -235,8 +235,6 @@ class PlaceMarker:
                                 self.description, self.gpid, 0, False]
         return "placemark;" + encode(fields, ";")
 
-    def state(self) -> str:
-        return ""
 
 
 @dataclass(frozen=True)
@@ -295,7 +293,7 @@ class Label:
 
 
 @dataclass(frozen=True)
-class Delete:
+class Delete(Stateless):
     """``delete;``: a menu command that removes the piece from the game."""
 
     command: str
@@ -305,12 +303,10 @@ class Delete:
     def type(self) -> str:
         return "delete;" + encode([self.command, self.key.encode(), self.description], ";")
 
-    def state(self) -> str:
-        return ""
 
 
 @dataclass(frozen=True)
-class SubMenu:
+class SubMenu(Stateless):
     """``submenu;``: gather the named menu commands under one menu entry."""
 
     name: str
@@ -320,12 +316,10 @@ class SubMenu:
     def type(self) -> str:
         return "submenu;" + encode([self.name, string_array(self.commands), self.description], ";")
 
-    def state(self) -> str:
-        return ""
 
 
 @dataclass(frozen=True)
-class ReturnToDeck:
+class ReturnToDeck(Stateless):
     """``return;``: send the piece to a named deck (a card to the discard pile)."""
 
     command: str
@@ -337,8 +331,6 @@ class ReturnToDeck:
         fields: list[object] = [self.command, self.key.encode(), self.deck, "", self.description, 2, False, self.deck]
         return "return;" + encode(fields, ";")
 
-    def state(self) -> str:
-        return ""
 
 
 @dataclass(frozen=True)
@@ -375,24 +367,6 @@ class Rotate:
 
     def state(self) -> str:
         return str(self.index)
-
-
-@dataclass(frozen=True)
-class Trigger:
-    """``macro;`` (Trigger Action): one menu command that sends several keys in order."""
-
-    command: str
-    key: Key
-    actions: tuple[Key, ...]
-    name: str = ""
-
-    def type(self) -> str:
-        fields: list[object] = [self.name, self.command, self.key.encode(), "", "", key_list(self.actions), False,
-                                "", "", "counted", "", "", "1", False, "", "1", "1"]
-        return "macro;" + encode(fields, ";")
-
-    def state(self) -> str:
-        return ""
 
 
 # --- whole pieces -------------------------------------------------------------------------------------------

@@ -9,13 +9,15 @@ and mark the unit as attacking the hex in one of the six directions.
 
 from __future__ import annotations
 
+from games import DataError
+from games.model import Marker as MarkerDef
 from games.model import Unit
 
 from . import commands, names
 from .context import Context
-from .markers import marker_piece
-from .traits import (BasicPiece, DynamicProperty, Label, Layer, Marker, Piece, PlaceMarker, Prototype,
-                     PropertyCommand, Report, SendToZone, SubMenu, add_piece)
+from .markers import face_layer, marker_piece
+from .traits import (BasicPiece, DynamicProperty, Label, Marker, Piece, PlaceMarker, Prototype, PropertyCommand,
+                     Report, SendToZone, SubMenu, add_piece)
 
 UNIT_PROTOTYPE = "Unit"
 # What the back face is called, by the kind of flip, when both faces carry the same name.
@@ -53,10 +55,8 @@ def back_level_name(unit: Unit) -> str:
 
 
 def unit_piece(ctx: Context, unit: Unit, gpid: str, face: str = "front") -> Piece:
-    images = tuple(ctx.require(face_image(unit.id, f)) for f in ("front", "back"))
-    layer = Layer(names.FACE_LAYER, images, (unit.front.name, back_level_name(unit)), increase_key=commands.FLIP,
-                  increase_command=commands.FLIP_MENU, value=1 if face == "front" else 2,
-                  description="Front and back face")
+    images = (ctx.require(face_image(unit.id, "front")), ctx.require(face_image(unit.id, "back")))
+    layer = face_layer(images, (unit.front.name, back_level_name(unit)), face)
     traits = (Marker(unit_properties(unit)), Prototype(UNIT_PROTOTYPE), Prototype(side_prototype(ctx, unit.side)),
               Prototype(type_prototype(ctx, unit.front.type)), layer)
     return Piece(BasicPiece(unit.front.name, gpid=gpid), traits)
@@ -74,12 +74,12 @@ def _who(name: str = "newPieceName") -> str:
 
 
 def common_prototype(ctx: Context, place_gpids: dict[str, str]) -> Piece:
-    """``Unit``: flip report, map layer, Unsupplied/Disorganized markers, attack marks (7.7, 6.4, 10.1)."""
-    marker_kind = _status_marker_kind(ctx)
+    """``Unit``: flip report, map layer, the markers a command puts on the unit (Unsupplied 6.4, Disorganized 7.7,
+    Target 10.1) and attack marks (10.1)."""
     places = []
-    for (menu, key), face, label in ((commands.PLACE_UNSUPPLIED, "back", "Unsupplied"),
-                                     (commands.PLACE_DISORGANIZED, "front", "Disorganized")):
-        marker = marker_piece(ctx, marker_kind, "", face, place_gpids[label])
+    for label, (menu, key) in commands.PLACE.items():
+        kind, face = placed_marker(ctx, label)
+        marker = marker_piece(ctx, kind, "", face, place_gpids[label])
         places.append(PlaceMarker(menu, key, add_piece(marker), place_gpids[label], f"Place a {label} marker"))
         places.append(Report((key,), f"{_who()} in $location$ marked {label}", f"Report: {label}"))
     attack_keys = commands.attack_keys(ctx.game.map.grid.orientation)
@@ -101,12 +101,14 @@ def common_prototype(ctx: Context, place_gpids: dict[str, str]) -> Piece:
     return Piece(BasicPiece(""), traits)
 
 
-def _status_marker_kind(ctx: Context):
-    """The marker kind whose faces are Disorganized (front) and Unsupplied (back)."""
+def placed_marker(ctx: Context, label: str) -> tuple[MarkerDef, str]:
+    """The marker kind and face a unit command places for ``label`` (the face whose icon is the label, lower case)."""
+    icon = label.lower()
     for m in ctx.game.all_markers:
-        if m.front.icon == "disorganized" and m.back.icon == "unsupplied":
-            return m
-    raise ValueError("the game has no Disorganized/Unsupplied marker")
+        for face in ("front", "back"):
+            if getattr(m, face).icon == icon:
+                return m, face
+    raise DataError(ctx.game.id, f"no marker has a face with the icon {icon!r} (needed for the {label} command)")
 
 
 def side_prototype_piece(ctx: Context, side: str) -> Piece:

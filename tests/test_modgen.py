@@ -65,8 +65,7 @@ def xml(built) -> etree._Element:
 
 @pytest.fixture(scope="module")
 def ctx(nr_game, built) -> Context:
-    out = os.path.dirname(built)
-    return Context.of(nr_game, module.image_sizes(module.image_files(out, nr_game)))
+    return module.context(nr_game, os.path.dirname(built))
 
 
 def _pieces(el: etree._Element) -> list[tuple[list[str], list[str]]]:
@@ -167,6 +166,26 @@ def test_unit_markers_carry_identity_strengths_and_ma(nr_game, ctx):
         assert props[names.BACK_MA] == ("" if unit.back.ma is None else str(unit.back.ma))
         layer = piece.traits[-1]
         assert layer.images == (f"units/{unit.id}_front.png", f"units/{unit.id}_back.png")
+
+
+def test_unit_commands_place_the_right_marker_faces(xml):
+    proto = next(p for p in xml.iter("VASSAL.build.module.PrototypeDefinition") if p.get("name") == "Unit")
+    (types, _), = _pieces([proto])
+    placed = {}
+    for t in types:
+        if t.startswith("placemark;"):
+            fields = decode(t[len("placemark;"):], ";")
+            (m_types, m_states), = _pieces([_element(fields[2])])
+            placed[fields[0]] = (_marker(m_types, m_states)[names.MARKER_KIND], m_states[-2])  # kind, Face level
+    assert placed == {"Mark Unsupplied": ("disorganized_unsupplied", "2"),
+                      "Mark Disorganized": ("disorganized_unsupplied", "1"),
+                      "Mark as Target": ("target_counterblow", "1")}
+
+
+def _element(text: str) -> etree._Element:
+    el = etree.Element("slot")
+    el.text = text
+    return el
 
 
 def test_decks_hold_the_right_cards(nr_game, xml):

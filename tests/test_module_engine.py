@@ -32,8 +32,7 @@ def vmod(nr_game, tmp_path_factory) -> str:
 
 @pytest.fixture(scope="module")
 def ctx(nr_game, vmod) -> Context:
-    out = os.path.dirname(vmod)
-    return Context.of(nr_game, module.image_sizes(module.image_files(out, nr_game)))
+    return module.context(nr_game, os.path.dirname(vmod))
 
 
 @pytest.fixture(scope="module")
@@ -125,6 +124,8 @@ SCRIPT = [
     {"do": "move", "piece": {names.UNIT_ID: "ger_4pz"}, "to": "1205"},
     {"do": "key", "piece": {names.UNIT_ID: "ger_4pz"}, "key": "ctrl F"},
     {"do": "key", "piece": {names.UNIT_ID: "ger_4pz"}, "menu": "Mark Unsupplied"},
+    {"do": "place", "slot": "Northwest [sov_northwest]", "at": "1305"},
+    {"do": "key", "piece": {names.UNIT_ID: "sov_northwest"}, "menu": "Mark as Target"},
     {"do": "key", "piece": {names.UNIT_ID: "ger_4pz"}, "key": "alt 1"},
     {"do": "button", "name": names.DICE_BUTTON},
     {"do": "draw", "deck": names.DRAW_PILE, "map": names.hand_name("Axis"), "to": [200, 200]},
@@ -151,14 +152,16 @@ def test_a_scripted_game_reports_every_action_in_chat(played):
     assert chat["move4"] == ("* 4th Panzer moves 1204 → 1205 *",)  # the chat pane renders &rarr;
     assert chat["key5"] == ("* 4th Panzer [ger_4pz] flips to 4th Panzer (reduced) in 1205",)
     assert chat["key6"] == ("* 4th Panzer (reduced) [ger_4pz] in 1205 marked Unsupplied",)
-    assert chat["key7"] == ("* 4th Panzer (reduced) [ger_4pz] in 1205 attacks the hex to the E",)
-    assert len(chat["button8"]) == 1 and re.fullmatch(r"\*\*\* 1d6 = [1-6] \*\*\* <Tester>", chat["button8"][0])
-    assert chat["draw9"] == ("* Axis takes a card from Draw Pile into the hand *",)
-    assert len(chat["key10"]) == 1 and chat["key10"][0].startswith("* Axis plays Card ")
-    assert chat["turn11"] == ("* <Tester> Turn 1 (Jun 1941) Clear: Axis Card Phase "
+    assert chat["place7"] == ("* Northwest placed in 1305 *",)
+    assert chat["key8"] == ("* Northwest [sov_northwest] in 1305 marked Target",)
+    assert chat["key9"] == ("* 4th Panzer (reduced) [ger_4pz] in 1205 attacks the hex to the E",)
+    assert len(chat["button10"]) == 1 and re.fullmatch(r"\*\*\* 1d6 = [1-6] \*\*\* <Tester>", chat["button10"][0])
+    assert chat["draw11"] == ("* Axis takes a card from Draw Pile into the hand *",)
+    assert len(chat["key12"]) == 1 and chat["key12"][0].startswith("* Axis plays Card ")
+    assert chat["turn13"] == ("* <Tester> Turn 1 (Jun 1941) Clear: Axis Card Phase "
                               "(was Turn 1 (Jun 1941) Clear: New Game Turn Housekeeping)",)
-    assert chat["key12"] == ("* 4th Panzer (reduced) [ger_4pz] sent from 1205 to Axis Destroyed Units",)
-    assert chat["button13"] == ("* VP +1: 12 → 13",)
+    assert chat["key14"] == ("* 4th Panzer (reduced) [ger_4pz] sent from 1205 to Axis Destroyed Units",)
+    assert chat["button15"] == ("* VP +1: 12 → 13",)
 
 
 def test_a_scripted_game_ends_where_it_was_played(played):
@@ -166,9 +169,10 @@ def test_a_scripted_game_ends_where_it_was_played(played):
     unit = r.piece(**{names.UNIT_ID: "ger_4pz"})
     assert unit.location == "Axis Destroyed Units" and unit.properties[f"{names.FACE_LAYER}_Level"] == "2"
     assert unit.properties[names.ATTACK] == "E"
-    marker = r.piece(**{names.KIND: names.KIND_MARKER})
+    marker = r.piece(**{names.MARKER_KIND: "disorganized_unsupplied"})
     assert marker.location == "1205" and marker.properties[f"{names.FACE_LAYER}_Level"] == "2"
-    assert marker.properties[names.MARKER_KIND] == "disorganized_unsupplied"
+    target = r.piece(**{names.MARKER_KIND: "target_counterblow"})
+    assert target.location == "1305" and target.properties[f"{names.FACE_LAYER}_Level"] == "1"
     played_cards = [p for p in r.pieces if p.deck == names.DISCARD_PILE]
     assert len(played_cards) == 1
 
