@@ -33,6 +33,9 @@ FLIP = "Flip"  # "step" | "improve" | "convert" | "none": what turning the count
 UNIT_PROPERTIES = (KIND, UNIT_ID, SIDE, NATIONALITY, UNIT_TYPE, STRENGTH, MA, BACK_TYPE, BACK_STRENGTH, BACK_MA,
                    STEPS, FLIP)
 
+# from the unit's "<type> type" prototype: what the front face's unit type may do (game.toml unit_types)
+TYPE_PROPERTIES = ("TypeName", "Category", "Mobile", "HasZOC", "CanAttack")
+
 MARKER_KIND = "MarkerKind"  # markers.csv kind, e.g. "disorganized_unsupplied"
 MARKER_ID = "MarkerId"  # one physical marker, e.g. "disorganized_unsupplied-3"; "" for one placed by a command
 MARKER_PROPERTIES = (KIND, MARKER_KIND, MARKER_ID)

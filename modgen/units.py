@@ -129,9 +129,8 @@ def side_prototype_piece(ctx: Context, side: str) -> Piece:
 def type_prototype_piece(ctx: Context, unit_type: str) -> Piece:
     """``<type> type``: what the unit type may do (2.3, 8.5, 10.1.1), as properties."""
     t = ctx.game.unit_types[unit_type]
-    props = (("TypeName", t.name), ("Category", t.category), ("Mobile", str(t.mobile).lower()),
-             ("HasZOC", str(t.zoc).lower()), ("CanAttack", str(t.can_attack).lower()))
-    return Piece(BasicPiece(""), (Marker(props),))
+    values = (t.name, t.category, str(t.mobile).lower(), str(t.zoc).lower(), str(t.can_attack).lower())
+    return Piece(BasicPiece(""), (Marker(tuple(zip(names.TYPE_PROPERTIES, values))),))
 
 
 def prototypes(ctx: Context, place_gpids: dict[str, str]) -> list[tuple[str, Piece]]:
