@@ -226,8 +226,9 @@ class Step:
 
 
 @dataclass(frozen=True)
-class ScriptResult:
-    steps: tuple[Step, ...]
+class Outcome:
+    """Where a game ended: every piece, the chat window, and the problems VASSAL raised on the way."""
+
     pieces: tuple[Piece, ...]
     chat: tuple[str, ...]
     problems: tuple[Problem, ...]
@@ -240,6 +241,11 @@ class ScriptResult:
 
 
 @dataclass(frozen=True)
+class ScriptResult(Outcome):
+    steps: tuple[Step, ...] = ()
+
+
+@dataclass(frozen=True)
 class Command:
     """A node of VASSAL's decoded command tree (depth first): its class and its own encoding."""
 
@@ -249,18 +255,10 @@ class Command:
 
 
 @dataclass(frozen=True)
-class DecodeResult:
-    metadata: Mapping[str, str]
-    commands: tuple[Command, ...]
-    steps: int  # logged steps replayed
-    pieces: tuple[Piece, ...]
-    chat: tuple[str, ...]
-    problems: tuple[Problem, ...]
-    ignored: tuple[Problem, ...]
-    phases: Mapping[str, int]
-
-    def piece(self, **properties: str) -> Piece:
-        return _only(self.pieces, properties)
+class DecodeResult(Outcome):
+    metadata: Mapping[str, str] = field(default_factory=dict)
+    commands: tuple[Command, ...] = ()
+    steps: int = 0  # logged steps replayed
 
 
 @dataclass(frozen=True)
@@ -328,6 +326,11 @@ def _check_result(r: Mapping[str, Any]) -> CheckResult:
         game_started=bool(r.get("game", {}).get("started")),
         pieces_on_maps=started.get("pieces_on_maps", {}),
     )
+
+
+def _outcome(r: Mapping[str, Any]) -> dict[str, Any]:
+    return dict(pieces=_pieces(r.get("pieces")), chat=tuple(r.get("chat", ())), problems=_problems(r["problems"]),
+                ignored=_problems(r["ignored"]), phases=r["phases"])
 
 
 def _step(d: Mapping[str, Any]) -> Step:
@@ -457,8 +460,7 @@ class Engine:
         if r.get("error"):
             e = r["error"]
             raise EngineError(f"action {e['index']} ({e['do']}): {e['message']}", r)
-        return ScriptResult(tuple(_step(s) for s in r["steps"]), _pieces(r.get("pieces")), tuple(r.get("chat", ())),
-                            _problems(r["problems"]), _problems(r["ignored"]), r["phases"])
+        return ScriptResult(**_outcome(r), steps=tuple(_step(s) for s in r["steps"]))
 
     def decode(self, vmod: str | os.PathLike[str], save_or_log: str | os.PathLike[str], replay: bool = True,
                commands: bool = True, ignore: Sequence[str] = ()) -> DecodeResult:
@@ -467,10 +469,8 @@ class Engine:
         r = self._run({"command": "decode", "module": str(Path(vmod).resolve()), "file": str(Path(save_or_log).resolve()),
                        "replay": replay, "commands": commands, "ignore": list(ignore)})
         self._raise_if_fatal(r, "decode the file")
-        return DecodeResult(r.get("metadata", {}),
-                            tuple(Command(c["depth"], c["class"], c["text"]) for c in r.get("commands", ())),
-                            r.get("steps", 0), _pieces(r.get("pieces")), tuple(r.get("chat", ())),
-                            _problems(r["problems"]), _problems(r["ignored"]), r["phases"])
+        return DecodeResult(**_outcome(r), metadata=r.get("metadata", {}), steps=r.get("steps", 0),
+                            commands=tuple(Command(c["depth"], c["class"], c["text"]) for c in r.get("commands", ())))
 
 
 def time_replay(engine: Engine, vmod: str | os.PathLike[str], log: str | os.PathLike[str]) -> ReplayTiming:

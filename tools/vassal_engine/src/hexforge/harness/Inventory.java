@@ -13,9 +13,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.BiConsumer;
 import java.util.regex.Pattern;
 
 import VASSAL.build.AbstractBuildable;
+import VASSAL.build.AbstractConfigurable;
 import VASSAL.build.AutoConfigurable;
 import VASSAL.build.Buildable;
 import VASSAL.build.Configurable;
@@ -57,8 +59,8 @@ final class Inventory {
       r.put("prototypes", inv.prototypes());
       r.put("images", inv.images());
       r.put("maps", inv.maps());
-      r.put("decks", inv.decks());
-      r.put("at_start", inv.atStart());
+      r.put("decks", inv.stacks(true));
+      r.put("at_start", inv.stacks(false));
       r.put("sides", inv.sides());
       r.put("turn_trackers", inv.components(TurnTracker.class));
       r.put("setups", inv.setups());
@@ -225,31 +227,30 @@ final class Inventory {
     return out;
   }
 
-  private List<Object> decks() {
+  /** Each component of a type as its name, its place in the tree, and what {@code more} adds. */
+  private <T extends AbstractConfigurable> List<Object> each(Class<T> type, BiConsumer<T, Map<String, Object>> more) {
     final List<Object> out = new ArrayList<>();
-    for (final DrawPile pile : mod.getAllDescendantComponentsOf(DrawPile.class)) {
+    for (final T t : mod.getAllDescendantComponentsOf(type)) {
       final Map<String, Object> d = new LinkedHashMap<>();
-      d.put("name", pile.getConfigureName());
-      d.put("map", pile.getMap() == null ? null : pile.getMap().getMapName());
-      d.put("cards", pile.getAllDescendantComponentsOf(PieceSlot.class).size());
-      d.put("attributes", component(pile).get("attributes"));
-      out.add(d);
+      d.put("name", t.getConfigureName());
+      d.put("path", path(t));
+      more.accept(t, d);
+      if (!d.isEmpty()) out.add(d);
     }
     return out;
   }
 
-  private List<Object> atStart() {
-    final List<Object> out = new ArrayList<>();
-    for (final SetupStack s : mod.getAllDescendantComponentsOf(SetupStack.class)) {
-      if (s instanceof DrawPile) continue;
-      final Map<String, Object> d = new LinkedHashMap<>();
-      d.put("name", s.getConfigureName());
+  /** The decks (with {@code drawPiles}) or the other at-start stacks: where they are, how many slots they hold. */
+  private List<Object> stacks(boolean drawPiles) {
+    return each(SetupStack.class, (s, d) -> {
+      if ((s instanceof DrawPile) != drawPiles) {
+        d.clear();
+        return;
+      }
       d.put("map", s.getMap() == null ? null : s.getMap().getMapName());
-      d.put("pieces", s.getAllDescendantComponentsOf(PieceSlot.class).size());
+      d.put(drawPiles ? "cards" : "pieces", s.getAllDescendantComponentsOf(PieceSlot.class).size());
       d.put("attributes", component(s).get("attributes"));
-      out.add(d);
-    }
-    return out;
+    });
   }
 
   private List<Object> sides() {
@@ -259,30 +260,18 @@ final class Inventory {
   }
 
   private List<Object> setups() {
-    final List<Object> out = new ArrayList<>();
-    for (final PredefinedSetup s : mod.getAllDescendantComponentsOf(PredefinedSetup.class)) {
-      final Map<String, Object> d = new LinkedHashMap<>();
-      d.put("name", s.getConfigureName());
-      d.put("path", path(s));
+    return each(PredefinedSetup.class, (s, d) -> {
       d.put("menu", s.isMenu());
       d.put("use_file", s.isUseFile());
       d.put("file", s.getFileName());
-      out.add(d);
-    }
-    return out;
+    });
   }
 
   private List<Object> globalProperties() {
-    final List<Object> out = new ArrayList<>();
-    for (final GlobalProperty g : mod.getAllDescendantComponentsOf(GlobalProperty.class)) {
-      final Map<String, Object> d = new LinkedHashMap<>();
-      d.put("name", g.getConfigureName());
-      d.put("path", path(g));
+    return each(GlobalProperty.class, (g, d) -> {
       d.put("value", g.getPropertyValue());
       d.put("attributes", component(g).get("attributes"));
-      out.add(d);
-    }
-    return out;
+    });
   }
 
   /** Once the game has started: the decks as dealt, the pieces on each map, each turn tracker's turn. */
