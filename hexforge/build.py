@@ -16,6 +16,7 @@ import games
 STEPS: list[tuple[str, str]] = [
     ("art", "art.build"),
     ("module", "modgen.module"),
+    ("pnp", "art.pnp.build"),
 ]
 
 

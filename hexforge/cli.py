@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "build": ("hexforge.build", "build everything for a game into build/<game>/ (art, module, print-and-play)"),
     "validate": ("validator.cli", "replay a game log against the rules and report every violation"),
     "art": ("art.build", "render the map, boards, counters, markers, cards and charts into build/<game>/images/"),
+    "pnp": ("art.pnp.build", "print-and-play PDFs (counters, cards, map tiles, aids) into build/<game>/pnp/"),
 }
 
 

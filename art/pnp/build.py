@@ -1,0 +1,99 @@
+"""``hexforge pnp GAME`` and the ``pnp`` build step: the print-and-play PDFs into ``build/<game>/pnp/``.
+
+Files (naming contract)::
+
+    counters.pdf      unit and marker sheets, fronts and backs (or fold-over pages)
+    cards.pdf         event cards, 9 a page, and their backs
+    calibration.pdf   the printer calibration page for --back-offset
+    map_tiles.pdf     an overview page, then the map in tiles at full size
+    map_poster.pdf    the whole map on one page of its own size, for a print shop
+    aids.pdf          CRTs, TEC, weather, turn track, and the tracks board
+
+Every document is composed in memory first; files are written only when all of them succeeded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+import games
+from games import Game
+
+from ..style import Style, style_of
+from .aids import player_aids
+from .calibration import calibration_page
+from .card_sheets import card_sheets
+from .counter_sheets import counter_sheets
+from .map_tiles import map_poster, map_tiles, render_print_map
+from .paper import DUPLEX_MODES, PAPERS, OptionError, Options, parse_length, parse_offset
+
+PNP_DIR = "pnp"
+
+
+def documents(game: Game, options: Options, style: Style | None = None) -> dict[str, bytes]:
+    """Every print-and-play PDF by file name, in memory."""
+    style = style or style_of(game)
+    the_map = render_print_map(game, options, style)
+    return {
+        "counters.pdf": counter_sheets(game, options, style),
+        "cards.pdf": card_sheets(game, options, style),
+        "calibration.pdf": calibration_page(game, options),
+        "map_tiles.pdf": map_tiles(game, options, the_map),
+        "map_poster.pdf": map_poster(game, options, the_map),
+        "aids.pdf": player_aids(game, options, style),
+    }
+
+
+def write(docs: dict[str, bytes], out_dir: str) -> list[str]:
+    """Write every document (each through a temporary name), returning the paths written."""
+    folder = os.path.join(out_dir, PNP_DIR)
+    os.makedirs(folder, exist_ok=True)
+    paths = []
+    for name, data in docs.items():
+        path = os.path.join(folder, name)
+        with open(path + ".tmp", "wb") as f:
+            f.write(data)
+        paths.append(path)
+    for path in paths:
+        os.replace(path + ".tmp", path)
+    return paths
+
+
+def build(game: Game, out_dir: str) -> list[str]:
+    """The ``pnp`` build step: the default set (Letter, 5/8 in counters, long-edge duplex)."""
+    return write(documents(game, Options()), out_dir)
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    from hexforge.build import add_arguments as game_and_output_root  # the same arguments as `hexforge build`
+
+    game_and_output_root(p)
+    p.add_argument("--paper", default="letter", choices=sorted(PAPERS), help="paper size (default: letter)")
+    p.add_argument("--counter-size", default="5/8in", metavar="LENGTH",
+                   help="counter side, e.g. 5/8in (default), 1/2in, 16mm")
+    p.add_argument("--duplex", default="long", choices=DUPLEX_MODES,
+                   help="long / short: print both sides, flipping on that edge; fold: one side, fold over")
+    p.add_argument("--back-offset", default="0,0", metavar="X,Y",
+                   help="mm the backs are moved by, as read on the calibration page (default 0,0)")
+    p.add_argument("--back-cut-lines", action="store_true", help="print cut lines on the backs too")
+
+
+def options_from(args: argparse.Namespace) -> Options:
+    return Options(paper=args.paper, counter_mm=parse_length(args.counter_size, "--counter-size"),
+                   duplex=args.duplex, back_offset=parse_offset(args.back_offset),
+                   back_cut_lines=args.back_cut_lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    from hexforge.cli import UserError
+
+    try:
+        options = options_from(args)
+    except OptionError as exc:
+        raise UserError(str(exc)) from None
+    game = games.load(args.game)
+    out_dir = os.path.join(args.out, game.id)
+    written = write(documents(game, options), out_dir)
+    print(f"pnp: {len(written)} PDFs in {os.path.join(out_dir, PNP_DIR)}")
+    return 0

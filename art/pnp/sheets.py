@@ -1,0 +1,70 @@
+"""Drawing a double-sided :class:`~art.pnp.imposition.SheetLayout`: the same for counters and cards."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+from fpdf import FPDF
+from PIL import Image
+
+from .imposition import Placement, Rect, SheetLayout
+from .marks import fold_line, header
+from .paper import Options
+from .pdf import Canvas
+
+Marks = Callable[[Canvas, Iterable[Rect], tuple[float, float]], None]
+
+
+@dataclass(frozen=True)
+class Art:
+    """An item's printed image: its cut size plus ``bleed`` pixels of art on every side."""
+
+    image: Image.Image
+    bleed: int = 0
+
+    def scale(self, cut_mm: float) -> float:
+        """Millimetres per pixel when the cut part is printed ``cut_mm`` wide."""
+        return cut_mm / (self.image.width - 2 * self.bleed)
+
+
+HOW_TO_PRINT = {
+    "long": "print both sides, flip on long edge, actual size (100%)",
+    "short": "print both sides, flip on short edge, actual size (100%)",
+    "fold": "print one side at actual size, fold on the dashed line, glue, then cut",
+}
+
+
+def place(canvas: Canvas, p: Placement, art: Art) -> None:
+    """``art`` centred on the placement, its cut part exactly ``p.w`` x ``p.h`` mm, turned by ``p.rotation``."""
+    img = art.image.rotate(p.rotation) if p.rotation else art.image
+    k = art.scale(p.w)
+    canvas.image(img, p.cx - img.width * k / 2, p.cy - img.height * k / 2, img.width * k, img.height * k)
+    canvas.name(p)
+
+
+def draw_sheets(pdf: FPDF, layout: SheetLayout, arts: dict[tuple[str, str], Art], options: Options, title: str,
+                marks: Marks) -> None:
+    """Every page of ``layout``: each placement's art and name, ``marks`` around the fronts (and the backs with
+    ``back_cut_lines``), a header above the art when there is room, and the fold line of fold-over sheets."""
+    imp = layout.imposition
+    for page in range(layout.pages):
+        pdf.add_page(format=imp.page)
+        placed = layout.on_page(page)
+        sheet = page // imp.pages_per_sheet
+        faces = [f for f in ("front", "back") if any(p.face == f for p in placed)]
+        top = min((p.cy - arts[(p.item, p.face)].scale(p.w) * arts[(p.item, p.face)].image.height / 2
+                   for p in placed), default=options.margin_mm)
+        head = Canvas(pdf, *imp.shift("back" if faces == ["back"] else "front"))
+        header(head, imp.page, options.margin_mm, min(options.margin_mm * 0.7, top - 2.0),
+               f"{title} · sheet {sheet + 1} of {layout.sheets} · {' | '.join(f + 's' for f in faces)}",
+               HOW_TO_PRINT[imp.mode])
+        for face in faces:
+            canvas = Canvas(pdf, *imp.shift(face))
+            ps = [p for p in placed if p.face == face]
+            for p in ps:
+                place(canvas, p, arts[(p.item, face)])
+            if face == "front" or options.back_cut_lines:
+                marks(canvas, [p.cut() for p in ps], imp.page)
+        if imp.fold_x is not None:
+            fold_line(Canvas(pdf), imp.fold_x, imp.page, options.margin_mm)
