@@ -15,6 +15,7 @@ from typing import Any
 
 import games
 from games.errors import DataError
+from games.grid import HexIds
 from games.model import Game, frozen_map
 
 from .model import Action, GameLog, Header
@@ -38,6 +39,8 @@ def id_checker(game: Game):
     """The ``format`` check for the schema: each format names a kind of id of ``game``."""
     m = game.map
     steps = {s for p in game.phases for s, _ in p.steps}
+    ids = HexIds(m.grid)
+    water = {ids.id_of(c) for w in (*m.seas.values(), *m.lakes.values()) for c in w.cells}
     kinds = {
         "unit": (game.units, "unit"),
         "card": (game.cards, "card"),
@@ -54,10 +57,10 @@ def id_checker(game: Game):
         if fmt in kinds:
             ids, word = kinds[fmt]
             return None if value in ids else f"unknown {word} '{value}'"
-        if fmt == "map-location":
-            return None if m.location_exists(value) else f"unknown hex or area '{value}'"
+        if fmt == "map-location":  # a sea or lake hex is known: entering it is a violation, not a reading error
+            return None if m.location_exists(value) or value in water else f"unknown hex or area '{value}'"
         if fmt == "location":
-            ok = m.location_exists(value) or value in m.boxes
+            ok = m.location_exists(value) or value in m.boxes or value in water
             return None if ok else f"unknown location '{value}' (not a hex, area or box)"
         return None
 

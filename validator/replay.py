@@ -55,7 +55,11 @@ def replay(log: GameLog, game: Game, keep_states: bool = True) -> Replay:
     out: list[Violation] = []
     before: dict[int, Any] = {}
     for i, action in enumerate(log.actions):
-        new, findings = rules.step(ctx, state, action)
+        try:
+            new, findings = rules.step(ctx, state, action)
+        except Exception as exc:  # a bug in a rules package must still give one line, not a traceback
+            raise LogError(log.source, f"the validator failed on this action ({type(exc).__name__}: {exc}); "
+                                       "please report it with the log", action.line) from exc
         if findings:
             if keep_states:
                 before[i] = state

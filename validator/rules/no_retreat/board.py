@@ -37,6 +37,7 @@ class Board:
     cities: frozenset[str]
     areas: frozenset[str]
     lake_cells: frozenset[str]
+    water: Mapping[str, str]  # sea and lake cells -> the name of their water: never entered by units
 
     def adjacent(self, a: str, b: str) -> bool:
         return b in self.neighbours.get(a, ())
@@ -123,6 +124,7 @@ def build_board(game: Game) -> Board:
         locations=frozenset(nbrs), neighbours={k: tuple(v) for k, v in nbrs.items()}, prohibited=frozenset(prohibited),
         supply_neighbours={k: tuple(v) for k, v in sup.items()}, direction=direction, cost=cost, edges=edges,
         cities=frozenset(h.id for h in m.cities), areas=frozenset(m.areas), lake_cells=frozenset(lake_cells.values()),
+        water={ids.id_of(c): w.name for w in (*m.seas.values(), *m.lakes.values()) for c in w.cells},
     )
 
 

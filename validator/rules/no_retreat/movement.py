@@ -7,7 +7,7 @@ the log gives only the destination.
 - 8.2: weather caps the allowance (``weather.csv`` ``ma_cap``); 6.5.2: so does an Unsupplied marker (the TEC
   ``unsupplied`` row);
 - 8.3: the TEC cost to enter each hex or area, by armor or other unit; rivers cost nothing extra; lake hexsides
-  are prohibited; a unit may always move one hex whatever the cost (not across a prohibited hexside, into an
+  and sea or lake hexes are prohibited; a unit may always move one hex whatever the cost (not across a prohibited hexside, into an
   enemy unit or from EZOC to EZOC);
 - 8.4: never into a location holding enemy units;
 - 8.5.1: a unit stops on entering an enemy zone of control; 8.5.2: +1 MP (TEC ``ezoc``) to leave one;
@@ -85,6 +85,9 @@ def ground(ctx: Context, state: State, side: str) -> Ground:
 def step_problem(ctx: Context, uid: str, cur: str, nxt: str, g: Ground, zoc_rules: bool = True) -> Finding | None:
     """What forbids one step from ``cur`` into ``nxt`` apart from MP, or None."""
     board = ctx.board
+    if nxt in board.water:
+        return Finding("8.3", f"{nxt} is water ({board.water[nxt]}), prohibited terrain that units never enter (TEC)",
+                       (uid,), (cur, nxt))
     if not board.adjacent(cur, nxt):
         return Finding("8.0", f"{nxt} is not adjacent to {cur}: a unit moves hex by hex", (uid,), (cur, nxt))
     if board.crossing_prohibited(cur, nxt):
@@ -234,7 +237,7 @@ def check_path(ctx: Context, state: State, uid: str, path: Sequence[str], g: Gro
         prob = step_problem(ctx, uid, cur, nxt, g)
         if prob is not None:
             out.append(replace(prob, message=f"{name}: {prob.message}", path=full))
-            if prob.rule == "8.0":
+            if prob.rule == "8.0" or nxt not in ctx.board.locations:
                 return out
         extra = exit_cost(ctx, armor) if cur in g.ezoc else 0
         spent += enter_cost(ctx, armor, nxt) + extra

@@ -89,8 +89,8 @@ def place_problem(ctx: Context, state: State, uid: str, kind: str, loc: str, net
         p = reinforcement(ctx, uid)
         if p is not None and p.location:
             return None if loc == p.location else f"the scenario brings it into {p.location}"
-    if loc in ctx.game.map.boxes:
-        return f"{loc} is a box, not a map location"
+    if loc not in ctx.board.locations:
+        return f"{loc} is not a land hex or area of the map"
     if any(us.loc == loc and ctx.game.units[o].side != side for o, us in state.units.items()):
         return f"{loc} holds enemy units"
     net = net or supply_net(ctx, state, side)

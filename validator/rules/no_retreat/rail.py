@@ -87,6 +87,8 @@ def handle_entrain(ctx: Context, state: State, action: Action) -> tuple[State, l
 def detrain_problem(ctx: Context, state: State, side: str, loc: str, net: SupplyNet | None = None,
                     ezoc: frozenset[str] | None = None) -> str | None:
     """Why ``side`` may not detrain into ``loc`` (9.2), or None."""
+    if loc not in ctx.board.locations:
+        return f"{loc} is not a land hex or area of the map"
     net = net or supply_net(ctx, state, side)
     ezoc = enemy_zoc(ctx, state, side) if ezoc is None else ezoc
     if any(us.loc == loc and ctx.game.units[u].side != side for u, us in state.units.items()):

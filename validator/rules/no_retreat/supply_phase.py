@@ -1,6 +1,7 @@
 """The Supply Check Phase (6.0, 6.4): Unsupplied markers, phasing player's units first.
 
-A log may state the markers (``supply`` actions, one or several per side, possibly with an empty list); then each
+A log may state the markers (``supply`` actions, one or several per side, possibly with an empty list; the units of
+either side may be listed, ``side`` names a side checked even when none of its units is listed); then each
 marked unit that does trace supply is a violation of the rule that supplies it (6.1 overland, 6.2 alternate) and,
 when the phase ends, each unmarked unit that cannot trace supply is a violation (6.1, or 6.3 when only enemy units
 or zones of control cut it off). The logged markers stand. A log that states nothing for a side gets the markers
@@ -22,17 +23,12 @@ def _key(side: str) -> str:
 
 
 def handle_supply(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
-    side = action.side
     listed = list(action["unsupplied"])
     findings = []
-    status = side_supply(ctx, state, side)
+    sides = {action.side} | {ctx.game.units[uid].side for uid in listed}
+    status = {uid: st for side in sorted(sides) for uid, st in side_supply(ctx, state, side).items()}
     units = dict(state.units)
     for uid in listed:
-        u = ctx.game.units[uid]
-        if u.side != side:
-            findings.append(Finding("6.4", f"{uid} is not a {side} unit; each side's units are listed under its side",
-                                    (uid,)))
-            continue
         if units[uid].loc not in ctx.board.locations:
             findings.append(Finding("6.0", f"{unit_name(ctx, uid, state)} is not on the map", (uid,)))
             continue
@@ -41,7 +37,7 @@ def handle_supply(ctx: Context, state: State, action: Action) -> tuple[State, li
             findings.append(Finding(s.rule, f"{unit_name(ctx, uid, state)} was marked Unsupplied but "
                                             f"{describe(ctx, state, uid, s)}", (uid,), (units[uid].loc,) + s.path))
         units[uid] = replace(units[uid], unsupplied=True)
-    return replace(state, units=units, logged=state.logged | {_key(side)}), findings
+    return replace(state, units=units, logged=state.logged | {_key(side) for side in sides}), findings
 
 
 def end_supply_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]:
