@@ -24,8 +24,13 @@ def result():
 
 
 @pytest.fixture(scope="module")
-def page(result) -> str:
-    return render_html(result)
+def drawn(result):
+    return board(result.game)
+
+
+@pytest.fixture(scope="module")
+def page(result, drawn) -> str:
+    return render_html(result, drawn)
 
 
 def red_pixels(img: Image.Image) -> int:
@@ -47,8 +52,8 @@ def test_page_is_self_contained(page: str, result) -> None:
     assert red_pixels(first) > 200  # the 1212-1312-1412-1413 path
 
 
-def test_picture_is_deterministic_and_marks_the_units(result) -> None:
-    b = board(result.game)
+def test_picture_is_deterministic_and_marks_the_units(result, drawn) -> None:
+    b = drawn
     v = result.violations[2]  # the 8.5.3 infiltration of ger_6
     pieces = rules_of(result.game).pieces(result.ctx, result.before[v.action_index])
     one = picture(result.game, b, pieces, v, {})

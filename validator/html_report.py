@@ -126,14 +126,14 @@ img { max-width: 100%; border: 1px solid #999; margin-top: 0.5em; }
 """
 
 
-def render_html(r: Replay) -> str:
-    """The whole report as one HTML string (the same replay gives the same bytes)."""
+def render_html(r: Replay, b: Board | None = None) -> str:
+    """The whole report as one HTML string (the same replay gives the same bytes); ``b``: a board already drawn."""
     game = r.game
     rules = rules_of(game)
     title = f"{game.title}: {html.escape(r.log.source)}"
     parts = [f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{title}</title>"
              f"<style>{CSS}</style></head><body>", f"<h1>{title}</h1>", f"<p>{html.escape(summary(r))}</p>"]
-    b = board(game) if r.violations else None
+    b = b or (board(game) if r.violations else None)
     cache: dict = {}
     for k, v in enumerate(r.violations):
         parts.append("<section>")
