@@ -8,12 +8,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Sequence
 
 from ...model import Action, Finding
 from .board import Context
-from .state import Hand, State
+from .state import Hand, State, evolve
 
 
 def spend(ctx: Context, state: State, side: str, cards: Sequence[str], rule: str, what: str
@@ -33,13 +32,13 @@ def spend(ctx: Context, state: State, side: str, cards: Sequence[str], rule: str
             findings.append(Finding(rule, f"{side} holds no card {card} to spend on {what} "
                                           f"(hand: {', '.join(sorted(known)) or 'empty'})"))
     hands = {**state.hands, side: Hand(frozenset(known), unknown)}
-    return replace(state, hands=hands, discards=state.discards + tuple(cards)), findings
+    return evolve(state, hands=hands, discards=state.discards + tuple(cards)), findings
 
 
 def handle_draw(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     hand = state.hands[action.side]
     hands = {**state.hands, action.side: Hand(hand.known | frozenset(action["cards"]), hand.unknown)}
-    return replace(state, hands=hands), []
+    return evolve(state, hands=hands), []
 
 
 def handle_discard(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:

@@ -17,7 +17,7 @@ from ...model import Action, Finding
 from .board import Context
 from .cards import payment, spend
 from .control import enter
-from .state import State, unit_name
+from .state import State, evolve, unit_name
 
 COUNTERBLOW_COST = 1  # 10.1.2: one card per counterblow target
 TWO_STEP_EVENT = "soviet_two_steps"  # turn-event code: Soviet units become robust two-step units (7.3)
@@ -38,7 +38,7 @@ def handle_counterblow(ctx: Context, state: State, action: Action) -> tuple[Stat
 
 
 def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
-    return replace(state, battles=state.battles + 1), []
+    return evolve(state, battles=state.battles + 1), []
 
 
 def elimination_box(ctx: Context, state: State, uid: str) -> str:
@@ -69,9 +69,9 @@ def handle_loss(ctx: Context, state: State, action: Action) -> tuple[State, list
         return state, [Finding("10.7.1", f"{unit_name(ctx, uid, state)} is not on the map to lose a step", (uid,))]
     face = reduced_face(ctx, state, uid)
     if face is not None:
-        return replace(state, units={**state.units, uid: replace(us, face=face)}), []
+        return evolve(state, units={**state.units, uid: replace(us, face=face)}), []
     box = elimination_box(ctx, state, uid)
-    return replace(state, units={**state.units, uid: replace(us, loc=box, unsupplied=False, disorganized=False)}), []
+    return evolve(state, units={**state.units, uid: replace(us, loc=box, unsupplied=False, disorganized=False)}), []
 
 
 def _relocate(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
@@ -81,7 +81,7 @@ def _relocate(ctx: Context, state: State, action: Action) -> tuple[State, list[F
         path = path[1:]
     if not path:
         return state, []
-    state = replace(state, units={**state.units, uid: replace(us, loc=path[-1])})
+    state = evolve(state, units={**state.units, uid: replace(us, loc=path[-1])})
     return enter(ctx, state, ctx.game.units[uid].side, path), []
 
 
@@ -97,5 +97,5 @@ def handle_remove(ctx: Context, state: State, action: Action) -> tuple[State, li
     if owner is not None and owner != ctx.game.units[uid].side:
         findings.append(Finding("10.7.1", f"{unit_name(ctx, uid, state)} goes to its own side's boxes, not {box}",
                                 (uid,)))
-    return replace(state, units={**state.units, uid: replace(us, loc=box, unsupplied=False, disorganized=False)}), \
+    return evolve(state, units={**state.units, uid: replace(us, loc=box, unsupplied=False, disorganized=False)}), \
         findings

@@ -26,7 +26,7 @@ from typing import Sequence
 from ...model import Action, Finding
 from .board import Context
 from .control import enter
-from .state import Moved, State, face_of, occupants, unit_name
+from .state import Moved, State, evolve, face_of, occupants, unit_name
 from .zoc import enemy_zoc
 
 # area id -> nationalities that may not enter it (8.6: only German, Finnish and Soviet units enter Finland)
@@ -323,5 +323,5 @@ def apply_move(ctx: Context, state: State, uid: str, path: Sequence[str], g: Gro
     record = Moved(moved.start if moved else us.loc, spent, bool(g and path[-1] in g.ezoc), plain)
     units = dict(state.units)
     units[uid] = replace(us, loc=path[-1])
-    state = replace(state, units=units, moved={**state.moved, uid: record})
+    state = evolve(state, units=units, moved={**state.moved, uid: record})
     return enter(ctx, state, side, path)

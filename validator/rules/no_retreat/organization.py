@@ -12,7 +12,7 @@ from dataclasses import replace
 from ...model import Action, Finding
 from .board import Context
 from .cards import payment, spend
-from .state import State, unit_name
+from .state import State, evolve, unit_name
 
 REORGANIZE_COST = 1  # 7.10
 
@@ -20,7 +20,7 @@ REORGANIZE_COST = 1  # 7.10
 def handle_flip(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     uid = action["unit"]
     state, paid = spend(ctx, state, action.side, payment(action), "7.1", f"flipping {uid}")
-    return replace(state, units={**state.units, uid: replace(state.units[uid], face=action["face"])}), paid
+    return evolve(state, units={**state.units, uid: replace(state.units[uid], face=action["face"])}), paid
 
 
 def handle_reorganize(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
@@ -33,4 +33,4 @@ def handle_reorganize(ctx: Context, state: State, action: Action) -> tuple[State
         findings.append(Finding("7.10", f"removing the Disorganized marker of {uid} costs {REORGANIZE_COST} card",
                                 (uid,)))
     state, paid = spend(ctx, state, action.side, pay, "7.10", f"reorganizing {uid}")
-    return replace(state, units={**state.units, uid: replace(state.units[uid], disorganized=False)}), findings + paid
+    return evolve(state, units={**state.units, uid: replace(state.units[uid], disorganized=False)}), findings + paid

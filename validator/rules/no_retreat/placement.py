@@ -22,7 +22,7 @@ from ...model import Action, Finding
 from .board import Context
 from .cards import payment, spend
 from .control import controller, enter
-from .state import State, unit_name
+from .state import State, evolve, unit_name
 from .supply import SupplyNet, overland_path, supply_net
 from .zoc import enemy_zoc
 
@@ -162,7 +162,7 @@ def handle_place(ctx: Context, state: State, action: Action) -> tuple[State, lis
         else:
             face = us.face
     new = replace(us, loc=loc, face=face, unsupplied=False, disorganized=kind in ("replacement", "recovery"))
-    state = replace(state, units={**state.units, uid: new}, placed=state.placed | {uid})
+    state = evolve(state, units={**state.units, uid: new}, placed=state.placed | {uid})
     if loc in ctx.board.locations:
         state = enter(ctx, state, u.side, [loc])
     return state, findings + paid

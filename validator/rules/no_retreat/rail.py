@@ -20,7 +20,7 @@ from ...model import Action, Finding
 from .board import Context
 from .cards import payment, spend
 from .control import controller, enter
-from .state import State, face_of, unit_name
+from .state import State, evolve, face_of, unit_name
 from .supply import SupplyNet, supply_net
 from .zoc import enemy_zoc
 
@@ -81,7 +81,7 @@ def handle_entrain(ctx: Context, state: State, action: Action) -> tuple[State, l
     findings = entrain_problems(ctx, state, action, uid)
     state, paid = spend(ctx, state, action.side, payment(action), "9.1.1", f"entraining {uid}")
     units = {**state.units, uid: replace(state.units[uid], loc=rail_box(ctx, ctx.game.units[uid].side))}
-    return replace(state, units=units, entrained=state.entrained + (uid,)), findings + paid
+    return evolve(state, units=units, entrained=state.entrained + (uid,)), findings + paid
 
 
 def detrain_problem(ctx: Context, state: State, side: str, loc: str, net: SupplyNet | None = None,
@@ -129,4 +129,4 @@ def handle_detrain(ctx: Context, state: State, action: Action) -> tuple[State, l
     if why:
         findings.append(Finding("9.2", f"{name} may not detrain in {loc}: {why}", (uid,), (loc,)))
     units = {**state.units, uid: replace(state.units[uid], loc=loc)}
-    return enter(ctx, replace(state, units=units), ctx.game.units[uid].side, [loc]), findings
+    return enter(ctx, evolve(state, units=units), ctx.game.units[uid].side, [loc]), findings

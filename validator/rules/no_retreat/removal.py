@@ -14,7 +14,7 @@ from dataclasses import replace
 from ...model import Action, Finding
 from .board import Context
 from .combat import handle_remove
-from .state import State, unit_name
+from .state import State, evolve, unit_name
 from .supply import describe, side_supply, supply_order
 
 
@@ -37,7 +37,7 @@ def handle_removal_remove(ctx: Context, state: State, action: Action) -> tuple[S
             if s is not None and s.ok:
                 findings.append(Finding("11.1", f"{unit_name(ctx, uid, state)} can trace supply again and stays: "
                                                 f"it {describe(ctx, state, uid, s)}", (uid,), (us.loc,) + s.path))
-        state = replace(state, logged=state.logged | {_key(side)})
+        state = evolve(state, logged=state.logged | {_key(side)})
     state, more = handle_remove(ctx, state, action)
     return state, findings + more
 
@@ -58,7 +58,7 @@ def end_removal_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]
                                                 "supply and must surrender", (uid,), (units[uid].loc,)))
             else:
                 units[uid] = replace(units[uid], loc=f"surrendered_{side}", unsupplied=False)
-        state = replace(state, units=units)
+        state = evolve(state, units=units)
     units = {uid: replace(us, unsupplied=False, disorganized=False) if us.unsupplied or us.disorganized else us
              for uid, us in state.units.items()}
-    return replace(state, units=units), findings
+    return evolve(state, units=units), findings

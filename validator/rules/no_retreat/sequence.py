@@ -19,7 +19,7 @@ from ...model import Action, Finding
 from . import stacking
 from .board import Context
 from .removal import end_removal_phase
-from .state import State
+from .state import State, evolve
 from .supply_phase import end_supply_phase
 
 
@@ -82,11 +82,11 @@ def label(ctx: Context, slot: Slot) -> str:
 
 def _enter(ctx: Context, state: State, slot: Slot) -> State:
     new_phase = slot.phase != state.phase or slot.player != state.player
-    state = replace(state, player=slot.player, phase=slot.phase, step=slot.step)
+    state = evolve(state, player=slot.player, phase=slot.phase, step=slot.step)
     if new_phase:
-        state = replace(state, logged=frozenset(), battles=0, placed=frozenset())
+        state = evolve(state, logged=frozenset(), battles=0, placed=frozenset())
         if slot.phase == "movement":
-            state = replace(state, moved={}, entrained=())
+            state = evolve(state, moved={}, entrained=())
     return state
 
 
@@ -126,7 +126,7 @@ def begin_turn(ctx: Context, state: State, turn: int) -> State:
     for e in ctx.game.turns[turn].events:
         if e.code == "remove_unit" and e.unit and units[e.unit].loc is not None:
             units[e.unit] = replace(units[e.unit], loc="removed", unsupplied=False, disorganized=False)
-    state = replace(state, turn=turn, weather=ctx.game.turns[turn].weather, units=units)
+    state = evolve(state, turn=turn, weather=ctx.game.turns[turn].weather, units=units)
     return _enter(ctx, state, slots(ctx)[0])
 
 
@@ -205,7 +205,7 @@ def handle_weather(ctx: Context, state: State, action: Action) -> tuple[State, l
     if w not in (t.weather, t.variable):
         sides = t.weather + (f" or {t.variable}" if t.variable else "")
         findings.append(Finding("13.0", f"turn {state.turn} has {sides} weather, not {w}"))
-    return replace(state, weather=w), findings
+    return evolve(state, weather=w), findings
 
 
 def handle_nothing(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:

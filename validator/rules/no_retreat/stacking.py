@@ -10,11 +10,10 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from ...model import Finding
 from .board import Context
-from .state import State
+from .state import State, evolve
 
 
 def overstacks(ctx: Context, state: State) -> list[tuple[str, str, tuple[str, ...]]]:
@@ -56,5 +55,5 @@ def check(ctx: Context, state: State, when: str) -> tuple[State, list[Finding]]:
                      f"{state.turn} is {limit_words(ctx, side, state.turn)}, and the owner must eliminate the "
                      "excess (8.4.3)", uids, (loc,)))
     if len(reported) != len(state.overstacks):
-        state = replace(state, overstacks=frozenset(reported))
+        state = evolve(state, overstacks=frozenset(reported))
     return state, findings

@@ -63,10 +63,19 @@ class State:
     battles: int = 0  # battles fought in this Combat Phase
 
 
+def evolve(state: State, **changes: Any) -> State:
+    """A copy of ``state`` with some fields changed: ``dataclasses.replace`` without its per-call introspection
+    (the replay makes thousands of these)."""
+    new = object.__new__(State)
+    new.__dict__.update(state.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
 def with_unit(state: State, uid: str, **changes: Any) -> State:
     units = dict(state.units)
     units[uid] = replace(units[uid], **changes)
-    return replace(state, units=units)
+    return evolve(state, units=units)
 
 
 def with_control(state: State, side: str, locations) -> State:
@@ -76,7 +85,7 @@ def with_control(state: State, side: str, locations) -> State:
     control = dict(state.control)
     for loc in changed:
         control[loc] = side
-    return replace(state, control=control)
+    return evolve(state, control=control)
 
 
 def occupants(ctx: Context, state: State) -> dict[str, list[str]]:

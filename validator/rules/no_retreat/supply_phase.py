@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from ...model import Action, Finding
 from .board import Context
-from .state import State, unit_name
+from .state import State, evolve, unit_name
 from .supply import describe, side_supply, supply_order, why_unsupplied
 
 
@@ -37,7 +37,7 @@ def handle_supply(ctx: Context, state: State, action: Action) -> tuple[State, li
             findings.append(Finding(s.rule, f"{unit_name(ctx, uid, state)} was marked Unsupplied but "
                                             f"{describe(ctx, state, uid, s)}", (uid,), (units[uid].loc,) + s.path))
         units[uid] = replace(units[uid], unsupplied=True)
-    return replace(state, units=units, logged=state.logged | {_key(side) for side in sides}), findings
+    return evolve(state, units=units, logged=state.logged | {_key(side) for side in sides}), findings
 
 
 def end_supply_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]:
@@ -45,7 +45,7 @@ def end_supply_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]:
     findings = []
     marked = {uid for uid, us in state.units.items() if us.unsupplied}
     units = {uid: replace(us, unsupplied=False) if us.unsupplied else us for uid, us in state.units.items()}
-    work = replace(state, units=units)
+    work = evolve(state, units=units)
     for side in supply_order(ctx, state):
         status = side_supply(ctx, work, side)
         expected = {uid for uid, s in status.items() if not s.ok}
@@ -61,5 +61,5 @@ def end_supply_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]:
         units = dict(work.units)
         for uid in actual:
             units[uid] = replace(units[uid], unsupplied=True)
-        work = replace(work, units=units)
+        work = evolve(work, units=units)
     return work, findings
