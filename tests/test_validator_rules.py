@@ -132,3 +132,42 @@ def test_state_is_never_changed_in_place(nr_game) -> None:
     assert not findings and s2.units["ger_1pz"].loc == "1112"
     assert s.units == units and s.control == control_before
     assert isinstance(s2, State)
+
+
+def test_yugoslav_units_always_supplied_in_the_balkans(nr_game) -> None:
+    ctx, s = position(nr_game, {"sov_yug_1": "w_balkans", "ger_4": "0213", "ger_9": "0313", "ger_6": "0314"},
+                      turn=14)
+    assert supply.side_supply(ctx, s, "soviet")["sov_yug_1"].how == "home"
+    ctx, s = position(nr_game, {"sov_west": "w_balkans", "ger_4": "0213", "ger_9": "0313", "ger_6": "0314"},
+                      turn=14)
+    assert not supply.side_supply(ctx, s, "soviet")["sov_west"].ok  # a Soviet front there is not
+
+
+def test_black_sea_coast_supplies_the_soviets(nr_game) -> None:
+    ring = {"ger_4": "1115", "ger_9": "1214", "ger_6": "1314", "ger_17": "1315"}
+    ctx, s = position(nr_game, {"sov_south": "1215", **ring, "ger_11": "1016"}, turn=5)
+    st = supply.side_supply(ctx, s, "soviet")["sov_south"]
+    assert st.ok and st.how in ("overland", "coast")  # Odessa is itself a Soviet supplied city
+    s2 = replace(s, control={**s.control, "1215": "axis"})
+    st2 = supply.side_supply(ctx, s2, "soviet")["sov_south"]
+    assert (st2.how, st2.via) == ("coast", "black")
+
+
+def test_baltic_coast_needs_a_friendly_supplied_leningrad(nr_game) -> None:
+    units = {"ger_16": "1302", "sov_northwest": "1403", "sov_west": "1404", "sov_central": "1305"}
+    ctx, s = position(nr_game, units, turn=5)
+    assert not supply.side_supply(ctx, s, "axis")["ger_16"].ok  # Leningrad is Soviet
+    ctx, s = position(nr_game, {**units, "ger_18": "1902"}, turn=5, control_={"1902": "axis"})
+    assert "1902" in supply.supply_net(ctx, s, "axis").cities
+    st = supply.side_supply(ctx, s, "axis")["ger_16"]
+    assert (st.how, st.via) == ("coast", "baltic")
+    ctx, s = position(nr_game, {**units, "ger_18": "1902", "sov_south": "1802"}, turn=5, control_={"1902": "axis"})
+    assert "1902" not in supply.supply_net(ctx, s, "axis").cities  # cut off on its western side
+    assert not supply.side_supply(ctx, s, "axis")["ger_16"].ok
+
+
+def test_areas_and_enemy_cities_block_supply_paths(nr_game) -> None:
+    ctx, s = position(nr_game, {"ger_4": "1005", "sov_south": "2015"}, turn=2, control_={"1407": "axis"})
+    blocked = supply.blocked_for(ctx, s, "soviet")
+    assert {"finland", "w_balkans", "s_balkans", "1407"} <= blocked
+    assert "1407" not in supply.blocked_for(ctx, s, "axis")
