@@ -106,6 +106,13 @@ def test_huge_and_missing_files_exit_2(tmp_path, capsys, monkeypatch) -> None:
     assert code == 2 and "cannot read" in err
 
 
+def test_vassal_files_are_recognised(tmp_path, capsys) -> None:
+    path = tmp_path / "game.vlog"
+    path.write_bytes(b"PK\x03\x04" + bytes(40))
+    code, out, err = run(["validate", str(path)], capsys)
+    assert code == 2 and out == "" and "a VASSAL save or log" in err and len(err.strip().splitlines()) == 1
+
+
 def test_wrong_phase_is_a_violation_not_an_error(tmp_path, capsys) -> None:
     path = tmp_path / "phase.jsonl"
     path.write_text(HEADER + '\n{"type": "detrain", "side": "axis", "unit": "ger_4", "to": "1006"}\n', encoding="utf-8")

@@ -21,8 +21,19 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--html", metavar="OUT.html", help="also write a self-contained HTML report with board pictures")
 
 
+VASSAL_MAGIC = (b"PK\x03\x04", b"!VCSK")  # a zipped save/log, an obfuscated one
+
+
 def load_input(path: str):
     """Read any supported log into (GameLog, Game); the one place that dispatches on the kind of file."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(8)
+    except OSError as exc:
+        raise LogError(path, f"cannot read: {exc.strerror or exc}") from None
+    if head.startswith(VASSAL_MAGIC):
+        raise LogError(path, "a VASSAL save or log: translating it into game actions is not available yet "
+                             "(hexforge vassal-dump decodes it)")
     return read_log(path)
 
 
