@@ -289,6 +289,8 @@ def handle_move(ctx: Context, state: State, action: Action) -> tuple[State, list
         if path and path[0] == start:
             path = path[1:]
         findings = check_path(ctx, state, uid, path, g) if path else []
+    elif action["to"] == start:
+        path, findings = (), []  # it stays where it is
     else:
         path, legal = find_path(ctx, state, uid, action["to"], g)
         findings = [] if legal else check_path(ctx, state, uid, path, g)
