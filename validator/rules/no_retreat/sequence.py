@@ -124,7 +124,7 @@ def begin_turn(ctx: Context, state: State, turn: int) -> State:
     """4.0 A/B: the new turn's weather and unit removals."""
     units = dict(state.units)
     for e in ctx.game.turns[turn].events:
-        if e.code == "remove_unit" and e.unit and units[e.unit].loc is not None:
+        if e.code == "remove_unit" and e.unit:  # also one that never arrived: it never will
             units[e.unit] = replace(units[e.unit], loc="removed", unsupplied=False, disorganized=False)
     state = evolve(state, turn=turn, weather=ctx.game.turns[turn].weather, units=units)
     return _enter(ctx, state, slots(ctx)[0])
