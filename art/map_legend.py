@@ -60,7 +60,7 @@ def _least_land(shapes: MapShapes, boxes):
 
 def draw_legend(img: Image.Image, d: Draw, game: Game, lay: Layout, style: Style, shapes: MapShapes) -> None:
     from .canvas import font
-    from .map_sheet import draw_motifs, draw_polyline, oil_icon, vp_mark
+    from .map_sheet import draw_motifs, draw_polyline, oil_icon, terrain_palette, vp_mark
 
     w = lay.hex_width
     entries = _entries(game, style)
@@ -83,11 +83,15 @@ def draw_legend(img: Image.Image, d: Draw, game: Game, lay: Layout, style: Style
         cx, cy = x + sw / 2, y + row_h / 2
         sx = (x, y + row_h * 0.1, x + sw, y + row_h * 0.9)
         if kind == "terrain":
-            base = style.terrain_colour(str(payload))
+            palette = terrain_palette(style, str(payload))
+            base = palette[0]
             d.rectangle(sx, fill=base, outline=style.colour("map.grid"))
-            ts = style.terrain(str(payload))
-            if "pattern" in ts:
-                draw_motifs(d, ts["pattern"], [(cx, cy, 0.0)], w * 1.3, parse_colour(ts["ink"]), base)
+            pattern = style.terrain(str(payload)).get("pattern")
+            if pattern:
+                size = float(style.get(f"patterns.{pattern}.size"))
+                r = sw * 0.22
+                clump = [(cx - r, cy - r * 0.3, 0.3), (cx + r * 0.9, cy - r * 0.4, -0.2), (cx, cy + r * 0.35, 0.0)]
+                draw_motifs(d, pattern, clump, w, palette, size)
             if payload == "city":
                 s = w * 0.08
                 d.rounded_rectangle((cx - s, cy - s, cx + s, cy + s), radius=s * 0.3, fill=base, outline=(40, 20, 15))

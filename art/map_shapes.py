@@ -6,6 +6,7 @@ game and a :class:`~games.grid.Layout`; :mod:`art.map_sheet` draws what they ret
 from __future__ import annotations
 
 import math
+import zlib
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -17,11 +18,14 @@ from shapely.ops import linemerge, unary_union
 
 from games import Game
 from games.grid import Layout
-from games.hexgrid import Hex, directions, side_corners
+from games.hexgrid import Hex, directions, neighbours, side_corners
 
 from .boards import grid_cells
+from .noise import fbm
 
 Point = tuple[float, float]
+
+HEX_ID_RISE = 0.37  # hex ids sit this many hex widths above the centre
 
 
 def hex_poly(layout: Layout, h: Hex) -> Polygon:
@@ -30,42 +34,76 @@ def hex_poly(layout: Layout, h: Hex) -> Polygon:
 
 def merge(layout: Layout, cells) -> BaseGeometry:
     """Union of hex cells (slightly grown so that shared edges weld without slivers)."""
-    cells = list(cells)
+    cells = sorted(cells)
     if not cells:
         return Polygon()
     eps = layout.hex_width * 1e-4
-    return unary_union([hex_poly(layout, h).buffer(eps, join_style="mitre") for h in cells])
+    hexes = shapely.polygons([layout.polygon(h) for h in cells])
+    return shapely.union_all(shapely.buffer(hexes, eps, join_style="mitre"))
 
 
 def smooth(shape: BaseGeometry, radius: float) -> BaseGeometry:
     """Round convex and concave corners alike (an opening then a closing by ``radius``)."""
     if shape.is_empty or radius <= 0:
         return shape
-    opened = shape.buffer(-radius).buffer(radius)
-    return opened.buffer(radius).buffer(-radius)
+    opened = shape.buffer(-radius, quad_segs=6).buffer(radius, quad_segs=6)
+    return opened.buffer(radius, quad_segs=6).buffer(-radius, quad_segs=6)
 
 
-def _noise(x: float, y: float, period: float) -> float:
-    """A smooth deterministic field in [-1, 1] (sum of fixed sines): same position, same value. Uses libm's sin
-    (not a SIMD path that may differ between CPUs) so the outlines are the same on every machine."""
-    k = 2 * math.pi / period
-    return (math.sin(k * (0.91 * x + 0.42 * y) + 1.3) * 0.5 + math.sin(k * (-0.37 * x + 1.13 * y) * 1.7 + 0.4) * 0.3
-            + math.sin(k * (1.21 * x - 0.77 * y) * 2.9 + 2.1) * 0.2)
-
-
-def wobble(shape: BaseGeometry, amplitude: float, period: float) -> BaseGeometry:
-    """Let outlines wander like a hand-drawn map: every vertex moves by a smooth field of its position (rounded
-    to 1/64 px so that float noise cannot change a drawn pixel)."""
+def displace(shape: BaseGeometry, amplitude: float, period: float, seed: int) -> BaseGeometry:
+    """Let outlines wander like a hand-drawn map: every vertex (after densifying) moves by a smooth fractal
+    vector field of its position (:func:`art.noise.fbm`), rounded to 1/64 px, so shared edges move alike and the
+    result is the same on every machine. Polygons come back valid; lines stay lines."""
     if shape.is_empty or amplitude <= 0:
         return shape
-    dense = shapely.segmentize(shape, period / 8)
+    dense = shapely.segmentize(shape, period / 16)
 
     def move(coords: np.ndarray) -> np.ndarray:
-        out = [(round((x + _noise(x, y, period) * amplitude) * 64) / 64,
-                round((y + _noise(y + 17.0 * period, x, period) * amplitude) * 64) / 64) for x, y in coords.tolist()]
-        return np.array(out, dtype=float).reshape(-1, 2)
+        x, y = coords[:, 0], coords[:, 1]
+        dx = fbm(x, y, period, seed) * amplitude
+        dy = fbm(x, y, period, seed + 7919) * amplitude
+        return np.round(np.column_stack([x + dx, y + dy]) * 64) / 64
 
-    return shapely.transform(dense, move).buffer(0)
+    moved = shapely.transform(dense, move)
+    return moved if shape.geom_type in ("LineString", "MultiLineString") else moved.buffer(0)
+
+
+def centres(layout: Layout, cells) -> np.ndarray:
+    return np.array([layout.centre_f(h) for h in sorted(cells)], dtype=float).reshape(-1, 2)
+
+
+def cores(layout: Layout, cells, radius: float) -> BaseGeometry:
+    """Discs of ``radius`` (under half a hex width: they never touch) around the cells' centres: the part of each
+    hex that must show its own terrain."""
+    xy = centres(layout, cells)
+    if not len(xy):
+        return Polygon()
+    return shapely.multipolygons(shapely.buffer(shapely.points(xy), radius, quad_segs=8))
+
+
+def organic(shape: BaseGeometry, w: float, look: "Organic", seed: int) -> BaseGeometry:
+    """A union of hexes made natural: corners rounded (an opening and a closing), then the outline displaced by
+    fractal noise, so that no hex corner or straight hexside remains."""
+    if shape.is_empty:
+        return shape
+    shape = smooth(shape, w * look.smoothing)
+    return displace(shape, w * look.amplitude, w * look.period, seed)
+
+
+@dataclass(frozen=True)
+class Organic:
+    """How natural outlines are drawn (``[map]`` style, fractions of the hex width)."""
+
+    smoothing: float  # corner rounding radius
+    amplitude: float  # how far outlines wander
+    period: float  # distance between the outline's large bends
+    core: float  # radius kept for each hex's own terrain, as a fraction of the inscribed radius
+    lake_width: float  # widest part of a lake hexside
+
+
+def organic_of(style) -> Organic:
+    return Organic(style.num("map.smoothing"), style.num("map.wobble"), style.num("map.wobble_period"),
+                   style.num("map.core"), style.num("map.lake_width"))
 
 
 def polygons(shape: BaseGeometry) -> list[Polygon]:
@@ -90,11 +128,26 @@ def lines(shape: BaseGeometry) -> list[list[Point]]:
 @dataclass(frozen=True)
 class MapShapes:
     grid_box: BaseGeometry  # every cell of the grid
-    land: BaseGeometry  # the map's hexes and areas
-    water: BaseGeometry  # seas, lakes and lake hexsides, smoothed
+    land: BaseGeometry  # the map's hexes and areas (exact hexes: the playable map)
+    water: BaseGeometry  # seas, lakes and lake hexsides, with natural shorelines
     offmap: BaseGeometry  # land beyond the map edge
-    terrain: dict[str, BaseGeometry]  # terrain id -> smoothed region (inside the land)
+    terrain: dict[str, BaseGeometry]  # terrain id -> natural region (inside the land, out of the water)
     areas: dict[str, BaseGeometry]
+    keepout: dict[str, "Keepout"]  # terrain id -> where its pattern motifs never go
+
+
+@dataclass(frozen=True)
+class Keepout:
+    """Where a terrain's pattern motifs never go: into the core of a cell of another terrain, or over a hex id."""
+
+    centres: BaseGeometry  # the centres of the nearby cells of other terrains (MultiPoint)
+    radius: float  # their core radius
+    ids: BaseGeometry  # the hex id boxes
+
+    def clear(self, x: np.ndarray, y: np.ndarray, margin: float) -> np.ndarray:
+        """Which points (x, y) lie ``margin`` or more outside the keep-out zones."""
+        pts = shapely.points(np.column_stack([x, y]))
+        return ~(shapely.dwithin(self.centres, pts, self.radius + margin) | shapely.dwithin(self.ids, pts, margin))
 
 
 def cell_sets(game: Game) -> tuple[set[Hex], set[Hex], set[Hex]]:
@@ -115,43 +168,83 @@ def side_segment(layout: Layout, a: Hex, b: Hex) -> tuple[Point, Point]:
     return poly[i], poly[j]
 
 
-def lake_hexsides(game: Game, layout: Layout, width: float) -> BaseGeometry:
-    """Lake hexsides as thin lakes ``width`` hex widths wide."""
+def lake_hexsides(game: Game, layout: Layout, look: Organic) -> BaseGeometry:
+    """Lake hexsides as long thin lakes along their hexsides: widest (``lake_width`` hex widths) mid-chain,
+    tapering to the chain's ends, with a wandering shore."""
     w = layout.hex_width
-    segs = [LineString(side_segment(layout, e.a, e.b)) for e, f in game.map.hexsides.items() if "lake" in f]
-    if not segs:
+    blobs = []
+    for chain in chain_hexsides(game, layout, "lake"):
+        line = LineString(chain)
+        n = max(2, math.ceil(line.length / (w * 0.03)))
+        ts = np.arange(n + 1) / n
+        pts = shapely.line_interpolate_point(line, ts, normalized=True)
+        xy = shapely.get_coordinates(pts)
+        taper = np.sqrt(np.clip(4 * ts * (1 - ts), 0.0, 1.0)) * 0.8 + 0.2
+        swell = 1.0 + 0.4 * fbm(xy[:, 0], xy[:, 1], w * 0.5, seed_of("lake"))
+        blobs.append(shapely.buffer(pts, w * 0.5 * look.lake_width * taper * swell, quad_segs=6))
+    if not blobs:
         return Polygon()
-    return unary_union(segs).buffer(w * 0.5 * width, cap_style="round")
+    return displace(unary_union(np.concatenate(blobs)), w * look.amplitude * 0.3, w * look.period * 0.5,
+                    seed_of("lake shore"))
 
 
 def ghost_water(game: Game, water_cells: set[Hex]) -> set[Hex]:
     """Water cells plus their neighbours outside the grid box, so seas run out to the frame."""
-    from games.hexgrid import neighbours
-
     inside = set(grid_cells(game))
     return water_cells | {n for c in water_cells for n in neighbours(c) if n not in inside}
 
 
-def map_shapes(game: Game, layout: Layout, smoothing: float, wobble_frac: float, lake_width: float) -> MapShapes:
-    """Everything the map fills, in ``layout`` pixels; ``grid_box`` is the framed rectangle around the grid."""
+def seed_of(name: str) -> int:
+    return zlib.crc32(name.encode("utf-8"))
+
+
+def id_boxes(game: Game, layout: Layout, size: float) -> BaseGeometry:
+    """Where the small hex ids are printed (top of each map hex), ``size`` hex widths tall."""
     w = layout.hex_width
+    boxes = []
+    for h in game.map.hexes.values():
+        cx, cy = layout.centre_f(h.hex)
+        y = cy - w * HEX_ID_RISE
+        boxes.append(shapely.box(cx - w * 0.19, y - w * size * 0.6, cx + w * 0.19, y + w * size * 0.6))
+    return unary_union(boxes)
+
+
+def map_shapes(game: Game, layout: Layout, look: Organic, id_size: float) -> MapShapes:
+    """Everything the map fills, in ``layout`` pixels; ``grid_box`` is the framed rectangle around the grid.
+
+    Outlines are natural (:func:`organic`) but every cell keeps its own terrain on a disc of ``look.core`` times
+    its inscribed radius around the centre: a hex is never ambiguous."""
+    w = layout.hex_width
+    core = w * 0.5 * look.core
     hexes, area_cells, water_cells = cell_sets(game)
-    box = shapely.box(*merge(layout, grid_cells(game)).bounds)
+    cells = grid_cells(game)
+    box = shapely.box(*merge(layout, cells).bounds)
     land = merge(layout, hexes | area_cells)
-    water = merge(layout, ghost_water(game, water_cells))
-    water = wobble(smooth(water, w * smoothing * 0.6), w * wobble_frac, w * 0.9).intersection(box)
-    water = unary_union([water, lake_hexsides(game, layout, lake_width)]).difference(
-        merge(layout, hexes | area_cells).buffer(-w * 0.42))
-    offmap = box.difference(land).difference(water)
+    dry = [c for c in cells if c not in water_cells]
+    water = organic(merge(layout, ghost_water(game, water_cells)), w, look, seed_of("water"))
+    water = unary_union([water, cores(layout, water_cells, core), lake_hexsides(game, layout, look)])
+    water = water.difference(cores(layout, dry, core)).intersection(box)
+    # beyond the map edge: neither map nor water, nor the beach where a sea recedes from a map hex
+    beach = land.buffer(w * 0.45, join_style="mitre").intersection(merge(layout, water_cells))
+    offmap = box.difference(unary_union([land, water, beach]))
+    ground = box.difference(water).difference(offmap)
     by_terrain: dict[str, list[Hex]] = defaultdict(list)
     for h in game.map.hexes.values():
         by_terrain[h.terrain].append(h.hex)
     terrain = {}
-    for t, cells in sorted(by_terrain.items()):
-        shape = wobble(smooth(merge(layout, cells), w * smoothing), w * wobble_frac, w * 0.9)
-        terrain[t] = shape.intersection(land).difference(water)
+    dry_set = set(dry)
+    ids = id_boxes(game, layout, id_size)
+    shapely.prepare(ids)
+    keepout = {}
+    for t, own in sorted(by_terrain.items()):
+        mine = set(own)
+        others = {n for c in own for n in neighbours(c) if n in dry_set and n not in mine}
+        shape = organic(merge(layout, own), w, look, seed_of(t)).union(cores(layout, own, core))
+        terrain[t] = shape.difference(cores(layout, others, core)).intersection(ground)
+        keepout[t] = Keepout(shapely.multipoints(centres(layout, others)), core, ids)
+        shapely.prepare(keepout[t].centres)
     areas = {aid: merge(layout, a.cells).difference(water) for aid, a in game.map.areas.items()}
-    return MapShapes(box, land, water, offmap, terrain, areas)
+    return MapShapes(box, land, water, offmap, terrain, areas, keepout)
 
 
 # --- lines along hexsides ---------------------------------------------------------------------------------------

@@ -8,9 +8,11 @@ module board (hex centres exactly VASSAL's), ``Layout.module(spec, scale)`` for 
 from __future__ import annotations
 
 import math
+from typing import Mapping
 
 import numpy as np
 import shapely
+from shapely.geometry import LineString
 from PIL import Image, ImageDraw
 
 from games import Game
@@ -18,21 +20,24 @@ from games.grid import HexIds, Layout
 
 from . import map_legend
 from .boards import map_size
-from .canvas import downsample, font
-from .map_shapes import (MapShapes, chain_hexsides, chaikin, dashes, lines, map_edges, map_shapes, polygons,
-                         region_border)
+from .canvas import font
+from .map_shapes import (HEX_ID_RISE, MapShapes, chain_hexsides, chaikin, dashes, displace, map_edges,
+                         map_shapes, organic_of, polygons, region_border, seed_of)
+from .noise import fbm, hash_unit
 from .style import RGB, Style, parse_colour, style_of
 
 Draw = ImageDraw.ImageDraw
 
 
 def fill_shape(img: Image.Image, shape, colour: RGB) -> None:
-    """Fill a (multi)polygon with holes: each polygon through a mask of its bounding box."""
+    """Fill a (multi)polygon: straight onto the image, or through a mask of its bounding box when it has holes."""
+    d = ImageDraw.Draw(img)
     for poly in polygons(shape):
+        if not poly.interiors:
+            d.polygon(list(poly.exterior.coords), fill=colour)
+            continue
         x0, y0, x1, y1 = (int(math.floor(poly.bounds[0])), int(math.floor(poly.bounds[1])),
                           int(math.ceil(poly.bounds[2])) + 1, int(math.ceil(poly.bounds[3])) + 1)
-        if x1 <= x0 or y1 <= y0:
-            continue
         mask = Image.new("L", (x1 - x0, y1 - y0), 0)
         md = ImageDraw.Draw(mask)
         md.polygon([(x - x0, y - y0) for x, y in poly.exterior.coords], fill=255)
@@ -47,56 +52,83 @@ def outline_shape(d: Draw, shape, colour: RGB, width: int) -> None:
             d.line(list(ring.coords), fill=colour, width=width, joint="curve")
 
 
-def _jitter(q: int, r: int, i: int) -> float:
-    """A fixed pseudo-random number in [-1, 1) for motif ``i`` of hex (q, r)."""
-    v = (q * 73856093) ^ (r * 19349663) ^ ((i + 1) * 83492791)
-    return ((v % 2003) / 1001.5) - 1.0
+def _mix(a: RGB, b: RGB, t: float) -> RGB:
+    """``a`` moved a fraction ``t`` of the way to ``b``."""
+    return tuple(int(round(x + (y - x) * t)) for x, y in zip(a, b))  # type: ignore[return-value]
 
 
-def motif_points(game: Game, layout: Layout, shape, clearance: float) -> list[tuple[float, float, float]]:
-    """Where pattern motifs go: around (never on) every cell centre, kept ``clearance`` inside ``shape``."""
-    from .boards import grid_cells
-
-    w = layout.hex_width
-    pts = []
-    for h in grid_cells(game):
-        cx, cy = layout.centre_f(h)
-        for i in range(12):
-            if i in (0, 1, 11):  # leave the hex id at the top of the hex readable
-                continue
-            rad = w * (0.3 if i % 2 == 0 else 0.37) + _jitter(h.q, h.r, i) * w * 0.03
-            a = math.radians(-90 + 30 * i) + _jitter(h.r, h.q, i) * 0.12
-            pts.append((cx + rad * math.cos(a), cy + rad * math.sin(a), _jitter(h.q + 7, h.r, i)))
-    if not pts:
-        return []
-    arr = np.array(pts)
-    inner = shape.buffer(-clearance)
+def motif_points(shape, keepout, w: float, look: Mapping, seed: int) -> list[tuple[float, float, float]]:
+    """Where a terrain's motifs go (x, y, size jitter in [-1, 1)): a jittered lattice ``look["spacing"]`` hex
+    widths apart, thinned by a clumping noise field into masses (``look["density"]``), plus a row along the
+    region's outline so its edge reads as a tree line or a mountain front. Never in ``keepout``: the cores of
+    hexes of other terrains and the hex ids stay clear."""
+    size = w * float(look["size"])
+    sp = w * float(look["spacing"])
+    inner = shape.buffer(-size * 0.3)
     if inner.is_empty:
         return []
+    x0, y0, x1, y1 = inner.bounds
+    rows = np.arange(math.floor(y0 / (sp * 0.866)), math.ceil(y1 / (sp * 0.866)) + 1)
+    cols = np.arange(math.floor(x0 / sp) - 1, math.ceil(x1 / sp) + 1)
+    i, j = (a.ravel() for a in np.meshgrid(cols, rows))
+    x = (i + 0.5 * (j % 2) + 0.38 * hash_unit(i, j, seed)) * sp
+    y = (j + 0.38 * hash_unit(i, j, seed + 1)) * sp * 0.866
+    clump = fbm(x, y, w * float(look["clump"]), seed + 2) + 0.25 * hash_unit(i, j, seed + 3)
+    keep = clump > 0.5 - float(look["density"])
+    edge = [np.empty((0, 2))]
+    for ring in (r for p in polygons(inner) for r in (p.exterior, *p.interiors)):
+        n = max(2, int(ring.length / (size * 1.3)))
+        edge.append(shapely.get_coordinates(shapely.line_interpolate_point(ring, np.arange(n) / n, normalized=True)))
+    e = np.concatenate(edge)
+    x, y = np.concatenate([x[keep], e[:, 0]]), np.concatenate([y[keep], e[:, 1]])
     shapely.prepare(inner)
-    keep = shapely.contains_xy(inner, arr[:, 0], arr[:, 1])
-    return [tuple(p) for p in arr[keep]]
+    ok = shapely.contains_xy(inner, x, y)
+    ok[ok] = keepout.clear(x[ok], y[ok], size)
+    x, y = x[ok], y[ok]
+    k = hash_unit(np.round(x * 8).astype(np.int64), np.round(y * 8).astype(np.int64), seed + 4)
+    order = np.lexsort((x, y))
+    return [(float(x[n]), float(y[n]), float(k[n])) for n in order]
 
 
-def draw_motifs(d: Draw, pattern: str, pts, w: float, ink: RGB, base: RGB) -> None:
-    light = tuple(min(255, int(c + (255 - c) * 0.35)) for c in base)
-    lw = max(1, round(w * 0.016))
+NAME_DROP = 0.31  # city and oil names sit this many hex widths below the centre
+PLAIN = ("open", "city")  # terrains drawn as plain open ground (a city is its symbol on open ground)
+
+
+def terrain_palette(style: Style, terrain: str) -> tuple[RGB, ...]:
+    """Every colour a terrain is painted with: its ground, and for patterned terrain the motif ink with a lit
+    and a shaded tone of it. A hex's centre always shows colours of its own terrain's palette."""
+    if terrain in PLAIN:
+        return (style.terrain_colour("open"),)
+    base = style.terrain_colour(terrain)
+    ts = style.terrain(terrain)
+    if "pattern" not in ts:
+        return (base,)
+    ink = parse_colour(ts["ink"], f"terrain.{terrain}.ink")
+    return base, ink, _mix(ink, base, 0.55), _mix(ink, (0, 0, 0), 0.3)
+
+
+def draw_motifs(d: Draw, pattern: str, pts, w: float, palette: tuple[RGB, ...], size: float) -> None:
+    """Draw a terrain's motifs (back to front) in its ``palette``: forest tree crowns that merge into masses,
+    marsh reeds over open water streaks, mountain peaks lit from the west. ``size`` is in hex widths."""
+    _, ink, light, dark = palette
+    lw = max(1, round(w * 0.012))
     for x, y, j in pts:
+        r = w * size * (1 + 0.22 * j)
         if pattern == "forest":
-            r = w * (0.062 + 0.012 * j)
-            d.line([(x, y), (x, y + r * 1.5)], fill=ink, width=lw)
-            d.ellipse((x - r, y - r * 1.1, x + r, y + r * 0.7), fill=ink)
-            d.ellipse((x - r * 0.55, y - r * 0.85, x + r * 0.05, y - r * 0.25), fill=tuple(
-                min(255, int(c * 1.25)) for c in ink))
+            d.ellipse((x - r * 0.8, y - r * 0.62, x + r * 1.15, y + r * 1.1), fill=dark)
+            d.ellipse((x - r, y - r, x + r, y + r * 0.9), fill=ink)
+            d.ellipse((x - r * 0.62, y - r * 0.72, x + r * 0.08, y - r * 0.05), fill=light)
         elif pattern == "mountain":
-            s = w * (0.1 + 0.015 * j)
-            d.polygon([(x - s, y + s * 0.55), (x, y - s * 0.6), (x + s, y + s * 0.55)], fill=ink)
-            d.polygon([(x - s * 0.62, y + s * 0.55), (x, y - s * 0.6), (x + s * 0.05, y + s * 0.55)], fill=light)
+            h, top = r * 1.1, (x + r * 0.15 * j, y - r * 1.1)
+            d.polygon([(x - r * 1.3, y + h * 0.5), top, (x + r * 1.3, y + h * 0.5)], fill=ink)
+            d.polygon([(x - r * 1.3, y + h * 0.5), top, (x - r * 0.05, y + h * 0.5)], fill=light)
+            d.line([(x - r * 1.3, y + h * 0.5), top, (x + r * 1.3, y + h * 0.5)], fill=ink, width=lw)
         elif pattern == "marsh":
-            s = w * 0.075
-            d.line([(x - s, y), (x + s, y)], fill=ink, width=lw)
-            for k in (-0.5, 0.0, 0.5):
-                d.line([(x + s * k, y - lw), (x + s * k * 1.6, y - s * 0.8)], fill=ink, width=lw)
+            d.line([(x - r * 1.2, y), (x + r * 1.2, y)], fill=ink, width=lw)
+            d.line([(x - r * 0.6, y + r * 0.4), (x + r * 0.7, y + r * 0.4)], fill=ink, width=lw)
+            for k in (-0.5, -0.17, 0.17, 0.5):
+                d.line([(x + r * k, y - lw * 0.5), (x + r * k * 1.8, y - r * (1.1 - abs(k) * 0.5))], fill=dark,
+                       width=lw)
 
 
 def draw_polyline(d: Draw, pts, colour: RGB, width: int) -> None:
@@ -124,10 +156,9 @@ def render_map(game: Game, layout: Layout | None = None, style: Style | None = N
     size = map_size(game, layout, style)
     k = 2 if layout.hex_width < 160 else 1
     lay = _scaled_layout(layout, k)
-    w = lay.hex_width
     img = Image.new("RGB", (size[0] * k, size[1] * k), style.colour("map.paper"))
     d = ImageDraw.Draw(img)
-    shapes = map_shapes(game, lay, style.num("map.smoothing"), style.num("map.wobble"), style.num("map.lake_width"))
+    shapes = map_shapes(game, lay, organic_of(style), style.num("map.hex_id_size"))
     _terrain(img, d, game, lay, style, shapes)
     _water(img, d, lay, style, shapes)
     _grid(d, game, lay, style)
@@ -137,22 +168,23 @@ def render_map(game: Game, layout: Layout | None = None, style: Style | None = N
     _places(d, game, lay, style, shapes)
     _frame(d, game, lay, style, shapes, img.size)
     map_legend.draw_legend(img, d, game, lay, style, shapes)
-    return downsample(img, size)
+    return img.reduce(k) if k > 1 else img
 
 
 def _terrain(img: Image.Image, d: Draw, game: Game, lay: Layout, style: Style, shapes: MapShapes) -> None:
-    fill_shape(img, shapes.grid_box, style.colour("map.offmap"))
-    fill_shape(img, shapes.land, style.terrain_colour("open"))
+    fill_shape(img, shapes.grid_box, style.terrain_colour("open"))
+    fill_shape(img, shapes.offmap, style.colour("map.offmap"))
     w = lay.hex_width
     for t, shape in shapes.terrain.items():
-        if t in ("open", "city"):
+        if t in PLAIN:
             continue
-        base = style.terrain_colour(t)
-        fill_shape(img, shape, base)
-        ts = style.terrain(t)
-        if "pattern" in ts:
-            ink = parse_colour(ts["ink"], f"terrain.{t}.ink")
-            draw_motifs(d, ts["pattern"], motif_points(game, lay, shape, w * 0.1), w, ink, base)
+        palette = terrain_palette(style, t)
+        fill_shape(img, shape, palette[0])
+        pattern = style.terrain(t).get("pattern")
+        if pattern:
+            look = style.get(f"patterns.{pattern}")
+            pts = motif_points(shape, shapes.keepout[t], w, look, seed_of(t))
+            draw_motifs(d, pattern, pts, w, palette, float(look["size"]))
     for aid, shape in shapes.areas.items():
         fill_shape(img, shape, style.terrain_colour(game.map.areas[aid].terrain))
 
@@ -179,7 +211,7 @@ def _grid(d: Draw, game: Game, lay: Layout, style: Style) -> None:
         poly = lay.polygon(h.hex)
         d.line(poly + [poly[0]], fill=colour, width=width)
         cx, cy = lay.centre_f(h.hex)
-        d.text((cx, cy - lay.hex_width * 0.37), ids.id_of(h.hex), font=f, fill=idc, anchor="mm")
+        d.text((cx, cy - lay.hex_width * HEX_ID_RISE), ids.id_of(h.hex), font=f, fill=idc, anchor="mm")
 
 
 def _hexside_lines(d: Draw, game: Game, lay: Layout, style: Style) -> None:
@@ -187,7 +219,9 @@ def _hexside_lines(d: Draw, game: Game, lay: Layout, style: Style) -> None:
     river = style.colour("map.river")
     width = max(1, round(w * style.num("map.river_width")))
     for pts in chain_hexsides(game, lay, "river"):
-        draw_polyline(d, chaikin(pts, 3), river, width)
+        # meander a little about the smoothed hexsides: a river, not a ruled line
+        bends = displace(LineString(chaikin(pts, 3)), w * style.num("map.river_meander"), w * 0.6, seed_of("river"))
+        draw_polyline(d, [(float(x), float(y)) for x, y in bends.coords], river, width)
 
 
 def _borders(d: Draw, game: Game, lay: Layout, style: Style, shapes: MapShapes) -> None:
@@ -228,18 +262,19 @@ def _places(d: Draw, game: Game, lay: Layout, style: Style, shapes: MapShapes) -
             colour = parse_colour(game.sides[h.objective].colour, f"sides.{h.objective}.colour")
             inner = [(cx + (x - cx) * 0.86, cy + (y - cy) * 0.86) for x, y in lay.polygon(h.hex)]
             d.line(inner + [inner[0], inner[1]], fill=colour, width=owidth, joint="curve")
+        # symbols sit inside the core, names and VP stars just outside the ring where the terrain shows
         if h.city:
             s = w * 0.13
             d.rounded_rectangle((cx - s, cy - s, cx + s, cy + s), radius=s * 0.3, fill=style.terrain_colour("city"),
                                 outline=(40, 20, 15), width=max(1, round(w * 0.014)))
-            text_halo(d, style, (cx, cy + w * 0.25), h.city, "condensed", w * style.num("map.city_name_size"),
+            text_halo(d, style, (cx, cy + w * NAME_DROP), h.city, "condensed", w * style.num("map.city_name_size"),
                       name_ink, paper)
         if h.oil:
-            oil_icon(d, (cx - w * 0.2, cy - w * 0.02), w * 0.2, style.colour("map.oil"))
-            text_halo(d, style, (cx, cy + w * 0.25), h.oil.replace(" oil field", ""), "condensed",
+            oil_icon(d, (cx, cy - w * 0.02), w * 0.2, style.colour("map.oil"))
+            text_halo(d, style, (cx, cy + w * NAME_DROP), h.oil.replace(" oil field", ""), "condensed",
                       w * style.num("map.city_name_size") * 0.85, name_ink, paper)
         if h.vp:
-            vp_mark(d, style, (cx + w * 0.24, cy - w * 0.12), w * 0.1, h.vp)
+            vp_mark(d, style, (cx + w * 0.27, cy - w * 0.14), w * 0.1, h.vp)
     for aid, area in game.map.areas.items():
         shape = shapes.areas[aid]
         outline_shape(d, shape, (60, 50, 40), max(1, round(w * 0.03)))

@@ -7,7 +7,9 @@ import os
 import shutil
 
 import pytest
+import shapely
 from PIL import Image
+from shapely.geometry import Point
 
 from art import boards as boards_mod
 from art.boards import boards
@@ -16,6 +18,8 @@ from art.canvas import TextOverflow
 from art.cards import card_layout, card_size, render_card
 from art.charts import chart_tables
 from art.counters import marker_kinds, marker_layout, render_unit, unit_layout, value_text
+from art.map_shapes import map_shapes, merge, organic_of
+from art.map_sheet import terrain_palette
 from art.style import style_of
 from games import DataError
 from games.grid import Layout
@@ -78,23 +82,86 @@ def _dist(a, b) -> float:
     return sum((x - y) ** 2 for x, y in zip(a, b)) ** 0.5
 
 
+def _ring(layout: Layout, h, frac: float = 0.45) -> list[tuple[int, int]]:
+    """Points ``frac`` of the inscribed radius from the centre, towards the middle of each of the six sides."""
+    cx, cy = layout.centre_f(h)
+    r = layout.hex_width / 2 * frac
+    sides = [(x - cx, y - cy) for x, y in layout.polygon(h)]
+    out = []
+    for (ax, ay), (bx, by) in zip(sides, sides[1:] + sides[:1]):
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        k = r / (mx * mx + my * my) ** 0.5
+        out.append((round(cx + mx * k), round(cy + my * k)))
+    return out
+
+
+def _shown(img, p, every, radius: int = 3, tolerance: float = 20) -> str | None:
+    """The palette most shown around ``p``: each pixel of a small window counts for the palette whose colour it
+    is (within ``tolerance``); antialiased blends between colours count for nothing."""
+    votes: dict[str, int] = {}
+    for dx in range(-radius, radius + 1):
+        for dy in range(-radius, radius + 1):
+            got = img.getpixel((p[0] + dx, p[1] + dy))
+            name, colour = min(every, key=lambda nc: _dist(nc[1], got))
+            if _dist(colour, got) <= tolerance:
+                votes[name] = votes.get(name, 0) + 1
+    return max(sorted(votes), key=lambda n: votes[n]) if votes else None
+
+
 def test_map_hex_centres_show_their_terrain(nr_game, art_dir):
-    """Every hex centre sits at Layout.module(...).centre (VASSAL's) and shows that hex's terrain colour family."""
+    """Every hex centre sits at Layout.module(...).centre (VASSAL's) and shows that hex's terrain, and so do six
+    points at 45% of the inscribed radius around it: natural outlines never make a hex ambiguous. What a point
+    shows is the palette (ground, motif ink and its tones) whose colours are most seen around it."""
     style = style_of(nr_game)
     img = Image.open(os.path.join(art_dir, "images/map.png")).convert("RGB")
     layout = Layout.module(nr_game.map.grid)
-    palette = {t: style.terrain_colour(t) for t in {h.terrain for h in nr_game.map.hexes.values()} | {"city"}}
-    others = [style.colour("map.water"), style.colour("map.offmap"), style.colour("map.paper")]
-    wrong = []
+    palettes = {t: terrain_palette(style, t) for t in {h.terrain for h in nr_game.map.hexes.values()}}
+    palettes["(city symbol)"] = (style.terrain_colour("city"),)
+    palettes["(other)"] = tuple(style.colour(f"map.{k}") for k in ("water", "water_deep", "offmap", "paper", "grid"))
+    every = [(name, c) for name, cs in palettes.items() for c in cs]
+    wrong, checked = [], 0
     for h in nr_game.map.hexes.values():
-        x, y = layout.centre(h.hex)
-        got = img.getpixel((x, y))
-        want = palette["city"] if h.city else palette[h.terrain]
-        nearest = min(list(palette.values()) + others, key=lambda c: _dist(c, got))
-        if _dist(got, want) > 30 or nearest != want:
-            wrong.append((h.id, h.terrain, got, want))
+        points = [(layout.centre(h.hex), "(city symbol)" if h.city else h.terrain)] if not h.oil else []
+        points += [(p, h.terrain) for p in _ring(layout, h.hex)]
+        for p, want in points:
+            got = _shown(img, p, every)
+            checked += 1
+            if got is None or palettes[got] != palettes[want]:
+                wrong.append((h.id, h.terrain, p, got))
     assert not wrong, wrong[:10]
-    assert len(nr_game.map.hexes) == 380
+    assert len(nr_game.map.hexes) == 380 and checked > 7 * 370
+
+
+def test_terrain_outlines_are_natural_not_unions_of_hexagons(nr_game):
+    """A terrain region's outline wanders away from the hexsides it was made from (more vertices, a Hausdorff
+    distance of several percent of a hex), yet keeps every one of its hexes' cores and none of any other's."""
+    style = style_of(nr_game)
+    layout = Layout.module(nr_game.map.grid)
+    w = layout.hex_width
+    shapes = map_shapes(nr_game, layout, organic_of(style), style.num("map.hex_id_size"))
+    for t in ("forest", "marsh", "mountain"):
+        cells = [h.hex for h in nr_game.map.hexes.values() if h.terrain == t]
+        raw = merge(layout, cells)
+        region = shapes.terrain[t]
+        assert shapely.get_num_coordinates(region) > 4 * shapely.get_num_coordinates(raw), t
+        assert raw.boundary.hausdorff_distance(region.boundary) > 0.1 * w, t
+        # not merely rounded corners: most of the outline is off the straight hexsides
+        inland = region.boundary.difference(shapes.land.boundary.buffer(0.02 * w))
+        off = inland.difference(raw.boundary.buffer(0.02 * w)).length / inland.length
+        assert off > 0.7, (t, off)
+        inside = [Point(layout.centre_f(c)).buffer(0.25 * w) for c in cells]
+        assert all(region.contains(p) for p in inside), t
+        others = [h.hex for h in nr_game.map.hexes.values() if h.terrain != t]
+        assert not any(region.intersects(Point(layout.centre_f(c)).buffer(0.25 * w)) for c in others), t
+    water = [c for s in nr_game.map.seas.values() for c in s.cells] + [c for k in nr_game.map.lakes.values()
+                                                                        for c in k.cells]
+    assert all(shapes.water.contains(Point(layout.centre_f(c)).buffer(0.25 * w)) for c in water)
+    ladoga = shapes.water.intersection(merge(layout, nr_game.map.lakes["ladoga"].cells).buffer(0.5 * w))
+    assert raw_hexagon_distance(layout, nr_game.map.lakes["ladoga"].cells, ladoga) > 0.08 * w
+
+
+def raw_hexagon_distance(layout: Layout, cells, shape) -> float:
+    return merge(layout, cells).boundary.hausdorff_distance(shape.boundary)
 
 
 def test_water_and_offmap_cells_are_not_land(nr_game, art_dir):
