@@ -8,6 +8,8 @@ level (never a flat split).
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
 from typing import Iterable, Iterator
 
 UGLY_DELIMITERS = "-.0123456789EINaefilnrstuy"
@@ -19,6 +21,12 @@ def _escape(s: str, delim: str) -> str:
 
 def encode_token(value: object, delim: str) -> str:
     """One token as ``SequenceEncoder.append`` writes it (strings, ints, floats, booleans, None)."""
+    if type(value) is str:  # the common case first
+        if not value:
+            return ""
+        if value[0] == "\\" or (value[0] == "'" and value[-1] == "'"):
+            return "'" + _escape(value, delim) + "'"
+        return value.replace(delim, "\\" + delim) if delim in value else value
     if value is None:
         return ""
     if isinstance(value, bool):
@@ -48,6 +56,12 @@ def java_double(v: float) -> str:
     if v == int(v) and abs(v) < 1e7:
         return f"{int(v)}.0"
     return repr(v)
+
+
+@lru_cache(maxsize=None)
+def _real_delimiter(delim: str) -> re.Pattern[str]:
+    """A delimiter that is not preceded by a backslash (the lookbehind also sees the character before ``pos``)."""
+    return re.compile(r"(?<!\\)" + re.escape(delim))
 
 
 class Decoder:
@@ -80,13 +94,13 @@ class Decoder:
             return ""
         i = val.find(delim, start, stop)
         if i > 0 and val[i - 1] == "\\":
-            parts: list[str] = []
-            while i > 0 and val[i - 1] == "\\":
-                parts.append(val[start:i - 1])
-                start = i
-                i = val.find(delim, i + 1, stop)
-            parts.append(val[start:stop] if i < 0 else val[start:i])
-            text = "".join(parts)
+            # escaped delimiters: find the first one not preceded by a backslash, then unescape the whole token
+            if val.count(delim, i, stop) == val.count("\\" + delim, i - 1, stop):
+                i = -1  # every delimiter left is escaped (the usual case for a nested inner string)
+            else:
+                m = _real_delimiter(delim).search(val, i + 1, stop)
+                i = m.start() if m else -1
+            text = (val[start:stop] if i < 0 else val[start:i]).replace("\\" + delim, delim)
         else:
             text = val[start:stop] if i < 0 else val[start:i]
         if i < 0:

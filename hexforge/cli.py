@@ -19,6 +19,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "validate": ("validator.cli", "replay a game log against the rules and report every violation"),
     "art": ("art.build", "render the map, boards, counters, markers, cards and charts into build/<game>/images/"),
     "pnp": ("art.pnp.build", "print-and-play PDFs (counters, cards, map tiles, aids) into build/<game>/pnp/"),
+    "vassal-dump": ("validator.vassal.dump", "print the decoded steps of a VASSAL save or log as JSON Lines"),
 }
 
 
