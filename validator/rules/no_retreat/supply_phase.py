@@ -26,7 +26,7 @@ def handle_supply(ctx: Context, state: State, action: Action) -> tuple[State, li
     listed = list(action["unsupplied"])
     findings = []
     sides = {action.side} | {ctx.game.units[uid].side for uid in listed}
-    status = {uid: st for side in sorted(sides) for uid, st in side_supply(ctx, state, side).items()}
+    status = {uid: st for side in sorted(sides) if listed for uid, st in side_supply(ctx, state, side).items()}
     units = dict(state.units)
     for uid in listed:
         if units[uid].loc not in ctx.board.locations:
