@@ -57,6 +57,7 @@ def test_example_kalinin_front_and_leningrad(example) -> None:
     ctx, s = example
     sov = supply.side_supply(ctx, s, "soviet")
     assert sov["sov_kalinin"].how == "overland" and sov["sov_leningrad"].ok
+    assert sov["sov_kalinin"].via in ctx.board.edges["soviet"]  # straight to the east edge
     net = supply.supply_net(ctx, s, "soviet")
     assert "1902" in net.cities
     assert "2003" in net.blocked  # the 16th's zone of control
