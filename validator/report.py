@@ -35,6 +35,7 @@ def as_json(r: Replay) -> str:
         "scenario": r.log.header.scenario,
         "actions": len(r.log.actions),
         "clean": r.clean,
+        "summary": summary(r),
         "violations": [v.as_dict() for v in r.violations],
     }
     return json.dumps(doc, indent=2, sort_keys=False)
