@@ -59,6 +59,11 @@ class Label:
         return x0 >= p0 - slack and y0 >= q0 - slack and x1 <= p1 + slack and y1 <= q1 + slack
 
 
+def wrap(text: str, f: ImageFont.FreeTypeFont, width: float) -> list[str] | None:
+    """``text`` broken into lines at most ``width`` pixels long in font ``f`` (None if a word is longer)."""
+    return _wrap(text.split(), f, width)
+
+
 def _wrap(words: list[str], f: ImageFont.FreeTypeFont, width: float) -> list[str] | None:
     lines: list[str] = []
     cur = ""

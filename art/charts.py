@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from games import Game
 
-from .canvas import Label, draw_labels, fit_text, font
+from .canvas import Box, Label, draw_labels, fit_text, font, wrap
 from .counters import contrast_ink
 from .style import RGB, Style, parse_colour, style_of
 
@@ -22,6 +22,7 @@ class Table:
     rows: tuple[tuple[str, ...], ...]
     fills: tuple[tuple[RGB | None, ...], ...] = ()  # per cell background, or None
     wide: tuple[int, ...] = ()  # columns whose text wraps (notes)
+    legend: tuple[tuple[str, str, RGB | None], ...] = ()  # (code, meaning, colour) printed under the table
 
 
 def _yes(b: bool) -> str:
@@ -33,15 +34,22 @@ def _mp(v: int | None) -> str:
 
 
 def crt_table(game: Game, crt_id: str, style: Style) -> Table:
+    """A Combat Results Table (10.7) with the meaning of each result it can give printed under it."""
     crt = game.crts[crt_id]
     results = style.get("charts.results", {})
+
+    def fill(r: str) -> RGB | None:
+        return parse_colour(results[r], f"charts.results.{r}") if r in results else None
+
     fills = []
     rows = []
     for die in sorted(crt.rows):
         row = crt.rows[die]
         rows.append((str(die), *row))
-        fills.append((None, *(parse_colour(results[r]) if r in results else None for r in row)))
-    return Table(crt.name, ("Die", *crt.columns), tuple(rows), tuple(fills))
+        fills.append((None, *(fill(r) for r in row)))
+    shown = {r for row in crt.rows.values() for r in row}
+    legend = tuple((r, text, fill(r)) for r, text in crt.legend.items() if r in shown)
+    return Table(crt.name, ("Die", *crt.columns), tuple(rows), tuple(fills), legend=legend)
 
 
 def tec_table(game: Game, style: Style) -> Table:
@@ -93,9 +101,19 @@ def chart_tables(game: Game, style: Style | None = None) -> dict[str, Table]:
     return out
 
 
-def table_layout(style: Style, table: Table, cell: float) -> tuple[tuple[int, int], list[float], list[float],
-                                                                    list[Label]]:
-    """Column widths, row heights and every label of a table drawn with ``cell``-pixel rows."""
+@dataclass(frozen=True)
+class ChartLayout:
+    size: tuple[int, int]
+    origin: tuple[float, float]  # top-left corner of the table
+    widths: tuple[float, ...]  # column widths
+    heights: tuple[float, ...]  # row heights, the header row first
+    swatches: tuple[tuple[Box, RGB | None], ...]  # legend code cells and their colours
+    labels: tuple[Label, ...]
+
+
+def table_layout(style: Style, table: Table, cell: float) -> ChartLayout:
+    """Column widths, row heights, the legend under the table and every label of a table drawn with
+    ``cell``-pixel rows."""
     px = cell * 0.34
     f = font(style, "regular", px)
     hf = font(style, "bold", px)
@@ -108,22 +126,25 @@ def table_layout(style: Style, table: Table, cell: float) -> tuple[tuple[int, in
     heights = [cell * 1.1] + [cell * 0.62] * len(table.rows)
     for i, row in enumerate(table.rows):
         for c in table.wide:
-            words = row[c].split()
-            lines, cur = 1, ""
-            for wd in words:
-                trial = f"{cur} {wd}".strip()
-                if f.getlength(trial) > widths[c] - 2 * pad and cur:
-                    lines += 1
-                    cur = wd
-                else:
-                    cur = trial
+            lines = len(wrap(row[c], f, widths[c] - 2 * pad) or [""])
             heights[i + 1] = max(heights[i + 1], cell * 0.2 + lines * px * 1.3)
     margin = cell * 0.4
     top = cell * 1.2
-    size = (int(margin * 2 + sum(widths)), int(top + sum(heights) + margin))
+    width = margin * 2 + sum(widths)
+    code_w = max([hf.getlength(code) for code, _, _ in table.legend] + [0]) + 2 * pad
+    legend_rows = []
+    y = top + sum(heights) + (cell * 0.35 if table.legend else 0)
+    lpx = px * 0.85  # legend text
+    lf = font(style, "regular", lpx)
+    for code, meaning, colour in table.legend:
+        lines = len(wrap(meaning, lf, width - 2 * margin - code_w - 3 * pad) or [""])
+        h = max(cell * 0.5, cell * 0.1 + lines * lpx * 1.25)
+        legend_rows.append(((margin, y, margin + code_w, y + cell * 0.5), (y, y + h), code, meaning, colour))
+        y += h + cell * 0.1
+    size = (int(width), int(y + margin))
+    ink = style.colour("charts.ink")
     labels: list[Label] = list(fit_text(style, table.title, (margin, cell * 0.15, size[0] - margin, cell * 1.0),
-                                        "serif", cell * 0.6, cell * 0.3, fill=style.colour("charts.ink"),
-                                        what=f"chart {table.title}"))
+                                        "serif", cell * 0.6, cell * 0.3, fill=ink, what=f"chart {table.title}"))
     y = top
     for r, h in enumerate(heights):
         x = margin
@@ -131,18 +152,25 @@ def table_layout(style: Style, table: Table, cell: float) -> tuple[tuple[int, in
         for c, text in enumerate(cells):
             panel = (x + pad * 0.5, y + cell * 0.06, x + widths[c] - pad * 0.5, y + h - cell * 0.06)
             if r == 0:
-                ink = style.colour("charts.head_ink")
-                role, wrap = "bold", True
+                colour = style.colour("charts.head_ink")
+                role, wrapped = "bold", True
             else:
                 fill = table.fills[r - 1][c] if table.fills else None
-                ink = contrast_ink(fill) if fill else style.colour("charts.ink")
-                role, wrap = "regular", c in table.wide
+                colour = contrast_ink(fill) if fill else ink
+                role, wrapped = "regular", c in table.wide
             if text:
-                labels += fit_text(style, text, panel, role, px, px * 0.6, wrap=wrap, line_gap=0.05, fill=ink,
+                labels += fit_text(style, text, panel, role, px, px * 0.6, wrap=wrapped, line_gap=0.05, fill=colour,
                                    align="left" if c in table.wide else "centre", what=f"{table.title} cell")
             x += widths[c]
         y += h
-    return size, widths, heights, labels
+    for box, (y0, y1), code, meaning, colour in legend_rows:
+        labels += fit_text(style, code, box, "bold", px, px * 0.6, fill=contrast_ink(colour) if colour else ink,
+                           what=f"{table.title} legend")
+        labels += fit_text(style, meaning, (box[2] + pad, y0, size[0] - margin, y1), "regular", lpx, lpx * 0.7,
+                           wrap=True, line_gap=0.02, align="left", valign="top", fill=ink,
+                           what=f"{table.title} legend")
+    swatches = tuple((box, colour) for box, _, _, _, colour in legend_rows)
+    return ChartLayout(size, (margin, top), tuple(widths), tuple(heights), swatches, tuple(labels))
 
 
 def render_chart(game: Game, name: str, cell_px: float | None = None, style: Style | None = None) -> Image.Image:
@@ -150,18 +178,20 @@ def render_chart(game: Game, name: str, cell_px: float | None = None, style: Sty
     style = style or style_of(game)
     table = chart_tables(game, style)[name]
     cell = cell_px or style.num("charts.cell_px")
-    size, widths, heights, labels = table_layout(style, table, cell)
-    img = Image.new("RGB", size, style.colour("charts.paper"))
+    lay = table_layout(style, table, cell)
+    img = Image.new("RGB", lay.size, style.colour("charts.paper"))
     d = ImageDraw.Draw(img)
-    margin, top = cell * 0.4, cell * 1.2
     rule = style.colour("charts.rule")
-    y = top
-    for r, h in enumerate(heights):
-        x = margin
-        for c, wd in enumerate(widths):
+    lw = max(1, round(cell * 0.02))
+    y = lay.origin[1]
+    for r, h in enumerate(lay.heights):
+        x = lay.origin[0]
+        for c, wd in enumerate(lay.widths):
             fill = style.colour("charts.head") if r == 0 else (table.fills[r - 1][c] if table.fills else None)
-            d.rectangle((x, y, x + wd, y + h), fill=fill, outline=rule, width=max(1, round(cell * 0.02)))
+            d.rectangle((x, y, x + wd, y + h), fill=fill, outline=rule, width=lw)
             x += wd
         y += h
-    draw_labels(d, style, labels)
+    for box, colour in lay.swatches:
+        d.rectangle(box, fill=colour, outline=rule, width=lw)
+    draw_labels(d, style, lay.labels)
     return img

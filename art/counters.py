@@ -52,11 +52,21 @@ class UnitLayout:
     ink: RGB
     symbol_box: Box
     labels: tuple[Label, ...]
-    optional: bool
     repl_box: Box | None
+    band: tuple[Box, RGB] | None  # the reduced-side band across the top, and its colour
+    variant: tuple[Box, RGB] | None  # the optional / variant tag along the bottom, and its colour
+
+
+def variant_tag(style: Style, optional: str) -> str:
+    """The short text printed on a counter of an optional rule or variant (``unit.optional``): the game's
+    abbreviation from style ``counters.variant_tags``, else the name itself in capitals."""
+    return str(style.get("counters.variant_tags", {}).get(optional, optional.upper()))
 
 
 def unit_layout(game: Game, unit_id: str, face: str, work_px: int, style: Style | None = None) -> UnitLayout:
+    """Where everything on a unit face goes (2.3). A face whose colour key has a band colour in style
+    ``counters.bands`` (the reduced side) carries that band behind its designation; a counter of an optional
+    rule or variant carries a tag naming it along its bottom edge, and its symbol and strength move up."""
     style = style or style_of(game)
     unit = game.units[unit_id]
     f = face_of(unit, face)
@@ -70,29 +80,48 @@ def unit_layout(game: Game, unit_id: str, face: str, work_px: int, style: Style 
     s = work_px
     m = s * 0.06
     what = f"counter {unit_id} ({face})"
+    band = None
+    name_ink = ink
+    band_colour = style.get("counters.bands", {}).get(f.colour)
+    if band_colour:
+        band = ((0.0, 0.0, float(s), s * style.num("counters.band_height")),
+                parse_colour(band_colour, f"counters.bands.{f.colour}"))
+        name_ink = contrast_ink(band[1])
+    variant = None
+    lift = 0.0  # how far symbol, code and strength move up to make room for the variant tag
     labels: list[Label] = []
-    labels += fit_text(style, f.name, (m * 0.7, s * 0.03, s - m * 0.7, s * 0.28), "condensed", s * style.num("counters.name_size"),
-                       s * 0.085, wrap=True, line_gap=-0.08, fill=ink, what=f"{what} designation")
-    sym = (s * 0.3, s * 0.36, s * 0.7, s * 0.6)
+    if unit.optional:
+        tag = (s * 0.012, s * (1 - style.num("counters.variant_height")), s - s * 0.012, s - s * 0.012)
+        variant = (tag, style.colour("counters.optional_mark"))
+        lift = s * 0.07
+        labels += fit_text(style, variant_tag(style, unit.optional), (tag[0] + m * 0.5, tag[1], tag[2] - m * 0.5,
+                                                                        tag[3]),
+                           "condensed", s * 0.13, s * 0.085, fill=contrast_ink(variant[1]),
+                           what=f"{what} variant tag")
+    labels += fit_text(style, f.name, (m * 0.7, s * 0.03, s - m * 0.7, s * 0.28), "condensed",
+                       s * style.num("counters.name_size"), s * 0.085, wrap=True, line_gap=-0.08, fill=name_ink,
+                       what=f"{what} designation")
+    sym = (s * 0.3, s * 0.36 - lift * 0.5, s * 0.7, s * 0.6 - lift)
     if unit.code:
-        labels += fit_text(style, unit.code, (m * 0.6, s * 0.33, s * 0.29, s * 0.55), "condensed",
-                           s * style.num("counters.code_size"), s * 0.09, align="left", fill=ink,
+        labels += fit_text(style, unit.code, (m * 0.6, s * 0.33 - lift * 0.5, s * 0.29, s * 0.55 - lift),
+                           "condensed", s * style.num("counters.code_size"), s * 0.09, align="left", fill=ink,
                            what=f"{what} setup code")
     repl_box = None
     if unit.repl_cost:
-        repl_box = (s * 0.74, s * 0.36, s - m * 0.6, s * 0.55)
+        repl_box = (s * 0.74, s * 0.36 - lift * 0.5, s - m * 0.6, s * 0.55 - lift)
         labels += fit_text(style, f"{unit.repl_cost}R", repl_box, "condensed", s * 0.14, s * 0.09,
                            fill=bg, what=f"{what} replacement cost")
     ut = game.unit_types[f.type]
     val = value_text(game, f)
+    bottom = variant[0][1] + s * 0.01 if variant else s * 0.97
+    value_panel = (m, s * 0.64 - lift, s - m, bottom)
     if ut.can_attack:
-        labels += fit_text(style, val, (m, s * 0.64, s - m, s * 0.97), "bold", s * style.num("counters.value_size"),
-                           s * 0.16, fill=ink, what=f"{what} strength")
+        labels += fit_text(style, val, value_panel, "bold", s * style.num("counters.value_size"), s * 0.16,
+                           fill=ink, what=f"{what} strength")
     else:
-        labels += fit_text(style, val, (m, s * 0.64, s - m, s * 0.97), "bold", s * style.num("counters.value_size"),
-                           s * 0.16, fill=(255, 255, 255), stroke=0.07, stroke_fill=(0, 0, 0),
-                           what=f"{what} strength")
-    return UnitLayout(s, bg, ink, sym, tuple(labels), bool(unit.optional), repl_box)
+        labels += fit_text(style, val, value_panel, "bold", s * style.num("counters.value_size"), s * 0.16,
+                           fill=(255, 255, 255), stroke=0.07, stroke_fill=(0, 0, 0), what=f"{what} strength")
+    return UnitLayout(s, bg, ink, sym, tuple(labels), repl_box, band, variant)
 
 
 def render_unit(game: Game, unit_id: str, face: str, size_px: int, style: Style | None = None) -> Image.Image:
@@ -103,13 +132,17 @@ def render_unit(game: Game, unit_id: str, face: str, size_px: int, style: Style 
     s = lay.size
     img = Image.new("RGB", (s, s), lay.background)
     d = ImageDraw.Draw(img)
+    if lay.band:
+        box, colour = lay.band
+        d.rectangle(box, fill=colour)
+        d.line([(box[0], box[3]), (box[2], box[3])], fill=lay.ink, width=max(1, round(s * 0.012)))
     f = face_of(game.units[unit_id], face)
     nato_symbol(d, lay.symbol_box, game.unit_types[f.type].symbol, lay.ink)
     if lay.repl_box:
         d.rounded_rectangle(lay.repl_box, radius=s * 0.03, fill=lay.ink)
-    if lay.optional:
-        mark = style.colour("counters.optional_mark")
-        d.polygon([(s - s * 0.2, s), (s, s), (s, s - s * 0.2)], fill=mark)
+    if lay.variant:
+        box, colour = lay.variant
+        d.rectangle(box, fill=colour)
     draw_labels(d, style, lay.labels)
     d.rectangle((0, 0, s - 1, s - 1), outline=style.colour("counters.border"), width=max(1, round(s * 0.012)))
     return downsample(img, (size_px, size_px))

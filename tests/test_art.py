@@ -16,8 +16,8 @@ from art.boards import boards
 from art.build import build, jobs
 from art.canvas import TextOverflow
 from art.cards import card_layout, card_size, render_card
-from art.charts import chart_tables
-from art.counters import marker_kinds, marker_layout, render_unit, unit_layout, value_text
+from art.charts import chart_tables, render_chart, table_layout
+from art.counters import marker_kinds, marker_layout, render_unit, unit_layout, value_text, variant_tag
 from art.map_shapes import map_shapes, merge, organic_of
 from art.map_sheet import terrain_palette
 from art.style import style_of
@@ -253,6 +253,59 @@ def test_both_faces_differ_where_the_data_differs(nr_game):
     sov = next(x for x in nr_game.units.values() if colours.get(x.front.colour) != colours.get(x.back.colour))
     fa, fb = render_unit(nr_game, sov.id, "front", 62), render_unit(nr_game, sov.id, "back", 62)
     assert fa.getpixel((3, 59)) != fb.getpixel((3, 59))  # brown front, red back (2.3)
+
+
+def test_reduced_faces_carry_a_band_and_variant_counters_name_their_variant(nr_game):
+    """A reduced side (a face colour key listed in style counters.bands) shows a band across its top, as real
+    counter sheets do; a counter of an optional rule or variant says which one in a tag along its bottom."""
+    style = style_of(nr_game)
+    band = style.colour("counters.bands.reduced")
+    step = nr_game.units["ger_1pz"]
+    assert step.flip == "step" and step.back.colour == "reduced" and step.front.colour != "reduced"
+    for px in (62, 187):
+        front, back = render_unit(nr_game, step.id, "front", px), render_unit(nr_game, step.id, "back", px)
+        probe = (round(px * 0.06), round(px * 0.2))  # left of the designation, inside the band
+        assert _dist(back.getpixel(probe), band) < 25 and _dist(front.getpixel(probe), band) > 60
+    assert unit_layout(nr_game, step.id, "back", 248).band is not None
+    assert unit_layout(nr_game, step.id, "front", 248).band is None
+    mark = style.colour("counters.optional_mark")
+    tags = {}
+    for u in nr_game.units.values():
+        lay = unit_layout(nr_game, u.id, "front", 248, style)
+        texts = [lb.text for lb in lay.labels]
+        if u.optional:
+            tags[u.optional] = variant_tag(style, u.optional)
+            assert tags[u.optional] in texts and lay.variant is not None, u.id
+        else:
+            assert lay.variant is None, u.id
+    assert tags == {"historical variant": "HISTORICAL", "alternate art": "ALT. ART", "15.3 cadres": "OPT. 15.3",
+                    "shock armies variant": "SHOCK VAR."}
+    assert variant_tag(style, "winter offensive") == "WINTER OFFENSIVE"  # no abbreviation given: the name itself
+    img = render_unit(nr_game, "kg_1", "front", 62)
+    assert _dist(img.getpixel((3, 58)), mark) < 25
+    assert _dist(render_unit(nr_game, "ger_2", "front", 62).getpixel((3, 58)), mark) > 60
+
+
+def test_crt_charts_print_the_meaning_of_their_results(nr_game):
+    """Under each CRT (10.7) a legend gives every result it can give, in its colour, with its meaning."""
+    style = style_of(nr_game)
+    for cid, crt in nr_game.crts.items():
+        table = chart_tables(nr_game, style)[f"crt_{cid}"]
+        lay = table_layout(style, table, 64)
+        shown = {r for row in crt.rows.values() for r in row}
+        assert {code for code, _, _ in table.legend} == shown and len(lay.swatches) == len(shown)
+        text = " ".join(lb.text for lb in lay.labels)
+        for code in shown:
+            assert f"{code} {crt.legend[code]}" in text, code  # wrapped lines read back as the meaning
+        assert all(lb.inside() for lb in lay.labels)
+        below = lay.origin[1] + sum(lay.heights)
+        assert all(box[1] >= below and box[3] <= lay.size[1] for box, _ in lay.swatches)
+        img = render_chart(nr_game, f"crt_{cid}", 64, style)
+        assert img.size == lay.size
+        for (box, colour), (code, _, _) in zip(lay.swatches, table.legend):
+            if colour:
+                assert _dist(img.getpixel((int(box[0]) + 3, int(box[1]) + 3)), colour) < 3, code
+    assert not chart_tables(nr_game, style)["tec"].legend
 
 
 def test_card_text_that_cannot_fit_is_a_build_error(nr_game):
