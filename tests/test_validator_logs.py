@@ -14,7 +14,7 @@ import os
 import jsonschema
 import pytest
 
-from validator.logfile import read_log
+from validator.logfile import parse_log, read_log
 from validator.replay import replay
 from validator.report import text_lines
 from validator.schema_check import load_schema
@@ -42,6 +42,16 @@ def test_log_verdicts(path: str) -> None:
     got = sorted((v.line, v.rule) for v in result.violations)
     want = sorted((a.line, rule) for a in log.actions for rule in a.get("expect", ()))
     assert got == want, "\n".join(text_lines(result))
+
+
+def test_documented_example_is_a_clean_log() -> None:
+    with open(os.path.join(LOG_DIR, "..", "..", "docs", "log-format.md"), encoding="utf-8") as f:
+        doc = f.read()
+    example = doc.split("```jsonl\n", 1)[1].split("```", 1)[0]
+    log, game = parse_log("log-format.md", example.encode())
+    result = replay(log, game)
+    assert result.clean, "\n".join(text_lines(result))
+    assert [a.type for a in log.actions].count("move") == 2
 
 
 @pytest.mark.parametrize("path", LOGS, ids=os.path.basename)
