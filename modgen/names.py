@@ -3,7 +3,8 @@
 Every piece carries a ``mark;`` (Marker) trait with the properties below, so a ``.vsav``/``.vlog`` reader can
 identify it from the piece's own type and state strings without the module. Marker values live in the piece
 state (docs/vassal-format.md §c.4). Piece faces are a Layer named :data:`FACE_LAYER` whose state is 1 for the
-front and 2 for the back; the Joker's side up is a 2-facing rotation (state 0 = Hitler up, 1 = Stalin up).
+front and 2 for the back; the Joker's side up is a 2-facing rotation named :data:`JOKER_ROTATION` (state 0,
+property ``Joker_Facing`` 1 = Hitler up; state 1, ``Joker_Facing`` 2 = Stalin up).
 
 Locations reported in chat and in ``LocationName``: a map hex is its 4-digit id (``1204``); an area or an
 off-map box is its ``name`` from the game data (``Finland``, ``Axis Destroyed Units``); a track space is

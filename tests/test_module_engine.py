@@ -130,6 +130,9 @@ SCRIPT = [
     {"do": "button", "name": names.DICE_BUTTON},
     {"do": "draw", "deck": names.DRAW_PILE, "map": names.hand_name("Axis"), "to": [200, 200]},
     {"do": "key", "piece": {"CurrentMap": names.hand_name("Axis")}, "menu": "Play Axis event"},
+    {"do": "draw", "deck": names.DRAW_PILE, "map": names.hand_name("Axis"), "to": [200, 200]},
+    {"do": "key", "piece": {"CurrentMap": names.hand_name("Axis")}, "menu": "Discard"},
+    {"do": "key", "piece": {names.CARD_ID: "joker"}, "menu": "Turn over"},
     {"do": "turn"},
     {"do": "key", "piece": {names.UNIT_ID: "ger_4pz"}, "menu": "Send to Axis Destroyed Units"},
     {"do": "button", "name": "VP +1"},
@@ -158,10 +161,12 @@ def test_a_scripted_game_reports_every_action_in_chat(played):
     assert len(chat["button10"]) == 1 and re.fullmatch(r"\*\*\* 1d6 = [1-6] \*\*\* <Tester>", chat["button10"][0])
     assert chat["draw11"] == ("* Axis takes a card from Draw Pile into the hand *",)
     assert len(chat["key12"]) == 1 and chat["key12"][0].startswith("* Axis plays Card ")
-    assert chat["turn13"] == ("* <Tester> Turn 1 (Jun 1941) Clear: Axis Card Phase "
+    assert re.fullmatch(r"\* Card \d+ discarded", chat["key14"][0]) and len(chat["key14"]) == 1
+    assert chat["key15"] == ("* the Joker is turned over",)
+    assert chat["turn16"] == ("* <Tester> Turn 1 (Jun 1941) Clear: Axis Card Phase "
                               "(was Turn 1 (Jun 1941) Clear: New Game Turn Housekeeping)",)
-    assert chat["key14"] == ("* 4th Panzer (reduced) [ger_4pz] sent from 1205 to Axis Destroyed Units",)
-    assert chat["button15"] == ("* VP +1: 12 → 13",)
+    assert chat["key17"] == ("* 4th Panzer (reduced) [ger_4pz] sent from 1205 to Axis Destroyed Units",)
+    assert chat["button18"] == ("* VP +1: 12 → 13",)
 
 
 def test_a_scripted_game_ends_where_it_was_played(played):
@@ -173,8 +178,9 @@ def test_a_scripted_game_ends_where_it_was_played(played):
     assert marker.location == "1205" and marker.properties[f"{names.FACE_LAYER}_Level"] == "2"
     target = r.piece(**{names.MARKER_KIND: "target_counterblow"})
     assert target.location == "1305" and target.properties[f"{names.FACE_LAYER}_Level"] == "1"
-    played_cards = [p for p in r.pieces if p.deck == names.DISCARD_PILE]
-    assert len(played_cards) == 1
+    assert len([p for p in r.pieces if p.deck == names.DISCARD_PILE]) == 2  # one played, one discarded
+    assert len([p for p in r.pieces if p.deck == names.DRAW_PILE]) == 42
+    assert r.piece(**{names.CARD_ID: "joker"}).properties[f"{names.JOKER_ROTATION}_Facing"] == "2"
 
 
 def test_the_saved_game_and_log_replay_in_vassal(vassal_engine, vmod, played):
