@@ -187,6 +187,7 @@ final class Engine {
    * it — a deck's name, or a grid location looked up with the grid's own getLocation on each board.
    */
   static Point point(VASSAL.build.module.Map map, Object at) {
+    if (at == null) throw new ActionError("no point [x, y] or location name given for map '" + map.getMapName() + "'");
     if (at instanceof List) {
       final List<?> xy = (List<?>) at;
       return new Point(((Number) xy.get(0)).intValue(), ((Number) xy.get(1)).intValue());
