@@ -28,18 +28,18 @@ exec 9>"$WORK/setup.lock"
 flock 9   # parallel pytest workers run this at the same time
 
 inputs_hash() {
-  { cat "$HERE/setup.sh" "$HERE/logback.xml"; find "$HERE/src" "$HERE/stubs" -name "*.java" | LC_ALL=C sort | xargs cat
+  { echo "$HERE"; cat "$HERE/setup.sh" "$HERE/logback.xml"; find "$HERE/src" "$HERE/stubs" -name "*.java" | LC_ALL=C sort | xargs cat
     command -v java javac Xvfb 2>/dev/null || true; } | sha256sum | cut -d' ' -f1
 }
-STAMP="$WORK/stamp"
-if [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$(inputs_hash)" ] && [ -f "$VENDOR/Vengine.jar" ]; then
-  exit 0
-fi
-
 missing_jars() {
   local j
   for j in $DEBIAN_JARS; do [ -f "/usr/share/java/$j.jar" ] || echo "$j"; done
 }
+STAMP="$WORK/stamp"
+if [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$(inputs_hash)" ] && [ -f "$VENDOR/Vengine.jar" ] \
+   && [ -z "$(missing_jars)" ]; then
+  exit 0
+fi
 if ! command -v java >/dev/null || ! command -v javac >/dev/null || ! command -v Xvfb >/dev/null \
    || [ -n "$(missing_jars)" ]; then
   [ "$(id -u)" = 0 ] || unavailable "Java, Xvfb or Debian's Java libraries are missing and this is not root"
