@@ -351,7 +351,7 @@ def install() -> str:
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise EngineUnavailable(f"setup.sh could not run: {exc}") from exc
     if p.returncode == SETUP_UNAVAILABLE:
-        raise EngineUnavailable(p.stderr.strip().splitlines()[-1])
+        raise EngineUnavailable((p.stderr.strip().splitlines() or ["VASSAL engine unavailable"])[-1])
     if p.returncode != 0:
         raise EngineError(f"tools/vassal_engine/setup.sh failed (exit {p.returncode}):\n{p.stderr[-4000:]}")
     return (TOOL / "work" / "classpath").read_text().strip()
