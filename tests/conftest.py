@@ -26,3 +26,4 @@ def samples_dir() -> str:
     return path
 
 from vassal_engine import vassal_engine  # noqa: E402,F401  (the real VASSAL engine, session fixture)
+from test_pnp_support import pnp_set, poppler  # noqa: E402,F401  (print-and-play: poppler and the default set)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from games import Game
 
-from .imposition import Imposition
+from .imposition import Imposition, Placement
 from .marks import fold_line, header
 from .paper import MAX_BACK_OFFSET_MM, Options
 from .pdf import GREY, INK, Canvas, new_document, to_bytes
@@ -61,7 +61,8 @@ def instructions(game: Game, options: Options) -> list[str]:
         "4. Build the sheets with the reading of target 3, e.g.:",
         f"    hexforge pnp {game.id} --paper {options.paper} --duplex {options.duplex} --back-offset 0.5,-1",
         "    (the other targets show whether the offset changes across the page; use their average if so).",
-        "5. Print this page again with that offset: every hole should now be on 0,0.",
+        "5. Print this page again with that offset: every hole should now be on 0,0 (if not, add the new reading "
+        "to the offset).",
         f"This print uses --back-offset {options.back_offset[0]:g},{options.back_offset[1]:g}.",
     ]
 
@@ -78,6 +79,7 @@ def calibration_page(game: Game, options: Options) -> bytes:
     for name, x, y in targets(options):
         front.cross(x, y, TARGET_R)
         front.text(x + TARGET_R * 1.6, y - TARGET_R * 1.2, name, 9, bold=True)
+        front.name(Placement(f"target/{name}", "front", 0, x, y, 2 * GRID, 2 * GRID))
     area = imp.front_area(options.margin_mm, options.fold_gap_mm)
     y = (area.y0 + area.y1) / 2 + 10
     for i, line in enumerate(instructions(game, options)):
@@ -93,4 +95,5 @@ def calibration_page(game: Game, options: Options) -> bytes:
     for name, x, y in targets(options):
         bx, by = imp.back_centre(x, y)
         mm_grid(back, bx, by, name)
+        back.name(Placement(f"target/{name}", "back", imp.page_of(0, "back"), bx, by, 2 * GRID, 2 * GRID))
     return to_bytes(pdf)

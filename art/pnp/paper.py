@@ -36,7 +36,7 @@ _LENGTH = re.compile(r"\s*(\d+(?:\.\d+)?|\d+/\d+)\s*(in|mm)\s*")
 def parse_length(text: str, what: str = "length") -> float:
     """``"5/8in"``, ``"0.5in"``, ``"16mm"`` -> millimetres."""
     m = _LENGTH.fullmatch(text or "")
-    if not m:
+    if not m or m.group(1).endswith("/0"):
         raise OptionError(f"{what}: expected a length such as 5/8in, 1/2in or 16mm, got {text!r}")
     value = float(Fraction(m.group(1)))
     return value * MM_PER_IN if m.group(2) == "in" else value

@@ -120,9 +120,10 @@ class Canvas:
         """The placement's label as invisible text at its centre (a core font: labels are ASCII)."""
         pdf = self.pdf
         with pdf.local_context(text_mode="INVISIBLE"):
-            pdf.set_font("helvetica", "", 4)
+            pdf.set_font("helvetica", "", 1)
+            pdf.set_font_size(min(4.0, 0.8 * p.w / pdf.get_string_width(p.label)))  # inside its item
             w = pdf.get_string_width(p.label)
-            pdf.text(p.cx + self.dx - w / 2, p.cy + self.dy, p.label)
+            pdf.text(p.cx + self.dx - w / 2, p.cy + self.dy + pdf.font_size * 0.3, p.label)  # centred on the item
 
     def cross(self, x: float, y: float, r: float, width: float = 0.12) -> None:
         """A registration cross in a circle, black on a white halo so it shows on any art."""
