@@ -118,6 +118,8 @@ class Trait:
         spec = TRAITS.get(self.prefix)
         if self.kind == "Marker":
             return dict(zip(self.fields, decode(self.state, ","), strict=False))
+        if self.kind in BASE_KINDS:
+            return _base_json(self.kind, parse_base_state(self.kind, self.state))
         if spec is None or (not spec.state_fields and self.kind not in ("FreeRotator", "Footprint")):
             return {"state": self.state} if self.state else {}
         if self.kind == "FreeRotator":
@@ -163,6 +165,17 @@ class BasicState:
     members: tuple[str, ...] = ()  # stack members (bottom first) or deck contents
     layer: int | None = None  # stack layer (``@@n``)
     face_down: bool = False  # deck
+
+
+def _base_json(kind: str, st: BasicState) -> dict[str, object]:
+    out: dict[str, object] = {"map": st.map_id, "x": st.x, "y": st.y}
+    if kind == "BasicPiece":
+        out.update(gpId=st.gp_id, properties=dict(st.properties or {}))
+    elif kind == "Stack":
+        out.update(members=list(st.members), layer=st.layer)
+    else:
+        out.update(contents=list(st.members), faceDown=st.face_down)
+    return out
 
 
 def _int(tok: str) -> int:
