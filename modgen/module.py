@@ -24,7 +24,8 @@ from .markers import prototype as marker_prototype
 from .traits import add_piece
 from .xmltree import MODULE, element, to_bytes
 
-VASSAL_VERSION = "3.6.0-SNAPSHOT"  # the engine the module is tested with (3.6.0-SNAPSHOT-9a37405aa): newer draws a warning
+# the engine the module is tested with is 3.6.0-SNAPSHOT-9a37405aa: a newer version here draws its warning dialog
+VASSAL_VERSION = "3.6.0-SNAPSHOT"
 MODULE_VERSION = "1.0"
 HELP_FILE = "help/index.html"
 

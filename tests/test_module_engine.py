@@ -83,16 +83,20 @@ def test_vassal_puts_each_hex_id_at_our_centre(vassal_engine, nr_game, vmod, ctx
     assert [grid.snap(p) for p in points] == [ctx.layout.centre(ids.hex_of(h)) for h in hexes]
 
 
-def _written_pieces(vmod: str) -> dict[str, str]:
-    """Piece id -> the type string our save writer gave it."""
+def _restore(save: zipfile.ZipFile) -> tuple[dict[str, tuple[str, str]], list[str]]:
+    """A save's pieces (id -> (type, state)) and its component restore commands, read with our own decoder."""
+    tokens = decode(deobfuscate(save.read("savedGame").decode("ascii")), ESC)
+    pieces = {}
+    for add in decode(tokens[2], ESC)[1:]:
+        _, pid, type_, state = decode(add, "/")
+        pieces[pid] = (type_, state)
+    return pieces, tokens[3:-1]
+
+
+def _written(vmod: str) -> tuple[dict[str, tuple[str, str]], list[str]]:
     with zipfile.ZipFile(vmod) as z:
         with zipfile.ZipFile(z.open("campaign_1941.vsav")) as save:
-            text = deobfuscate(save.read("savedGame").decode("ascii"))
-    out = {}
-    for add in decode(decode(text, ESC)[2], ESC)[1:]:
-        _, pid, type_, _ = decode(add, "/")
-        out[pid] = type_
-    return out
+            return _restore(save)
 
 
 def test_campaign_setup_opens_with_every_unit_at_its_data_hex(vassal_engine, nr_game, vmod, ctx, tmp_path):
@@ -111,9 +115,23 @@ def test_campaign_setup_opens_with_every_unit_at_its_data_hex(vassal_engine, nr_
     assert markers == {m: ctx.location_name(loc) for m, loc, _ in scenario.marker_locations(ctx, sc)}
     cards = [p for p in r.pieces if p.properties.get(names.KIND) == names.KIND_CARD]
     assert sum(p.deck == names.DRAW_PILE for p in cards) == 44
-    written = _written_pieces(vmod)
+    written, _ = _written(vmod)
     for p in r.pieces:  # VASSAL re-encodes every loaded piece exactly as we wrote it
-        assert p.type == written[p.id], p.name
+        assert (p.type, p.state) == written[p.id], p.name
+
+
+def test_vassal_saves_the_opened_setup_exactly_as_we_wrote_it(vassal_engine, nr_game, vmod, tmp_path):
+    """Open the Campaign setup and save it at once through VASSAL: every piece, stack and deck, and every
+    component's restore command (boards, turn tracker, globals, notes), comes out as our save writer wrote it."""
+    sc = nr_game.scenarios["campaign_1941"]
+    r = vassal_engine.run_script(vmod, [{"do": "new_game", "setup": sc.name}, {"do": "save", "file": "re.vsav"}],
+                                 tmp_path)
+    assert not r.problems, r.problems
+    with zipfile.ZipFile(tmp_path / "re.vsav") as save:
+        theirs = _restore(save)
+    ours = _written(vmod)
+    assert theirs[1] == ours[1]
+    assert theirs[0] == ours[0]
 
 
 SCRIPT = [
