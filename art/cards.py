@@ -69,6 +69,7 @@ def _half(game: Game, style: Style, card: Card, ev: CardEvent, top: float, botto
         text_bottom = flag_box[1] - w * 0.01
     body = (m * 1.4, title_panel[3] + w * 0.015, w - m * 1.4, text_bottom)
     text = f"{ev.timing}: {ev.text}" if ev.timing else ev.text
+    text = text[:1].upper() + text[1:]  # paraphrases start mid-sentence ("any time, ..."): print a sentence
     labels += fit_text(style, text, body, "regular", w * style.num("cards.text_max"), w * style.num("cards.text_min"),
                        wrap=True, valign="top", align="left", fill=ink, line_gap=0.08, what=f"{what} event text")
     return HalfLayout(ev.side, band, body, emblem_box, flag_box, tuple(labels))

@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 from games import DataError, Game
 from games.model import Face, Marker, MarkerFace, Unit
 
-from .canvas import Box, Label, downsample, draw_labels, fit_text, supersample
+from .canvas import Box, Label, TextOverflow, downsample, draw_labels, fit_text, supersample
 from .style import RGB, Style, parse_colour, style_of
 from .symbols import icon, nato_symbol, star_points
 
@@ -175,13 +175,22 @@ def marker_layout(game: Game, kind: str, face: str, work_px: int, style: Style |
     s = work_px
     what = f"marker {kind} ({face})"
     if marker.shape == "round":
-        icon_box = (s * 0.32, s * 0.14, s * 0.68, s * 0.5)
-        panel = (s * 0.12, s * 0.54, s * 0.88, s * 0.8)
+        icon_box = (s * 0.33, s * 0.13, s * 0.67, s * 0.47)
+        # one line across the disc's widest free chord, or two shorter lines: whichever prints larger
+        layouts = [((s * 0.07, s * 0.53, s * 0.93, s * 0.75), False), ((s * 0.13, s * 0.5, s * 0.87, s * 0.86), True)]
     else:
         icon_box = (s * 0.28, s * 0.1, s * 0.72, s * 0.54)
-        panel = (s * 0.06, s * 0.6, s * 0.94, s * 0.94)
-    labels = fit_text(style, mf.label, panel, "condensed", s * 0.2, s * 0.1, wrap=True, fill=ink, line_gap=0.0,
-                      what=f"{what} label")
+        layouts = [((s * 0.06, s * 0.6, s * 0.94, s * 0.94), True)]
+    fits: list[tuple[Label, ...]] = []
+    for panel, wrap in layouts:
+        try:
+            fits.append(fit_text(style, mf.label, panel, "condensed", s * 0.2, s * 0.1, wrap=wrap, fill=ink,
+                                 line_gap=-0.04, what=f"{what} label"))
+        except TextOverflow as e:
+            overflow = e
+    if not fits:
+        raise overflow
+    labels = max(fits, key=lambda lbs: lbs[0].px)
     return marker, mf, bg, ink, icon_box, labels
 
 

@@ -82,26 +82,26 @@ def draw_legend(img: Image.Image, d: Draw, game: Game, lay: Layout, style: Style
         y = box[1] + w * 0.55 + r * row_h
         cx, cy = x + sw / 2, y + row_h / 2
         sx = (x, y + row_h * 0.1, x + sw, y + row_h * 0.9)
+        ground = style.terrain_colour("open")
         if kind == "terrain":
             palette = terrain_palette(style, str(payload))
-            base = palette[0]
-            d.rectangle(sx, fill=base, outline=style.colour("map.grid"))
+            d.rectangle(sx, fill=palette[0], outline=style.colour("map.grid"))
             pattern = style.terrain(str(payload)).get("pattern")
             if pattern:
                 size = float(style.get(f"patterns.{pattern}.size"))
                 r = sw * 0.22
                 clump = [(cx - r, cy - r * 0.3, 0.3), (cx + r * 0.9, cy - r * 0.4, -0.2), (cx, cy + r * 0.35, 0.0)]
                 draw_motifs(d, pattern, clump, w, palette, size)
-            if payload == "city":
-                s = w * 0.08
-                d.rounded_rectangle((cx - s, cy - s, cx + s, cy + s), radius=s * 0.3, fill=base, outline=(40, 20, 15))
-        elif kind == "hexside":
-            d.rectangle(sx, fill=style.terrain_colour("open"))
-            colour = style.colour("map.river") if payload == "river" else style.colour("map.water")
-            width = style.num("map.river_width") if payload == "river" else style.num("map.lake_width")
-            draw_polyline(d, [(sx[0] + 2, cy), (sx[2] - 2, cy)], colour, max(1, round(w * width)))
+        elif kind in ("hexside", "city", "objective", "edge"):
+            d.rectangle(sx, fill=ground, outline=style.colour("map.grid"))
+        half = (sx[3] - sx[1]) / 2
+        if kind == "hexside" and payload == "river":
+            width = max(1, round(w * style.num("map.river_width")))
+            draw_polyline(d, [(sx[0] + width, cy), (sx[2] - width, cy)], style.colour("map.river"), width)
+        elif kind == "hexside":  # a long thin lake, as drawn on the map
+            d.ellipse((sx[0] + half * 0.2, cy - half * 0.45, sx[2] - half * 0.2, cy + half * 0.45),
+                      fill=style.colour("map.water"), outline=style.colour("map.coast"), width=max(1, round(w * 0.01)))
         elif kind == "city":
-            d.rectangle(sx, fill=style.terrain_colour("open"))
             s = w * 0.1
             d.rounded_rectangle((cx - s, cy - s, cx + s, cy + s), radius=s * 0.3, fill=style.terrain_colour("city"),
                                 outline=(40, 20, 15))
@@ -109,15 +109,20 @@ def draw_legend(img: Image.Image, d: Draw, game: Game, lay: Layout, style: Style
             vp_mark(d, style, (cx, cy), w * 0.1, 1)
         elif kind == "oil":
             oil_icon(d, (cx, cy), w * 0.2, style.colour("map.oil"))
-        elif kind in ("objective", "edge"):
-            colour = parse_colour(game.sides[str(payload)].colour)
-            width = style.num("map.objective_width" if kind == "objective" else "map.edge_width")
-            d.rectangle(sx, fill=style.terrain_colour("open"))
-            draw_polyline(d, [(sx[0] + 3, cy), (sx[2] - 3, cy)], colour, max(1, round(w * width)))
+        elif kind == "objective":  # the ring inside an objective hex
+            ring = [(cx + half * 0.85 * math.cos(math.radians(90 + 60 * k)),
+                     cy + half * 0.85 * math.sin(math.radians(90 + 60 * k))) for k in range(7)]
+            d.line(ring + [ring[1]], fill=parse_colour(game.sides[str(payload)].colour),
+                   width=max(1, round(w * style.num("map.objective_width") * 0.5)), joint="curve")
+        elif kind == "edge":
+            width = max(1, round(w * style.num("map.edge_width") * 0.7))
+            draw_polyline(d, [(sx[0] + width, cy), (sx[2] - width, cy)], parse_colour(game.sides[str(payload)].colour),
+                          width)
         elif kind == "border":
             region = game.map.regions[str(payload)]
-            draw_polyline(d, [(sx[0], cy), (sx[0] + sw * 0.4, cy)], parse_colour(region.border_colour), max(1, round(w * 0.035)))
-            draw_polyline(d, [(sx[0] + sw * 0.6, cy), (sx[2], cy)], parse_colour(region.border_colour), max(1, round(w * 0.035)))
+            colour, width = parse_colour(region.border_colour), max(1, round(w * 0.035))
+            draw_polyline(d, [(sx[0], cy), (sx[0] + sw * 0.4, cy)], colour, width)
+            draw_polyline(d, [(sx[0] + sw * 0.6, cy), (sx[2], cy)], colour, width)
         d.text((x + sw + w * 0.1, cy), label, font=f, fill=ink, anchor="lm")
     rest = [b for b in _corner_boxes(shapes, w * 1.4, w * 1.4, w * 0.3) if not _overlaps(b, box)]
     compass(d, _least_land(shapes, rest), ink, style)

@@ -256,11 +256,68 @@ def _key(p: Point) -> tuple[int, int]:
 
 def chain_hexsides(game: Game, layout: Layout, feature: str) -> list[list[Point]]:
     """The hexsides carrying ``feature``, joined corner to corner into continuous polylines."""
-    segs = [side_segment(layout, e.a, e.b) for e, f in sorted(game.map.hexsides.items()) if feature in f]
+    # a corner computed from the centres of different hexes differs in the last bits: snap before chaining
+    segs = [[(round(x * 64) / 64, round(y * 64) / 64) for x, y in side_segment(layout, e.a, e.b)]
+            for e, f in sorted(game.map.hexsides.items()) if feature in f]
     if not segs:
         return []
-    merged = linemerge(MultiLineString([list(s) for s in segs]))
-    return [[(float(x), float(y)) for x, y in ln] for ln in lines(merged)]
+    merged = linemerge(MultiLineString(segs))
+    return join_through(sorted([[(float(x), float(y)) for x, y in ln] for ln in lines(merged)]))
+
+
+def join_through(polylines: list[list[Point]]) -> list[list[Point]]:
+    """Where three or more polylines end at one point (a river and its tributary), join the two that continue
+    each other most straightly, so the main stream flows through the confluence and can be smoothed there."""
+    out = [list(p) for p in polylines]
+    while True:
+        ends: dict[tuple[int, int], list[tuple[int, bool]]] = defaultdict(list)  # point -> (line, at its end)
+        for i, p in enumerate(out):
+            if _key(p[0]) != _key(p[-1]):
+                ends[_key(p[0])].append((i, False))
+                ends[_key(p[-1])].append((i, True))
+        best = None
+        for key in sorted(ends):
+            here = ends[key]
+            if len(here) < 3:
+                continue
+            for a in range(len(here)):
+                for b in range(a + 1, len(here)):
+                    straight = _heading(out, *here[a]) @ _heading(out, *here[b])  # -1: straight on
+                    if best is None or straight < best[0]:
+                        best = (straight, here[a], here[b])
+        if best is None:
+            return out
+        (i, i_end), (j, j_end) = best[1], best[2]
+        first = out[i] if i_end else out[i][::-1]
+        second = out[j][::-1] if j_end else out[j]
+        out = [p for n, p in enumerate(out) if n not in (i, j)] + [first + second[1:]]
+
+
+def _heading(polylines: list[list[Point]], i: int, at_end: bool) -> np.ndarray:
+    """Unit direction of polyline ``i`` leaving the end point it has there."""
+    p = polylines[i]
+    (x0, y0), (x1, y1) = (p[-1], p[-2]) if at_end else (p[0], p[1])
+    v = np.array([x1 - x0, y1 - y0])
+    return v / np.hypot(*v)
+
+
+def streams(game: Game, layout: Layout, feature: str, meander: float, seed: int) -> list[list[Point]]:
+    """Hexside lines (rivers) as drawn: chained, smoothed, meandering ``meander`` hex widths about their
+    hexsides, and with each tributary running on to meet the smoothed stream it flows into."""
+    w = layout.hex_width
+    chains = chain_hexsides(game, layout, feature)
+    drawn = [displace(LineString(chaikin(c, 3)), w * meander, w * 0.6, seed) for c in chains]
+    inner = [{_key(q) for q in c[1:-1]} for c in chains]
+    out = []
+    for n, (chain, line) in enumerate(zip(chains, drawn)):
+        pts = [(float(x), float(y)) for x, y in line.coords]
+        for at_end in (False, True):
+            into = [m for m in range(len(chains)) if m != n and _key(chain[-1 if at_end else 0]) in inner[m]]
+            if into:
+                end = drawn[into[0]].interpolate(drawn[into[0]].project(shapely.Point(pts[-1 if at_end else 0])))
+                pts = pts + [(end.x, end.y)] if at_end else [(end.x, end.y)] + pts
+        out.append(pts)
+    return out
 
 
 def chaikin(points: list[Point], rounds: int = 2) -> list[Point]:

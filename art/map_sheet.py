@@ -12,7 +12,6 @@ from typing import Mapping
 
 import numpy as np
 import shapely
-from shapely.geometry import LineString
 from PIL import Image, ImageDraw
 
 from games import Game
@@ -21,8 +20,8 @@ from games.grid import HexIds, Layout
 from . import map_legend
 from .boards import map_size
 from .canvas import font
-from .map_shapes import (HEX_ID_RISE, MapShapes, chain_hexsides, chaikin, dashes, displace, map_edges,
-                         map_shapes, organic_of, polygons, region_border, seed_of)
+from .map_shapes import (HEX_ID_RISE, MapShapes, dashes, map_edges, map_shapes, organic_of, polygons, region_border,
+                         seed_of, streams)
 from .noise import fbm, hash_unit
 from .style import RGB, Style, parse_colour, style_of
 
@@ -218,10 +217,8 @@ def _hexside_lines(d: Draw, game: Game, lay: Layout, style: Style) -> None:
     w = lay.hex_width
     river = style.colour("map.river")
     width = max(1, round(w * style.num("map.river_width")))
-    for pts in chain_hexsides(game, lay, "river"):
-        # meander a little about the smoothed hexsides: a river, not a ruled line
-        bends = displace(LineString(chaikin(pts, 3)), w * style.num("map.river_meander"), w * 0.6, seed_of("river"))
-        draw_polyline(d, [(float(x), float(y)) for x, y in bends.coords], river, width)
+    for pts in streams(game, lay, "river", style.num("map.river_meander"), seed_of("river")):
+        draw_polyline(d, pts, river, width)
 
 
 def _borders(d: Draw, game: Game, lay: Layout, style: Style, shapes: MapShapes) -> None:
@@ -287,11 +284,26 @@ def _places(d: Draw, game: Game, lay: Layout, style: Style, shapes: MapShapes) -
             vp_mark(d, style, (p.x, p.y + w * 0.32), w * 0.1, area.vp)
     water_ink = style.colour("map.water_name")
     for sea in game.map.seas.values():
-        if not sea.cells:
-            continue
-        xs = [lay.centre_f(c) for c in sea.cells]
-        best = min(xs, key=lambda p: sum((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 for q in xs))
-        text_halo(d, style, best, sea.name, "italic", w * 0.2, water_ink, style.colour("map.water"))
+        if sea.cells:
+            xy, px = _sea_label(sea.name, [lay.centre_f(c) for c in sea.cells], shapes.water, style,
+                                w * style.num("map.sea_name_size"))
+            text_halo(d, style, xy, sea.name, "italic", px, water_ink, style.colour("map.water"))
+
+
+def _sea_label(name: str, centres: list[tuple[float, float]], water, style: Style, largest: float
+               ) -> tuple[tuple[float, float], float]:
+    """Where a sea's name goes and how large: the largest size (down to half of ``largest``) at which it lies on
+    open water at one of the sea's most central cells, else the most central cell at half size."""
+    central = sorted(centres, key=lambda p: (sum((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 for q in centres), p))
+    shapely.prepare(water)
+    for step in range(6):
+        px = largest * (1 - step * 0.1)
+        f = font(style, "italic", px)
+        for x, y in central[:6]:
+            x0, y0, x1, y1 = f.getbbox(name, anchor="mm")
+            if water.contains(shapely.box(x + x0 - px * 0.2, y + y0 - px * 0.2, x + x1 + px * 0.2, y + y1 + px * 0.2)):
+                return (x, y), px
+    return central[0], largest * 0.5
 
 
 def oil_icon(d: Draw, xy, size: float, ink: RGB) -> None:

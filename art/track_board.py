@@ -42,18 +42,27 @@ def _marker_label(game: Game, icon: str, default: str) -> str:
     return default
 
 
-def turn_space_labels(game: Game, style: Style, turn: Turn, r: Rect) -> list[Label]:
+SKULL = 0.05  # sudden-death skull radius, in turn-space heights
+
+
+def turn_space_labels(game: Game, style: Style, turn: Turn, r: Rect) -> tuple[list[Label], tuple[float, float]]:
+    """The labels of a Game Turn space, and where its sudden-death skull goes (just right of the turn number)."""
     w, h = r.width, r.height
     ink = style.colour("board.ink")
     weather = game.weather[turn.weather]
     wcol = parse_colour(weather.colour, f"weather.{weather.id}.colour")
     what = f"turn track space {turn.number}"
     labels: list[Label] = []
-    band = (r.x0 + w * 0.05, r.y0 + h * 0.03, r.x1 - w * 0.05, r.y0 + h * 0.17)
+    # the date stays clear of the variable-weather corner
+    band = (r.x0 + w * 0.05, r.y0 + h * 0.03, r.x1 - w * (0.27 if turn.variable else 0.05), r.y0 + h * 0.17)
     labels += fit_text(style, turn.date, band, "condensed", h * 0.11, h * 0.05, fill=contrast_ink(wcol),
                        what=f"{what} date")
-    labels += fit_text(style, str(turn.number), (r.x0 + w * 0.06, r.y0 + h * 0.2, r.x0 + w * 0.33, r.y0 + h * 0.46),
-                       "bold", h * 0.22, h * 0.1, align="left", fill=ink, what=f"{what} number")
+    number = fit_text(style, str(turn.number), (r.x0 + w * 0.06, r.y0 + h * 0.2, r.x0 + w * 0.4, r.y0 + h * 0.46),
+                      "bold", h * 0.22, h * 0.1, align="left", fill=ink, what=f"{what} number")
+    labels += number
+    nb = number[0].bbox
+    skull_at = (nb[2] + h * SKULL * 1.6, (nb[1] + nb[3]) / 2)
+    counts_left = skull_at[0] + h * SKULL * 1.3 if turn.skull else nb[2] + w * 0.04
     name = weather.name + (f" / {game.weather[turn.variable].name}" if turn.variable else "")
     labels += fit_text(style, name, (r.x0 + w * 0.06, r.y0 + h * 0.47, r.x1 - w * 0.06, r.y0 + h * 0.57),
                        "condensed", h * 0.07, h * 0.045, align="left", fill=ink, what=f"{what} weather")
@@ -66,7 +75,7 @@ def turn_space_labels(game: Game, style: Style, turn: Turn, r: Rect) -> list[Lab
         counts.append((f"{shock} {turn.shock}", _side_colour(game, sides[-1], ink)))
     for i, (text, colour) in enumerate(counts):
         y = r.y0 + h * (0.2 + 0.13 * i)
-        labels += fit_text(style, text, (r.x0 + w * 0.42, y, r.x1 - w * 0.05, y + h * 0.12), "condensed", h * 0.08,
+        labels += fit_text(style, text, (counts_left, y, r.x1 - w * 0.05, y + h * 0.12), "condensed", h * 0.08,
                            h * 0.045, align="right", fill=colour, what=f"{what} combat support")
     red = [e.text for e in turn.events if e.red]
     other = [e.text for e in turn.events if not e.red]
@@ -81,7 +90,7 @@ def turn_space_labels(game: Game, style: Style, turn: Turn, r: Rect) -> list[Lab
         labels += fit_text(style, "; ".join(texts), panel, "condensed", h * 0.075, h * 0.045, wrap=True,
                            valign="top", fill=colour, line_gap=0.0, what=f"{what} events")
         y = panel[3]
-    return labels
+    return labels, skull_at
 
 
 def render_tracks_board(game: Game, geo: BoardGeometry, style: Style | None = None) -> Image.Image:
@@ -118,22 +127,23 @@ def render_tracks_board(game: Game, geo: BoardGeometry, style: Style | None = No
                         vcol = parse_colour(game.weather[turn.variable].colour)
                         d.polygon([(r.x1 - lw, r.y0 + lw), (r.x1 - lw, r.y0 + r.height * 0.19),
                                    (r.x1 - r.width * 0.25, r.y0 + r.height * 0.19)], fill=vcol)
+                    space_labels, skull_at = turn_space_labels(game, style, turn, r)
                     if turn.skull:
-                        skull(d, r.x0 + r.width * 0.38, r.y0 + r.height * 0.34, r.height * 0.05, ink,
-                              style.colour("board.box"))
-                    labels += turn_space_labels(game, style, turn, r)
+                        skull(d, *skull_at, r.height * SKULL, ink, style.colour("board.box"))
+                    labels += space_labels
                 else:
                     labels += fit_text(style, space, (r.x0, r.y0 + r.height * 0.05, r.x1, r.y0 + r.height * 0.4),
                                        "bold", r.height * 0.3, r.height * 0.15, fill=ink, what=f"{bid} space {space}")
                     marks = list(sd_marks.get(int(space), [])) if space.isdigit() else []
                     for i, (text, colour) in enumerate(marks):
-                        y = r.y0 + r.height * (0.45 + 0.17 * i)
-                        skull(d, r.x0 + r.width * 0.2, y + r.height * 0.07, r.height * 0.055, colour,
+                        step = min(0.24, 0.5 / len(marks))  # two marks fit at full size
+                        y = r.y0 + r.height * (0.44 + step * i)
+                        skull(d, r.x0 + r.width * 0.22, y + r.height * step * 0.42, r.height * step * 0.33, colour,
                               style.colour("board.box"))
-                        labels += fit_text(style, text, (r.x0 + r.width * 0.32, y, r.x1 - r.width * 0.05,
-                                                         y + r.height * 0.16),
-                                           "condensed", r.height * 0.14, r.height * 0.08, align="left", fill=colour,
-                                           what=f"{bid} space {space} sudden death")
+                        labels += fit_text(style, text, (r.x0 + r.width * 0.36, y, r.x1 - r.width * 0.05,
+                                                         y + r.height * step * 0.92),
+                                           "condensed", r.height * step * 0.85, r.height * 0.08, align="left",
+                                           fill=colour, what=f"{bid} space {space} sudden death")
         else:
             head = _side_colour(game, box.side, ink)
             d.rounded_rectangle((outer.x0, outer.y0, outer.x1, outer.y1), radius=unit * 0.12,

@@ -21,6 +21,7 @@ from art.counters import marker_kinds, marker_layout, render_unit, unit_layout, 
 from art.map_shapes import map_shapes, merge, organic_of
 from art.map_sheet import terrain_palette
 from art.style import style_of
+from art.track_board import SKULL, turn_space_labels
 from games import DataError
 from games.grid import Layout
 from hexforge import cli
@@ -306,6 +307,30 @@ def test_crt_charts_print_the_meaning_of_their_results(nr_game):
             if colour:
                 assert _dist(img.getpixel((int(box[0]) + 3, int(box[1]) + 3)), colour) < 3, code
     assert not chart_tables(nr_game, style)["tec"].legend
+
+
+def test_turn_track_skulls_and_weather_corners_leave_the_text_clear(nr_game):
+    """On the Game Turn track a sudden-death skull sits beside the turn number (two-digit numbers too) and the
+    variable-weather corner beside the date: neither covers any text of the space."""
+    style = style_of(nr_game)
+    tracks = boards(nr_game)[1]
+    track = next(b for b in nr_game.map.boxes.values() if boards_mod.is_turn_track(nr_game, b))
+    skulls = 0
+    for n, turn in nr_game.turns.items():
+        r = tracks.boxes[f"{track.id}:{n}"]
+        labels, (sx, sy) = turn_space_labels(nr_game, style, turn, r)
+        rad = r.height * SKULL * 1.1
+        for lb in labels:
+            x0, y0, x1, y1 = lb.bbox
+            assert lb.inside(), (n, lb.text)
+            if turn.skull:
+                assert x1 <= sx - rad or sx + rad <= x0 or y1 <= sy - rad or sy + rad <= y0, (n, lb.text)
+            if turn.variable and lb.text == turn.date:
+                assert x1 <= r.x1 - r.width * 0.25, n
+        skulls += bool(turn.skull)
+        if turn.skull:
+            assert r.x0 < sx - rad and sx + rad < r.x1 and r.y0 < sy - rad and sy + rad < r.y1
+    assert skulls >= 5 and any(t.skull and t.number >= 10 for t in nr_game.turns.values())
 
 
 def test_card_text_that_cannot_fit_is_a_build_error(nr_game):
