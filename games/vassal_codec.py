@@ -72,6 +72,7 @@ class Decoder:
         self._delim = delim
         self._start = 0
         self._stop = len(value) if value is not None else 0
+        self._real_left: int | None = None
 
     def has_more(self) -> bool:
         return self._val is not None
@@ -95,7 +96,9 @@ class Decoder:
         i = val.find(delim, start, stop)
         if i > 0 and val[i - 1] == "\\":
             # escaped delimiters: find the first one not preceded by a backslash, then unescape the whole token
-            if val.count(delim, i, stop) == val.count("\\" + delim, i - 1, stop):
+            if self._real_left is None:  # real (unescaped) delimiters from here on, counted once per decoder
+                self._real_left = val.count(delim, start, stop) - val.count("\\" + delim, start, stop)
+            if self._real_left == 0:
                 i = -1  # every delimiter left is escaped (the usual case for a nested inner string)
             else:
                 m = _real_delimiter(delim).search(val, i + 1, stop)
@@ -107,6 +110,8 @@ class Decoder:
             self._val = None
         else:
             self._start = i + 1
+            if self._real_left is not None:
+                self._real_left -= 1
         if len(text) > 1 and text[0] == "'" and text[-1] == "'":
             text = text[1:-1]
         return text
