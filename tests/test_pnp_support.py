@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import fcntl
 import io
+import math
 import os
 import re
 import shutil
@@ -125,11 +126,24 @@ def words(path: str) -> list[Word]:
     return out
 
 
-def render(path: str, page: int, dpi: int, gray: bool = True) -> np.ndarray:
-    """Page ``page`` (1-based) rendered by pdftoppm at ``dpi``: grey levels (or RGB), row by row."""
-    cmd = ["pdftoppm", "-r", str(dpi), "-f", str(page), "-l", str(page)] + (["-gray"] if gray else []) + [path]
+def render(path: str, page: int, dpi: int, gray: bool = True, region: Rect | None = None) -> np.ndarray:
+    """Page ``page`` (1-based) rendered by pdftoppm at ``dpi``: grey levels (or RGB), row by row. With
+    ``region`` (mm) only the pixels from its top-left corner to the page's bottom-right are rendered
+    (``region_origin`` gives their offset): the cost of a page is its pixels."""
+    crop = []
+    if region is not None:
+        x0, y0 = region_origin(region, dpi)
+        crop = ["-x", str(x0), "-y", str(y0), "-W", str(math.ceil(region.x1 / 25.4 * dpi) - x0),
+                "-H", str(math.ceil(region.y1 / 25.4 * dpi) - y0)]
+    cmd = ["pdftoppm", "-r", str(dpi), "-f", str(page), "-l", str(page), *crop] + (["-gray"] if gray else []) + [path]
     data = subprocess.run(cmd, capture_output=True, check=True).stdout
     return np.asarray(Image.open(io.BytesIO(data)))
+
+
+def region_origin(region: Rect | None, dpi: int) -> tuple[int, int]:
+    if region is None:
+        return 0, 0
+    return max(0, math.floor(region.x0 / 25.4 * dpi)), max(0, math.floor(region.y0 / 25.4 * dpi))
 
 
 def _crossings(profile: np.ndarray) -> tuple[float, float]:
@@ -150,12 +164,13 @@ def _crossings(profile: np.ndarray) -> tuple[float, float]:
     return float(left), float(right)
 
 
-def box_centre(page: np.ndarray, window: Rect, dpi: int) -> tuple[float, float]:
-    """The centre (mm) of the one printed box inside ``window`` (mm) of a rendered page, measured from its edges
-    along the middle half of each side (where cut lines do not cross the gutters)."""
+def box_centre(page: np.ndarray, window: Rect, dpi: int, origin: tuple[int, int] = (0, 0)) -> tuple[float, float]:
+    """The centre (mm) of the one printed box inside ``window`` (mm) of a rendered page (whose first pixel is
+    page pixel ``origin``), measured from its edges along the middle half of each side (where cut lines do not
+    cross the gutters)."""
     k = dpi / 25.4
     x0, y0, x1, y1 = (int(round(v * k)) for v in (window.x0, window.y0, window.x1, window.y1))
-    win = page[y0:y1, x0:x1].astype(float)
+    win = page[y0 - origin[1]:y1 - origin[1], x0 - origin[0]:x1 - origin[0]].astype(float)
     h, w = win.shape
     band_rows = win[h // 4: 3 * h // 4]
     band_cols = win[:, w // 4: 3 * w // 4]
