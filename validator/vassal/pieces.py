@@ -254,6 +254,28 @@ class PieceDef:
             return str(self.base.get("deckName", ""))
         return ""
 
+    @property
+    def display_name(self) -> str:
+        """The name VASSAL shows and reports (``getName`` from the outermost trait): the BasicPiece name, changed by
+        active Layer level names (``+ suffix``, ``prefix +`` or a replacement) and Text Labels (``nameFormat``)."""
+        name = self.name
+        for t in reversed(self.traits[:-1]):
+            if t.kind == "Layer":
+                value = t.state_values().get("value", 0)
+                levels = t.get("levelNames") or []
+                if isinstance(value, int) and 0 < value <= len(levels) and levels[value - 1]:
+                    parts = decode(levels[value - 1], "+")
+                    if len(parts) > 1:
+                        name = name + parts[1] if not parts[0] else parts[0] + name
+                    else:
+                        name = parts[0]
+            elif t.kind == "Labeler":
+                label = (t.state or "").strip()
+                if label or t.get("alwaysUseFormat"):
+                    fmt = str(t.get("nameFormat") or "$pieceName$ ($label$)")
+                    name = fmt.replace("$pieceName$", name).replace("$label$", label)
+        return name
+
     def markers(self) -> dict[str, str]:
         """Marker trait properties (``mark;``); an outer trait hides an inner one of the same name, as in VASSAL."""
         out: dict[str, str] = {}

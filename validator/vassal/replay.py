@@ -222,7 +222,11 @@ class Replay:
             return
         if after is None and action != "remove":
             after = self.place(piece_id)
-        self._events.append(PieceEvent(action, piece_id, piece.name, piece.kind, before, after, changes,
+        name = piece.display_name
+        if piece.kind == "Stack" and piece_id in self._pieces:  # a stack is reported by its pieces' names
+            name = ", ".join(self._pieces[m].piece.display_name for m in self._pieces[piece_id].members
+                             if m in self._pieces)
+        self._events.append(PieceEvent(action, piece_id, name, piece.kind, before, after, changes,
                                        self.identity(piece) if piece.kind == "BasicPiece" else None))
 
     def _put(self, piece_id: str, map_id: str | None, x: int, y: int) -> None:
