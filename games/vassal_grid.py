@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import Protocol, Union
+from typing import Union
 
 Point = tuple[int, int]
 
@@ -198,13 +198,12 @@ def parse_index(name: str, kind: str) -> int:
 
 
 @dataclass(frozen=True)
-class VassalHexNumbering:
-    """``HexGridNumbering`` (with ``RegularGridNumbering``'s naming) attached to a :class:`VassalHexGrid`.
+class RegularNumbering:
+    """``RegularGridNumbering``: the fields and naming shared by the hex and square numberings (``stagger`` belongs
+    to ``HexGridNumbering`` and only the hex numbering reads it). Subclasses give ``row``, ``column`` and
+    ``centre_point``. ``board_width``/``board_height`` are only needed for descending numbering."""
 
-    ``board_width``/``board_height`` are only needed for descending numbering (``maxRows``/``maxColumns``).
-    """
-
-    grid: VassalHexGrid
+    grid: object
     first: str = "H"
     sep: str = ""
     h_type: str = "N"
@@ -219,6 +218,84 @@ class VassalHexNumbering:
     location_format: str = "$gridLocation$"
     board_width: int = 0
     board_height: int = 0
+
+    def row(self, p: Point) -> int:
+        raise NotImplementedError
+
+    def column(self, p: Point) -> int:
+        raise NotImplementedError
+
+    def centre_point(self, col: int, row: int) -> Point:
+        raise NotImplementedError
+
+    def name_of(self, row: int, column: int) -> str:
+        """``getName(row, column)``: ``$gridLocation$`` for numbering coordinates."""
+        row_name = format_index(row + self.v_off, self.v_type, self.v_leading)
+        col_name = format_index(column + self.h_off, self.h_type, self.h_leading)
+        return col_name + self.sep + row_name if self.first == "H" else row_name + self.sep + col_name
+
+    def location_name(self, p: Point) -> str:
+        """``RegularGridNumbering.locationName``: the text VASSAL puts in move reports for a board point."""
+        row, col = self.row(p), self.column(p)
+        text = self.location_format.replace("$gridLocation$", self.name_of(row, col))
+        text = text.replace("$row$", format_index(row + self.v_off, self.v_type, self.v_leading))
+        return text.replace("$column$", format_index(col + self.h_off, self.h_type, self.h_leading))
+
+    def location(self, name: str) -> Point | None:
+        """``RegularGridNumbering.getLocation``: the point VASSAL gives for a location name, or None (BadCoords)."""
+        parsed = self.parse_location(name)
+        return None if parsed is None else self.centre_point(*parsed)
+
+    def parse_location(self, name: str) -> tuple[int, int] | None:
+        """Numbering (column, row) of a location name with offsets removed, or None when ``name`` does not match
+        ``locationFormat``."""
+        tokens = self.location_format.split("$")
+        regex, groups, col_group, row_group = "", 0, 0, 0
+        is_property = True
+        for i, token in enumerate(tokens):
+            is_property = not is_property
+            if not token:
+                continue
+            last = i == len(tokens) - 1
+            if not is_property or last:
+                regex += re.escape(token)
+            elif token == "gridLocation":
+                h = "(" + _index_pattern(self.h_type, self.h_leading) + ")"
+                v = "(" + _index_pattern(self.v_type, self.v_leading) + ")"
+                if self.first == "H":
+                    regex += h + (re.escape(self.sep) if self.sep else "") + v
+                    col_group, row_group = groups + 1, groups + 2
+                else:
+                    regex += v + re.escape(self.sep) + h
+                    row_group, col_group = groups + 1, groups + 2
+                groups += 2
+            elif token == "row":
+                groups += 1
+                regex += "(" + _index_pattern(self.v_type, self.v_leading) + ")"
+                row_group = groups
+            elif token == "column":
+                groups += 1
+                regex += "(" + _index_pattern(self.h_type, self.h_leading) + ")"
+                col_group = groups
+        if not regex or not col_group or not row_group:
+            return None
+        m = re.fullmatch(regex, name)
+        if m is None:
+            return None
+        row = parse_index(m.group(row_group), self.v_type)
+        col = parse_index(m.group(col_group), self.h_type)
+        return col - self.h_off, row - self.v_off
+
+
+def _index_pattern(kind: str, leading: int) -> str:
+    return _ALPHA_MATCH if kind == "A" else "-?[0-9]{%d,}" % (leading + 1)
+
+
+@dataclass(frozen=True)
+class VassalHexNumbering(RegularNumbering):
+    """``HexGridNumbering`` attached to a :class:`VassalHexGrid` (fields and naming: :class:`RegularNumbering`)."""
+
+    grid: VassalHexGrid
 
     def _max_rows(self) -> int:
         return math.floor(self.board_height / self.grid.dx + 0.5)
@@ -246,13 +323,6 @@ class VassalHexNumbering:
             ny += -1 if descending else 1
         return ny
 
-    def name_of(self, row: int, column: int) -> str:
-        return grid_location(self, row, column)
-
-    def location_name(self, p: Point) -> str:
-        """``RegularGridNumbering.locationName``: the text VASSAL puts in move reports for a board point."""
-        return format_location(self, self.row(p), self.column(p))
-
     def centre_point(self, col: int, row: int) -> Point:
         """``HexGridNumbering.getCenterPoint`` for numbering coordinates (offsets already removed)."""
         g = self.grid
@@ -273,86 +343,6 @@ class VassalHexNumbering:
         y = jtrunc(row * g.dy) if col % 2 == 0 else jtrunc(row * g.dy + g.dy / 2)
         y += g.y0
         return (y, x) if g.sideways else (x, y)
-
-    def location(self, name: str) -> Point | None:
-        """``RegularGridNumbering.getLocation``: the point VASSAL gives for a location name, or None (BadCoords)."""
-        parsed = parse_location(self, name)
-        return None if parsed is None else self.centre_point(*parsed)
-
-
-# --- RegularGridNumbering, shared by the hex and square numberings ---------------------------------------------------
-
-
-class _Naming(Protocol):
-    first: str
-    sep: str
-    h_type: str
-    v_type: str
-    h_leading: int
-    v_leading: int
-    h_off: int
-    v_off: int
-    location_format: str
-
-
-def grid_location(n: _Naming, row: int, column: int) -> str:
-    """``RegularGridNumbering.getName(row, column)``: ``$gridLocation$`` for numbering coordinates."""
-    row_name = format_index(row + n.v_off, n.v_type, n.v_leading)
-    col_name = format_index(column + n.h_off, n.h_type, n.h_leading)
-    return col_name + n.sep + row_name if n.first == "H" else row_name + n.sep + col_name
-
-
-def format_location(n: _Naming, row: int, column: int) -> str:
-    """``RegularGridNumbering.locationName``: ``locationFormat`` with ``$gridLocation$``, ``$row$``, ``$column$``."""
-    text = n.location_format
-    text = text.replace("$gridLocation$", grid_location(n, row, column))
-    text = text.replace("$row$", format_index(row + n.v_off, n.v_type, n.v_leading))
-    return text.replace("$column$", format_index(column + n.h_off, n.h_type, n.h_leading))
-
-
-def _index_pattern(kind: str, leading: int) -> str:
-    return _ALPHA_MATCH if kind == "A" else "-?[0-9]{%d,}" % (leading + 1)
-
-
-def parse_location(n: _Naming, name: str) -> tuple[int, int] | None:
-    """``RegularGridNumbering.getLocation`` up to the centre point: numbering (column, row) with offsets removed, or
-    None when ``name`` does not match ``locationFormat`` (BadCoords)."""
-    tokens = n.location_format.split("$")
-    regex, groups, col_group, row_group = "", 0, 0, 0
-    is_property = True
-    for i, token in enumerate(tokens):
-        is_property = not is_property
-        if not token:
-            continue
-        last = i == len(tokens) - 1
-        if not is_property or last:
-            regex += re.escape(token)
-        elif token == "gridLocation":
-            h = "(" + _index_pattern(n.h_type, n.h_leading) + ")"
-            v = "(" + _index_pattern(n.v_type, n.v_leading) + ")"
-            if n.first == "H":
-                regex += h + (re.escape(n.sep) if n.sep else "") + v
-                col_group, row_group = groups + 1, groups + 2
-            else:
-                regex += v + re.escape(n.sep) + h
-                row_group, col_group = groups + 1, groups + 2
-            groups += 2
-        elif token == "row":
-            groups += 1
-            regex += "(" + _index_pattern(n.v_type, n.v_leading) + ")"
-            row_group = groups
-        elif token == "column":
-            groups += 1
-            regex += "(" + _index_pattern(n.h_type, n.h_leading) + ")"
-            col_group = groups
-    if not regex or not col_group or not row_group:
-        return None
-    m = re.fullmatch(regex, name)
-    if m is None:
-        return None
-    row = parse_index(m.group(row_group), n.v_type)
-    col = parse_index(m.group(col_group), n.h_type)
-    return col - n.h_off, row - n.v_off
 
 
 # --- SquareGrid --------------------------------------------------------------------------------------------------------
@@ -415,24 +405,10 @@ class VassalSquareGrid:
 
 
 @dataclass(frozen=True)
-class VassalSquareNumbering:
-    """``SquareGridNumbering`` with ``RegularGridNumbering``'s naming. Board (or zone) size only matters when
-    descending."""
+class VassalSquareNumbering(RegularNumbering):
+    """``SquareGridNumbering`` attached to a :class:`VassalSquareGrid` (``stagger`` is not used)."""
 
     grid: VassalSquareGrid
-    first: str = "H"
-    sep: str = ""
-    h_type: str = "N"
-    v_type: str = "N"
-    h_leading: int = 1
-    v_leading: int = 1
-    h_off: int = 1
-    v_off: int = 1
-    h_descend: bool = False
-    v_descend: bool = False
-    location_format: str = "$gridLocation$"
-    board_width: int = 0
-    board_height: int = 0
 
     def _max_rows(self) -> int:
         return jtrunc(self.board_height / self.grid.dy + 0.5)
@@ -448,22 +424,12 @@ class VassalSquareNumbering:
         row = self.grid.raw_row(p)
         return self._max_rows() - row if self.v_descend else row
 
-    def name_of(self, row: int, column: int) -> str:
-        return grid_location(self, row, column)
-
-    def location_name(self, p: Point) -> str:
-        return format_location(self, self.row(p), self.column(p))
-
     def centre_point(self, col: int, row: int) -> Point:
         if self.v_descend:
             row = self._max_rows() - row
         if self.h_descend:
             col = self._max_columns() - col
         return jtrunc(col * self.grid.dx + self.grid.x0), jtrunc(row * self.grid.dy + self.grid.y0)
-
-    def location(self, name: str) -> Point | None:
-        parsed = parse_location(self, name)
-        return None if parsed is None else self.centre_point(*parsed)
 
 
 # --- whole grids of a board: numbered hex/square grids, regions, zones -------------------------------------------------
