@@ -84,10 +84,10 @@ def test_text_layer_names_each_item_at_its_layout_position(nr_game, pnp_set, doc
 
 
 def extracted(path: str, page: int, tmp_path) -> list[Image.Image]:
-    """The images drawn on ``page`` (1-based), in drawing order, as ``pdfimages -png`` decodes them."""
+    """The images drawn on ``page`` (1-based), in drawing order, as ``pdfimages`` decodes them."""
     folder = tmp_path / f"p{page}"
     folder.mkdir()
-    run("pdfimages", "-png", "-f", str(page), "-l", str(page), path, str(folder / "i"))
+    run("pdfimages", "-f", str(page), "-l", str(page), path, str(folder / "i"))  # raw PPM: no encoding
     return [Image.open(folder / f) for f in sorted(os.listdir(folder))]
 
 
