@@ -1,6 +1,7 @@
-"""Map geometry with shapely: terrain regions merged across hexes and smoothed, water and coasts, rivers chained
-into continuous lines along their hexsides, region borders and friendly map edges (2.2). Pure functions of the
-game and a :class:`~games.grid.Layout`; :mod:`art.map_sheet` draws what they return.
+"""Map geometry with shapely: terrain regions merged across hexes with natural outlines that never take a hex's
+core from its own terrain, water with natural coasts, rivers chained into continuous meandering lines along their
+hexsides, region borders and friendly map edges (2.2). Pure functions of the game and a
+:class:`~games.grid.Layout`; :mod:`art.map_sheet` draws what they return.
 """
 
 from __future__ import annotations
@@ -26,10 +27,6 @@ from .noise import fbm
 Point = tuple[float, float]
 
 HEX_ID_RISE = 0.37  # hex ids sit this many hex widths above the centre
-
-
-def hex_poly(layout: Layout, h: Hex) -> Polygon:
-    return Polygon(layout.polygon(h))
 
 
 def merge(layout: Layout, cells) -> BaseGeometry:

@@ -350,6 +350,16 @@ def test_card_text_that_cannot_fit_is_a_build_error(nr_game):
     assert max(sizes) < max(normal)
 
 
+def test_event_text_is_printed_as_a_sentence(nr_game):
+    """Paraphrases start mid-sentence ("any time, ..."); the card prints them with a capital first letter."""
+    lowercase = [(c.id, e.side) for c in nr_game.cards.values() for e in c.events.values() if e.text[:1].islower()]
+    assert lowercase  # the data really starts lower case
+    for cid, side in lowercase:
+        half = next(h for h in card_layout(nr_game, cid, 300).halves if h.side == side)
+        first = next(lb for lb in half.labels if lb.panel == half.body)
+        assert first.text[0].isupper() and first.text[1:] == nr_game.cards[cid].events[side].text[1:len(first.text)]
+
+
 def test_cli_reports_overflow_on_one_line_and_writes_nothing(tmp_path, capsys):
     import games
 
