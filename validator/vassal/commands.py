@@ -346,12 +346,12 @@ def _int(tok: str) -> int | None:
         return None
 
 
-def decode_leaf(s: str) -> Command:
+def decode_leaf(s: str, depth: int = 0) -> Command:
     """One command string with no unescaped ESC (``decodeSubCommand``: the first encoder that claims it wins)."""
     if not s:
         return Null(s)
     if s.startswith("LOG\t"):
-        return Log(s, decode_command(s[4:]))
+        return Log(s, decode_command(s[4:], depth + 1))
     if s.startswith("+/"):
         toks = decode(s[2:], "/")
         if len(toks) >= 3:
@@ -423,12 +423,21 @@ def _boards(s: str, map_id: str) -> Command:
     return SetBoards(s, map_id, tuple(boards))
 
 
-def decode_command(s: str) -> Command:
+class CommandError(ValueError):
+    """A command stream that cannot be decoded safely (nested deeper than :data:`MAX_DEPTH`)."""
+
+
+MAX_DEPTH = 100  # real streams nest 4 or 5 levels (compound, LOG, compound, LOG ...)
+
+
+def decode_command(s: str, depth: int = 0) -> Command:
     """``GameModule.decode``: a compound when the string splits on unescaped ESC (or unescapes), else one command."""
+    if depth > MAX_DEPTH:
+        raise CommandError(f"commands nested more than {MAX_DEPTH} levels deep")
     toks = decode(s, ESC)
     if len(toks) == 1 and toks[0] == s:
-        return decode_leaf(s)
-    return Compound(s, tuple(decode_command(t) for t in toks))
+        return decode_leaf(s, depth)
+    return Compound(s, tuple(decode_command(t, depth + 1) for t in toks))
 
 
 def walk(c: Command) -> Iterator[Command]:

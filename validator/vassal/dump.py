@@ -17,8 +17,9 @@ import tempfile
 from typing import IO, Iterator
 
 import games
+from games.errors import DataError
 
-from .commands import decode_command
+from .commands import CommandError, decode_command
 from .module import read_module
 from .replay import replay
 from .savefile import read_save
@@ -37,7 +38,10 @@ def dump_lines(path: str, module_path: str | None = None, game_id: str | None = 
     save = read_save(path)
     module = read_module(module_path) if module_path else None
     game = games.load(game_id) if game_id else None
-    root = decode_command(save.text)
+    try:
+        root = decode_command(save.text)
+    except CommandError as exc:
+        raise DataError(path, f"savedGame: {exc}") from None
     header = {"file": os.path.basename(path), "zipped": save.zipped, "obfuscated": save.obfuscated,
               "vassal_version": save.vassal_version, "module": module.name if module else None}
     yield json.dumps(header, ensure_ascii=False)

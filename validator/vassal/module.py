@@ -41,6 +41,7 @@ SLOT_TAGS = ("VASSAL.build.widget.PieceSlot", "VASSAL.build.widget.CardSlot", "V
 OFFBOARD = "offboard"  # VASSAL.properties Map.offboard
 SQRT3_2 = math.sqrt(3) / 2
 HEX_DEFAULT_WIDTH = SQRT3_2 * 64.0
+UNKNOWN_SIZE_LIMIT = 1 << 20  # a board of unknown size: points this far out are off it (no image is that large)
 
 
 # --- the module's structure ------------------------------------------------------------------------------------------
@@ -138,7 +139,7 @@ class PlacedBoard:
         map's only board (its size cannot matter then), nothing otherwise."""
         x, y = p[0] - self.origin[0], p[1] - self.origin[1]
         if self.board.size is None:
-            return only and x >= 0 and y >= 0
+            return only and 0 <= x < UNKNOWN_SIZE_LIMIT and 0 <= y < UNKNOWN_SIZE_LIMIT
         w, h = self.board.size
         return 0 <= x < w and 0 <= y < h
 
@@ -265,9 +266,18 @@ def _numbering_fields(n: etree._Element, where: str) -> dict[str, object]:
     )
 
 
+def _spacing(e: etree._Element, name: str, default: float, where: str) -> float:
+    """A grid's ``dx``/``dy``: a finite positive number (VASSAL would divide by it)."""
+    v = _float(e, name, default, where)
+    if not (math.isfinite(v) and v > 0):
+        raise DataError(where, f"line {e.sourceline}: {e.tag.rsplit('.', 1)[-1]} {name}={e.get(name)!r} must be a "
+                               "positive number")
+    return v
+
+
 def _hex_grid(e: etree._Element, size: tuple[int, int], where: str) -> NumberedGrid:
-    dx = _float(e, "dx", HEX_DEFAULT_WIDTH, where)
-    dy = _float(e, "dy", 64.0, where)
+    dx = _spacing(e, "dx", HEX_DEFAULT_WIDTH, where)
+    dy = _spacing(e, "dy", 64.0, where)
     if e.get("dy") and dx == HEX_DEFAULT_WIDTH:  # HexGrid.setAttribute(dy) resets a default dx (attributes sorted)
         dx = SQRT3_2 * dy
     grid = VassalHexGrid(dx=dx, dy=dy, x0=_int(e, "x0", 0, where), y0=_int(e, "y0", 32, where),
@@ -282,7 +292,7 @@ def _hex_grid(e: etree._Element, size: tuple[int, int], where: str) -> NumberedG
 
 def _square_grid(e: etree._Element, size: tuple[int, int], where: str) -> NumberedGrid:
     grid = VassalSquareGrid(
-        dx=_float(e, "dx", 48.0, where), dy=_float(e, "dy", 48.0, where), x0=_int(e, "x0", 24, where),
+        dx=_spacing(e, "dx", 48.0, where), dy=_spacing(e, "dy", 48.0, where), x0=_int(e, "x0", 24, where),
         y0=_int(e, "y0", 24, where), snap_to=_bool(e.get("snapTo"), True),
         edges_legal=_bool(e.get("edgesLegal"), False), corners_legal=_bool(e.get("cornersLegal"), False),
         snap_scale=_int(e, "snapscale", 0, where),
@@ -342,7 +352,7 @@ def _board(e: etree._Element, images: Mapping[str, tuple[int, int]], where: str)
         size = images.get(image)
     else:
         size = (_int(e, "width", 0, where), _int(e, "height", 0, where))
-    mag = _float(e, "magnification", 1.0, where)
+    mag = _spacing(e, "magnification", 1.0, where)
     if size is not None and mag != 1.0:
         size = (math.floor(size[0] * mag + 0.5), math.floor(size[1] * mag + 0.5))
     return BoardDef(e.get("name") or "", image, size, _bool(e.get("reversible"), False),
