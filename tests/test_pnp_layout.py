@@ -144,9 +144,11 @@ def test_lengths_offsets_and_paper():
         with pytest.raises(OptionError):
             parse_length(bad)
     assert parse_offset("0.5,-1") == (0.5, -1.0) and parse_offset("-2,3.25") == (-2.0, 3.25)
-    for bad in ("1", "1,2,3", "a,b", "", "7,0"):
+    for bad in ("1", "1,2,3", "a,b", ""):
         with pytest.raises(OptionError):
             parse_offset(bad)
+    with pytest.raises(OptionError, match="more than the calibration scale"):
+        Options(back_offset=parse_offset("7,0"))
     assert length_name(15.875) == "5/8 in" and length_name(16.0) == "16 mm"
     pt = 72 / 25.4
     assert tuple(round(v * pt, 2) for v in Options("letter").page) == (612.0, 792.0)

@@ -52,9 +52,6 @@ def parse_offset(text: str) -> tuple[float, float]:
     except ValueError:
         raise OptionError(f"--back-offset: expected X,Y in mm as read on the calibration page (e.g. 0.5,-1), "
                           f"got {text!r}") from None
-    if max(abs(x), abs(y)) > MAX_BACK_OFFSET_MM:
-        raise OptionError(f"--back-offset: {x:g},{y:g} mm is more than the calibration scale's "
-                          f"{MAX_BACK_OFFSET_MM:g} mm; read the scale where the pin hole is")
     return x, y
 
 
@@ -91,6 +88,10 @@ class Options:
             raise OptionError(f"--duplex: expected one of {', '.join(DUPLEX_MODES)}, got {self.duplex!r}")
         if not 8.0 <= self.counter_mm <= 40.0:
             raise OptionError(f"--counter-size: {self.counter_mm:g} mm is outside 8-40 mm")
+        x, y = self.back_offset
+        if max(abs(x), abs(y)) > MAX_BACK_OFFSET_MM:
+            raise OptionError(f"--back-offset: {x:g},{y:g} mm is more than the calibration scale's "
+                              f"{MAX_BACK_OFFSET_MM:g} mm; read the scale where the pin hole is")
 
     @property
     def page(self) -> tuple[float, float]:
