@@ -51,6 +51,8 @@ class Finding:
     message: str
     units: tuple[str, ...] = ()
     path: tuple[str, ...] = ()
+    arrows: tuple[tuple[str, str], ...] = ()  # (from, to) locations, e.g. attackers' hexes to a battle's target
+    labels: tuple[tuple[str, str], ...] = ()  # (location, text) written on the picture, e.g. odds and result
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,8 @@ class Violation:
     units: tuple[str, ...] = ()
     path: tuple[str, ...] = ()
     action_index: int = -1  # index of the action in the log (-1: found at the end of the log)
+    arrows: tuple[tuple[str, str], ...] = ()
+    labels: tuple[tuple[str, str], ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         return {"line": self.line, "turn": self.turn, "side": self.side, "phase": self.phase, "rule": self.rule,

@@ -42,7 +42,7 @@ def rules_of(game: Game):
 
 def _violation(rules, ctx, state, f: Finding, line: int, side: str, index: int) -> Violation:
     turn, phase = rules.where(ctx, state)
-    return Violation(line, turn, side, phase, f.rule, f.message, f.units, f.path, index)
+    return Violation(line, turn, side, phase, f.rule, f.message, f.units, f.path, index, f.arrows, f.labels)
 
 
 def replay(log: GameLog, game: Game, keep_states: bool = True) -> Replay:

@@ -3,7 +3,8 @@
 The validator core calls :func:`context`, :func:`start`, :func:`step` for each action, and :func:`finish`.
 Rule areas: ``sequence`` (4.0), ``supply`` and ``supply_phase`` (6.0-6.5), ``placement`` (7.6-7.9),
 ``organization`` (7.x actions), ``movement`` (8.0-8.6), ``zoc`` (8.5), ``stacking`` (8.4), ``rail`` (9.0-9.2),
-``combat`` (10.x actions), ``removal`` (11.0-11.2), ``control`` (12.4), ``cards`` (5.x payments). See
+``declaration``, ``combat``, ``odds``, ``shifts``, ``results``, ``retreat``, ``advance`` (10.0-10.8), ``removal``
+(11.0-11.2), ``control`` (12.4), ``cards`` (5.x payments). See
 ``docs/rules/no_retreat.md`` for every rule enforced and the decisions where the texts differ or are silent.
 """
 
@@ -14,7 +15,9 @@ from typing import Callable
 from games.model import Game
 
 from ...model import Action, Finding, Header
-from . import cards, combat, movement, organization, placement, rail, removal, sequence, stacking, supply_phase
+from . import (
+    advance, cards, combat, declaration, movement, organization, placement, rail, removal, results, sequence, stacking,
+    supply_phase)
 from .board import Context, make_context
 from .state import State, initial_state
 
@@ -37,13 +40,13 @@ HANDLERS: dict[str, Handler] = {
     "move": movement.handle_move,
     "entrain": rail.handle_entrain,
     "detrain": rail.handle_detrain,
-    "declare": combat.handle_declare,
-    "counterblow": combat.handle_counterblow,
+    "declare": declaration.handle_declare,
+    "counterblow": declaration.handle_counterblow,
     "battle": combat.handle_battle,
-    "loss": combat.handle_loss,
-    "retreat": combat.handle_retreat,
-    "advance": combat.handle_advance,
-    "remove": combat.handle_remove,
+    "loss": results.handle_loss,
+    "retreat": results.handle_retreat,
+    "advance": advance.handle_advance,
+    "remove": results.handle_remove,
 }
 
 

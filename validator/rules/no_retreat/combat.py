@@ -1,12 +1,31 @@
-"""Combat actions (10.0-10.8) as state changes; the combat rules themselves are checked by Validator II.
+"""The battle procedure (10.2-10.7): one ``battle`` action checked and resolved, and the end of the Combat Phase.
 
-What this module does now, so that logs with battles replay and keep an exact state:
-- 10.1.2: a counterblow is paid with one card;
-- 10.7.1: a step loss flips a full-strength unit to its reduced side, or eliminates a one-step unit to the
-  Destroyed box (Surrendered if it has an Unsupplied marker);
-- 10.7.5 / 10.8: retreats and advances move the unit along its path, and its side controls every hex entered
-  (12.4.1);
-- a ``remove`` puts a unit in a box (eliminated, shattered, surrendered, removed from play), its markers gone.
+The other combat modules: ``declaration`` (10.1), ``odds`` (10.5, 10.6.4), ``shifts`` (10.6), ``results``
+(10.7: losses, eliminations, the end of a battle), ``retreat`` (10.7.5, 10.7.6), ``advance`` (10.8),
+``combat_data`` (the facts of ``tables/combat.toml``), ``battle_state`` (the records).
+
+- 10.2: battles are resolved one at a time; when a battle begins the previous one ends (``results.close``);
+- 10.3: a player attacks with his own units on the map that have a combat strength (2.3: "X" has none);
+  10.1.1: in a voluntary battle no Disorganized or white-strength unit, and only declared Target hexes (a log
+  that declares nothing in the phase declares its targets by attacking them, within the limit);
+- 10.1: a target holds enemy units and is not across a prohibited (lake) hexside from an attacker;
+  10.3.3: every attacker is adjacent to every target hex; 10.3.4: no unit attacks twice and no hex is attacked
+  twice in a Combat Phase (counterattacks apart); 10.4: all units of a target hex defend together;
+- 10.1.2, 10.7.3: a counterblow battle attacks Counterblow hexes (paid, or marked by a CB result); any of the
+  phasing player's units may respond, Disorganized and white-strength ones too (they never advance); the
+  Disorganized and white-strength units of the hex take no part; no terrain shifts;
+- 10.7.2: after a CA the defender may counterattack at once: the same units, roles swapped (units of those hexes
+  that were not in the battle are unengaged and ignored), no terrain shifts; a counterattack may end in CA again;
+- 10.5 step 2, 10.6.2: at most one Blitz!/Shock! marker (``support``), no more in a game turn than the turn track
+  gives the side, never for an attack made only by Unsupplied units; at most one card per player (``cards``:
+  paid from his hand; their events come with Validator III through ``shifts.CARD_EFFECTS``);
+- 10.5 steps 3-5: claimed ``odds`` and ``shifts`` must be the final column and net shift; the claimed ``result``
+  must be the cell of the attacker's CRT (for the Axis the weather's, 10.5 / weather chart) for that column and
+  the logged die, or the automatic CA of odds below the table (10.6.4). A result a Fort or Volkssturm changes
+  (10.7.4) may be claimed either way. The claimed result stands;
+- 10.7 CB: a Counterblow marker goes on one hex of the attacking units (``marker``; default: the first attacker's
+  hex), for the other side's next Combat Phase;
+- 10.3.1: at the end of the phase, see ``declaration.unattacked``.
 """
 
 from __future__ import annotations
@@ -14,88 +33,319 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...model import Action, Finding
+from .battle_state import Battle, CBMarker, Combat
 from .board import Context
-from .cards import payment, spend
-from .control import enter
-from .state import State, evolve, unit_name
+from .combat_data import crt_for, rules, support_allowance, target_limit
+from .declaration import (
+    attack_neighbours, counterblow_eligible, current, other_side, unattacked, voluntary_problem, with_combat)
+from .odds import Odds, compute, strength
+from .results import close, elimination_box, handle_remove, hex_result, obligations, reduced_face
+from .shifts import BattleSpec, Modifier, all_unsupplied, card_play, describe, modifiers
+from .state import State, evolve, face_of, unit_name
 
-COUNTERBLOW_COST = 1  # 10.1.2: one card per counterblow target
-TWO_STEP_EVENT = "soviet_two_steps"  # turn-event code: Soviet units become robust two-step units (7.3)
+__all__ = ["handle_battle", "end_combat_step", "handle_remove", "elimination_box", "reduced_face"]
+
+COMBAT_PHASE = "combat"
+KINDS = ("voluntary", "counterblow", "counterattack")
+DEFENDER_RULE = {"voluntary": "10.4", "counterblow": "10.1.2", "counterattack": "10.7.2"}
 
 
-def handle_declare(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
-    return state, []
+def kind_of(c: Combat, action: Action) -> str:
+    """The battle's kind as logged, or as the situation says: right after a CA, the defender's battle is his
+    counterattack; a battle on Counterblow hexes only is a counterblow."""
+    if action.get("kind"):
+        return action["kind"]
+    b = c.battle
+    if b is not None and b.may_counterattack and action.side != b.side:
+        return "counterattack"
+    if all(t in c.counterblows or t in c.marked for t in action["targets"]):
+        return "counterblow"
+    return "voluntary"
 
 
-def handle_counterblow(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
-    pay = payment(action)
-    findings = []
-    if len(pay) < COUNTERBLOW_COST:
-        findings.append(Finding("10.1.2", f"a counterblow against {action['target']} costs {COUNTERBLOW_COST} card; "
-                                          "none was paid", (), (action["target"],)))
-    state, paid = spend(ctx, state, action.side, pay, "10.1.2", f"a counterblow on {action['target']}")
-    return state, findings + paid
+def expected_defenders(ctx: Context, state: State, prev: Battle | None, kind: str, side: str,
+                       targets: tuple[str, ...]) -> tuple[str, ...]:
+    """Who defends (10.4; 10.1.2: not the Disorganized or white units of a Counterblow hex; 10.7.2: the attackers
+    of the battle that ended in CA)."""
+    if kind == "counterattack" and prev is not None:
+        return prev.attackers
+    enemy = other_side(ctx, side)
+    out = [uid for uid, us in sorted(state.units.items()) if us.loc in targets and ctx.game.units[uid].side == enemy]
+    if kind == "counterblow":
+        out = [u for u in out if counterblow_eligible(ctx, state, u)]
+    return tuple(out)
+
+
+def spec_of(ctx: Context, state: State, c: Combat, prev: Battle | None, action: Action) -> BattleSpec:
+    kind = kind_of(replace(c, battle=prev), action)
+    targets = tuple(dict.fromkeys(action["targets"]))
+    defenders = tuple(dict.fromkeys(action["defenders"])) if "defenders" in action.data else \
+        expected_defenders(ctx, state, prev, kind, action.side, targets)
+    return BattleSpec(action.side, kind, tuple(dict.fromkeys(action["attackers"])), defenders, targets,
+                      bool(action.get("support")), tuple(card_play(x, action.side) for x in action.get("cards", ())))
+
+
+# -- composition --------------------------------------------------------------------------------------------------
+
+def attacker_findings(ctx: Context, state: State, c: Combat, spec: BattleSpec) -> list[Finding]:
+    out = []
+    for uid in spec.attackers:
+        name = unit_name(ctx, uid, state)
+        loc = state.units[uid].loc
+        if ctx.game.units[uid].side != spec.side:
+            out.append(Finding("10.3", f"{name} is not a {ctx.game.sides[spec.side].name} unit; a player attacks "
+                                       "with his own units", (uid,)))
+            continue
+        if loc not in ctx.board.locations:
+            out.append(Finding("10.3", f"{name} is not on the map", (uid,)))
+            continue
+        if not face_of(ctx, state, uid).strength:
+            out.append(Finding("2.3", f"{name} has no combat strength (X) and cannot attack", (uid,), (loc,)))
+        elif spec.kind == "voluntary" and voluntary_problem(ctx, state, uid):
+            out.append(Finding("10.1.1", f"{name} {voluntary_problem(ctx, state, uid)} and cannot attack "
+                                         "voluntarily (only in response to a counterblow)", (uid,), (loc,)))
+        if spec.kind != "counterattack" and uid in c.attacked_units:
+            out.append(Finding("10.3.4", f"{name} has already attacked in this Combat Phase; a unit attacks once "
+                                         "(10.4: its strength is not divided)", (uid,), (loc,)))
+        for t in spec.targets:
+            if not ctx.board.adjacent(loc, t):
+                out.append(Finding("10.3.3", f"{name} in {loc} is not adjacent to the target {t}: every attacker "
+                                             "must be adjacent to every target hex", (uid,), (loc, t)))
+                break
+            if t not in attack_neighbours(ctx, loc):
+                out.append(Finding("10.1", f"{name} in {loc} attacks {t} across a prohibited (lake) hexside",
+                                   (uid,), (loc, t)))
+                break
+    return out
+
+
+def target_findings(ctx: Context, state: State, c: Combat, spec: BattleSpec) -> list[Finding]:
+    out = []
+    enemy = other_side(ctx, spec.side)
+    for t in spec.targets:
+        if not any(us.loc == t and ctx.game.units[uid].side == enemy for uid, us in state.units.items()):
+            out.append(Finding("10.1", f"{t} holds no {ctx.game.sides[enemy].name} unit to attack", (), (t,)))
+        if spec.kind != "counterattack" and t in c.attacked_hexes:
+            out.append(Finding("10.3.4", f"{t} has already been attacked in this Combat Phase; a hex is the target "
+                                         "of one battle", (), (t,)))
+        cb = t in c.counterblows or t in c.marked
+        if spec.kind == "counterblow" and not cb:
+            out.append(Finding("10.1.2", f"{t} is not a Counterblow hex; a counterblow battle attacks one", (), (t,)))
+        if spec.kind == "voluntary" and cb:
+            out.append(Finding("10.1.2", f"{t} is a Counterblow hex: it is attacked as a counterblow, without terrain "
+                                         "shifts", (), (t,)))
+        elif spec.kind == "voluntary" and c.declared_logged and t not in c.declared:
+            out.append(Finding("10.1.1", f"{t} was not declared a Target hex ({', '.join(sorted(c.declared))} were); "
+                                         "only declared hexes are attacked voluntarily", (), (t,)))
+    if spec.kind == "voluntary" and not c.declared_logged:
+        hexes = c.voluntary_hexes | frozenset(spec.targets)
+        limit, why = target_limit(ctx, spec.side, state.turn, state.weather)
+        if len(hexes) > limit and not frozenset(spec.targets) <= c.voluntary_hexes:
+            out.append(Finding("10.1.1", f"{len(hexes)} target hexes attacked ({', '.join(sorted(hexes))}); the "
+                                         f"{ctx.game.sides[spec.side].name} player may place at most {limit} Target "
+                                         f"markers on turn {state.turn} ({why})", (), spec.targets))
+    return out
+
+
+def defender_findings(ctx: Context, state: State, prev: Battle | None, spec: BattleSpec) -> list[Finding]:
+    expected = expected_defenders(ctx, state, prev, spec.kind, spec.side, spec.targets)
+    if set(expected) == set(spec.defenders):
+        return []
+    rule = DEFENDER_RULE[spec.kind]
+    what = {"voluntary": "all units in a target hex defend together",
+            "counterblow": "the Disorganized and white-strength units of a Counterblow hex take no part",
+            "counterattack": "a counterattack is against the same units"}[spec.kind]
+    return [Finding(rule, f"the defenders are {', '.join(expected) or 'none'}, not {', '.join(spec.defenders) or 'none'}"
+                          f" ({what})", tuple(sorted(set(expected) ^ set(spec.defenders))), spec.targets)]
+
+
+def counterattack_findings(ctx: Context, state: State, prev: Battle | None, spec: BattleSpec) -> list[Finding]:
+    if spec.kind != "counterattack":
+        return []
+    if prev is None or not prev.may_counterattack or spec.side == prev.side:
+        return [Finding("10.7.2", "a counterattack is made only by the defender of a battle that ended in CA, right "
+                                  "after it", spec.attackers, spec.targets)]
+    out = []
+    if set(spec.attackers) != set(prev.defenders):
+        out.append(Finding("10.7.2", f"a counterattack is made by exactly the units that defended "
+                                     f"({', '.join(prev.defenders)})", spec.attackers, spec.targets))
+    hexes = {state.units[a].loc for a in prev.attackers}
+    if set(spec.targets) != hexes:
+        out.append(Finding("10.7.2", f"a counterattack targets the hexes of the units that attacked "
+                                     f"({', '.join(sorted(hexes))})", spec.attackers, spec.targets))
+    return out
+
+
+def support_findings(ctx: Context, state: State, c: Combat, spec: BattleSpec) -> list[Finding]:
+    if not spec.support:
+        return []
+    out = []
+    if all_unsupplied(state, spec.attackers):
+        out.append(Finding("10.6.2", "a Blitz!/Shock! marker cannot support an attack made only by Unsupplied units",
+                           spec.attackers, spec.targets))
+    have, name = support_allowance(ctx, spec.side, state.turn)
+    used = c.support_used.get(spec.side, 0) if c.support_turn == state.turn else 0
+    if used >= have:
+        out.append(Finding("10.6.2", f"the {ctx.game.sides[spec.side].name} player has {have} {name} marker(s) on turn "
+                                     f"{state.turn} and has used {used}; markers do not carry over between turns",
+                           spec.attackers, spec.targets))
+    return out
+
+
+def use_support(c: Combat, state: State, side: str) -> Combat:
+    used = dict(c.support_used) if c.support_turn == state.turn else {}
+    used[side] = used.get(side, 0) + 1
+    return replace(c, support_turn=state.turn, support_used=used)
+
+
+def card_findings(ctx: Context, state: State, spec: BattleSpec) -> tuple[State, list[Finding]]:
+    """10.5 step 2: at most one card per player in a battle, each paid from his hand."""
+    from .cards import spend
+
+    out = []
+    for side in ctx.game.sides:
+        mine = [p.card for p in spec.cards if p.side == side]
+        if len(mine) > 1:
+            out.append(Finding("10.5", f"the {ctx.game.sides[side].name} player plays {len(mine)} cards in one battle; "
+                                       "each player may play one", (), spec.targets))
+        if mine:
+            state, paid = spend(ctx, state, side, mine, "10.5", "a battle")
+            out += paid
+    return state, out
+
+
+# -- odds and result ----------------------------------------------------------------------------------------------
+
+def claim_findings(ctx: Context, action: Action, crt, odds: Odds, mods: list[Modifier], expected: str
+                   ) -> list[Finding]:
+    out = []
+    net = odds.shift
+    claimed_shift = action.get("shifts")
+    if claimed_shift is not None and claimed_shift != net and odds.initial is not None:
+        out.append(Finding("10.6", f"the net shift is {net:+d} ({describe(mods)}), not {claimed_shift:+d}"))
+    claimed_odds = action.get("odds")
+    if claimed_odds is not None:
+        if claimed_odds not in crt.columns:
+            out.append(Finding("10.6.4", f"there is no {claimed_odds} column: odds above {crt.columns[-1]} are "
+                                         f"{crt.columns[-1]}, below {crt.columns[0]} an automatic "
+                                         f"{rules(ctx).below_first}"))
+        elif odds.final is None:
+            out.append(Finding("10.6.4", f"{odds.words()}: the battle is an automatic {rules(ctx).below_first}, not "
+                                         f"resolved on the {claimed_odds} column"))
+        elif claimed_odds != odds.final and not (claimed_shift is not None and claimed_shift != net):
+            out.append(Finding("10.5", f"the odds are {odds.words()}, not {claimed_odds}"))
+    return out
+
+
+def result_finding(ctx: Context, state: State, spec: BattleSpec, action: Action, crt, odds: Odds, expected: str
+                   ) -> tuple[str, Finding | None]:
+    """(the result the battle goes on with, the violation of a wrong claim)."""
+    claimed = action["result"]
+    accepted = {expected}
+    if len(spec.targets) == 1:
+        accepted.add(hex_result(ctx, state, expected, spec.defenders)[0])
+    if claimed in accepted:
+        return expected, None
+    valid = claimed in crt.legend or claimed in {r for row in crt.rows.values() for r in row}
+    keep = claimed if valid else "-"
+    if odds.final is None:
+        return keep, Finding("10.6.4", f"{odds.words()}: the result is an automatic {expected}, not {claimed}")
+    return keep, Finding("10.5", f"on the {crt.name}, column {odds.final} and die {action['die']} give {expected}, "
+                                 f"not {claimed} ({odds.words()})")
+
+
+def marker_findings(ctx: Context, state: State, spec: BattleSpec, action: Action, result: str
+                    ) -> tuple[str | None, list[Finding]]:
+    """Where a CB result's Counterblow marker goes (10.7), and what is wrong with the logged place."""
+    hexes = [state.units[a].loc for a in spec.attackers if state.units[a].loc in ctx.board.locations]
+    where = action.get("marker")
+    if result != "CB":
+        if where is not None:
+            return None, [Finding("10.7", f"only a CB result places a Counterblow marker (the result is {result})",
+                                  (), (where,))]
+        return None, []
+    if where is None:
+        return (hexes[0] if hexes else None), []
+    if where not in hexes:
+        return where, [Finding("10.7", f"the Counterblow marker of a CB result goes on a hex of the attacking units "
+                                       f"({', '.join(sorted(set(hexes)))}), not {where}", (), (where,))]
+    return where, []
+
+
+def no_advance(ctx: Context, state: State, spec: BattleSpec) -> dict[str, tuple[str, str]]:
+    """Attackers that never advance after this battle (10.8 forts; 10.7.3)."""
+    out = {}
+    for a in spec.attackers:
+        if a not in state.units or state.units[a].loc not in ctx.board.locations:
+            continue
+        face = face_of(ctx, state, a)
+        t = ctx.game.unit_types[face.type]
+        if not t.mobile or not face.ma:
+            out[a] = ("10.8", "forts and other units without a movement allowance never advance")
+        elif spec.kind != "voluntary" and (state.units[a].disorganized or not t.can_attack):
+            out[a] = ("10.7.3", "a Disorganized or white-strength unit that fights in a counterblow or counterattack "
+                                "never advances")
+    return out
+
+
+def arrows_of(ctx: Context, state: State, spec: BattleSpec) -> tuple[tuple[str, str], ...]:
+    hexes = dict.fromkeys(state.units[a].loc for a in spec.attackers if state.units[a].loc in ctx.board.locations)
+    return tuple((h, t) for h in hexes for t in spec.targets if h != t)
 
 
 def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
-    return evolve(state, battles=state.battles + 1), []
+    prev = current(state).battle
+    state, findings = close(ctx, state)
+    c = current(state)
+    spec = spec_of(ctx, state, c, prev, action)
+    if spec.kind not in KINDS:
+        spec = replace(spec, kind="voluntary")
+    checks = (attacker_findings(ctx, state, c, spec) + target_findings(ctx, state, c, spec)
+              + defender_findings(ctx, state, prev, spec) + counterattack_findings(ctx, state, prev, spec)
+              + support_findings(ctx, state, c, spec))
+    crt = crt_for(ctx, spec.side, state.weather)
+    mods = modifiers(ctx, state, spec)
+    odds = compute(crt, strength(ctx, state, spec.attackers) + sum(m.attack for m in mods),
+                   strength(ctx, state, spec.defenders) + sum(m.defence for m in mods), sum(m.shift for m in mods))
+    forced = next((m.result for m in mods if m.result), None)
+    expected = forced or (crt.result(odds.final, action["die"]) if odds.final else rules(ctx).below_first)
+    checks += claim_findings(ctx, action, crt, odds, mods, expected)
+    result, wrong = result_finding(ctx, state, spec, action, crt, odds, expected)
+    if wrong is not None:
+        checks.append(wrong)
+    marker, more = marker_findings(ctx, state, spec, action, result)
+    checks += more
+    state, paid = card_findings(ctx, state, spec)
+    summary = f"{odds.words()}, die {action['die']}: {expected}"
+    arrows = arrows_of(ctx, state, spec)
+    label = ((spec.targets[0], summary),) if spec.targets else ()
+    findings += [replace(f, units=f.units or spec.attackers + spec.defenders, arrows=arrows, labels=label)
+                 for f in checks + paid]
+    starts = {d: state.units[d].loc for d in spec.defenders if d in state.units}
+    b = obligations(ctx, state, Battle(action.line, spec.side, spec.kind, spec.attackers, spec.defenders, spec.targets,
+                                       result, {}, starts, no_advance=no_advance(ctx, state, spec),
+                                       summary=summary, arrows=arrows))
+    c = current(state)
+    if spec.kind != "counterattack":
+        c = replace(c, attacked_units=c.attacked_units | frozenset(spec.attackers),
+                    attacked_hexes=c.attacked_hexes | frozenset(spec.targets))
+    if spec.kind == "voluntary":
+        c = replace(c, voluntary_hexes=c.voluntary_hexes | frozenset(spec.targets))
+    if spec.support:
+        c = use_support(c, state, spec.side)
+    if marker is not None:
+        c = replace(c, markers=c.markers + (CBMarker(marker, spec.side, c.key or (state.turn, state.player)),))
+    return evolve(state, battles=state.battles + 1, combat=replace(c, battle=b)), findings
 
 
-def elimination_box(ctx: Context, state: State, uid: str) -> str:
-    side = ctx.game.units[uid].side
-    return f"surrendered_{side}" if state.units[uid].unsupplied else f"destroyed_{side}"
-
-
-def reduced_face(ctx: Context, state: State, uid: str) -> str | None:
-    """The face a unit shows after losing a step, or None when the loss eliminates it (10.7.1, 7.3)."""
-    u = ctx.game.units[uid]
-    face = state.units[uid].face
-    if u.steps < 2:
-        return None
-    if u.flip == "step" and face == "front":
-        return "back"
-    robust = ctx.first_turn_of.get(TWO_STEP_EVENT)
-    if u.flip == "improve" and face == "back" and robust is not None and state.turn >= robust:
-        return "front"
-    if u.flip == "convert" and face == "back":
-        return "front"
-    return None
-
-
-def handle_loss(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
-    uid = action["unit"]
-    us = state.units[uid]
-    if us.loc not in ctx.board.locations:
-        return state, [Finding("10.7.1", f"{unit_name(ctx, uid, state)} is not on the map to lose a step", (uid,))]
-    face = reduced_face(ctx, state, uid)
-    if face is not None:
-        return evolve(state, units={**state.units, uid: replace(us, face=face)}), []
-    box = elimination_box(ctx, state, uid)
-    return evolve(state, units={**state.units, uid: replace(us, loc=box, unsupplied=False, disorganized=False)}), []
-
-
-def _relocate(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
-    uid, path = action["unit"], list(action["path"])
-    us = state.units[uid]
-    if path and path[0] == us.loc:
-        path = path[1:]
-    if not path:
+def end_combat_step(ctx: Context, state: State, step: str | None) -> tuple[State, list[Finding]]:
+    """When the Combat Phase ends (its last step): the last battle ends, every declared target must have been
+    attacked (10.3.1, 10.1.2), the markers attacked in this phase go, and the phase's bookkeeping is cleared."""
+    phase = next(p for p in ctx.game.phases if p.id == COMBAT_PHASE)
+    if phase.steps and step != phase.steps[-1][0]:
         return state, []
-    state = evolve(state, units={**state.units, uid: replace(us, loc=path[-1])})
-    return enter(ctx, state, ctx.game.units[uid].side, path), []
-
-
-handle_retreat = _relocate
-handle_advance = _relocate
-
-
-def handle_remove(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
-    uid, box = action["unit"], action["to"]
-    us = state.units[uid]
-    owner = ctx.game.map.boxes[box].side
-    findings = []
-    if owner is not None and owner != ctx.game.units[uid].side:
-        findings.append(Finding("10.7.1", f"{unit_name(ctx, uid, state)} goes to its own side's boxes, not {box}",
-                                (uid,)))
-    return evolve(state, units={**state.units, uid: replace(us, loc=box, unsupplied=False, disorganized=False)}), \
-        findings
+    state, findings = close(ctx, state)
+    c = current(state)
+    findings += unattacked(ctx, state, c)
+    kept = tuple(m for m in c.markers if m.owner == state.player or m.placed == c.key)
+    return with_combat(state, Combat(markers=kept, support_turn=c.support_turn, support_used=c.support_used)), findings

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from ...model import Action, Finding
 from . import stacking
 from .board import Context
+from .combat import end_combat_step
 from .removal import end_removal_phase
 from .state import State, evolve
 from .supply_phase import end_supply_phase
@@ -96,6 +97,8 @@ def _leave(ctx: Context, state: State, slot: Slot) -> tuple[State, list[Finding]
         state, findings = end_supply_phase(ctx, state)
     elif slot.phase == "removal":
         state, findings = end_removal_phase(ctx, state)
+    elif slot.phase == "combat":
+        state, findings = end_combat_step(ctx, state, slot.step)
     state, stacked = stacking.check(ctx, state, f"at the end of the {label(ctx, slot)}")
     return state, findings + stacked
 

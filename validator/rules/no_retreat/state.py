@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
+from .battle_state import Combat
 from .board import Context
 
 
@@ -61,6 +62,7 @@ class State:
     placed: frozenset[str] = frozenset()  # units placed on the map during this Organization Phase
     overstacks: frozenset[str] = frozenset()  # overstacks already reported (8.4.1), "loc:unit,unit"
     battles: int = 0  # battles fought in this Combat Phase
+    combat: Combat = Combat()  # declarations, battles and markers (battle_state.py)
 
 
 def evolve(state: State, **changes: Any) -> State:

@@ -1,0 +1,172 @@
+"""Declaring battles (10.1) and the check, when the Combat Phase ends, that every declared target was attacked.
+
+- 10.1: a Target hex holds units of the non-phasing player and is adjacent to units of the phasing player across a
+  hexside that is not prohibited (no attack across a lake hexside);
+- 10.1.1: the phasing player declares his voluntary Target hexes first: at most ``combat.toml`` ``targets`` (5),
+  fewer for the Axis in weather with an ``axis_targets`` limit (Long Winter: 3) and from the turn-track events
+  ``axis_targets_3`` (turn 20) and ``axis_targets_1`` (turn 26). Disorganized and white-strength units (types that
+  cannot attack) never attack voluntarily;
+- 10.1.2: then the non-phasing player may declare Counterblow hexes of his own units, each paid with a card
+  (at most ``counterblows``, 5), not hexes already declared; units of the hex that are Disorganized or of white
+  strength take no part, so at least one other unit must be there;
+- 10.7 (CB result): a Counterblow marker a CB result left on one side's hex is a counterblow target of the other
+  side's next Combat Phase;
+- 10.3.1: when the Combat Phase ends, every declared Target hex, Counterblow hex and marked hex has been attacked,
+  unless it no longer can be (no enemy unit left in it, or no unit left that may attack it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...model import Action, Finding
+from .battle_state import Combat
+from .board import Context
+from .cards import payment, spend
+from .combat_data import rules, target_limit
+from .state import State, evolve, face_of, occupants, unit_name
+
+
+def current(state: State) -> Combat:
+    """The combat record of the current Combat Phase (a fresh one when this phase has none yet): the CB-result
+    markers placed in an earlier phase on the other side's hexes become this phase's marked hexes."""
+    c = state.combat
+    key = (state.turn, state.player)
+    if c.key == key:
+        return c
+    marked = frozenset(m.hex for m in c.markers if m.owner != state.player and m.placed != key)
+    return Combat(key=key, marked=marked, markers=c.markers, support_turn=c.support_turn,
+                  support_used=c.support_used)
+
+
+def with_combat(state: State, c: Combat) -> State:
+    return evolve(state, combat=c)
+
+
+def other_side(ctx: Context, side: str) -> str:
+    return next(s for s in ctx.game.sides if s != side)
+
+
+def units_of(ctx: Context, occ: dict[str, list[str]], loc: str, side: str) -> list[str]:
+    return sorted(u for u in occ.get(loc, ()) if ctx.game.units[u].side == side)
+
+
+def attack_neighbours(ctx: Context, loc: str) -> tuple[str, ...]:
+    """Locations a unit in ``loc`` may attack: adjacent across a hexside that is not prohibited (10.1)."""
+    return tuple(n for n in ctx.board.neighbours.get(loc, ()) if not ctx.board.crossing_prohibited(loc, n))
+
+
+def voluntary_problem(ctx: Context, state: State, uid: str) -> str | None:
+    """Why a unit may not attack voluntarily (10.1.1; 2.3 "X": no combat strength), or None."""
+    face = face_of(ctx, state, uid)
+    if not face.strength:
+        return "has no combat strength"
+    if state.units[uid].disorganized:
+        return "is Disorganized"
+    if not ctx.game.unit_types[face.type].can_attack:
+        return "has a white combat strength"
+    return None
+
+
+def counterblow_eligible(ctx: Context, state: State, uid: str) -> bool:
+    """Whether a unit in a Counterblow hex takes part in the counterblow (10.1.2: not white or Disorganized)."""
+    return voluntary_problem(ctx, state, uid) is None
+
+
+def target_problem(ctx: Context, state: State, side: str, loc: str, occ: dict[str, list[str]]) -> Finding | None:
+    """Why ``loc`` is not a Target hex for ``side`` (10.1), or None."""
+    enemy = other_side(ctx, side)
+    if not units_of(ctx, occ, loc, enemy):
+        return Finding("10.1", f"{loc} holds no {ctx.game.sides[enemy].name} unit: only hexes with enemy units are "
+                               "targets", (), (loc,))
+    if not any(units_of(ctx, occ, n, side) for n in attack_neighbours(ctx, loc)):
+        across = [n for n in ctx.board.neighbours.get(loc, ()) if units_of(ctx, occ, n, side)]
+        why = f" (only across the prohibited hexside from {across[0]})" if across else ""
+        return Finding("10.1", f"no {ctx.game.sides[side].name} unit is adjacent to {loc}{why}: a Target hex must be "
+                               "adjacent to the attacker's units", (), (loc,))
+    return None
+
+
+def handle_declare(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+    c = current(state)
+    side = action.side
+    occ = occupants(ctx, state)
+    findings = []
+    new = [t for t in dict.fromkeys(action["targets"]) if t not in c.declared]
+    for t in new:
+        f = target_problem(ctx, state, side, t, occ)
+        if f is not None:
+            findings.append(f)
+    declared = c.declared | frozenset(new)
+    limit, why = target_limit(ctx, side, state.turn, state.weather)
+    if len(declared) > limit and new:
+        findings.append(Finding("10.1.1", f"{len(declared)} Target hexes declared ({', '.join(sorted(declared))}); "
+                                          f"the {ctx.game.sides[side].name} player may place at most {limit} Target "
+                                          f"markers on turn {state.turn} ({why})", (), tuple(new)))
+    return with_combat(state, replace(c, declared=declared, declared_logged=True)), findings
+
+
+def handle_counterblow(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+    c = current(state)
+    side, t = action.side, action["target"]
+    r = rules(ctx)
+    occ = occupants(ctx, state)
+    findings = []
+    mine = units_of(ctx, occ, t, side)
+    if not mine:
+        findings.append(Finding("10.1.2", f"a counterblow is declared on a hex of the declaring player's own units; "
+                                          f"{t} holds none", (), (t,)))
+    elif not any(counterblow_eligible(ctx, state, u) for u in mine):
+        findings.append(Finding("10.1.2", f"the units in {t} are Disorganized or of white strength and take no part "
+                                          "in a counterblow", tuple(mine), (t,)))
+    elif state.player is not None:
+        f = target_problem(ctx, state, state.player, t, occ)
+        if f is not None:
+            findings.append(replace(f, rule="10.1.2"))
+    if t in c.declared or t in c.counterblows or t in c.marked:
+        findings.append(Finding("10.1.2", f"{t} is already a target this Combat Phase; counterblows add other hexes",
+                                (), (t,)))
+    if len(c.counterblows | {t}) > r.counterblows:
+        findings.append(Finding("10.1.2", f"at most {r.counterblows} Counterblow markers may be placed", (), (t,)))
+    pay = payment(action)
+    if len(pay) < r.counterblow_cost:
+        findings.append(Finding("10.1.2", f"a counterblow against {t} costs {r.counterblow_cost} card; "
+                                          f"{len(pay)} paid", (), (t,)))
+    state, paid = spend(ctx, state, side, pay, "10.1.2", f"a counterblow on {t}")
+    return with_combat(state, replace(c, counterblows=c.counterblows | {t})), findings + paid
+
+
+def could_attack(ctx: Context, state: State, c: Combat, loc: str, voluntary: bool,
+                 occ: dict[str, list[str]]) -> str | None:
+    """A phasing unit that could still attack ``loc``, or None (10.3.1 "if possible")."""
+    side = state.player
+    if side is None:
+        return None
+    defenders = units_of(ctx, occ, loc, other_side(ctx, side))
+    if not voluntary:
+        defenders = [u for u in defenders if counterblow_eligible(ctx, state, u)]
+    if not defenders:
+        return None
+    for n in attack_neighbours(ctx, loc):
+        for u in units_of(ctx, occ, n, side):
+            if u in c.attacked_units or not face_of(ctx, state, u).strength:
+                continue
+            if not voluntary or voluntary_problem(ctx, state, u) is None:
+                return u
+    return None
+
+
+def unattacked(ctx: Context, state: State, c: Combat) -> list[Finding]:
+    """Declared targets left unattacked when the Combat Phase ends (10.3.1, 10.1.2)."""
+    occ = occupants(ctx, state)
+    findings = []
+    groups = ((c.declared, True, "10.3.1", "declared Target hex"), (c.counterblows, False, "10.1.2", "Counterblow hex"),
+              (c.marked, False, "10.1.2", "hex with a Counterblow marker from a CB result"))
+    for hexes, voluntary, rule, what in groups:
+        for t in sorted(hexes - c.attacked_hexes):
+            who = could_attack(ctx, state, c, t, voluntary, occ)
+            if who is not None:
+                findings.append(Finding(rule, f"the {what} {t} was not attacked; every target must be attacked "
+                                              f"(e.g. by {unit_name(ctx, who, state)} in {state.units[who].loc})",
+                                        (who,), (t,)))
+    return findings

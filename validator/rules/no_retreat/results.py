@@ -1,0 +1,352 @@
+"""Combat results (10.7): what a result asks of the battle's units, step losses, eliminations, and the end of a
+battle.
+
+- 10.7 results: ``-`` nothing; CB a Counterblow marker (see ``combat``); CA the defender may counterattack
+  (10.7.2); DR every defender retreats two hexes; DS they retreat and go to the Shattered box (10.7.6); DD every
+  defender loses one step and the survivors retreat; EX each side loses one step (the owner chooses which unit);
+- 10.7.4: a Fort in a target hex turns DR into ``-`` and DS into EX for the units of its hex, and they ignore the
+  retreat of a DD; a Volkssturm unit turns DR into ``-`` and is eliminated (``combat.toml [[target_types]]``);
+- 10.7.1: a step loss flips a full-strength two-step unit to its reduced side, or eliminates a one-step unit: to
+  the Destroyed box, or the Surrendered box if it carries an Unsupplied marker; only units the result names lose
+  steps, and a unit removed for a loss may not have more steps left than it owes;
+- 15.1, 15.2 (optional): the SS Panzer and the Soviet Shock units take their side's step of an EX first;
+- 15.3.2 (optional ``cadres``): when a DD or EX step loss eliminates a unit, a cadre of its side's Cadre box may
+  take its place on the map (``loss`` with ``cadre``);
+- 10.7.5 / 10.7.6: a unit that had to retreat and was removed instead must have had no legal retreat; only DS units
+  go to the Shattered box, and only if they could retreat;
+- 10.2: a battle is resolved completely before the next: when the next battle begins or the Combat Phase ends,
+  what has only one outcome and was not logged is done (DD losses, an EX loss only one unit can take, units that
+  cannot retreat eliminated); an outcome that needed the owner's choice and is missing is a violation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Iterable
+
+from ...model import Action, Finding
+from .battle_state import Battle, LossGroup
+from .board import Context
+from .combat_data import TargetType, rules, special_matches
+from .control import enter
+from .declaration import current, with_combat
+from .retreat import check as check_retreat, retreats
+from .state import State, evolve, unit_name
+
+TWO_STEP_EVENT = "soviet_two_steps"  # turn-event code: Soviet units become robust two-step units (7.3)
+MOVING_RESULTS = ("DR", "DS", "DD")  # results after which defenders leave and attackers may advance (10.8)
+
+
+def elimination_box(ctx: Context, state: State, uid: str) -> str:
+    side = ctx.game.units[uid].side
+    return f"surrendered_{side}" if state.units[uid].unsupplied else f"destroyed_{side}"
+
+
+def reduced_face(ctx: Context, state: State, uid: str) -> str | None:
+    """The face a unit shows after losing a step, or None when the loss eliminates it (10.7.1, 7.3)."""
+    u = ctx.game.units[uid]
+    face = state.units[uid].face
+    if u.steps < 2:
+        return None
+    if u.flip == "step" and face == "front":
+        return "back"
+    robust = ctx.first_turn_of.get(TWO_STEP_EVENT)
+    if u.flip == "improve" and face == "back" and robust is not None and state.turn >= robust:
+        return "front"
+    if u.flip == "convert" and face == "back":
+        return "front"
+    return None
+
+
+def steps_left(ctx: Context, state: State, uid: str) -> int:
+    return 1 if reduced_face(ctx, state, uid) is None else 2
+
+
+def to_box(state: State, uid: str, box: str) -> State:
+    us = state.units[uid]
+    return evolve(state, units={**state.units, uid: replace(us, loc=box, unsupplied=False, disorganized=False)})
+
+
+def step_loss(ctx: Context, state: State, uid: str) -> State:
+    """One step lost: flipped, or eliminated (10.7.1)."""
+    face = reduced_face(ctx, state, uid)
+    if face is not None:
+        return evolve(state, units={**state.units, uid: replace(state.units[uid], face=face)})
+    return to_box(state, uid, elimination_box(ctx, state, uid))
+
+
+def on_map(ctx: Context, state: State, uid: str) -> bool:
+    return state.units[uid].loc in ctx.board.locations
+
+
+# -- what a result requires ---------------------------------------------------------------------------------------
+
+def hex_result(ctx: Context, state: State, result: str, units: Iterable[str]) -> tuple[str, TargetType | None]:
+    """The result for the units of one target hex, changed by a Fort or Volkssturm unit there (10.7.4)."""
+    types = rules(ctx).target_types
+    for uid in units:
+        tt = types.get(ctx.unit_type[uid, state.units[uid].face])
+        if tt is not None and (result in tt.results or tt.no_retreat):
+            return tt.results.get(result, result), tt
+    return result, None
+
+
+def _first(ctx: Context, state: State, uids: Iterable[str]) -> frozenset[str]:
+    """Units that take their side's EX step first (15.1, 15.2) when their optional rule is on."""
+    out = set()
+    for s in rules(ctx).specials:
+        if s.ex_first_loss and ctx.option(s.option):
+            out |= {u for u in uids if special_matches(ctx, s, u, ctx.unit_type[u, state.units[u].face])}
+    return frozenset(out)
+
+
+def _first_rule(ctx: Context, state: State, uids: Iterable[str]) -> str:
+    for s in rules(ctx).specials:
+        if s.ex_first_loss and ctx.option(s.option) and any(
+                special_matches(ctx, s, u, ctx.unit_type[u, state.units[u].face]) for u in uids):
+            return s.rule
+    return "10.7.1"
+
+
+def _group(ctx: Context, state: State, side: str, uids: Iterable[str]) -> LossGroup:
+    units = frozenset(uids)
+    first = _first(ctx, state, units)
+    return LossGroup(side, units, first, _first_rule(ctx, state, first) if first else "10.7.1")
+
+
+def obligations(ctx: Context, state: State, b: Battle) -> Battle:
+    """The battle with what its result requires (10.7.1-10.7.6)."""
+    owed: dict[str, int] = {}
+    groups: list[LossGroup] = []
+    retreat: set[str] = set()
+    shatter: set[str] = set()
+    hex_results = {}
+    defender_side = next(s for s in ctx.game.sides if s != b.side)
+    attacker_ex = False
+    for t in b.targets:
+        units = [d for d in b.defenders if b.starts.get(d) == t]
+        res, tt = hex_result(ctx, state, b.result, units)
+        hex_results[t] = res
+        if tt is not None and b.result in tt.eliminated_by:
+            owed.update({u: steps_left(ctx, state, u) for u in units
+                         if ctx.unit_type[u, state.units[u].face] == tt.type})
+        if res == "DD":
+            owed.update({u: max(owed.get(u, 0), 1) for u in units})
+        if res == "EX" and units:
+            groups.append(_group(ctx, state, defender_side, units if b.result != "EX" else b.defenders))
+            attacker_ex = True
+        if res in MOVING_RESULTS and not (tt is not None and tt.no_retreat):
+            retreat |= set(units)
+        if res == "DS":
+            shatter |= set(units)
+    if attacker_ex:
+        groups = list(dict.fromkeys(groups))  # a CRT EX asks one defender step for the whole battle
+        groups.append(_group(ctx, state, b.side, b.attackers))
+    return replace(b, hex_results=hex_results, owed_steps=owed, loss_groups=tuple(groups),
+                   to_retreat=frozenset(retreat), to_shatter=frozenset(shatter), may_counterattack=b.result == "CA")
+
+
+# -- losses and removals -------------------------------------------------------------------------------------------
+
+def _participants(b: Battle) -> frozenset[str]:
+    return frozenset(b.attackers) | frozenset(b.defenders)
+
+
+def _after_elimination(b: Battle, uid: str) -> Battle:
+    owed = {u: n for u, n in b.owed_steps.items() if u != uid}
+    return replace(b, owed_steps=owed, to_retreat=b.to_retreat - {uid}, to_shatter=b.to_shatter - {uid})
+
+
+def take_step(ctx: Context, state: State, b: Battle | None, uid: str) -> tuple[Battle | None, list[Finding]]:
+    """Count one step loss of ``uid`` against what the battle owes (10.7.1)."""
+    name = unit_name(ctx, uid, state)
+    if b is None or uid not in _participants(b):
+        return b, [Finding("10.7.1", f"{name} did not fight in the battle being resolved; only the result of a "
+                                     "battle makes its units lose steps", (uid,))]
+    if b.owed_steps.get(uid, 0) > 0:
+        return replace(b, owed_steps={**b.owed_steps, uid: b.owed_steps[uid] - 1}), []
+    for i, g in enumerate(b.loss_groups):
+        if uid in g.units:
+            rest = b.loss_groups[:i] + b.loss_groups[i + 1:]
+            first = sorted(u for u in g.first if on_map(ctx, state, u))
+            out = []
+            if first and uid not in g.first:
+                out.append(Finding(g.rule, f"{unit_name(ctx, first[0], state)} takes its side's first step loss in "
+                                           f"an EX, not {name}", (uid, first[0])))
+            return replace(b, loss_groups=rest), out
+    return b, [Finding("10.7.1", f"{name} owes no step loss: the battle at line {b.line} ({b.result}) asks none of it",
+                       (uid,))]
+
+
+def _place_cadre(ctx: Context, state: State, b: Battle | None, uid: str, cadre: str, loc: str, eliminated: bool
+                 ) -> tuple[State, Battle | None, list[Finding]]:
+    """15.3.2: the cadre comes from its side's Cadre box into ``loc`` and takes the eliminated unit's place."""
+    side = ctx.game.units[uid].side
+    box = f"cadre_{side}"
+    problems = []
+    if not ctx.option("cadres"):
+        problems.append("the optional cadre rule (15.3) is not in play")
+    if ctx.game.units[cadre].side != side or state.units[cadre].loc != box:
+        problems.append(f"{cadre} is not in the {ctx.game.map.boxes[box].name} box")
+    if not eliminated:
+        problems.append(f"{uid} still has a step left")
+    if b is None or b.result not in ("DD", "EX") and "EX" not in b.hex_results.values():
+        problems.append("only a DD or EX step loss lets a cadre in")
+    findings = [Finding("15.3.2", f"{cadre} cannot take {uid}'s place: {'; '.join(problems)}", (uid, cadre))] \
+        if problems else []
+    state = evolve(state, units={**state.units, cadre: replace(state.units[cadre], loc=loc)})
+    if b is not None:
+        swap = {uid: cadre}
+        b = replace(b, attackers=tuple(swap.get(u, u) for u in b.attackers),
+                    defenders=tuple(swap.get(u, u) for u in b.defenders),
+                    starts={swap.get(u, u): h for u, h in b.starts.items()},
+                    to_retreat=b.to_retreat | ({cadre} if uid in b.to_retreat and uid not in b.retreated else set()))
+    return state, b, findings
+
+
+def handle_loss(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+    uid = action["unit"]
+    if not on_map(ctx, state, uid):
+        return state, [Finding("10.7.1", f"{unit_name(ctx, uid, state)} is not on the map to lose a step", (uid,))]
+    c = current(state)
+    b, findings = take_step(ctx, state, c.battle, uid)
+    loc = state.units[uid].loc
+    state = step_loss(ctx, state, uid)
+    eliminated = not on_map(ctx, state, uid)
+    if eliminated and b is not None:
+        b = _after_elimination(b, uid)
+    if action.get("cadre"):
+        state, b, more = _place_cadre(ctx, state, b, uid, action["cadre"], loc, eliminated)
+        findings += more
+    return with_combat(state, replace(c, battle=b)), findings
+
+
+def _removal_problem(ctx: Context, state: State, b: Battle, uid: str, box: str) -> Finding | None:
+    """What is wrong with removing a unit of the battle to ``box`` (10.7.1, 10.7.5, 10.7.6), or None."""
+    name = unit_name(ctx, uid, state)
+    side = ctx.game.units[uid].side
+    loc = state.units[uid].loc
+    must_retreat = uid in b.to_retreat and uid not in b.retreated
+    can = retreats(ctx, state, uid, loc) if must_retreat else []
+    if box == f"shattered_{side}":
+        if uid not in b.to_shatter:
+            return Finding("10.7.6", f"only a DS result sends units to the Shattered box; {name} got "
+                                     f"{b.hex_results.get(b.starts.get(uid, ''), b.result)}", (uid,))
+        if must_retreat and not can:
+            return Finding("10.7.6", f"{name} cannot retreat from {loc}, so it is eliminated "
+                                     f"({elimination_box(ctx, state, uid)}) instead of shattered", (uid,), (loc,))
+        return None
+    if box not in (f"destroyed_{side}", f"surrendered_{side}"):
+        return None
+    expected = elimination_box(ctx, state, uid)
+    if box != expected:
+        why = "it carries an Unsupplied marker" if state.units[uid].unsupplied else "it is supplied"
+        return Finding("10.7.1", f"an eliminated {name} goes to {expected}, not {box}: {why}", (uid,))
+    if can:
+        return Finding("10.7.5", f"{name} can retreat ({loc}-{'-'.join(can[0])}) and is not eliminated", (uid,),
+                       (loc,) + can[0])
+    owed = b.owed_steps.get(uid, 0) + sum(1 for g in b.loss_groups if uid in g.units)
+    if owed and steps_left(ctx, state, uid) > owed:
+        return Finding("10.7.1", f"{name} owes {owed} step loss(es) but has {steps_left(ctx, state, uid)} steps: it "
+                                 "is reduced, not eliminated", (uid,))
+    return None
+
+
+def handle_remove(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+    """A unit goes to a box: eliminated or shattered in a battle, or removed for another reason (8.4.3 overstack,
+    11.1 surrender). Units go to their own side's boxes."""
+    uid, box = action["unit"], action["to"]
+    owner = ctx.game.map.boxes[box].side
+    findings = []
+    if owner is not None and owner != ctx.game.units[uid].side:
+        findings.append(Finding("10.7.1", f"{unit_name(ctx, uid, state)} goes to its own side's boxes, not {box}",
+                                (uid,)))
+    c = current(state) if state.phase == "combat" else None
+    b = c.battle if c is not None else None
+    if b is not None and uid in _participants(b) and on_map(ctx, state, uid):
+        f = _removal_problem(ctx, state, b, uid, box)
+        if f is not None:
+            findings.append(f)
+        b = _after_elimination(replace(b, loss_groups=tuple(g for g in b.loss_groups if uid not in g.units)), uid)
+        state = with_combat(to_box(state, uid, box), replace(c, battle=b))
+        return state, findings
+    return to_box(state, uid, box), findings
+
+
+def move_along(ctx: Context, state: State, uid: str, path: list[str]) -> State:
+    """The unit ends in the last location of ``path``; its side controls every location entered (12.4.1)."""
+    if not path:
+        return state
+    state = evolve(state, units={**state.units, uid: replace(state.units[uid], loc=path[-1])})
+    return enter(ctx, state, ctx.game.units[uid].side, path)
+
+
+def handle_retreat(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+    """A defender retreats (10.7.5); a DS unit then goes to the Shattered box (10.7.6)."""
+    uid = action["unit"]
+    path = list(action["path"])
+    start = state.units[uid].loc
+    if path and path[0] == start:
+        path = path[1:]
+    name = unit_name(ctx, uid, state)
+    if start not in ctx.board.locations:
+        return state, [Finding("10.7.5", f"{name} is not on the map to retreat", (uid,))]
+    full = (start,) + tuple(path)
+    c = current(state)
+    b = c.battle
+    findings = []
+    if b is None or uid not in b.to_retreat:
+        findings.append(Finding("10.7.5", f"{name} retreats {'-'.join(full)}, but no result of the battle being "
+                                          "resolved makes it retreat", (uid,), full))
+    elif uid in b.retreated:
+        findings.append(Finding("10.7.5", f"{name} has already retreated", (uid,), full))
+    else:
+        f = check_retreat(ctx, state, uid, start, path)
+        if f is not None:
+            findings.append(f)
+    if not path or any(p not in ctx.board.locations for p in path):
+        return state, findings
+    state = move_along(ctx, state, uid, path)
+    if b is not None and uid in b.to_retreat:
+        b = replace(b, retreated=b.retreated | {uid})
+        if uid in b.to_shatter:
+            state = to_box(state, uid, f"shattered_{ctx.game.units[uid].side}")
+        state = with_combat(state, replace(current(state), battle=b))
+    return state, findings
+
+
+# -- the end of a battle -----------------------------------------------------------------------------------------
+
+def close(ctx: Context, state: State) -> tuple[State, list[Finding]]:
+    """The battle being resolved ends (10.2): what was not logged but has one outcome is done; a missing choice is
+    a violation."""
+    c = current(state)
+    b = c.battle
+    if b is None:
+        return state, []
+    findings = []
+    for uid, n in sorted(b.owed_steps.items()):
+        for _ in range(n):
+            if on_map(ctx, state, uid):
+                state = step_loss(ctx, state, uid)
+    for g in b.loss_groups:
+        cands = sorted(u for u in g.first if on_map(ctx, state, u)) or \
+            sorted(u for u in g.units if on_map(ctx, state, u))
+        if len(cands) == 1:
+            state = step_loss(ctx, state, cands[0])
+        elif cands:
+            findings.append(Finding("10.7.1", f"one of {', '.join(cands)} must lose a step (the {b.result} of the battle "
+                                              f"at line {b.line}); no loss was logged", tuple(cands)))
+    for uid in sorted(b.to_retreat - b.retreated):
+        start = b.starts.get(uid)
+        if not on_map(ctx, state, uid) or state.units[uid].loc != start:
+            continue
+        can = retreats(ctx, state, uid, start)
+        if not can:
+            state = to_box(state, uid, elimination_box(ctx, state, uid))
+        else:
+            findings.append(Finding("10.7.5", f"{unit_name(ctx, uid, state)} had to retreat two hexes after the "
+                                              f"{b.hex_results.get(start, b.result)} of the battle at line {b.line} "
+                                              f"(e.g. {start}-{'-'.join(can[0])}) but stayed in {start}", (uid,),
+                                    (start,) + can[0]))
+    return with_combat(state, replace(current(state), battle=None)), findings
