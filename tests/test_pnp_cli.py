@@ -1,4 +1,5 @@
-"""``hexforge pnp`` options and errors, and the calibration page as poppler reads it (issue 5)."""
+"""``hexforge pnp`` options and errors, cut lines front and back, and the calibration page as poppler reads it
+(issue 5)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,11 @@ import math
 import pytest
 
 from art.pnp.calibration import calibration_page, targets
+from art.pnp.counter_sheets import bleed_mm, counter_layout, counter_sheets
 from art.pnp.paper import Options
 from hexforge import cli
 from test_pnp_layout import seen_through
-from test_pnp_support import page_sizes, words
+from test_pnp_support import page_sizes, render, words
 
 
 @pytest.mark.parametrize("args,message", [
@@ -55,3 +57,22 @@ def test_calibration_grids_sit_behind_their_targets(nr_game, tmp_path, poppler, 
         assert math.hypot(gx - offset[0] - hx, gy - offset[1] - hy) < 0.3, name
     text = " ".join(w.text for w in words(str(path)))
     assert f"--back-offset {offset[0]:g},{offset[1]:g}" in text and "--duplex " + mode in text
+
+
+def test_cut_lines_on_the_fronts_only_unless_asked_for_the_backs_too(nr_game, tmp_path, poppler):
+    """The lines run 3 mm past the block of counters into the margin: dark pixels there, above the first row."""
+    def margin_ink(options: Options) -> list[bool]:
+        layout = counter_layout(nr_game, options)
+        path = tmp_path / f"{options.back_cut_lines}.pdf"
+        path.write_bytes(counter_sheets(nr_game, options))
+        out = []
+        for page in (0, 1):
+            top = min(p.cut().y0 for p in layout.on_page(page)) - bleed_mm(options)
+            img = render(str(path), page + 1, 150)
+            k = 150 / 25.4
+            band = img[int((top - 2.5) * k):int((top - 0.2) * k)]
+            out.append(bool((band < 128).any()))
+        return out
+
+    assert margin_ink(Options()) == [True, False]
+    assert margin_ink(Options(back_cut_lines=True)) == [True, True]
