@@ -19,7 +19,7 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from .paper import Options
+from .paper import OptionError, Options
 
 
 @dataclass(frozen=True)
@@ -119,7 +119,7 @@ def pack(groups: Sequence[Sequence[str]], rows: list[list[tuple[float, float]]]
          ) -> list[list[tuple[str, tuple[float, float]]]]:
     """Items into sheets of ``rows`` of slots, row by row; each group starts on a fresh row."""
     if not rows or not rows[0]:
-        raise ValueError("no slot fits on the page")
+        raise OptionError("the items do not fit on the page: choose a smaller --counter-size or larger --paper")
     sheets: list[list[tuple[str, tuple[float, float]]]] = [[]]
     r = c = 0
     for group in groups:

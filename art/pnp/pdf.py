@@ -18,7 +18,6 @@ from PIL import Image
 
 from ..canvas import FONT_DIR
 from .imposition import Placement
-from .paper import MM_PER_IN
 
 FIXED_DATE = datetime(2000, 1, 1, tzinfo=timezone.utc)
 PRODUCER = "hexforge print-and-play (fpdf2)"
@@ -63,12 +62,6 @@ class Canvas:
     def image(self, img: Image.Image, x: float, y: float, w: float, h: float) -> None:
         """``img`` (RGB) into the box (x, y, w, h)."""
         self.pdf.image(img, x=x + self.dx, y=y + self.dy, w=w, h=h)
-
-    def image_at_dpi(self, img: Image.Image, cx: float, cy: float, dpi: float) -> tuple[float, float]:
-        """``img`` centred on (cx, cy) at exactly ``dpi``; returns its printed (w, h)."""
-        w, h = img.width / dpi * MM_PER_IN, img.height / dpi * MM_PER_IN
-        self.image(img, cx - w / 2, cy - h / 2, w, h)
-        return w, h
 
     def line(self, x0: float, y0: float, x1: float, y1: float, width: float = 0.1, colour=INK,
              dash: float = 0.0) -> None:
