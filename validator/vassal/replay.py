@@ -10,7 +10,7 @@ ids when our game is given. Nothing is guessed: commands about unknown pieces ar
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Iterator, Mapping
 
@@ -184,7 +184,9 @@ class Replay:
             loc = layout.locate((x, y))
             location, board = loc.name, loc.board
             local = loc.local if loc.local is not None else local
-        if self._hex_layout is not None and self.game is not None and (layout is None or board is not None):
+        if self.game is not None and layout is not None:
+            hex_id = location if location in self.game.map.hexes else None  # our module names hexes by their ids
+        elif self._hex_layout is not None and self.game is not None:
             hex_id = self.game.map.by_hex.get(self._hex_layout.hex_at(local))
         return Place(map_id, x, y, location, board, hex_id)
 
@@ -407,9 +409,14 @@ def replay(root: Command, module: ModuleDef | None = None, game: Game | None = N
     with the replay right after it (call ``.state()`` on it for a snapshot)."""
     r = Replay(module, game, names, record)
     restore, logged = split_steps(root)
+    for c in restore:  # a save lists its boards after its pieces; VASSAL names places only once all is loaded
+        if isinstance(c, SetBoards):
+            r.apply(c)
     events: list[PieceEvent] = []
     for c in restore:
         events += r.apply(c)
+    if record:  # where things are once the whole setup is loaded (stacks and decks list pieces added before them)
+        events = [replace(e, after=r.place(e.id)) if e.after is not None and e.id in r else e for e in events]
     yield Step(0, tuple(restore), tuple(events)), r
     for i, c in enumerate(logged, 1):
         yield Step(i, (c,), tuple(r.apply(c))), r
