@@ -55,6 +55,11 @@ BUILD = f"""<?xml version="1.0" encoding="UTF-8"?>
   <VASSAL.build.widget.WidgetMap mapName="Track">
     <VASSAL.build.module.map.BoardPicker><{B}.Board name="T" width="500" height="50"/></VASSAL.build.module.map.BoardPicker>
   </VASSAL.build.widget.WidgetMap>
+  <VASSAL.build.module.turn.TurnTracker name="Turn">
+    <VASSAL.build.module.turn.CounterTurnLevel name="Game Turn" property="Turn" start="1" incr="1">
+      <VASSAL.build.module.turn.ListTurnLevel name="Phase" property="Phase" list="Move,Fight"/>
+    </VASSAL.build.module.turn.CounterTurnLevel>
+  </VASSAL.build.module.turn.TurnTracker>
   <VASSAL.build.widget.PieceSlot entryName="Inf" gpid="3">+/null/piece;;;inf.png;Inf/null;0;0;3;0</VASSAL.build.widget.PieceSlot>
 </VASSAL.build.GameModule>
 """
@@ -79,6 +84,12 @@ def test_module_structure(vmod: str) -> None:
     assert main.edge == (10, 20) and [b.size for b in main.boards.values()] == [(400, 300), (600, 500), (200, 100)]
     assert [(s.component, s.name) for s in m.slots] == [("PieceSlot", "Inf")]
     assert m.map("Map1") is m.maps["Track"]  # VASSAL's generated id for an unnamed second map
+
+
+def test_turn_tracker_states_read_as_level_values(vmod: str) -> None:
+    tracker = read_module(vmod).turn_trackers["TurnTracker0"]
+    assert tracker.values("0|3;1;false;-1;1\\;0\\;0\\;true,true") == {"Turn": "3", "Phase": "Fight"}
+    assert tracker.values("0|") == {"Turn": "1"}  # a level with no state starts where the module says
 
 
 def test_boards_side_by_side_name_points_like_map_location_name(vmod: str) -> None:

@@ -44,5 +44,7 @@ def test_scenario_save_places_every_unit_on_its_setup_hex(nr_game, our_module) -
     assert on_map and {p.unit: units[p.unit].after.hex for p in on_map} == {p.unit: p.location for p in on_map}
     assert all(units[p.unit].identity.side == nr_game.units[p.unit].side for p in scenario.setup)
     assert all(e.identity.known for e in step.events if e.identity)
+    first = module.turn_trackers["TurnTracker0"].levels[0]
+    assert step.turn == {"TurnTracker0": {"Turn": first.items[0], "Phase": first.sublevels[0].items[0]}}
     cards = [e for e in step.events if e.identity and e.identity.kind == "card"]
     assert len(cards) == len(nr_game.cards) and all(e.after.location for e in cards)

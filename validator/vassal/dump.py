@@ -49,13 +49,14 @@ def dump_lines(path: str, module_path: str | None = None, game_id: str | None = 
     for step, replayer in replay(root, module, game):
         part = "restore" if step.index == 0 else "log"
         events = [e.as_json() for e in step.events]
+        turn = {"turn": {k: dict(v) for k, v in step.turn.items()}} if step.turn is not None else {}
         if step.index == 0:
             for c in step.commands:
                 yield json.dumps({"step": 0, "part": part, "command": c.as_json()}, ensure_ascii=False)
-            yield json.dumps({"step": 0, "part": part, "events": events}, ensure_ascii=False)
+            yield json.dumps({"step": 0, "part": part, "events": events, **turn}, ensure_ascii=False)
         else:
             yield json.dumps({"step": step.index, "part": part, "command": step.commands[0].as_json(),
-                              "events": events}, ensure_ascii=False)
+                              "events": events, **turn}, ensure_ascii=False)
     if replayer is not None and replayer.anomalies:
         yield json.dumps({"anomalies": replayer.anomalies}, ensure_ascii=False)
 

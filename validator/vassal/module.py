@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import math
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Iterable, Mapping
 
 from lxml import etree
 
 from games.errors import DataError
+from games.vassal_codec import decode
 from games.vassal_grid import (
     MapGrid, NumberedGrid, Point, Region, VassalHexGrid, VassalHexNumbering, VassalRegionGrid, VassalSquareGrid,
     VassalSquareNumbering, VassalZonedGrid, Zone,
@@ -37,6 +38,7 @@ ZONED_GRID = P + "board.ZonedGrid"
 ZONE = P + "board.mapgrid.Zone"
 REGION = P + "board.Region"
 DRAW_PILE = "VASSAL.build.module.map.DrawPile"
+TURN = "VASSAL.build.module.turn."
 SLOT_TAGS = ("VASSAL.build.widget.PieceSlot", "VASSAL.build.widget.CardSlot", "VASSAL.build.module.PrototypeDefinition")
 OFFBOARD = "offboard"  # VASSAL.properties Map.offboard
 SQRT3_2 = math.sqrt(3) / 2
@@ -93,6 +95,51 @@ class PieceSlotDef:
 
 
 @dataclass(frozen=True)
+class TurnLevelDef:
+    """A ``CounterTurnLevel`` (``items`` empty) or ``ListTurnLevel`` of a TurnTracker, with its sub-levels."""
+
+    name: str
+    property: str
+    start: int = 1
+    items: tuple[str, ...] = ()
+    sublevels: tuple[TurnLevelDef, ...] = ()
+
+    def value(self, current: int) -> str:
+        """``getValueString``: the counter's number, or the list item at that index."""
+        if not self.items:
+            return str(current)
+        return self.items[current] if 0 <= current < len(self.items) else ""
+
+    def read(self, state: str, out: dict[str, str]) -> None:
+        """``setState``: SE(';')[current, currentSubLevel, loop/first, loopLimit/active flags, sub-level states...]."""
+        toks = decode(state, ";")
+        try:
+            current = int(toks[0]) if toks and toks[0] else (self.start if not self.items else 0)
+        except ValueError:
+            current = self.start if not self.items else 0
+        out[self.property or self.name] = self.value(current)
+        for level, sub in zip(self.sublevels, toks[4:]):
+            level.read(sub, out)
+
+
+@dataclass(frozen=True)
+class TurnTrackerDef:
+    """A ``TurnTracker``: ``id`` is what its ``TURN<id>`` commands name (``TurnTracker0``, ``TurnTracker1`` ...)."""
+
+    id: str
+    name: str
+    levels: tuple[TurnLevelDef, ...]
+
+    def values(self, state: str) -> dict[str, str]:
+        """Every level's current value (by its global property name, else its name) from a ``TURN`` state."""
+        toks = decode(state, "|")
+        out: dict[str, str] = {}
+        for level, sub in zip(self.levels, toks[1:]):
+            level.read(sub, out)
+        return out
+
+
+@dataclass(frozen=True)
 class ModuleDef:
     path: str
     name: str
@@ -102,6 +149,7 @@ class ModuleDef:
     slots: tuple[PieceSlotDef, ...] = ()
     sides: tuple[str, ...] = ()
     build_file: str = ""
+    turn_trackers: Mapping[str, TurnTrackerDef] = field(default_factory=lambda: MappingProxyType({}))
 
     def map(self, map_id: str | None) -> MapDef | None:
         """A map by the id saves use: its ``mapName``, or VASSAL's generated ``Map<n>`` when that is what was saved."""
@@ -401,8 +449,22 @@ def parse_build_file(path: str, data: bytes, where: str, images: Mapping[str, tu
                   for e in root.iter(*SLOT_TAGS))
     sides = tuple((e.text or "").strip() for r in root.iter("VASSAL.build.module.PlayerRoster") for e in r
                   if e.tag == "entry")
+    trackers = {f"TurnTracker{i}": TurnTrackerDef(f"TurnTracker{i}", t.get("name") or "", _turn_levels(t, where))
+                for i, t in enumerate(root.iter(TURN + "TurnTracker"))}
     return ModuleDef(path, root.get("name") or "", root.get("version") or "", root.get("VassalVersion") or "",
-                     MappingProxyType(maps), slots, sides, where)
+                     MappingProxyType(maps), slots, sides, where, MappingProxyType(trackers))
+
+
+def _turn_levels(e: etree._Element, where: str) -> tuple[TurnLevelDef, ...]:
+    levels = []
+    for c in e:
+        if c.tag == TURN + "CounterTurnLevel":
+            levels.append(TurnLevelDef(c.get("name") or "", c.get("property") or "", _int(c, "start", 1, where),
+                                       (), _turn_levels(c, where)))
+        elif c.tag == TURN + "ListTurnLevel":
+            items = tuple(decode(c.get("list") or "", ",")) if c.get("list") else ()
+            levels.append(TurnLevelDef(c.get("name") or "", c.get("property") or "", 0, items, _turn_levels(c, where)))
+    return tuple(levels)
 
 
 def _vassal_version_below_3_5(data: bytes) -> bool:

@@ -18,7 +18,7 @@ from games.grid import Layout
 from games.model import Game
 
 from .commands import (
-    AddPiece, ChangePiece, Command, Compound, Log, MovePiece, RemovePiece, SetBoards, steps as split_steps,
+    AddPiece, ChangePiece, Command, Compound, Log, MovePiece, RemovePiece, SetBoards, SetTurn, steps as split_steps,
 )
 from .module import MapLayout, ModuleDef
 from .pieces import PieceDef, parse_base_state
@@ -83,6 +83,7 @@ class Step:
     index: int
     commands: tuple[Command, ...]
     events: tuple[PieceEvent, ...]
+    turn: Mapping[str, Mapping[str, str]] | None = None  # tracker id -> level values, when the step set the turn
 
 
 @dataclass(frozen=True)
@@ -156,6 +157,8 @@ class Replay:
         self._layouts: dict[str, MapLayout | None] = {}
         self._hex_layout = Layout.module(game.map.grid) if game is not None else None
         self.anomalies: list[str] = []
+        self.turns: dict[str, dict[str, str]] = {}  # tracker id -> level (property) -> current value
+        self.turn_changed = False
         self._events: list[PieceEvent] = []
 
     # -- where things are --
@@ -217,6 +220,10 @@ class Replay:
         elif isinstance(c, SetBoards):
             self._boards[c.map] = c.boards
             self._layouts.pop(c.map, None)
+        elif isinstance(c, SetTurn):
+            tracker = self.module.turn_trackers.get(c.tracker) if self.module is not None else None
+            self.turns[c.tracker] = tracker.values(c.state) if tracker is not None else {"state": c.state}
+            self.turn_changed = True
 
     def _event(self, action: str, piece_id: str, piece: PieceDef, before: Place | None, after: Place | None,
                changes: tuple[tuple[str, str, str], ...] = ()) -> None:
@@ -417,6 +424,15 @@ def replay(root: Command, module: ModuleDef | None = None, game: Game | None = N
         events += r.apply(c)
     if record:  # where things are once the whole setup is loaded (stacks and decks list pieces added before them)
         events = [replace(e, after=r.place(e.id)) if e.after is not None and e.id in r else e for e in events]
-    yield Step(0, tuple(restore), tuple(events)), r
+    yield Step(0, tuple(restore), tuple(events), _turn(r)), r
     for i, c in enumerate(logged, 1):
-        yield Step(i, (c,), tuple(r.apply(c))), r
+        events = r.apply(c)
+        yield Step(i, (c,), tuple(events), _turn(r)), r
+
+
+def _turn(r: Replay) -> Mapping[str, Mapping[str, str]] | None:
+    """The turn trackers' values if the step just applied set them (and clears the flag)."""
+    if not r.turn_changed:
+        return None
+    r.turn_changed = False
+    return MappingProxyType({k: MappingProxyType(dict(v)) for k, v in r.turns.items()})
