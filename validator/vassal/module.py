@@ -279,34 +279,43 @@ def _bool(v: str | None, default: bool) -> bool:
     return default if v is None or v == "" else v == "true"
 
 
-def _int(e: etree._Element, name: str, default: int, where: str) -> int:
+def _number(e: etree._Element, name: str, default: float, where: str, kind: type = int) -> float:
+    """An integer (``kind=int``) or decimal attribute, ``default`` when absent; a bad value is a one-line error."""
     v = e.get(name)
     if v is None or v == "":
         return default
     try:
-        return int(v)
+        return kind(v)
     except ValueError:
-        raise DataError(where, f"line {e.sourceline}: {e.tag.rsplit('.', 1)[-1]} {name}={v!r} is not an integer") \
+        what = "an integer" if kind is int else "a number"
+        raise DataError(where, f"line {e.sourceline}: {e.tag.rsplit('.', 1)[-1]} {name}={v!r} is not {what}") \
             from None
+
+
+def _int(e: etree._Element, name: str, default: int, where: str) -> int:
+    return int(_number(e, name, default, where, int))
 
 
 def _float(e: etree._Element, name: str, default: float, where: str) -> float:
-    v = e.get(name)
-    if v is None or v == "":
-        return default
-    try:
-        return float(v)
-    except ValueError:
-        raise DataError(where, f"line {e.sourceline}: {e.tag.rsplit('.', 1)[-1]} {name}={v!r} is not a number") \
-            from None
+    return float(_number(e, name, default, where, float))
 
 
 def _children(e: etree._Element, tag: str) -> list[etree._Element]:
     return [c for c in e if c.tag == tag]
 
 
-def _numbering_fields(n: etree._Element, where: str) -> dict[str, object]:
+def _child(e: etree._Element, suffix: str) -> etree._Element | None:
+    """The last child whose tag ends with ``suffix`` (VASSAL keeps the last numbering it builds)."""
+    found = None
+    for c in e:
+        if isinstance(c.tag, str) and c.tag.endswith(suffix):
+            found = c
+    return found
+
+
+def _numbering_fields(n: etree._Element, size: tuple[int, int], where: str) -> dict[str, object]:
     return dict(
+        board_width=size[0], board_height=size[1],
         first=n.get("first") or "H", sep=n.get("sep") or "", h_type=n.get("hType") or "N",
         v_type=n.get("vType") or "N", h_leading=_int(n, "hLeading", 1, where), v_leading=_int(n, "vLeading", 1, where),
         h_off=_int(n, "hOff", 1, where), v_off=_int(n, "vOff", 1, where), h_descend=_bool(n.get("hDescend"), False),
@@ -330,11 +339,9 @@ def _hex_grid(e: etree._Element, size: tuple[int, int], where: str) -> NumberedG
         dx = SQRT3_2 * dy
     grid = VassalHexGrid(dx=dx, dy=dy, x0=_int(e, "x0", 0, where), y0=_int(e, "y0", 32, where),
                          sideways=_bool(e.get("sideways"), False), snap_to=_bool(e.get("snapTo"), True))
-    numbering = None
-    for n in e:
-        if isinstance(n.tag, str) and n.tag.endswith("mapgrid.HexGridNumbering"):
-            numbering = VassalHexNumbering(grid, stagger=_bool(n.get("stagger"), True), board_width=size[0],
-                                           board_height=size[1], **_numbering_fields(n, where))  # type: ignore[arg-type]
+    n = _child(e, "mapgrid.HexGridNumbering")
+    numbering = None if n is None else VassalHexNumbering(
+        grid, stagger=_bool(n.get("stagger"), True), **_numbering_fields(n, size, where))  # type: ignore[arg-type]
     return NumberedGrid(grid, numbering)
 
 
@@ -345,11 +352,8 @@ def _square_grid(e: etree._Element, size: tuple[int, int], where: str) -> Number
         edges_legal=_bool(e.get("edgesLegal"), False), corners_legal=_bool(e.get("cornersLegal"), False),
         snap_scale=_int(e, "snapscale", 0, where),
     )
-    numbering = None
-    for n in e:
-        if isinstance(n.tag, str) and n.tag.endswith("mapgrid.SquareGridNumbering"):
-            numbering = VassalSquareNumbering(grid, board_width=size[0], board_height=size[1],
-                                              **_numbering_fields(n, where))  # type: ignore[arg-type]
+    n = _child(e, "mapgrid.SquareGridNumbering")
+    numbering = None if n is None else VassalSquareNumbering(grid, **_numbering_fields(n, size, where))  # type: ignore
     return NumberedGrid(grid, numbering)
 
 
