@@ -23,7 +23,7 @@ from .board import Context
 from .combat_data import third_hex_allowed
 from .declaration import current, with_combat
 from .movement import RESTRICTED_AREAS
-from .results import MOVING_RESULTS, move_along
+from .results import MOVING_RESULTS, move_along, settle
 from .shifts import category
 from .state import State, face_of, occupants, unit_name
 
@@ -56,8 +56,9 @@ def unit_problem(ctx: Context, state: State, b: Battle | None, uid: str) -> tupl
     if uid in b.no_advance:
         return b.no_advance[uid]
     if not any(r in MOVING_RESULTS for r in b.hex_results.values()):
-        return "10.8", (f"the result of the battle at line {b.line} is {b.result}: only DR, DS and DD let attackers "
-                        "advance")
+        res = ", ".join(f"{r} in {t}" if r == b.result else f"{r} in {t} (a {b.result} changed, 10.7.4)"
+                        for t, r in b.hex_results.items())
+        return "10.8", f"the battle at line {b.line} ended {res}: only DR, DS and DD let attackers advance"
     return None
 
 
@@ -112,11 +113,10 @@ def handle_advance(ctx: Context, state: State, action: Action) -> tuple[State, l
     start = state.units[uid].loc
     if path and path[0] == start:
         path = path[1:]
-    c = current(state)
-    b = c.battle
+    state, findings = settle(ctx, state)
+    b = current(state).battle
     name = unit_name(ctx, uid, state)
     full = ((start,) if start else ()) + tuple(path)
-    findings = []
     why = unit_problem(ctx, state, b, uid)
     if why is not None:
         findings.append(Finding(why[0], f"{name} may not advance: {why[1]}", (uid,), full))

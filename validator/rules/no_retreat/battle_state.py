@@ -55,6 +55,7 @@ class Battle:
     advanced: frozenset[str] = frozenset()
     no_advance: Mapping[str, tuple[str, str]] = field(default_factory=frozen_map)  # attacker -> (rule, why not)
     may_counterattack: bool = False  # a CA result: the defender may attack back at once (10.7.2)
+    settled: bool = False  # the defender's side of the result is done (an advance began, or the battle ended)
     summary: str = ""  # "12 vs 9 1:1, shift +1 → 3:2, die 4: DR", for messages and pictures
     arrows: tuple[tuple[str, str], ...] = ()  # (attacker hex, target hex) for pictures
 

@@ -178,8 +178,8 @@ def take_step(ctx: Context, state: State, b: Battle | None, uid: str) -> tuple[B
                        (uid,))]
 
 
-def _place_cadre(ctx: Context, state: State, b: Battle | None, uid: str, cadre: str, loc: str, eliminated: bool
-                 ) -> tuple[State, Battle | None, list[Finding]]:
+def _place_cadre(ctx: Context, state: State, b: Battle | None, uid: str, cadre: str, loc: str, eliminated: bool,
+                 retreating: bool) -> tuple[State, Battle | None, list[Finding]]:
     """15.3.2: the cadre comes from its side's Cadre box into ``loc`` and takes the eliminated unit's place."""
     side = ctx.game.units[uid].side
     box = f"cadre_{side}"
@@ -199,8 +199,7 @@ def _place_cadre(ctx: Context, state: State, b: Battle | None, uid: str, cadre: 
         swap = {uid: cadre}
         b = replace(b, attackers=tuple(swap.get(u, u) for u in b.attackers),
                     defenders=tuple(swap.get(u, u) for u in b.defenders),
-                    starts={swap.get(u, u): h for u, h in b.starts.items()},
-                    to_retreat=b.to_retreat | ({cadre} if uid in b.to_retreat and uid not in b.retreated else set()))
+                    starts={**b.starts, cadre: loc}, to_retreat=b.to_retreat | ({cadre} if retreating else set()))
     return state, b, findings
 
 
@@ -209,6 +208,7 @@ def handle_loss(ctx: Context, state: State, action: Action) -> tuple[State, list
     if not on_map(ctx, state, uid):
         return state, [Finding("10.7.1", f"{unit_name(ctx, uid, state)} is not on the map to lose a step", (uid,))]
     c = current(state)
+    retreating = c.battle is not None and uid in c.battle.to_retreat and uid not in c.battle.retreated
     b, findings = take_step(ctx, state, c.battle, uid)
     loc = state.units[uid].loc
     state = step_loss(ctx, state, uid)
@@ -216,7 +216,7 @@ def handle_loss(ctx: Context, state: State, action: Action) -> tuple[State, list
     if eliminated and b is not None:
         b = _after_elimination(b, uid)
     if action.get("cadre"):
-        state, b, more = _place_cadre(ctx, state, b, uid, action["cadre"], loc, eliminated)
+        state, b, more = _place_cadre(ctx, state, b, uid, action["cadre"], loc, eliminated, retreating)
         findings += more
     return with_combat(state, replace(c, battle=b)), findings
 
@@ -317,12 +317,12 @@ def handle_retreat(ctx: Context, state: State, action: Action) -> tuple[State, l
 
 # -- the end of a battle -----------------------------------------------------------------------------------------
 
-def close(ctx: Context, state: State) -> tuple[State, list[Finding]]:
-    """The battle being resolved ends (10.2): what was not logged but has one outcome is done; a missing choice is
-    a violation."""
+def settle(ctx: Context, state: State) -> tuple[State, list[Finding]]:
+    """The losses and retreats of the battle being resolved are over (an advance begins, or the battle ends,
+    10.2): what was not logged but has one outcome is done; a missing choice is a violation."""
     c = current(state)
     b = c.battle
-    if b is None:
+    if b is None or b.settled:
         return state, []
     findings = []
     for uid, n in sorted(b.owed_steps.items()):
@@ -349,4 +349,11 @@ def close(ctx: Context, state: State) -> tuple[State, list[Finding]]:
                                               f"{b.hex_results.get(start, b.result)} of the battle at line {b.line} "
                                               f"(e.g. {start}-{'-'.join(can[0])}) but stayed in {start}", (uid,),
                                     (start,) + can[0]))
+    b = replace(b, owed_steps={}, loss_groups=(), retreated=b.retreated | b.to_retreat, settled=True)
+    return with_combat(state, replace(current(state), battle=b)), findings
+
+
+def close(ctx: Context, state: State) -> tuple[State, list[Finding]]:
+    """The battle being resolved ends (10.2)."""
+    state, findings = settle(ctx, state)
     return with_combat(state, replace(current(state), battle=None)), findings

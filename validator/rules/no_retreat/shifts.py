@@ -137,7 +137,8 @@ def all_unsupplied(state: State, uids) -> bool:
 
 
 def support(ctx: Context, state: State, spec: BattleSpec) -> list[Modifier]:
-    if not spec.support or all_unsupplied(state, spec.attackers):
+    """A committed marker shifts as logged, even one the rules forbid there (reported by ``combat``)."""
+    if not spec.support:
         return []
     n, source = support_shift(ctx, state.turn)
     return [Modifier("Blitz!/Shock! marker", n, "10.6.2" if source == "10.6.2" else f"10.6.2, {source}")]
