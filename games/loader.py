@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 from typing import Iterable, Mapping
 
+from .card_timing import parse_timing, parse_weather_flips
 from .datafiles import Row, Table, display_path, read_csv, read_toml
 from .errors import DataError
 from .grid import HexIds
@@ -131,9 +132,9 @@ class _Loader:
         self.map = game_map
         units = self.load_units(nats, types)
         round_markers, square_markers = self.load_markers()
-        cards = self.load_cards()
         crts = self.load_crts()
         weather = self.load_weather(crts)
+        cards = self.load_cards(phases, weather)
         turns = self.load_turns(weather, units)
         scenarios = self.load_scenarios(units, game_map, turns, round_markers + square_markers)
         style = read_toml(self.p("style.toml")).data if os.path.exists(self.p("style.toml")) else {}
@@ -438,11 +439,12 @@ class _Loader:
                 target.append(Marker(f"{kind}-{n:02d}", kind, shape, front, back, r.choice("source", SOURCES)))
         return tuple(round_m), tuple(square_m)
 
-    def load_cards(self) -> dict[str, Card]:
+    def load_cards(self, phases: list[Phase], weather: Mapping[str, Weather]) -> dict[str, Card]:
         cols = ("number", "id", "mark_1945", "source")
         rows = read_csv(self.p("cards.csv"), cols)
         _first_dup(((str(r.int("number")), r) for r in rows), "card number")
         _first_dup(((r.req("id"), r) for r in rows), "card id")
+        steps = {p.id: tuple(s for s, _ in p.steps) for p in phases}
         out = {}
         for r in rows:
             events = {}
@@ -451,8 +453,17 @@ class _Loader:
                 if not title:
                     raise r.error(f"column '{side}_title' is empty")
                 init = r.choice(f"{side}_initiative", tuple(self.sides), allow_empty=True) or None
-                events[side] = CardEvent(side, title, r.req(f"{side}_text"), init, r.bool(f"{side}_immediate"),
-                                         r.get(f"{side}_timing"))
+                immediate = r.bool(f"{side}_immediate")
+                try:
+                    windows = parse_timing(r.get(f"{side}_play_timing", "any"), steps, self.sides, weather)
+                    flips = parse_weather_flips(r.get(f"{side}_weather"), weather)
+                except ValueError as exc:
+                    raise r.error(f"{side} event timing: {exc}") from None
+                if immediate != any(w.kind == "on_draw" for w in windows):
+                    raise r.error(f"column '{side}_play_timing': 'on_draw' goes with {side}_immediate = yes, and only "
+                                  "with it")
+                events[side] = CardEvent(side, title, r.req(f"{side}_text"), init, immediate, r.get(f"{side}_timing"),
+                                         windows, r.bool(f"{side}_movement"), flips)
             mark = r.choice("mark_1945", ("remove", "add"), allow_empty=True) or None
             cid = r.req("id")
             out[cid] = Card(r.int("number"), cid, frozen_map(events), mark, cid == "joker",

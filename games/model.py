@@ -219,6 +219,28 @@ class CardEvent:
     initiative: str | None = None  # side id whose initiative is required (5.3.3), or None
     play_immediately: bool = False
     timing: str = ""  # when it is played, in the sequence-of-play vocabulary (free text for people)
+    windows: tuple["CardWindow", ...] = ()  # when it may be played, machine-readable (games.card_timing)
+    movement: bool = False  # a positive movement-affecting event (5.3.4)
+    weather: tuple[str, ...] = ()  # Weather markers it flips: "this", "next", or "next:<weather>" (13.0)
+
+
+@dataclass(frozen=True)
+class CardWindow:
+    """One moment an event may be played (5.0 Appropriate Timing, 5.3.1), parsed from ``*_play_timing``.
+
+    ``kind``: "any" (any time), "on_draw" (at once when drawn), "on_pay" (works when spent as a payment, never
+    played), or "phase". For "phase": ``who`` is "any", "own", "enemy" or a side id (whose player turn);
+    ``phase`` a phase id or "*"; ``step`` a step id or None; ``moment`` "", "start", "end", or a battle moment
+    ("commitment", "roll", "result"); ``from_turn`` the first turn it may be played; ``weather`` the weathers
+    it needs (empty: any)."""
+
+    kind: str
+    who: str = "any"
+    phase: str = "*"
+    step: str | None = None
+    moment: str = ""
+    from_turn: int = 0
+    weather: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
