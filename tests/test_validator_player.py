@@ -55,7 +55,8 @@ def test_full_campaign_is_clean_and_long(campaign: Game, nr_game) -> None:
     assert result.clean, [v.message for v in result.violations[:5]]
     kinds = [x["type"] for x in campaign.lines[1:]]
     turns = [x["turn"] for x in campaign.lines[1:] if x["type"] == "turn"]
-    assert turns == list(range(1, 29))
+    assert turns == list(range(1, turns[-1] + 1))
+    assert turns[-1] == 28 or campaign.lines[-1]["type"] == "victory" and campaign.lines[-1]["winner"]
     assert kinds.count("move") >= 300
     assert {"entrain", "detrain", "place", "supply", "draw", "discard"} <= set(kinds)
     assert any("to" in x for x in campaign.lines if x.get("type") == "move")

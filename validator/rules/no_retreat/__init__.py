@@ -4,7 +4,8 @@ The validator core calls :func:`context`, :func:`start`, :func:`step` for each a
 Rule areas: ``sequence`` (4.0), ``supply`` and ``supply_phase`` (6.0-6.5), ``placement`` (7.6-7.9),
 ``organization`` (7.x actions), ``movement`` (8.0-8.6), ``zoc`` (8.5), ``stacking`` (8.4), ``rail`` (9.0-9.2),
 ``declaration``, ``combat``, ``odds``, ``shifts``, ``results``, ``retreat``, ``advance`` (10.0-10.8), ``removal``
-(11.0-11.2), ``control`` (12.4), ``cards`` (5.x payments). See
+(11.0-11.3), ``control`` (12.4), ``cards`` and ``card_play`` (5.0-5.5), ``turn_events`` (4.0 A-B, 13.0),
+``victory`` (4.0 C, 12.x), ``eliminations`` (units entering boxes), ``phase_ends``. See
 ``docs/rules/no_retreat.md`` for every rule enforced and the decisions where the texts differ or are silent.
 """
 
@@ -16,8 +17,8 @@ from games.model import Game
 
 from ...model import Action, Finding, Header
 from . import (
-    advance, cards, combat, declaration, movement, organization, placement, rail, removal, results, sequence, stacking,
-    supply_phase)
+    advance, card_play, cards, combat, declaration, eliminations, movement, organization, placement, rail, removal,
+    results, sequence, stacking, supply_phase, turn_events, victory)
 from .board import Context, make_context
 from .state import State, initial_state
 
@@ -26,13 +27,13 @@ Handler = Callable[[Context, State, Action], "tuple[State, list[Finding]]"]
 HANDLERS: dict[str, Handler] = {
     "turn": sequence.handle_turn,
     "phase": sequence.handle_phase,
-    "weather": sequence.handle_weather,
-    "event": sequence.handle_nothing,
-    "victory": sequence.handle_nothing,
+    "weather": turn_events.handle_weather,
+    "event": turn_events.handle_event,
+    "victory": victory.handle_victory,
     "note": sequence.handle_nothing,
     "draw": cards.handle_draw,
     "discard": cards.handle_discard,
-    "play": cards.handle_play,
+    "play": card_play.handle_play,
     "supply": supply_phase.handle_supply,
     "flip": organization.handle_flip,
     "place": placement.handle_place,
@@ -56,24 +57,35 @@ def context(game: Game, header: Header) -> Context:
 
 def start(ctx: Context) -> State:
     """The state before the first action; ValueError when the header's start is impossible."""
-    return initial_state(ctx)
+    state = initial_state(ctx)
+    return victory.setup(ctx, cards.setup(ctx, state))
 
 
 def step(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     """Check one action and apply it (the logged outcome stands even when it breaks a rule). An action out of its
     phase is reported for that alone (4.0), not also for what its own rules would say there."""
+    first = state
+    state, early = victory.over(ctx, state, action)
+    state = cards.note_card_action(ctx, state, action)
+    state, waiting = card_play.before(ctx, state, action)
     state, findings = sequence.timing(ctx, state, action)
     out_of_turn = any(f.rule == "4.0" for f in findings)
     handler = HANDLERS[action.type]
     if action.type == "remove" and state.phase == "removal":
         handler = removal.handle_removal_remove
     state, more = handler(ctx, state, action)
-    return state, findings + ([] if out_of_turn else more)
+    state = card_play.after(ctx, eliminations.after(ctx, first, state), action)
+    return state, early + waiting + findings + ([] if out_of_turn else more)
 
 
 def finish(ctx: Context, state: State) -> tuple[State, list[Finding]]:
     """Checks at the end of the log: stacking as it stands."""
     return stacking.check(ctx, state, "at the end of the log")
+
+
+def outcome(ctx: Context, state: State) -> dict:
+    """The score and the winner at the end of a replay (``text`` for people), for reports."""
+    return victory.outcome(ctx, state)
 
 
 def pieces(ctx: Context, state: State) -> list[tuple[str, str, str, tuple[str, ...]]]:

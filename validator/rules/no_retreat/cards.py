@@ -1,53 +1,346 @@
-"""Cards in hand and paying with them (5.0-5.4); the card phase limits and the 55 events come with Validator III.
+"""The cards: the deck, hands, drawing, discarding, paying (5.0-5.2.1, 5.4, 5.5).
 
-- 5.4: cards are spent (discarded) to pay for replacements, extra rail moves, reorganization and counterblows;
-  a player pays only with cards he holds. A hand is known card by card when the log names the cards drawn (or
-  the header lists them), otherwise only its size is known (the scenario's ``[hands]``);
-- 5.0: played and spent cards go to the discard pile.
+- 5.0: cards are drawn one by one from the draw pile; when only one card is left in it, that card is not drawn:
+  the pile is reshuffled with the discard pile first. Draws are facts in the log: a drawn card must be one that
+  can be in the draw pile (not in a hand, not in the discard pile before a reshuffle, not set aside). Played and
+  spent cards go to the discard pile.
+- 5.1: the Card Phase begins with the Discard Step: the phasing player keeps at most two cards. A discard at any
+  other moment must pay for something (``pay`` lists) or come from an event (``by``).
+- 5.2: then he draws four cards, less one for the Soviets for each of Moscow and the Caucasus oil field the Axis
+  controls, less one for the Axis when the Soviets control the Rumanian oil field, one more for the Axis on the
+  turns of the ``axis_extra_card`` event (8-9) and for the Soviets from the turn of ``soviet_extra_card`` (21).
+  "Play Immediately" cards drawn are played at once and replaced (see ``card_play``).
+- 5.2.1: on a turn with a red event the Axis discards one card at the end of his Draw Step.
+- 5.4: cards are spent to pay for replacements, rail moves, reorganization, improvements and counterblows; a
+  player pays only with cards he holds.
+- 5.5: the deck holds cards 1-44 until turn 23 (the green-circled 1945 cards and the Joker set aside); in the
+  housekeeping of the ``reset_1945`` turn the fifteen red-barred cards leave play (hands, pile and discards) and
+  the draw pile, the discards and the ten green-circled cards are shuffled into a new draw pile.
+
+A hand is known card by card when the log names the cards (draws, the header's ``position.hands``), otherwise by
+its size only (the scenario's ``[hands]``). When a log skips a Card Phase the validator assumes the discards and
+draws the rules require, with unknown cards, and stops checking the pile's exact contents.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Sequence
 
 from ...model import Action, Finding
 from .board import Context
+from .control import controller
+from .deck_state import Deck, PlayerTurn
 from .state import Hand, State, evolve
 
+HAND_LIMIT = 2  # 5.1: cards kept before drawing
+DRAW_RATE = 4  # 5.2: cards drawn in the Draw Step
+RESET_1945 = "reset_1945"  # turn-event code of the 1945 card swap and VP reset (5.5)
+# 5.2: draw-rate penalties: side -> (city names, region whose oil field) the enemy must not control
+DRAW_CITIES = {"soviet": ("Moscow",)}
+DRAW_OIL = {"soviet": "ussr_1941", "axis": "rumania"}
+# 5.2 (3rd-ed summary): extra cards: turn-event code -> (side, "turn": on the turns listed / "from": from then on)
+EXTRA_CARD = {"axis_extra_card": ("axis", "turn"), "soviet_extra_card": ("soviet", "from")}
+TWO_FRONT_SIDE = "axis"  # 5.2.1: the side that discards after drawing on red-event turns
+JOKER_OPTION = "joker"  # scenario/header option: the Joker is in use (set aside, Axis face up)
+
+
+def card_words(ctx: Context, card: str, side: str | None = None) -> str:
+    c = ctx.game.cards[card]
+    if side is None:
+        return card
+    return f"{card} ({c.events[side].title})"
+
+
+# -- the deck -----------------------------------------------------------------------------------------------------
+
+def reset_turn(ctx: Context) -> int | None:
+    return ctx.first_turn_of.get(RESET_1945)
+
+
+def deck_for(ctx: Context, turn: int) -> tuple[frozenset[str], frozenset[str]]:
+    """(cards in play, cards set aside) on ``turn`` (5.5): the Joker is always aside."""
+    reset = reset_turn(ctx)
+    late = reset is not None and turn >= reset
+    leaving = "remove" if late else "add"
+    inside = frozenset(c.id for c in ctx.game.cards.values() if not c.joker and c.mark_1945 != leaving)
+    return inside, frozenset(ctx.game.cards) - inside
+
+
+def unknown_cards(state: State) -> int:
+    return sum(h.unknown for h in state.hands.values())
+
+
+def pile_size(state: State) -> int:
+    """Cards in the draw pile (5.0): the unseen cards less those unseen in hands."""
+    return len(state.deck.unseen) - unknown_cards(state)
+
+
+def setup(ctx: Context, state: State) -> State:
+    """The deck at the first action: the deck of the start turn less the cards in known hands and the header's
+    discard pile; exact when the log starts on the scenario's first turn or lists the discard pile."""
+    inside, aside = deck_for(ctx, state.turn)
+    position = ctx.header.position
+    discards = tuple(position.get("discards", ()))
+    held = {c for h in state.hands.values() for c in h.known}
+    unseen = inside - held - set(discards)
+    exact = "discards" in position or state.turn == ctx.scenario.first_turn
+    joker = "axis" if ctx.option(JOKER_OPTION) else None
+    return evolve(state, deck=Deck(frozenset(unseen), aside, exact, joker), discards=discards)
+
+
+def swap_1945(ctx: Context, state: State) -> State:
+    """5.5 "On to Berlin!": red-barred cards leave hands, pile and discards; the pile, the discards and the
+    green-circled cards make the new draw pile."""
+    inside, aside = deck_for(ctx, state.turn)
+    hands = {s: Hand(h.known & inside, h.unknown) for s, h in state.hands.items()}
+    unseen = (state.deck.unseen | set(state.discards) | {c for c in inside if c in state.deck.aside}) & inside
+    return evolve(state, hands=hands, discards=(), deck=replace(state.deck, unseen=frozenset(unseen), aside=aside))
+
+
+def where_is(ctx: Context, state: State, card: str) -> str:
+    """Where a card is now, in words, for messages."""
+    for s, h in state.hands.items():
+        if card in h.known:
+            return f"in the {ctx.game.sides[s].name} hand"
+    if card in state.discards:
+        return "in the discard pile"
+    if card in state.deck.aside:
+        reset = reset_turn(ctx)
+        c = ctx.game.cards[card]
+        if c.joker:
+            return "set aside (the Joker is never drawn)"
+        if c.mark_1945 == "add":
+            return f"set aside until turn {reset} (a green-circled 1945 card, 5.5)"
+        return f"out of play since turn {reset} (a red-barred card, 5.5)"
+    return "in the draw pile"
+
+
+# -- per player turn records ---------------------------------------------------------------------------------------
+
+def record(state: State) -> PlayerTurn:
+    """What the current player turn has used so far (a fresh record when the last one is of another turn)."""
+    key = (state.turn, state.player)
+    return state.record if state.record.key == key else PlayerTurn(key)
+
+
+def with_record(state: State, **changes) -> State:
+    return evolve(state, record=replace(record(state), **changes))
+
+
+# -- hands and payments ---------------------------------------------------------------------------------------------
 
 def spend(ctx: Context, state: State, side: str, cards: Sequence[str], rule: str, what: str
           ) -> tuple[State, list[Finding]]:
-    """``side`` discards ``cards`` to pay for ``what``; each card it does not hold breaks ``rule``."""
+    """``side`` discards ``cards`` to pay for ``what`` (5.4); each card it does not hold breaks ``rule``. A card
+    of a hand known only by its size is taken from it when it can be there. The logged payment stands."""
     hand = state.hands[side]
     known, unknown = set(hand.known), hand.unknown
+    unseen = state.deck.unseen
     findings = []
     for card in cards:
         if card in known:
             known.discard(card)
-        elif any(card in h.known for s, h in state.hands.items() if s != side):
-            findings.append(Finding(rule, f"card {card} is in the other player's hand; {side} cannot spend it on {what}"))
-        elif unknown > 0:
+            continue
+        if card in unseen and unknown > 0:
             unknown -= 1
-        else:
-            findings.append(Finding(rule, f"{side} holds no card {card} to spend on {what} "
-                                          f"(hand: {', '.join(sorted(known)) or 'empty'})"))
+            unseen = unseen - {card}
+            continue
+        if card in state.discards and not state.deck.exact and unknown > 0:
+            unknown -= 1  # the log lost track of the pile: the card may have come back in a reshuffle
+            continue
+        holding = f"hand: {', '.join(sorted(known)) or 'empty'}" + (f" and {unknown} unknown" if unknown else "")
+        findings.append(Finding(rule, f"{side} holds no card {card} to spend on {what}: it is "
+                                      f"{where_is(ctx, state, card)} ({holding})"))
+        unseen = unseen - {card}
+        for other, h in state.hands.items():
+            if other != side and card in h.known:
+                state = evolve(state, hands={**state.hands, other: Hand(h.known - {card}, h.unknown)})
+    discards = tuple(c for c in state.discards if c not in cards) + tuple(c for c in cards if not ctx.game.cards[c].joker)
     hands = {**state.hands, side: Hand(frozenset(known), unknown)}
-    return evolve(state, hands=hands, discards=state.discards + tuple(cards)), findings
-
-
-def handle_draw(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
-    hand = state.hands[action.side]
-    hands = {**state.hands, action.side: Hand(hand.known | frozenset(action["cards"]), hand.unknown)}
-    return evolve(state, hands=hands), []
-
-
-def handle_discard(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
-    return spend(ctx, state, action.side, action["cards"], "5.1", "a discard")
-
-
-def handle_play(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
-    return spend(ctx, state, action.side, [action["card"]], "5.3", "an event")
+    return evolve(state, hands=hands, discards=discards, deck=replace(state.deck, unseen=unseen)), findings
 
 
 def payment(action: Action) -> list[str]:
     return list(action.get("pay") or ())
+
+
+# -- drawing ----------------------------------------------------------------------------------------------------
+
+def reshuffle(state: State) -> State:
+    """5.0: the discard pile is shuffled into the draw pile."""
+    return evolve(state, discards=(), deck=replace(state.deck, unseen=state.deck.unseen | set(state.discards)))
+
+
+def draw_one(ctx: Context, state: State, side: str, card: str) -> tuple[State, list[Finding], bool]:
+    """``side`` draws ``card`` (a fact): (new state, findings, whether the pile was reshuffled first)."""
+    findings = []
+    reshuffled = False
+    if pile_size(state) <= 1 and state.discards:
+        state, reshuffled = reshuffle(state), True
+    deck = state.deck
+    if card in deck.unseen:
+        if pile_size(state) <= 1 and deck.exact:
+            findings.append(Finding("5.0", f"{side} drew {card} from a draw pile of {pile_size(state)} card(s) and "
+                                           "no discards: the last card of the draw pile is never drawn"))
+        deck = replace(deck, unseen=deck.unseen - {card})
+        state = evolve(state, deck=deck)
+    elif card in state.discards and not deck.exact:
+        state = evolve(state, discards=tuple(c for c in state.discards if c != card))
+    else:
+        where = where_is(ctx, state, card)
+        extra = ""
+        if card in state.discards:
+            extra = f"; the draw pile still holds {pile_size(state)} cards and is reshuffled only when one is left"
+        rule = "5.5" if card in deck.aside and not ctx.game.cards[card].joker else "5.0"
+        findings.append(Finding(rule, f"{side} cannot draw {card}: it is {where}{extra}"))
+        state = evolve(state, discards=tuple(c for c in state.discards if c != card),
+                       hands={s: Hand(h.known - {card}, h.unknown) for s, h in state.hands.items()},
+                       deck=replace(deck, aside=deck.aside - {card}))
+    hand = state.hands[side]
+    return evolve(state, hands={**state.hands, side: Hand(hand.known | {card}, hand.unknown)}), findings, reshuffled
+
+
+def draw_rate(ctx: Context, state: State, side: str) -> tuple[int, list[str]]:
+    """Cards ``side`` draws in its Draw Step now, and the reasons for any change from four (5.2)."""
+    n, why = DRAW_RATE, []
+    enemy = next(s for s in ctx.game.sides if s != side)
+    for name in DRAW_CITIES.get(side, ()):
+        for h in ctx.game.map.cities:
+            if h.city == name and controller(ctx, state, h.id) == enemy:
+                n -= 1
+                why.append(f"-1: the {ctx.game.sides[enemy].name} player controls {name}")
+    region = DRAW_OIL.get(side)
+    if region:
+        locs = ctx.game.map.regions[region].locations
+        for h in ctx.game.map.hexes.values():
+            if h.oil and h.id in locs and controller(ctx, state, h.id) == enemy:
+                n -= 1
+                why.append(f"-1: the {ctx.game.sides[enemy].name} player controls the {h.oil}")
+    for code, (who, how) in EXTRA_CARD.items():
+        if who != side:
+            continue
+        listed = any(e.code == code for e in ctx.game.turns[state.turn].events)
+        first = ctx.first_turn_of.get(code)
+        if listed or (how == "from" and first is not None and state.turn >= first):
+            n += 1
+            why.append(f"+1: turn-track event '{code}'")
+    return max(n, 0), why
+
+
+def handle_draw(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+    side = action.side
+    findings: list[Finding] = []
+    reshuffled = False
+    drawn_immediate = []
+    for card in action["cards"]:
+        state, f, r = draw_one(ctx, state, side, card)
+        findings += f
+        reshuffled = reshuffled or r
+        if ctx.game.cards[card].events[side].play_immediately:
+            drawn_immediate.append(card)
+    claimed = action.get("reshuffle")
+    if claimed is not None and bool(claimed) != reshuffled and state.deck.exact:
+        findings.append(Finding("5.0", "the draw pile was " + ("not " if not reshuffled else "") +
+                                "reshuffled before these cards: it is reshuffled when one card is left in it"))
+    by = action.get("by")
+    in_draw_step = state.phase == "card" and state.step == "draw" and side == state.player
+    if in_draw_step and (by is None or ctx.game.cards[by].events[side].play_immediately):
+        rec = record(state)
+        state = with_record(state, drawn=rec.drawn + len(action["cards"]), immediate=rec.immediate + len(drawn_immediate))
+    if drawn_immediate:
+        pending = state.deck.pending + tuple(drawn_immediate) if state.deck.pending_side == side else tuple(drawn_immediate)
+        state = evolve(state, deck=replace(state.deck, pending=pending, pending_side=side))
+    return state, findings
+
+
+# -- discarding --------------------------------------------------------------------------------------------------
+
+def handle_discard(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+    side, cards = action.side, list(action["cards"])
+    by = action.get("by")
+    card_phase = state.phase == "card" and side == state.player
+    findings: list[Finding] = []
+    if by is not None:
+        return spend(ctx, state, side, cards, "5.3", f"the discard {by} calls for")
+    if card_phase and state.step == "draw":
+        rec = record(state)
+        state = with_record(state, after_draw_discards=rec.after_draw_discards + len(cards))
+        red = red_events(ctx, state.turn)
+        if side != TWO_FRONT_SIDE or not red:
+            findings.append(Finding("5.1", f"{side} discarded {', '.join(cards)} after drawing: the Discard Step "
+                                           "comes before the Draw Step (only the Axis discards one card after "
+                                           "drawing, on red-event turns, 5.2.1)"))
+    elif not (card_phase and state.step == "discard"):
+        findings.append(Finding("5.1", f"{side} discarded {', '.join(cards)} outside his Card Phase's Discard Step; "
+                                       "cards are otherwise spent only to pay for something (a 'pay' list) or by an "
+                                       "event ('by')"))
+    state, paid = spend(ctx, state, side, cards, "5.1", "a discard")
+    return state, findings + paid
+
+
+def red_events(ctx: Context, turn: int) -> list[str]:
+    return [e.text for e in ctx.game.turns[turn].events if e.red]
+
+
+# -- the Card Phase ---------------------------------------------------------------------------------------------
+
+def note_card_action(ctx: Context, state: State, action: Action) -> State:
+    """Before an action: a draw or discard by the phasing player in his Card Phase means the log records it."""
+    if state.phase == "card" and action.side == state.player and action.type in ("draw", "discard") \
+            and not action.get("by") and not record(state).card_logged:
+        return with_record(state, card_logged=True)
+    return state
+
+
+def end_discard_step(ctx: Context, state: State) -> tuple[State, list[Finding]]:
+    """5.1: at most two cards are kept (checked when the log records the Card Phase)."""
+    side = state.player
+    if side is None or not record(state).card_logged:
+        return state, []
+    size = state.hands[side].size
+    if size > HAND_LIMIT:
+        return state, [Finding("5.1", f"{side} keeps {size} cards at the end of the Discard Step; at most "
+                                      f"{HAND_LIMIT} may be kept before drawing (discard {size - HAND_LIMIT})")]
+    return state, []
+
+
+def end_draw_step(ctx: Context, state: State) -> tuple[State, list[Finding]]:
+    """5.2, 5.2.1: the number of cards drawn and the Axis discard on red-event turns; when the log records
+    nothing of this Card Phase, the validator assumes it (unknown cards)."""
+    side = state.player
+    if side is None:
+        return state, []
+    rec = record(state)
+    rate, why = draw_rate(ctx, state, side)
+    if not rec.card_logged:
+        hand = state.hands[side]
+        kept = min(hand.size, HAND_LIMIT)
+        left = max(0, pile_size(state) + len(state.discards) - 1)
+        extra = 1 if side == TWO_FRONT_SIDE and red_events(ctx, state.turn) else 0
+        n = max(0, kept + min(rate, left) - extra)
+        unseen = state.deck.unseen | hand.known
+        return evolve(state, hands={**state.hands, side: Hand(frozenset(), n)},
+                      deck=replace(state.deck, unseen=unseen, exact=False)), []
+    findings = []
+    reasons = f" ({'; '.join(why)})" if why else ""
+    regular = rec.drawn - rec.immediate
+    possible = pile_size(state) + len(state.discards) > 1
+    if regular < rate and (possible or not state.deck.exact):
+        findings.append(Finding("5.2", f"{side} drew {regular} card(s) in the Draw Step (not counting "
+                                       f"'Play Immediately' cards); the draw rate is {rate}{reasons}"))
+    elif rec.drawn > rate + rec.immediate:
+        findings.append(Finding("5.2", f"{side} drew {rec.drawn} card(s) in the Draw Step; the draw rate is "
+                                       f"{rate}{reasons}" + (f", plus one replacement for each of the "
+                                                             f"{rec.immediate} 'Play Immediately' card(s)"
+                                                             if rec.immediate else "")))
+    red = red_events(ctx, state.turn)
+    if side == TWO_FRONT_SIDE and red:
+        n = rec.after_draw_discards
+        if n == 0 and state.hands[side].size > 0:
+            findings.append(Finding("5.2.1", f"turn {state.turn} has a red event ({red[0]}): the {side} player "
+                                             "must discard one card of his choice at the end of the Draw Step"))
+        elif n > 1:
+            findings.append(Finding("5.2.1", f"the red event of turn {state.turn} ({red[0]}) calls for one "
+                                             f"discard after drawing; {n} were discarded"))
+    return state, findings

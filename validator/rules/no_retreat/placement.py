@@ -2,16 +2,22 @@
 
 - 7.8: a reinforcement arrives on the turn its counter (the scenario) gives, or later; one the scenario places in a
   named location (a box, a city, an area) goes there; conditional ones arrive only when their condition holds
-  (``option:<name>``; ``oil``: the Soviets control the Rumanian oil field);
+  (``option:<name>``; ``oil``: the Soviets control the Rumanian oil field; ``controlled``: its side controls the
+  location it arrives in, e.g. the 1945 Axis fortifications). Units waiting on the Game Turn track (eliminated
+  Axis allies and Luftwaffe units, cadres: ``eliminations``) come back the same way from the turn they are due;
+  a cadre comes back to its side's Cadre Units Available box (15.3.3);
 - 7.6: Axis units go to hexes of Greater Germany or Rumania (regions) that trace an overland supply path (6.1);
   recovered (shattered) Axis units may also go to an Axis-controlled city in the 1941 Soviet Union that traces
   one. Soviet units go to a Soviet-controlled city that traces an overland supply path, or to a Soviet map-edge
   hex in the Soviet Union not in an enemy zone of control. Enemy zones of control do not stop placement;
-  enemy units do;
+  enemy units do; 15.3.5 (optional cadres): a replacement may instead take the place of a friendly cadre on the
+  map whose hex traces an overland supply path (the cadre leaves for the Game Turn track);
 - 7.7: shattered units come back free, on the face they left with, Disorganized;
-- 7.9: a replacement from the Destroyed box costs the counter's printed card cost (1 if none), from the
-  Surrendered box 2 (or the printed cost if higher); it comes back Disorganized; 7.9.2: two-step units on their
-  reduced side; 7.9.1: no Axis replacements before the turn of the ``axis_replacements`` event (turn 5).
+- 7.9: a replacement from the Destroyed box costs one card, from the Surrendered box two (3rd-ed summary); the
+  counter's printed cost applies to the face it is printed on (Soviet: the Shock side, "2 Repl"); it comes back
+  Disorganized; 7.9.2: two-step units on their reduced side (Soviet units: 7.2.2, a brittle unit before the
+  ``soviet_two_steps`` turn on the side it was eliminated on, then on its brown side); 7.9.1: no Axis
+  replacements before the turn of the ``axis_replacements`` event (turn 5).
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from .cards import payment, spend
 from .control import controller, enter
 from .state import State, evolve, unit_name
 from .supply import SupplyNet, overland_path, supply_net
+from .track_state import TurnTrack
 from .zoc import enemy_zoc
 
 PLACEMENT_REGIONS = {"axis": ("greater_germany", "rumania")}  # 7.6
@@ -31,6 +38,12 @@ RECOVERY_CITY_REGION = "ussr_1941"  # 7.6: recovering Axis units may use Axis-co
 SOVIET_UNION = "ussr_1941"
 OIL_REGION = "rumania"  # condition "oil": the oil field of this region is Soviet-controlled
 AXIS_REPLACEMENTS = "axis_replacements"  # turn-event code: the first turn the Axis may replace (7.9.1)
+ROBUST = "soviet_two_steps"  # turn-event code: Soviet units are two-step units from this turn (7.3)
+REPLACEMENT_COST = {"destroyed": 1, "surrendered": 2}  # 7.9
+SHOCK_TYPE = "shock"  # the printed "2 Repl" of Soviet counters is on their Shock side
+CADRE_TYPE = "cadre"
+CADRE_OPTION = "cadres"
+TURN_TRACK = "turn_track"
 
 
 def box_of(kind: str, side: str) -> str:
@@ -41,7 +54,7 @@ def reinforcement(ctx: Context, uid: str):
     return next((p for p in ctx.scenario.reinforcements if p.unit == uid), None)
 
 
-def condition_holds(ctx: Context, state: State, condition: str) -> bool:
+def condition_holds(ctx: Context, state: State, condition: str, uid: str = "", location: str = "") -> bool:
     if not condition:
         return True
     if condition.startswith("option:"):
@@ -50,6 +63,8 @@ def condition_holds(ctx: Context, state: State, condition: str) -> bool:
         region = ctx.game.map.regions[OIL_REGION].locations
         return any(h.oil and h.id in region and controller(ctx, state, h.id) == "soviet"
                    for h in ctx.game.map.hexes.values())
+    if condition == "controlled":
+        return bool(uid and location) and controller(ctx, state, location) == ctx.game.units[uid].side
     return False
 
 
@@ -63,8 +78,13 @@ def kind_of(ctx: Context, state: State, uid: str) -> tuple[str | None, str]:
             return None, "the scenario does not use it"
         if p.turn is not None and p.turn > state.turn:
             return None, f"it arrives on turn {p.turn}"
-        if not condition_holds(ctx, state, p.condition):
+        if not condition_holds(ctx, state, p.condition, uid, p.location):
             return None, f"its arrival condition '{p.condition}' does not hold"
+        return "reinforcement", ""
+    if loc == TURN_TRACK:
+        due = state.track.returns.get(uid)
+        if due is not None and due > state.turn:
+            return None, f"it waits on the Game Turn track until turn {due}"
         return "reinforcement", ""
     if loc in (box_of("destroyed", side), box_of("surrendered", side)):
         return "replacement", ""
@@ -73,11 +93,43 @@ def kind_of(ctx: Context, state: State, uid: str) -> tuple[str | None, str]:
     return None, f"it is in {loc}, not waiting to enter the map"
 
 
-def replacement_cost(ctx: Context, state: State, uid: str) -> int:
-    printed = ctx.game.units[uid].repl_cost or 1
-    if state.units[uid].loc == box_of("surrendered", ctx.game.units[uid].side):
-        return max(2, printed)
-    return printed
+def _printed_applies(ctx: Context, uid: str, face: str) -> bool:
+    u = ctx.game.units[uid]
+    return u.flip != "improve" or ctx.unit_type[uid, face] == SHOCK_TYPE
+
+
+def replacement_cost(ctx: Context, state: State, uid: str, face: str | None = None) -> int:
+    """7.9: cards to replace ``uid`` from the box it is in, coming back on ``face`` (default: 7.9.2's face)."""
+    u = ctx.game.units[uid]
+    face = face or expected_face(ctx, state, uid, "replacement")
+    cost = REPLACEMENT_COST["destroyed"]
+    if u.repl_cost and _printed_applies(ctx, uid, face):
+        cost = max(cost, u.repl_cost)
+    if state.units[uid].loc == box_of("surrendered", u.side):
+        cost = max(cost, REPLACEMENT_COST["surrendered"])
+    return cost
+
+
+def expected_face(ctx: Context, state: State, uid: str, kind: str) -> str:
+    """The face a placed unit shows (7.7, 7.8, 7.9.2, 7.2.2)."""
+    u = ctx.game.units[uid]
+    us = state.units[uid]
+    if kind == "recovery":
+        return us.face
+    if kind == "reinforcement":
+        p = reinforcement(ctx, uid)
+        return p.face if p and us.loc is None else us.face
+    if u.flip == "improve":
+        robust = ctx.first_turn_of.get(ROBUST)
+        return us.face if robust is None or state.turn < robust else "front"
+    if u.flip == "step" and u.steps == 2:
+        return "back"
+    return "front"
+
+
+def _cadre_in(ctx: Context, state: State, side: str, loc: str) -> str | None:
+    return next((o for o, us in state.units.items() if us.loc == loc and ctx.game.units[o].side == side
+                 and ctx.unit_type[o, us.face] == CADRE_TYPE), None)
 
 
 def place_problem(ctx: Context, state: State, uid: str, kind: str, loc: str, net: SupplyNet | None = None,
@@ -86,15 +138,20 @@ def place_problem(ctx: Context, state: State, uid: str, kind: str, loc: str, net
     u = ctx.game.units[uid]
     side = u.side
     if kind == "reinforcement":
-        p = reinforcement(ctx, uid)
+        if state.units[uid].loc == TURN_TRACK and ctx.unit_type[uid, state.units[uid].face] == CADRE_TYPE:
+            box = box_of("cadre", side)
+            return None if loc == box else f"a cadre comes back to the {ctx.game.map.boxes[box].name} box (15.3.3)"
+        p = reinforcement(ctx, uid) if state.units[uid].loc is None else None
         if p is not None and p.location:
             return None if loc == p.location else f"the scenario brings it into {p.location}"
     if loc not in ctx.board.locations:
         return f"{loc} is not a land hex or area of the map"
-    if any(us.loc == loc and ctx.game.units[o].side != side for o, us in state.units.items()):
-        return f"{loc} holds enemy units"
     net = net or supply_net(ctx, state, side)
     traces = overland_path(ctx, net, loc) is not None
+    if kind == "replacement" and ctx.option(CADRE_OPTION) and traces and _cadre_in(ctx, state, side, loc):
+        return None  # 15.3.5
+    if any(us.loc == loc and ctx.game.units[o].side != side for o, us in state.units.items()):
+        return f"{loc} holds enemy units"
     regions = ctx.game.map.regions
     owner = controller(ctx, state, loc)
     if side in PLACEMENT_REGIONS:
@@ -118,11 +175,14 @@ def place_problem(ctx: Context, state: State, uid: str, kind: str, loc: str, net
 
 def place_hexes(ctx: Context, state: State, uid: str, kind: str) -> list[str]:
     side = ctx.game.units[uid].side
-    net = supply_net(ctx, state, side)
-    ezoc = enemy_zoc(ctx, state, side)
-    p = reinforcement(ctx, uid) if kind == "reinforcement" else None
+    us = state.units[uid]
+    if kind == "reinforcement" and us.loc == TURN_TRACK and ctx.unit_type[uid, us.face] == CADRE_TYPE:
+        return [box_of("cadre", side)]
+    p = reinforcement(ctx, uid) if kind == "reinforcement" and us.loc is None else None
     if p is not None and p.location:
         return [p.location]
+    net = supply_net(ctx, state, side)
+    ezoc = enemy_zoc(ctx, state, side)
     return sorted(loc for loc in ctx.board.locations if place_problem(ctx, state, uid, kind, loc, net, ezoc) is None)
 
 
@@ -133,6 +193,7 @@ def handle_place(ctx: Context, state: State, action: Action) -> tuple[State, lis
     findings: list[Finding] = []
     kind, why = kind_of(ctx, state, uid)
     pay = payment(action)
+    face = action.get("face")
     if u.side != action.side:
         findings.append(Finding("7.6", f"{name} is not a {action.side} unit", (uid,), (loc,)))
     if kind is None:
@@ -141,28 +202,51 @@ def handle_place(ctx: Context, state: State, action: Action) -> tuple[State, lis
         problem = place_problem(ctx, state, uid, kind, loc)
         if problem:
             findings.append(Finding("7.6", f"{name} may not be placed in {loc}: {problem}", (uid,), (loc,)))
+        want = expected_face(ctx, state, uid, kind)
+        if face is not None and face != want:
+            rule, words = {"replacement": ("7.9.2", "a replacement comes back on its reduced (one-step) side, a "
+                                                    "brittle Soviet unit on the side it was eliminated on (7.2.2)"),
+                           "recovery": ("7.7", "a recovered unit comes back on the side it left with")
+                           }.get(kind, ("7.8", "a reinforcement enters on the side the scenario gives"))
+            findings.append(Finding(rule, f"{name} must enter on its {want} side, not {face}: {words}", (uid,), (loc,)))
     if kind == "replacement":
         first = ctx.first_turn_of.get(AXIS_REPLACEMENTS)
         if u.side == "axis" and first is not None and state.turn < first:
             findings.append(Finding("7.9.1", f"the Axis may not take replacements before turn {first} ({name})",
                                     (uid,), (loc,)))
-        cost = replacement_cost(ctx, state, uid)
+        cost = replacement_cost(ctx, state, uid, face)
         if len(pay) < cost:
             findings.append(Finding("7.9", f"replacing {name} from {state.units[uid].loc} costs {cost} card(s); "
                                            f"{len(pay)} paid", (uid,), (loc,)))
     state, paid = spend(ctx, state, action.side, pay, "7.9", f"placing {uid}")
     us = state.units[uid]
-    face = action.get("face")
     if face is None:
-        if kind == "replacement" and u.steps == 2 and u.flip == "step":
-            face = "back"  # 7.9.2
-        elif kind == "reinforcement":
-            p = reinforcement(ctx, uid)
-            face = p.face if p else "front"
-        else:
-            face = us.face
+        face = expected_face(ctx, state, uid, kind) if kind else us.face
+    if kind == "replacement" and loc in ctx.board.locations and ctx.option(CADRE_OPTION):
+        cadre = _cadre_in(ctx, state, u.side, loc)
+        if cadre is not None:  # 15.3.5: the cadre steps aside (to the turn track, see eliminations)
+            state = evolve(state, units={**state.units, cadre: replace(state.units[cadre], loc=box_of("destroyed",
+                                                                                                     u.side))})
     new = replace(us, loc=loc, face=face, unsupplied=False, disorganized=kind in ("replacement", "recovery"))
     state = evolve(state, units={**state.units, uid: new}, placed=state.placed | {uid})
+    if uid in state.track.returns:
+        returns = {k: v for k, v in state.track.returns.items() if k != uid}
+        state = evolve(state, track=TurnTrack(returns, state.track.weather_flips))
     if loc in ctx.board.locations:
         state = enter(ctx, state, u.side, [loc])
     return state, findings + paid
+
+
+def end_placement(ctx: Context, state: State) -> tuple[State, list[Finding]]:
+    """7.7: every unit of the phasing side in its Shattered box returns in the Placement Step (when it can)."""
+    side = state.player
+    if side is None:
+        return state, []
+    box = box_of("shattered", side)
+    findings = []
+    for uid in sorted(u for u, us in state.units.items() if us.loc == box):
+        spots = place_hexes(ctx, state, uid, "recovery")
+        if spots:
+            findings.append(Finding("7.7", f"{unit_name(ctx, uid, state)} stays in the Shattered box: shattered "
+                                           f"units return to the map in the Placement Step (e.g. {spots[0]})", (uid,)))
+    return state, findings

@@ -17,16 +17,13 @@ from typing import Any
 from games.model import Game
 
 from ...model import Action, Header
-from . import context, start, step
+from . import context, player_turns, start, step
+from .cards import deck_for
 from .board import Context
 from .movement import reachable
-from .placement import kind_of, place_hexes
 from .rail import detrain_hexes, in_box, limited_rail, rail_box
 from .state import State, face_of, occupants
 from .supply import side_supply
-
-DECK_TURNS = 44  # cards 1-44 make the 1941-44 deck (5.5); the 1945 cards are not used by this player
-
 
 @dataclass
 class Player:
@@ -36,7 +33,6 @@ class Player:
     rng: random.Random
     ctx: Context
     state: State
-    deck: list[str]
     lines: list[dict[str, Any]] = field(default_factory=list)
     move_share: float = 0.6
 
@@ -49,32 +45,9 @@ class Player:
         self.state = new
         self.lines.append(line)
 
-    # -- cards -----------------------------------------------------------------------------------------------
-    def draw(self, n: int) -> list[str]:
-        out = []
-        for _ in range(n):
-            if len(self.deck) <= 1:
-                self.deck = sorted(set(self.all_cards()) - self.held() - {*self.deck})
-                self.rng.shuffle(self.deck)
-            if not self.deck:
-                break
-            out.append(self.deck.pop())
-        return out
-
-    def all_cards(self) -> list[str]:
-        return sorted((c.id for c in self.game.cards.values() if c.number <= DECK_TURNS), key=lambda c: c)
-
-    def held(self) -> set[str]:
-        return {c for h in self.state.hands.values() for c in h.known}
-
+    # -- cards, organization, victory (player_turns) ----------------------------------------------------------
     def card_phase(self, side: str) -> None:
-        self.act("phase", side, phase="card")
-        hand = sorted(self.state.hands[side].known)
-        if len(hand) > 2:
-            self.act("discard", side, cards=self.rng.sample(hand, len(hand) - 2))
-        drawn = self.draw(4)
-        if drawn:
-            self.act("draw", side, cards=drawn)
+        player_turns.card_phase(self, side)
 
     # -- supply ----------------------------------------------------------------------------------------------
     def supply_phase(self, side: str) -> None:
@@ -92,18 +65,8 @@ class Player:
         types = [face_of(self.ctx, self.state, u).type for u in here + [uid]]
         return self.game.stacking_allows(side, self.state.turn, types)
 
-    # -- organization ----------------------------------------------------------------------------------------
     def organization(self, side: str) -> None:
-        self.act("phase", side, phase="organization")
-        waiting = sorted(uid for uid, u in self.game.units.items() if u.side == side)
-        for uid in waiting:
-            kind, _ = kind_of(self.ctx, self.state, uid)
-            if kind not in ("reinforcement", "recovery"):
-                continue
-            spots = [loc for loc in place_hexes(self.ctx, self.state, uid, kind)
-                     if loc in self.game.map.boxes or self.fits(uid, loc)]
-            if spots:
-                self.act("place", side, unit=uid, to=self.rng.choice(spots))
+        player_turns.organization(self, side)
 
     # -- movement --------------------------------------------------------------------------------------------
     def movement(self, side: str) -> None:
@@ -111,6 +74,7 @@ class Player:
         mine = sorted(uid for uid, us in self.state.units.items()
                       if self.game.units[uid].side == side and us.loc in self.ctx.board.locations)
         self.rng.shuffle(mine)
+        plan = player_turns.move_plan(self, side)
         for uid in mine:
             if self.rng.random() < 0.12 and self.try_entrain(side, uid):
                 continue
@@ -119,9 +83,10 @@ class Player:
                 continue
             options = [(loc, path) for loc, path in sorted(reachable(self.ctx, self.state, uid).items())
                        if self.fits(uid, loc)]
-            if not options:
+            choice = player_turns.choose_move(self, side, plan, options)
+            if choice is None:
                 continue
-            loc, path = self.rng.choice(options)
+            loc, path = choice
             if self.rng.random() < 0.5:
                 self.act("move", side, unit=uid, path=list(path))
             else:
@@ -179,19 +144,28 @@ def header_for(game: Game, scenario: str, hands: dict[str, list[str]]) -> dict[s
 
 def play(game: Game, seed: int = 1, turns: int | None = None, scenario: str = "campaign_1941",
          move_share: float = 0.6) -> list[dict[str, Any]]:
-    """A whole legal game as log lines (header first), ``turns`` game turns long (default: the scenario's)."""
+    """A whole legal game as log lines (header first), ``turns`` game turns long (default: the scenario's, or
+    until a victory condition ends it: then the log ends with the winner's claim)."""
     rng = random.Random(seed)
     sc = game.scenarios[scenario]
-    deck = sorted((c.id for c in game.cards.values() if c.number <= DECK_TURNS))
+    h0 = Header(game.id, scenario)
+    deck = sorted(deck_for(context(game, h0), sc.first_turn)[0])
     rng.shuffle(deck)
-    hands = {side: [deck.pop() for _ in range(sc.hands.get(side, 0))] for side in game.sides}
+    hands = {side: sorted(deck.pop() for _ in range(sc.hands.get(side, 0))) for side in game.sides}
     head = header_for(game, scenario, hands)
     h = Header(game.id, scenario, head["edition"], position={"hands": hands})
     ctx = context(game, h)
-    p = Player(game, rng, ctx, start(ctx), deck, move_share=move_share)
+    p = Player(game, rng, ctx, start(ctx), move_share=move_share)
     last = sc.last_turn if turns is None else min(sc.last_turn, sc.first_turn + turns - 1)
+    first_side = next(iter(game.sides))
     for turn in range(sc.first_turn, last + 1):
-        p.act("turn", next(iter(game.sides)), turn=turn)
+        p.act("turn", first_side, turn=turn)
+        player_turns.claim_score(p, first_side)
+        p.act("phase", first_side, phase="card")  # ends the Victory Phase
+        if player_turns.claim_result(p, first_side):
+            return [head] + p.lines
         for side in game.sides:
             p.player_turn(side)
+            if player_turns.claim_result(p, side):
+                return [head] + p.lines
     return [head] + p.lines

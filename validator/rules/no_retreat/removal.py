@@ -5,6 +5,8 @@
   this phase): a surrendered unit that could trace supply, or a unit that had to surrender and stayed, is a
   violation; the logged outcome stands. A log that states none for a side gets the surrenders the rules give.
 - 11.2: all Unsupplied and Disorganized markers are removed.
+- 11.3: if a red (improved-side) Soviet unit is in a hex of Rumania, both Rumanian armies (the Axis allied units
+  of the Rumanian setup group) are removed from play.
 """
 
 from __future__ import annotations
@@ -13,9 +15,15 @@ from dataclasses import replace
 
 from ...model import Action, Finding
 from .board import Context
-from .combat import handle_remove
+from .results import handle_remove
 from .state import State, evolve, unit_name
 from .supply import describe, side_supply, supply_order
+
+
+RUMANIA = "rumania"  # 11.3: the region
+RUMANIAN_CODE = "R"  # 11.3: the Rumanian armies are the Axis allied units of this setup group
+ALLY_NATIONALITY = "axis_ally"
+RED_COLOUR = "red"  # the colour of the improved (red) face of Soviet counters
 
 
 def _key(side: str) -> str:
@@ -61,4 +69,24 @@ def end_removal_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]
         state = evolve(state, units=units)
     units = {uid: replace(us, unsupplied=False, disorganized=False) if us.unsupplied or us.disorganized else us
              for uid, us in state.units.items()}
-    return evolve(state, units=units), findings
+    return rumanian_surrender(ctx, evolve(state, units=units)), findings
+
+
+def rumanian_surrender(ctx: Context, state: State) -> State:
+    """11.3: a red Soviet unit in Rumania takes both Rumanian armies out of play."""
+    game = ctx.game
+    armies = [uid for uid, u in game.units.items() if u.nationality == ALLY_NATIONALITY and u.code == RUMANIAN_CODE
+              and state.units[uid].loc != "removed"]
+    if not armies:
+        return state
+    region = game.map.regions[RUMANIA].locations
+    side = game.units[armies[0]].side
+    red = any(us.loc in region and game.units[uid].side != side
+              and (game.units[uid].back if us.face == "back" else game.units[uid].front).colour == RED_COLOUR
+              for uid, us in state.units.items())
+    if not red:
+        return state
+    units = dict(state.units)
+    for uid in armies:
+        units[uid] = replace(units[uid], loc="removed", unsupplied=False, disorganized=False)
+    return evolve(state, units=units)

@@ -5,20 +5,22 @@
   order; a phase may pass with nothing logged, but the log never goes back. Each action type belongs to a phase
   (and step), and most to the phasing player: anything else is a 4.0 violation. An action of a later step of the
   current phase moves on to that step.
-- 4.0 A: turns advance one at a time up to the scenario's last turn; B: the turn's ``remove_unit`` events are
-  applied (units leave play); the weather is the turn track's (or its variable side, 13.0).
+- 4.0 A: turns advance one at a time up to the scenario's last turn; B: the turn's weather and events
+  (``turn_events``).
 - 8.4: stacking is checked when each phase, step and battle ends; 6.0/11.0: the Supply Check and Removal
-  procedures run when those phases end (``supply_phase``, ``removal``).
+  procedures run when those phases end (``supply_phase``, ``removal``); the Card Phase's steps, the Placement
+  Step and the Victory Phase end as ``phase_ends`` says.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ...model import Action, Finding
-from . import stacking
+from . import stacking, turn_events
 from .board import Context
 from .combat import end_combat_step
+from .phase_ends import leave as leave_step
 from .removal import end_removal_phase
 from .state import State, evolve
 from .supply_phase import end_supply_phase
@@ -48,6 +50,10 @@ TIMING: dict[str, tuple[str, str | None, str]] = {
     "retreat": ("combat", None, "any"),
     "advance": ("combat", None, "any"),
 }
+
+
+# action type -> (phase, step) it moves on to when the phasing player does it in that phase (not for an event's)
+AUTO_STEP: dict[str, tuple[str, str]] = {"draw": ("card", "draw")}
 
 
 def slots(ctx: Context) -> tuple[Slot, ...]:
@@ -99,6 +105,8 @@ def _leave(ctx: Context, state: State, slot: Slot) -> tuple[State, list[Finding]
         state, findings = end_removal_phase(ctx, state)
     elif slot.phase == "combat":
         state, findings = end_combat_step(ctx, state, slot.step)
+    else:
+        state, findings = leave_step(ctx, state, slot.phase, slot.step)
     state, stacked = stacking.check(ctx, state, f"at the end of the {label(ctx, slot)}")
     return state, findings + stacked
 
@@ -124,13 +132,8 @@ def end_turn(ctx: Context, state: State) -> tuple[State, list[Finding]]:
 
 
 def begin_turn(ctx: Context, state: State, turn: int) -> State:
-    """4.0 A/B: the new turn's weather and unit removals."""
-    units = dict(state.units)
-    for e in ctx.game.turns[turn].events:
-        if e.code == "remove_unit" and e.unit:  # also one that never arrived: it never will
-            units[e.unit] = replace(units[e.unit], loc="removed", unsupplied=False, disorganized=False)
-    state = evolve(state, turn=turn, weather=ctx.game.turns[turn].weather, units=units)
-    return _enter(ctx, state, slots(ctx)[0])
+    """4.0 A/B: the new turn's weather and events (``turn_events``)."""
+    return _enter(ctx, turn_events.begin_turn(ctx, state, turn), slots(ctx)[0])
 
 
 def handle_turn(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
@@ -175,6 +178,9 @@ def timing(ctx: Context, state: State, action: Action) -> tuple[State, list[Find
     """Whether the action belongs to the current phase and player (4.0); moves on to its step if later."""
     spec = TIMING.get(action.type)
     if spec is None:
+        auto = AUTO_STEP.get(action.type)
+        if auto and state.phase == auto[0] and action.side == state.player and not action.get("by"):
+            return advance(ctx, state, index_of(ctx, Slot(state.player, *auto)))
         return state, []
     phase, step, who = spec
     p = phase_def(ctx, phase)
@@ -201,16 +207,6 @@ def timing(ctx: Context, state: State, action: Action) -> tuple[State, list[Find
     return state, findings
 
 
-def handle_weather(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
-    w = action["weather"]
-    t = ctx.game.turns[state.turn]
-    findings = []
-    if w not in (t.weather, t.variable):
-        sides = t.weather + (f" or {t.variable}" if t.variable else "")
-        findings.append(Finding("13.0", f"turn {state.turn} has {sides} weather, not {w}"))
-    return evolve(state, weather=w), findings
-
-
 def handle_nothing(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
-    """Actions recorded for the reader whose rules come with later validators (events, victory claims, notes)."""
+    """Actions recorded only for the reader (notes)."""
     return state, []

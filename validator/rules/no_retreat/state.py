@@ -13,6 +13,8 @@ from typing import Any, Mapping
 
 from .battle_state import Combat
 from .board import Context
+from .deck_state import Deck, PlayerTurn
+from .track_state import Score, TurnTrack
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +64,10 @@ class State:
     placed: frozenset[str] = frozenset()  # units placed on the map during this Organization Phase
     overstacks: frozenset[str] = frozenset()  # overstacks already reported (8.4.1), "loc:unit,unit"
     battles: int = 0  # battles fought in this Combat Phase
+    deck: Deck = Deck()  # the draw pile, cards set aside, the Joker, cards to play at once (cards.py)
+    record: PlayerTurn = PlayerTurn()  # what this player turn has used: events, free upgrades, draws (cards.py)
+    score: Score = Score()  # initiative, Event VPs, High Tide, the result (victory.py)
+    track: TurnTrack = TurnTrack()  # units on the Game Turn track, flipped Weather markers (turn_events.py)
     combat: Combat = Combat()  # declarations, battles and markers (battle_state.py)
 
 

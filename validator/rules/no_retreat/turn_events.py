@@ -1,0 +1,114 @@
+"""New Game Turn Housekeeping A and B: the turn marker, the weather, the events of the Game Turn track (4.0, 13.0).
+
+- 4.0 A/B: when a turn begins its weather is in force and its events are applied: ``remove_unit`` takes a unit out
+  of play (also one that never arrived), ``reset_1945`` swaps the 1945 cards in (5.5; its VP reset is part of the
+  Victory Phase, ``victory``), ``kampfgruppe`` (with optional rule 15.3) removes the Axis allied armies that are
+  not on the map or in the Rail Movement box. Every other code is read where its rule is checked
+  (:data:`EVENT_USERS`); red events score their VP in the Victory Phase (4.0 C).
+- 13.0: the weather of a turn is the one printed on the track; on a turn with a variable Weather marker it is
+  the marker's other face only when a weather card flipped it (cards 9, 11, 12, 13: ``*_weather`` in
+  ``cards.csv``). A ``weather`` action records the weather in force: any other weather is a violation (the logged
+  weather then stands).
+- An ``event`` action notes a turn-track event: it must be one of the current turn's.
+- Units on the Game Turn track (eliminated Axis allies and Luftwaffe units, cadres: ``eliminations``) come back
+  as reinforcements from the turn they are due (``placement``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...model import Action, Finding
+from .board import Context
+from .cards import swap_1945
+from .rail import rail_box
+from .state import State, evolve
+
+RESET_1945 = "reset_1945"
+KAMPFGRUPPE = "kampfgruppe"  # 15.3.1: from this turn the Axis allied armies off the map become Kampfgruppe
+ALLY_NATIONALITY = "axis_ally"
+CADRE_OPTION = "cadres"
+# every turn-track code and where it takes effect (a test keeps this complete: no event is silently ignored)
+EVENT_USERS = {
+    "remove_unit": "turn_events", "reset_1945": "turn_events (cards) and victory (VPs)", "kampfgruppe": "turn_events",
+    "red_event": "victory (4.0 C) and cards (5.2.1)", "initiative_change": "victory (12.7)",
+    "limited_rail": "rail (9.1.3)", "soviet_fortify": "organization (7.5)", "cadre_ostatky": "the scenario (15.3.1)",
+    "first_snow": "combat (10.6.2)", "axis_replacements": "placement (7.9.1) and organization (7.1)",
+    "axis_winter_shift_2": "combat (10.6)", "soviet_free_upgrades_1": "organization (7.2)",
+    "soviet_free_upgrades_2": "organization (7.2.1)", "soviet_upgrades_end": "organization (7.2)",
+    "soviet_two_steps": "organization (7.3) and combat (7.3)", "axis_extra_card": "cards (5.2)",
+    "soviet_extra_card": "cards (5.2)", "soviet_tank_advance": "combat (10.8.2)",
+    "soviet_tank_stacking": "stacking (game.toml)", "soviet_stacking_2": "stacking (game.toml)",
+    "axis_targets_3": "combat (10.1)", "axis_targets_1": "combat (10.1)", "axis_improve_end": "organization (7.1)",
+}
+
+
+def weather_of(ctx: Context, state: State, turn: int) -> str:
+    """The weather of ``turn``: the printed face, or the other face when a card flipped its marker (13.0)."""
+    t = ctx.game.turns[turn]
+    return t.variable if t.variable and turn in state.track.weather_flips else t.weather
+
+
+def begin_turn(ctx: Context, state: State, turn: int) -> State:
+    """4.0 A/B: the new turn's weather and events."""
+    game = ctx.game
+    units = dict(state.units)
+    codes = [e for e in game.turns[turn].events]
+    for e in codes:
+        if e.code == "remove_unit" and e.unit:
+            units[e.unit] = replace(units[e.unit], loc="removed", unsupplied=False, disorganized=False)
+        if e.code == KAMPFGRUPPE and ctx.option(CADRE_OPTION):
+            keep = ctx.board.locations | {rail_box(ctx, side) for side in game.sides}
+            for uid, us in units.items():
+                if game.units[uid].nationality == ALLY_NATIONALITY and us.loc not in keep and us.loc != "removed":
+                    units[uid] = replace(us, loc="removed", unsupplied=False, disorganized=False)
+    state = evolve(state, turn=turn, weather=weather_of(ctx, state, turn), units=units)
+    if any(e.code == RESET_1945 for e in codes):
+        state = swap_1945(ctx, state)
+    return state
+
+
+def flip_markers(ctx: Context, state: State, flips: tuple[str, ...]) -> State:
+    """A weather card turns Weather markers (13.0): ``this`` / ``next`` turn's marker to its other face, or
+    ``next:<weather>`` to the face showing that weather; turns without a variable marker are not affected."""
+    flipped = set(state.track.weather_flips)
+    for f in flips:
+        which, _, to = f.partition(":")
+        turn = state.turn + (1 if which == "next" else 0)
+        t = ctx.game.turns.get(turn)
+        if t is None or not t.variable:
+            continue
+        if not to:
+            flipped ^= {turn}
+        elif t.variable == to:
+            flipped.add(turn)
+        elif t.weather == to:
+            flipped.discard(turn)
+    state = evolve(state, track=replace(state.track, weather_flips=frozenset(flipped)))
+    return evolve(state, weather=weather_of(ctx, state, state.turn))
+
+
+def handle_weather(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+    w = action["weather"]
+    t = ctx.game.turns[state.turn]
+    now = weather_of(ctx, state, state.turn)
+    findings = []
+    if w != now:
+        if w in (t.weather, t.variable):
+            why = f"its Weather marker shows {now}; only the weather cards (9, 11, 12, 13) turn it"
+        else:
+            why = f"the track gives {t.weather}" + (f" (its variable marker's other face: {t.variable})"
+                                                     if t.variable else "")
+        findings.append(Finding("13.0", f"turn {state.turn} has {now} weather, not {w}: {why}"))
+    return evolve(state, weather=w), findings
+
+
+def handle_event(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+    code, unit = action["code"], action.get("unit")
+    events = ctx.game.turns[state.turn].events
+    listed = [e for e in events if e.code == code and (unit is None or e.unit == unit)]
+    if listed:
+        return state, []
+    here = ", ".join(e.code + (f" ({e.unit})" if e.unit else "") for e in events) or "none"
+    return state, [Finding("13.0", f"the turn track lists no event '{code}'" + (f" for {unit}" if unit else "") +
+                           f" on turn {state.turn} (its events: {here})")]
