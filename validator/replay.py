@@ -2,7 +2,8 @@
 
 The core knows no game. It loads ``game.rules_package`` and calls its functions: ``context(game, header)``,
 ``start(ctx)``, ``step(ctx, state, action) -> (state, findings)``, ``finish(ctx, state)`` and
-``where(ctx, state) -> (turn, phase)``. States are plain immutable data, so the replay keeps the state before each
+``where(ctx, state) -> (turn, phase)``, and optionally ``outcome(ctx, state) -> dict`` (the score and the winner
+it computes, with a ``text`` line for people). States are plain immutable data, so the replay keeps the state before each
 action that broke a rule, for pictures in reports.
 """
 
@@ -28,6 +29,7 @@ class Replay:
     final: Any
     ctx: Any
     before: dict[int, Any] = field(default_factory=dict)  # action index -> state before it
+    outcome: dict[str, Any] = field(default_factory=dict)  # the rules package's score and winner at the end ("text")
 
     @property
     def clean(self) -> bool:
@@ -72,4 +74,5 @@ def replay(log: GameLog, game: Game, keep_states: bool = True) -> Replay:
     out.extend(_violation(rules, ctx, state, f, line, side, -1) for f in findings)
     if findings and keep_states:
         before[-1] = state
-    return Replay(log, game, tuple(out), state, ctx, before)
+    outcome = rules.outcome(ctx, state) if hasattr(rules, "outcome") else {}
+    return Replay(log, game, tuple(out), state, ctx, before, outcome)

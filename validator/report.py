@@ -17,11 +17,12 @@ def text_lines(r: Replay) -> list[str]:
 
 def summary(r: Replay) -> str:
     n = len(r.log.actions)
+    head = f"{r.log.source}: {n} actions, " + (f"{r.outcome['text']}; " if r.outcome.get("text") else "")
     if r.clean:
-        return f"{r.log.source}: {n} actions, no violations"
+        return f"{head}no violations"
     by_rule = Counter(v.rule for v in r.violations)
     rules = ", ".join(f"{rule} x{k}" for rule, k in sorted(by_rule.items(), key=lambda x: _rule_key(x[0])))
-    return f"{r.log.source}: {n} actions, {len(r.violations)} violation(s) ({rules})"
+    return f"{head}{len(r.violations)} violation(s) ({rules})"
 
 
 def _rule_key(rule: str) -> tuple[int, ...]:
@@ -36,6 +37,7 @@ def as_json(r: Replay) -> str:
         "actions": len(r.log.actions),
         "clean": r.clean,
         "summary": summary(r),
+        "outcome": r.outcome,
         "violations": [v.as_dict() for v in r.violations],
     }
     return json.dumps(doc, indent=2, sort_keys=False)

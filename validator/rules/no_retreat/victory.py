@@ -268,6 +268,6 @@ def outcome(ctx: Context, state: State) -> dict[str, Any]:
            "vp_locations": map_vp(ctx, state, side), "event_vp": event_vp(state, side),
            "high_tide": state.score.high_tide, "winner": result.winner if result else None,
            "reason": result.reason if result else None}
-    score = f"turn {state.turn}: VP marker on {out['vp']} ({ctx.game.sides[side].initiative_name})"
-    out["text"] = f"{score}; {result.text}" if result else f"{score}; no winner yet"
+    score = f"turn {state.turn}, VP marker on {out['vp']} ({ctx.game.sides[side].initiative_name})"
+    out["text"] = f"{score}, {result.text}" if result else f"{score}, no winner yet"
     return out
