@@ -32,6 +32,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from games.model import CRT
+
 from ...model import Action, Finding
 from .battle_state import Battle, CBMarker, Combat
 from .board import Context
@@ -293,6 +295,16 @@ def arrows_of(ctx: Context, state: State, spec: BattleSpec) -> tuple[tuple[str, 
     return tuple((h, t) for h in hexes for t in spec.targets if h != t)
 
 
+def evaluate(ctx: Context, state: State, spec: BattleSpec, die: int) -> tuple[CRT, Odds, list[Modifier], str]:
+    """(CRT, odds, modifiers, result) of a battle for a die roll (10.5 steps 1-5)."""
+    crt = crt_for(ctx, spec.side, state.weather)
+    mods = modifiers(ctx, state, spec)
+    odds = compute(crt, strength(ctx, state, spec.attackers) + sum(m.attack for m in mods),
+                   strength(ctx, state, spec.defenders) + sum(m.defence for m in mods), sum(m.shift for m in mods))
+    forced = next((m.result for m in mods if m.result), None)
+    return crt, odds, mods, forced or (crt.result(odds.final, die) if odds.final else rules(ctx).below_first)
+
+
 def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     prev = current(state).battle
     state, findings = close(ctx, state)
@@ -303,12 +315,7 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
     checks = (attacker_findings(ctx, state, c, spec) + target_findings(ctx, state, c, spec)
               + defender_findings(ctx, state, prev, spec) + counterattack_findings(ctx, state, prev, spec)
               + support_findings(ctx, state, c, spec))
-    crt = crt_for(ctx, spec.side, state.weather)
-    mods = modifiers(ctx, state, spec)
-    odds = compute(crt, strength(ctx, state, spec.attackers) + sum(m.attack for m in mods),
-                   strength(ctx, state, spec.defenders) + sum(m.defence for m in mods), sum(m.shift for m in mods))
-    forced = next((m.result for m in mods if m.result), None)
-    expected = forced or (crt.result(odds.final, action["die"]) if odds.final else rules(ctx).below_first)
+    crt, odds, mods, expected = evaluate(ctx, state, spec, action["die"])
     checks += claim_findings(ctx, action, crt, odds, mods, expected)
     result, wrong = result_finding(ctx, state, spec, action, crt, odds, expected)
     if wrong is not None:

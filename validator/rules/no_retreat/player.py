@@ -17,10 +17,11 @@ from typing import Any
 from games.model import Game
 
 from ...model import Action, Header
-from . import context, player_turns, start, step
+from . import combat_player, context, player_turns, start, step
 from .cards import deck_for
 from .board import Context
 from .movement import reachable
+from .placement import expected_face, kind_of
 from .rail import detrain_hexes, in_box, limited_rail, rail_box
 from .state import State, face_of, occupants
 from .supply import side_supply
@@ -36,7 +37,7 @@ class Player:
     lines: list[dict[str, Any]] = field(default_factory=list)
     move_share: float = 0.6
 
-    def act(self, kind: str, side: str, **fields: Any) -> None:
+    def act(self, kind: str, side: str, /, **fields: Any) -> None:
         line = {"type": kind, "side": side, **fields}
         action = Action(len(self.lines) + 1, kind, side, {k: v for k, v in fields.items()})
         new, findings = step(self.ctx, self.state, action)
@@ -62,8 +63,16 @@ class Player:
         here = [u for u in occupants(self.ctx, self.state).get(loc, []) if u != uid]
         if any(self.game.units[u].side != side for u in here):
             return False
-        types = [face_of(self.ctx, self.state, u).type for u in here + [uid]]
+        types = [face_of(self.ctx, self.state, u).type for u in here] + [self.face_type(uid)]
         return self.game.stacking_allows(side, self.state.turn, types)
+
+    def face_type(self, uid: str) -> str:
+        """The unit type of the face ``uid`` shows, or will show when placed on the map (7.7-7.9)."""
+        if self.state.units[uid].loc in self.ctx.board.locations:
+            return face_of(self.ctx, self.state, uid).type
+        kind, _ = kind_of(self.ctx, self.state, uid)
+        face = expected_face(self.ctx, self.state, uid, kind) if kind else self.state.units[uid].face
+        return self.ctx.unit_type[uid, face]
 
     def organization(self, side: str) -> None:
         player_turns.organization(self, side)
@@ -131,7 +140,7 @@ class Player:
         self.supply_phase(side)
         self.organization(side)
         self.movement(side)
-        self.act("phase", side, phase="combat")
+        combat_player.combat_phase(self, side)
         self.removal(side)
         self.detraining(side)
 
