@@ -18,6 +18,7 @@ not checked here.
 - The Joker (cards 20, 33, 40; used when the ``joker`` option is on): set aside with the Hitler (Axis) face up;
   the side whose face is up may play it at any time as a copy of its own event on the top card of the discard
   pile (not a "Play Immediately" one), then it turns to the other face.
+- 13.0: the weather cards turn the Weather markers they name (``*_weather`` in ``cards.csv``) when played.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from ...model import Action, Finding
 from .board import Context
 from .cards import card_words, record, spend, with_record
 from .state import State, evolve
+from .turn_events import flip_markers
 
 REGULAR = frozenset({"supply", "flip", "place", "reorganize", "move", "entrain", "detrain", "declare", "counterblow",
                      "battle", "loss", "retreat", "advance", "remove"})  # actions that carry a phase forward
@@ -47,8 +49,9 @@ def _phase_words(ctx: Context, phase: str, step: str | None, whose: str = "the")
     return f"the {dict(p.steps)[step]} of {name}" if step else name
 
 
-MOMENT_WORDS = {"start": "the start of ", "end": "the end of ", "commitment": "a Commitment Step in ",
-                "roll": "right after a die roll in ", "result": "an Apply Results Step in "}
+MOMENT_WORDS = {"": "in ", "start": "at the start of ", "end": "at the end of ", "commitment": "in a Commitment Step of ",
+                "roll": "right after a die roll in ", "result": "in an Apply Results Step of "}
+BATTLE_MOMENTS = ("commitment", "roll", "result")
 
 
 def window_words(ctx: Context, side: str, w: CardWindow) -> str:
@@ -62,7 +65,8 @@ def window_words(ctx: Context, side: str, w: CardWindow) -> str:
     else:
         whose = {"any": "the", "own": "his own", "enemy": "the enemy's"}.get(
             w.who, f"the {ctx.game.sides[w.who].name}" if w.who in ctx.game.sides else "the")
-        text = MOMENT_WORDS.get(w.moment, "") + _phase_words(ctx, w.phase, w.step, whose)
+        step = None if w.moment in BATTLE_MOMENTS else w.step
+        text = MOMENT_WORDS[w.moment] + _phase_words(ctx, w.phase, step, whose)
     if w.from_turn:
         text += f", from turn {w.from_turn}"
     if w.weather:
@@ -159,6 +163,8 @@ def play_event(ctx: Context, state: State, side: str, card: str, units: Sequence
                                              f"player turn; {name} cannot move it again", tuple(again)))
         moved = moved | set(units)
     findings += _simultaneous(ctx, state, side, ev, name)
+    if ev.weather and ((event_card, side) not in rec.events or not drawn_now):
+        state = flip_markers(ctx, state, ev.weather)
     end_plays = rec.end_plays
     if any(w.moment == "end" and window_open(ctx, state, side, w) for w in ev.windows):
         end_plays = end_plays + ((state.phase, event_card, side),)
@@ -177,9 +183,9 @@ def _fixed_moment(ctx: Context, state: State, side: str, ev: CardEvent) -> str:
     for w in ev.windows:
         if w.kind == "phase" and window_open(ctx, state, side, w):
             if w.moment in FIXED_MOMENTS:
-                return f"{w.moment} of {state.phase}"
+                return f"{w.moment} of {_phase_words(ctx, state.phase, None)}"
             if w.phase == "housekeeping":
-                return f"{state.phase}.{state.step}"
+                return _phase_words(ctx, state.phase, state.step)
     return ""
 
 
@@ -189,8 +195,8 @@ def _simultaneous(ctx: Context, state: State, side: str, ev: CardEvent, name: st
     moment = _fixed_moment(ctx, state, side, ev)
     if not last or not moment or last[0] == side or last[2] != moment or side != state.score.initiative:
         return []
-    return [Finding("5.0", f"both players play at the {moment.replace('.', ' ')}: the {side} player, who has the "
-                           f"initiative, plays {name} first")]
+    return [Finding("5.0", f"both players play at the {moment}: the {side} player, who has the initiative, plays "
+                           f"{name} first")]
 
 
 def handle_play(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
@@ -215,8 +221,8 @@ def before(ctx: Context, state: State, action: Action) -> tuple[State, list[Find
         due = [p for p in rec.end_plays if p[0] == state.phase]
         if due:
             names = ", ".join(card_words(ctx, c, s) for _, c, s in due)
-            findings.append(Finding("5.3.1", f"{names} was played at the end of {_phase_words(ctx, state.phase, None)}, "
-                                             f"but the phasing player went on with a '{action.type}' in it"))
+            findings.append(Finding("5.3.1", f"{names} played at the end of {_phase_words(ctx, state.phase, None)}: "
+                                             f"the phasing player may not go on with a '{action.type}' in it"))
             state = with_record(state, end_plays=tuple(p for p in rec.end_plays if p[0] != state.phase))
     if action.type not in ("play", "note") and rec.last_play:
         state = with_record(state, last_play=None)

@@ -171,5 +171,8 @@ def initial_state(ctx: Context) -> State:
     steps = next(p.steps for p in game.phases if p.id == phase)
     if step is not None and step not in [s for s, _ in steps]:
         raise ValueError(f"start: phase '{phase}' has no step '{step}'")
+    if step is None and steps:
+        step = steps[0][0]  # a phase with steps starts at its first
+
     weather = start.get("weather", game.turns[turn].weather)
     return State(turn, player, phase, step, weather, units, control, hands)

@@ -261,7 +261,9 @@ def over(ctx: Context, state: State, action: Action) -> tuple[State, list[Findin
 
 
 def outcome(ctx: Context, state: State) -> dict[str, Any]:
-    """The score and the result at the end of a replay, for reports."""
+    """The score and the result at the end of a replay (in the housekeeping: after this turn's Victory Phase)."""
+    if state.phase == "housekeeping":
+        state = victory_phase(ctx, state)
     side = state.score.initiative
     result = final_result(ctx, state)
     out = {"turn": state.turn, "initiative": side, "vp": marker(ctx, state),
