@@ -209,9 +209,8 @@ def before(ctx: Context, state: State, action: Action) -> tuple[State, list[Find
     findings = []
     deck = state.deck
     if deck.pending and action.type != "note":
-        waiting = action.type == "draw" and action.side == deck.pending_side
         played = action.type == "play" and action.side == deck.pending_side and action["card"] in deck.pending
-        if not (waiting or played):
+        if not played:
             names = ", ".join(card_words(ctx, c, deck.pending_side) for c in deck.pending)
             findings.append(Finding("5.3.1", f"{names}: 'Play Immediately', to be played at once when drawn; the "
                                              f"{deck.pending_side} player went on without playing it"))

@@ -51,9 +51,10 @@ def draw(p: Player, side: str, n: int, by: str | None = None) -> None:
     if not cards:
         return
     p.act("draw", side, cards=cards, **({"by": by} if by else {}))
-    while p.state.deck.pending:
-        card = p.state.deck.pending[0]
+    played = list(p.state.deck.pending)
+    for card in played:
         p.act("play", side, card=card)
+    for card in played:
         draw(p, side, 1, by=card)
 
 
