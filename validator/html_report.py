@@ -28,6 +28,9 @@ MARGIN_HEXES = 3.5  # board shown around what the picture is about
 PATH_RGBA = (200, 20, 30, 230)
 FOCUS_RGB = (220, 20, 40)
 UNSUPPLIED_RGB = (245, 210, 40)
+BATTLE_RGBA = (25, 70, 200, 235)  # battle arrows and label frames
+LABEL_FONT = "DejaVuSans-Bold.ttf"
+ARROW_SPAN = (0.2, 0.78)  # a battle arrow runs over this share of the way between the hex centres
 
 
 @dataclass(frozen=True)
@@ -81,6 +84,7 @@ def picture(game: Game, b: Board, pieces, v: Violation, cache: dict) -> Image.Im
             if uid in v.units:
                 d.rectangle((x0 - 3, y0 - 3, x0 + px + 3, y0 + px + 3), outline=FOCUS_RGB, width=3)
                 focus_boxes.append((x0, y0, x0 + px, y0 + px))
+    extra = _battle_marks(d, b, v)
     pts = [b.centres[loc] for loc in v.path if loc in b.centres]
     if len(pts) >= 2:
         d.line(pts, fill=PATH_RGBA, width=5, joint="curve")
@@ -92,8 +96,9 @@ def picture(game: Game, b: Board, pieces, v: Violation, cache: dict) -> Image.Im
         x, y = pts[0]
         r = b.hex_px * 0.48
         d.ellipse((x - r, y - r, x + r, y + r), outline=PATH_RGBA, width=4)
-    xs = [p[0] for p in pts] + [bx for box in focus_boxes for bx in (box[0], box[2])]
-    ys = [p[1] for p in pts] + [by for box in focus_boxes for by in (box[1], box[3])]
+    boxes = focus_boxes + extra
+    xs = [p[0] for p in pts] + [bx for box in boxes for bx in (box[0], box[2])]
+    ys = [p[1] for p in pts] + [by for box in boxes for by in (box[1], box[3])]
     if not xs:
         return img.resize((img.width // 2, img.height // 2))
     m = b.hex_px * MARGIN_HEXES
@@ -102,13 +107,43 @@ def picture(game: Game, b: Board, pieces, v: Violation, cache: dict) -> Image.Im
     return img.crop(box)
 
 
-def _arrow_head(d: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], size: float) -> None:
+def _arrow_head(d: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], size: float,
+                fill: tuple[int, int, int, int] = PATH_RGBA) -> None:
     import math
 
     ang = math.atan2(b[1] - a[1], b[0] - a[0])
     left = (b[0] - size * math.cos(ang - 0.45), b[1] - size * math.sin(ang - 0.45))
     right = (b[0] - size * math.cos(ang + 0.45), b[1] - size * math.sin(ang + 0.45))
-    d.polygon([b, left, right], fill=PATH_RGBA)
+    d.polygon([b, left, right], fill=fill)
+
+
+def _battle_marks(d: ImageDraw.ImageDraw, b: Board, v: Violation) -> list[tuple[float, float, float, float]]:
+    """A battle drawn on the picture: an arrow from each attacking hex to its target, and the labels (odds,
+    shifts, die, result) in a box beside the target. Returns the boxes drawn, for cropping."""
+    from art.canvas import load_font
+
+    boxes = []
+    for a, t in v.arrows:
+        if a in b.centres and t in b.centres:
+            (x0, y0), (x1, y1) = b.centres[a], b.centres[t]
+            p0 = (x0 + (x1 - x0) * ARROW_SPAN[0], y0 + (y1 - y0) * ARROW_SPAN[0])
+            p1 = (x0 + (x1 - x0) * ARROW_SPAN[1], y0 + (y1 - y0) * ARROW_SPAN[1])
+            d.line([p0, p1], fill=BATTLE_RGBA, width=max(3, int(b.hex_px * 0.12)))
+            _arrow_head(d, p0, p1, b.hex_px * 0.34, BATTLE_RGBA)
+            boxes.append((min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)))
+    font = load_font(LABEL_FONT, max(10, int(b.hex_px * 0.21)))
+    for loc, text in v.labels:
+        if loc not in b.centres:
+            continue
+        x, y = b.centres[loc]
+        at = (x, y - b.hex_px * 0.62)  # above the target hex, clear of its counters
+        left, top, right, bottom = d.textbbox(at, text, font=font, anchor="mb")
+        pad = 4
+        box = (left - pad, top - pad, right + pad, bottom + pad)
+        d.rectangle(box, fill=(255, 255, 255, 235), outline=BATTLE_RGBA, width=2)
+        d.text(at, text, font=font, fill=(0, 0, 0), anchor="mb")
+        boxes.append(box)
+    return boxes
 
 
 def png_data_uri(img: Image.Image) -> str:

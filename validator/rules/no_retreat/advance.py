@@ -23,7 +23,7 @@ from .board import Context
 from .combat_data import third_hex_allowed
 from .declaration import current, with_combat
 from .movement import RESTRICTED_AREAS
-from .results import MOVING_RESULTS, move_along, settle
+from .results import MOVING_RESULTS, move_along, pictured, settle
 from .shifts import category
 from .state import State, face_of, occupants, unit_name
 
@@ -124,6 +124,7 @@ def handle_advance(ctx: Context, state: State, action: Action) -> tuple[State, l
         problem = path_problem(ctx, state, b, uid, path)
         if problem is not None:
             findings.append(Finding(problem[0], f"{name} advances {'-'.join(full)}: {problem[1]}", (uid,), full))
+    findings = pictured(findings, b)
     if not path or start not in ctx.board.locations:
         return state, findings
     state = move_along(ctx, state, uid, path)

@@ -53,12 +53,12 @@ DEFENDER_RULE = {"voluntary": "10.4", "counterblow": "10.1.2", "counterattack": 
 
 
 def kind_of(c: Combat, action: Action) -> str:
-    """The battle's kind as logged, or as the situation says: right after a CA, the defender's battle is his
-    counterattack; a battle on Counterblow hexes only is a counterblow."""
+    """The battle's kind as logged, or as the situation says: right after a CA, a battle of the defender's units
+    is his counterattack; a battle on Counterblow hexes only is a counterblow."""
     if action.get("kind"):
         return action["kind"]
     b = c.battle
-    if b is not None and b.may_counterattack and action.side != b.side:
+    if b is not None and b.may_counterattack and action.side != b.side and set(action["attackers"]) & set(b.defenders):
         return "counterattack"
     if all(t in c.counterblows or t in c.marked for t in action["targets"]):
         return "counterblow"

@@ -28,10 +28,11 @@ if TYPE_CHECKING:
     from .player import Player
 
 DECLARE_SHARE = 0.75  # chance that a possible target is declared
-COUNTERBLOW_SHARE = 0.1  # chance that the other player pays for a counterblow on one of his hexes
+COUNTERBLOW_SHARE = 0.25  # chance that the other player pays for a counterblow on one of his hexes
 COUNTERATTACK_SHARE = 0.5  # chance that a CA is taken up
 SUPPORT_SHARE = 0.5  # chance that an available Blitz!/Shock! marker is committed
 ADVANCE_SHARE = 0.6  # chance that an attacker advances when it may
+ALL_IN_SHARE = 0.7  # chance that every unit that may attack a target does; otherwise some of them
 MAX_CHAIN = 3  # counterattacks in a row at most
 
 
@@ -49,6 +50,11 @@ def _unused(p: Player, side: str, loc: str, voluntary: bool) -> list[str]:
                 continue
             out.append(u)
     return sorted(out)
+
+
+def _enemy_in(p: Player, side: str, loc: str) -> bool:
+    enemy = other_side(p.ctx, side)
+    return any(us.loc == loc and p.game.units[u].side == enemy for u, us in p.state.units.items())
 
 
 def _enemy_hexes(p: Player, side: str) -> list[str]:
@@ -171,5 +177,7 @@ def combat_phase(p: Player, side: str) -> None:
             battle(p, side, "counterblow", p.rng.sample(units, p.rng.randint(1, len(units))), [t])
     for t in sorted(c.declared):
         units = _unused(p, side, t, True)
-        if units and t not in current(p.state).attacked_hexes:
+        if units and t not in current(p.state).attacked_hexes and _enemy_in(p, side, t):
+            if p.rng.random() > ALL_IN_SHARE:
+                units = p.rng.sample(units, p.rng.randint(1, len(units)))
             battle(p, side, "voluntary", units, [t])

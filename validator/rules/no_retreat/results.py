@@ -148,6 +148,14 @@ def obligations(ctx: Context, state: State, b: Battle) -> Battle:
 
 # -- losses and removals -------------------------------------------------------------------------------------------
 
+def pictured(findings: list[Finding], b: Battle | None) -> list[Finding]:
+    """The findings with the battle they belong to drawn in report pictures (arrows, odds and result)."""
+    if b is None or not b.targets:
+        return findings
+    return [replace(f, arrows=f.arrows or b.arrows, labels=f.labels or ((b.targets[0], b.summary),))
+            for f in findings]
+
+
 def _participants(b: Battle) -> frozenset[str]:
     return frozenset(b.attackers) | frozenset(b.defenders)
 
@@ -218,7 +226,7 @@ def handle_loss(ctx: Context, state: State, action: Action) -> tuple[State, list
     if action.get("cadre"):
         state, b, more = _place_cadre(ctx, state, b, uid, action["cadre"], loc, eliminated, retreating)
         findings += more
-    return with_combat(state, replace(c, battle=b)), findings
+    return with_combat(state, replace(c, battle=b)), pictured(findings, b)
 
 
 def _removal_problem(ctx: Context, state: State, b: Battle, uid: str, box: str) -> Finding | None:
@@ -267,6 +275,7 @@ def handle_remove(ctx: Context, state: State, action: Action) -> tuple[State, li
         f = _removal_problem(ctx, state, b, uid, box)
         if f is not None:
             findings.append(f)
+        findings = pictured(findings, b)
         b = _after_elimination(replace(b, loss_groups=tuple(g for g in b.loss_groups if uid not in g.units)), uid)
         state = with_combat(to_box(state, uid, box), replace(c, battle=b))
         return state, findings
@@ -304,6 +313,7 @@ def handle_retreat(ctx: Context, state: State, action: Action) -> tuple[State, l
         f = check_retreat(ctx, state, uid, start, path)
         if f is not None:
             findings.append(f)
+    findings = pictured(findings, b)
     if not path or any(p not in ctx.board.locations for p in path):
         return state, findings
     state = move_along(ctx, state, uid, path)
