@@ -3,22 +3,35 @@ victory tests (session fixture ``played``), and a builder of positions for direc
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
-from test_validator_player import Game as Played, encode
 from validator.logfile import parse_log
 from validator.model import Action, Header
 from validator.rules import no_retreat as rules
 from validator.rules.no_retreat.player import play
 
 SEED = 1  # a campaign that the random player plays through all 28 turns (at the time of writing)
+Lines = list[dict[str, Any]]
 
 
-@pytest.fixture(scope="session")
-def played(nr_game) -> Played:
-    lines = play(nr_game, seed=SEED)
+def encode(lines: Lines) -> bytes:
+    return "".join(json.dumps(x) + "\n" for x in lines).encode()
+
+
+@dataclass(frozen=True)
+class Played:
+    """A generated game: its log lines (header first), the state before each action, the rules context."""
+
+    lines: Lines
+    states: list
+    ctx: Any
+
+
+def replayed(lines: Lines) -> Played:
     log, game = parse_log("played.jsonl", encode(lines))
     ctx = rules.context(game, log.header)
     state = rules.start(ctx)
@@ -27,6 +40,11 @@ def played(nr_game) -> Played:
         states.append(state)
         state, _ = rules.step(ctx, state, a)
     return Played(lines, states, ctx)
+
+
+@pytest.fixture(scope="session")
+def played(nr_game) -> Played:
+    return replayed(play(nr_game, seed=SEED))
 
 
 def position(game, start: dict[str, Any], options: dict[str, bool] | None = None, **pos: Any):

@@ -3,12 +3,11 @@ injected into them (mutations) are flagged with the right rule."""
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
 from typing import Any, Callable
 
 import pytest
 
+from nr_played import Lines, Played as Game, encode, replayed
 from validator.logfile import parse_log
 from validator.replay import replay
 from validator.rules import no_retreat as rules
@@ -18,31 +17,10 @@ from validator.rules.no_retreat.state import occupants
 from validator.rules.no_retreat.supply import side_supply
 from validator.rules.no_retreat.player import play
 
-Lines = list[dict[str, Any]]
-
-
-def encode(lines: Lines) -> bytes:
-    return "".join(json.dumps(x) + "\n" for x in lines).encode()
-
-
-@dataclass(frozen=True)
-class Game:
-    lines: Lines
-    states: list  # state before each action (index into lines[1:])
-    ctx: Any
-
 
 @pytest.fixture(scope="session")
 def campaign(nr_game) -> Game:
-    lines = play(nr_game, seed=7)
-    log, game = parse_log("campaign.jsonl", encode(lines))
-    ctx = rules.context(game, log.header)
-    state = rules.start(ctx)
-    states = []
-    for a in log.actions:
-        states.append(state)
-        state, _ = rules.step(ctx, state, a)
-    return Game(lines, states, ctx)
+    return replayed(play(nr_game, seed=7))
 
 
 def validate(lines: Lines):
