@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...model import Action, Finding
-from . import stacking, turn_events
+from . import reserve, stacking, turn_events
 from .board import Context
 from .combat import end_combat_step
 from .phase_ends import leave as leave_step
@@ -176,6 +176,8 @@ def handle_phase(ctx: Context, state: State, action: Action) -> tuple[State, lis
 
 def timing(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     """Whether the action belongs to the current phase and player (4.0); moves on to its step if later."""
+    if reserve.applies(ctx, state, action):
+        return state, reserve.check(ctx, state, action)
     spec = TIMING.get(action.type)
     if spec is None:
         auto = AUTO_STEP.get(action.type)
