@@ -3,15 +3,13 @@ into it (mutations) are each flagged with the right rule."""
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
 from typing import Any, Callable
 
 import pytest
+from nr_played import Lines, Played, encode, replayed
 
 from validator.logfile import parse_log
 from validator.replay import replay
-from validator.rules import no_retreat as rules
 from validator.rules.no_retreat.advance import advances
 from validator.rules.no_retreat.combat_data import target_limit
 from validator.rules.no_retreat.declaration import attack_neighbours, current
@@ -21,37 +19,13 @@ from validator.rules.no_retreat.retreat import path_problem
 from validator.rules.no_retreat.state import occupants
 from validator.rules.no_retreat.zoc import enemy_zoc
 
-SEED = 1
-LAKE_SEEDS = (8, 6, 2)  # other games to look in when SEED's never puts a unit next to an enemy across a lake
-Lines = list[dict[str, Any]]
-
-
-def encode(lines: Lines) -> bytes:
-    return "".join(json.dumps(x) + "\n" for x in lines).encode()
-
-
-@dataclass(frozen=True)
-class Game:
-    lines: Lines
-    states: list  # the state before each action (index into lines[1:])
-    ctx: Any
-
-
-def generated(nr_game, seed: int) -> Game:
-    lines = play(nr_game, seed=seed)
-    log, game = parse_log("campaign.jsonl", encode(lines))
-    ctx = rules.context(game, log.header)
-    state = rules.start(ctx)
-    states = []
-    for a in log.actions:
-        states.append(state)
-        state, _ = rules.step(ctx, state, a)
-    return Game(lines, states, ctx)
+LAKE_SEEDS = (8, 6, 2)  # other games to look in when the shared game never puts a unit next to an enemy across a lake
 
 
 @pytest.fixture(scope="session")
-def fought(nr_game) -> Game:
-    return generated(nr_game, SEED)
+def fought(played: Played) -> Played:
+    """The shared random game (``nr_played``): it fights every Combat Phase."""
+    return played
 
 
 def validate(lines: Lines):
@@ -59,7 +33,7 @@ def validate(lines: Lines):
     return replay(log, game, keep_states=False)
 
 
-def test_campaign_with_combat_is_clean(fought: Game) -> None:
+def test_campaign_with_combat_is_clean(fought: Played) -> None:
     result = validate(fought.lines)
     assert result.clean, [v.message for v in result.violations[:5]]
     actions = fought.lines[1:]
@@ -72,7 +46,7 @@ def test_campaign_with_combat_is_clean(fought: Game) -> None:
 
 
 def test_other_seeds_with_combat_are_clean(nr_game) -> None:
-    lines = play(nr_game, seed=SEED + 10, turns=8)
+    lines = play(nr_game, seed=11, turns=8)
     assert any(x["type"] == "battle" for x in lines[1:])
     assert validate(lines).clean
 
@@ -86,7 +60,7 @@ def rules_at(lines: Lines, index: int) -> set[str]:
     return {v.rule for v in result.violations if v.line == index + 2}
 
 
-def place(game: Game, test: Callable[[int, dict, Any], Any]) -> tuple[int, Any] | None:
+def place(game: Played, test: Callable[[int, dict, Any], Any]) -> tuple[int, Any] | None:
     for i, (action, state) in enumerate(zip(game.lines[1:], game.states)):
         found = test(i, action, state)
         if found is not None:
@@ -94,48 +68,42 @@ def place(game: Game, test: Callable[[int, dict, Any], Any]) -> tuple[int, Any] 
     return None
 
 
-def first(game: Game, test: Callable[[int, dict, Any], Any]) -> tuple[int, Any]:
+def first(game: Played, test: Callable[[int, dict, Any], Any]) -> tuple[int, Any]:
     found = place(game, test)
     if found is None:
         pytest.fail("no place in the generated game fits this mutation")
     return found
 
 
-def replaced(game: Game, i: int, new: dict) -> Lines:
+def replaced(game: Played, i: int, new: dict) -> Lines:
     lines = list(game.lines)
     lines[i + 1] = new
     return lines
 
 
-def inserted(game: Game, i: int, *new: dict) -> Lines:
+def inserted(game: Played, i: int, *new: dict) -> Lines:
     lines = list(game.lines)
     lines[i + 1:i + 1] = list(new)
     return lines
 
 
-def test_mutation_wrong_result_for_the_die(fought: Game, nr_game) -> None:
-    def find(i, a, s):
-        if a["type"] != "battle" or "odds" not in a:
-            return None
-        other = sorted({r for c in nr_game.crts.values() for row in c.rows.values() for r in row} - {a["result"]})
-        return {**a, "result": other[0]}
+def _other_result(nr_game, a: dict) -> dict:
+    results = sorted({r for c in nr_game.crts.values() for row in c.rows.values() for r in row} - {a["result"]})
+    return {**a, "result": results[0]}
 
-    i, new = first(fought, find)
+
+def _other_odds(nr_game, a: dict) -> dict:
+    cols = nr_game.crts["axis"].columns
+    return {**a, "odds": cols[(cols.index(a["odds"]) + 1) % len(cols)]}
+
+
+@pytest.mark.parametrize("change", [_other_result, _other_odds], ids=["result for the die", "odds"])
+def test_mutation_wrong_claim(fought: Played, nr_game, change) -> None:
+    i, new = first(fought, lambda i, a, s: change(nr_game, a) if a["type"] == "battle" and "odds" in a else None)
     assert rules_at(replaced(fought, i, new), i) == {"10.5"}
 
 
-def test_mutation_wrong_odds(fought: Game, nr_game) -> None:
-    def find(i, a, s):
-        if a["type"] != "battle" or "odds" not in a:
-            return None
-        cols = nr_game.crts["axis"].columns
-        return {**a, "odds": cols[(cols.index(a["odds"]) + 1) % len(cols)]}
-
-    i, new = first(fought, find)
-    assert rules_at(replaced(fought, i, new), i) == {"10.5"}
-
-
-def test_mutation_retreat_into_an_enemy_zone_of_control(fought: Game) -> None:
+def test_mutation_retreat_into_an_enemy_zone_of_control(fought: Played) -> None:
     ctx = fought.ctx
 
     def find(i, a, s):
@@ -156,7 +124,7 @@ def test_mutation_retreat_into_an_enemy_zone_of_control(fought: Game) -> None:
     assert rules_at(replaced(fought, i, new), i) == {"10.7.5"}
 
 
-def test_mutation_advance_by_a_unit_that_did_not_attack(fought: Game) -> None:
+def test_mutation_advance_by_a_unit_that_did_not_attack(fought: Played) -> None:
     ctx = fought.ctx
 
     def find(i, a, s):
@@ -171,7 +139,7 @@ def test_mutation_advance_by_a_unit_that_did_not_attack(fought: Game) -> None:
     assert rules_at(replaced(fought, i, new), i) == {"10.8"}
 
 
-def test_mutation_fourth_hex_of_advance(fought: Game) -> None:
+def test_mutation_fourth_hex_of_advance(fought: Played) -> None:
     ctx = fought.ctx
 
     def find(i, a, s):
@@ -187,7 +155,7 @@ def test_mutation_fourth_hex_of_advance(fought: Game) -> None:
     assert rules_at(replaced(fought, i, new), i) == {"10.8.2"}
 
 
-def test_mutation_too_many_targets(fought: Game, nr_game) -> None:
+def test_mutation_too_many_targets(fought: Played, nr_game) -> None:
     ctx = fought.ctx
 
     def find(i, a, s):
@@ -206,7 +174,7 @@ def test_mutation_too_many_targets(fought: Game, nr_game) -> None:
     assert rules_at(replaced(fought, i, new), i) == {"10.1.1"}
 
 
-def test_mutation_attack_across_a_lake(fought: Game, nr_game) -> None:
+def test_mutation_attack_across_a_lake(fought: Played, nr_game) -> None:
     """A unit moves next to an enemy across a lake hexside, then attacks across it (10.1)."""
     ctx = fought.ctx
     lakes = ctx.board.prohibited
@@ -228,7 +196,7 @@ def test_mutation_attack_across_a_lake(fought: Game, nr_game) -> None:
     for seed in LAKE_SEEDS:
         if found is not None:
             break
-        game = generated(nr_game, seed)
+        game = replayed(play(nr_game, seed=seed))
         found = place(game, find)
     assert found is not None, "no generated game puts a unit next to an enemy across a lake"
     i, (uid, dest, target) = found
@@ -240,7 +208,7 @@ def test_mutation_attack_across_a_lake(fought: Game, nr_game) -> None:
     assert "10.1" in rules_at(lines, i + 2)
 
 
-def test_mutation_retreat_left_out(fought: Game) -> None:
+def test_mutation_retreat_left_out(fought: Played) -> None:
     def find(i, a, s):
         return a if a["type"] == "retreat" else None
 
@@ -251,7 +219,7 @@ def test_mutation_retreat_left_out(fought: Game) -> None:
     assert "10.7.5" in rules_at(lines, nxt)
 
 
-def test_mutation_loss_by_the_wrong_unit(fought: Game, nr_game) -> None:
+def test_mutation_loss_by_the_wrong_unit(fought: Played, nr_game) -> None:
     def find(i, a, s):
         if a["type"] != "loss":
             return None
@@ -264,7 +232,7 @@ def test_mutation_loss_by_the_wrong_unit(fought: Game, nr_game) -> None:
     assert "10.7.1" in rules_at(replaced(fought, i, new), i)
 
 
-def test_mutation_unit_attacks_twice(fought: Game) -> None:
+def test_mutation_unit_attacks_twice(fought: Played) -> None:
     def find(i, a, s):
         c = current(s)
         if a["type"] != "battle" or a.get("kind") == "counterattack" or c.battle is None:

@@ -23,7 +23,7 @@ from .board import Context
 from .combat_data import third_hex_allowed
 from .declaration import current, with_combat
 from .movement import RESTRICTED_AREAS
-from .results import MOVING_RESULTS, move_along, pictured, settle
+from .results import MOVING_RESULTS, logged_path, move_along, pictured, settle
 from .shifts import category
 from .state import State, face_of, occupants, unit_name
 
@@ -108,11 +108,7 @@ def path_problem(ctx: Context, state: State, b: Battle, uid: str, path: Sequence
 
 
 def handle_advance(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
-    uid = action["unit"]
-    path = list(action["path"])
-    start = state.units[uid].loc
-    if path and path[0] == start:
-        path = path[1:]
+    uid, start, path = logged_path(state, action)
     state, findings = settle(ctx, state)
     b = current(state).battle
     name = unit_name(ctx, uid, state)

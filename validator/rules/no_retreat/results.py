@@ -290,13 +290,17 @@ def move_along(ctx: Context, state: State, uid: str, path: list[str]) -> State:
     return enter(ctx, state, ctx.game.units[uid].side, path)
 
 
-def handle_retreat(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
-    """A defender retreats (10.7.5); a DS unit then goes to the Shattered box (10.7.6)."""
+def logged_path(state: State, action: Action) -> tuple[str, str | None, list[str]]:
+    """(unit, where it is, the locations it enters) of a retreat or advance (a leading start is ignored)."""
     uid = action["unit"]
     path = list(action["path"])
     start = state.units[uid].loc
-    if path and path[0] == start:
-        path = path[1:]
+    return uid, start, path[1:] if path and path[0] == start else path
+
+
+def handle_retreat(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+    """A defender retreats (10.7.5); a DS unit then goes to the Shattered box (10.7.6)."""
+    uid, start, path = logged_path(state, action)
     name = unit_name(ctx, uid, state)
     if start not in ctx.board.locations:
         return state, [Finding("10.7.5", f"{name} is not on the map to retreat", (uid,))]
