@@ -206,7 +206,8 @@ def test_a_unit_that_cannot_retreat_is_eliminated_and_one_that_could_must(nr_gam
 
 def test_a_shattered_unit_retreats_then_leaves_the_map(nr_game) -> None:
     units = {"ger_1pz": "1512", "ger_6": "1512", "sov_west": "1612"}
-    r = run(units, [{"type": "battle", "attackers": ["ger_1pz", "ger_6"], "targets": ["1612"], "die": 5, "result": "DS"},
+    r = run(units, [{"type": "battle", "attackers": ["ger_1pz", "ger_6"], "targets": ["1612"], "die": 5,
+                     "result": "DS"},
                     {"type": "retreat", "unit": "sov_west", "side": "soviet", "path": ["1712", "1812"]},
                     {"type": "advance", "unit": "ger_1pz", "path": ["1612", "1712", "1812"]}])
     assert r.clean, violations(r)

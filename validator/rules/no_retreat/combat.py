@@ -157,8 +157,9 @@ def defender_findings(ctx: Context, state: State, prev: Battle | None, spec: Bat
     what = {"voluntary": "all units in a target hex defend together",
             "counterblow": "the Disorganized and white-strength units of a Counterblow hex take no part",
             "counterattack": "a counterattack is against the same units"}[spec.kind]
-    return [Finding(rule, f"the defenders are {', '.join(expected) or 'none'}, not {', '.join(spec.defenders) or 'none'}"
-                          f" ({what})", tuple(sorted(set(expected) ^ set(spec.defenders))), spec.targets)]
+    logged = ", ".join(spec.defenders) or "none"
+    return [Finding(rule, f"the defenders are {', '.join(expected) or 'none'}, not {logged} ({what})",
+                    tuple(sorted(set(expected) ^ set(spec.defenders))), spec.targets)]
 
 
 def counterattack_findings(ctx: Context, state: State, prev: Battle | None, spec: BattleSpec) -> list[Finding]:
@@ -218,8 +219,7 @@ def card_findings(ctx: Context, state: State, spec: BattleSpec) -> tuple[State, 
 
 # -- odds and result ----------------------------------------------------------------------------------------------
 
-def claim_findings(ctx: Context, action: Action, crt, odds: Odds, mods: list[Modifier], expected: str
-                   ) -> list[Finding]:
+def claim_findings(ctx: Context, action: Action, crt: CRT, odds: Odds, mods: list[Modifier]) -> list[Finding]:
     out = []
     net = odds.shift
     claimed_shift = action.get("shifts")
@@ -239,8 +239,8 @@ def claim_findings(ctx: Context, action: Action, crt, odds: Odds, mods: list[Mod
     return out
 
 
-def result_finding(ctx: Context, state: State, spec: BattleSpec, action: Action, crt, odds: Odds, expected: str
-                   ) -> tuple[str, Finding | None]:
+def result_finding(ctx: Context, state: State, spec: BattleSpec, action: Action, crt: CRT, odds: Odds,
+                   expected: str) -> tuple[str, Finding | None]:
     """(the result the battle goes on with, the violation of a wrong claim)."""
     claimed = action["result"]
     accepted = {expected}
@@ -316,7 +316,7 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
               + defender_findings(ctx, state, prev, spec) + counterattack_findings(ctx, state, prev, spec)
               + support_findings(ctx, state, c, spec))
     crt, odds, mods, expected = evaluate(ctx, state, spec, action["die"])
-    checks += claim_findings(ctx, action, crt, odds, mods, expected)
+    checks += claim_findings(ctx, action, crt, odds, mods)
     result, wrong = result_finding(ctx, state, spec, action, crt, odds, expected)
     if wrong is not None:
         checks.append(wrong)

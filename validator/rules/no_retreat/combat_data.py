@@ -136,7 +136,8 @@ def _effects(ctx: Context, turn: int) -> list[EventEffect]:
         first = ctx.first_turn_of.get(code)
         if first is None:
             continue
-        if (e.lasting and first <= turn) or (not e.lasting and any(x.code == code for x in ctx.game.turns[turn].events)):
+        on_turn = any(x.code == code for x in ctx.game.turns[turn].events)
+        if (e.lasting and first <= turn) or (not e.lasting and on_turn):
             out.append(e)
     return out
 

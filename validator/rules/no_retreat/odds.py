@@ -47,6 +47,7 @@ class Odds:
     initial: str | None
     shift: int
     final: str | None
+    lowest: str  # the first column of the CRT, for messages
 
     def words(self) -> str:
         start = f"{self.attack} vs {self.defence}"
@@ -55,8 +56,6 @@ class Odds:
         sign = f"{self.shift:+d}" if self.shift else "0"
         end = self.final if self.final is not None else f"below {self.lowest} (automatic result)"
         return f"{start}: {self.initial}, net shift {sign} → {end}"
-
-    lowest: str = "1:3"
 
 
 def compute(crt: CRT, attack: int, defence: int, shift: int) -> Odds:

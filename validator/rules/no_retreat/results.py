@@ -349,8 +349,8 @@ def settle(ctx: Context, state: State) -> tuple[State, list[Finding]]:
         if len(cands) == 1:
             state = step_loss(ctx, state, cands[0])
         elif cands:
-            findings.append(Finding("10.7.1", f"one of {', '.join(cands)} must lose a step (the {b.result} of the battle "
-                                              f"at line {b.line}); no loss was logged", tuple(cands)))
+            findings.append(Finding("10.7.1", f"one of {', '.join(cands)} must lose a step (the {b.result} of the "
+                                              f"battle at line {b.line}); no loss was logged", tuple(cands)))
     for uid in sorted(b.to_retreat - b.retreated):
         start = b.starts.get(uid)
         if not on_map(ctx, state, uid) or state.units[uid].loc != start:
