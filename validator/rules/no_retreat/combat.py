@@ -91,6 +91,10 @@ def spec_of(ctx: Context, state: State, c: Combat, prev: Battle | None, action: 
 
 def attacker_findings(ctx: Context, state: State, c: Combat, spec: BattleSpec) -> list[Finding]:
     out = []
+    if spec.kind != "counterattack" and state.player is not None and spec.side != state.player:
+        out.append(Finding("10.0", f"only the phasing player ({ctx.game.sides[state.player].name}) attacks in his "
+                                   "Combat Phase; the other player attacks only in a counterattack (10.7.2)",
+                           spec.attackers, spec.targets))
     for uid in spec.attackers:
         name = unit_name(ctx, uid, state)
         loc = state.units[uid].loc

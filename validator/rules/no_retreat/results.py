@@ -250,13 +250,13 @@ def _removal_problem(ctx: Context, state: State, b: Battle, uid: str, box: str) 
     if box != expected:
         why = "it carries an Unsupplied marker" if state.units[uid].unsupplied else "it is supplied"
         return Finding("10.7.1", f"an eliminated {name} goes to {expected}, not {box}: {why}", (uid,))
-    if can:
-        return Finding("10.7.5", f"{name} can retreat ({loc}-{'-'.join(can[0])}) and is not eliminated", (uid,),
-                       (loc,) + can[0])
     owed = b.owed_steps.get(uid, 0) + sum(1 for g in b.loss_groups if uid in g.units)
     if owed and steps_left(ctx, state, uid) > owed:
         return Finding("10.7.1", f"{name} owes {owed} step loss(es) but has {steps_left(ctx, state, uid)} steps: it "
                                  "is reduced, not eliminated", (uid,))
+    if can and not owed:
+        return Finding("10.7.5", f"{name} can retreat ({loc}-{'-'.join(can[0])}) and is not eliminated", (uid,),
+                       (loc,) + can[0])
     return None
 
 
