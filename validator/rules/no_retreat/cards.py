@@ -228,6 +228,19 @@ def draw_rate(ctx: Context, state: State, side: str) -> tuple[int, list[str]]:
     return max(n, 0), why
 
 
+def _too_many(ctx: Context, state: State, side: str, before: PlayerTurn) -> list[Finding]:
+    """5.2: the draw that takes the Draw Step past the draw rate (plus one replacement per "Play Immediately"
+    card drawn) is reported, once."""
+    rec = record(state)
+    rate, why = draw_rate(ctx, state, side)
+    if rec.drawn <= rate + rec.immediate or before.drawn > rate + before.immediate:
+        return []
+    reasons = f" ({'; '.join(why)})" if why else ""
+    extra = f", plus one replacement for each of the {rec.immediate} 'Play Immediately' card(s)" if rec.immediate else ""
+    return [Finding("5.2", f"{side} has drawn {rec.drawn} card(s) in the Draw Step; the draw rate is {rate}{reasons}"
+                           f"{extra}")]
+
+
 def handle_draw(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     side = action.side
     findings: list[Finding] = []
@@ -248,6 +261,7 @@ def handle_draw(ctx: Context, state: State, action: Action) -> tuple[State, list
     if in_draw_step and (by is None or ctx.game.cards[by].events[side].play_immediately):
         rec = record(state)
         state = with_record(state, drawn=rec.drawn + len(action["cards"]), immediate=rec.immediate + len(drawn_immediate))
+        findings += _too_many(ctx, state, side, rec)
     if drawn_immediate:
         pending = state.deck.pending + tuple(drawn_immediate) if state.deck.pending_side == side else tuple(drawn_immediate)
         state = evolve(state, deck=replace(state.deck, pending=pending, pending_side=side))
@@ -329,11 +343,6 @@ def end_draw_step(ctx: Context, state: State) -> tuple[State, list[Finding]]:
     if regular < rate and (possible or not state.deck.exact):
         findings.append(Finding("5.2", f"{side} drew {regular} card(s) in the Draw Step (not counting "
                                        f"'Play Immediately' cards); the draw rate is {rate}{reasons}"))
-    elif rec.drawn > rate + rec.immediate:
-        findings.append(Finding("5.2", f"{side} drew {rec.drawn} card(s) in the Draw Step; the draw rate is "
-                                       f"{rate}{reasons}" + (f", plus one replacement for each of the "
-                                                             f"{rec.immediate} 'Play Immediately' card(s)"
-                                                             if rec.immediate else "")))
     red = red_events(ctx, state.turn)
     if side == TWO_FRONT_SIDE and red:
         n = rec.after_draw_discards
