@@ -2,8 +2,9 @@
 
 - 4.0 A/B: when a turn begins its weather is in force and its events are applied: ``remove_unit`` takes a unit out
   of play (also one that never arrived), ``reset_1945`` swaps the 1945 cards in (5.5; its VP reset is part of the
-  Victory Phase, ``victory``), ``kampfgruppe`` (with optional rule 15.3) removes the Axis allied armies that are
-  not on the map or in the Rail Movement box. Every other code is read where its rule is checked
+  Victory Phase, ``victory``), ``kampfgruppe`` (with optional rule 15.3) removes the Axis allied armies in play
+  that are not on the map or in the Rail Movement box (eliminated ones, on the turn track; not the reinforcements
+  still to come). Every other code is read where its rule is checked
   (:data:`EVENT_USERS`); red events score their VP in the Victory Phase (4.0 C).
 - 13.0: the weather of a turn is the one printed on the track; on a turn with a variable Weather marker it is
   the marker's other face only when a weather card flipped it (cards 9, 11, 12, 13: ``*_weather`` in
@@ -60,7 +61,7 @@ def begin_turn(ctx: Context, state: State, turn: int) -> State:
         if e.code == KAMPFGRUPPE and ctx.option(CADRE_OPTION):
             keep = ctx.board.locations | {rail_box(ctx, side) for side in game.sides}
             for uid, us in units.items():
-                if game.units[uid].nationality == ALLY_NATIONALITY and us.loc not in keep and us.loc != "removed":
+                if game.units[uid].nationality == ALLY_NATIONALITY and us.loc not in keep | {None, "removed"}:
                     units[uid] = replace(us, loc="removed", unsupplied=False, disorganized=False)
     state = evolve(state, turn=turn, weather=weather_of(ctx, state, turn), units=units)
     if any(e.code == RESET_1945 for e in codes):
