@@ -31,7 +31,7 @@ from ...model import Action, Finding
 from .board import Context
 from .control import controller
 from .state import State, evolve
-from .supply import overland_path, supply_net
+from .supply import overland_path, supply_net, unit_supply
 from .track_state import Score, Victory
 
 INITIATIVE_EVENT = "initiative_change"  # 12.7
@@ -108,12 +108,15 @@ def gain(ctx: Context, state: State, side: str, n: int) -> State:
 # -- victory conditions ---------------------------------------------------------------------------------------------
 
 def objectives(ctx: Context, state: State, side: str) -> list[str]:
-    """``side``'s objective hexes it controls and traces supply to (12.1)."""
+    """``side``'s objective hexes it controls and traces supply to (12.1): an overland path (6.1) from the hex, or,
+    when a friendly unit holds it, that unit's supply by any source (6.1, 6.2)."""
     mine = [h.id for h in ctx.game.map.hexes.values() if h.objective == side and controller(ctx, state, h.id) == side]
     if not mine:
         return []
     net = supply_net(ctx, state, side)
-    return sorted(loc for loc in mine if overland_path(ctx, net, loc) is not None)
+    held = {us.loc: uid for uid, us in state.units.items() if us.loc in mine and ctx.game.units[uid].side == side}
+    return sorted(loc for loc in mine if overland_path(ctx, net, loc) is not None
+                  or (loc in held and unit_supply(ctx, state, held[loc], net).ok))
 
 
 def objectives_needed(ctx: Context, state: State, side: str) -> int:
