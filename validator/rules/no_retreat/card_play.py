@@ -92,10 +92,6 @@ def window_open(ctx: Context, state: State, side: str, w: CardWindow) -> bool:
     return not (w.moment == "start" and state.phase in record(state).acted)
 
 
-def playable_event(ctx: Context, state: State, side: str, card: str) -> CardEvent:
-    return ctx.game.cards[card].events[side]
-
-
 def _joker(ctx: Context, state: State, side: str) -> tuple[State, list[Finding], str | None]:
     """The Joker played by ``side``: (state with the Joker turned, findings, the copied card or None)."""
     joker = state.deck.joker
@@ -128,7 +124,7 @@ def play_event(ctx: Context, state: State, side: str, card: str, units: Sequence
     else:
         state, paid = spend(ctx, state, side, [card], "5.3", "an event")
         findings += paid
-    ev = playable_event(ctx, state, side, event_card)
+    ev = ctx.game.cards[event_card].events[side]
     name = card_words(ctx, event_card, side)
     deck = state.deck
     drawn_now = card in deck.pending and deck.pending_side == side
