@@ -342,3 +342,17 @@ def test_only_the_phasing_player_attacks(nr_game) -> None:
     units = {"ger_1pz": "2012", "sov_south": "2112"}
     b = {"type": "battle", "side": "soviet", "attackers": ["sov_south"], "targets": ["2012"], "die": 3, "result": "CA"}
     assert violations(run(units, [b])) == [(2, "10.0")]
+
+
+def test_unengaged_units_are_ignored_in_a_counterattack(nr_game) -> None:
+    units = {"ger_18": "2312", "ger_9": "2312", "sov_northwest": "2413"}
+    ca = {"type": "battle", "attackers": ["ger_18"], "targets": ["2413"], "die": 1, "result": "CA"}
+    back = {"type": "battle", "side": "soviet", "attackers": ["sov_northwest"], "targets": ["2312"], "die": 6,
+            "result": "DR", "odds": "1:1"}  # 3 vs the 18th Army's 3, not the 7 of the whole stack
+    advance = {"type": "advance", "side": "soviet", "unit": "sov_northwest", "path": ["2312"]}
+    r = run(units, [ca, back, {"type": "retreat", "side": "axis", "unit": "ger_18", "path": ["2212", "2112"]},
+                    advance])
+    assert violations(r) == [(5, "10.8")]  # the 9th Army still holds 2312
+    assert r.final.units["ger_9"].loc == "2312" and r.final.units["ger_18"].loc == "2112"
+    r = run(units, [ca, {**back, "defenders": ["ger_18", "ger_9"], "odds": "1:3"}])
+    assert (3, "10.7.2") in violations(r)

@@ -41,11 +41,9 @@ from .combat_data import crt_for, rules, support_allowance, target_limit
 from .declaration import (
     attack_neighbours, counterblow_eligible, current, other_side, unattacked, voluntary_problem, with_combat)
 from .odds import Odds, compute, strength
-from .results import close, elimination_box, handle_remove, hex_result, obligations, reduced_face
+from .results import close, hex_result, obligations
 from .shifts import BattleSpec, Modifier, all_unsupplied, card_play, describe, modifiers
 from .state import State, evolve, face_of, unit_name
-
-__all__ = ["handle_battle", "end_combat_step", "handle_remove", "elimination_box", "reduced_face"]
 
 COMBAT_PHASE = "combat"
 KINDS = ("voluntary", "counterblow", "counterattack")
