@@ -113,7 +113,8 @@ def where_is(ctx: Context, state: State, card: str) -> str:
         if c.mark_1945 == "add":
             return f"set aside until turn {reset} (a green-circled 1945 card, 5.5)"
         return f"out of play since turn {reset} (a red-barred card, 5.5)"
-    return "in the draw pile"
+    holders = [ctx.game.sides[s].name for s, h in state.hands.items() if h.unknown]
+    return "in the draw pile" + (f" or among the unknown cards of the {' or '.join(holders)} hand" if holders else "")
 
 
 # -- per player turn records ---------------------------------------------------------------------------------------
