@@ -18,8 +18,8 @@
 - 12.3 End game: at turn 23 (``reset_1945``) the Axis wins an Operational Victory if the High Tide marker is
   above the Soviet VPs (checked before the 1945 VP reset); otherwise after turn 28 the Axis wins (Final
   Victory).
-- The log's ``victory`` action is a claim (the VP marker's value, the winner, the reason): each part that differs
-  from what the rules give is a violation. Nothing but claims and notes may follow the end of the game.
+- The log's ``victory`` action is a claim (the VP marker's value, or the claiming side's own VPs; the winner; the
+  reason): each part that differs from what the rules give is a violation. Nothing but claims and notes may follow the end of the game.
 """
 
 from __future__ import annotations
@@ -233,7 +233,7 @@ def handle_victory(ctx: Context, state: State, action: Action) -> tuple[State, l
     findings = []
     if "vp" in action.data:
         have = marker(ctx, now)
-        if action["vp"] != have:
+        if action["vp"] not in (have, vp(ctx, now, action.side)):
             side = now.score.initiative
             findings.append(Finding("12.5", f"the VP marker is on {have} ({_name(ctx, side)} initiative: "
                                             f"{map_vp(ctx, now, side)} for VP locations, {event_vp(now, side):+d} "
