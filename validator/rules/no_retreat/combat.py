@@ -51,15 +51,17 @@ DEFENDER_RULE = {"voluntary": "10.4", "counterblow": "10.1.2", "counterattack": 
 
 
 def kind_of(c: Combat, action: Action) -> str:
-    """The battle's kind as logged, or as the situation says: right after a CA, a battle of the defender's units
-    is his counterattack; a battle on Counterblow hexes only is a counterblow."""
-    if action.get("kind"):
-        return action["kind"]
+    """The battle's kind: a battle on Counterblow hexes only is a counterblow, whatever the log calls it (their
+    defenders never get terrain shifts, 10.1.2); otherwise as logged, or as the situation says: right after a CA, a
+    battle of the defender's units is his counterattack."""
+    kind = action.get("kind")
+    if kind != "counterattack" and all(t in c.counterblows or t in c.marked for t in action["targets"]):
+        return "counterblow"
+    if kind:
+        return kind
     b = c.battle
     if b is not None and b.may_counterattack and action.side != b.side and set(action["attackers"]) & set(b.defenders):
         return "counterattack"
-    if all(t in c.counterblows or t in c.marked for t in action["targets"]):
-        return "counterblow"
     return "voluntary"
 
 
@@ -135,10 +137,7 @@ def target_findings(ctx: Context, state: State, c: Combat, spec: BattleSpec) -> 
         cb = t in c.counterblows or t in c.marked
         if spec.kind == "counterblow" and not cb:
             out.append(Finding("10.1.2", f"{t} is not a Counterblow hex; a counterblow battle attacks one", (), (t,)))
-        if spec.kind == "voluntary" and cb:
-            out.append(Finding("10.1.2", f"{t} is a Counterblow hex: it is attacked as a counterblow, without terrain "
-                                         "shifts", (), (t,)))
-        elif spec.kind == "voluntary" and c.declared_logged and t not in c.declared:
+        if spec.kind == "voluntary" and c.declared_logged and t not in c.declared and not cb:
             out.append(Finding("10.1.1", f"{t} was not declared a Target hex ({', '.join(sorted(c.declared))} were); "
                                          "only declared hexes are attacked voluntarily", (), (t,)))
     if spec.kind == "voluntary" and not c.declared_logged:
