@@ -3,9 +3,11 @@
 It plays every phase of every turn for both sides with the rules of Validator I: cards drawn and discarded down to
 two, supply markers, reinforcements placed on legal hexes, moves to random legal destinations (half of them logged
 with the full path, the rest with the destination only), entraining (the free unit and bought ones), surrenders in
-the Removal Phase and detraining; it keeps stacking legal. Each action it writes goes through the engine at once
-(:func:`validator.rules.no_retreat.step`), so it always sees the true state; an action the engine rejects is a bug
-in the player or the engine and raises ``AssertionError``. Combat and card events come with Validators II and III.
+the Removal Phase and detraining; it keeps stacking legal. It fights every Combat Phase (``combat_player``:
+declarations, counterblows, battles with its seeded die and the true results, losses, retreats, counterattacks,
+advances). Each action it writes goes through the engine at once (:func:`validator.rules.no_retreat.step`), so it
+always sees the true state; an action the engine rejects is a bug in the player or the engine and raises
+``AssertionError``.
 """
 
 from __future__ import annotations
