@@ -29,11 +29,15 @@ PLACE = {
     "Unsupplied": ("Mark Unsupplied", ctrl("U")),
     "Disorganized": ("Mark Disorganized", ctrl("G")),
     "Target": ("Mark as Target", ctrl("T")),
+    "Counterblow": ("Mark Counterblow", ctrl("B")),
 }
 
 # attack marks: Alt+1 .. Alt+6 for the six directions of the grid (games.hexgrid.directions, in its order)
 ATTACK_CLEAR = alt("0")
 ATTACK_MENU = "Attack"
+
+# battle results (10.5): Alt+Shift+1 .. in the order of the CRT legend, each reported with the unit's id
+RESULT_MENU = "Battle result"
 
 # cards
 PLAY_KEYS = (ctrl("1"), ctrl("2"))  # play the first / second side's event
@@ -44,6 +48,15 @@ JOKER_TURN = ctrl("J")
 def attack_keys(orientation: str) -> dict[str, Key]:
     """Direction name (``E``, ``SE`` ... as games.hexgrid names them) -> the key that marks an attack that way."""
     return {d: alt(str(i + 1)) for i, d in enumerate(directions(orientation))}  # type: ignore[arg-type]
+
+
+def result_keys(results: tuple[str, ...]) -> dict[str, Key]:
+    """Battle result (``-``, ``CB`` ... as the CRT legend lists them) -> the key that reports it."""
+    return {r: alt(str(i + 1), SHIFT) for i, r in enumerate(results)}
+
+
+def result_menu(result: str) -> str:
+    return f"Result {result}"
 
 
 def play_menu(side_name: str) -> str:

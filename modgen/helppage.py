@@ -11,6 +11,7 @@ from games.model import Game
 
 from . import commands, names
 from .furniture import phase_labels
+from .units import battle_results
 
 
 def _key(k) -> str:
@@ -33,6 +34,9 @@ def help_html(game: Game, setups: list[str]) -> str:
     rows += [(f"{commands.ATTACK_MENU} toward {d}", k, f"the unit attacks the hex to its {d} (10.1)")
              for d, k in commands.attack_keys(game.map.grid.orientation).items()]
     rows.append((f"{commands.ATTACK_MENU} clear", commands.ATTACK_CLEAR, "the unit no longer attacks"))
+    rows += [(f"{commands.RESULT_MENU} › {commands.result_menu(r)}", k,
+              "state the result of this unit's battle after the die roll (10.5)")
+             for r, k in commands.result_keys(battle_results(game)).items()]
     for kind, key in commands.SEND_KEYS.items():
         rows.append((f"Send to the {kind} box", key, "move the unit to its side's box"))
     for key, side in zip(commands.PLAY_KEYS, game.sides.values()):

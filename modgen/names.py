@@ -48,6 +48,7 @@ CARD_PROPERTIES = (KIND, CARD_ID, CARD_NUMBER)
 # --- state carried by traits --------------------------------------------------------------------------------------
 FACE_LAYER = "Face"  # Layer name: property Face_Level is 1 (front) or 2 (back)
 ATTACK = "AttackDir"  # Dynamic Property: "" or the direction of the attacked hex (games.hexgrid.directions names)
+BATTLE_RESULT = "BattleResult"  # Dynamic Property: the result a player reports for his unit's battle (a CRT result)
 MAP_LAYER = "MapLayer"  # Marker property that puts a piece on a map layer
 LAYER_UNITS = "Units"
 LAYER_MARKERS = "Markers"

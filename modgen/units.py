@@ -4,12 +4,14 @@ A unit piece is, outermost first: a Marker with its identity (:data:`names.UNIT_
 ``Unit``, ``<Side> unit`` and ``<type> type``, and a Layer with both printed faces (Ctrl+F flips: step loss,
 improvement or conversion, as the unit's ``flip`` says). The prototypes give every unit its chat-reported
 commands: send to the side's off-map boxes, mark Unsupplied / Disorganized (places the real marker on the unit),
-and mark the unit as attacking the hex in one of the six directions.
+mark the unit as attacking the hex in one of the six directions, and report the result of its battle (a
+Dynamic Property set from a submenu, with a chat line that names the unit: what the log reader turns into the
+battle's result claim).
 """
 
 from __future__ import annotations
 
-from games import DataError
+from games import DataError, Game
 from games.model import Marker as MarkerDef
 from games.model import Unit
 
@@ -73,9 +75,25 @@ def _who(name: str = "newPieceName") -> str:
     return f"${name}$ [${names.UNIT_ID}$]"
 
 
+def battle_results(game: Game) -> tuple[str, ...]:
+    """Every result of the Combat Results Tables, in the order of their legends (10.5, 10.7)."""
+    return tuple(dict.fromkeys(r for crt in game.crts.values() for r in crt.legend))
+
+
+def result_property(ctx: Context) -> tuple[Report, SubMenu, DynamicProperty]:
+    """``Battle result``: the attacker states his battle's result (10.5) on one of its units; the chat line names
+    the unit, so the log reader knows which battle it closes."""
+    keys = commands.result_keys(battle_results(ctx.game))
+    results = tuple(PropertyCommand(commands.result_menu(r), key, r) for r, key in keys.items())
+    return (Report(tuple(keys.values()), f"{_who()} in $location$ reports the battle result ${names.BATTLE_RESULT}$",
+                   "Report: battle result"),
+            SubMenu(commands.RESULT_MENU, tuple(c.menu for c in results)),
+            DynamicProperty(names.BATTLE_RESULT, results, "", description="Result of this unit's battle (10.5)"))
+
+
 def common_prototype(ctx: Context, place_gpids: dict[str, str]) -> Piece:
     """``Unit``: flip report, map layer, the markers a command puts on the unit (Unsupplied 6.4, Disorganized 7.7,
-    Target 10.1) and attack marks (10.1)."""
+    Target and Counterblow 10.1), attack marks (10.1) and the battle result (10.5)."""
     places = []
     for label, (menu, key) in commands.PLACE.items():
         kind, face = placed_marker(ctx, label)
@@ -95,6 +113,7 @@ def common_prototype(ctx: Context, place_gpids: dict[str, str]) -> Piece:
         SubMenu(commands.ATTACK_MENU, tuple(c.menu for c in attack_commands + (clear,))),
         Label(f"${names.ATTACK}$", description="Attack direction"),
         attack,
+        *result_property(ctx),
         *places,
         Marker(((names.MAP_LAYER, names.LAYER_UNITS),)),
     )

@@ -179,7 +179,8 @@ def test_unit_commands_place_the_right_marker_faces(xml):
             placed[fields[0]] = (_marker(m_types, m_states)[names.MARKER_KIND], m_states[-2])  # kind, Face level
     assert placed == {"Mark Unsupplied": ("disorganized_unsupplied", "2"),
                       "Mark Disorganized": ("disorganized_unsupplied", "1"),
-                      "Mark as Target": ("target_counterblow", "1")}
+                      "Mark as Target": ("target_counterblow", "1"),
+                      "Mark Counterblow": ("target_counterblow", "2")}
 
 
 def _element(text: str) -> etree._Element:
