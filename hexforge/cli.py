@@ -20,6 +20,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "art": ("art.build", "render the map, boards, counters, markers, cards and charts into build/<game>/images/"),
     "pnp": ("art.pnp.build", "print-and-play PDFs (counters, cards, map tiles, aids) into build/<game>/pnp/"),
     "vassal-dump": ("validator.vassal.dump", "print the decoded steps of a VASSAL save or log as JSON Lines"),
+    "import": ("validator.vassal.importer", "translate a VASSAL log made with our module into a JSON Lines game log"),
 }
 
 

@@ -16,24 +16,25 @@ from .report import as_json, text_lines
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("log", help="game log: JSON Lines (.jsonl)")
+    p.add_argument("log", help="game log: JSON Lines (.jsonl), or a VASSAL .vlog/.vsav made with our module")
     p.add_argument("--format", choices=("text", "json"), default="text", help="report format on stdout")
     p.add_argument("--html", metavar="OUT.html", help="also write a self-contained HTML report with board pictures")
 
 
-VASSAL_MAGIC = (b"PK\x03\x04", b"!VCSK")  # a zipped save/log, an obfuscated one
-
-
 def load_input(path: str):
-    """Read any supported log into (GameLog, Game); the one place that dispatches on the kind of file."""
+    """Read any supported log into (GameLog, Game); the one place that dispatches on the kind of file: a VASSAL
+    save or log is translated first (validator.vassal.vlog_input; a line on stderr says what was not interpreted)."""
+    from .vassal.vlog_input import is_vassal, load_vassal, summary
+
     try:
         with open(path, "rb") as f:
-            head = f.read(8)
+            head = f.read(16)
     except OSError as exc:
         raise LogError(path, f"cannot read: {exc.strerror or exc}") from None
-    if head.startswith(VASSAL_MAGIC):
-        raise LogError(path, "a VASSAL save or log: translating it into game actions is not available yet "
-                             "(hexforge vassal-dump decodes it)")
+    if is_vassal(head):
+        v = load_vassal(path)
+        print(f"hexforge validate: {summary(path, v)}; line numbers are those of `hexforge import`", file=sys.stderr)
+        return v.log, v.game
     return read_log(path)
 
 

@@ -403,6 +403,21 @@ class Replay:
         """``id -> (map, x, y)`` without naming locations (cheap, for comparing states)."""
         return {i: self._xy(i) for i, e in self._pieces.items() if e.piece.kind in kinds}
 
+    def piece(self, piece_id: str) -> PieceDef | None:
+        """A piece's current definition and state (None for an unknown or removed piece)."""
+        e = self._pieces.get(piece_id)
+        return e.piece if e is not None else None
+
+    def members(self, piece_id: str) -> tuple[str, ...]:
+        """The pieces a stack or deck holds, bottom first (empty for anything else)."""
+        e = self._pieces.get(piece_id)
+        return tuple(e.members) if e is not None else ()
+
+    def container(self, piece_id: str) -> str | None:
+        """The stack or deck a piece lies in, or None."""
+        e = self._pieces.get(piece_id)
+        return e.container if e is not None else None
+
     def __contains__(self, piece_id: str) -> bool:
         return piece_id in self._pieces
 

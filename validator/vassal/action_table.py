@@ -1,0 +1,90 @@
+"""What the VASSAL translator writes: every action type of the log format (docs/log-format.md) it produces, the
+fields it fills and the VASSAL evidence each comes from, in one table.
+
+The validator's action vocabulary is changing (combat, cards, organization): when an action type or field changes
+there, this table is the one place to follow it. :func:`action` refuses a field the table does not list, and
+``tests/test_vassal_translate.py`` checks every entry against the JSON Schema of the log format.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    fields: tuple[str, ...]  # the fields the translator may fill besides type, side, src and note
+    evidence: str  # what in a VASSAL log made with our module gives this action
+
+
+ACTIONS: dict[str, ActionSpec] = {
+    "turn": ActionSpec(("turn",), "the turn tracker's Game Turn level changes (its list index + the first turn)"),
+    "phase": ActionSpec(("phase",), "the turn tracker's Phase level changes (mutual phases, then each side's)"),
+    "draw": ActionSpec(("cards", "reshuffle"), "a card goes from the Draw Pile into a side's hand; 'reshuffle' "
+                                               "when the Discard Pile went back into the Draw Pile before it"),
+    "discard": ActionSpec(("cards",), "a card goes from a hand to the Discard Pile without a 'plays' report, in "
+                                      "its side's Card Phase (elsewhere it pays for the side's next action)"),
+    "play": ActionSpec(("card",), "a card goes to the Discard Pile with the report '<Side> plays <card>'; the "
+                                  "Joker turned over is played by the side whose face was up"),
+    "supply": ActionSpec(("unsupplied",), "an Unsupplied marker arrives on a unit"),
+    "flip": ActionSpec(("unit", "face", "pay"), "a unit's Face layer changes outside the Combat Phase (not a "
+                                                "step unit's front to back)"),
+    "place": ActionSpec(("unit", "to", "face", "pay"), "a unit comes onto the map from a box, the turn track or "
+                                                       "the palette"),
+    "reorganize": ActionSpec(("unit", "pay"), "a Disorganized marker leaves a unit in the Organization Phase"),
+    "move": ActionSpec(("unit", "path", "to"), "a unit dragged from a hex or area to another: 'path' when "
+                                               "adjacent, else 'to'"),
+    "entrain": ActionSpec(("unit", "pay"), "a unit goes from the map to its side's Rail Movement box"),
+    "detrain": ActionSpec(("unit", "to"), "a unit goes from the Rail Movement box onto the map"),
+    "declare": ActionSpec(("targets",), "a Target marker arrives on a hex of enemy units"),
+    "counterblow": ActionSpec(("target", "pay"), "a Counterblow marker arrives on a hex of the side's own units "
+                                                 "(not the marker of the last battle's CB result)"),
+    "battle": ActionSpec(("attackers", "targets", "die", "result", "support", "cards", "marker"),
+                         "the report '<unit> [id] ... reports the battle result R': the attackers are the units "
+                         "with an attack direction set since the last battle, the targets the hexes those "
+                         "directions point to, the die the first roll since the last battle, support a "
+                         "Blitz!/Shock! marker put on the map meanwhile, cards the events played meanwhile, "
+                         "marker the Counterblow marker put on an attacking hex after a CB result"),
+    "loss": ActionSpec(("unit",), "in the Combat Phase, a unit flipped, or a unit of a DD/EX battle with no "
+                                  "reduced face sent to its Destroyed or Surrendered box"),
+    "retreat": ActionSpec(("unit", "path"), "a defender of the last battle dragged (hex by hex) in the Combat Phase"),
+    "advance": ActionSpec(("unit", "path"), "an attacker of the last battle dragged (hex by hex) in the Combat Phase"),
+    "remove": ActionSpec(("unit", "to"), "a unit sent to a box other than its Rail Movement box"),
+    "note": ActionSpec(("text",), "anything that cannot be interpreted, with the VASSAL step and why"),
+}
+
+# The phases whose actions the translator tells apart (game.toml phase ids of the log format's sequence of play).
+PHASE_ROLES: dict[str, str] = {
+    "card": "card",  # discards are the Discard Step's, not payments
+    "organization": "organization",  # a Disorganized marker removed is a reorganization
+    "combat": "combat",  # flips are losses, drags after a battle are retreats and advances
+}
+
+# What a marker face means to the translator: the face's icon (markers.csv) -> its role.
+MARKER_ROLES: dict[str, str] = {
+    "unsupplied": "unsupplied",
+    "disorganized": "disorganized",
+    "target": "target",
+    "counterblow": "counterblow",
+    "blitz": "support",
+    "shock": "support",
+}
+
+# Box kinds (the part of a box id before its side, as the module's send-to commands name them).
+RAIL_BOX = "rail"
+ELIMINATION_BOXES = ("destroyed", "surrendered")
+
+
+def action(kind: str, side: str, step: int | None = None, **fields: Any) -> dict[str, Any]:
+    """One log action; ``step`` (the VASSAL step it was read from) goes into ``src``. Fields that are None are left
+    out; a field the table does not list for ``kind`` is a bug (ValueError)."""
+    spec = ACTIONS[kind]
+    extra = set(fields) - set(spec.fields) - {"note"}
+    if extra:
+        raise ValueError(f"the translator does not write {sorted(extra)} on a '{kind}' action")
+    out: dict[str, Any] = {"type": kind, "side": side}
+    out.update((k, v) for k, v in fields.items() if v is not None)
+    if step is not None:
+        out["src"] = {"step": step}
+    return out

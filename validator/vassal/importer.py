@@ -1,0 +1,55 @@
+"""``hexforge import GAME.vlog -o GAME.jsonl``: a VASSAL save or log made with our module, as a game log.
+
+The translation (:mod:`.translate`) is written as JSON Lines (docs/log-format.md), each action with the VASSAL
+step it came from in ``src``; what could not be interpreted is a ``note`` action. One summary line goes to
+standard error. Exit 0 when written, 2 when the file cannot be read (one line, nothing written).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+
+from ..logfile import LogError
+from .vlog_input import load_vassal, summary
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", help="a VASSAL save or log made with a hexforge module (.vlog, .vsav)")
+    p.add_argument("-o", "--out", help="write the JSON Lines log here (default: standard output)")
+    p.add_argument("--module", help="the module it was played with (.vmod), for the names of boxes and tracks "
+                                    "(default: <module>.vmod beside the file, or the build output)")
+    p.add_argument("--scenario", help="the scenario id (default: the one the log's opening matches)")
+
+
+def write_atomically(path: str, text: str) -> None:
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".hexforge-import-", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        v = load_vassal(args.file, args.module, args.scenario)
+    except LogError as exc:
+        print(f"hexforge import: {exc}", file=sys.stderr)
+        return 2
+    text = v.translation.jsonl()
+    if args.out:
+        try:
+            write_atomically(args.out, text)
+        except OSError as exc:
+            print(f"hexforge import: {args.out}: cannot write: {exc.strerror or exc}", file=sys.stderr)
+            return 2
+    else:
+        sys.stdout.write(text)
+    print(summary(args.file, v), file=sys.stderr)
+    return 0

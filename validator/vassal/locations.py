@@ -1,0 +1,121 @@
+"""Where one of our pieces is, in the game's own terms: a map hex or area, an off-map box, a track space, a side's
+hand, a deck, or nowhere (docs/module.md: the module names hexes by their ids, areas and boxes by their names,
+track spaces ``<track name> <space>``; hands are the maps ``<side name> Hand``, decks the Cards map's piles).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from games import hexgrid
+from games.model import Game
+
+from .module_names import ModuleNames
+from .replay import Place
+
+MAP, BOX, TRACK, HAND, DECK, NOWHERE, UNKNOWN = "map", "box", "track", "hand", "deck", "none", "unknown"
+
+
+@dataclass(frozen=True)
+class Where:
+    """``kind`` (map, box, track, hand, deck, none, unknown) and ``id``: a hex/area id, a box id, ``box:space``, a
+    side id or a deck name; ``raw`` is what VASSAL called the place (for notes)."""
+
+    kind: str
+    id: str = ""
+    raw: str = ""
+
+    def __str__(self) -> str:
+        return self.id or self.raw or self.kind
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What the translator saw of one of our pieces: kind (unit, marker, card), its game id (unit id, marker kind,
+    card id; "" when the game has no such one), where it is, its face, a unit's attack direction, the Joker's
+    facing, and the unit a marker lies on."""
+
+    kind: str
+    id: str
+    where: Where
+    face: str | None = None
+    attack: str = ""
+    turned: str = ""
+    on: str | None = None
+
+
+@dataclass(frozen=True)
+class Locator:
+    game: Game
+    names: ModuleNames
+
+    @cached_property
+    def _by_name(self) -> dict[str, Where]:
+        m = self.game.map
+        out = {a.name: Where(MAP, aid, a.name) for aid, a in m.areas.items()}
+        for bid, b in m.boxes.items():
+            out[b.name] = Where(BOX, bid, b.name)
+            for space in b.spaces:
+                name = f"{b.name} {space}"
+                out[name] = Where(TRACK, f"{bid}:{space}", name)
+        return out
+
+    @cached_property
+    def side_names(self) -> dict[str, str]:
+        return {s.name: sid for sid, s in self.game.sides.items()}
+
+    @cached_property
+    def decks(self) -> frozenset[str]:
+        n = self.names
+        return frozenset((n.draw_pile, n.discard_pile, n.set_aside))
+
+    def where(self, place: Place | None) -> Where:
+        if place is None or place.map is None:
+            return Where(NOWHERE)
+        n = self.names
+        side = n.hand_side(place.map, self.side_names)
+        if side is not None:
+            return Where(HAND, side, place.map)
+        loc = place.location
+        if place.map == n.main_map:
+            if loc in self.game.map.hexes:
+                return Where(MAP, loc, loc)
+            if loc in self._by_name:
+                return self._by_name[loc]
+            if place.hex is not None:
+                return Where(MAP, place.hex, place.hex)
+        elif place.map == n.card_map and loc is not None:
+            return Where(DECK, loc, loc)
+        raw = loc if loc is not None else f"({place.x}, {place.y})"
+        return Where(UNKNOWN, "", f"{place.map}: {raw}")
+
+    # -- adjacency of map locations (hexes and areas), for paths drawn hex by hex --
+    @cached_property
+    def neighbours(self) -> dict[str, frozenset[str]]:
+        m = self.game.map
+        out: dict[str, set[str]] = {}
+        for hid, h in m.hexes.items():
+            out[hid] = {m.by_hex[n] for n in hexgrid.neighbours(h.hex) if n in m.by_hex}
+        for aid, a in m.areas.items():
+            out.setdefault(aid, set()).update(a.adjacent)
+            for loc in a.adjacent:
+                out.setdefault(loc, set()).add(aid)
+        return {k: frozenset(v) for k, v in out.items()}
+
+    def between(self, a: str, b: str) -> list[list[str]]:
+        """Every shortest way from ``a`` to ``b`` (the locations entered after ``a``), up to two hexes apart; [] when
+        they are further apart or not map locations."""
+        nb = self.neighbours
+        if b in nb.get(a, ()):
+            return [[b]]
+        return [[c, b] for c in sorted(nb.get(a, frozenset()) & nb.get(b, frozenset()))]
+
+    def toward(self, loc: str, direction: str) -> str | None:
+        """The hex next to hex ``loc`` in a direction of ``games.hexgrid.directions`` (None off the map)."""
+        h = self.game.map.hexes.get(loc)
+        d = hexgrid.directions(self.game.map.grid.orientation).get(direction)
+        if h is None or d is None:
+            return None
+        n = hexgrid.neighbour(h.hex, d)
+        return self.game.map.by_hex.get(n)

@@ -1,0 +1,110 @@
+"""The header of a translated VASSAL log: game, scenario, players, and where the log begins (docs/log-format.md).
+
+A log begun at the scenario's start (the turn tracker on its first turn and phase, every unit where the scenario
+sets it up) needs only the game and the scenario. A log begun later says where it starts (``start``: turn, phase,
+phasing player) and what differs from the scenario's setup (``position`` with ``keep_scenario``: units moved,
+flipped, arrived or eliminated, with their Unsupplied and Disorganized markers; the cards in the hands and the
+discard pile). The cards the players deal themselves before the first turn begins are the starting hands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from games.model import Game, Scenario
+
+from .action_table import MARKER_ROLES
+from .locations import BOX, HAND, MAP, Seen
+from .turn_sequence import Position, start_position
+
+FORMAT = {"format": "hexforge-log", "version": 1}
+
+
+@dataclass(frozen=True)
+class Opening:
+    """The game as the log found it: the turn tracker and every piece of ours."""
+
+    position: Position
+    pieces: Mapping[str, Seen]
+    discards: tuple[str, ...] = ()  # the Discard Pile, bottom first
+
+
+def expected_units(sc: Scenario) -> dict[str, tuple[str, str]]:
+    """unit -> (location, face) of the scenario's setup."""
+    return {p.unit: (p.location, p.face) for p in sc.setup}
+
+
+def placed_units(pieces: Mapping[str, Seen]) -> dict[str, tuple[str, str]]:
+    """unit -> (location, face) of the units on the map or in a box."""
+    return {s.id: (s.where.id, s.face or "front") for s in pieces.values()
+            if s.kind == "unit" and s.id and s.where.kind in (MAP, BOX)}
+
+
+def pick_scenario(game: Game, pieces: Mapping[str, Seen]) -> str:
+    """The scenario whose setup the opening matches best (the only one, for a game with one)."""
+    placed = placed_units(pieces)
+
+    def matches(sc_id: str) -> int:
+        return sum(placed.get(u) == where for u, where in expected_units(game.scenarios[sc_id]).items())
+
+    return max(game.scenarios, key=lambda s: (matches(s), -list(game.scenarios).index(s)))
+
+
+def marked(game: Game, pieces: Mapping[str, Seen]) -> dict[str, set[str]]:
+    """unit -> the roles of the markers on it (unsupplied, disorganized)."""
+    icons = {m.kind: (m.front.icon, m.back.icon) for m in game.all_markers}
+    out: dict[str, set[str]] = {}
+    for s in pieces.values():
+        if s.kind == "marker" and s.on is not None and s.where.kind == MAP:
+            front, back = icons.get(s.id, ("", ""))
+            role = MARKER_ROLES.get(back if s.face == "back" else front)
+            if role in ("unsupplied", "disorganized"):
+                out.setdefault(s.on, set()).add(role)
+    return out
+
+
+def unit_position(game: Game, sc: Scenario, pieces: Mapping[str, Seen]) -> dict[str, Any]:
+    expected = expected_units(sc)
+    flags = marked(game, pieces)
+    out: dict[str, Any] = {}
+    for uid, (loc, face) in sorted(placed_units(pieces).items()):
+        roles = flags.get(uid, set())
+        if expected.get(uid) == (loc, face) and not roles:
+            continue
+        spec: dict[str, Any] = {"at": loc, "face": face}
+        spec.update((r, True) for r in sorted(roles))
+        out[uid] = spec
+    return out
+
+
+def cards_in_hand(pieces: Mapping[str, Seen], side: str) -> list[str]:
+    return sorted(s.id for s in pieces.values() if s.kind == "card" and s.id and s.where.kind == HAND
+                  and s.where.id == side)
+
+
+def header_of(game: Game, scenario: str, opening: Opening, players: Mapping[str, str],
+              dealt: Mapping[str, list[str]]) -> dict[str, Any]:
+    sc = game.scenarios[scenario]
+    header: dict[str, Any] = {**FORMAT, "game": game.id, "scenario": scenario}
+    if players:
+        header["players"] = dict(sorted(players.items()))
+    pos = opening.position
+    if pos != start_position(game, sc.first_turn):
+        start: dict[str, Any] = {"turn": pos.turn, "phase": pos.phase}
+        if pos.side is not None:
+            start["player"] = pos.side
+        header["start"] = start
+    position: dict[str, Any] = {}
+    units = unit_position(game, sc, opening.pieces)
+    if units:
+        position["units"] = units
+        position["keep_scenario"] = True
+    hands = {side: cards_in_hand(opening.pieces, side) + list(dealt.get(side, ())) for side in game.sides}
+    if any(hands.values()):
+        position["hands"] = hands
+    if opening.discards:
+        position["discards"] = list(opening.discards)
+    if position:
+        header["position"] = position
+    return header

@@ -1,0 +1,635 @@
+"""From a VASSAL log made with our module to the game actions of the log format (issue 9, item 4).
+
+The replay (:mod:`.replay`) follows every piece; the translator looks at what each logged step changed on our
+pieces (identified by their Marker properties, :mod:`.units`), at the step's chat reports and dice, and at the
+turn tracker, and writes the actions of docs/log-format.md. Which VASSAL evidence gives which action is in one
+table, :mod:`.action_table`; the module's names are in :mod:`.module_names`.
+
+Conventions the module's help and docs/vassal-reading.md tell the players:
+
+- a drag is one move; a unit dragged hex by hex gives its path, a longer drag only its destination;
+- a battle is the units given an attack direction, a die roll, then one of them reports the result (its
+  "Battle result" menu); losses are flips (or sends to the Destroyed box), retreats and advances are drags of the
+  battle's units until the next battle or phase;
+- a card discarded outside its side's Card Phase pays for the side's next flip, placement, reorganization,
+  entraining or counterblow;
+- an undone step (VASSAL's Undo) withdraws the actions of the step it undoes.
+
+Nothing is guessed silently: what cannot be read as a game action becomes a ``note`` action that names the VASSAL
+step and says why, and is counted (:attr:`Translation.notes`). A step that makes the translator itself fail is
+such a note too: one strange step never stops a translation.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from games.model import Game
+
+from .action_table import ELIMINATION_BOXES, MARKER_ROLES, PHASE_ROLES, RAIL_BOX, action
+from .commands import Chat, Command, Player, SetTurn, Undo, walk
+from .locations import BOX, DECK, HAND, MAP, NOWHERE, TRACK, Locator, Seen, Where
+from .module import ModuleDef
+from .module_names import NAMES, ModuleNames
+from .pieces import PieceDef
+from .replay import Replay, Step, replay
+from .setup_header import Opening, header_of, pick_scenario
+from .turn_sequence import Position, position_of, start_position
+from .units import IDENTITY, identify
+
+
+@dataclass(frozen=True)
+class Translation:
+    """A translated log: the header, the actions (dicts of the log format), and what could not be interpreted."""
+
+    header: dict[str, Any]
+    actions: tuple[dict[str, Any], ...]
+    steps: int  # logged VASSAL steps read
+    notes: int  # note actions: steps (or parts) that could not be interpreted
+    undone: int = 0  # steps withdrawn by VASSAL's Undo
+
+    def jsonl(self) -> str:
+        lines = [self.header, *self.actions]
+        return "".join(json.dumps(x, ensure_ascii=False, separators=(", ", ": ")) + "\n" for x in lines)
+
+
+@dataclass
+class _Battle:
+    """The last battle of the Combat Phase: its units, and the action written for it (a CB marker is added)."""
+
+    attackers: frozenset[str]
+    defenders: frozenset[str]
+    result: str
+    line: dict[str, Any]
+    attacker_hexes: frozenset[str]
+
+
+@dataclass
+class _Mover:
+    """A retreat or advance being dragged hex by hex."""
+
+    kind: str
+    unit: str
+    side: str
+    at: str
+    path: list[str]
+    step: int
+    notes: list[str] = field(default_factory=list)
+
+
+class _Translator:
+    """One translation: the stream of steps in, actions out (see the module docstring)."""
+
+    def __init__(self, game: Game, names: ModuleNames, scenario: str | None):
+        self.game = game
+        self.chosen = scenario
+        self.names = names
+        self.loc = Locator(game, names)
+        self.scenario = game.scenarios[scenario or next(iter(game.scenarios))]
+        self.out: list[dict[str, Any]] = []
+        self.seen: dict[str, Seen] = {}
+        self.pos = start_position(game, self.scenario.first_turn)
+        self.opening: Opening | None = None
+        self.step_no = 0
+        self.marks: dict[str, str] = {}
+        self.dice: list[tuple[int, int]] = []  # (step, value) since the last battle
+        self.support = False
+        self.battle_cards: list[dict[str, str]] = []
+        self.last: _Battle | None = None
+        self.mover: _Mover | None = None
+        self.pay: dict[str, list[str]] = {}
+        self.reshuffled = False
+        self.dealing = True
+        self.dealt: dict[str, list[str]] = {}
+        self.players: dict[str, str] = {}
+        self.undone = 0
+        self.steps_with_actions: list[int] = []
+        self.marker_roles = {m.kind: (m.front.icon, m.back.icon) for m in game.all_markers}
+
+    # -- writing --------------------------------------------------------------------------------------------
+    def emit(self, kind: str, side: str | None, **fields: Any) -> dict[str, Any]:
+        if kind != "note":
+            self.dealing = False
+        line = action(kind, side or self.phasing, self.step_no, **fields)
+        self.out.append(line)
+        if not self.steps_with_actions or self.steps_with_actions[-1] != self.step_no:
+            self.steps_with_actions.append(self.step_no)
+        return line
+
+    def note(self, text: str, side: str | None = None) -> None:
+        self.emit("note", side, text=f"VASSAL step {self.step_no}: {text}")
+
+    @property
+    def phasing(self) -> str:
+        return self.pos.side or next(iter(self.game.sides))
+
+    def in_phase(self, role: str) -> bool:
+        return self.pos.phase == PHASE_ROLES.get(role)
+
+    def side_of(self, unit: str) -> str:
+        return self.game.units[unit].side
+
+    def other(self, side: str) -> str:
+        return next(s for s in self.game.sides if s != side)
+
+    # -- reading pieces -------------------------------------------------------------------------------------
+    def observe(self, rp: Replay, pid: str) -> Seen | None:
+        piece = rp.piece(pid)
+        if piece is None or piece.kind != "BasicPiece":
+            return None
+        ident = identify(piece, self.game, IDENTITY)
+        if ident is None:
+            return None
+        where = self.loc.where(rp.place(pid))
+        attack = turned = ""
+        for t in piece.traits:
+            if t.kind == "DynamicProperty" and t.fields[:1] == (self.names.attack,):
+                attack = t.state or ""
+            elif t.kind == "FreeRotator" and t.get("name") == self.names.joker_rotation:
+                turned = t.state or ""
+        game_id = ident.properties.get(IDENTITY.marker_kind, "") if ident.kind == "marker" else ident.id
+        return Seen(ident.kind, game_id if ident.known else "", where, ident.face, attack, turned)
+
+    def touched(self, step: Step, rp: Replay) -> list[str]:
+        out: dict[str, None] = {}
+        for e in step.events:
+            if e.kind == "BasicPiece":
+                out[e.id] = None
+            else:
+                out.update((m, None) for m in rp.members(e.id))
+        return list(out)
+
+    def units_in(self, loc: str) -> list[str]:
+        return [s.id for s in self.seen.values() if s.kind == "unit" and s.id and s.where.kind == MAP
+                and s.where.id == loc]
+
+    # -- the stream -----------------------------------------------------------------------------------------
+    def begin(self, step: Step, rp: Replay) -> None:
+        for c in step.commands:
+            self.read_roster(c)
+        for pid in rp.state().pieces:
+            s = self.observe(rp, pid)
+            if s is not None:
+                self.seen[pid] = s
+        for pid, s in list(self.seen.items()):
+            if s.kind == "marker" and s.where.kind == MAP:
+                role = self.role(s)
+                self.seen[pid] = replace(s, on=self.unit_under(s.where.id, role, [], pid))
+        if self.chosen is None:
+            self.scenario = self.game.scenarios[pick_scenario(self.game, self.seen)]
+        self.pos = self.tracker_in(step.commands) or start_position(self.game, self.scenario.first_turn)
+        self.dealing = self.pos == start_position(self.game, self.scenario.first_turn)
+        discards: tuple[str, ...] = ()
+        for pid, view in rp.state().pieces.items():
+            where = self.loc.where(view.place)
+            if view.piece.kind == "Deck" and (where.kind, where.id) == (DECK, self.names.discard_pile):
+                discards = tuple(s.id for m in rp.members(pid) if (s := self.seen.get(m)) is not None and s.id)
+        self.opening = Opening(self.pos, dict(self.seen), discards)
+
+    def read_roster(self, c: Command) -> None:
+        for leaf in walk(c):
+            if isinstance(leaf, Player) and leaf.side in self.loc.side_names:
+                self.players[self.loc.side_names[leaf.side]] = leaf.name
+
+    def tracker_in(self, commands: tuple[Command, ...]) -> Position | None:
+        found = None
+        for c in commands:
+            for leaf in walk(c):
+                if isinstance(leaf, SetTurn):
+                    found = position_of(self.game, leaf.state) or found
+        return found
+
+    def step(self, step: Step, rp: Replay) -> None:
+        self.step_no = step.index
+        leaves = [leaf for c in step.commands for leaf in walk(c)]
+        if any(isinstance(leaf, Undo) for leaf in leaves):
+            self.undo(step, rp)
+            return
+        self.read_roster(step.commands[0])
+        chats = [leaf.message for leaf in leaves if isinstance(leaf, Chat)]
+        for pid in self.touched(step, rp):
+            self.piece_changed(pid, rp, chats)
+        for message in chats:
+            self.chat(message)
+        for leaf in leaves:
+            if isinstance(leaf, SetTurn):
+                pos = position_of(self.game, leaf.state)
+                if pos is None:
+                    self.note(f"the turn tracker was set to a state this module does not write ({leaf.state!r})")
+                else:
+                    self.tracker(pos)
+
+    def undo(self, step: Step, rp: Replay) -> None:
+        """VASSAL's Undo: the actions of the last step that wrote any are withdrawn; pieces are seen anew."""
+        self.flush_mover()
+        if self.steps_with_actions:
+            last = self.steps_with_actions.pop()
+            self.out = [a for a in self.out if a.get("src", {}).get("step") != last]
+        self.undone += 1
+        for pid in self.touched(step, rp):
+            s = self.observe(rp, pid)
+            if s is None:
+                self.seen.pop(pid, None)
+            else:
+                self.seen[pid] = s
+
+    def finish(self) -> None:
+        self.flush_mover()
+        self.end_of_phase()
+
+    # -- the turn tracker -----------------------------------------------------------------------------------
+    def tracker(self, pos: Position) -> None:
+        if pos == self.pos:
+            return
+        self.flush_mover()
+        self.end_of_phase()
+        self.dealing = False
+        first = next(iter(self.game.sides))
+        if pos.turn != self.pos.turn:
+            self.emit("turn", first, turn=pos.turn)
+            opening = start_position(self.game, pos.turn)
+            if (pos.side, pos.phase) != (opening.side, opening.phase):
+                self.emit("phase", pos.side or first, phase=pos.phase)
+        else:
+            self.emit("phase", pos.side or first, phase=pos.phase)
+        self.pos = pos
+
+    def end_of_phase(self) -> None:
+        """What was pending when a phase ends: attack marks without a result, unspent discards, unused dice."""
+        if self.marks:
+            self.note(f"attack marks of {', '.join(sorted(self.marks))} were not followed by a battle result: "
+                      "no battle is translated for them")
+        for c in self.battle_cards:
+            self.emit("play", c["side"], card=c["card"])
+        for side, cards in sorted(self.pay.items()):
+            if cards:
+                self.emit("discard", side, cards=list(cards))
+        if self.dice:
+            self.note(f"die roll(s) {', '.join(str(v) for _, v in self.dice)} belong to no battle")
+        self.marks, self.pay, self.dice, self.support, self.battle_cards = {}, {}, [], False, []
+        self.last = None
+
+    # -- pieces ---------------------------------------------------------------------------------------------
+    def piece_changed(self, pid: str, rp: Replay, chats: list[str]) -> None:
+        old = self.seen.get(pid)
+        new = self.observe(rp, pid)
+        if new is None and old is None:
+            return
+        if new is not None and old is not None and new.kind == "marker":
+            new = replace(new, on=old.on)
+        if new is None:
+            self.seen.pop(pid, None)
+        else:
+            self.seen[pid] = new
+        if new is not None and old is not None and new == old:
+            return
+        kind = (new or old).kind  # type: ignore[union-attr]
+        if (new or old).id == "":  # type: ignore[union-attr]
+            self.note(f"a {kind} this game does not know ({(new or old).where}) changed")  # type: ignore[union-attr]
+            return
+        if kind == "unit":
+            self.unit_changed(old, new)
+        elif kind == "marker":
+            self.marker_changed(pid, old, new, chats)
+        elif kind == "card":
+            self.card_changed(old, new, chats)
+
+    # -- units --
+    def unit_changed(self, old: Seen | None, new: Seen | None) -> None:
+        uid = (new or old).id  # type: ignore[union-attr]
+        if new is None:
+            self.flush_mover()
+            self.note(f"{uid} was deleted (no game action removes a counter from the game)", self.side_of(uid))
+            return
+        before = old.where if old is not None else Where(NOWHERE)
+        if old is not None and old.face != new.face and new.face is not None:
+            self.flipped(uid, old.face, new.face)
+        if old is not None and old.attack != new.attack:
+            self.attack_changed(uid, new)
+        if before != new.where:
+            self.moved(uid, before, new.where, new)
+
+    def flipped(self, uid: str, old: str | None, new: str) -> None:
+        self.flush_mover()
+        side = self.side_of(uid)
+        unit = self.game.units[uid]
+        if self.in_phase("combat") or (unit.flip == "step" and (old, new) == ("front", "back")):
+            self.emit("loss", side, unit=uid)
+        else:
+            self.emit("flip", side, unit=uid, face=new, pay=self.take_pay(side))
+
+    def attack_changed(self, uid: str, new: Seen) -> None:
+        if not new.attack:
+            self.marks.pop(uid, None)
+            return
+        target = self.loc.toward(new.where.id, new.attack) if new.where.kind == MAP else None
+        if target is None:
+            self.note(f"{uid} in {new.where} attacks toward {new.attack}, where there is no hex", self.side_of(uid))
+            return
+        self.flush_mover()
+        if not self.marks:
+            self.last_battle_over()
+        self.marks[uid] = target
+
+    def last_battle_over(self) -> None:
+        """A new battle is being set up: dice and cards count for it from now on."""
+        self.last = None
+
+    def moved(self, uid: str, before: Where, after: Where, seen: Seen) -> None:
+        side = self.side_of(uid)
+        if before.kind == MAP and after.kind == MAP:
+            self.dragged(uid, side, before.id, after.id)
+            return
+        self.flush_mover()
+        if after.kind == BOX:
+            self.to_box(uid, side, before, after.id)
+        elif after.kind == MAP:
+            if before.kind == BOX and self.box_kind(before.id) == RAIL_BOX:
+                self.emit("detrain", side, unit=uid, to=after.id)
+            elif before.kind in (BOX, TRACK, NOWHERE):
+                self.emit("place", side, unit=uid, to=after.id, face=seen.face, pay=self.take_pay(side))
+            else:
+                self.note(f"{uid} came onto the map at {after} from {before}", side)
+        elif after.kind == TRACK and before.kind == NOWHERE:
+            return  # a reinforcement put on its turn-track space: bookkeeping
+        else:
+            self.note(f"{uid} went from {before} to {after}: no game action moves a unit there", side)
+
+    def box_kind(self, box: str) -> str:
+        b = self.game.map.boxes[box]
+        return box.rsplit("_", 1)[0] if b.side is not None else box
+
+    def to_box(self, uid: str, side: str, before: Where, box: str) -> None:
+        kind = self.box_kind(box)
+        if kind == RAIL_BOX and before.kind == MAP:
+            self.emit("entrain", side, unit=uid, pay=self.take_pay(side))
+        elif kind in ELIMINATION_BOXES and before.kind == MAP and self.is_loss(uid):
+            self.emit("loss", side, unit=uid)
+        else:
+            self.emit("remove", side, unit=uid, to=box)
+
+    def is_loss(self, uid: str) -> bool:
+        """A unit of a DD or EX battle eliminated in the Combat Phase, whose face has no reduced side (10.7.1)."""
+        b = self.last
+        if b is None or not self.in_phase("combat") or b.result not in ("DD", "EX"):
+            return False
+        if uid not in b.attackers | b.defenders:
+            return False
+        unit = self.game.units[uid]
+        face = self.seen_face(uid)
+        reducible = unit.steps > 1 and ((unit.flip == "step" and face == "front") or (unit.flip == "convert"
+                                                                                         and face == "back"))
+        return not reducible
+
+    def seen_face(self, uid: str) -> str | None:
+        return next((s.face for s in self.seen.values() if s.kind == "unit" and s.id == uid), None)
+
+    # -- drags: moves, retreats, advances --
+    def dragged(self, uid: str, side: str, start: str, end: str) -> None:
+        b = self.last
+        role = None
+        if self.in_phase("combat") and b is not None:
+            role = "retreat" if uid in b.defenders else "advance" if uid in b.attackers else None
+        if role is None:
+            self.flush_mover()
+            if end in self.loc.neighbours.get(start, ()):
+                self.emit("move", side, unit=uid, path=[end])
+            else:
+                self.emit("move", side, unit=uid, to=end)
+            return
+        m = self.mover
+        if m is None or m.unit != uid or m.kind != role:
+            self.flush_mover()
+            m = self.mover = _Mover(role, uid, side, start, [], self.step_no)
+        ways = self.loc.between(m.at, end)
+        if not ways:
+            ways = [[end]]
+            m.notes.append(f"{m.at} to {end} is more than two hexes in one drag: only its end is known")
+        elif len(ways) > 1:
+            m.notes.append(f"{m.at} to {end} in one drag could pass {' or '.join(w[0] for w in ways)}; "
+                           f"taken as {ways[0][0]}")
+        m.path += ways[0]
+        m.at = end
+
+    def flush_mover(self) -> None:
+        m = self.mover
+        if m is None:
+            return
+        self.mover = None
+        here = self.step_no
+        self.step_no = m.step
+        for text in m.notes:
+            self.note(f"the {m.kind} of {m.unit}: {text}", m.side)
+        self.emit(m.kind, m.side, unit=m.unit, path=m.path)
+        self.step_no = here
+
+    # -- markers --
+    def role(self, s: Seen | None) -> str | None:
+        if s is None or s.where.kind != MAP or s.face is None:
+            return None
+        front, back = self.marker_roles.get(s.id, ("", ""))
+        return MARKER_ROLES.get(back if s.face == "back" else front)
+
+    def unit_under(self, loc: str, role: str | None, chats: list[str], pid: str | None = None) -> str | None:
+        """The unit a marker arriving in ``loc`` marks: the one the command's report names, else the only unit
+        there, else the first unit there (bottom up) that no other marker of that role marks yet."""
+        units = self.units_in(loc)
+        for message in chats:
+            m = self.names.marked_report.search(message)
+            if m and m.group("unit") in units:
+                return m.group("unit")
+        if len(units) <= 1:
+            return units[0] if units else None
+        taken = {s.on for p, s in self.seen.items() if p != pid and s.kind == "marker" and self.role(s) == role}
+        return next((u for u in units if u not in taken), None)
+
+    def marker_changed(self, pid: str, old: Seen | None, new: Seen | None, chats: list[str]) -> None:
+        was, now = self.role(old), self.role(new)
+        if was == now and old is not None and new is not None and (old.where == new.where or was not in (
+                "target", "counterblow")):
+            if old.where != new.where:  # a marker carried along with its unit: it now marks the unit it lies on
+                self.seen[pid] = replace(new, on=self.unit_under(new.where.id, now, chats, pid) if now else None)
+            return
+        if was is not None and old is not None:
+            self.marker_left(was, old)
+        if now is not None and new is not None:
+            unit = self.unit_under(new.where.id, now, chats, pid)
+            self.seen[pid] = replace(new, on=unit)
+            self.marker_arrived(now, new.where.id, unit)
+        elif new is not None:
+            self.seen[pid] = replace(new, on=None)
+
+    def marker_left(self, role: str, old: Seen) -> None:
+        if role == "disorganized" and self.in_phase("organization") and old.on is not None:
+            side = self.side_of(old.on)
+            self.emit("reorganize", side, unit=old.on, pay=self.take_pay(side))
+
+    def marker_arrived(self, role: str, loc: str, unit: str | None) -> None:
+        if role == "unsupplied":
+            if unit is None:
+                self.note(f"an Unsupplied marker was put in {loc}, where no unit is")
+            else:
+                self.flush_mover()
+                self.emit("supply", self.side_of(unit), unsupplied=[unit])
+        elif role == "target":
+            units = self.units_in(loc)
+            if not units:
+                self.note(f"a Target marker was put in {loc}, where no unit is")
+            else:
+                self.flush_mover()
+                self.emit("declare", self.other(self.side_of(units[0])), targets=[loc])
+        elif role == "counterblow":
+            self.counterblow_marker(loc)
+        elif role == "support" and self.marks:
+            self.support = True
+
+    def counterblow_marker(self, loc: str) -> None:
+        b = self.last
+        if b is not None and b.result == "CB" and "marker" not in b.line and loc in b.attacker_hexes:
+            b.line["marker"] = loc
+            return
+        units = self.units_in(loc)
+        if not units:
+            self.note(f"a Counterblow marker was put in {loc}, where no unit is")
+            return
+        self.flush_mover()
+        side = self.side_of(units[0])
+        self.emit("counterblow", side, target=loc, pay=self.take_pay(side))
+
+    # -- cards --
+    def card_changed(self, old: Seen | None, new: Seen | None, chats: list[str]) -> None:
+        cid = (new or old).id  # type: ignore[union-attr]
+        if old is not None and new is not None and old.turned != new.turned:
+            self.joker_turned(old.turned)
+        before = old.where if old is not None else Where(NOWHERE)
+        after = new.where if new is not None else Where(NOWHERE)
+        if before == after:
+            return
+        n = self.names
+        if before.kind == DECK and before.id == n.draw_pile and after.kind == HAND:
+            self.drawn(after.id, cid)
+        elif before.kind == HAND and after.kind == DECK and after.id == n.discard_pile:
+            self.from_hand(before.id, cid, chats)
+        elif before.kind == DECK and after.kind == DECK and after.id == n.draw_pile:
+            if before.id == n.discard_pile:
+                self.reshuffled = True
+            # the 1945 cards joining the Draw Pile: the validator makes that change itself (5.5)
+        else:
+            self.note(f"card {cid} went from {before} to {after}: no game action moves a card there")
+
+    def joker_turned(self, facing: str) -> None:
+        sides = list(self.game.sides)
+        try:
+            side = sides[int(facing or 0)]
+        except (ValueError, IndexError):
+            self.note(f"the Joker was turned from a facing this module does not have ({facing!r})")
+            return
+        self.played(side, "joker")
+
+    def drawn(self, side: str, cid: str) -> None:
+        if self.dealing and len(self.dealt.get(side, [])) < self.scenario.hands.get(side, 0):
+            self.dealt.setdefault(side, []).append(cid)
+            return
+        last = self.out[-1] if self.out else None
+        if (last is not None and last["type"] == "draw" and last["side"] == side and self.mover is None
+                and not self.reshuffled):
+            last["cards"].append(cid)
+            return
+        self.flush_mover()
+        self.emit("draw", side, cards=[cid], reshuffle=True if self.reshuffled else None)
+        self.reshuffled = False
+
+    def from_hand(self, side: str, cid: str, chats: list[str]) -> None:
+        player = None
+        for message in chats:
+            m = self.names.play_report.search(message)
+            if m and m.group("side") in self.loc.side_names:
+                player = self.loc.side_names[m.group("side")]
+        if player is not None:
+            self.played(player, cid)
+        elif self.in_phase("card") and side == self.pos.side:
+            self.flush_mover()
+            self.emit("discard", side, cards=[cid])
+        else:
+            self.pay.setdefault(side, []).append(cid)
+
+    def played(self, side: str, cid: str) -> None:
+        if self.marks and self.in_phase("combat"):
+            self.battle_cards.append({"card": cid, "side": side})
+            return
+        self.flush_mover()
+        self.emit("play", side, card=cid)
+
+    def take_pay(self, side: str) -> list[str] | None:
+        cards = self.pay.pop(side, None)
+        return cards or None
+
+    # -- chat: battle results and dice --
+    def chat(self, message: str) -> None:
+        m = self.names.dice_report.search(message)
+        if m and m.group("button") == self.names.dice_button:
+            self.dice.append((self.step_no, int(m.group("result"))))
+            return
+        m = self.names.attack_report.search(message)
+        if m:  # also when the direction was already set (VASSAL then changes no state)
+            uid, direction = m.group("unit"), m.group("direction")
+            seen = next((s for s in self.seen.values() if s.kind == "unit" and s.id == uid), None)
+            if seen is not None and uid not in self.marks:
+                self.attack_changed(uid, replace(seen, attack=direction))
+            return
+        m = self.names.result_report.search(message)
+        if m:
+            self.battle(m.group("unit"), m.group("result"))
+
+    def battle(self, reporter: str, result: str) -> None:
+        self.flush_mover()
+        marks = dict(self.marks)
+        if not marks:
+            self.note(f"{reporter} reported the battle result {result}, but no unit has an attack direction set")
+            return
+        sides = {self.side_of(u) for u in marks}
+        if len(sides) > 1:
+            self.note(f"units of both sides have attack directions set ({', '.join(sorted(marks))}): no battle")
+            return
+        if not self.dice:
+            self.note(f"the battle of {', '.join(sorted(marks))} has a result ({result}) but no die roll")
+            return
+        side = sides.pop()
+        die = self.dice[0][1]
+        if len(self.dice) > 1:
+            self.note(f"the die was rolled {len(self.dice)} times for one battle "
+                      f"({', '.join(str(v) for _, v in self.dice)}); the first roll counts", side)
+        targets = sorted(set(marks.values()))
+        defenders = frozenset(u for t in targets for u in self.units_in(t) if self.side_of(u) != side)
+        line = self.emit("battle", side, attackers=sorted(marks), targets=targets, die=die, result=result,
+                         support=True if self.support else None, cards=list(self.battle_cards) or None)
+        hexes = frozenset(s.where.id for s in self.seen.values()
+                          if s.kind == "unit" and s.id in marks and s.where.kind == MAP)
+        self.last = _Battle(frozenset(marks), defenders, result, line, hexes)
+        self.marks, self.dice, self.support, self.battle_cards = {}, [], False, []
+
+
+def translate(root: Command, game: Game, module: ModuleDef | None = None, names: ModuleNames = NAMES,
+              scenario: str | None = None) -> Translation:
+    """Translate a decoded save or log (made with our module for ``game``) into the log format. ``module`` names
+    the off-map boxes and tracks (without it, only hexes are known and box moves become notes); ``scenario``
+    defaults to the one whose setup the log's opening matches best."""
+    t = _Translator(game, names, scenario)
+    steps = 0
+    for step, rp in replay(root, module, game):
+        if step.index == 0:
+            t.begin(step, rp)
+            continue
+        steps = step.index
+        try:
+            t.step(step, rp)
+        except Exception as exc:  # one strange step must not stop the translation: it is reported instead
+            t.step_no = step.index
+            t.note(f"could not be translated ({type(exc).__name__}: {exc})")
+    t.finish()
+    opening = t.opening or Opening(t.pos, {})
+    header = header_of(game, t.scenario.id, opening, t.players, t.dealt)
+    notes = sum(1 for a in t.out if a["type"] == "note")
+    return Translation(header, tuple(t.out), steps, notes, t.undone)

@@ -1,0 +1,107 @@
+"""A VASSAL save or log as validator input: read, find our game and module, translate, check as a game log.
+
+The game is the one whose ``module_name`` (game.toml) is the module name the file's ``moduledata`` records. The
+module (for the names of off-map boxes and tracks) is ``--module`` when given, else ``<module name>.vmod`` beside
+the file, else the build output ``build/<game>/<module name>.vmod`` of the current folder or of this checkout.
+Every reading problem is a :class:`~validator.logfile.LogError`: one line, exit code 2.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass
+
+import games
+from games.errors import DataError
+from games.model import Game
+
+from ..logfile import LogError, parse_log
+from ..model import GameLog
+from .commands import CommandError, decode_command
+from .module import ModuleDef, read_module
+from .savefile import read_save
+from .translate import Translation, translate
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+VASSAL_STARTS = (b"PK\x03\x04", b"!VCSK", b"begin_save")  # a zipped save or log, an obfuscated or a plain stream
+
+
+@dataclass(frozen=True)
+class VassalInput:
+    translation: Translation
+    log: GameLog
+    game: Game
+    module: str | None  # the module file used for location names (None: hexes only)
+
+
+def is_vassal(head: bytes) -> bool:
+    return head.startswith(VASSAL_STARTS)
+
+
+def game_for_module(path: str, module_name: str) -> Game:
+    """Our game whose module has this name."""
+    known = []
+    for entry in sorted(os.listdir(games.GAMES_DIR)):
+        toml = os.path.join(games.GAMES_DIR, entry, "game.toml")
+        if not os.path.isfile(toml):
+            continue
+        with open(toml, "rb") as f:
+            name = tomllib.load(f).get("module_name", "")
+        known.append(name)
+        if name == module_name:
+            try:
+                return games.load(entry)
+            except DataError as exc:
+                raise LogError(path, f"cannot load the game of module {module_name!r}: {exc}") from None
+    what = f"module {module_name!r}" if module_name else "a module that does not record its name"
+    raise LogError(path, f"made with {what}: hexforge translates logs of its own modules only "
+                         f"({', '.join(repr(k) for k in known)})")
+
+
+def module_candidates(path: str, module_name: str, game: Game) -> list[str]:
+    file = f"{module_name}.vmod"
+    return [os.path.join(os.path.dirname(os.path.abspath(path)), file),
+            os.path.join("build", game.id, file), os.path.join(REPO, "build", game.id, file)]
+
+
+def find_module(path: str, module_name: str, game: Game, given: str | None) -> tuple[ModuleDef | None, str | None]:
+    if given:
+        try:
+            return read_module(given), given
+        except DataError as exc:
+            raise LogError(given, f"cannot read the module: {exc}") from None
+    for candidate in module_candidates(path, module_name, game):
+        if os.path.isfile(candidate):
+            try:
+                return read_module(candidate), candidate
+            except DataError:
+                continue
+    return None, None
+
+
+def load_vassal(path: str, module: str | None = None, scenario: str | None = None) -> VassalInput:
+    """Read and translate a VASSAL save or log; the translation checked as a game log (schema and ids)."""
+    try:
+        save = read_save(path)
+        root = decode_command(save.text)
+    except DataError as exc:
+        raise LogError(path, str(exc).removeprefix(f"{path}: ")) from None
+    except CommandError as exc:
+        raise LogError(path, f"savedGame: {exc}") from None
+    game = game_for_module(path, save.metadata.get("moduledata", {}).get("name", ""))
+    if scenario is not None and scenario not in game.scenarios:
+        raise LogError(path, f"unknown scenario '{scenario}' (known: {', '.join(game.scenarios)})")
+    module_def, module_path = find_module(path, game.module_name, game, module)
+    t = translate(root, game, module_def, scenario=scenario)
+    log, game = parse_log(path, t.jsonl().encode("utf-8"))
+    return VassalInput(t, log, game, module_path)
+
+
+def summary(path: str, v: VassalInput) -> str:
+    """One line: what was read, what came out, what could not be interpreted."""
+    n = len(v.translation.actions) - v.translation.notes
+    where = f"module {v.module}" if v.module else "no module found: off-map boxes are not named (give --module)"
+    undone = f", {v.translation.undone} undone" if v.translation.undone else ""
+    return (f"{path}: {v.translation.steps} VASSAL steps{undone} -> {n} game actions, {v.translation.notes} not "
+            f"interpreted (note actions); {where}")
