@@ -356,3 +356,47 @@ def test_unengaged_units_are_ignored_in_a_counterattack(nr_game) -> None:
     assert r.final.units["ger_9"].loc == "2312" and r.final.units["ger_18"].loc == "2112"
     r = run(units, [ca, {**back, "defenders": ["ger_18", "ger_9"], "odds": "1:3"}])
     assert (3, "10.7.2") in violations(r)
+
+
+# -- shifts, one condition at a time ----------------------------------------------------------------------------------
+
+def net_shift(nr_game, turn: int, side: str, placed: dict, attackers, targets, options=None) -> int:
+    from validator.rules.no_retreat.shifts import BattleSpec, modifiers
+
+    header = Header("no_retreat", "campaign_1941", options=frozen_map(options or {}),
+                    start=frozen_map({"turn": turn, "player": side, "phase": "combat"}))
+    c = rules.context(nr_game, header)
+    state = arranged(rules.start(c), {u: x if isinstance(x, tuple) else (x, "front") for u, x in placed.items()})
+    defenders = tuple(u for u, us in state.units.items() if us.loc in targets)
+    spec = BattleSpec(side, "voluntary", tuple(attackers), defenders, tuple(targets))
+    return sum(m.shift for m in modifiers(c, state, spec))
+
+
+@pytest.mark.parametrize("case,turn,placed,attackers,targets,options,net", [
+    ("river crossed by all, Clear", 2, {"ger_9": "1513", "ger_11": "1412", "sov_kalinin": "1413"},
+     ["ger_9", "ger_11"], ["1413"], None, -1),
+    ("river in Snow: no shift, Axis one left", 4, {"ger_9": "1513", "ger_11": "1412", "sov_kalinin": "1413"},
+     ["ger_9", "ger_11"], ["1413"], None, -1),
+    ("river crossed by one attacker only", 2, {"ger_9": "1513", "ger_11": "1314", "sov_kalinin": "1413"},
+     ["ger_9", "ger_11"], ["1413"], None, 0),
+    ("armor bonus in Snow", 10, {"ger_1pz": "1512", "sov_west": "1612"}, ["ger_1pz"], ["1612"], None, 0),
+    ("no armor bonus in Mud", 3, {"ger_1pz": "1512", "sov_west": "1612"}, ["ger_1pz"], ["1612"], None, 0),
+    ("armor bonus in Clear", 2, {"ger_1pz": "1512", "sov_west": "1612"}, ["ger_1pz"], ["1612"], None, 1),
+    ("no armor bonus against armor", 13, {"ger_1pz": "1512", "sov_central": ("1612", "back")}, ["ger_1pz"],
+     ["1612"], None, 0),
+    ("no armor bonus in a city", 2, {"ger_1pz": "1612", "sov_west": "1713"}, ["ger_1pz"], ["1713"], None, -1),
+    ("the SS Panzer's bonus in a forest (15.1)", 13, {"ger_sspz": "1510", "sov_west": "1410"}, ["ger_sspz"],
+     ["1410"], {"ss_panzer": True}, 0),
+    ("the SS Panzer without its option", 13, {"ger_sspz": "1510", "sov_west": "1410"}, ["ger_sspz"], ["1410"],
+     None, -1),
+    ("the SS Grenadier defending (15.1)", 13, {"sov_west": ("1512", "back"), "ger_ssgren": "1612"}, ["sov_west"],
+     ["1612"], {"ss_panzer": True}, -1),
+    ("a Soviet Shock unit attacking (15.2)", 13, {"sov_southwest": ("1512", "back"), "ger_6": "1612"},
+     ["sov_southwest"], ["1612"], {"soviet_shock": True}, 1),
+    ("Axis attack in Long Winter, turn 11", 11, {"ger_6": "1512", "sov_west": "1612"}, ["ger_6"], ["1612"], None, -1),
+    ("Axis attack outside the Soviet Union in Snow", 4, {"ger_6": "0910", "sov_west": "0909"}, ["ger_6"], ["0909"],
+     None, 0),
+])
+def test_shift_cases(nr_game, case, turn, placed, attackers, targets, options, net) -> None:
+    side = nr_game.units[attackers[0]].side
+    assert net_shift(nr_game, turn, side, placed, attackers, targets, options) == net, case
