@@ -78,15 +78,20 @@ def pile_size(state: State) -> int:
 
 def setup(ctx: Context, state: State) -> State:
     """The deck at the first action: the deck of the start turn less the cards in known hands and the header's
-    discard pile; exact when the log starts on the scenario's first turn or lists the discard pile."""
+    discard pile; exact when the log starts on the scenario's first turn or lists the discard pile. A log that
+    starts later without giving a side's hand leaves that hand open: any card it may hold it may spend."""
     inside, aside = deck_for(ctx, state.turn)
     position = ctx.header.position
     discards = tuple(position.get("discards", ()))
     held = {c for h in state.hands.values() for c in h.known}
     unseen = inside - held - set(discards)
-    exact = "discards" in position or state.turn == ctx.scenario.first_turn
+    first = state.turn == ctx.scenario.first_turn
+    exact = "discards" in position or first
     joker = "axis" if ctx.option(JOKER_OPTION) else None
-    return evolve(state, deck=Deck(frozenset(unseen), aside, exact, joker), discards=discards)
+    given = position.get("hands", {})
+    open_hands = frozenset() if first else frozenset(s for s in ctx.game.sides if s not in given)
+    return evolve(state, deck=Deck(frozenset(unseen), aside, exact and not open_hands, joker, open_hands=open_hands),
+                  discards=discards)
 
 
 def swap_1945(ctx: Context, state: State) -> State:
@@ -143,14 +148,16 @@ def spend(ctx: Context, state: State, side: str, cards: Sequence[str], rule: str
         if card in known:
             known.discard(card)
             continue
-        if card in unseen and unknown > 0:
-            unknown -= 1
+        open_hand = side in state.deck.open_hands
+        if card in unseen and (unknown > 0 or open_hand):
+            unknown = max(0, unknown - 1)
             unseen = unseen - {card}
             continue
         if card in state.discards and not state.deck.exact and unknown > 0:
             unknown -= 1  # the log lost track of the pile: the card may have come back in a reshuffle
             continue
-        holding = f"hand: {', '.join(sorted(known)) or 'empty'}" + (f" and {unknown} unknown" if unknown else "")
+        holding = f"hand: {', '.join(sorted(known)) or 'empty'}" + (f" and {unknown} unknown" if unknown else "") + \
+            (" and the cards of the start, which the log does not give" if open_hand else "")
         findings.append(Finding(rule, f"{side} holds no card {card} to spend on {what}: it is "
                                       f"{where_is(ctx, state, card)} ({holding})"))
         unseen = unseen - {card}
@@ -311,7 +318,7 @@ def note_card_action(ctx: Context, state: State, action: Action) -> State:
 def end_discard_step(ctx: Context, state: State) -> tuple[State, list[Finding]]:
     """5.1: at most two cards are kept (checked when the log records the Card Phase)."""
     side = state.player
-    if side is None or not record(state).card_logged:
+    if side is None or not record(state).card_logged or side in state.deck.open_hands:
         return state, []
     size = state.hands[side].size
     if size > HAND_LIMIT:
@@ -329,6 +336,8 @@ def end_draw_step(ctx: Context, state: State) -> tuple[State, list[Finding]]:
     rec = record(state)
     rate, why = draw_rate(ctx, state, side)
     if not rec.card_logged:
+        if side in state.deck.open_hands:
+            return state, []
         hand = state.hands[side]
         kept = min(hand.size, HAND_LIMIT)
         left = max(0, pile_size(state) + len(state.discards) - 1)

@@ -20,6 +20,7 @@ class Deck:
     joker: str | None = None  # the side whose face of the Joker is up, None when the Joker is not used
     pending: tuple[str, ...] = ()  # "Play Immediately" cards just drawn that must be played now (5.3.1)
     pending_side: str = ""
+    open_hands: frozenset[str] = frozenset()  # sides whose hand the log never gave: of unknown size (cards.setup)
 
 
 @dataclass(frozen=True, slots=True)
