@@ -65,7 +65,6 @@ def step(ctx: Context, state: State, action: Action) -> tuple[State, list[Findin
     """Check one action and apply it (the logged outcome stands even when it breaks a rule). An action out of its
     phase is reported for that alone (4.0), not also for what its own rules would say there."""
     first = state
-    state, early = victory.over(ctx, state, action)
     state = cards.note_card_action(ctx, state, action)
     state, waiting = card_play.before(ctx, state, action)
     state, findings = sequence.timing(ctx, state, action)
@@ -75,7 +74,7 @@ def step(ctx: Context, state: State, action: Action) -> tuple[State, list[Findin
         handler = removal.handle_removal_remove
     state, more = handler(ctx, state, action)
     state = card_play.after(ctx, eliminations.after(ctx, first, state), action)
-    return state, early + waiting + findings + ([] if out_of_turn else more)
+    return state, waiting + findings + ([] if out_of_turn else more)
 
 
 def finish(ctx: Context, state: State) -> tuple[State, list[Finding]]:

@@ -28,7 +28,6 @@ class Score:
     event_vp: int = 0  # the round Event VP marker, for the side with the initiative (12.4.4, capped)
     high_tide: int | None = None  # the Axis VPs when the initiative shifted (12.7); None: not placed (or unknown)
     result: Victory | None = None  # the game is over
-    over_reported: bool = False  # an action after the end of the game was reported
     sd_cancelled: int = 0  # a turn whose Sudden Death check an event cancelled (cards 9 and 40)
 
 

@@ -19,7 +19,8 @@
   above the Soviet VPs (checked before the 1945 VP reset); otherwise after turn 28 the Axis wins (Final
   Victory).
 - The log's ``victory`` action is a claim (the VP marker's value, or the claiming side's own VPs; the winner; the
-  reason): each part that differs from what the rules give is a violation. Nothing but claims and notes may follow the end of the game.
+  reason): each part that differs from what the rules give is a violation. A log may go on after the end of the
+  game (a position set up for another rule may meet a victory condition by chance): the result stays.
 """
 
 from __future__ import annotations
@@ -251,16 +252,6 @@ def handle_victory(ctx: Context, state: State, action: Action) -> tuple[State, l
         findings.append(Finding(result.rule, f"the rules give: {result.text} (reason '{result.reason}', not "
                                              f"'{action['reason']}')"))
     return state, findings
-
-
-def over(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
-    """Before an action: once the game is over only claims and notes may follow (reported once)."""
-    result = state.score.result
-    if result is None or action.type in ("victory", "note") or state.score.over_reported:
-        return state, []
-    state = evolve(state, score=replace(state.score, over_reported=True))
-    return state, [Finding(result.rule, f"the game ended on turn {result.turn}: {result.text}; nothing more is "
-                                        "played")]
 
 
 def outcome(ctx: Context, state: State) -> dict[str, Any]:
