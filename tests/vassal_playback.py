@@ -1,0 +1,225 @@
+"""A game log played through the real VASSAL engine with our module: each action of the log format becomes what a
+player does in VASSAL (issue 9, items 6 and 7), so that ``hexforge validate game.vlog`` can be compared with the
+log it came from.
+
+:func:`playback` walks the log through the rules engine (to know where units are and what a loss does) and writes
+the harness actions (tests/vassal_engine.py): turn-tracker presses for ``turn``/``phase``; drags hex by hex for
+``move`` paths, retreats and advances (one drag for ``to``); the unit menus for entraining, boxes, supply, target
+and counterblow markers, attack directions and the battle result; flips; the die; drawing cards into a hand.
+What a player cannot say with the module is left out (odds and shift claims, ``victory``, ``event``, ``weather``);
+with ``cards=False`` every card action is left out too (VASSAL deals random cards, so a long random game cannot
+play the cards its log names). :func:`java_dice` predicts the engine's seeded die rolls.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from games import hexgrid
+from games.model import Game
+from validator.model import Action, Header
+from validator.vassal.turn_sequence import phase_sequence
+
+UNUSED_BOX = "unused"  # where the scenario keeps the Blitz!/Shock! markers
+SUPPORT_MARKER = "blitz_shock"
+
+
+class JavaRandom:
+    """``java.util.Random``: the harness seeds one and VASSAL's die button draws ``nextInt(6) + 1`` from it."""
+
+    MULT, ADD, MASK = 0x5DEECE66D, 0xB, (1 << 48) - 1
+
+    def __init__(self, seed: int):
+        self.seed = (seed ^ self.MULT) & self.MASK
+
+    def _next(self, bits: int) -> int:
+        self.seed = (self.seed * self.MULT + self.ADD) & self.MASK
+        return self.seed >> (48 - bits)
+
+    def next_int(self, bound: int) -> int:
+        r = self._next(31)
+        if bound & (bound - 1) == 0:
+            return (bound * r) >> 31
+        while True:
+            value = r % bound
+            if r - value + bound - 1 < (1 << 31):
+                return value
+            r = self._next(31)
+
+
+def java_dice(seed: int, n: int) -> list[int]:
+    """The first ``n`` rolls of the 1d6 button of an engine seeded with ``seed`` (no card drawn before them)."""
+    rng = JavaRandom(seed)
+    return [rng.next_int(6) + 1 for _ in range(n)]
+
+
+@dataclass
+class _Play:
+    game: Game
+    rules: Any
+    ctx: Any
+    state: Any
+    cards: bool
+    turn: int
+    index: int = 0
+    script: list[dict[str, Any]] = field(default_factory=list)
+    faces: dict[str, str] = field(default_factory=dict)
+    on_board: set[str] = field(default_factory=set)
+    hand_x: int = 60
+
+    def do(self, **a: Any) -> None:
+        self.script.append(a)
+
+    def unit(self, uid: str, **a: Any) -> None:
+        self.do(piece={"UnitId": uid}, **a)
+
+    def loc(self, uid: str) -> str:
+        return self.state.units[uid].loc
+
+    def box_name(self, box: str) -> str:
+        return self.game.map.boxes[box].name
+
+    def drag(self, uid: str, path: list[str]) -> None:
+        for hex_id in path:
+            if hex_id != self.loc(uid):
+                self.do(do="move", piece={"UnitId": uid}, to=hex_id)
+
+    def press(self, n: int) -> None:
+        """The turn tracker's + button ``n`` times (its - button for a negative ``n``)."""
+        self.script += [{"do": "turn", "step": "next" if n > 0 else "prev"}] * abs(n)
+
+    def flip(self, uid: str) -> None:
+        self.do(do="key", piece={"UnitId": uid}, key="ctrl F")
+        self.faces[uid] = "back" if self.faces.get(uid, "front") == "front" else "front"
+
+
+def _rules_start(game: Game, header: dict[str, Any]):
+    rules = importlib.import_module(game.rules_package)
+    h = Header(game.id, header.get("scenario"), options=header.get("options", {}), position=header.get("position", {}),
+               start=header.get("start", {}))
+    ctx = rules.context(game, h)
+    return rules, ctx, rules.start(ctx)
+
+
+def playback(game: Game, header: dict[str, Any], actions: list[dict[str, Any]], log_file: str = "game.vlog",
+             cards: bool = True) -> list[dict[str, Any]]:
+    """The harness script that plays ``actions`` (log-format dicts) from the scenario's predefined setup and logs
+    them into ``log_file``."""
+    sc = game.scenarios[header.get("scenario") or next(iter(game.scenarios))]
+    rules, ctx, state = _rules_start(game, header)
+    p = _Play(game, rules, ctx, state, cards, sc.first_turn)
+    p.on_board = {x.unit for x in sc.setup} | {x.unit for x in sc.reinforcements if x.turn is not None}
+    first = game.sides[next(iter(game.sides))].name
+    p.script = [{"do": "new_game", "setup": sc.name}, {"do": "side", "side": first},
+                {"do": "begin_log", "file": log_file}]
+    for n, a in enumerate(actions, start=2):
+        data = {k: v for k, v in a.items() if k not in ("type", "side")}
+        before = p.state
+        p.state, _ = rules.step(ctx, before, Action(n, a["type"], a["side"], data))
+        _convert(p, a, before)
+    p.do(do="end_log")
+    return p.script
+
+
+def _direction(game: Game, a: str, b: str) -> str:
+    h = game.map.hexes
+    return hexgrid.direction_between(h[a].hex, h[b].hex, game.map.grid.orientation) or ""
+
+
+def _convert(p: _Play, a: dict[str, Any], before: Any) -> None:
+    kind, side = a["type"], a["side"]
+    game = p.game
+    phases = phase_sequence(game)
+    if kind == "turn":
+        p.press((a["turn"] - p.turn) * len(phases) - p.index)
+        p.turn, p.index = a["turn"], 0
+    elif kind == "phase":
+        phase = next(x for x in game.phases if x.id == a["phase"])
+        target = phases.index((side if phase.player else None, phase.id))
+        p.press(target - p.index)
+        p.index = target
+    elif kind in ("move", "retreat", "advance"):
+        p.state, now = before, p.state
+        p.drag(a["unit"], list(a.get("path") or [a["to"]]))
+        p.state = now
+    elif kind == "detrain":
+        p.do(do="move", piece={"UnitId": a["unit"]}, to=a["to"])
+    elif kind in ("entrain", "remove", "loss"):
+        _to_box_or_flip(p, a, before)
+    elif kind == "flip":
+        p.flip(a["unit"])
+    elif kind == "place":
+        uid = a["unit"]
+        if uid in p.on_board:
+            p.do(do="move", piece={"UnitId": uid}, to=a["to"], map="Main Map")
+        else:
+            unit = game.units[uid]
+            p.do(do="place", slot=f"{unit.front.name} [{uid}]", at=a["to"])
+            p.on_board.add(uid)
+        if a.get("face", "front") != p.faces.get(uid, "front"):
+            p.flip(uid)
+    elif kind == "supply":
+        for uid in a["unsupplied"]:
+            p.unit(uid, do="key", menu="Mark Unsupplied")
+    elif kind == "declare":
+        for t in a["targets"]:
+            p.unit(_unit_in(p, before, t), do="key", menu="Mark as Target")
+    elif kind == "counterblow":
+        _pay(p, a)
+        p.unit(_unit_in(p, before, a["target"]), do="key", menu="Mark Counterblow")
+    elif kind == "battle":
+        _battle(p, a, before)
+    elif kind == "draw" and p.cards:
+        hand = f"{game.sides[side].name} Hand"
+        for _ in a["cards"]:
+            p.do(do="draw", deck="Draw Pile", map=hand, to=[p.hand_x, 120])
+            p.hand_x += 90
+    elif kind == "play" and p.cards:
+        p.do(do="key", piece={"CardId": a["card"]}, menu=f"Play {game.sides[side].name} event")
+    elif kind == "discard" and p.cards:
+        for c in a["cards"]:
+            p.do(do="key", piece={"CardId": c}, menu="Discard")
+
+
+def _unit_in(p: _Play, state: Any, loc: str) -> str:
+    return next(u for u, us in sorted(state.units.items()) if us.loc == loc)
+
+
+def _pay(p: _Play, a: dict[str, Any]) -> None:
+    if p.cards:
+        for c in a.get("pay", ()):
+            p.do(do="key", piece={"CardId": c}, menu="Discard")
+
+
+def _to_box_or_flip(p: _Play, a: dict[str, Any], before: Any) -> None:
+    uid = a["unit"]
+    _pay(p, a)
+    after = p.state.units[uid]
+    if after.loc in p.game.map.boxes and after.loc != before.units[uid].loc:
+        p.unit(uid, do="key", menu=f"Send to {p.box_name(after.loc)}")
+    elif after.face != before.units[uid].face:
+        p.flip(uid)
+
+
+def _battle(p: _Play, a: dict[str, Any], before: Any) -> None:
+    game = p.game
+    targets = a["targets"]
+    for i, uid in enumerate(a["attackers"]):
+        target = targets[i % len(targets)]
+        p.unit(uid, do="key", menu=f"toward {_direction(game, before.units[uid].loc, target)}")
+    support = None
+    if a.get("support"):
+        support = {"MarkerId": next(m.id for m in game.all_markers if m.kind == SUPPORT_MARKER)}
+        p.do(do="move", piece=support, to=targets[0])
+    if p.cards:
+        for c in a.get("cards", ()):
+            card, side = (c, a["side"]) if isinstance(c, str) else (c["card"], c.get("side", a["side"]))
+            p.do(do="key", piece={"CardId": card}, menu=f"Play {game.sides[side].name} event")
+    p.do(do="button", name="1d6")
+    p.unit(a["attackers"][0], do="key", menu=f"Result {a['result']}")
+    if a.get("marker"):
+        p.unit(_unit_in(p, before, a["marker"]), do="key", menu="Mark Counterblow")
+    if support is not None:
+        p.do(do="move", piece=support, to=p.box_name(UNUSED_BOX))
