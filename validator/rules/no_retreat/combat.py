@@ -12,7 +12,7 @@ The other combat modules: ``declaration`` (10.1), ``odds`` (10.5, 10.6.4), ``shi
   10.3.3: every attacker is adjacent to every target hex; 10.3.4: no unit attacks twice and no hex is attacked
   twice in a Combat Phase (counterattacks apart); 10.4: all units of a target hex defend together;
 - 10.1.2, 10.7.3: a counterblow battle attacks Counterblow hexes (paid, or marked by a CB result); any of the
-  phasing player's units may respond, Disorganized and white-strength ones too (they never advance); the
+  phasing player's units may respond, Disorganized and white-strength ones too (no responder advances); the
   Disorganized and white-strength units of the hex take no part; no terrain shifts;
 - 10.7.2: after a CA the defender may counterattack at once: the same units, roles swapped (units of those hexes
   that were not in the battle are unengaged and ignored), no terrain shifts; a counterattack may end in CA again;
@@ -285,9 +285,12 @@ def no_advance(ctx: Context, state: State, spec: BattleSpec) -> dict[str, tuple[
         t = ctx.game.unit_types[face.type]
         if not t.mobile or not face.ma:
             out[a] = ("10.8", "forts and other units without a movement allowance never advance")
-        elif spec.kind != "voluntary" and (state.units[a].disorganized or not t.can_attack):
-            out[a] = ("10.7.3", "a Disorganized or white-strength unit that fights in a counterblow or counterattack "
-                                "never advances")
+        elif spec.kind == "counterblow":
+            out[a] = ("10.7.3", "a unit that attacks in a counterblow battle never advances (decision: every "
+                                "counterblow responder, as issue 7 asks)")
+        elif spec.kind == "counterattack" and (state.units[a].disorganized or not t.can_attack):
+            out[a] = ("10.7.3", "a Disorganized or white-strength unit that fights in a counterattack never "
+                                "advances")
     return out
 
 
