@@ -332,13 +332,14 @@ def test_undo_withdraws_the_step_it_undoes(log) -> None:
 
 def test_what_cannot_be_read_is_a_note_with_its_step(log) -> None:
     log.tracker(1, "axis", "movement").remove("ger_17").die(3)
-    log.result("ger_4pz", "DR")
+    log.result("ger_4pz", "DR").step("XYZZY\tfrom a newer VASSAL")
     t = log.translated()
     notes = [a for a in t.actions if a["type"] == "note"]
-    assert t.notes == len(notes) == 3
+    assert t.notes == len(notes) == 4
     assert notes[0]["text"].startswith("VASSAL step 2: ger_17 was deleted")
     assert notes[1]["src"] == {"step": 4} and "no unit has an attack direction" in notes[1]["text"]
-    assert "die roll(s) 3 belong to no battle" in notes[2]["text"]
+    assert notes[2]["src"] == {"step": 5} and "'XYZZY\\tfrom a newer VASSAL'" in notes[2]["text"]
+    assert "die roll(s) 3 belong to no battle" in notes[3]["text"]
 
 
 def test_without_the_module_hexes_are_known_and_boxes_are_notes(log) -> None:

@@ -81,10 +81,15 @@ class _Play:
     def box_name(self, box: str) -> str:
         return self.game.map.boxes[box].name
 
+    def name(self, loc: str) -> str:
+        """The location name VASSAL's grid knows: a hex id, an area's or a box's name."""
+        m = self.game.map
+        return m.areas[loc].name if loc in m.areas else m.boxes[loc].name if loc in m.boxes else loc
+
     def drag(self, uid: str, path: list[str]) -> None:
-        for hex_id in path:
-            if hex_id != self.loc(uid):
-                self.do(do="move", piece={"UnitId": uid}, to=hex_id)
+        for loc in path:
+            if loc != self.loc(uid):
+                self.do(do="move", piece={"UnitId": uid}, to=self.name(loc))
 
     def press(self, n: int) -> None:
         """The turn tracker's + button ``n`` times (its - button for a negative ``n``)."""
@@ -123,9 +128,20 @@ def playback(game: Game, header: dict[str, Any], actions: list[dict[str, Any]], 
     return p.script
 
 
+def _cells(game: Game, loc: str) -> tuple[hexgrid.Hex, ...]:
+    m = game.map
+    return (m.hexes[loc].hex,) if loc in m.hexes else m.areas[loc].cells
+
+
 def _direction(game: Game, a: str, b: str) -> str:
-    h = game.map.hexes
-    return hexgrid.direction_between(h[a].hex, h[b].hex, game.map.grid.orientation) or ""
+    """The attack direction from location ``a`` to ``b`` (areas cover several cells: the first adjacent pair)."""
+    orientation = game.map.grid.orientation
+    for x in _cells(game, a):
+        for y in _cells(game, b):
+            d = hexgrid.direction_between(x, y, orientation)
+            if d:
+                return d
+    return next(iter(hexgrid.directions(orientation)))
 
 
 def _convert(p: _Play, a: dict[str, Any], before: Any) -> None:
@@ -145,7 +161,7 @@ def _convert(p: _Play, a: dict[str, Any], before: Any) -> None:
         p.drag(a["unit"], list(a.get("path") or [a["to"]]))
         p.state = now
     elif kind == "detrain":
-        p.do(do="move", piece={"UnitId": a["unit"]}, to=a["to"])
+        p.do(do="move", piece={"UnitId": a["unit"]}, to=p.name(a["to"]))
     elif kind in ("entrain", "remove", "loss"):
         _to_box_or_flip(p, a, before)
     elif kind == "flip":
@@ -153,10 +169,10 @@ def _convert(p: _Play, a: dict[str, Any], before: Any) -> None:
     elif kind == "place":
         uid = a["unit"]
         if uid in p.on_board:
-            p.do(do="move", piece={"UnitId": uid}, to=a["to"], map="Main Map")
+            p.do(do="move", piece={"UnitId": uid}, to=p.name(a["to"]), map="Main Map")
         else:
             unit = game.units[uid]
-            p.do(do="place", slot=f"{unit.front.name} [{uid}]", at=a["to"])
+            p.do(do="place", slot=f"{unit.front.name} [{uid}]", at=p.name(a["to"]))
             p.on_board.add(uid)
         if a.get("face", "front") != p.faces.get(uid, "front"):
             p.flip(uid)
@@ -194,12 +210,23 @@ def _pay(p: _Play, a: dict[str, Any]) -> None:
 
 
 def _to_box_or_flip(p: _Play, a: dict[str, Any], before: Any) -> None:
+    """The box the action sends the unit to (a loss: its side's Destroyed or Surrendered box; the rules may then
+    move it on, e.g. to the turn track, which the validator does itself), or a flip."""
     uid = a["unit"]
     _pay(p, a)
-    after = p.state.units[uid]
-    if after.loc in p.game.map.boxes and after.loc != before.units[uid].loc:
-        p.unit(uid, do="key", menu=f"Send to {p.box_name(after.loc)}")
-    elif after.face != before.units[uid].face:
+    was, after = before.units[uid], p.state.units[uid]
+    side = p.game.units[uid].side
+    if a["type"] == "remove":
+        box = a["to"]
+    elif a["type"] == "entrain":
+        box = f"rail_{side}"
+    elif after.loc != was.loc:
+        box = f"{'surrendered' if was.unsupplied else 'destroyed'}_{side}"
+    else:
+        box = None
+    if box is not None:
+        p.unit(uid, do="key", menu=f"Send to {p.box_name(box)}")
+    elif after.face != was.face:
         p.flip(uid)
 
 
@@ -212,7 +239,7 @@ def _battle(p: _Play, a: dict[str, Any], before: Any) -> None:
     support = None
     if a.get("support"):
         support = {"MarkerId": next(m.id for m in game.all_markers if m.kind == SUPPORT_MARKER)}
-        p.do(do="move", piece=support, to=targets[0])
+        p.do(do="move", piece=support, to=p.name(targets[0]))
     if p.cards:
         for c in a.get("cards", ()):
             card, side = (c, a["side"]) if isinstance(c, str) else (c["card"], c.get("side", a["side"]))

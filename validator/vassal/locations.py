@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from games import hexgrid
+from games.grid import Layout
 from games.model import Game
 
 from .module_names import ModuleNames
@@ -43,6 +44,7 @@ class Seen:
     attack: str = ""
     turned: str = ""
     on: str | None = None
+    xy: tuple[int, int] | None = None  # main-map pixel
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,11 @@ class Locator:
     def decks(self) -> frozenset[str]:
         n = self.names
         return frozenset((n.draw_pile, n.discard_pile, n.set_aside))
+
+    def on_main_map(self, x: int, y: int) -> Where | None:
+        """A hex or area from a main-map pixel by the game's own grid (no module needed); None elsewhere."""
+        loc = self._cells.get(self._layout.hex_at((x, y)))
+        return None if loc is None else Where(MAP, loc, loc)
 
     def where(self, place: Place | None) -> Where:
         if place is None or place.map is None:
@@ -111,11 +118,24 @@ class Locator:
             return [[b]]
         return [[c, b] for c in sorted(nb.get(a, frozenset()) & nb.get(b, frozenset()))]
 
-    def toward(self, loc: str, direction: str) -> str | None:
-        """The hex next to hex ``loc`` in a direction of ``games.hexgrid.directions`` (None off the map)."""
-        h = self.game.map.hexes.get(loc)
+    @cached_property
+    def _cells(self) -> dict[hexgrid.Hex, str]:
+        """Grid cell -> the map location it belongs to (a hex, or an area drawn over several cells)."""
+        m = self.game.map
+        out = {c: aid for aid, a in m.areas.items() for c in a.cells}
+        out.update(m.by_hex)
+        return out
+
+    @cached_property
+    def _layout(self) -> Layout:
+        return Layout.module(self.game.map.grid)
+
+    def toward(self, loc: str, direction: str, xy: tuple[int, int] | None = None) -> str | None:
+        """The location next to ``loc`` in a direction of ``games.hexgrid.directions``: from the cell the piece
+        stands on (``xy``, main-map pixels: an area covers several cells), else from hex ``loc``."""
         d = hexgrid.directions(self.game.map.grid.orientation).get(direction)
-        if h is None or d is None:
+        h = self.game.map.hexes.get(loc)
+        cell = self._layout.hex_at(xy) if xy is not None else (h.hex if h is not None else None)
+        if d is None or cell is None or self._cells.get(cell) != loc:
             return None
-        n = hexgrid.neighbour(h.hex, d)
-        return self.game.map.by_hex.get(n)
+        return self._cells.get(hexgrid.neighbour(cell, d))

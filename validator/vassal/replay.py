@@ -403,6 +403,10 @@ class Replay:
         """``id -> (map, x, y)`` without naming locations (cheap, for comparing states)."""
         return {i: self._xy(i) for i, e in self._pieces.items() if e.piece.kind in kinds}
 
+    def position(self, piece_id: str) -> tuple[str | None, int, int]:
+        """``(map, x, y)`` of a piece (a piece in a stack or deck is where its container is), without naming it."""
+        return self._xy(piece_id)
+
     def piece(self, piece_id: str) -> PieceDef | None:
         """A piece's current definition and state (None for an unknown or removed piece)."""
         e = self._pieces.get(piece_id)

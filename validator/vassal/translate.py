@@ -29,7 +29,7 @@ from typing import Any
 from games.model import Game
 
 from .action_table import ELIMINATION_BOXES, MARKER_ROLES, PHASE_ROLES, RAIL_BOX, action
-from .commands import Chat, Command, Player, SetTurn, Undo, walk
+from .commands import AddPiece, ChangePiece, Chat, Command, MovePiece, Player, RemovePiece, SetTurn, Undo, Unknown, walk
 from .locations import BOX, DECK, HAND, MAP, NOWHERE, TRACK, Locator, Seen, Where
 from .module import ModuleDef
 from .module_names import NAMES, ModuleNames
@@ -38,6 +38,8 @@ from .replay import Replay, Step, replay
 from .setup_header import Opening, header_of, pick_scenario
 from .turn_sequence import Position, position_of, start_position
 from .units import IDENTITY, identify
+
+PIECE_COMMANDS = (AddPiece, MovePiece, ChangePiece, RemovePiece)
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,17 @@ class Translation:
     def jsonl(self) -> str:
         lines = [self.header, *self.actions]
         return "".join(json.dumps(x, ensure_ascii=False, separators=(", ", ": ")) + "\n" for x in lines)
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """A piece's identity and the indices of its face Layer, attack direction and Joker rotation traits."""
+
+    kind: str | None
+    id: str
+    face: int | None = None
+    attack: int | None = None
+    turned: int | None = None
 
 
 @dataclass
@@ -107,6 +120,7 @@ class _Translator:
         self.undone = 0
         self.steps_with_actions: list[int] = []
         self.marker_roles = {m.kind: (m.front.icon, m.back.icon) for m in game.all_markers}
+        self.layouts: dict[str, _Layout] = {}
 
     # -- writing --------------------------------------------------------------------------------------------
     def emit(self, kind: str, side: str | None, **fields: Any) -> dict[str, Any]:
@@ -139,26 +153,54 @@ class _Translator:
         piece = rp.piece(pid)
         if piece is None or piece.kind != "BasicPiece":
             return None
+        layout = self.layouts.get(pid)
+        if layout is None:
+            layout = self.layouts[pid] = self.piece_layout(piece)
+        if layout.kind is None:
+            return None
+        traits = piece.traits
+        map_id, x, y = rp.position(pid)
+        where = self.loc.on_main_map(x, y) if map_id == self.names.main_map else None
+        if where is None:
+            where = self.loc.where(rp.place(pid))
+        face = None
+        if layout.face is not None:
+            level = (traits[layout.face].state or "").split(";", 1)[0]
+            face = "back" if level.lstrip("-") == "2" else "front"
+        attack = (traits[layout.attack].state or "") if layout.attack is not None else ""
+        turned = (traits[layout.turned].state or "") if layout.turned is not None else ""
+        xy = (x, y) if where.kind == MAP else None
+        return Seen(layout.kind, layout.id, where, face, attack, turned, xy=xy)
+
+    def piece_layout(self, piece: PieceDef) -> _Layout:
+        """Which traits of a piece say its face, attack direction and facing (a piece keeps its traits in play)."""
         ident = identify(piece, self.game, IDENTITY)
         if ident is None:
-            return None
-        where = self.loc.where(rp.place(pid))
-        attack = turned = ""
-        for t in piece.traits:
-            if t.kind == "DynamicProperty" and t.fields[:1] == (self.names.attack,):
-                attack = t.state or ""
-            elif t.kind == "FreeRotator" and t.get("name") == self.names.joker_rotation:
-                turned = t.state or ""
+            return _Layout(None, "")
         game_id = ident.properties.get(IDENTITY.marker_kind, "") if ident.kind == "marker" else ident.id
-        return Seen(ident.kind, game_id if ident.known else "", where, ident.face, attack, turned)
+        face = attack = turned = None
+        for i, t in enumerate(piece.traits):
+            if t.kind == "Layer" and face is None and t.get("name") == IDENTITY.face_layer:
+                face = i
+            elif t.kind == "DynamicProperty" and t.fields[:1] == (self.names.attack,):
+                attack = i
+            elif t.kind == "FreeRotator" and t.get("name") == self.names.joker_rotation:
+                turned = i
+        return _Layout(ident.kind, game_id if ident.known else "", face, attack, turned)
 
-    def touched(self, step: Step, rp: Replay) -> list[str]:
+    def touched(self, leaves: list[Command], rp: Replay) -> list[str]:
+        """Our pieces a step may have changed: those its commands name, and the members of the stacks and decks
+        they name."""
         out: dict[str, None] = {}
-        for e in step.events:
-            if e.kind == "BasicPiece":
-                out[e.id] = None
+        for leaf in leaves:
+            pid = getattr(leaf, "id", None) if isinstance(leaf, PIECE_COMMANDS) else None
+            if pid is None:
+                continue
+            piece = rp.piece(pid)
+            if piece is not None and piece.kind != "BasicPiece":
+                out.update((m, None) for m in rp.members(pid))
             else:
-                out.update((m, None) for m in rp.members(e.id))
+                out[pid] = None
         return list(out)
 
     def units_in(self, loc: str) -> list[str]:
@@ -167,8 +209,7 @@ class _Translator:
 
     # -- the stream -----------------------------------------------------------------------------------------
     def begin(self, step: Step, rp: Replay) -> None:
-        for c in step.commands:
-            self.read_roster(c)
+        self.read_roster([leaf for c in step.commands for leaf in walk(c)])
         for pid in rp.state().pieces:
             s = self.observe(rp, pid)
             if s is not None:
@@ -188,8 +229,8 @@ class _Translator:
                 discards = tuple(s.id for m in rp.members(pid) if (s := self.seen.get(m)) is not None and s.id)
         self.opening = Opening(self.pos, dict(self.seen), discards)
 
-    def read_roster(self, c: Command) -> None:
-        for leaf in walk(c):
+    def read_roster(self, leaves: list[Command]) -> None:
+        for leaf in leaves:
             if isinstance(leaf, Player) and leaf.side in self.loc.side_names:
                 self.players[self.loc.side_names[leaf.side]] = leaf.name
 
@@ -205,11 +246,15 @@ class _Translator:
         self.step_no = step.index
         leaves = [leaf for c in step.commands for leaf in walk(c)]
         if any(isinstance(leaf, Undo) for leaf in leaves):
-            self.undo(step, rp)
+            self.undo(leaves, rp)
             return
-        self.read_roster(step.commands[0])
+        self.read_roster(leaves)
+        unknown = [leaf.text for leaf in leaves if isinstance(leaf, Unknown) and leaf.text not in ("", "null")]
+        if unknown:
+            shown = ", ".join(repr(u[:40]) for u in unknown)
+            self.note(f"commands no VASSAL encoder claims were kept and ignored: {shown}")
         chats = [leaf.message for leaf in leaves if isinstance(leaf, Chat)]
-        for pid in self.touched(step, rp):
+        for pid in self.touched(leaves, rp):
             self.piece_changed(pid, rp, chats)
         for message in chats:
             self.chat(message)
@@ -221,14 +266,14 @@ class _Translator:
                 else:
                     self.tracker(pos)
 
-    def undo(self, step: Step, rp: Replay) -> None:
+    def undo(self, leaves: list[Command], rp: Replay) -> None:
         """VASSAL's Undo: the actions of the last step that wrote any are withdrawn; pieces are seen anew."""
         self.flush_mover()
         if self.steps_with_actions:
             last = self.steps_with_actions.pop()
             self.out = [a for a in self.out if a.get("src", {}).get("step") != last]
         self.undone += 1
-        for pid in self.touched(step, rp):
+        for pid in self.touched(leaves, rp):
             s = self.observe(rp, pid)
             if s is None:
                 self.seen.pop(pid, None)
@@ -324,9 +369,10 @@ class _Translator:
         if not new.attack:
             self.marks.pop(uid, None)
             return
-        target = self.loc.toward(new.where.id, new.attack) if new.where.kind == MAP else None
+        target = self.loc.toward(new.where.id, new.attack, new.xy) if new.where.kind == MAP else None
         if target is None:
-            self.note(f"{uid} in {new.where} attacks toward {new.attack}, where there is no hex", self.side_of(uid))
+            self.note(f"{uid} in {new.where} attacks toward {new.attack}, where there is no map location",
+                      self.side_of(uid))
             return
         self.flush_mover()
         if not self.marks:
@@ -342,6 +388,8 @@ class _Translator:
         if before.kind == MAP and after.kind == MAP:
             self.dragged(uid, side, before.id, after.id)
             return
+        if TRACK in (before.kind, after.kind) and MAP not in (before.kind, after.kind):
+            return  # the turn track's comings and goings (reinforcements, returns): the validator does them
         self.flush_mover()
         if after.kind == BOX:
             self.to_box(uid, side, before, after.id)
@@ -352,8 +400,6 @@ class _Translator:
                 self.emit("place", side, unit=uid, to=after.id, face=seen.face, pay=self.take_pay(side))
             else:
                 self.note(f"{uid} came onto the map at {after} from {before}", side)
-        elif after.kind == TRACK and before.kind == NOWHERE:
-            return  # a reinforcement put on its turn-track space: bookkeeping
         else:
             self.note(f"{uid} went from {before} to {after}: no game action moves a unit there", side)
 
@@ -618,7 +664,7 @@ def translate(root: Command, game: Game, module: ModuleDef | None = None, names:
     defaults to the one whose setup the log's opening matches best."""
     t = _Translator(game, names, scenario)
     steps = 0
-    for step, rp in replay(root, module, game):
+    for step, rp in replay(root, module, game, record=False):
         if step.index == 0:
             t.begin(step, rp)
             continue

@@ -1,0 +1,129 @@
+"""Benchmark (issue 9, item 7): decode + translate + validate a long log the real VASSAL engine wrote with our module,
+beside the time VASSAL itself takes to load and step through the same log.
+
+The log: the random legal player's 28-turn campaign (the first seed from the one given whose game runs all 28
+turns, as benchmarks/validate.py), played through VASSAL with tests/vassal_playback.py (card actions left out:
+VASSAL deals its own random cards) and cached under ``build/vassal_validate/`` with the module it was played with
+(built once with the real art). VASSAL's dice are its own, so the claimed battle results no longer match: the
+validator reports violations, which is part of the work timed.
+
+Run: .venv/bin/python benchmarks/vassal_validate.py [seed] [--runs N]      (needs the engine: tools/vassal_engine)
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import subprocess
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[0:0] = [str(ROOT / "tests"), str(ROOT)]  # before this folder, whose art.py and vassal_engine.py are scripts
+
+import games  # noqa: E402
+from validator.logfile import parse_log  # noqa: E402
+from validator.replay import replay  # noqa: E402
+from validator.rules.no_retreat.player import play  # noqa: E402
+from validator.vassal.commands import decode_command  # noqa: E402
+from validator.vassal.module import read_module  # noqa: E402
+from validator.vassal.savefile import read_save  # noqa: E402
+from validator.vassal.translate import translate  # noqa: E402
+from vassal_engine import open_engine, time_replay  # noqa: E402
+from vassal_playback import playback  # noqa: E402
+
+CACHE = ROOT / "build" / "vassal_validate"
+
+
+def best(fn, runs: int) -> tuple[float, object]:
+    times, result = [], None
+    for _ in range(runs):
+        t = time.perf_counter()
+        result = fn()
+        times.append(time.perf_counter() - t)
+    return min(times), result
+
+
+def random_game(game, seed: int) -> tuple[int, list[dict]]:
+    last = game.scenarios["campaign_1941"].last_turn
+    for s in range(seed, seed + 20):  # a victory may end a random game early: take the first that runs 28 turns
+        lines = play(game, seed=s)
+        if max(x["turn"] for x in lines[1:] if x["type"] == "turn") == last:
+            return s, lines
+    raise SystemExit("no 28-turn game in 20 seeds")
+
+
+def built_module(game) -> str:
+    """The module with the real art, built once into the cache."""
+    from art.build import build as build_art
+    from modgen import module
+
+    out = CACHE / "module" / game.id
+    vmod = out / f"{game.module_name}.vmod"
+    if not vmod.is_file():
+        build_art(game, str(out))
+        module.build(game, str(out))
+    return str(vmod)
+
+
+def long_log(engine, game, vmod: str, seed: int) -> tuple[int, Path, int]:
+    """(seed, the .vlog, scripted actions), played through VASSAL unless the cache has it."""
+    seed, lines = random_game(game, seed)
+    script = playback(game, lines[0], lines[1:], "campaign.vlog", cards=False)
+    key = hashlib.sha256(json.dumps(script).encode() + Path(vmod).read_bytes()).hexdigest()[:16]
+    folder = CACHE / key
+    log = folder / "campaign.vlog"
+    if not log.is_file():
+        print(f"playing {len(script)} scripted actions through VASSAL (once; cached in {folder}) ...", flush=True)
+        t = time.perf_counter()
+        replace(engine, timeout=3600.0).run_script(vmod, script, folder)
+        print(f"  {time.perf_counter() - t:.0f} s")
+    return seed, log, len(script)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("seed", nargs="?", type=int, default=1)
+    ap.add_argument("--runs", type=int, default=3)
+    args = ap.parse_args()
+    game = games.load("no_retreat")
+    with open_engine() as engine:
+        vmod = built_module(game)
+        seed, log, n_script = long_log(engine, game, vmod, args.seed)
+        vassal = min((time_replay(engine, vmod, log) for _ in range(args.runs)), key=lambda r: r.load_and_replay)
+    module = read_module(vmod)
+    t_read, save = best(lambda: read_save(str(log)), args.runs)
+    t_decode, root = best(lambda: decode_command(save.text), args.runs)
+    t_translate, tr = best(lambda: translate(root, game, module), args.runs)
+    data = tr.jsonl().encode()
+    t_parse, parsed = best(lambda: parse_log(str(log), data), args.runs)
+    glog, _ = parsed
+    t_validate, result = best(lambda: replay(glog, game, keep_states=False), args.runs)
+    t_module, _ = best(lambda: read_module(vmod), args.runs)
+    ours = t_module + t_read + t_decode + t_translate + t_parse + t_validate
+    print(f"log: random player seed {seed}, {n_script} scripted VASSAL actions, {tr.steps} logged steps, "
+          f"{len(save.text):,} characters -> {len(tr.actions)} actions ({tr.notes} notes), "
+          f"{len(result.violations)} violations")
+    print(f"read module (names)        {t_module * 1000:8.1f} ms")
+    print(f"read file (unzip, XOR)     {t_read * 1000:8.1f} ms")
+    print(f"decode command tree        {t_decode * 1000:8.1f} ms")
+    print(f"replay + translate         {t_translate * 1000:8.1f} ms   {tr.steps / t_translate:8.0f} steps/s")
+    print(f"read as a game log         {t_parse * 1000:8.1f} ms")
+    print(f"validate (all rules)       {t_validate * 1000:8.1f} ms")
+    print(f"hexforge total             {ours * 1000:8.1f} ms")
+    print(f"VASSAL load + step to end  {vassal.load_and_replay * 1000:8.1f} ms   ({vassal.steps} steps; JVM start and "
+          f"module load {vassal.start_and_module:.1f} s not counted)")
+    ratio = vassal.load_and_replay / ours
+    print(f"hexforge is {ratio:.1f}x faster than VASSAL's replay   goal >= 10x: {'met' if ratio >= 10 else 'NOT met'}")
+    command = [sys.executable, "-m", "hexforge.cli", "validate", str(log), "--format", "json"]
+    t_cli, _ = best(lambda: subprocess.run(command, capture_output=True, cwd=ROOT, check=False), args.runs)
+    print(f"whole command lines: hexforge validate {t_cli:.2f} s (Python start included) vs VASSAL start, load "
+          f"module, load and step through the log {vassal.wall:.2f} s: {vassal.wall / t_cli:.1f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
