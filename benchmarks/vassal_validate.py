@@ -34,17 +34,9 @@ from validator.vassal.savefile import read_save  # noqa: E402
 from validator.vassal.translate import translate  # noqa: E402
 from vassal_engine import open_engine, time_replay  # noqa: E402
 from vassal_playback import playback  # noqa: E402
+from vassal_read import best  # noqa: E402  (this folder's benchmark of the reader)
 
 CACHE = ROOT / "build" / "vassal_validate"
-
-
-def best(fn, runs: int) -> tuple[float, object]:
-    times, result = [], None
-    for _ in range(runs):
-        t = time.perf_counter()
-        result = fn()
-        times.append(time.perf_counter() - t)
-    return min(times), result
 
 
 def random_game(game, seed: int) -> tuple[int, list[dict]]:

@@ -64,6 +64,13 @@ Right-click a counter for its commands:</p>
 </table>
 <p>Markers (palette tab <i>Markers</i>) always lie above the units. Areas (Finland, the Balkans) and the boxes and
 tracks of the <i>Tracks</i> board are named locations.</p>
+<h2>Battles, and a log hexforge can check</h2>
+<p>Put a Target marker on each hex you attack (<i>Mark as Target</i>), give every attacking unit the direction of
+its target (<i>Attack</i>), roll the die, then report the result on one attacking unit (<i>Battle result</i>).
+Take losses by flipping or sending units to their boxes; drag retreating and advancing units one hex at a time.
+A card that pays for something (a replacement, an improvement, a rail move, a counterblow) is discarded just
+before that action. Log the game (File &gt; Begin Logfile) and <code>hexforge validate game.vlog</code> checks it
+against the rules.</p>
 <h2>Cards</h2>
 <p>The <i>{names.CARD_MAP}</i> window holds the {escape(names.DRAW_PILE)} (always shuffled: each draw takes a
 random card), the {escape(names.DISCARD_PILE)}, the {escape(names.SET_ASIDE_1945)} set aside and the Joker.
