@@ -138,6 +138,12 @@ class Log:
     def move(self, key: str, location: str) -> Log:
         return self.step(self._move(self.base.ids[key], NAMES.main_map, *self.point(location)))
 
+    def move_stack(self, at: str, location: str) -> Log:
+        """Drag the whole stack standing at ``at`` (VASSAL moves the stack; its units go with it)."""
+        spot = (NAMES.main_map, *self.point(at))
+        pid = next(p for p, piece in self.pieces.items() if piece.kind == "Stack" and self.places[p] == spot)
+        return self.step(self._move(pid, NAMES.main_map, *self.point(location)))
+
     def _change(self, pid: str, kind: str, name: str | None, state: str) -> str:
         old = self.pieces[pid]
         traits = list(old.traits)
@@ -283,6 +289,17 @@ def test_a_battle_its_retreat_advance_and_cb_marker(log) -> None:
         A("battle", "axis", attackers=["ger_1pz"], targets=["1010"], die=2, result="CB", marker="0910"),
     ]
     assert "rolled 2 times" in acts[2]["text"] and "the first roll counts" in acts[2]["text"]
+
+
+def test_a_stack_dragged_hex_by_hex_retreats_unit_by_unit(log) -> None:
+    log.tracker(1, "soviet", "combat").attack("sov_northwest", "W").die(5).result("sov_northwest", "DR")
+    log.move_stack("1204", "1104").move_stack("1104", "1004").move("sov_northwest", "1204")
+    assert log.actions()[1:] == [
+        A("battle", "soviet", attackers=["sov_northwest"], targets=["1204"], die=5, result="DR"),
+        A("retreat", "axis", unit="ger_4pz", path=["1104", "1004"]),
+        A("retreat", "axis", unit="ger_18", path=["1104", "1004"]),
+        A("advance", "soviet", unit="sov_northwest", path=["1204"]),
+    ]
 
 
 def test_markers_are_supply_facts_declarations_and_reorganizations(log) -> None:

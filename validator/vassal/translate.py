@@ -111,7 +111,7 @@ class _Translator:
         self.support = False
         self.battle_cards: list[dict[str, str]] = []
         self.last: _Battle | None = None
-        self.mover: _Mover | None = None
+        self.movers: dict[str, _Mover] = {}  # retreats and advances being dragged, by unit
         self.pay: dict[str, list[str]] = {}
         self.reshuffled = False
         self.dealing = True
@@ -445,10 +445,12 @@ class _Translator:
             else:
                 self.emit("move", side, unit=uid, to=end)
             return
-        m = self.mover
-        if m is None or m.unit != uid or m.kind != role:
+        m = self.movers.get(uid)
+        if m is not None and m.kind != role:
             self.flush_mover()
-            m = self.mover = _Mover(role, uid, side, start, [], self.step_no)
+            m = None
+        if m is None:
+            m = self.movers[uid] = _Mover(role, uid, side, start, [], self.step_no)
         ways = self.loc.between(m.at, end)
         if not ways:
             ways = [[end]]
@@ -460,15 +462,15 @@ class _Translator:
         m.at = end
 
     def flush_mover(self) -> None:
-        m = self.mover
-        if m is None:
-            return
-        self.mover = None
+        """The retreats and advances dragged so far are complete (something else happens): write them, in the
+        order they began (a stack dragged hex by hex moves its units in turn)."""
+        movers, self.movers = self.movers, {}
         here = self.step_no
-        self.step_no = m.step
-        for text in m.notes:
-            self.note(f"the {m.kind} of {m.unit}: {text}", m.side)
-        self.emit(m.kind, m.side, unit=m.unit, path=m.path)
+        for m in movers.values():
+            self.step_no = m.step
+            for text in m.notes:
+                self.note(f"the {m.kind} of {m.unit}: {text}", m.side)
+            self.emit(m.kind, m.side, unit=m.unit, path=m.path)
         self.step_no = here
 
     # -- markers --
@@ -523,13 +525,16 @@ class _Translator:
             units = self.units_in(loc)
             if not units:
                 self.note(f"a Target marker was put in {loc}, where no unit is")
+            elif self.pos.side == self.side_of(units[0]):
+                self.note(f"a Target marker was put on the phasing player's own units in {loc} (a Counterblow "
+                          "marker is put with Mark Counterblow): no declaration")
             else:
                 self.flush_mover()
                 self.emit("declare", self.other(self.side_of(units[0])), targets=[loc])
         elif role == "counterblow":
             self.counterblow_marker(loc)
-        elif role == "support" and self.marks:
-            self.support = True
+        elif role == "support" and self.in_phase("combat"):
+            self.support = True  # for the battle being set up (or the next one)
 
     def counterblow_marker(self, loc: str) -> None:
         b = self.last
@@ -579,7 +584,7 @@ class _Translator:
             self.dealt.setdefault(side, []).append(cid)
             return
         last = self.out[-1] if self.out else None
-        if (last is not None and last["type"] == "draw" and last["side"] == side and self.mover is None
+        if (last is not None and last["type"] == "draw" and last["side"] == side and not self.movers
                 and not self.reshuffled):
             last["cards"].append(cid)
             return
