@@ -451,3 +451,13 @@ def test_damaged_steps_never_stop_a_translation(log, nr_game) -> None:
             continue
         t = translate(root, nr_game, log.base.module)
         assert all(a["type"] in ACTIONS for a in t.actions)
+
+
+def test_a_log_that_does_not_name_its_module_is_known_by_its_pieces(log, base, tmp_path, capsys) -> None:
+    log.tracker(1, "axis", "movement").move("ger_17", "0908")
+    path = tmp_path / "bare.vlog"
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr("savedGame", log.text())
+    assert hexforge(["import", str(path), "--module", base.vmod]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert json.loads(out[0])["game"] == "no_retreat" and json.loads(out[-1])["unit"] == "ger_17"

@@ -18,10 +18,11 @@ from games.model import Game
 
 from ..logfile import LogError, parse_log
 from ..model import GameLog
-from .commands import CommandError, decode_command
+from .commands import AddPiece, Command, CommandError, decode_command, walk
 from .module import ModuleDef, read_module
 from .savefile import read_save
 from .translate import Translation, translate
+from .units import IDENTITY
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 VASSAL_STARTS = (b"PK\x03\x04", b"!VCSK", b"begin_save")  # a zipped save or log, an obfuscated or a plain stream
@@ -39,24 +40,42 @@ def is_vassal(head: bytes) -> bool:
     return head.startswith(VASSAL_STARTS)
 
 
-def game_for_module(path: str, module_name: str) -> Game:
-    """Our game whose module has this name."""
-    known = []
+def our_games() -> list[tuple[str, str]]:
+    """(game folder, module name) of every game hexforge has."""
+    out = []
     for entry in sorted(os.listdir(games.GAMES_DIR)):
         toml = os.path.join(games.GAMES_DIR, entry, "game.toml")
-        if not os.path.isfile(toml):
-            continue
-        with open(toml, "rb") as f:
-            name = tomllib.load(f).get("module_name", "")
-        known.append(name)
-        if name == module_name:
-            try:
-                return games.load(entry)
-            except DataError as exc:
-                raise LogError(path, f"cannot load the game of module {module_name!r}: {exc}") from None
+        if os.path.isfile(toml):
+            with open(toml, "rb") as f:
+                out.append((entry, tomllib.load(f).get("module_name", "")))
+    return out
+
+
+def _load(path: str, entry: str) -> Game:
+    try:
+        return games.load(entry)
+    except DataError as exc:
+        raise LogError(path, f"cannot load the game {entry!r}: {exc}") from None
+
+
+def game_for(path: str, module_name: str, root: Command) -> Game:
+    """Our game whose module has this name; for a file that does not record it, the game whose units its pieces
+    are (their Marker properties)."""
+    known = our_games()
+    for entry, name in known:
+        if name and name == module_name:
+            return _load(path, entry)
+    if not module_name:
+        ours = f"mark;{IDENTITY.kind},{IDENTITY.unit_id}"  # our pieces' outermost trait: their identity
+        unit = next((c.piece.markers().get(IDENTITY.unit_id) for c in walk(root)
+                     if isinstance(c, AddPiece) and c.type.startswith(ours)), None)
+        for entry, _ in known if unit else ():
+            game = _load(path, entry)
+            if unit in game.units:
+                return game
     what = f"module {module_name!r}" if module_name else "a module that does not record its name"
     raise LogError(path, f"made with {what}: hexforge translates logs of its own modules only "
-                         f"({', '.join(repr(k) for k in known)})")
+                         f"({', '.join(repr(name) for _, name in known)})")
 
 
 def module_candidates(path: str, module_name: str, game: Game) -> list[str]:
@@ -89,7 +108,7 @@ def load_vassal(path: str, module: str | None = None, scenario: str | None = Non
         raise LogError(path, str(exc).removeprefix(f"{path}: ")) from None
     except CommandError as exc:
         raise LogError(path, f"savedGame: {exc}") from None
-    game = game_for_module(path, save.metadata.get("moduledata", {}).get("name", ""))
+    game = game_for(path, save.metadata.get("moduledata", {}).get("name", ""), root)
     if scenario is not None and scenario not in game.scenarios:
         raise LogError(path, f"unknown scenario '{scenario}' (known: {', '.join(game.scenarios)})")
     module_def, module_path = find_module(path, game.module_name, game, module)
