@@ -347,6 +347,15 @@ def test_undo_withdraws_the_step_it_undoes(log) -> None:
     assert moves == [A("move", "axis", unit="ger_17", to="1008")] and t.undone == 1
 
 
+def test_an_undone_turn_tracker_press_can_be_pressed_again(log) -> None:
+    log.tracker(1, "axis", "card")
+    back = log.steps[-1][len("LOG\t"):]
+    log.tracker(1, None, "housekeeping")
+    undo = log.steps.pop()[len("LOG\t"):]
+    log.step("UNDO\ttrue", undo, "UNDO\tfalse").step(back)
+    assert log.actions() == [A("phase", "axis", phase="card")]
+
+
 def test_what_cannot_be_read_is_a_note_with_its_step(log) -> None:
     log.tracker(1, "axis", "movement").remove("ger_17").die(3)
     log.result("ger_4pz", "DR").step("XYZZY\tfrom a newer VASSAL")

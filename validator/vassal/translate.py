@@ -210,7 +210,8 @@ class _Translator:
     # -- the stream -----------------------------------------------------------------------------------------
     def begin(self, step: Step, rp: Replay) -> None:
         self.read_roster([leaf for c in step.commands for leaf in walk(c)])
-        for pid in rp.state().pieces:
+        pieces = rp.state().pieces
+        for pid in pieces:
             s = self.observe(rp, pid)
             if s is not None:
                 self.seen[pid] = s
@@ -223,7 +224,7 @@ class _Translator:
         self.pos = self.tracker_in(step.commands) or start_position(self.game, self.scenario.first_turn)
         self.dealing = self.pos == start_position(self.game, self.scenario.first_turn)
         discards: tuple[str, ...] = ()
-        for pid, view in rp.state().pieces.items():
+        for pid, view in pieces.items():
             where = self.loc.where(view.place)
             if view.piece.kind == "Deck" and (where.kind, where.id) == (DECK, self.names.discard_pile):
                 discards = tuple(s.id for m in rp.members(pid) if (s := self.seen.get(m)) is not None and s.id)
@@ -273,6 +274,9 @@ class _Translator:
             last = self.steps_with_actions.pop()
             self.out = [a for a in self.out if a.get("src", {}).get("step") != last]
         self.undone += 1
+        for leaf in leaves:  # an undone turn-tracker press sets the tracker back
+            if isinstance(leaf, SetTurn):
+                self.pos = position_of(self.game, leaf.state) or self.pos
         for pid in self.touched(leaves, rp):
             s = self.observe(rp, pid)
             if s is None:
