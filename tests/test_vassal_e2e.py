@@ -177,7 +177,9 @@ def test_import_gives_back_the_planned_actions(clean_game, nr_game, tmp_path, ca
     assert hexforge(["import", path, "-o", str(out)]) == 0
     assert "0 not interpreted" in capsys.readouterr().err
     lines = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines()]
-    assert lines[0] == {**HEADER, "players": {"axis": "Tester"}}
+    sc = nr_game.scenarios[HEADER["scenario"]]
+    assert lines[0] == {**HEADER, "edition": nr_game.edition, "options": dict(sc.options),
+                        "players": {"axis": "Tester"}}
     assert normalized(lines[1:], nr_game) == normalized(plan, nr_game)
     phases = [(a["side"], a["phase"]) for a in lines[1:] if a["type"] == "phase"]
     planned = [(a["side"], a["phase"]) for a in plan if a["type"] == "phase"]

@@ -1,4 +1,5 @@
-"""The header of a translated VASSAL log: game, scenario, players, and where the log begins (docs/log-format.md).
+"""The header of a translated VASSAL log: game, scenario (with its edition and options: the module has no other
+settings), players, and where the log begins (docs/log-format.md).
 
 A log begun at the scenario's start (the turn tracker on its first turn and phase, every unit where the scenario
 sets it up) needs only the game and the scenario. A log begun later says where it starts (``start``: turn, phase,
@@ -86,7 +87,9 @@ def cards_in_hand(pieces: Mapping[str, Seen], side: str) -> list[str]:
 def header_of(game: Game, scenario: str, opening: Opening, players: Mapping[str, str],
               dealt: Mapping[str, list[str]]) -> dict[str, Any]:
     sc = game.scenarios[scenario]
-    header: dict[str, Any] = {**FORMAT, "game": game.id, "scenario": scenario}
+    header: dict[str, Any] = {**FORMAT, "game": game.id, "scenario": scenario, "edition": game.edition}
+    if sc.options:
+        header["options"] = dict(sc.options)  # the module has no switches: the scenario's own settings
     if players:
         header["players"] = dict(sorted(players.items()))
     pos = opening.position
