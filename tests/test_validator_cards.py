@@ -86,7 +86,8 @@ def test_mutation_play_a_card_not_held(played) -> None:
         if a["type"] != "phase" or a["phase"] != "organization" or s.player != a["side"]:
             return None
         gone = [c for c in s.discards if any(w.kind == "any" for w in played.ctx.game.cards[c].events[a["side"]].windows)
-                and not played.ctx.game.cards[c].events[a["side"]].initiative]
+                and not played.ctx.game.cards[c].events[a["side"]].initiative
+                and not card_play.copier(played.ctx, c, a["side"])]  # a copy takes the copied event's timing
         return {"type": "play", "side": a["side"], "card": gone[-1]} if gone else None
 
     i, new = first(played, find)

@@ -260,7 +260,7 @@ def test_counterblow_marker_placement(nr_game) -> None:
 
 def test_cards_in_a_battle(nr_game) -> None:
     units = {"ger_1pz": "2012", "sov_south": "2112"}
-    header_hands = {"axis": ["c01", "c02"], "soviet": ["c03"]}
+    header_hands = {"axis": ["c06", "c17", "c33"], "soviet": ["c30"]}
     b = {"type": "battle", "attackers": ["ger_1pz"], "targets": ["2112"], "die": 2, "result": "EX"}
 
     def go(cards):
@@ -270,10 +270,12 @@ def test_cards_in_a_battle(nr_game) -> None:
         log, game = parse_log("t.jsonl", "".join(json.dumps(x) + "\n" for x in lines).encode())
         return replay(log, game)
 
-    ok = go(["c01", {"card": "c03", "side": "soviet"}])
-    assert ok.clean and "c01" in ok.final.discards and "c03" in ok.final.discards
-    assert [v.rule for v in go(["c01", "c02"]).violations] == ["10.5"]  # one card per player
-    assert [v.rule for v in go([{"card": "c03", "side": "axis"}]).violations] == ["10.5"]  # not in his hand
+    # Luftwaffe Support one right, Andrei Yeremenko one left after the roll: the EX stands
+    ok = go(["c06", {"card": "c30", "side": "soviet"}])
+    assert ok.clean and "c06" in ok.final.discards and "c30" in ok.final.discards
+    two = go(["c33", {"card": "c17", "choice": "advance"}])  # no Fort to cancel, no advance: no effect here
+    assert [v.rule for v in two.violations] == ["10.5"]  # one Commitment-Step card per player
+    assert [v.rule for v in go([{"card": "c16", "side": "axis", "die": 2}]).violations] == ["5.3"]  # not in his hand
 
 
 def test_the_defender_chooses_the_best_target_hex(nr_game) -> None:

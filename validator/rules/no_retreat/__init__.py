@@ -4,7 +4,8 @@ The validator core calls :func:`context`, :func:`start`, :func:`step` for each a
 Rule areas: ``sequence`` (4.0), ``supply`` and ``supply_phase`` (6.0-6.5), ``placement`` (7.6-7.9),
 ``organization`` (7.x actions), ``movement`` (8.0-8.6), ``zoc`` (8.5), ``stacking`` (8.4), ``rail`` (9.0-9.2),
 ``declaration``, ``combat``, ``odds``, ``shifts``, ``results``, ``retreat``, ``advance`` (10.0-10.8), ``removal``
-(11.0-11.3), ``control`` (12.4), ``cards`` and ``card_play`` (5.0-5.5), ``turn_events`` (4.0 A-B, 13.0),
+(11.0-11.3), ``control`` (12.4), ``cards`` and ``card_play`` (5.0-5.5), ``events`` and ``events_*`` (the effect
+of every event card, 5.3.1), ``turn_events`` (4.0 A-B, 13.0),
 ``victory`` (4.0 C, 12.x), ``eliminations`` (units entering boxes), ``phase_ends``. See
 ``docs/rules/no_retreat.md`` for every rule enforced and the decisions where the texts differ or are silent.
 """
@@ -17,8 +18,8 @@ from games.model import Game
 
 from ...model import Action, Finding, Header
 from . import (
-    advance, card_play, cards, combat, declaration, eliminations, movement, organization, placement, rail, removal,
-    results, sequence, stacking, supply_phase, turn_events, victory)
+    advance, card_play, cards, combat, declaration, eliminations, events, events_org, movement, organization, placement,
+    rail, removal, results, sequence, stacking, supply_phase, turn_events, victory)
 from .board import Context, make_context
 from .state import State, initial_state
 
@@ -33,7 +34,7 @@ HANDLERS: dict[str, Handler] = {
     "note": sequence.handle_nothing,
     "draw": cards.handle_draw,
     "discard": cards.handle_discard,
-    "play": card_play.handle_play,
+    "play": events.handle_play,
     "supply": supply_phase.handle_supply,
     "flip": organization.handle_flip,
     "place": placement.handle_place,
@@ -63,18 +64,30 @@ def start(ctx: Context) -> State:
 
 def step(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     """Check one action and apply it (the logged outcome stands even when it breaks a rule). An action out of its
-    phase is reported for that alone (4.0), not also for what its own rules would say there."""
+    phase is reported for that alone (4.0), not also for what its own rules would say there. An action that an
+    event just played calls for (a draw "by" it, a step loss, a move ...) takes its timing from the event and is
+    checked by the event's module (``events``)."""
     first = state
     state = cards.note_card_action(ctx, state, action)
-    state, waiting = card_play.before(ctx, state, action)
-    state, findings = sequence.timing(ctx, state, action)
-    out_of_turn = any(f.rule == "4.0" for f in findings)
-    handler = HANDLERS[action.type]
-    if action.type == "remove" and state.phase == "removal":
-        handler = removal.handle_removal_remove
-    state, more = handler(ctx, state, action)
+    state, forced = events.before(ctx, state, action)
+    index = events.due_for(ctx, state, action)
+    if index is not None:
+        state, findings = events.follow(ctx, state, action, index)
+        more, out_of_turn = [], False
+    else:
+        state, waiting = card_play.before(ctx, state, action, events.exempt_from_end(state, action))
+        state, findings = sequence.timing(ctx, state, action)
+        findings = waiting + findings + events.unexpected(ctx, state, action)
+        out_of_turn = any(f.rule == "4.0" for f in findings)
+        handler = HANDLERS[action.type]
+        if action.type == "remove" and state.phase == "removal":
+            handler = removal.handle_removal_remove
+        elif events_org.clears_terrain(ctx, state, action):
+            handler = events_org.clear_terrain
+        state, more = handler(ctx, state, action)
     state = card_play.after(ctx, eliminations.after(ctx, first, state), action)
-    return state, waiting + findings + ([] if out_of_turn else more)
+    state, lapsed = events.after(ctx, first, state, action)
+    return state, forced + findings + ([] if out_of_turn else more) + lapsed
 
 
 def finish(ctx: Context, state: State) -> tuple[State, list[Finding]]:

@@ -22,17 +22,20 @@ from .battle_state import Battle
 from .board import Context
 from .combat_data import third_hex_allowed
 from .declaration import current, with_combat
+from .event_state import battle_cards, terrain_override
 from .movement import RESTRICTED_AREAS
 from .results import MOVING_RESULTS, logged_path, move_along, pictured, settle
 from .shifts import category
 from .state import State, face_of, occupants, unit_name
 
 
-def stops(ctx: Context, loc: str) -> bool:
-    """Whether entering ``loc`` ends an advance (TEC ``stops_advance`` of its terrain, or of an objective)."""
+def stops(ctx: Context, loc: str, state: State | None = None) -> bool:
+    """Whether entering ``loc`` ends an advance (TEC ``stops_advance`` of its terrain, or of an objective; the
+    terrain an event gives the hex, card 7)."""
     tec = ctx.game.tec
     m = ctx.game.map
     terrain = m.hexes[loc].terrain if loc in m.hexes else m.areas[loc].terrain
+    terrain = (terrain_override(state, loc) if state is not None else None) or terrain
     if tec[terrain].stops_advance:
         return True
     mh = m.hexes.get(loc)
@@ -62,6 +65,25 @@ def unit_problem(ctx: Context, state: State, b: Battle | None, uid: str) -> tupl
     return None
 
 
+def normal_hexes(ctx: Context, state: State, uid: str) -> int:
+    """How many hexes the unit may advance by 10.8.1-10.8.2 (terrain stops aside)."""
+    if not ctx.game.weather[state.weather].multi_hex_advance or state.units[uid].unsupplied:
+        return 1
+    third, _ = third_hex_allowed(ctx, ctx.game.units[uid].side, state.turn, state.weather)
+    return 3 if third and category(ctx, state, uid) == "armor" else 2
+
+
+def card_limit(ctx: Context, state: State, b: Battle, uid: str) -> tuple[int, str] | None:
+    """The hexes of advance the battle's cards allow (cards 4 and 17, applied in the order played, 5.0), or None."""
+    cards = battle_cards(state, b.line)
+    if cards is None or not cards.advance:
+        return None
+    n = normal_hexes(ctx, state, uid)
+    for how, k in cards.advance:
+        n = min(n, k) if how == "cap" else n + k
+    return n, f"the cards of the battle (Rasputitsa, General Staff) allow {n} hex(es) of advance"
+
+
 def path_problem(ctx: Context, state: State, b: Battle, uid: str, path: Sequence[str]) -> tuple[str, str] | None:
     """(rule, why) for the first step of ``path`` that breaks 10.8-10.8.2, or None."""
     occ = occupants(ctx, state)
@@ -72,24 +94,28 @@ def path_problem(ctx: Context, state: State, b: Battle, uid: str, path: Sequence
     cur = state.units[uid].loc
     weather = ctx.game.weather[state.weather]
     armor = category(ctx, state, uid) == "armor"
+    limit = card_limit(ctx, state, b, uid)
     for i, nxt in enumerate(path):
         if i == 0:
             cur = nxt
             continue
-        if i == 1:
+        if limit is not None:
+            if i >= limit[0]:
+                return "5.3.1", limit[1]
+        elif i == 1:
             if not weather.multi_hex_advance:
                 return "10.8.1", f"no advance beyond the vacated hex in {weather.name} weather"
             if state.units[uid].unsupplied:
                 return "6.5.4", "an Unsupplied unit advances only into the vacated hex"
-        if i >= 3:
+        if limit is None and i >= 3:
             return "10.8.2", f"an advance is at most three hexes (armor in Clear weather); this one has {len(path)}"
-        if i == 2:
+        if limit is None and i == 2:
             if not armor:
                 return "10.8.2", "only armor-type units advance a third hex"
             ok, why = third_hex_allowed(ctx, ctx.game.units[uid].side, state.turn, state.weather)
             if not ok:
                 return "10.8.2", why
-        if stops(ctx, cur):
+        if stops(ctx, cur, state):
             return "10.8.1", f"an advance stops on entering {cur} (terrain that stops advances, TEC)"
         board = ctx.board
         if nxt not in board.locations:
@@ -141,6 +167,6 @@ def advances(ctx: Context, state: State, uid: str) -> list[tuple[str, ...]]:
         if path_problem(ctx, state, b, uid, p) is not None:
             continue
         out.append(p)
-        if len(p) < 3:
+        if len(p) < 4:
             frontier.extend(p + (n,) for n in ctx.board.neighbours.get(p[-1], ()) if n not in p)
     return sorted(out)

@@ -1,5 +1,5 @@
 """Playing events (5.0 Appropriate Timing, 5.3-5.4): whose half, when, how often; what each event then does is
-not checked here.
+``events`` (and ``events_combat`` for a battle's cards).
 
 - 5.3: a player plays the event of his own side of a card in his hand; the card then goes to the discard pile.
 - 5.3.1: an event is played when its card says (``*_play_timing`` in ``cards.csv``: the phase and step, whose
@@ -17,8 +17,8 @@ not checked here.
   moment (the start or end of a phase, the Victory Phase) the initiative player plays first.
 - The Joker (cards 20, 33, 40; used when the ``joker`` option is on): set aside with the Hitler (Axis) face up;
   the side whose face is up may play it at any time as a copy of its own event on the top card of the discard
-  pile (not a "Play Immediately" one), then it turns to the other face.
-- 13.0: the weather cards turn the Weather markers they name (``*_weather`` in ``cards.csv``) when played.
+  pile (not a "Play Immediately" one), then it turns to the other face. Gott Mit Uns (2) and Na Berlin! (26)
+  copy the same way from the hand, ignoring the copied event's initiative symbol (their own still counts).
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ from games.model import CardEvent, CardWindow
 from ...model import Action, Finding
 from .board import Context
 from .cards import card_words, record, spend, with_record
+from .events_data import half
 from .state import State, evolve
-from .turn_events import flip_markers
 
 REGULAR = frozenset({"supply", "flip", "place", "reorganize", "move", "entrain", "detrain", "declare", "counterblow",
                      "battle", "loss", "retreat", "advance", "remove"})  # actions that carry a phase forward
@@ -92,6 +92,16 @@ def window_open(ctx: Context, state: State, side: str, w: CardWindow) -> bool:
     return not (w.moment == "start" and state.phase in record(state).acted)
 
 
+def _top(ctx: Context, state: State, side: str, what: str) -> tuple[str | None, list[Finding]]:
+    """The card on top of the discard pile whose ``side`` event a copy performs (not a "Play Immediately" one)."""
+    top = state.discards[-1] if state.discards else None
+    if top is None:
+        return None, [Finding("5.3", f"{what} copies the event on the top card of the discard pile, which is empty")]
+    if ctx.game.cards[top].events[side].play_immediately:
+        return top, [Finding("5.3", f"{what} cannot copy {card_words(ctx, top, side)}: a 'Play Immediately' event")]
+    return top, []
+
+
 def _joker(ctx: Context, state: State, side: str) -> tuple[State, list[Finding], str | None]:
     """The Joker played by ``side``: (state with the Joker turned, findings, the copied card or None)."""
     joker = state.deck.joker
@@ -101,15 +111,15 @@ def _joker(ctx: Context, state: State, side: str) -> tuple[State, list[Finding],
     if joker != side:
         findings.append(Finding("5.3", f"the Joker shows its {ctx.game.sides[joker].name} face: only that side may "
                                        "play it"))
-    top = state.discards[-1] if state.discards else None
-    if top is None:
-        findings.append(Finding("5.3", "the Joker copies the event on the top card of the discard pile, which is "
-                                       "empty"))
-    elif ctx.game.cards[top].events[side].play_immediately:
-        findings.append(Finding("5.3", f"the Joker cannot copy {card_words(ctx, top, side)}: a 'Play Immediately' "
-                                       "event"))
+    top, more = _top(ctx, state, side, "the Joker")
     other = next(s for s in ctx.game.sides if s != joker)
-    return evolve(state, deck=replace(state.deck, joker=other)), findings, top
+    return evolve(state, deck=replace(state.deck, joker=other)), findings + more, top
+
+
+def copier(ctx: Context, card: str, side: str) -> dict | None:
+    """The parameters of a half that performs the top discard's event (Gott Mit Uns, Na Berlin!), or None."""
+    e = half(ctx, card, side).options[0]
+    return dict(e.params) if e.kind == "copy_discard" and not ctx.game.cards[card].joker else None
 
 
 def play_event(ctx: Context, state: State, side: str, card: str, units: Sequence[str] = ()
@@ -118,13 +128,19 @@ def play_event(ctx: Context, state: State, side: str, card: str, units: Sequence
     mechanics of 5.3-5.4 are checked, the event's own effect is not applied here."""
     findings: list[Finding] = []
     event_card = card
+    copy = None if ctx.game.cards[card].joker else copier(ctx, card, side)
+    own = ctx.game.cards[card].events[side]
     if ctx.game.cards[card].joker:
         state, findings, copied = _joker(ctx, state, side)
         event_card = copied or card
     else:
+        if copy is not None:
+            copied, findings = _top(ctx, state, side, card_words(ctx, card, side))
+            event_card = copied or card
         state, paid = spend(ctx, state, side, [card], "5.3", "an event")
         findings += paid
     ev = ctx.game.cards[event_card].events[side]
+    symbol = own.initiative if copy is not None and copy.get("ignore_initiative") else ev.initiative
     name = card_words(ctx, event_card, side)
     deck = state.deck
     drawn_now = card in deck.pending and deck.pending_side == side
@@ -132,6 +148,8 @@ def play_event(ctx: Context, state: State, side: str, card: str, units: Sequence
         pending = list(deck.pending)
         pending.remove(card)
         state = evolve(state, deck=replace(deck, pending=tuple(pending)))
+    elif ev.play_immediately and event_card != card:
+        pass  # a copy of a "Play Immediately" event: reported by _top
     elif ev.play_immediately:
         findings.append(Finding("5.3.1", f"{name} is a 'Play Immediately' event: it is played at once when "
                                          "drawn, not later"))
@@ -142,8 +160,8 @@ def play_event(ctx: Context, state: State, side: str, card: str, units: Sequence
         when = " or ".join(window_words(ctx, side, w) for w in ev.windows)
         findings.append(Finding("5.3.1", f"{name} is played {when} (5.0 Appropriate Timing); it is now turn "
                                          f"{state.turn}, {_now(ctx, state)}, {state.weather} weather"))
-    if ev.initiative and ev.initiative != state.score.initiative:
-        need = ctx.game.sides[ev.initiative].initiative_name
+    if symbol and symbol != state.score.initiative:
+        need = ctx.game.sides[symbol].initiative_name
         have = ctx.game.sides[state.score.initiative].initiative_name if state.score.initiative else "?"
         findings.append(Finding("5.3.3", f"{name} carries the {need} initiative symbol; the VP marker shows "
                                          f"{have}"))
@@ -159,8 +177,6 @@ def play_event(ctx: Context, state: State, side: str, card: str, units: Sequence
                                              f"player turn; {name} cannot move it again", tuple(again)))
         moved = moved | set(units)
     findings += _simultaneous(ctx, state, side, ev, name)
-    if ev.weather and ((event_card, side) not in rec.events or not drawn_now):
-        state = flip_markers(ctx, state, ev.weather)
     end_plays = rec.end_plays
     if any(w.moment == "end" and window_open(ctx, state, side, w) for w in ev.windows):
         end_plays = end_plays + ((state.phase, event_card, side),)
@@ -199,9 +215,10 @@ def handle_play(ctx: Context, state: State, action: Action) -> tuple[State, list
     return play_event(ctx, state, action.side, action["card"], tuple(action.get("units") or ()))
 
 
-def before(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+def before(ctx: Context, state: State, action: Action, exempt: bool = False) -> tuple[State, list[Finding]]:
     """Checks on the action that follows a play: "Play Immediately" cards still waiting (5.3.1), an event
-    played at the end of a phase that the phasing player then carried on (5.3.1)."""
+    played at the end of a phase that the phasing player then carried on (5.3.1; ``exempt``: an action the event
+    itself calls for)."""
     findings = []
     deck = state.deck
     if deck.pending and action.type != "note":
@@ -212,7 +229,7 @@ def before(ctx: Context, state: State, action: Action) -> tuple[State, list[Find
                                              f"{deck.pending_side} player went on without playing it"))
             state = evolve(state, deck=replace(deck, pending=(), pending_side=""))
     rec = record(state)
-    if rec.end_plays and action.type in REGULAR and action.side == state.player:
+    if rec.end_plays and action.type in REGULAR and action.side == state.player and not exempt:
         due = [p for p in rec.end_plays if p[0] == state.phase]
         if due:
             names = ", ".join(card_words(ctx, c, s) for _, c, s in due)

@@ -17,8 +17,11 @@ The other combat modules: ``declaration`` (10.1), ``odds`` (10.5, 10.6.4), ``shi
 - 10.7.2: after a CA the defender may counterattack at once: the same units, roles swapped (units of those hexes
   that were not in the battle are unengaged and ignored), no terrain shifts; a counterattack may end in CA again;
 - 10.5 step 2, 10.6.2: at most one Blitz!/Shock! marker (``support``), no more in a game turn than the turn track
-  gives the side, never for an attack made only by Unsupplied units; at most one card per player (``cards``:
-  paid from his hand; their events come with Validator III through ``shifts.CARD_EFFECTS``);
+  (and card 45) gives the side, never for an attack made only by Unsupplied units; the battle's ``cards`` are
+  played through ``card_play`` (timing, initiative, once per player turn), at most one per player in the
+  Commitment Step, and their effects (and lasting ones of earlier plays) come from ``events_combat``: the CRT,
+  modifiers after those of ``shifts``, re-rolls and automatic results, and what they leave after the battle;
+  events may let units or hexes fight again (cards 17, 29, 51);
 - 10.5 steps 3-5: claimed ``odds`` and ``shifts`` must be the final column and net shift; the claimed ``result``
   must be the cell of the attacker's CRT (for the Axis the weather's, 10.5 / weather chart) for that column and
   the logged die, or the automatic CA of odds below the table (10.6.4). A result a Fort or Volkssturm changes
@@ -40,6 +43,9 @@ from .board import Context
 from .combat_data import crt_for, rules, support_allowance, target_limit
 from .declaration import (
     attack_neighbours, counterblow_eligible, current, other_side, unattacked, voluntary_problem, with_combat)
+from .events_combat import (
+    BattleCard, Outcome, after_battle, battle_cards, card_crt, card_modifiers, card_problems, defender_problem,
+    extra_support, outcome, play_cards, used_again, waivers)
 from .odds import Odds, compute, strength
 from .results import close, hex_result, obligations
 from .shifts import BattleSpec, Modifier, all_unsupplied, card_play, describe, modifiers
@@ -89,7 +95,8 @@ def spec_of(ctx: Context, state: State, c: Combat, prev: Battle | None, action: 
 
 # -- composition --------------------------------------------------------------------------------------------------
 
-def attacker_findings(ctx: Context, state: State, c: Combat, spec: BattleSpec) -> list[Finding]:
+def attacker_findings(ctx: Context, state: State, c: Combat, spec: BattleSpec,
+                      waived: dict[str, frozenset] | None = None) -> list[Finding]:
     out = []
     if spec.kind != "counterattack" and state.player is not None and spec.side != state.player:
         out.append(Finding("10.0", f"only the phasing player ({ctx.game.sides[state.player].name}) attacks in his "
@@ -110,7 +117,7 @@ def attacker_findings(ctx: Context, state: State, c: Combat, spec: BattleSpec) -
         elif spec.kind == "voluntary" and voluntary_problem(ctx, state, uid):
             out.append(Finding("10.1.1", f"{name} {voluntary_problem(ctx, state, uid)} and cannot attack "
                                          "voluntarily (only in response to a counterblow)", (uid,), (loc,)))
-        if spec.kind != "counterattack" and uid in c.attacked_units:
+        if spec.kind != "counterattack" and uid in c.attacked_units and uid not in (waived or {}).get("units", ()):
             out.append(Finding("10.3.4", f"{name} has already attacked in this Combat Phase; a unit attacks once "
                                          "(10.4: its strength is not divided)", (uid,), (loc,)))
         for t in spec.targets:
@@ -125,19 +132,22 @@ def attacker_findings(ctx: Context, state: State, c: Combat, spec: BattleSpec) -
     return out
 
 
-def target_findings(ctx: Context, state: State, c: Combat, spec: BattleSpec) -> list[Finding]:
+def target_findings(ctx: Context, state: State, c: Combat, spec: BattleSpec,
+                    waived: dict[str, frozenset] | None = None) -> list[Finding]:
     out = []
+    waived = waived or {}
     enemy = other_side(ctx, spec.side)
     for t in spec.targets:
         if not any(us.loc == t and ctx.game.units[uid].side == enemy for uid, us in state.units.items()):
             out.append(Finding("10.1", f"{t} holds no {ctx.game.sides[enemy].name} unit to attack", (), (t,)))
-        if spec.kind != "counterattack" and t in c.attacked_hexes:
+        if spec.kind != "counterattack" and t in c.attacked_hexes and t not in waived.get("hexes", ()):
             out.append(Finding("10.3.4", f"{t} has already been attacked in this Combat Phase; a hex is the target "
                                          "of one battle", (), (t,)))
         cb = t in c.counterblows or t in c.marked
         if spec.kind == "counterblow" and not cb:
             out.append(Finding("10.1.2", f"{t} is not a Counterblow hex; a counterblow battle attacks one", (), (t,)))
-        if spec.kind == "voluntary" and c.declared_logged and t not in c.declared and not cb:
+        if spec.kind == "voluntary" and c.declared_logged and t not in c.declared and not cb \
+                and t not in waived.get("declared", ()):
             out.append(Finding("10.1.1", f"{t} was not declared a Target hex ({', '.join(sorted(c.declared))} were); "
                                          "only declared hexes are attacked voluntarily", (), (t,)))
     if spec.kind == "voluntary" and not c.declared_logged:
@@ -150,7 +160,12 @@ def target_findings(ctx: Context, state: State, c: Combat, spec: BattleSpec) -> 
     return out
 
 
-def defender_findings(ctx: Context, state: State, prev: Battle | None, spec: BattleSpec) -> list[Finding]:
+def defender_findings(ctx: Context, state: State, prev: Battle | None, spec: BattleSpec,
+                      waived: dict[str, frozenset] | None = None) -> list[Finding]:
+    if set(spec.targets) & (waived or {}).get("defenders", frozenset()):
+        why = defender_problem(ctx, state, spec)
+        return [Finding("10.4", f"{why}; the defenders are {', '.join(spec.defenders) or 'none'}", spec.defenders,
+                        spec.targets)] if why else []
     expected = expected_defenders(ctx, state, prev, spec.kind, spec.side, spec.targets)
     if set(expected) == set(spec.defenders):
         return []
@@ -188,6 +203,7 @@ def support_findings(ctx: Context, state: State, c: Combat, spec: BattleSpec) ->
         out.append(Finding("10.6.2", "a Blitz!/Shock! marker cannot support an attack made only by Unsupplied units",
                            spec.attackers, spec.targets))
     have, name = support_allowance(ctx, spec.side, state.turn)
+    have += extra_support(state, spec.side)
     used = c.support_used.get(spec.side, 0) if c.support_turn == state.turn else 0
     if used >= have:
         out.append(Finding("10.6.2", f"the {ctx.game.sides[spec.side].name} player has {have} {name} marker(s) on turn "
@@ -200,22 +216,6 @@ def use_support(c: Combat, state: State, side: str) -> Combat:
     used = dict(c.support_used) if c.support_turn == state.turn else {}
     used[side] = used.get(side, 0) + 1
     return replace(c, support_turn=state.turn, support_used=used)
-
-
-def card_findings(ctx: Context, state: State, spec: BattleSpec) -> tuple[State, list[Finding]]:
-    """10.5 step 2: at most one card per player in a battle, each paid from his hand."""
-    from .cards import spend
-
-    out = []
-    for side in ctx.game.sides:
-        mine = [p.card for p in spec.cards if p.side == side]
-        if len(mine) > 1:
-            out.append(Finding("10.5", f"the {ctx.game.sides[side].name} player plays {len(mine)} cards in one battle; "
-                                       "each player may play one", (), spec.targets))
-        if mine:
-            state, paid = spend(ctx, state, side, mine, "10.5", "a battle")
-            out += paid
-    return state, out
 
 
 # -- odds and result ----------------------------------------------------------------------------------------------
@@ -241,19 +241,23 @@ def claim_findings(ctx: Context, action: Action, crt: CRT, odds: Odds, mods: lis
 
 
 def result_finding(ctx: Context, state: State, spec: BattleSpec, action: Action, crt: CRT, odds: Odds,
-                   expected: str) -> tuple[str, Finding | None]:
-    """(the result the battle goes on with, the violation of a wrong claim)."""
+                   expected: str, out: Outcome | None = None) -> tuple[str, Finding | None]:
+    """(the result the battle goes on with, the violation of a wrong claim); ``out``: what cards allow besides
+    (another die to choose, Fort effects cancelled)."""
     claimed = action["result"]
-    accepted = {expected}
+    ignore = out.ignore if out else frozenset()
+    accepted = {expected} | (set(out.alternatives) if out else set())
     if len(spec.targets) == 1:
-        accepted.add(hex_result(ctx, state, expected, spec.defenders)[0])
+        accepted |= {hex_result(ctx, state, r, spec.defenders, ignore)[0] for r in set(accepted)}
     if claimed in accepted:
-        return expected, None
+        return claimed if out and claimed in out.alternatives else expected, None
     valid = claimed in crt.legend or claimed in {r for row in crt.rows.values() for r in row}
     keep = claimed if valid else "-"
     if odds.final is None:
         return keep, Finding("10.6.4", f"{odds.words()}: the result is an automatic {expected}, not {claimed}")
-    return keep, Finding("10.5", f"on the {crt.name}, column {odds.final} and die {action['die']} give {expected}, "
+    die = out.die if out else action["die"]
+    cards = f"; with the cards played ({', '.join(c.card for c in spec.cards)})" if spec.cards else ""
+    return keep, Finding("10.5", f"on the {crt.name}, column {odds.final} and die {die} give {expected}{cards}, "
                                  f"not {claimed} ({odds.words()})")
 
 
@@ -299,14 +303,24 @@ def arrows_of(ctx: Context, state: State, spec: BattleSpec) -> tuple[tuple[str, 
     return tuple((h, t) for h in hexes for t in spec.targets if h != t)
 
 
-def evaluate(ctx: Context, state: State, spec: BattleSpec, die: int) -> tuple[CRT, Odds, list[Modifier], str]:
-    """(CRT, odds, modifiers, result) of a battle for a die roll (10.5 steps 1-5)."""
-    crt = crt_for(ctx, spec.side, state.weather)
+def resolve(ctx: Context, state: State, spec: BattleSpec, die: int
+            ) -> tuple[CRT, Odds, list[Modifier], Outcome, tuple[BattleCard, ...]]:
+    """(CRT, odds, modifiers, outcome, cards) of a battle for a die roll (10.5 steps 1-5), cards included."""
+    played = battle_cards(ctx, state, spec)
+    crt = card_crt(ctx, state, spec, played) or crt_for(ctx, spec.side, state.weather)
     mods = modifiers(ctx, state, spec)
+    mods = mods + card_modifiers(ctx, state, spec, played, mods)
     odds = compute(crt, strength(ctx, state, spec.attackers) + sum(m.attack for m in mods),
                    strength(ctx, state, spec.defenders) + sum(m.defence for m in mods), sum(m.shift for m in mods))
-    forced = next((m.result for m in mods if m.result), None)
-    return crt, odds, mods, forced or (crt.result(odds.final, die) if odds.final else rules(ctx).below_first)
+    forced = next((m.result for m in reversed(mods) if m.result), None)
+    base = forced or (crt.result(odds.final, die) if odds.final else rules(ctx).below_first)
+    return crt, odds, mods, outcome(ctx, state, spec, played, crt, odds, die, base), played
+
+
+def evaluate(ctx: Context, state: State, spec: BattleSpec, die: int) -> tuple[CRT, Odds, list[Modifier], str]:
+    """(CRT, odds, modifiers, result) of a battle for a die roll (10.5 steps 1-5)."""
+    crt, odds, mods, out, _ = resolve(ctx, state, spec, die)
+    return crt, odds, mods, out.result
 
 
 def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
@@ -316,18 +330,22 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
     spec = spec_of(ctx, state, c, prev, action)
     if spec.kind not in KINDS:
         spec = replace(spec, kind="voluntary")
-    checks = (attacker_findings(ctx, state, c, spec) + target_findings(ctx, state, c, spec)
-              + defender_findings(ctx, state, prev, spec) + counterattack_findings(ctx, state, prev, spec)
+    crt, odds, mods, out, played = resolve(ctx, state, spec, action["die"])
+    waived = waivers(ctx, state, spec, played)
+    checks = (attacker_findings(ctx, state, c, spec, waived) + target_findings(ctx, state, c, spec, waived)
+              + defender_findings(ctx, state, prev, spec, waived) + counterattack_findings(ctx, state, prev, spec)
               + support_findings(ctx, state, c, spec))
-    crt, odds, mods, expected = evaluate(ctx, state, spec, action["die"])
+    expected = out.result
+    problems = card_problems(ctx, state, spec, played) + list(out.problems)
     checks += claim_findings(ctx, action, crt, odds, mods)
-    result, wrong = result_finding(ctx, state, spec, action, crt, odds, expected)
+    result, wrong = result_finding(ctx, state, spec, action, crt, odds, expected, out)
     if wrong is not None:
         checks.append(wrong)
     marker, more = marker_findings(ctx, state, spec, action, result)
     checks += more
-    state, paid = card_findings(ctx, state, spec)
-    summary = f"{odds.words()}, die {action['die']}: {expected}"
+    state, paid, illegal = play_cards(ctx, state, spec, played)
+    checks += [f for i, f in problems if i not in illegal]
+    summary = f"{odds.words()}, die {out.die}: {expected}"
     arrows = arrows_of(ctx, state, spec)
     label = ((spec.targets[0], summary),) if spec.targets else ()
     findings += [replace(f, units=f.units or spec.attackers + spec.defenders, arrows=arrows, labels=label)
@@ -335,7 +353,8 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
     starts = {d: state.units[d].loc for d in spec.defenders if d in state.units}
     b = obligations(ctx, state, Battle(action.line, spec.side, spec.kind, spec.attackers, spec.defenders, spec.targets,
                                        result, {}, starts, no_advance=no_advance(ctx, state, spec),
-                                       summary=summary, arrows=arrows))
+                                       summary=summary, arrows=arrows), out.ignore)
+    state, b = after_battle(ctx, used_again(state, spec), spec, played, out, b)
     c = current(state)
     if spec.kind != "counterattack":
         c = replace(c, attacked_units=c.attacked_units | frozenset(spec.attackers),

@@ -4,6 +4,8 @@ the log gives only the destination.
 - 8.0: only the phasing player moves, only his own units, only mobile ones (forts and garrisons have no MA);
 - 8.1: a unit spends at most its Movement Allowance (the face it shows); several logged moves of one unit in a
   phase continue one movement;
+- 8.1 and events: cards 10, 39, 43 give a unit its own allowance for the event's move, card 17 +2 MP; card 7 makes a
+  city cost what Marsh costs;
 - 8.2: weather caps the allowance (``weather.csv`` ``ma_cap``); 6.5.2: so does an Unsupplied marker (the TEC
   ``unsupplied`` row);
 - 8.3: the TEC cost to enter each hex or area, by armor or other unit; rivers cost nothing extra; lake hexsides
@@ -21,11 +23,12 @@ from __future__ import annotations
 import heapq
 from collections import deque
 from dataclasses import dataclass, replace
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from ...model import Action, Finding
 from .board import Context
 from .control import enter
+from .event_state import mp_change
 from .state import Moved, State, evolve, face_of, occupants, unit_name
 from .zoc import enemy_zoc
 
@@ -42,9 +45,13 @@ class Allowance:
 
 
 def allowance(ctx: Context, state: State, uid: str) -> Allowance:
-    """The unit's allowance this phase: printed MA, capped by weather (8.2) and an Unsupplied marker (6.5.2)."""
+    """The unit's allowance this phase: printed MA (or what an event gives: cards 10, 17, 39, 43), capped by weather
+    (8.2) and an Unsupplied marker (6.5.2)."""
     face = face_of(ctx, state, uid)
     printed = face.ma or 0
+    change = mp_change(state, uid) if state.effects.mp else None
+    if change is not None:
+        printed = change[1] if change[0] == "set" else printed + change[1]
     wcap = ctx.game.weather[state.weather].ma_cap
     t = ctx.game.tec["unsupplied"]
     scap = (t.mp_armor if _armor(ctx, state, uid) else t.mp_other) if state.units[uid].unsupplied else None
@@ -56,9 +63,24 @@ def _armor(ctx: Context, state: State, uid: str) -> bool:
     return ctx.game.unit_types[face_of(ctx, state, uid).type].category == "armor"
 
 
-def enter_cost(ctx: Context, armor: bool, loc: str) -> int:
-    a, o = ctx.board.cost[loc]
+def enter_cost(ctx: Context, armor: bool, loc: str, table: Mapping[str, tuple[int, int]] | None = None) -> int:
+    a, o = (table or ctx.board.cost)[loc]
     return a if armor else o
+
+
+def cost_table(ctx: Context, state: State) -> Mapping[str, tuple[int, int]]:
+    """MP to enter each location (TEC), with the terrain events give hexes (card 7: a city counts as Marsh)."""
+    over = state.effects.terrain
+    if not over:
+        return ctx.board.cost
+    key = ("event_costs", tuple(sorted(over.items())))
+    if key not in ctx.derived:
+        table = dict(ctx.board.cost)
+        for loc, terrain in over.items():
+            t = ctx.game.tec[terrain]
+            table[loc] = (t.mp_armor if t.mp_armor is not None else 1, t.mp_other if t.mp_other is not None else 1)
+        ctx.derived[key] = table
+    return ctx.derived[key]
 
 
 def exit_cost(ctx: Context, armor: bool) -> int:
@@ -119,6 +141,7 @@ def search(ctx: Context, state: State, uid: str, g: Ground, ignore_mp: bool = Fa
         return best
     armor = _armor(ctx, state, uid)
     mp = allowance(ctx, state, uid).mp
+    table = cost_table(ctx, state)
     heap = [(spent0, start)]
     while heap:
         cost, cur = heapq.heappop(heap)
@@ -130,7 +153,7 @@ def search(ctx: Context, state: State, uid: str, g: Ground, ignore_mp: bool = Fa
         for nxt in ctx.board.neighbours[cur]:
             if step_problem(ctx, uid, cur, nxt, g, zoc_rules) is not None:
                 continue
-            c = cost + enter_cost(ctx, armor, nxt) + extra
+            c = cost + enter_cost(ctx, armor, nxt, table) + extra
             if not ignore_mp and c > mp and not (cur == start and moved is None):
                 continue  # beyond the allowance, unless it is the one hex a unit may always move (8.3)
             if nxt not in best or c < best[nxt][0]:
@@ -240,7 +263,7 @@ def check_path(ctx: Context, state: State, uid: str, path: Sequence[str], g: Gro
             if prob.rule == "8.0" or nxt not in ctx.board.locations:
                 return out
         extra = exit_cost(ctx, armor) if cur in g.ezoc else 0
-        spent += enter_cost(ctx, armor, nxt) + extra
+        spent += enter_cost(ctx, armor, nxt, cost_table(ctx, state)) + extra
         plain += 1 + extra
         exit_extra += extra
         stopped = nxt in g.ezoc
@@ -319,7 +342,7 @@ def apply_move(ctx: Context, state: State, uid: str, path: Sequence[str], g: Gro
     if g is not None:
         for nxt in path:
             extra = exit_cost(ctx, armor) if cur in g.ezoc else 0
-            spent += enter_cost(ctx, armor, nxt) + extra
+            spent += enter_cost(ctx, armor, nxt, cost_table(ctx, state)) + extra
             plain += 1 + extra
             cur = nxt
     record = Moved(moved.start if moved else us.loc, spent, bool(g and path[-1] in g.ezoc), plain)

@@ -25,6 +25,7 @@ from dataclasses import replace
 from ...model import Action, Finding
 from .board import Context
 from .cards import payment, record, spend, with_record
+from .events_cards import paid as paid_count
 from .state import State, evolve, unit_name
 from .supply import overland_path, supply_net
 
@@ -116,6 +117,7 @@ def flip_problems(ctx: Context, state: State, side: str, uid: str, to: str, pay:
         return [], False
     findings = []
     turn = state.turn
+    n_paid = paid_count(ctx, state, side, pay)  # card 53 counts twice in the Axis Organization Phase
     rule = {"improve": "7.1", "upgrade": "7.2", "fortify": "7.5"}[kind]
     if not supplied_overland(ctx, state, uid):
         findings.append(Finding(rule, f"{name} in {us.loc} does not trace an overland supply path (or carries an "
@@ -127,8 +129,8 @@ def flip_problems(ctx: Context, state: State, side: str, uid: str, to: str, pay:
             findings.append(Finding("7.1", f"the Axis improves units on turns {first}-{end - 1} only; it is turn "
                                            f"{turn}", (uid,), at))
         cost = improve_cost(ctx, uid, to)
-        if len(pay) < cost:
-            findings.append(Finding("7.1", f"improving {name} costs {cost} card(s); {len(pay)} paid", (uid,), at))
+        if n_paid < cost:
+            findings.append(Finding("7.1", f"improving {name} costs {cost} card(s); {n_paid} paid", (uid,), at))
     elif kind == "fortify":
         first = _from(ctx, SOVIET_FORTIFY)
         if turn < first:
@@ -136,9 +138,9 @@ def flip_problems(ctx: Context, state: State, side: str, uid: str, to: str, pay:
                                     (uid,), at))
         city = us.loc in ctx.board.cities
         cost = flip_cost(ctx, state, uid, to)
-        if len(pay) < cost:
+        if n_paid < cost:
             findings.append(Finding("7.5", f"fortifying {name} costs {cost} card(s) "
-                                           f"{'in a city' if city else 'outside a city'}; {len(pay)} paid",
+                                           f"{'in a city' if city else 'outside a city'}; {n_paid} paid",
                                     (uid,), at))
     else:
         allowance = free_upgrades(ctx, turn)
@@ -150,8 +152,8 @@ def flip_problems(ctx: Context, state: State, side: str, uid: str, to: str, pay:
                 findings.append(Finding("7.2", f"before turn {paid_from} Soviet units are upgraded only for free "
                                                f"({allowance} per Organization Phase now); paid improvements begin "
                                                f"on turn {paid_from} (7.3)", (uid,), at))
-            elif len(pay) < cost:
-                findings.append(Finding("7.1", f"improving {name} costs {cost} card(s); {len(pay)} paid", (uid,), at))
+            elif n_paid < cost:
+                findings.append(Finding("7.1", f"improving {name} costs {cost} card(s); {n_paid} paid", (uid,), at))
         elif used < allowance:
             free = True
         elif turn >= paid_from:
@@ -183,7 +185,7 @@ def handle_reorganize(ctx: Context, state: State, action: Action) -> tuple[State
         findings.append(Finding("7.10", f"{unit_name(ctx, uid, state)} is not a {action.side} unit", (uid,)))
     if not us.disorganized:
         findings.append(Finding("7.10", f"{unit_name(ctx, uid, state)} has no Disorganized marker", (uid,)))
-    if len(pay) < REORGANIZE_COST:
+    if paid_count(ctx, state, action.side, pay) < REORGANIZE_COST:
         findings.append(Finding("7.10", f"removing the Disorganized marker of {uid} costs {REORGANIZE_COST} card",
                                 (uid,)))
     state, paid = spend(ctx, state, action.side, pay, "7.10", f"reorganizing {uid}")

@@ -27,6 +27,7 @@ from dataclasses import replace
 from ...model import Action, Finding
 from .board import Context
 from .cards import payment, spend
+from .events_cards import paid as paid_count
 from .control import controller, enter
 from .state import State, evolve, unit_name
 from .supply import SupplyNet, overland_path, supply_net
@@ -215,9 +216,9 @@ def handle_place(ctx: Context, state: State, action: Action) -> tuple[State, lis
             findings.append(Finding("7.9.1", f"the Axis may not take replacements before turn {first} ({name})",
                                     (uid,), (loc,)))
         cost = replacement_cost(ctx, state, uid, face)
-        if len(pay) < cost:
+        if paid_count(ctx, state, action.side, pay) < cost:
             findings.append(Finding("7.9", f"replacing {name} from {state.units[uid].loc} costs {cost} card(s); "
-                                           f"{len(pay)} paid", (uid,), (loc,)))
+                                           f"{paid_count(ctx, state, action.side, pay)} paid", (uid,), (loc,)))
     state, paid = spend(ctx, state, action.side, pay, "7.9", f"placing {uid}")
     us = state.units[uid]
     if face is None:

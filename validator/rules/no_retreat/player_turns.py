@@ -55,7 +55,12 @@ def draw(p: Player, side: str, n: int, by: str | None = None) -> None:
     for card in played:
         p.act("play", side, card=card)
     for card in played:
-        draw(p, side, 1, by=card)
+        draw(p, side, owed_draws(p, side, card), by=card)
+
+
+def owed_draws(p: Player, side: str, card: str) -> int:
+    """Cards ``side`` still draws "by" ``card`` (a "Play Immediately" card's replacement, an event's draws)."""
+    return sum(d.most - d.done for d in p.state.effects.due if d.kind == "draw" and d.card == card and d.side == side)
 
 
 def card_phase(p: Player, side: str) -> None:

@@ -1,7 +1,7 @@
 """The Marker / Unit Removal Phase (11.0-11.2).
 
 - 11.1: every unit with an Unsupplied marker traces supply again, the phasing player's first; those that still
-  cannot go to their side's Surrendered box. A log may state the surrenders (``remove`` to a Surrendered box in
+  cannot go to their side's Surrendered box (unless an event saves them: card 6, Luftwaffe Support). A log may state the surrenders (``remove`` to a Surrendered box in
   this phase): a surrendered unit that could trace supply, or a unit that had to surrender and stayed, is a
   violation; the logged outcome stands. A log that states none for a side gets the surrenders the rules give.
 - 11.2: all Unsupplied and Disorganized markers are removed.
@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from ...model import Action, Finding
 from .board import Context
+from .event_state import saved_units
 from .results import handle_remove
 from .state import State, evolve, unit_name
 from .supply import describe, side_supply, supply_order
@@ -58,7 +59,8 @@ def end_removal_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]
         if not marked:
             continue
         status = side_supply(ctx, state, side)
-        due = sorted(uid for uid in marked if not status[uid].ok)
+        saved = saved_units(state)  # card 6 (Luftwaffe Support) saves one hex's units
+        due = sorted(uid for uid in marked if not status[uid].ok and uid not in saved)
         units = dict(state.units)
         for uid in due:
             if _key(side) in state.logged:

@@ -81,11 +81,14 @@ def on_map(ctx: Context, state: State, uid: str) -> bool:
 
 # -- what a result requires ---------------------------------------------------------------------------------------
 
-def hex_result(ctx: Context, state: State, result: str, units: Iterable[str]) -> tuple[str, TargetType | None]:
-    """The result for the units of one target hex, changed by a Fort or Volkssturm unit there (10.7.4)."""
+def hex_result(ctx: Context, state: State, result: str, units: Iterable[str], ignore: frozenset[str] = frozenset()
+               ) -> tuple[str, TargetType | None]:
+    """The result for the units of one target hex, changed by a Fort or Volkssturm unit there (10.7.4), unless an
+    event cancels that type's effect (``ignore``: cards 33, 47)."""
     types = rules(ctx).target_types
     for uid in units:
-        tt = types.get(ctx.unit_type[uid, state.units[uid].face])
+        kind = ctx.unit_type[uid, state.units[uid].face]
+        tt = types.get(kind) if kind not in ignore else None
         if tt is not None and (result in tt.results or tt.no_retreat):
             return tt.results.get(result, result), tt
     return result, None
@@ -114,8 +117,9 @@ def _group(ctx: Context, state: State, side: str, uids: Iterable[str]) -> LossGr
     return LossGroup(side, units, first, _first_rule(ctx, state, first) if first else "10.7.1")
 
 
-def obligations(ctx: Context, state: State, b: Battle) -> Battle:
-    """The battle with what its result requires (10.7.1-10.7.6)."""
+def obligations(ctx: Context, state: State, b: Battle, ignore: frozenset[str] = frozenset()) -> Battle:
+    """The battle with what its result requires (10.7.1-10.7.6); ``ignore``: unit types whose effect an event
+    cancels."""
     owed: dict[str, int] = {}
     groups: list[LossGroup] = []
     retreat: set[str] = set()
@@ -125,7 +129,7 @@ def obligations(ctx: Context, state: State, b: Battle) -> Battle:
     attacker_ex = False
     for t in b.targets:
         units = [d for d in b.defenders if b.starts.get(d) == t]
-        res, tt = hex_result(ctx, state, b.result, units)
+        res, tt = hex_result(ctx, state, b.result, units, ignore)
         hex_results[t] = res
         if tt is not None and b.result in tt.eliminated_by:
             owed.update({u: steps_left(ctx, state, u) for u in units

@@ -6,6 +6,7 @@
   (8.6); no movement points are spent. Toward a friendly supply source if possible: when some legal retreat ends
   nearer to a friendly supplied city or friendly map edge than the hex it starts from, the retreat taken must too
   (distance: hexes through locations that do not block supply apart from enemy units and zones of control);
+  a card may let the retreating units ignore enemy zones of control (card 19, Roving Cauldron);
 - 10.7.5: a unit that cannot retreat is eliminated instead (10.7.1: Destroyed, or Surrendered if Unsupplied);
 - 10.7.6: a DS unit retreats first and then goes to the Shattered box; if it cannot retreat it is eliminated.
 """
@@ -17,10 +18,21 @@ from typing import Mapping, Sequence
 
 from ...model import Finding
 from .board import Context
+from .event_state import battle_cards
 from .movement import RESTRICTED_AREAS
 from .state import State, occupants, unit_name
 from .supply import blocked_for, supplied_cities
 from .zoc import enemy_zoc
+
+
+def retreat_zoc(ctx: Context, state: State, side: str) -> frozenset[str]:
+    """The enemy zones of control a retreat of ``side`` must respect: none when a card of the battle lets its
+    retreating units ignore them (card 19, Roving Cauldron)."""
+    b = state.combat.battle
+    cards = battle_cards(state, b.line) if b is not None else None
+    if cards is not None and side in cards.free_retreat:
+        return frozenset()
+    return enemy_zoc(ctx, state, side)
 
 
 def step_problem(ctx: Context, uid: str, cur: str, nxt: str, occ: dict[str, list[str]], ezoc: frozenset[str]
@@ -52,7 +64,7 @@ def path_problem(ctx: Context, state: State, uid: str, start: str, path: Sequenc
     """Why ``path`` from ``start`` is not a legal retreat (apart from the supply direction), or None."""
     occ = occupants(ctx, state) if occ is None else occ
     side = ctx.game.units[uid].side
-    ezoc = enemy_zoc(ctx, state, side) if ezoc is None else ezoc
+    ezoc = retreat_zoc(ctx, state, side) if ezoc is None else ezoc
     if len(path) != 2:
         return f"a retreat is exactly two hexes, not {len(path)}"
     cur = start
@@ -70,7 +82,7 @@ def legal_paths(ctx: Context, state: State, uid: str, start: str) -> list[tuple[
     """Every two-hex retreat from ``start`` that breaks no restriction (before the supply direction)."""
     occ = occupants(ctx, state)
     side = ctx.game.units[uid].side
-    ezoc = enemy_zoc(ctx, state, side)
+    ezoc = retreat_zoc(ctx, state, side)
     out = []
     for a in ctx.board.neighbours.get(start, ()):
         if step_problem(ctx, uid, start, a, occ, ezoc) is not None:

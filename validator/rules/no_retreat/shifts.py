@@ -16,16 +16,14 @@ Each :class:`Modifier` names its source, its effect and the rule (or card) behin
    of the ``axis_winter_shift_2`` event);
 6. 15.1 / 15.2 special units of optional rules that are on (SS Grenadier defending, Soviet Shock attacking, the SS
    Panzer's armor bonus always);
-7. cards played in the battle (:data:`CARD_EFFECTS`: card id -> function giving that card's modifiers; the card
-   events come with Validator III).
-
-A modifier may also change the strengths (``attack``/``defence``) or force a ``result`` (cards do).
+Then come the modifiers of event cards (``events_combat``: lasting ones and the battle's own cards, in the order
+played), which ``combat`` adds after these. A modifier may also change the strengths (``attack``/``defence``) or
+force a ``result``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
 from .board import Context
@@ -42,6 +40,9 @@ class CardPlay:
     units: tuple[str, ...] = ()
     targets: tuple[str, ...] = ()
     choice: str = ""
+    cancel: str | None = None  # the card it cancels (cards 14, 31, 34, 36)
+    die: int | None = None  # a die the card makes someone roll (re-rolls, a second die)
+    dice: Mapping[str, int] | None = None  # side -> die of a die-off (cards 16, 38)
 
 
 @dataclass(frozen=True)
@@ -74,10 +75,6 @@ class Modifier:
         return f"{self.source} {self.shift:+d} ({self.rule})"
 
 
-CardEffect = Callable[[Context, State, BattleSpec, CardPlay], "list[Modifier]"]
-CARD_EFFECTS: Mapping[str, CardEffect] = MappingProxyType({})  # card id -> its effect in a battle (Validator III)
-
-
 def unit_type(ctx: Context, state: State, uid: str) -> str:
     return ctx.unit_type[uid, state.units[uid].face]
 
@@ -105,8 +102,8 @@ def _crossed(ctx: Context, state: State, spec: BattleSpec, target: str) -> froze
     return frozenset.intersection(*sets) if sets else frozenset()
 
 
-def hex_terrain(ctx: Context, state: State, spec: BattleSpec, target: str) -> list[Modifier]:
-    """The terrain modifiers of one target hex (10.6.1)."""
+def hex_terrain(ctx: Context, state: State, spec: BattleSpec, target: str, rivers: bool = True) -> list[Modifier]:
+    """The terrain modifiers of one target hex (10.6.1); ``rivers=False``: as if no river were crossed."""
     tec = ctx.game.tec
     out = []
     terrain = _terrain_of(ctx, target)
@@ -118,17 +115,17 @@ def hex_terrain(ctx: Context, state: State, spec: BattleSpec, target: str) -> li
     weather = ctx.game.weather[state.weather]
     for f in sorted(_crossed(ctx, state, spec, target)):
         row = tec.get(f)
-        if row is None or not row.defense_shift or (f == "river" and not weather.river_shift):
+        if row is None or not row.defense_shift or (f == "river" and not (weather.river_shift and rivers)):
             continue
         out.append(Modifier(f"{row.name} into {target}", -row.defense_shift, "10.6.1"))
     return out
 
 
-def terrain(ctx: Context, state: State, spec: BattleSpec) -> list[Modifier]:
+def terrain(ctx: Context, state: State, spec: BattleSpec, rivers: bool = True) -> list[Modifier]:
     """The defender's best target hex (10.6.1); nothing in counterblows and counterattacks."""
     if not spec.terrain_counts:
         return []
-    options = [hex_terrain(ctx, state, spec, t) for t in spec.targets if t in ctx.board.locations]
+    options = [hex_terrain(ctx, state, spec, t, rivers) for t in spec.targets if t in ctx.board.locations]
     return min(options, key=lambda mods: sum(m.shift for m in mods), default=[])
 
 
@@ -157,8 +154,8 @@ def _armor_terrain_ok(ctx: Context, state: State, spec: BattleSpec) -> bool:
     return True
 
 
-def armor_bonus(ctx: Context, state: State, spec: BattleSpec) -> list[Modifier]:
-    """10.6.3 (and 15.1: the SS Panzer always gets it)."""
+def armor_bonus(ctx: Context, state: State, spec: BattleSpec, any_defender: bool = False) -> list[Modifier]:
+    """10.6.3 (and 15.1: the SS Panzer always gets it); ``any_defender``: whatever the defending units (card 8)."""
     r = rules(ctx)
     armor = [a for a in spec.attackers if category(ctx, state, a) == "armor" and not state.units[a].unsupplied]
     if not armor:
@@ -170,7 +167,7 @@ def armor_bonus(ctx: Context, state: State, spec: BattleSpec) -> list[Modifier]:
         return []
     infantry = [d for d in spec.defenders if category(ctx, state, d) == "infantry"
                 and unit_type(ctx, state, d) not in r.armor_resisters]
-    if 2 * len(infantry) <= len(spec.defenders) or not _armor_terrain_ok(ctx, state, spec):
+    if (2 * len(infantry) <= len(spec.defenders) and not any_defender) or not _armor_terrain_ok(ctx, state, spec):
         return []
     return [Modifier("armor bonus", r.armor_bonus_shift, "10.6.3")]
 
@@ -198,17 +195,8 @@ def special_units(ctx: Context, state: State, spec: BattleSpec) -> list[Modifier
     return out
 
 
-def cards(ctx: Context, state: State, spec: BattleSpec) -> list[Modifier]:
-    out: list[Modifier] = []
-    for play in spec.cards:
-        effect = CARD_EFFECTS.get(play.card)
-        if effect is not None:
-            out.extend(effect(ctx, state, spec, play))
-    return out
-
-
 STEPS: tuple[Callable[[Context, State, BattleSpec], list[Modifier]], ...] = (
-    terrain, support, armor_bonus, unsupplied_defender, weather_shift, special_units, cards)
+    terrain, support, armor_bonus, unsupplied_defender, weather_shift, special_units)
 
 
 def modifiers(ctx: Context, state: State, spec: BattleSpec) -> list[Modifier]:
@@ -228,4 +216,5 @@ def card_play(item: Any, default_side: str) -> CardPlay:
     if isinstance(item, str):
         return CardPlay(item, default_side)
     return CardPlay(item["card"], item.get("side", default_side), tuple(item.get("units", ())),
-                    tuple(item.get("targets", ())), item.get("choice", ""))
+                    tuple(item.get("targets", ())), item.get("choice", ""), item.get("cancel"), item.get("die"),
+                    item.get("dice"))

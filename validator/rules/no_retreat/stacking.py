@@ -3,7 +3,7 @@
 - 8.4: units never share a location with enemy units (reported by the action that brings them together);
 - 8.4.1: at most the side's limit per location for the current turn (``game.toml`` ``[stacking]``: Axis 2;
   Soviet 1, 1 plus one tank from turn 11, 2 from turn 23), Finland and the Balkan areas included (8.6);
-- 8.4.2: only units count, not markers;
+- 8.4.2: only units count, not markers; an event may let a hex hold one more (card 32, Prepared Offensive);
 - 8.4.3: the owner eliminates the excess (a ``remove`` action before the phase ends); an overstack still there is
   reported once.
 """
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ...model import Finding
 from .board import Context
+from .event_state import extra_stacking
 from .state import State, evolve
 
 
@@ -29,9 +30,18 @@ def overstacks(ctx: Context, state: State) -> list[tuple[str, str, tuple[str, ..
     for (loc, side), mine in sorted(groups.items()):
         if len(mine) > 1:
             types = [ctx.unit_type[u, state.units[u].face] for u in mine]
-            if not ctx.game.stacking_allows(side, state.turn, types):
+            if not _allowed(ctx, state, side, loc, types):
                 out.append((loc, side, tuple(sorted(mine))))
     return out
+
+
+def _allowed(ctx: Context, state: State, side: str, loc: str, types: list[str]) -> bool:
+    """Within the limit, or within it once the units an event lets stand beyond it are left out (card 32)."""
+    if ctx.game.stacking_allows(side, state.turn, types):
+        return True
+    extra = extra_stacking(state, side, loc) if state.effects.stacking[1] else 0
+    return bool(extra) and any(ctx.game.stacking_allows(side, state.turn, types[:i] + types[i + extra:])
+                               for i in range(len(types)))
 
 
 def limit_words(ctx: Context, side: str, turn: int) -> str:

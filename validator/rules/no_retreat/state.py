@@ -14,6 +14,7 @@ from typing import Any, Mapping
 from .battle_state import Combat
 from .board import Context
 from .deck_state import Deck, PlayerTurn
+from .event_state import EventState
 from .track_state import Score, TurnTrack
 
 
@@ -69,6 +70,7 @@ class State:
     score: Score = Score()  # initiative, Event VPs, High Tide, the result (victory.py)
     track: TurnTrack = TurnTrack()  # units on the Game Turn track, flipped Weather markers (turn_events.py)
     combat: Combat = Combat()  # declarations, battles and markers (battle_state.py)
+    effects: EventState = EventState()  # what played events leave: dues, lasting effects, quotas (event_state.py)
 
 
 def evolve(state: State, **changes: Any) -> State:

@@ -1,0 +1,123 @@
+"""What the event-effect modules share: a play as plain data, the words that name a card, dues and lasting effects
+in the state, and where a moment lies in the sequence of play (for effects that lapse when a phase ends)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Iterable
+
+from ...model import Finding
+from .board import Context
+from .event_state import Due, Key, Lasting, phase_key
+from .events_data import Effect, Half
+from .state import State, evolve
+
+EFFECT_RULE = "5.3.1"  # 5.3.1 Event Effects: an event does what its card says, and no more
+
+
+@dataclass(frozen=True)
+class Play:
+    """One event played: by whom, which card (``event``: the card whose event occurs, the copied one for the Joker,
+    Gott Mit Uns and Na Berlin!), and what the log says it acts on."""
+
+    side: str
+    card: str
+    event: str
+    line: int
+    units: tuple[str, ...] = ()
+    targets: tuple[str, ...] = ()
+    choice: str = ""
+    take: str | None = None
+    cancel: str | None = None
+    before: Any = None  # the State before the play
+    die: int | None = None  # battle cards: a die the card makes someone roll
+    dice: Any = None  # battle cards: {side: die} of a die-off
+
+
+def card_label(ctx: Context, card: str, side: str | None) -> str:
+    """"card 27 (River Crossing)": the card's number and, for a side, the title of its half."""
+    c = ctx.game.cards[card]
+    head = "the Joker" if c.joker else f"card {c.number}"
+    return f"{head} ({c.events[side].title})" if side else head
+
+
+def violation(ctx: Context, card: str, side: str | None, message: str, units: Iterable[str] = (),
+              path: Iterable[str] = ()) -> Finding:
+    return Finding(EFFECT_RULE, f"{card_label(ctx, card, side)}: {message}", tuple(units), tuple(path))
+
+
+def other(ctx: Context, side: str) -> str:
+    return next(s for s in ctx.game.sides if s != side)
+
+
+def open_due(state: State, due: Due) -> State:
+    return evolve(state, effects=replace(state.effects, due=state.effects.due + (due,)))
+
+
+def add_lasting(state: State, lasting: Lasting) -> State:
+    return evolve(state, effects=replace(state.effects, lasting=state.effects.lasting + (lasting,)))
+
+
+def scope_key(state: State, lasting: str) -> Key:
+    """The key an effect lasting for ``lasting`` holds under (phase, player_turn, turn)."""
+    if lasting == "phase":
+        return ("phase", state.turn, state.player, state.phase)
+    if lasting == "player_turn":
+        return ("player_turn", state.turn, state.player)
+    return ("turn", state.turn)
+
+
+def active(state: State) -> list[Lasting]:
+    """The lasting effects that hold now."""
+    keys = {scope_key(state, s) for s in ("phase", "player_turn", "turn")}
+    return [x for x in state.effects.lasting if x.scope in keys]
+
+
+def slot_position(ctx: Context, turn: int, player: str | None, phase: str) -> int:
+    """An order on (turn, phasing player, phase): the last step of that phase in that turn."""
+    key = ("slot_end", player, phase)
+    if key not in ctx.derived:
+        ctx.derived[key] = max(i for i, s in enumerate(ctx.slots) if s[0] == player and s[1] == phase)
+    return turn * len(ctx.slots) + ctx.derived[key]
+
+
+def hexes_of(ctx: Context, state: State, side: str) -> dict[str, list[str]]:
+    """Map locations holding ``side``'s units -> those units."""
+    out: dict[str, list[str]] = {}
+    for uid, us in state.units.items():
+        if us.loc in ctx.board.locations and ctx.game.units[uid].side == side:
+            out.setdefault(us.loc, []).append(uid)
+    return out
+
+
+def city_named(ctx: Context, name: str) -> str | None:
+    return next((h.id for h in ctx.game.map.cities if h.city == name), None)
+
+
+def choose(h: Half, choice: str, fits: list[Effect]) -> tuple[Effect | None, str]:
+    """The effect of a play of half ``h``: its only one, the option the log names (``choice``), or the one option
+    that fits where and how it is played (``fits``); otherwise why none can be told."""
+    if len(h.options) == 1:
+        return h.options[0], ""
+    names = [e.option for e in h.options]
+    if choice:
+        e = h.option(choice)
+        return (e, "") if e else (None, f"choose one of {', '.join(names)}, not '{choice}'")
+    if len(fits) == 1:
+        return fits[0], ""
+    if not fits:
+        return None, f"none of its options ({', '.join(names)}) fits here"
+    return None, f"say which option (choice: {' or '.join(e.option for e in fits)})"
+
+
+def open_draws(state: State, play: Play, effect: Effect) -> State:
+    """The cards an event then draws ("draw N"), and the ones "draw N, keep ..." discards again."""
+    n = effect.draw
+    if n:
+        state = open_due(state, Due(play.event, play.side, "draw", n, n, phase_key(state), play.line, effect.kind,
+                                    play.side))
+    keep = int(effect.params.get("discard", 0))
+    if keep:
+        state = open_due(state, Due(play.event, play.side, "discard", keep, keep, phase_key(state), play.line,
+                                    effect.kind, play.side))
+    return state
