@@ -36,19 +36,20 @@ class Case:
     actions: tuple[dict[str, Any], ...]
     check: Callable[[Any], bool] | None = None
     options: dict[str, bool] = field(default_factory=dict)
+    tag: str = ""  # a second case of the same kind (another option of the card)
 
     @property
     def id(self) -> str:
         title = re.sub(r"[^a-z0-9]+", "_", GAME.cards[self.card].events[self.side].title.lower()).strip("_")
-        return f"{self.card}_{self.side}_{title}_{'legal' if self.legal else 'illegal'}"
+        return f"{self.card}_{self.side}_{title}_{'legal' if self.legal else 'illegal'}{self.tag}"
 
 
 CASES: list[Case] = []
 
 
 def case(card: str, side: str, legal: bool, start: dict, position: dict, *actions: dict,
-         check: Callable[[Any], bool] | None = None, options: dict | None = None) -> None:
-    CASES.append(Case(card, side, legal, start, position, tuple(actions), check, options or {}))
+         check: Callable[[Any], bool] | None = None, options: dict | None = None, tag: str = "") -> None:
+    CASES.append(Case(card, side, legal, start, position, tuple(actions), check, options or {}, tag))
 
 
 def at(turn: int, player: str | None, phase: str, step: str | None = None) -> dict:
@@ -199,6 +200,233 @@ case("c52", "axis", False, SO23, pos(B13, ["c52"]),
      battle("soviet", ["sov_kalinin"], ["2012"], 4, "CA", cards=[{"card": "c52", "side": "axis"}]),
      battle("axis", ["ger_6"], ["2112"], 6, "CB", kind="counterattack"),  # the Soviet CRT in Snow, 1:3
      act("phase", "soviet", "5.3.1", phase="removal"))  # the card draws one
+
+
+# -- battle cards of the Soviets -----------------------------------------------------------------------------------
+
+def sov(card: str, **more) -> dict:
+    return {"card": card, "side": "soviet", **more}
+
+
+case("c04", "soviet", True, AX, pos(B1, soviet=["c04"]),  # no advance beyond the vacated hex
+     battle("axis", ["ger_1pz"], ["2112"], 3, "DR", cards=[sov("c04")]),
+     act("retreat", "soviet", unit="sov_south", path=["2212", "2312"]), act("advance", "axis", unit="ger_1pz",
+                                                                            path=["2112"]))
+case("c04", "soviet", False, AX, pos(B1, soviet=["c04"]),
+     battle("axis", ["ger_1pz"], ["2112"], 3, "DR", cards=[sov("c04")]),
+     act("retreat", "soviet", unit="sov_south", path=["2212", "2312"]),
+     act("advance", "axis", "5.3.1", unit="ger_1pz", path=["2112", "2113"]))
+case("c10", "soviet", True, AX, pos(B1, soviet=["c10"]),
+     battle("axis", ["ger_1pz"], ["2112"], 3, "EX", cards=[sov("c10")]))  # the DR becomes an EX
+case("c10", "soviet", False, AX, pos(B1, soviet=["c10"]),
+     battle("axis", ["ger_1pz"], ["2112"], 3, "DR", "10.5", cards=[sov("c10")]))
+case("c11", "soviet", True, AX, pos(B1, soviet=["c11"]),  # one more step each: the brittle South Front goes
+     battle("axis", ["ger_1pz"], ["2112"], 3, "DR", cards=[sov("c11")]),
+     act("loss", "soviet", unit="sov_south"), act("loss", "axis", unit="ger_1pz"),
+     check=lambda s: s.units["sov_south"].loc == "destroyed_soviet" and s.units["ger_1pz"].face == "back")
+case("c11", "soviet", False, AX, pos(B1, soviet=["c11"]),
+     battle("axis", ["ger_1pz"], ["2112"], 3, "DR", cards=[sov("c11")]),
+     act("loss", "soviet", unit="sov_south"), act("loss", "axis", unit="ger_1pz"),
+     act("loss", "axis", "10.7.1", unit="ger_1pz"))  # one extra step, not two
+case("c14", "soviet", True, AX, pos({"ger_1pz": "1312", "sov_south": "1311"}, soviet=["c14"]),
+     battle("axis", ["ger_1pz"], ["1311"], 1, "EX", cards=[sov("c14")]))  # Kiev: an EX
+case("c14", "soviet", False, AX, pos(B1, soviet=["c14"]),
+     battle("axis", ["ger_1pz"], ["2112"], 3, "DR", "5.3.1", cards=[sov("c14")]))  # not a city
+case("c16", "soviet", True, AX, pos(B1, soviet=["c16"]),  # the regular DR, and the Axis rolled lower: a step
+     battle("axis", ["ger_1pz"], ["2112"], 3, "DR", cards=[sov("c16", dice={"axis": 2, "soviet": 5})]),
+     act("loss", "axis", unit="ger_1pz"), check=lambda s: s.units["ger_1pz"].face == "back")
+case("c16", "soviet", False, AX, pos(B1, soviet=["c16"]),  # a tie re-rolls the combat: the new die is missing
+     battle("axis", ["ger_1pz"], ["2112"], 3, "DR", "5.3.1", cards=[sov("c16", dice={"axis": 4, "soviet": 4})]))
+case("c30", "soviet", True, AX, pos(B1, soviet=["c30"]),
+     battle("axis", ["ger_1pz"], ["2112"], 3, "EX", odds="2:1", cards=[sov("c30")]))
+case("c30", "soviet", False, AX, pos(B1, soviet=["c30"]),
+     battle("axis", ["ger_1pz"], ["2112"], 3, "DR", "10.5", cards=[sov("c30")]))
+case("c42", "soviet", True, AX, pos(B1, soviet=["c42"]),
+     battle("axis", ["ger_1pz"], ["2112"], 3, "CA", cards=[sov("c42")]),
+     battle("soviet", ["sov_south"], ["2012"], 6, "CB", kind="counterattack"))  # 3 vs 7: 1:3, die 6 CB
+case("c42", "soviet", False, AX, pos(B1, soviet=["c42"]),
+     battle("axis", ["ger_1pz"], ["2112"], 3, "CA", cards=[sov("c42")]), act("phase", "axis", "10.7.2", phase="removal"))
+case("c43", "soviet", True, AX, pos(B1, soviet=["c43"]),
+     battle("axis", ["ger_1pz"], ["2112"], 3, "CB", cards=[sov("c43", die=1)]))
+case("c43", "soviet", False, AX, pos(B1, soviet=["c43"]),
+     battle("axis", ["ger_1pz"], ["2112"], 3, "DR", "5.3.1", cards=[sov("c43")]))
+# Black Sea Fleet: the 1st Panzer against the South Front on the Black Sea coast (1316), then inland
+BS = {"ger_1pz": "1416", "sov_south": "1316", "ger_2pz": "2012", "sov_kalinin": "2112"}
+case("c03", "soviet", True, AX, pos(BS, soviet=["c03"]),
+     battle("axis", ["ger_1pz"], ["1316"], 3, "EX", odds="2:1", cards=[sov("c03", choice="left")]),
+     act("loss", "soviet", unit="sov_south"), act("loss", "axis", unit="ger_1pz"),
+     battle("axis", ["ger_2pz"], ["2112"], 4, "DR", odds="2:1"))  # inland: no shift (7 vs 4, armor)
+case("c03", "soviet", False, AX, pos(BS, soviet=["c03"]),
+     battle("axis", ["ger_1pz"], ["1316"], 3, "DR", "10.5", cards=[sov("c03", choice="left")]))
+# the Soviets attacking on turn 13 (their initiative)
+case("c21", "soviet", True, SO13, pos({"sov_kalinin": {"at": "2213", "face": "back"}, "ger_6": "2112"}, soviet=["c21"]),
+     battle("soviet", ["sov_kalinin"], ["2112"], 2, "EX", odds="3:2", cards=[sov("c21")]))  # no river; "-" is EX
+case("c21", "soviet", False, SO13, pos({"sov_kalinin": {"at": "2213", "face": "back"}, "ger_6": "2112"},
+                                       soviet=["c21"]),
+     battle("soviet", ["sov_kalinin"], ["2112"], 2, "-", "10.5", cards=[sov("c21")]))
+case("c22", "soviet", True, SO13, pos(B13, soviet=["c22"]),  # the Axis CRT at 3:2: die 5 is DR
+     battle("soviet", ["sov_kalinin"], ["2012"], 5, "DR", cards=[sov("c22", choice="axis")]))
+case("c22", "soviet", False, SO13, pos(B13, soviet=["c22"]),
+     battle("soviet", ["sov_kalinin"], ["2012"], 5, "EX", "5.3.1", cards=[sov("c22", choice="german")]))
+TWO = {**B13, "sov_south": {"at": "2111", "face": "back"}, "ger_4": "2011", "sov_west": {"at": "1811", "face": "back"},
+       "ger_9": "1911"}
+case("c23", "soviet", True, SO13, pos(TWO, soviet=["c23"]),  # +2 a unit in this battle and the next
+     battle("soviet", ["sov_kalinin"], ["2012"], 3, "EX", odds="2:1", cards=[sov("c23")]),
+     battle("soviet", ["sov_south"], ["2011"], 4, "EX", odds="2:1"))
+case("c23", "soviet", False, SO13, pos(TWO, soviet=["c23"]),
+     battle("soviet", ["sov_kalinin"], ["2012"], 3, "EX", odds="2:1", cards=[sov("c23")]),
+     battle("soviet", ["sov_south"], ["2011"], 4, "EX", odds="2:1"),
+     battle("soviet", ["sov_west"], ["1911"], 4, "EX", "10.5", odds="2:1"))  # the third battle is 7 vs 4: 3:2
+CENTRAL = {"sov_central": {"at": "2112", "face": "back"}, "ger_6": "2012"}  # 8 vs 4, armor: 3:1
+case("c27", "soviet", True, SO13, pos(CENTRAL, soviet=["c27"]),
+     battle("soviet", ["sov_central"], ["2012"], 1, "DR", odds="3:1", cards=[sov("c27")]))
+case("c27", "soviet", False, SO13, pos(B13, soviet=["c27"]),  # 3:2 is below 2:1: the CRT's "-" stands
+     battle("soviet", ["sov_kalinin"], ["2012"], 2, "DR", "10.5", cards=[sov("c27")]))
+case("c28", "soviet", True, SO13, pos(B13, soviet=["c28"]),
+     battle("soviet", ["sov_kalinin"], ["2012"], 2, "CB", odds="2:1", cards=[sov("c28")]))
+case("c28", "soviet", False, at(17, "soviet", "combat", "battles"), pos(B13, soviet=["c28"]),
+     battle("soviet", ["sov_kalinin"], ["2012"], 2, "CB", "10.5", cards=[sov("c28")]))  # 2 from 1944: 3:1, EX
+STACK = {"sov_kalinin": {"at": "2112", "face": "back"}, "sov_south": {"at": "2111", "face": "back"},
+         "ger_6": "2012", "ger_4": "2012"}
+case("c17", "soviet", True, SO13, pos(STACK, soviet=["c17"]),  # each unit of the stack attacked on its own
+     battle("soviet", ["sov_kalinin"], ["2012"], 2, "-", defenders=["ger_6"], cards=[sov("c17")]),
+     battle("soviet", ["sov_south"], ["2012"], 2, "-", defenders=["ger_4"]))  # 6 vs 4: 3:2
+case("c17", "soviet", False, SO13, pos(STACK, soviet=["c17"]),
+     battle("soviet", ["sov_kalinin"], ["2012"], 2, "-", defenders=["ger_6"], cards=[sov("c17")]),
+     battle("soviet", ["sov_south"], ["2012"], 2, "-", "10.4", defenders=["ger_6"]))
+case("c29", "soviet", True, SO13, pos(B13, soviet=["c29"]),  # one more attack, by a unit that already attacked
+     battle("soviet", ["sov_kalinin"], ["2012"], 2, "-"), play("soviet", "c29"),
+     battle("soviet", ["sov_kalinin"], ["2012"], 2, "-"), act("phase", "soviet", phase="removal"))
+case("c29", "soviet", False, SO13, pos(B13, soviet=["c29"]),
+     battle("soviet", ["sov_kalinin"], ["2012"], 2, "-"), play("soviet", "c29"),
+     battle("soviet", ["sov_kalinin"], ["2012"], 2, "-"),
+     battle("soviet", ["sov_kalinin"], ["2012"], 2, "-", "5.3.1", "10.3.4", "10.3.4"))  # one more, not two
+
+
+# 1945 (turn 23, Snow): the 5th Guards Tank (8) and the 4th Ukrainian (red South, 6) against the 6th Army (4)
+ROK = {"sov_central": {"at": "2112", "face": "back"}, "sov_south": {"at": "2111", "face": "back"}, "ger_6": "2012"}
+case("c46", "soviet", True, SO23, pos(ROK, soviet=["c46"]),  # 14 vs 4 3:1, armor 4:1, armor and infantry 5:1
+     battle("soviet", ["sov_central", "sov_south"], ["2012"], 3, "DR", odds="5:1", cards=[sov("c46")]),
+     act("draw", "soviet", cards=["c20"], by="c46"))
+case("c46", "soviet", False, SO23, pos(ROK, soviet=["c46"]),  # the tanks alone: no shift
+     battle("soviet", ["sov_central"], ["2012"], 3, "DR", "10.5", cards=[sov("c46")]),  # 3:1: EX
+     act("draw", "soviet", cards=["c20"], by="c46"))
+FEST = {"sov_kalinin": {"at": "0804", "face": "back"}, "ger_fest_posen": "0704"}  # 7 vs 3 in Posen: 2:1, city 3:2
+case("c47", "soviet", True, SO23, pos(FEST, soviet=["c47"]),  # the Fort loses its effects, +1 against a city
+     battle("soviet", ["sov_kalinin"], ["0704"], 6, "DR", odds="2:1", cards=[sov("c47")]),
+     act("retreat", "axis", unit="ger_fest_posen", path=["0604", "0504"]))
+case("c47", "soviet", False, SO23, pos(FEST, soviet=["c47"]),
+     battle("soviet", ["sov_kalinin"], ["0704"], 6, "-", "10.5", cards=[sov("c47")]))
+WARSAW = {"sov_kalinin": {"at": "1006", "face": "back"}, "ger_6": "0906"}  # 7 vs 4 in Warsaw: 3:2, city 1:1
+case("c50", "soviet", True, SO23, pos(WARSAW, soviet=["c50"]),
+     battle("soviet", ["sov_kalinin"], ["0906"], 4, "EX", odds="3:2", cards=[sov("c50")]),
+     act("draw", "soviet", cards=["c20"], by="c50"))
+case("c50", "soviet", False, SO23, pos(B13, soviet=["c50"]),  # not a city of Greater Germany: no shift
+     battle("soviet", ["sov_kalinin"], ["2012"], 4, "DR", "10.5", cards=[sov("c50")]),  # 3:2: EX
+     act("draw", "soviet", cards=["c20"], by="c50"))
+PUSH = {"sov_kalinin": {"at": "2112", "face": "back"}, "sov_south": {"at": "2111", "face": "back"}, "ger_6": "2012",
+        "ger_4": "2012"}
+case("c51", "soviet", True, SO23, pos(PUSH, soviet=["c51"]),  # 13 vs 8 3:2: EX, and the survivors fight again
+     battle("soviet", ["sov_kalinin", "sov_south"], ["2012"], 4, "EX", cards=[sov("c51")]),
+     act("loss", "axis", unit="ger_6"), act("loss", "soviet", unit="sov_south"), act("draw", "soviet", cards=["c20"],
+                                                                                     by="c51"),
+     battle("soviet", ["sov_kalinin", "sov_south"], ["2012"], 3, "-"))  # 10 vs 7: 1:1
+case("c51", "soviet", False, SO23, pos(PUSH, soviet=["c51"]),
+     battle("soviet", ["sov_kalinin", "sov_south"], ["2012"], 6, "DR", "5.3.1", cards=[sov("c51")]))  # not an EX
+case("c54", "soviet", True, SO23, pos(CENTRAL, soviet=["c54"]),  # 8 vs 4 2:1, armor bonus twice: 4:1
+     battle("soviet", ["sov_central"], ["2012"], 3, "DR", odds="4:1", cards=[sov("c54")]))
+case("c54", "soviet", False, SO23, pos({"sov_central": {"at": "2112", "face": "back"}, "ger_6": "2211"},
+                                       soviet=["c54"]),  # into a forest: no armor bonus to double (3:2)
+     battle("soviet", ["sov_central"], ["2211"], 3, "CB", "10.5", odds="4:1", cards=[sov("c54")]))
+
+# Russian Steam Roller: in its Card Phase; a Shock! marker then gives two shifts
+DW = {"ger_6": "1006", "sov_kalinin": {"at": "1107", "face": "back"}}  # near Warsaw: 7 vs 4, 3:2, both supplied
+case("c39", "soviet", True, at(13, "soviet", "card"), pos(DW, soviet=["c39"]),
+     play("soviet", "c39"), act("phase", "soviet", phase="combat", step="battles"),
+     battle("soviet", ["sov_kalinin"], ["1006"], 2, "EX", support=True, odds="3:1", shifts=2))
+case("c39", "soviet", False, at(13, "soviet", "card"), pos(DW, soviet=["c39"]),
+     play("soviet", "c39"), act("phase", "soviet", phase="combat", step="battles"),
+     battle("soviet", ["sov_kalinin"], ["1006"], 2, "EX", "10.6", support=True, shifts=1))
+# Desperate Offensive: three more Blitz! markers on turn 23 (none on the track) for a VP, and a card
+WEST = {"ger_1pz": "0906", "sov_south": "1006"}  # by Warsaw on turn 23 (Snow): 7 vs 3, armor: 3:1 on the Soviet CRT
+case("c45", "axis", True, at(23, "axis", "card", "draw"), pos(WEST, ["c45"]),
+     play("axis", "c45"), act("draw", "axis", cards=["c16"], by="c45"),
+     act("phase", "axis", phase="combat", step="battles"),
+     battle("axis", ["ger_1pz"], ["1006"], 2, "EX", support=True, odds="4:1"),
+     check=lambda s: s.score.event_vp == 1)  # the Axis loses a VP: the Soviet-initiative marker gains one
+case("c45", "axis", False, at(23, "axis", "card", "draw"), pos(WEST, ["c45"]),
+     play("axis", "c45"), act("phase", "axis", "5.3.1", phase="combat", step="battles"))  # the card it draws
+
+# Counterblow markers placed by events (free), and taken off
+CB = {"sov_kalinin": {"at": "2112", "face": "back"}, "sov_south": "2110", "ger_6": "2012", "ger_4": "2111",
+      "ger_9": "2213", "ger_2": "2212"}
+case("c26", "axis", True, at(2, "soviet", "combat", "counterblows"), pos(CB, ["c26"]),
+     play("axis", "c26", targets=["2012", "2111"]),
+     battle("soviet", ["sov_kalinin"], ["2012"], 2, "-"), battle("soviet", ["sov_south"], ["2111"], 4, "-"),
+     act("phase", "soviet", phase="removal"))
+case("c26", "axis", False, at(2, "soviet", "combat", "counterblows"), pos(CB, ["c26"]),
+     play("axis", "c26", "5.3.1", targets=["2012", "2111", "2213"]))  # two markers, not three
+case("c01", "axis", True, at(2, "soviet", "combat", "counterblows"), pos(CB, ["c01"]),
+     play("axis", "c01", targets=["2012", "2111", "2213"]), battle("soviet", ["sov_kalinin"], ["2012"], 2, "-"),
+     check=lambda s: s.phase == "combat", tag="_counterblows")
+case("c01", "axis", False, at(2, "soviet", "combat", "counterblows"), pos(CB, ["c01"]),
+     play("axis", "c01", "5.3.1", targets=["2012", "2111", "2213", "2212"]), tag="_counterblows")
+RC = {"ger_6": "2012", "ger_4": "2011", "sov_south": "2111", "sov_kalinin": "2112"}
+case("c37", "soviet", True, at(2, "axis", "combat", "counterblows"), pos(RC, soviet=["c37"]),
+     play("soviet", "c37", targets=["2111", "2112"]), battle("axis", ["ger_6"], ["2112"], 2, "-"),
+     battle("axis", ["ger_4"], ["2111"], 2, "-"), act("phase", "axis", phase="removal"))
+case("c37", "soviet", False, at(2, "axis", "combat", "counterblows"), pos(RC, soviet=["c37"]),
+     play("soviet", "c37", targets=["2111", "2112"]), battle("axis", ["ger_6"], ["2112"], 2, "-"),
+     act("phase", "axis", "10.1.2", phase="removal"))  # 2111 was not attacked
+case("c15", "axis", True, at(2, "axis", "combat", "counterblows"), pos(RC, ["c15"], soviet=["c05"]),
+     act("counterblow", "soviet", target="2111", pay=["c05"]), act("phase", "axis", phase="combat", step="battles"),
+     play("axis", "c15", targets=["2111"]), act("draw", "axis", cards=["c16"], by="c15"),
+     act("phase", "axis", phase="removal"))  # the Counterblow hex need not be attacked any more
+case("c15", "axis", False, at(2, "axis", "combat", "counterblows"), pos(RC, ["c15"], soviet=["c05"]),
+     act("counterblow", "soviet", target="2111", pay=["c05"]), act("phase", "axis", phase="combat", step="battles"),
+     play("axis", "c15", "5.3.1", targets=["2112"]), act("draw", "axis", cards=["c16"], by="c15"))  # no marker there
+
+# River Crossing: the 6th Army (4) across the river against the South Front (3): 1:1, river 1:2; cancelled: 1:1,
+# die 2 "-", re-rolled
+RIVER = {"ger_6": "2213", "sov_south": "2112"}
+case("c27", "axis", True, AX, pos(RIVER, ["c27"]),
+     battle("axis", ["ger_6"], ["2112"], 2, "DR", odds="1:1", cards=[{"card": "c27", "die": 5}]))
+case("c27", "axis", False, AX, pos(RIVER, ["c27"]),
+     battle("axis", ["ger_6"], ["2112"], 4, "EX", "5.3.1", cards=[{"card": "c27", "die": 5}]))  # not a "-"
+
+# General Staff: one more hex of advance, or +2 MP
+case("c17", "axis", True, AX, pos(B1, ["c17"]),
+     battle("axis", ["ger_1pz"], ["2112"], 3, "DR", cards=[{"card": "c17", "choice": "advance"}]),
+     act("retreat", "soviet", unit="sov_south", path=["2212", "2312"]),
+     act("advance", "axis", unit="ger_1pz", path=["2112", "2213", "2313", "2413"]), check=at_loc("ger_1pz", "2413"))
+case("c17", "axis", False, AX, pos(B1, ["c17"]),
+     battle("axis", ["ger_1pz"], ["2112"], 3, "DR", cards=[{"card": "c17", "choice": "advance"}]),
+     act("retreat", "soviet", unit="sov_south", path=["2212", "2312"]),
+     act("advance", "axis", "5.3.1", unit="ger_1pz", path=["2112", "2213", "2313", "2413", "2513"]))
+case("c17", "axis", True, at(2, "axis", "movement"), pos({"ger_6": "1510"}, ["c17"]),
+     play("axis", "c17", units=["ger_6"]), act("move", "axis", unit="ger_6", path=["1610", "1710", "1810", "1910",
+                                                                                "2010", "2110"]),
+     tag="_mp")
+case("c17", "axis", False, at(2, "axis", "movement"), pos({"ger_6": "1510"}, ["c17"]),
+     play("axis", "c17", units=["ger_6"]), act("move", "axis", "8.1", unit="ger_6",
+                                               path=["1610", "1710", "1810", "1910", "2010", "2110", "2210"]),
+     tag="_mp")
+
+# Luftwaffe Support in a Removal Phase: the Unsupplied 6th Army (far east, cut off) does not surrender
+LW = {"ger_6": {"at": "2012", "unsupplied": True}, "sov_kalinin": "2112"}
+case("c06", "axis", True, at(2, "axis", "removal"), pos(LW, ["c06"]),
+     play("axis", "c06", targets=["2012"]), act("phase", "axis", phase="detraining"), check=at_loc("ger_6", "2012"),
+     tag="_save")
+case("c06", "axis", False, at(2, "axis", "removal"), pos(LW, ["c06"]),
+     play("axis", "c06", "5.3.1", targets=["2013"]), act("phase", "axis", phase="detraining"),
+     check=at_loc("ger_6", "surrendered_axis"), tag="_save")
+
+# Defensive Works: the 6th Army's hex near Warsaw; a Soviet attack on it shifts one left until they enter it
+case("c41", "axis", True, at(13, "axis", "organization"), pos(DW, ["c41"]),
+     play("axis", "c41", targets=["1006"]), act("phase", "soviet", phase="combat", step="battles"),
+     battle("soviet", ["sov_kalinin"], ["1006"], 4, "CB", odds="1:1", shifts=-1))
+case("c41", "axis", False, at(13, "axis", "organization"), pos(DW, ["c41"]),
+     play("axis", "c41", "5.3.1", targets=["1107"]))  # an enemy hex
 
 
 # == the tests ======================================================================================================

@@ -362,6 +362,10 @@ def card_problems(ctx: Context, state: State, spec: BattleSpec, played: tuple[Ba
                 out.append((i, violation(ctx, bc.event, bc.entry.side, f"it doubles one of his units in the battle "
                                                                        f"({', '.join(mine)}); units: "
                                                                        f"{', '.join(units) or 'none'}", units)))
+        elif bc.effect is not None and bc.effect.kind == "crt_choice" and bc.entry.choice not in ctx.game.crts:
+            out.append((i, violation(ctx, bc.event, bc.entry.side, f"it chooses a CRT (choice: "
+                                                                   f"{' or '.join(ctx.game.crts)}), not "
+                                                                   f"'{bc.entry.choice}'")))
         elif bc.effect is not None and bc.effect.kind == "infiltration" and (len(spec.targets) != 1 or
                                                                              len(spec.defenders) != 1):
             out.append((i, violation(ctx, bc.event, bc.entry.side, "it attacks the units of one stack one by one: "
