@@ -429,6 +429,160 @@ case("c41", "axis", False, at(13, "axis", "organization"), pos(DW, ["c41"]),
      play("axis", "c41", "5.3.1", targets=["1107"]))  # an enemy hex
 
 
+
+# -- moves by events ------------------------------------------------------------------------------------------------
+SOV_MOVE_END = at(2, "soviet", "movement")
+AX_MOVE_END = at(2, "axis", "movement")
+FIELD = {"ger_6": "1510", "ger_4": "1510", "ger_1pz": "1511", "sov_west": "2008", "sov_south": "1810"}
+
+case("c10", "axis", True, SOV_MOVE_END, pos(FIELD, ["c10"]),
+     play("axis", "c10", units=["ger_6"]), act("move", "axis", unit="ger_6", path=["1610", "1710"]),
+     act("phase", "soviet", phase="combat"), check=at_loc("ger_6", "1710"))
+case("c10", "axis", False, SOV_MOVE_END, pos(FIELD, ["c10"]),
+     play("axis", "c10", units=["ger_6"]), act("move", "axis", "8.1", unit="ger_6", path=["1609", "1709", "1809"]))
+case("c36", "axis", True, SOV_MOVE_END, pos(FIELD, ["c36"]),  # the stack moves two hexes; the Soviets must attack it
+     play("axis", "c36", units=["ger_6", "ger_4"]), act("move", "axis", unit="ger_6", path=["1610", "1710"]),
+     act("move", "axis", unit="ger_4", to="1710"), act("phase", "soviet", phase="combat", step="battles"),
+     act("phase", "soviet", "10.1.2", phase="removal"))  # the South Front next to it did not attack it
+case("c36", "axis", False, SOV_MOVE_END, pos(FIELD, ["c36"]),
+     play("axis", "c36", units=["ger_6", "ger_4"]), act("move", "axis", unit="ger_6", path=["1610", "1710"]),
+     act("move", "axis", unit="ger_4", path=["1610"]), act("phase", "soviet", "5.3.1", phase="combat"))  # apart
+case("c39", "axis", True, SOV_MOVE_END, pos(FIELD, ["c39"]),
+     play("axis", "c39"), act("move", "axis", unit="ger_6", path=["1610"]), act("move", "axis", unit="ger_1pz",
+                                                                               path=["1611"]))
+case("c39", "axis", False, SOV_MOVE_END, pos(FIELD, ["c39"]),
+     play("axis", "c39"), act("move", "axis", "5.3.1", unit="ger_1pz", path=["1410"]))  # a forest: 2 MP for armor
+case("c43", "axis", True, SOV_MOVE_END, pos(FIELD, ["c43"]),
+     play("axis", "c43"), act("move", "axis", unit="ger_1pz", path=["1611", "1711"]))
+case("c43", "axis", False, SOV_MOVE_END, pos(FIELD, ["c43"]),
+     play("axis", "c43"), act("move", "axis", "5.3.1", unit="ger_6", path=["1610", "1710"]))  # not a Panzer
+case("c41", "soviet", True, AX_MOVE_END, pos(FIELD, soviet=["c41"]),
+     play("soviet", "c41"), act("move", "soviet", unit="sov_west", path=["2009"]))
+case("c41", "soviet", False, AX_MOVE_END, pos(FIELD, soviet=["c41"]),
+     play("soviet", "c41"), act("move", "soviet", "5.3.1", unit="sov_west", path=["2009", "2010"]))
+case("c35", "soviet", True, SOV_MOVE_END, pos({**FIELD, "sov_kalinin": "rail_soviet"}, soviet=["c35"]),
+     play("soviet", "c35"), act("detrain", "soviet", unit="sov_kalinin", to="2008"),
+     act("move", "soviet", unit="sov_kalinin", path=["2108", "2208"]))
+case("c35", "soviet", False, SOV_MOVE_END, pos({**FIELD, "sov_kalinin": "rail_soviet"}, soviet=["c35"]),
+     play("soviet", "c35"), act("detrain", "soviet", "5.3.1", unit="sov_kalinin", to="1610"))  # next to the Axis
+case("c18", "soviet", True, at(2, "soviet", "card"), pos(FIELD, soviet=["c18"]),
+     play("soviet", "c18"), act("entrain", "soviet", unit="sov_south"),
+     act("detrain", "soviet", unit="sov_south", to="2009"), check=at_loc("sov_south", "2009"))
+case("c18", "soviet", False, at(2, "soviet", "card"), pos({**FIELD, "sov_kalinin": "2108", "sov_bryansk": "2208"},
+                                                          soviet=["c18"]),
+     play("soviet", "c18"), act("entrain", "soviet", unit="sov_south"), act("entrain", "soviet", unit="sov_kalinin"),
+     act("entrain", "soviet", "4.0", unit="sov_bryansk"))  # two units, not three
+PREP = {"sov_west": "1810", "sov_south": "1811", "ger_6": "1510"}
+case("c32", "soviet", True, at(13, "soviet", "movement"), pos(PREP, soviet=["c32"]),
+     play("soviet", "c32", targets=["1810"]), act("move", "soviet", unit="sov_south", path=["1810"]),
+     act("phase", "soviet", phase="detraining"), act("move", "soviet", unit="sov_south", path=["1811"]),
+     act("turn", "axis", turn=14))
+case("c32", "soviet", False, at(13, "soviet", "movement"), pos(PREP, soviet=["c32"]),
+     play("soviet", "c32", targets=["1810"]), act("move", "soviet", unit="sov_west", path=["1811"]),
+     act("phase", "soviet", "8.4.1", phase="combat"))  # 1811 was not one of the hexes
+
+# -- units from the boxes, organization -----------------------------------------------------------------------------
+case("c01", "soviet", True, at(2, "axis", "movement"), pos({**FIELD, "sov_kalinin": "destroyed_soviet"},
+                                                           soviet=["c01"]),
+     play("soviet", "c01", units=["sov_kalinin"], targets=["2108"]), check=at_loc("sov_kalinin", "2108"))
+case("c01", "soviet", False, at(2, "axis", "movement"), pos({**FIELD, "sov_kalinin": "destroyed_soviet"},
+                                                            soviet=["c01"]),
+     play("soviet", "c01", "5.3.1", units=["sov_kalinin"], targets=["2110"]))  # neither a city nor next to one
+case("c02", "soviet", True, at(2, "axis", "movement"), pos({**FIELD, "sov_kalinin": "destroyed_soviet",
+                                                            "sov_bryansk": "shattered_soviet"}, soviet=["c02"]),
+     play("soviet", "c02", units=["sov_kalinin", "sov_bryansk"]), check=at_loc("sov_bryansk", "rail_soviet"))
+case("c02", "soviet", False, at(2, "axis", "movement"), pos({**FIELD, "sov_kalinin": "destroyed_soviet",
+                                                             "sov_bryansk": "shattered_soviet",
+                                                             "sov_central": "surrendered_soviet"}, soviet=["c02"]),
+     play("soviet", "c02", "5.3.1", units=["sov_kalinin", "sov_bryansk", "sov_central"]))  # two, not three
+case("c03", "axis", True, at(2, "axis", "organization", "placement"), pos({"ger_6": "destroyed_axis"}, ["c03"]),
+     play("axis", "c03", units=["ger_6"], targets=["0906"]),  # in 1941, and free
+     check=lambda s: s.units["ger_6"].loc == "0906" and s.units["ger_6"].face == "back" and s.units["ger_6"].disorganized)
+case("c03", "axis", False, at(2, "axis", "organization", "placement"),
+     pos({"ger_6": "destroyed_axis", "ger_4": "destroyed_axis"}, ["c03"]),
+     play("axis", "c03", "5.3.1", units=["ger_6", "ger_4"], targets=["0906", "0806"]))  # one step
+case("c30", "axis", True, at(13, "soviet", "card"), pos({"ger_6": "destroyed_axis", "ger_4": "surrendered_axis"},
+                                                        ["c30"]),
+     play("axis", "c30", units=["ger_6", "ger_4"], targets=["0906", "0806"]),
+     check=lambda s: s.units["ger_4"].loc == "0806" and s.score.event_vp == 1)  # the Axis pays a VP
+case("c30", "axis", False, at(13, "soviet", "card"), pos({"ger_6": "0906"}, ["c30"]),
+     play("axis", "c30", "5.3.1", units=["ger_6"], targets=["0806"]))  # not in a box
+case("c38", "soviet", True, at(13, "soviet", "organization"), pos({"sov_kalinin": "destroyed_soviet"},
+                                                                  soviet=["c38"]),
+     play("soviet", "c38", units=["sov_kalinin"], targets=["2008"]), act("draw", "soviet", cards=["c16", "c17"],
+                                                                         by="c38"),
+     check=at_loc("sov_kalinin", "2008"))
+case("c38", "soviet", False, at(13, "soviet", "organization"), pos({"sov_kalinin": "destroyed_soviet"},
+                                                                   soviet=["c38"]),
+     play("soviet", "c38", units=["sov_kalinin"], targets=["2008"]),
+     act("draw", "soviet", "5.3.1", cards=["c16", "c17", "c18"], by="c38"))
+case("c15", "soviet", True, AX, pos({**B1, "sov_kalinin": "shattered_soviet"}, soviet=["c15"]),
+     play("soviet", "c15", units=["sov_kalinin"], targets=["2008"]), check=at_loc("sov_kalinin", "2008"))
+case("c15", "soviet", False, AX, pos({**B1, "sov_kalinin": "shattered_soviet"}, soviet=["c15"]),
+     play("soviet", "c15", "5.3.1", units=["sov_kalinin"], targets=["2013"]))  # in the 1st Panzer's zone
+case("c25", "axis", True, at(13, "axis", "organization"), pos({"kg_1": "cadre_axis", "kg_2": "cadre_axis"}, ["c25"]),
+     play("axis", "c25", units=["kg_1", "kg_2"], targets=["0906", "0806"]), options={"cadres": True},
+     check=at_loc("kg_2", "0806"))
+case("c25", "axis", False, at(13, "axis", "organization"), pos({"kg_1": "cadre_axis", "kg_2": "cadre_axis",
+                                                                "kg_3": "cadre_axis"}, ["c25"]),
+     play("axis", "c25", "5.3.1", units=["kg_1", "kg_2", "kg_3"], targets=["0906", "0806", "0907"]),
+     options={"cadres": True})  # two, not three
+case("c48", "axis", True, at(23, "axis", "organization"), pos({"ger_fest_breslau": "destroyed_axis"}, ["c48"]),
+     play("axis", "c48", units=["ger_fest_breslau"], targets=["0606"]),
+     check=lambda s: s.units["ger_fest_breslau"].loc == "0606" and s.score.event_vp == 1)
+case("c48", "axis", False, at(23, "axis", "organization"), pos({"ger_fest_breslau": "destroyed_axis"}, ["c48"]),
+     play("axis", "c48", "5.3.1", units=["ger_fest_breslau"], targets=["1311"]))  # Kiev: not Greater Germany
+case("c49", "axis", True, at(23, "axis", "organization"), pos({"ger_vs_1": "destroyed_axis",
+                                                               "ger_vs_2": "destroyed_axis"}, ["c49"]),
+     play("axis", "c49", units=["ger_vs_1", "ger_vs_2"], targets=["0603", "0604"]), check=at_loc("ger_vs_2", "0604"))
+case("c49", "axis", False, at(23, "axis", "organization"), pos({"ger_6": "destroyed_axis"}, ["c49"]),
+     play("axis", "c49", "5.3.1", units=["ger_6"], targets=["0603"]))  # not Volkssturm
+case("c08", "soviet", True, at(6, "soviet", "organization"), pos({"sov_west": "2008"}, soviet=["c08"]),
+     play("soviet", "c08", units=["sov_west"]), check=lambda s: s.units["sov_west"].face == "back", tag="_upgrade")
+case("c08", "soviet", False, at(6, "soviet", "organization"), pos({"sov_west": "2008", "sov_south": "2009"},
+                                                                  soviet=["c08"]),
+     play("soviet", "c08", "5.3.1", units=["sov_west", "sov_south"]), tag="_upgrade")
+case("c08", "soviet", True, at(6, "soviet", "organization"), pos({"sov_west": "2008"}, soviet=["c08"]),
+     play("soviet", "c08"), act("draw", "soviet", cards=["c16", "c17"], by="c08"))
+case("c08", "soviet", False, at(6, "soviet", "organization"), pos({"sov_west": "2008"}, soviet=["c08"]),
+     play("soviet", "c08"), act("draw", "soviet", cards=["c16"], by="c08"),
+     act("phase", "soviet", "5.3.1", phase="movement"))  # two cards
+case("c05", "soviet", True, at(2, "axis", "organization"), pos(B1, soviet=["c05"]),
+     play("soviet", "c05", units=["ger_1pz"]), check=lambda s: s.units["ger_1pz"].unsupplied)
+case("c05", "soviet", False, at(2, "axis", "organization"), pos(B1, soviet=["c05"]),
+     play("soviet", "c05", "5.3.1", units=["sov_south"]))  # his own unit
+case("c06", "soviet", True, at(2, "soviet", "organization"), pos(B1, soviet=["c06"]),
+     play("soviet", "c06"), act("loss", "axis", unit="ger_1pz"), act("phase", "soviet", phase="movement"),
+     check=lambda s: s.units["ger_1pz"].face == "back")
+case("c06", "soviet", False, at(2, "soviet", "organization"), pos(B1, soviet=["c06"]),
+     play("soviet", "c06"), act("phase", "soviet", "5.3.1", phase="movement"))  # the Axis lost no step
+MC = {"sov_west": {"at": "2008", "face": "back"}, "sov_south": {"at": "2009", "face": "back"}, "ger_6": "0906"}
+case("c35", "axis", True, at(17, "axis", "organization"), pos(MC, ["c35"]),
+     play("axis", "c35"), act("loss", "soviet", unit="sov_west"), act("loss", "soviet", unit="sov_south"),
+     check=lambda s: s.units["sov_south"].face == "front")
+case("c35", "axis", False, at(17, "axis", "organization"), pos(MC, ["c35"]),
+     play("axis", "c35"), act("loss", "soviet", unit="sov_west"), act("loss", "soviet", "5.3.1", unit="sov_west"))
+KESSEL = {"sov_west": {"at": "0603", "unsupplied": True}, "sov_south": "2008", "ger_6": "0906"}
+case("c18", "axis", True, at(2, "axis", "supply"), pos(KESSEL, ["c18"]),
+     play("axis", "c18", units=["sov_west"]),
+     check=lambda s: s.units["sov_west"].loc == "surrendered_soviet" and s.score.event_vp == 1)
+case("c18", "axis", False, at(2, "axis", "supply"), pos(KESSEL, ["c18"]),
+     play("axis", "c18", "5.3.1", units=["sov_south"]))  # no Unsupplied marker
+case("c07", "axis", True, at(6, "soviet", "organization"), pos({"sov_west": "2008"}, ["c07"]),
+     act("flip", "soviet", unit="sov_west", face="back"), play("axis", "c07"),
+     check=lambda s: s.units["sov_west"].face == "front")
+case("c07", "axis", False, at(6, "soviet", "organization"), pos({"sov_west": "2008"}, ["c07"]),
+     act("flip", "soviet", unit="sov_west", face="back"), act("phase", "soviet", phase="organization", step="placement"),
+     play("axis", "c07", "5.3.1"))  # the improvement was not the last thing done
+case("c31", "soviet", True, at(13, "axis", "organization", "placement"), pos({"ger_6": "destroyed_axis"}, ["c05"],
+                                                                             soviet=["c31"]),
+     act("place", "axis", unit="ger_6", to="0906", pay=["c05"]), play("soviet", "c31"),
+     check=lambda s: s.units["ger_6"].loc == "destroyed_axis" and "c05" in s.discards)
+case("c31", "soviet", False, at(13, "axis", "organization", "placement"), pos({"ger_6": "destroyed_axis"}, ["c05"],
+                                                                              soviet=["c31"]),
+     play("soviet", "c31", "5.3.1"))  # no replacement was just made
+
+
 # == the tests ======================================================================================================
 
 def run_case(c: Case):

@@ -279,7 +279,8 @@ def follow_detrain(ctx: Context, state: State, d: Due, action: Action) -> tuple[
         findings.append(violation(ctx, d.card, d.player or None, f"{unit_name(ctx, uid, state)} may not detrain in "
                                                                  f"{loc}: {why} (9.2)", (uid,), (loc,)))
     rec = record(state)
-    if uid in rec.moved and uid not in d.used:
+    same = any(uid in x.used for x in state.effects.due if x.card == d.card and x.line == d.line)
+    if uid in rec.moved and not same:
         findings.append(Finding("5.3.4", f"{unit_name(ctx, uid, state)} already benefited from a movement event this "
                                          "player turn", (uid,)))
     state = with_record(state, moved=rec.moved | {uid})
