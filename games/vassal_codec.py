@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Iterable, Iterator
 
 UGLY_DELIMITERS = "-.0123456789EINaefilnrstuy"
+PLACEHOLDER = "\x00"  # stands for an escaped delimiter while a text is split (when the text has none)
 
 
 def _escape(s: str, delim: str) -> str:
@@ -137,5 +138,23 @@ class Decoder:
 
 
 def decode(value: str | None, delim: str) -> list[str]:
-    """All tokens of ``value`` (``SequenceEncoder.Decoder`` to the end)."""
-    return list(Decoder(value, delim))
+    """All tokens of ``value``: exactly what :class:`Decoder` (``SequenceEncoder.Decoder``) gives to the end, found
+    with whole-string splits because saves decode millions of tokens.
+
+    VASSAL's character loop makes a delimiter literal when the character before it is a backslash (at any absolute
+    position) and drops that one backslash; nothing else is escaped. So the real delimiters are those not preceded by
+    a backslash, a plain ``str.split`` when no delimiter is escaped, and each token then loses the backslash of each
+    escaped delimiter in it; a token wrapped in single quotes is unwrapped last.
+    """
+    if value is None:
+        return []
+    escaped = "\\" + delim
+    if escaped not in value:
+        tokens = value.split(delim)
+    elif PLACEHOLDER not in value:  # escaped delimiters (backslash dropped) parked as a character the text lacks
+        tokens = [t.replace(PLACEHOLDER, delim) for t in value.replace(escaped, PLACEHOLDER).split(delim)]
+    else:
+        tokens = [t.replace(escaped, delim) for t in _real_delimiter(delim).split(value)]
+    if "'" in value:
+        tokens = [t[1:-1] if len(t) > 1 and t[0] == "'" and t[-1] == "'" else t for t in tokens]
+    return tokens

@@ -73,3 +73,43 @@ def test_decoder_helpers_follow_java_defaults() -> None:
     assert (d.next_int(0), d.next_int(7), d.next_bool(False), d.has_more()) == (5, 7, True, False)
     assert d.next_or("default") == "default"
     assert decode("a;b;", ";") == ["a", "b", ""] and decode("", ";") == [""] and decode(None, ";") == []
+
+
+# The whole-string decoder has three paths: a plain split when no delimiter is escaped, else escaped delimiters parked
+# as a NUL character while the text is split, or (when the text has a NUL) a split on unescaped delimiters. Each must
+# give the character loop's tokens, on short random strings and on nested texts (runs of backslashes before
+# delimiters, as levels of a piece's state have).
+NESTED = st.lists(st.sampled_from(["a", "'", "\\", "\\\\", ";", "\t", "\\\t", "\\\\\\\t", "\\;", "''", ",", "\x00"]),
+                  max_size=24).map("".join)
+
+
+@settings(max_examples=800)
+@given(st.one_of(TEXT, NESTED), st.sampled_from([";", "\t", "/", "\x1b", ",", "|", "."]))
+def test_fast_decode_matches_the_character_loop_and_the_incremental_decoder(value: str, delim: str) -> None:
+    expected = java_tokens(value, delim)
+    assert decode(value, delim) == expected
+    assert list(Decoder(value, delim)) == expected
+
+
+@settings(max_examples=300)
+@given(st.lists(st.text(alphabet="ab;\\'\t,", max_size=6), min_size=1, max_size=6), st.sampled_from([";", "\t"]),
+       st.integers(min_value=0, max_value=4))
+def test_fast_decode_unwraps_nested_encodings_level_by_level(tokens: list[str], delim: str, depth: int) -> None:
+    """Tokens encoded ``depth`` times over (each time as the inner token of a pair) decode back through the same
+    number of levels, with the plain-split path taken wherever no delimiter is escaped."""
+    text = encode(tokens, delim)
+    for _ in range(depth):
+        text = encode(["head", text], delim)
+    for _ in range(depth):
+        assert decode(text, delim) == java_tokens(text, delim)
+        text = decode(text, delim)[1]
+    assert decode(text, delim) == java_tokens(text, delim)
+
+
+def test_fast_decode_paths() -> None:
+    assert decode("a;'b';c", ";") == ["a", "b", "c"]  # plain split, quotes unwrapped
+    assert decode("a\\;b;c", ";") == ["a;b", "c"]  # escaped delimiter: one backslash dropped
+    assert decode("a\\\\;b", ";") == ["a\\;b"]  # only the backslash right before the delimiter escapes it
+    assert decode("a\\b;c", ";") == ["a\\b", "c"]  # a backslash elsewhere is text (plain split)
+    assert decode("\\;", ";") == [";"] and decode(";", ";") == ["", ""]
+    assert decode("a\x00\\;b;c", ";") == ["a\x00;b", "c"]  # a text with a NUL: the split on unescaped delimiters
