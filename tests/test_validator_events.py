@@ -20,7 +20,9 @@ import games
 from validator.logfile import parse_log
 from validator.replay import replay
 from validator.report import text_lines
-from validator.rules.no_retreat import events_data
+from validator.model import Header
+from validator.rules import no_retreat as rules
+from validator.rules.no_retreat import events, events_cards, events_combat, events_data
 
 HEAD = {"format": "hexforge-log", "version": 1, "game": "no_retreat", "scenario": "campaign_1941"}
 GAME = games.load("no_retreat")
@@ -583,6 +585,222 @@ case("c31", "soviet", False, at(13, "axis", "organization", "placement"), pos({"
      play("soviet", "c31", "5.3.1"))  # no replacement was just made
 
 
+
+# -- cards: draws, discards, the discard pile, cancels, copies -----------------------------------------------------
+
+def draw(side: str, *cards: str, by: str | None = None, expect: tuple = ()) -> dict:
+    return act("draw", side, *expect, cards=list(cards), **({"by": by} if by else {}))
+
+
+def discard(side: str, *cards: str, by: str | None = None, expect: tuple = ()) -> dict:
+    return act("discard", side, *expect, cards=list(cards), **({"by": by} if by else {}))
+
+
+def hand_has(side: str, card: str) -> Callable[[Any], bool]:
+    return lambda s: card in s.hands[side].known
+
+
+AXCARD = at(2, "axis", "card", "draw")
+SOCARD = at(2, "soviet", "card", "draw")
+case("c05", "axis", True, at(2, "axis", "card"), pos({}, ["c05"], discards=["c30", "c31", "c10", "c32"]),
+     play("axis", "c05", take="c10"), check=lambda s: "c10" in s.hands["axis"].known and s.discards == ())
+case("c05", "axis", False, at(2, "axis", "card"), pos({}, ["c05"], discards=["c30", "c31", "c10", "c32"]),
+     play("axis", "c05", "5.3.1", take="c30"))  # the fourth card from the top
+case("c33", "soviet", True, AX, pos({}, soviet=["c33"], discards=["c10", "c26"]),
+     play("soviet", "c33", take="c26"), check=hand_has("soviet", "c26"))
+case("c33", "soviet", False, AX, pos({}, soviet=["c33"], discards=["c10", "c26"]),
+     play("soviet", "c33", "5.3.1", take="c10"))  # not the top card
+case("c33", "soviet", True, AX, pos({}, soviet=["c33"]), play("soviet", "c33", choice="joker"),
+     check=lambda s: s.deck.joker == "soviet", tag="_joker")
+case("c33", "soviet", False, AX, pos({}, soviet=["c33"]), play("soviet", "c33", "5.3.1", choice="joker"),
+     options={"joker": False}, tag="_joker")
+case("c22", "axis", True, at(13, "axis", "movement"), pos({}, ["c22"]),
+     play("axis", "c22"), draw("axis", "c16", "c17", "c18", by="c22"), discard("axis", "c17", by="c22"),
+     check=lambda s: s.hands["axis"].known == {"c16", "c18"})
+case("c22", "axis", False, at(13, "axis", "movement"), pos({}, ["c22"]),
+     play("axis", "c22"), draw("axis", "c16", "c17", "c18", by="c22"), discard("axis", "c17", "c18", by="c22",
+                                                                               expect=("5.3.1",)))
+case("c09", "soviet", True, AX, pos({}, soviet=["c09"]),
+     play("soviet", "c09"), draw("soviet", "c16", "c17", by="c09"), discard("soviet", "c17", by="c09"))
+case("c09", "soviet", False, AX, pos({}, soviet=["c09"]),
+     play("soviet", "c09"), draw("soviet", "c16", "c17", by="c09"), act("phase", "axis", "5.3.1", phase="removal"))
+case("c09", "soviet", True, at(3, None, "housekeeping", "victory"), pos({}, soviet=["c09"]),
+     play("soviet", "c09"), check=lambda s: s.score.sd_cancelled == 3, tag="_cancel")
+case("c09", "soviet", False, at(3, "axis", "movement"), pos({}, soviet=["c09"]),
+     play("soviet", "c09", "5.3.1", choice="cancel"), tag="_cancel")  # outside the Victory Phase
+case("c40", "axis", True, at(13, "soviet", "movement"), pos({}, ["c40"]),
+     play("axis", "c40"), draw("axis", "c16", "c17", by="c40"), discard("axis", "c16", by="c40"))
+case("c40", "axis", False, at(13, "soviet", "movement"), pos({}, ["c40"]),
+     play("axis", "c40"), draw("axis", "c16", "c17", "c18", by="c40", expect=("5.3.1",)))
+case("c24", "soviet", True, at(13, "axis", "movement"), pos(B1, ["c10", "c11", "c12"], soviet=["c24"]),
+     play("soviet", "c24"), discard("axis", "c11", by="c24"), act("loss", "axis", unit="ger_1pz"),
+     act("phase", "axis", phase="combat"), check=lambda s: s.units["ger_1pz"].face == "back")
+case("c24", "soviet", False, at(13, "axis", "movement"), pos(B1, ["c10", "c11", "c12"], soviet=["c24"]),
+     play("soviet", "c24"), discard("axis", "c11", by="c24"), act("phase", "axis", "5.3.1", phase="combat"))
+case("c25", "soviet", True, AX, pos({}, ["c10", "c11"], soviet=["c25"]),
+     play("soviet", "c25"), discard("axis", "c11", by="c25"), check=lambda s: s.hands["axis"].known == {"c10"})
+case("c25", "soviet", False, AX, pos({}, ["c10", "c11"], soviet=["c25"]),
+     play("soviet", "c25"), discard("axis", "c10", "c11", by="c25", expect=("5.3.1",)))
+case("c42", "axis", True, at(2, "soviet", "card"), pos({}, ["c42"], soviet=["c10", "c11"]),
+     play("axis", "c42"), discard("soviet", "c10", by="c42"))
+case("c42", "axis", False, at(2, "soviet", "card"), pos({}, ["c42"], soviet=["c10", "c11"]),
+     play("axis", "c42"), act("phase", "soviet", "5.3.1", phase="supply"))  # nothing discarded
+ALLY = {"rum_3": "1213", "sov_south": "1313"}
+case("c44", "soviet", True, at(11, "axis", "card"), pos(ALLY, ["c10", "c11"], soviet=["c44"]),
+     play("soviet", "c44"), discard("axis", "c10", by="c44"),
+     act("remove", "axis", unit="rum_3", to="destroyed_axis"), check=lambda s: s.units["rum_3"].loc != "1213")
+case("c44", "soviet", False, at(11, "axis", "card"), pos(ALLY, ["c10", "c11"], soviet=["c44"]),
+     play("soviet", "c44"), discard("axis", "c10", by="c44"),
+     act("phase", "axis", "5.3.1", phase="supply"))  # after turn 10 an allied army goes too
+case("c12", "axis", True, at(5, "axis", "organization", "placement"), pos({"ger_6": "destroyed_axis"}, ["c12"]),
+     act("place", "axis", unit="ger_6", to="0906", pay=["c12"]), draw("axis", "c16", by="c12"))
+case("c12", "axis", False, at(5, "axis", "organization", "placement"), pos({"ger_6": "destroyed_axis"},
+                                                                          ["c12", "c13"]),
+     act("place", "axis", unit="ger_6", to="0906", pay=["c13"]), draw("axis", "c16", by="c12", expect=("5.3.1",)))
+case("c53", "axis", True, at(23, "axis", "organization", "placement"), pos({"ger_6": "surrendered_axis"}, ["c53"]),
+     act("place", "axis", unit="ger_6", to="0906", pay=["c53"]))  # two cards' worth
+case("c53", "axis", False, at(23, "soviet", "organization", "placement"),
+     pos({"sov_west": "surrendered_soviet"}, soviet=["c53"]),
+     act("place", "soviet", "7.9", unit="sov_west", to="2008", pay=["c53"]))  # the Soviet half counts once
+case("c20", "axis", True, AXCARD, pos({}, [], discards=["c30"]),
+     draw("axis", "c20"), play("axis", "c20"), draw("axis", "c16", by="c20"), check=lambda s: s.discards == ())
+case("c20", "axis", False, AXCARD, pos({}, [], discards=["c30"]),
+     draw("axis", "c20"), play("axis", "c20"), draw("axis", "c16", by="c20", expect=("5.3.1",)),
+     options={"joker": False})  # no Joker: no draw again
+case("c40", "soviet", True, SOCARD, pos({}, soviet=[], discards=["c30"]),
+     draw("soviet", "c40"), play("soviet", "c40"), check=lambda s: s.discards == ())  # the Joker shows Hitler
+case("c40", "soviet", False, SOCARD, pos({}, soviet=[], discards=["c30"]),
+     draw("soviet", "c40"), play("soviet", "c40"), draw("soviet", "c16", by="c40", expect=("5.3.1",)))
+case("c53", "soviet", True, at(23, "soviet", "card", "draw"), pos({}, soviet=[], discards=["c30"]),
+     draw("soviet", "c53"), play("soviet", "c53"), draw("soviet", "c16", by="c53"), check=lambda s: s.discards == ())
+case("c53", "soviet", False, at(23, "soviet", "card", "draw"), pos({}, soviet=[], discards=["c30"]),
+     draw("soviet", "c53"), play("soviet", "c53"), draw("soviet", "c16", "c17", by="c53", expect=("5.3.1",)))
+case("c54", "axis", True, at(23, "axis", "card", "draw"), pos({}, [], discards=["c30"]),
+     draw("axis", "c54"), play("axis", "c54"), draw("axis", "c16", by="c54"), check=lambda s: s.discards == ())
+case("c54", "axis", False, at(23, "axis", "card", "draw"), pos({}, [], discards=["c30"]),
+     draw("axis", "c54"), play("axis", "c54"), draw("axis", "c16", "c17", by="c54", expect=("5.3.1",)))
+
+# cancels
+RAID = {"ger_6": "1510", "sov_west": "2008"}
+case("c14", "axis", True, at(2, "axis", "organization"), pos(RAID, ["c14"], soviet=["c05"]),
+     play("soviet", "c05", units=["ger_6"]), play("axis", "c14"), check=lambda s: not s.units["ger_6"].unsupplied)
+case("c14", "axis", False, at(2, "axis", "organization"), pos(RAID, ["c14"], soviet=["c05"]),
+     play("soviet", "c05", units=["ger_6"]), act("phase", "axis", phase="organization", step="placement"),
+     play("axis", "c14", "5.3.1"))  # not just played any more
+case("c31", "axis", True, at(2, "axis", "organization"), pos(RAID, ["c31"], soviet=["c05"]),
+     play("soviet", "c05", units=["ger_6"]), play("axis", "c31"),
+     check=lambda s: not s.units["ger_6"].unsupplied and "c05" in s.hands["axis"].known)
+case("c31", "axis", False, at(2, "axis", "organization"), pos(RAID, ["c31", "c30"]),
+     play("axis", "c30", "5.3.1", "5.3.3", units=[]), play("axis", "c31", "5.3.1"))  # his own card
+case("c34", "soviet", True, at(2, "axis", "organization", "placement"), pos({"ger_6": "destroyed_axis"}, ["c03"],
+                                                                            soviet=["c34"]),
+     play("axis", "c03", units=["ger_6"], targets=["0906"]), play("soviet", "c34"), draw("soviet", "c16", by="c34"),
+     check=at_loc("ger_6", "destroyed_axis"))
+case("c34", "soviet", False, AXCARD, pos({}, [], soviet=["c34"]),
+     draw("axis", "c09"), play("axis", "c09"), play("soviet", "c34", "5.3.1"))  # a "Play Immediately" event
+case("c36", "soviet", True, at(5, "axis", "organization", "placement"), pos({"ger_6": "destroyed_axis"}, ["c12"],
+                                                                            soviet=["c36"]),
+     act("place", "axis", unit="ger_6", to="0906", pay=["c12"]), play("soviet", "c36"),
+     check=lambda s: s.units["ger_6"].loc == "destroyed_axis" and "c12" in s.hands["soviet"].known)
+case("c36", "soviet", False, at(5, "axis", "organization"), pos(RAID, soviet=["c36", "c05"]),
+     play("soviet", "c05", units=["ger_6"]), play("soviet", "c36", "5.3.1"))  # his own card
+
+# copies of the top discard
+case("c02", "axis", True, at(13, "axis", "organization", "placement"), pos({"ger_6": "destroyed_axis"}, ["c02"],
+                                                                           discards=["c03"]),
+     play("axis", "c02", units=["ger_6"], targets=["0906"]), check=at_loc("ger_6", "0906"))  # its symbol ignored
+case("c02", "axis", False, at(13, "axis", "organization", "placement"), pos({"ger_6": "destroyed_axis"}, ["c02"],
+                                                                            discards=["c09"]),
+     play("axis", "c02", "5.3"))  # the top discard is a "Play Immediately" event
+case("c26", "soviet", True, at(13, "soviet", "organization"), pos({"sov_west": "destroyed_soviet"}, soviet=["c26"],
+                                                                  discards=["c02"]),
+     play("soviet", "c26", units=["sov_west"]), check=at_loc("sov_west", "rail_soviet"))
+case("c26", "soviet", False, at(13, "soviet", "organization"), pos({"sov_west": "destroyed_soviet"}, soviet=["c26"],
+                                                                   discards=["c12"]),
+     play("soviet", "c26", "5.3"))
+case("joker", "axis", True, at(2, "axis", "organization", "placement"), pos({"ger_6": "destroyed_axis"}, [],
+                                                                            discards=["c03"]),
+     play("axis", "joker", units=["ger_6"], targets=["0906"]),
+     check=lambda s: s.units["ger_6"].loc == "0906" and s.deck.joker == "soviet")
+case("joker", "axis", False, at(2, "axis", "organization", "placement"), pos({"ger_6": "destroyed_axis"}, [],
+                                                                             discards=["c09"]),
+     play("axis", "joker", "5.3"))
+case("joker", "soviet", True, at(13, "axis", "organization"), pos({}, ["c10", "c11"], soviet=[], discards=["c25"]),
+     play("axis", "joker"), play("soviet", "joker"), discard("axis", "c10", by="c25"),
+     check=lambda s: s.deck.joker == "axis" and s.hands["axis"].known == {"c11"})
+case("joker", "soviet", False, at(13, "axis", "organization"), pos({}, ["c10", "c11"], soviet=[], discards=["c25"]),
+     play("soviet", "joker", "5.3"))  # the Joker shows Hitler
+case("c07", "soviet", True, at(2, "soviet", "card"), pos({}, soviet=["c07"]),
+     play("soviet", "c07", targets=["1311"]), check=lambda s: s.effects.terrain.get("1311") == "marsh")
+case("c07", "soviet", False, at(2, "soviet", "card"), pos({}, soviet=["c07"]),
+     play("soviet", "c07", "5.3.1", targets=["0603"]))  # Berlin is not Soviet
+
+# -- VPs, quotas, weather ---------------------------------------------------------------------------------------------
+
+def event_vp(n: int) -> Callable[[Any], bool]:
+    return lambda s: s.score.event_vp == n
+
+
+case("c13", "axis", True, at(2, "axis", "card"), pos({}, ["c13"]),
+     play("axis", "c13"), draw("axis", "c16", "c17", "c18", by="c13"), act("phase", "axis", phase="removal"),
+     check=event_vp(-1))  # no attack declared: the Axis loses a VP
+case("c13", "axis", False, at(3, "axis", "card"), pos({}, ["c13"]), play("axis", "c13", "5.3.1"))  # Mud
+case("c20", "soviet", True, at(2, "soviet", "card"), pos({}, soviet=["c20"]),
+     play("soviet", "c20"), draw("soviet", "c16", "c17", "c18", "c19", by="c20"),
+     act("phase", "soviet", phase="removal"), check=event_vp(2))  # no attack: the Soviets lose 2 VPs
+case("c20", "soviet", False, at(3, "soviet", "card"), pos({}, soviet=["c20"]), play("soviet", "c20", "5.3.1"))
+case("c19", "soviet", True, at(2, "axis", "card"), pos({}, soviet=["c19"]),
+     play("soviet", "c19"), act("phase", "axis", phase="removal"), check=event_vp(-2))
+case("c19", "soviet", False, at(2, "soviet", "card"), pos({}, soviet=["c19"]), play("soviet", "c19", "5.3.1"))
+case("c23", "axis", True, at(2, "soviet", "card"), pos({}, ["c23"]),
+     play("axis", "c23"), act("phase", "soviet", phase="removal"), check=event_vp(1))
+case("c23", "axis", False, at(2, "axis", "card"), pos({}, ["c23"]), play("axis", "c23", "5.3.1"))
+AX23 = at(23, "axis", "card", "draw")
+SO23C = at(23, "soviet", "card", "draw")
+case("c51", "axis", True, AX23, pos({"ger_6": "0906"}, [], event_vp=3),
+     draw("axis", "c51"), play("axis", "c51", units=["ger_6"]), draw("axis", "c16", by="c51"),
+     check=lambda s: s.units["ger_6"].loc == "removed" and s.score.event_vp == 2)
+case("c51", "axis", False, AX23, pos({"ger_vs_1": "0906"}, [], event_vp=3),
+     draw("axis", "c51"), play("axis", "c51", "5.3.1", units=["ger_vs_1"]))
+for card, side, where, vp in [("c45", "soviet", {"control": {"0611": "soviet"}}, 4),
+                              ("c46", "axis", {"units": {"ger_berlin": "0603"}}, 2),
+                              ("c47", "axis", {"units": {"ger_6": "2012"}}, 2),
+                              ("c48", "soviet", {"units": {"sov_karelian": "finland"}}, 4),
+                              ("c49", "soviet", {"units": {"sov_west": "0817"}}, 4),
+                              ("c50", "axis", {}, 2),
+                              ("c52", "soviet", {"control": {"0414": "soviet"}}, 4)]:
+    start = AX23 if side == "axis" else SO23C
+    units = where.get("units", {})
+    more = {"control": where["control"]} if "control" in where else {}
+    case(card, side, True, start, pos(units, [], [], event_vp=3, **more),
+         draw(side, card), play(side, card), draw(side, "c16", by=card), check=event_vp(vp))
+    case(card, side, False, start, pos(units, [], [], event_vp=3, **more),
+         draw(side, card), play(side, card), draw(side, "c16", by=card),
+         act("victory", "soviet", "12.5", vp=3))  # the marker moved: 3 is wrong
+case("c09", "axis", True, at(3, "axis", "card", "draw"), pos({}, []),  # turn 3: Mud, a Clear marker; turn 4 too
+     draw("axis", "c09"), play("axis", "c09"), draw("axis", "c16", by="c09"), act("weather", "axis", weather="clear"))
+case("c09", "axis", False, at(3, "axis", "card", "draw"), pos({}, []),
+     draw("axis", "c09"), play("axis", "c09"), draw("axis", "c16", by="c09"),
+     act("weather", "axis", "13.0", weather="mud"))
+case("c11", "axis", True, at(3, "axis", "card", "draw"), pos({}, []),
+     draw("axis", "c11"), play("axis", "c11"), draw("axis", "c16", by="c11"), act("weather", "axis", weather="clear"))
+case("c11", "axis", False, at(3, "axis", "card", "draw"), pos({}, []),
+     draw("axis", "c11"), play("axis", "c11"), draw("axis", "c16", by="c11"),
+     act("weather", "axis", "13.0", weather="mud"))
+case("c12", "soviet", True, at(3, "soviet", "card", "draw"), pos({}, soviet=[]),  # next turn's Snow/Mud to Mud
+     draw("soviet", "c12", "c17", "c18", "c19"), play("soviet", "c12"), draw("soviet", "c16", by="c12"),
+     act("turn", "axis", turn=4), act("weather", "axis", weather="mud"))
+case("c12", "soviet", False, at(3, "soviet", "card", "draw"), pos({}, soviet=[]),
+     draw("soviet", "c12", "c17", "c18", "c19"), play("soviet", "c12"), draw("soviet", "c16", by="c12"),
+     act("turn", "axis", turn=4), act("weather", "axis", "13.0", weather="snow"))
+case("c13", "soviet", True, at(15, "soviet", "card", "draw"), pos({}, soviet=[]),  # turn 16's Mud/Snow to Snow
+     draw("soviet", "c13", "c17", "c18", "c19"), play("soviet", "c13"), draw("soviet", "c16", by="c13"),
+     act("turn", "axis", turn=16), act("weather", "axis", weather="snow"))
+case("c13", "soviet", False, at(15, "soviet", "card", "draw"), pos({}, soviet=[]),
+     draw("soviet", "c13", "c17", "c18", "c19"), play("soviet", "c13"), draw("soviet", "c16", by="c13"),
+     act("turn", "axis", turn=16), act("weather", "axis", "13.0", weather="mud"))
+
+
 # == the tests ======================================================================================================
 
 def run_case(c: Case):
@@ -602,3 +820,53 @@ def test_card(c: Case) -> None:
     assert got == want, "\n".join(text_lines(result))
     if c.check is not None:
         assert c.check(result.final), "\n".join(text_lines(result))
+
+
+def test_every_half_of_every_card_has_an_effect_and_both_cases() -> None:
+    ctx = rules.context(GAME, Header("no_retreat", "campaign_1941"))
+    table = events_data.halves(ctx)
+    halves = {(c, s) for c in GAME.cards for s in GAME.sides}
+    assert set(table) == halves and len(halves) == 110
+    for legal in (True, False):
+        covered = {(c.card, c.side) for c in CASES if c.legal is legal}
+        assert halves - covered == set(), f"halves without a {'legal' if legal else 'illegal'} case"
+
+
+def test_every_effect_kind_has_a_meaning() -> None:
+    for kind, where in events_data.KINDS.items():
+        if where in ("play", "any"):
+            assert kind in events.APPLY or kind in events_combat.BATTLE_EFFECTS, kind
+        if where in ("battle", "any") and kind != "copy_discard":
+            assert kind in events_combat.BATTLE_EFFECTS or kind in events.APPLY, kind
+        if where == "pay":
+            assert kind in events_cards.PAY_EFFECTS, kind
+    assert events_combat.BATTLE_EFFECTS <= set(events_data.KINDS)
+
+
+def test_the_effect_table_is_checked(tmp_path) -> None:
+    import shutil
+
+    from games import DataError, load
+
+    root = tmp_path / "nr"
+    shutil.copytree(GAME.root, root)
+    path = root / "tables" / "card_effects.toml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('effect = "reroll"\nresults', 'effect = "rerolls"\nresults'), encoding="utf-8")
+    ctx = rules.context(load(str(root)), Header("no_retreat", "campaign_1941"))
+    with pytest.raises(DataError, match=r"card_effects.toml.*unknown effect 'rerolls'"):
+        events_data.halves(ctx)
+    path.write_text(text.replace("[c54.soviet]", "[c54.nobody]"), encoding="utf-8")
+    ctx = rules.context(load(str(root)), Header("no_retreat", "campaign_1941"))
+    with pytest.raises(DataError, match=r"card_effects.toml.*unknown side 'nobody'"):
+        events_data.halves(ctx)
+    path.write_text(text.replace("[joker.soviet]\neffect = \"copy_discard\"\n", ""), encoding="utf-8")
+    ctx = rules.context(load(str(root)), Header("no_retreat", "campaign_1941"))
+    with pytest.raises(DataError, match=r"no effect for joker.soviet"):
+        events_data.halves(ctx)
+
+
+def test_a_copy_of_an_empty_discard_pile_does_nothing() -> None:
+    c = Case("c02", "axis", False, at(2, "axis", "movement"), pos({}, ["c02"]), (play("axis", "c02", "5.3"),))
+    log, result = run_case(c)
+    assert [(v.line, v.rule) for v in result.violations] == [(2, "5.3")]

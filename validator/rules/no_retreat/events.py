@@ -43,7 +43,7 @@ Apply = Callable[[Context, State, Play, Effect], "tuple[State, list[Finding]]"]
 APPLY: dict[str, Apply] = {**events_combat.APPLY, **events_movement.APPLY, **events_cards.APPLY,
                            **events_vp.APPLY, **events_org.APPLY}
 FOLLOW = {**events_cards.FOLLOW, **events_movement.FOLLOW, **events_org.FOLLOW}
-CLOSE = {**events_movement.CLOSE}
+CLOSE = {**events_movement.CLOSE, **events_cards.CLOSE}
 PAY_ACTIONS = ("entrain", "place", "flip", "reorganize", "counterblow")
 
 
@@ -139,9 +139,6 @@ def _unexpected_by(ctx: Context, state: State, action: Action) -> list[Finding]:
     by = action.get("by")
     if action.type not in ("draw", "discard") or not by:
         return []
-    if action.type == "draw" and state.phase == "card" and state.step == "draw" and action.side == state.player \
-            and ctx.game.cards[by].events[action.side].play_immediately:
-        return []  # the replacement of a "Play Immediately" card of the Draw Step (counted by 5.2)
     what = "draws" if action.type == "draw" else "discards"
     return [Finding("5.3.1", f"{card_label(ctx, by, action.side)}: no event played now calls for {what} by the "
                              f"{ctx.game.sides[action.side].name} player")]

@@ -100,6 +100,8 @@ def _accepts_either(ctx: Context, state: State, d: Due, action: Action) -> bool:
 
 
 def close_either(ctx: Context, state: State, d: Due) -> tuple[State, list[Finding]]:
+    if d.kind != "either":
+        return state, []
     cards_, steps = d.done, len(d.used)
     full, part = d.params["cards"], d.params["or_cards"]
     held = d.params["held"]
@@ -234,8 +236,16 @@ def cancel_card(ctx: Context, state: State, play: Play, effect: Effect) -> tuple
     return state, findings
 
 
+def copy_nothing(ctx: Context, state: State, play: Play, effect: Effect) -> tuple[State, list[Finding]]:
+    """A copy (Joker, Gott Mit Uns, Na Berlin!) performs the copied event (``card_play`` resolves it); one that found
+    nothing to copy (reported there) does nothing."""
+    return state, []
+
+
+PAY_EFFECTS = frozenset({"draw_on_pay", "pay_double"})  # effects that work when the card is spent (``paid``, below)
 APPLY = {"draw": draw, "take_discard": take_discard, "reshuffle": reshuffle_effect, "enemy_discards": enemy_discards,
-         "allies_waver": allies_waver, "flip_joker": flip_joker, "cancel_card": cancel_card}
+         "allies_waver": allies_waver, "flip_joker": flip_joker, "cancel_card": cancel_card,
+         "copy_discard": copy_nothing}
 
 
 # -- cards that work when spent ---------------------------------------------------------------------------------

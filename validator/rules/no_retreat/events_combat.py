@@ -62,7 +62,12 @@ from .state import Hand, State, evolve, occupants
 from .victory import gain
 
 ARMOR_RULES = ("10.6.3", "15.1")  # the rules of the armor-bonus modifiers (``shifts``)
-COMMITMENT = "commitment"
+# the effect kinds played in a battle that this module gives a meaning to (a test keeps it equal to the data's)
+BATTLE_EFFECTS = frozenset({
+    "double_strength", "double_defence", "strength_per_unit", "shift", "auto_result", "result_map", "cancel_river",
+    "reroll", "two_dice", "die_off", "crt_choice", "armor_bonus_any_defender", "cancel_armor_bonus",
+    "armor_bonus_extra", "cancel_fort", "extra_losses", "advance_limit", "advance_extra", "retreat_ignores_zoc",
+    "infiltration", "second_combat", "cancel_card"})
 
 
 @dataclass(frozen=True)

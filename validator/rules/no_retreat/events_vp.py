@@ -88,6 +88,9 @@ def remove_for_vp(ctx: Context, state: State, play: Play, effect: Effect) -> tup
 
 
 def cancel_sudden_death(ctx: Context, state: State, play: Play, effect: Effect) -> tuple[State, list[Finding]]:
+    if state.phase != "housekeeping" or state.step != "victory":
+        return state, [violation(ctx, play.event, play.side, "it cancels the Sudden Death check in the Victory Phase "
+                                                              "(play it in the Victory step, or choose 'draw')")]
     return evolve(state, score=replace(state.score, sd_cancelled=state.turn)), []
 
 
