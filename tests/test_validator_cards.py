@@ -135,8 +135,8 @@ def test_mutation_draw_from_the_discard_pile(played) -> None:
 
 
 def test_mutation_play_immediately_card_kept(played) -> None:
-    def find(i, a, s):
-        return a if a["type"] == "play" and a["card"] in s.deck.pending else None
+    def find(i, a, s):  # the only card waiting: the next line is what follows its play
+        return a if a["type"] == "play" and s.deck.pending == (a["card"],) else None
 
     i, _ = first(played, find)
     lines = list(played.lines)

@@ -72,8 +72,9 @@ def step(ctx: Context, state: State, action: Action) -> tuple[State, list[Findin
     state, forced = events.before(ctx, state, action)
     index = events.due_for(ctx, state, action)
     if index is not None:
+        state, waiting = card_play.before(ctx, state, action, exempt=True)
         state, findings = events.follow(ctx, state, action, index)
-        more, out_of_turn = [], False
+        findings, more, out_of_turn = waiting + findings, [], False
     else:
         state, waiting = card_play.before(ctx, state, action, events.exempt_from_end(state, action))
         state, findings = sequence.timing(ctx, state, action)

@@ -266,10 +266,12 @@ def handle_draw(ctx: Context, state: State, action: Action) -> tuple[State, list
                                 "reshuffled before these cards: it is reshuffled when one card is left in it"))
     by = action.get("by")
     in_draw_step = state.phase == "card" and state.step == "draw" and side == state.player
-    if in_draw_step and (by is None or ctx.game.cards[by].events[side].play_immediately):
-        rec = record(state)
+    rec = record(state)
+    if in_draw_step and (by is None or ctx.game.cards[by].events[side].play_immediately and by not in rec.uncounted):
         state = with_record(state, drawn=rec.drawn + len(action["cards"]), immediate=rec.immediate + len(drawn_immediate))
         findings += _too_many(ctx, state, side, rec)
+    elif in_draw_step and drawn_immediate:  # drawn by an event: their replacements are the event's too
+        state = with_record(state, uncounted=rec.uncounted | frozenset(drawn_immediate))
     if drawn_immediate:
         pending = state.deck.pending + tuple(drawn_immediate) if state.deck.pending_side == side else tuple(drawn_immediate)
         state = evolve(state, deck=replace(state.deck, pending=pending, pending_side=side))

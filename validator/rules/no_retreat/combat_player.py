@@ -6,7 +6,8 @@ adjacent units: the die comes from the player's seeded RNG and the claimed odds,
 ones. Each result is then carried out with random legal choices: step losses (the owner picks the unit, the
 special units of optional rules first), retreats toward supply that keep stacking legal (or elimination when
 there is none), the Counterblow marker of a CB, counterattacks after a CA (sometimes chained), advances after
-combat. Everything goes through the engine (``Player.act``), so an illegal choice is a bug and stops the game.
+combat. Each side may add an event card to a battle (``events_player``); a CA an event makes mandatory is always
+carried out. Everything goes through the engine (``Player.act``), so an illegal choice is a bug and stops the game.
 """
 
 from __future__ import annotations
@@ -19,9 +20,10 @@ from .combat import evaluate, expected_defenders
 from .combat_data import rules, support_allowance, target_limit
 from .declaration import (
     attack_neighbours, counterblow_eligible, current, other_side, units_of, voluntary_problem)
+from .events_player import battle_card, fulfil, maybe_play, try_act
 from .results import elimination_box
 from .retreat import retreats
-from .shifts import BattleSpec, all_unsupplied
+from .shifts import BattleSpec, all_unsupplied, card_play
 from .state import face_of, occupants
 
 if TYPE_CHECKING:
@@ -96,30 +98,47 @@ def _support(p: Player, side: str, attackers: list[str]) -> bool:
     return used < have and not all_unsupplied(p.state, attackers) and p.rng.random() < SUPPORT_SHARE
 
 
-def battle(p: Player, side: str, kind: str, attackers: list[str], targets: list[str], chain: int = 0) -> None:
-    """One battle written with its true odds and result, then carried out."""
-    ctx = p.ctx
-    prev = current(p.state).battle
-    defenders = expected_defenders(ctx, p.state, prev, kind, side, tuple(targets))
-    spec = BattleSpec(side, kind, tuple(attackers), defenders, tuple(targets), _support(p, side, attackers))
-    die = p.rng.randint(1, 6)
-    _, odds, _, result = evaluate(ctx, p.state, spec, die)
+def _battle_fields(p: Player, side: str, kind: str, attackers: list[str], targets: list[str],
+                   defenders: tuple[str, ...], support: bool, die: int, cards: list[dict]) -> dict[str, Any]:
+    """The battle line with its true odds and result (the cards' effects included)."""
+    spec = BattleSpec(side, kind, tuple(attackers), defenders, tuple(targets), support,
+                      tuple(card_play(c, side) for c in cards))
+    _, odds, _, result = evaluate(p.ctx, p.state, spec, die)
     fields: dict[str, Any] = {"attackers": list(attackers), "targets": list(targets), "die": die, "result": result}
     if kind != "voluntary":
         fields["kind"] = kind
-    if spec.support:
+    if support:
         fields["support"] = True
+    if cards:
+        fields["cards"] = cards
     if odds.final is not None:
         fields["odds"] = odds.final
         fields["shifts"] = odds.shift
     if result == "CB":
         fields["marker"] = p.state.units[p.rng.choice(attackers)].loc
-    p.act("battle", side, **fields)
+    return fields
+
+
+def battle(p: Player, side: str, kind: str, attackers: list[str], targets: list[str], chain: int = 0) -> None:
+    """One battle written with its true odds and result, then carried out; each side may add an event card (kept
+    only when the battle with it is legal)."""
+    ctx = p.ctx
+    prev = current(p.state).battle
+    defenders = expected_defenders(ctx, p.state, prev, kind, side, tuple(targets))
+    support = _support(p, side, attackers)
+    die = p.rng.randint(1, 6)
+    cards = [c for c in (battle_card(p, side, "attacker", attackers, list(defenders), p.rng),
+                         battle_card(p, other_side(ctx, side), "defender", attackers, list(defenders), p.rng)) if c]
+    if not (cards and try_act(p, "battle", side, **_battle_fields(p, side, kind, attackers, targets, defenders,
+                                                                    support, die, cards))):
+        p.act("battle", side, **_battle_fields(p, side, kind, attackers, targets, defenders, support, die, []))
     b = current(p.state).battle
     losses(p, b)
     retreat_all(p, b)
     advance_all(p, b)
-    if b.may_counterattack and chain < MAX_CHAIN and p.rng.random() < COUNTERATTACK_SHARE:
+    fulfil(p)
+    forced = p.state.effects.must_counterattack is not None
+    if b.may_counterattack and (forced or chain < MAX_CHAIN and p.rng.random() < COUNTERATTACK_SHARE):
         hexes = sorted({p.state.units[a].loc for a in b.attackers})
         battle(p, other_side(ctx, side), "counterattack", list(b.defenders), hexes, chain + 1)
 
@@ -163,10 +182,15 @@ def advance_all(p: Player, b: Battle) -> None:
 
 
 def combat_phase(p: Player, side: str) -> None:
-    """The whole Combat Phase of ``side``: declarations, counterblows, every battle."""
+    """The whole Combat Phase of ``side``: declarations, counterblows (and events that place or take off Counterblow
+    markers), every battle, events at its end."""
     p.act("phase", side, phase="combat")
     declare(p, side)
+    p.act("phase", side, phase="combat", step="counterblows")
     counterblows(p, side)
+    maybe_play(p)
+    p.act("phase", side, phase="combat", step="battles")
+    maybe_play(p)
     c = current(p.state)
     forced = sorted(c.marked | c.counterblows)
     p.rng.shuffle(forced)
@@ -181,3 +205,4 @@ def combat_phase(p: Player, side: str) -> None:
             if p.rng.random() > ALL_IN_SHARE:
                 units = p.rng.sample(units, p.rng.randint(1, len(units)))
             battle(p, side, "voluntary", units, [t])
+    maybe_play(p, "end")

@@ -58,7 +58,7 @@ def _due(state: State, play: Play, side: str, kind: str, least: int, most: int, 
 
 def _accepts(kind: str):
     def accepts(ctx: Context, state: State, d: Due, action: Action) -> bool:
-        return action.type == kind and action.get("by") == d.card
+        return action.type == kind and action.get("by") == d.card and d.done < d.most
     return accepts
 
 

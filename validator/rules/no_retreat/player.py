@@ -1,7 +1,7 @@
 """A random legal player: seeded, deterministic, it writes whole games in the log format that must validate clean.
 
 It plays every phase of every turn for both sides with the rules of Validator I: cards drawn and discarded down to
-two, supply markers, reinforcements placed on legal hexes, moves to random legal destinations (half of them logged
+two, events played now and then by both sides at the moments their cards name (``events_player``), supply markers, reinforcements placed on legal hexes, moves to random legal destinations (half of them logged
 with the full path, the rest with the destination only), entraining (the free unit and bought ones), surrenders in
 the Removal Phase and detraining; it keeps stacking legal. It fights every Combat Phase (``combat_player``:
 declarations, counterblows, battles with its seeded die and the true results, losses, retreats, counterattacks,
@@ -21,6 +21,8 @@ from games.model import Game
 from ...model import Action, Header
 from . import combat_player, context, player_turns, start, step
 from .cards import deck_for
+from .event_state import saved_units
+from .events_player import maybe_play
 from .board import Context
 from .movement import reachable
 from .placement import expected_face, kind_of
@@ -58,6 +60,7 @@ class Player:
         for s in (side,) + tuple(o for o in self.game.sides if o != side):
             status = side_supply(self.ctx, self.state, s)
             self.act("supply", s, unsupplied=sorted(uid for uid, st in status.items() if not st.ok))
+        maybe_play(self, "end")
 
     # -- stacking --------------------------------------------------------------------------------------------
     def fits(self, uid: str, loc: str) -> bool:
@@ -82,6 +85,7 @@ class Player:
     # -- movement --------------------------------------------------------------------------------------------
     def movement(self, side: str) -> None:
         self.act("phase", side, phase="movement")
+        maybe_play(self)
         mine = sorted(uid for uid, us in self.state.units.items()
                       if self.game.units[uid].side == side and us.loc in self.ctx.board.locations)
         self.rng.shuffle(mine)
@@ -102,6 +106,7 @@ class Player:
                 self.act("move", side, unit=uid, path=list(path))
             else:
                 self.act("move", side, unit=uid, to=loc)
+        maybe_play(self, "end")
 
     def try_entrain(self, side: str, uid: str) -> bool:
         us = self.state.units[uid]
@@ -123,9 +128,12 @@ class Player:
     # -- removal and detraining ----------------------------------------------------------------------------
     def removal(self, side: str) -> None:
         self.act("phase", side, phase="removal")
+        maybe_play(self)
+        saved = saved_units(self.state)
         for s in (side,) + tuple(o for o in self.game.sides if o != side):
             status = side_supply(self.ctx, self.state, s)
-            for uid in sorted(uid for uid, st in status.items() if not st.ok and self.state.units[uid].unsupplied):
+            for uid in sorted(uid for uid, st in status.items() if not st.ok and self.state.units[uid].unsupplied
+                              and uid not in saved):
                 self.act("remove", s, unit=uid, to=f"surrendered_{s}", reason="surrender")
 
     def detraining(self, side: str) -> None:

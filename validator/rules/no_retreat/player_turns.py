@@ -20,6 +20,7 @@ from .cards import HAND_LIMIT, draw_one, draw_rate, pile_size, red_events, reshu
 from .organization import flip_cost, flip_kind, flip_problems
 from .placement import AXIS_REPLACEMENTS, kind_of, place_hexes, replacement_cost
 from .control import controller
+from .events_player import maybe_play
 from .victory import (INITIATIVE_EVENT, RESET_1945, final_result, map_vp, marker, objectives_needed, victory_phase, vp,
                       vp_locations)
 
@@ -74,6 +75,7 @@ def card_phase(p: Player, side: str) -> None:
     mine = hand(p, side)
     if side == "axis" and red_events(p.ctx, p.state.turn) and mine:
         p.act("discard", side, cards=[p.rng.choice(mine)])
+    maybe_play(p)
 
 
 def pay(p: Player, side: str, n: int) -> list[str] | None:
@@ -130,8 +132,10 @@ def reorganization(p: Player, side: str) -> None:
 
 def organization(p: Player, side: str) -> None:
     p.act("phase", side, phase="organization")
+    maybe_play(p, "start")
     flips(p, side)
     placements(p, side)
+    maybe_play(p)
     reorganization(p, side)
 
 
