@@ -49,7 +49,7 @@ def encode_token(value: object, delim: str) -> str:
 
 def encode(values: Iterable[object], delim: str) -> str:
     """``SequenceEncoder`` over all values (``getValue``; an empty list gives the empty string)."""
-    return delim.join(encode_token(v, delim) for v in values)
+    return delim.join([encode_token(v, delim) for v in values])
 
 
 def java_double(v: float) -> str:
@@ -158,3 +158,18 @@ def decode(value: str | None, delim: str) -> list[str]:
     if "'" in value:
         tokens = [t[1:-1] if len(t) > 1 and t[0] == "'" and t[-1] == "'" else t for t in tokens]
     return tokens
+
+
+def decode_canonical(value: str, delim: str) -> list[str] | None:
+    """The tokens of ``value`` when ``encode`` gives ``value`` back from them (the text is what VASSAL would write for
+    its tokens), else None: a reader that must stay byte-identical keeps such a text raw.
+
+    Without escaped delimiters and quotes the text splits plainly, and re-encoding changes a token only when it starts
+    with a backslash (it would be quoted); anything else is decoded and re-encoded in full.
+    """
+    if "'" not in value and "\\" + delim not in value:
+        if value.startswith("\\") or delim + "\\" in value:
+            return None
+        return value.split(delim)
+    tokens = decode(value, delim)
+    return tokens if encode(tokens, delim) == value else None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings, strategies as st
 
-from games.vassal_codec import Decoder, decode, encode
+from games.vassal_codec import Decoder, decode, decode_canonical, encode
 
 
 def java_tokens(value: str, delim: str) -> list[str]:
@@ -113,3 +113,20 @@ def test_fast_decode_paths() -> None:
     assert decode("a\\b;c", ";") == ["a\\b", "c"]  # a backslash elsewhere is text (plain split)
     assert decode("\\;", ";") == [";"] and decode(";", ";") == ["", ""]
     assert decode("a\x00\\;b;c", ";") == ["a\x00;b", "c"]  # a text with a NUL: the split on unescaped delimiters
+
+
+@settings(max_examples=800)
+@given(st.one_of(TEXT, NESTED), st.sampled_from([";", "\t", "/", ","]))
+def test_canonical_decode_is_the_decode_that_re_encodes(value: str, delim: str) -> None:
+    """The tokens, exactly when ``encode`` writes the text back from them (the shortcut without escapes or quotes:
+    only a token starting with a backslash would be written differently)."""
+    tokens = decode(value, delim)
+    assert decode_canonical(value, delim) == (tokens if encode(tokens, delim) == value else None)
+
+
+def test_canonical_decode_paths() -> None:
+    assert decode_canonical("a/b//c", "/") == ["a", "b", "", "c"]
+    assert decode_canonical("a/\\b", "/") is None and decode_canonical("\\b/a", "/") is None  # would be quoted
+    assert decode_canonical("a/'\\b'", "/") == ["a", "\\b"]  # quoted because it starts with a backslash
+    assert decode_canonical("a/'b'", "/") is None  # the quotes would not be written again
+    assert decode_canonical("a\\/b/c", "/") == ["a/b", "c"]

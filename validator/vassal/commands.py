@@ -12,9 +12,9 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Iterator
+from typing import Callable, Iterator
 
-from games.vassal_codec import decode, encode
+from games.vassal_codec import decode, decode_canonical, encode
 
 from .pieces import PieceDef, decode_piece
 
@@ -347,66 +347,86 @@ def _int(tok: str) -> int | None:
 
 
 def decode_leaf(s: str, depth: int = 0) -> Command:
-    """One command string with no unescaped ESC (``decodeSubCommand``: the first encoder that claims it wins)."""
+    """One command string with no unescaped ESC (``decodeSubCommand``: the first encoder that claims it wins).
+
+    No prefix an encoder claims is a prefix of another, so the claimant is found by the string's first two
+    characters (:data:`_CLAIMS`); what no prefix claims may still be a marker, an opaque command or a board picker."""
     if not s:
         return Null(s)
-    if s.startswith("LOG\t"):
-        return Log(s, decode_command(s[4:], depth + 1))
-    if s.startswith("+/"):
-        toks = decode(s[2:], "/")
-        if len(toks) >= 3:
-            add = AddPiece(s, _unnull(toks[0]), toks[1], toks[2])
-            if add.encode() == s:
-                return add
-        return Unknown(s)
-    if s.startswith("-/"):
-        return RemovePiece(s, s[2:])
-    if s.startswith("D/"):
-        toks = decode(s[2:], "/")
-        if len(toks) >= 2:
-            change = ChangePiece(s, toks[0], toks[1], toks[2] if len(toks) > 2 else None)
-            if change.encode() == s:
-                return change
-        return Unknown(s)
-    if s.startswith("M/"):
-        return _move(s)
-    if s.startswith("CHAT"):
-        return Chat(s, s[4:])
-    if s.startswith("UNDO\t"):
-        return Undo(s, s[5:] == "true")
-    if s.startswith("PLAYER\t"):
-        toks = decode(s, TAB)[1:] + ["", "", ""]
-        return Player(s, toks[0], toks[1], toks[2])
-    if s.startswith("PYREMOVE\t"):
-        toks = decode(s, TAB)[1:] + [""]
-        return PlayerRemove(s, toks[0])
-    if s.startswith("MutableProperty\t"):
-        toks = decode(s[len("MutableProperty\t"):], TAB)
-        toks += [None] * (3 - len(toks))  # type: ignore[list-item]
-        return ChangeProperty(s, toks[0] or "", toks[1], toks[2], (toks[3] if len(toks) > 3 else "") or "")
-    if s.startswith("GlobalProperty\t;") or s == "GlobalProperty\t":
-        toks = decode(s, ";")[1:] + ["", "", ""]
-        return SetGlobalProperty(s, toks[0], toks[1], toks[2])
-    if s.startswith("TURN") and TAB in s:
-        tracker, _, state = s[4:].partition(TAB)
-        return SetTurn(s, tracker, state)
+    claim = _CLAIMS.get(s[:2])
+    if claim is not None and s.startswith(claim[0]):
+        command = claim[1](s, depth)
+        if command is not None:
+            return command
     if s in MARKERS:
         return Marker(s)
-    for prefix, name in OTHER_PREFIXES:
-        if s.startswith(prefix):
-            return Other(s, name)
-    head = decode(s, TAB)[0]
-    if head.endswith(BOARD_PICKER[:-1]) and s.startswith(head + TAB) or s == head and head.endswith("BoardPicker"):
-        return _boards(s, head[:-len("BoardPicker")])
+    if s.startswith(_OTHER_STARTS):
+        return Other(s, next(name for prefix, name in OTHER_PREFIXES if s.startswith(prefix)))
+    if "BoardPicker" in s:  # decoding only drops characters, so the head can name a board picker only if s does
+        head = decode(s, TAB)[0]
+        if head.endswith(BOARD_PICKER[:-1]) and s.startswith(head + TAB) or s == head and head.endswith("BoardPicker"):
+            return _boards(s, head[:-len("BoardPicker")])
     return Unknown(s)
 
 
-def _move(s: str) -> Command:
-    toks = decode(s[2:], "/")
-    if len(toks) < 9:
+def _log(s: str, depth: int) -> Command:
+    return Log(s, decode_command(s[4:], depth + 1))
+
+
+# A piece command is what its encoder would write for its tokens, or it is kept as Unknown text. Its encoder writes
+# a fixed number of tokens, so more tokens than that never re-encode to the text.
+
+
+def _add(s: str, depth: int) -> Command:
+    toks = decode_canonical(s[2:], "/")
+    if toks is None or len(toks) != 3:
+        return Unknown(s)
+    return AddPiece(s, _unnull(toks[0]), toks[1], toks[2])
+
+
+def _change(s: str, depth: int) -> Command:
+    toks = decode_canonical(s[2:], "/")
+    if toks is None or len(toks) not in (2, 3):
+        return Unknown(s)
+    return ChangePiece(s, toks[0], toks[1], toks[2] if len(toks) > 2 else None)
+
+
+def _player(s: str, depth: int) -> Command:
+    toks = decode(s, TAB)[1:] + ["", "", ""]
+    return Player(s, toks[0], toks[1], toks[2])
+
+
+def _player_remove(s: str, depth: int) -> Command:
+    toks = decode(s, TAB)[1:] + [""]
+    return PlayerRemove(s, toks[0])
+
+
+def _property_change(s: str, depth: int) -> Command:
+    toks: list[str | None] = list(decode(s[len("MutableProperty\t"):], TAB))
+    toks += [None] * (3 - len(toks))
+    return ChangeProperty(s, toks[0] or "", toks[1], toks[2], (toks[3] if len(toks) > 3 else "") or "")
+
+
+def _global_property(s: str, depth: int) -> Command | None:
+    if not s.startswith("GlobalProperty\t;") and s != "GlobalProperty\t":
+        return None
+    toks = decode(s, ";")[1:] + ["", "", ""]
+    return SetGlobalProperty(s, toks[0], toks[1], toks[2])
+
+
+def _turn(s: str, depth: int) -> Command | None:
+    if TAB not in s:
+        return None
+    tracker, _, state = s[4:].partition(TAB)
+    return SetTurn(s, tracker, state)
+
+
+def _move(s: str, depth: int = 0) -> Command:
+    toks = decode_canonical(s[2:], "/")
+    if toks is None or len(toks) < 9:
         return Unknown(s)
     nums = [_int(toks[i]) for i in (2, 3, 6, 7)]
-    if any(v is None for v in nums) or encode(toks, "/") != s[2:]:
+    if None in nums:
         return Unknown(s)
     return MovePiece(s, _unnull(toks[0]) or "", _unnull(toks[1]), nums[0], nums[1], _unnull(toks[4]),  # type: ignore
                      _unnull(toks[5]), nums[2], nums[3], _unnull(toks[8]),  # type: ignore[arg-type]
@@ -423,6 +443,18 @@ def _boards(s: str, map_id: str) -> Command:
     return SetBoards(s, map_id, tuple(boards))
 
 
+# prefix -> reader, by the prefix's first two characters (a reader may still decline: None)
+_CLAIMS: dict[str, tuple[str, Callable[[str, int], Command | None]]] = {
+    prefix[:2]: (prefix, read) for prefix, read in (
+        ("LOG\t", _log), ("+/", _add), ("-/", lambda s, _: RemovePiece(s, s[2:])), ("D/", _change), ("M/", _move),
+        ("CHAT", lambda s, _: Chat(s, s[4:])), ("UNDO\t", lambda s, _: Undo(s, s[5:] == "true")),
+        ("PLAYER\t", _player), ("PYREMOVE\t", _player_remove), ("MutableProperty\t", _property_change),
+        ("GlobalProperty\t", _global_property), ("TURN", _turn),
+    )
+}
+_OTHER_STARTS = tuple(prefix for prefix, _ in OTHER_PREFIXES)
+
+
 class CommandError(ValueError):
     """A command stream that cannot be decoded safely (nested deeper than :data:`MAX_DEPTH`)."""
 
@@ -434,10 +466,12 @@ def decode_command(s: str, depth: int = 0) -> Command:
     """``GameModule.decode``: a compound when the string splits on unescaped ESC (or unescapes), else one command."""
     if depth > MAX_DEPTH:
         raise CommandError(f"commands nested more than {MAX_DEPTH} levels deep")
+    if ESC not in s and not (len(s) > 1 and s[0] == "'" and s[-1] == "'"):
+        return decode_leaf(s, depth)  # the one token of a string without ESC is the string itself unless quoted
     toks = decode(s, ESC)
     if len(toks) == 1 and toks[0] == s:
         return decode_leaf(s, depth)
-    return Compound(s, tuple(decode_command(t, depth + 1) for t in toks))
+    return Compound(s, tuple([decode_command(t, depth + 1) for t in toks]))
 
 
 def walk(c: Command) -> Iterator[Command]:
