@@ -3,12 +3,15 @@ pieces with typed fields, and byte-identical re-encoding (unknown traits and com
 
 from __future__ import annotations
 
+from hypothesis import given, settings, strategies as st
+
 from games.vassal_codec import encode
 from validator.vassal.commands import (
     AddPiece, ChangePiece, ChangeProperty, Chat, Compound, Log, Marker, MovePiece, Null, Other, Player, PlayerRemove,
     RemovePiece, SetBoards, SetGlobalProperty, SetTurn, Undo, Unknown, census, decode_command, is_step, steps,
 )
-from validator.vassal.pieces import decode_piece
+from validator.vassal.commands import _CLAIMS
+from validator.vassal.pieces import _levels, _levels_stepwise, decode_piece
 
 ESC, TAB = "\x1b", "\t"
 # vassal-format.md §c.5: a two-sided counter with a flip Layer and a Marker
@@ -130,3 +133,31 @@ def test_a_logged_compound_splits_like_game_module_decode() -> None:
     nested = decode_command("LOG\t" + encode([inner], ESC))
     assert isinstance(nested, Compound) and isinstance(nested.items[0].items[0], Log)
     assert nested.encode() == "LOG\t" + encode([inner], ESC)
+
+
+def test_command_claims_are_told_apart_by_their_first_two_characters() -> None:
+    """decode_leaf looks a claim up by two characters: no two prefixes may share them or be prefixes of another."""
+    prefixes = [prefix for prefix, _ in _CLAIMS.values()]
+    assert len(prefixes) == 12 and all(p[:2] == k for k, (p, _) in _CLAIMS.items())
+    assert not [(a, b) for a in prefixes for b in prefixes if a != b and b.startswith(a)]
+
+
+# Piece type and state levels: the one-pass split over tabs and their backslash runs gives what decoding level by
+# level gives, for well-formed nestings (any heads, quotes and backslashes in them) and for arbitrary texts.
+PARTS = st.sampled_from(["a", "'", "\\", "\\\\", TAB, "\\\t", "\\\\\t", "\\\\\\\t", ";", "b"])
+
+
+@settings(max_examples=1000)
+@given(st.lists(PARTS, max_size=30).map("".join), st.one_of(st.none(), st.integers(1, 8)))
+def test_one_pass_levels_match_the_stepwise_split_on_any_text(text: str, max_levels: int | None) -> None:
+    assert _levels(text, max_levels) == _levels_stepwise(text, max_levels, [])
+
+
+@settings(max_examples=500)
+@given(st.lists(st.lists(PARTS, max_size=5).map("".join), min_size=1, max_size=10),
+       st.one_of(st.none(), st.integers(1, 12)))
+def test_one_pass_levels_match_the_stepwise_split_on_nested_levels(levels: list[str], max_levels: int | None) -> None:
+    text = levels[-1]
+    for head in reversed(levels[:-1]):
+        text = encode((head, text), TAB)
+    assert _levels(text, max_levels) == _levels_stepwise(text, max_levels, [])

@@ -325,8 +325,59 @@ def _join_levels(texts: list[str]) -> str:
 
 def _levels(text: str, max_levels: int | None = None) -> tuple[list[str], bool]:
     """Split nested ``SE(TAB)[head, inner]`` levels. A level that would not re-encode to its text (more than two
-    tokens, hand-written quoting) ends the split: the rest is kept as the last level, and the flag says so."""
+    tokens, hand-written quoting) ends the split: the rest is kept as the last level, and the flag says so.
+
+    Gives exactly what decoding level by level gives (:func:`_levels_stepwise`), in one pass over the tabs: each
+    level escapes the tabs of its inner text once more, so level *k*'s separator is the tab with exactly *k*
+    backslashes before it, every tab after it has more, and undoing *k* levels of escaping removes *k* backslashes
+    before each tab. Where a level's token would start with a quote or a backslash (quoting rules apply) the text is
+    handed to the stepwise split from that level on (the first characters of a token after decoding are those of
+    ``k + 2`` characters of the text: a run of more backslashes than that leaves a backslash).
+    """
+    if text.endswith("'"):
+        return _levels_stepwise(text, max_levels, [])
+    pieces = text.split(TAB)
+    runs = [len(p) - len(p.rstrip("\\")) for p in pieces[:-1]]  # backslashes right before each tab
+    n = len(runs)
+    if (max_levels is None or max_levels > n) and runs == list(range(n)):  # every tab separates levels (usual)
+        out = [p[:len(p) - k] for k, p in enumerate(pieces[:-1])] + [pieces[-1]]
+        if all(level[:1] not in ("'", "\\") for level in out):
+            return out, False
+    ends, at = [], -1  # position of each tab
+    for p in pieces[:-1]:
+        at += len(p) + 1
+        ends.append(at)
+    least = runs + [n + 1]  # least[j]: the fewest backslashes before tab j or any later tab (none: more than k)
+    for j in range(n - 2, -1, -1):
+        least[j] = min(runs[j], least[j + 1])
     out: list[str] = []
+    start = j = k = 0  # level k's text starts at text[start]; tabs before j belong to earlier levels
+    while True:
+        if max_levels is not None and len(out) == max_levels - 1:
+            out.append(_unescape(text[start:], k))
+            return out, False
+        while j < n and runs[j] != k:  # tabs of this level's head (they have more backslashes)
+            j += 1
+        if j == n:  # no separator: the innermost level, which must hold no escaped tab to re-encode
+            out.append(_unescape(text[start:], k))
+            return out, TAB in out[-1]
+        if least[j + 1] <= k:  # a second unescaped tab: more than two tokens
+            out.append(_unescape(text[start:], k))
+            return out, True
+        head, inner = _unescape(text[start:ends[j] - k], k + 1), ends[j] + 1
+        if head[:1] in ("'", "\\") or _unescape(text[inner:inner + k + 2], k + 1)[:1] == "\\":
+            return _levels_stepwise(_unescape(text[start:], k), max_levels, out)  # tokens the encoder would quote
+        out.append(head)
+        start, j, k = inner, j + 1, k + 1
+
+
+def _unescape(text: str, k: int) -> str:
+    """``text`` decoded ``k`` times over as the inner token of a level: ``k`` backslashes fewer before each tab."""
+    return text.replace("\\" * k + TAB, TAB) if k and TAB in text else text
+
+
+def _levels_stepwise(text: str, max_levels: int | None, out: list[str]) -> tuple[list[str], bool]:
+    """:func:`_levels` decoding one level at a time (after the levels already in ``out``)."""
     rest = text
     while True:
         if max_levels is not None and len(out) == max_levels - 1:
