@@ -57,7 +57,7 @@ class SchemaChecker:
 
     def first_error(self, value: Any, definition: str) -> str | None:
         """The first problem of ``value`` against ``$defs/<definition>``, in plain words, or None."""
-        return self._check(value, self.defs[definition], ())
+        return self._definition(definition)(value, ())
 
     @cached_property
     def _branches(self) -> Mapping[str, Mapping[str, str]]:
@@ -74,104 +74,200 @@ class SchemaChecker:
     def first_error_by_type(self, value: Any, definition: str) -> str | None:
         """Like :meth:`first_error`, going straight to the if/then branch that ``value``'s "type" field selects
         (every branch repeats the common fields), which is what makes reading a long log fast."""
-        branch = self._branches.get(definition, {}).get(value.get("type")) if isinstance(value, dict) else None
+        kind = value.get("type") if isinstance(value, dict) else None
+        branch = self._branches.get(definition, {}).get(kind) if isinstance(kind, str) else None
         if branch is None:
             return self.first_error(value, definition)
-        return self._check(value, self.defs[branch], ())
+        return self._definition(branch)(value, ())
 
-    def _resolve(self, node: Mapping[str, Any]) -> Mapping[str, Any]:
-        while "$ref" in node:
-            node = self.defs[node["$ref"].rsplit("/", 1)[-1]]
-        return node
+    # -- each schema node is compiled once into a function (value, path) -> first error or None --
+    @cached_property
+    def _compiled(self) -> dict[str, Check]:
+        return {}  # definition name -> its check, filled as definitions are first used
 
-    def _check(self, v: Any, node: Mapping[str, Any], path: tuple[str, ...]) -> str | None:
-        node = self._resolve(node)
-        if "type" in node:
-            types = node["type"] if isinstance(node["type"], list) else [node["type"]]
-            if not any(_TYPES[t](v) for t in types):
-                return f"{_where(path)} must be " + " or ".join(_TYPE_WORDS[t] for t in types)
-        if "const" in node and v != node["const"]:
-            return f"{_where(path)} must be {json.dumps(node['const'])}"
-        if "enum" in node and v not in node["enum"]:
-            return f"{_where(path)}: {json.dumps(v)} is not one of {', '.join(json.dumps(e) for e in node['enum'])}"
-        for check in (self._object, self._array, self._scalar, self._combinators):
-            err = check(v, node, path)
-            if err:
-                return err
-        return None
+    def _definition(self, name: str) -> Check:
+        found = self._compiled.get(name)
+        if found is not None:
+            return found
+        body: list[Check] = []
+        self._compiled[name] = lambda v, path: body[0](v, path)  # stands in while a recursive definition compiles
+        body.append(self._compile(self.defs[name]))
+        self._compiled[name] = body[0]
+        return body[0]
 
-    def _object(self, v: Any, node: Mapping[str, Any], path: tuple[str, ...]) -> str | None:
-        if not isinstance(v, dict):
+    def _compile(self, node: Mapping[str, Any]) -> Check:
+        """The checks of one node in the order the errors are reported: type, const, enum, object, array, scalar,
+        combinators (a ``$ref`` stands for the definition it names, as its siblings are ignored)."""
+        if "$ref" in node:
+            return self._definition(node["$ref"].rsplit("/", 1)[-1])
+        checks = [c for c in (_type(node), _const(node), _enum(node), self._object(node), self._array(node),
+                              self._scalar(node), self._combinators(node)) if c is not None]
+        if not checks:
+            return _accept
+        if len(checks) == 1:
+            return checks[0]
+
+        def check(v: Any, path: tuple[str, ...]) -> str | None:
+            for c in checks:
+                err = c(v, path)
+                if err:
+                    return err
             return None
-        for key in node.get("required", ()):
-            if key not in v:
-                return f"missing {_where(path + (key,))}"
-        props = node.get("properties", {})
+
+        return check
+
+    def _object(self, node: Mapping[str, Any]) -> Check | None:
+        required = tuple(node.get("required", ()))
+        props = {key: self._compile(sub) for key, sub in node.get("properties", {}).items()}
         extra = node.get("additionalProperties", True)
-        for key, item in v.items():
-            if "propertyNames" in node:
-                err = self._check(key, node["propertyNames"], path + (key,))
-                if err:
-                    return err
-            if key in props:
-                err = self._check(item, props[key], path + (key,))
-            elif extra is False:
-                err = f"unknown {_where(path + (key,))}"
-            elif isinstance(extra, dict):
-                err = self._check(item, extra, path + (key,))
-            else:
-                err = None
-            if err:
-                return err
-        return None
-
-    def _array(self, v: Any, node: Mapping[str, Any], path: tuple[str, ...]) -> str | None:
-        if not isinstance(v, list):
+        extra_check = self._compile(extra) if isinstance(extra, dict) else None
+        names = self._compile(node["propertyNames"]) if "propertyNames" in node else None
+        if not required and not props and extra is True and names is None:
             return None
-        if len(v) < node.get("minItems", 0):
-            return f"{_where(path)} needs at least {node['minItems']} item(s)"
-        if "maxItems" in node and len(v) > node["maxItems"]:
-            return f"{_where(path)} takes at most {node['maxItems']} item(s)"
-        if "items" in node:
-            for i, item in enumerate(v):
-                err = self._check(item, node["items"], path + (str(i),))
-                if err:
-                    return err
-        return None
 
-    def _scalar(self, v: Any, node: Mapping[str, Any], path: tuple[str, ...]) -> str | None:
-        if _TYPES["number"](v):
-            if "minimum" in node and v < node["minimum"]:
-                return f"{_where(path)} must be at least {node['minimum']}"
-            if "maximum" in node and v > node["maximum"]:
-                return f"{_where(path)} must be at most {node['maximum']}"
-        if isinstance(v, str):
-            if "pattern" in node and not re.search(node["pattern"], v):
-                return f"{_where(path)}: '{v}' is not well formed"
-            if "format" in node and self.formats is not None:
-                err = self.formats(node["format"], v)
-                if err:
-                    return err
-        return None
-
-    def _combinators(self, v: Any, node: Mapping[str, Any], path: tuple[str, ...]) -> str | None:
-        for sub in node.get("allOf", ()):
-            if "if" in sub:
-                if self._check(v, sub["if"], path) is None and "then" in sub:
-                    err = self._check(v, sub["then"], path)
+        def check(v: Any, path: tuple[str, ...]) -> str | None:
+            if not isinstance(v, dict):
+                return None
+            for key in required:
+                if key not in v:
+                    return f"missing {_where(path + (key,))}"
+            for key, item in v.items():
+                if names is not None:
+                    err = names(key, path + (key,))
                     if err:
                         return err
-            else:
-                err = self._check(v, sub, path)
+                sub = props.get(key)
+                if sub is not None:
+                    err = sub(item, path + (key,))
+                elif extra is False:
+                    err = f"unknown {_where(path + (key,))}"
+                elif extra_check is not None:
+                    err = extra_check(item, path + (key,))
+                else:
+                    err = None
                 if err:
                     return err
-        if "oneOf" in node:
-            errors = [self._check(v, sub, path) for sub in node["oneOf"]]
-            ok = [e for e in errors if e is None]
-            if len(ok) != 1:
-                if not ok:
-                    # report the most specific failure: one about an id beats one about the shape
-                    ids = [e for e in errors if e and e.startswith("unknown ")]
-                    return ids[0] if ids else f"{_where(path)} does not match any allowed form ({errors[0]})"
-                return f"{_where(path)} matches more than one allowed form"
+            return None
+
+        return check
+
+    def _array(self, node: Mapping[str, Any]) -> Check | None:
+        least, most = node.get("minItems"), node.get("maxItems")
+        items = self._compile(node["items"]) if "items" in node else None
+        if least is None and most is None and items is None:
+            return None
+
+        def check(v: Any, path: tuple[str, ...]) -> str | None:
+            if not isinstance(v, list):
+                return None
+            if least is not None and len(v) < least:
+                return f"{_where(path)} needs at least {least} item(s)"
+            if most is not None and len(v) > most:
+                return f"{_where(path)} takes at most {most} item(s)"
+            if items is not None:
+                for i, item in enumerate(v):
+                    err = items(item, path + (str(i),))
+                    if err:
+                        return err
+            return None
+
+        return check
+
+    def _scalar(self, node: Mapping[str, Any]) -> Check | None:
+        low, high = node.get("minimum"), node.get("maximum")
+        pattern = re.compile(node["pattern"]) if "pattern" in node else None
+        fmt, formats = node.get("format"), self.formats
+        if formats is None:
+            fmt = None
+        if low is None and high is None and pattern is None and fmt is None:
+            return None
+
+        def check(v: Any, path: tuple[str, ...]) -> str | None:
+            if (low is not None or high is not None) and _TYPES["number"](v):
+                if low is not None and v < low:
+                    return f"{_where(path)} must be at least {low}"
+                if high is not None and v > high:
+                    return f"{_where(path)} must be at most {high}"
+            if isinstance(v, str):
+                if pattern is not None and not pattern.search(v):
+                    return f"{_where(path)}: '{v}' is not well formed"
+                if fmt is not None:
+                    err = formats(fmt, v)  # type: ignore[misc]
+                    if err:
+                        return err
+            return None
+
+        return check
+
+    def _combinators(self, node: Mapping[str, Any]) -> Check | None:
+        parts: list[tuple[Check | None, Check | None]] = []  # (if, then) or (None, a plain sub-schema)
+        for sub in node.get("allOf", ()):
+            if "if" in sub:
+                parts.append((self._compile(sub["if"]), self._compile(sub["then"]) if "then" in sub else None))
+            else:
+                parts.append((None, self._compile(sub)))
+        one_of = [self._compile(sub) for sub in node["oneOf"]] if "oneOf" in node else None
+        if not parts and one_of is None:
+            return None
+
+        def check(v: Any, path: tuple[str, ...]) -> str | None:
+            for cond, then in parts:
+                if cond is not None:
+                    if cond(v, path) is None and then is not None:
+                        err = then(v, path)
+                        if err:
+                            return err
+                else:
+                    err = then(v, path)  # type: ignore[misc]
+                    if err:
+                        return err
+            if one_of is not None:
+                errors = [c(v, path) for c in one_of]
+                ok = [e for e in errors if e is None]
+                if len(ok) != 1:
+                    if not ok:
+                        # report the most specific failure: one about an id beats one about the shape
+                        ids = [e for e in errors if e and e.startswith("unknown ")]
+                        return ids[0] if ids else f"{_where(path)} does not match any allowed form ({errors[0]})"
+                    return f"{_where(path)} matches more than one allowed form"
+            return None
+
+        return check
+
+
+Check = Callable[[Any, tuple[str, ...]], "str | None"]
+
+
+def _accept(v: Any, path: tuple[str, ...]) -> str | None:
+    return None
+
+
+def _type(node: Mapping[str, Any]) -> Check | None:
+    if "type" not in node:
         return None
+    types = node["type"] if isinstance(node["type"], list) else [node["type"]]
+    tests = [_TYPES[t] for t in types]
+    words = " or ".join(_TYPE_WORDS[t] for t in types)
+
+    def check(v: Any, path: tuple[str, ...]) -> str | None:
+        for test in tests:
+            if test(v):
+                return None
+        return f"{_where(path)} must be {words}"
+
+    return check
+
+
+def _const(node: Mapping[str, Any]) -> Check | None:
+    if "const" not in node:
+        return None
+    const = node["const"]
+    return lambda v, path: f"{_where(path)} must be {json.dumps(const)}" if v != const else None
+
+
+def _enum(node: Mapping[str, Any]) -> Check | None:
+    if "enum" not in node:
+        return None
+    values = node["enum"]
+    words = ", ".join(json.dumps(e) for e in values)
+    return lambda v, path: f"{_where(path)}: {json.dumps(v)} is not one of {words}" if v not in values else None
