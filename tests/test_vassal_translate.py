@@ -30,6 +30,7 @@ from validator.vassal.module_names import NAMES
 from validator.vassal.pieces import PieceDef, Trait
 from validator.vassal.replay import replay
 from validator.vassal.savefile import read_save
+from validator.logfile import parse_log
 from validator.vassal import vlog_input
 from validator.vassal.translate import translate
 from validator.vassal.turn_sequence import Position, phase_sequence, position_of, start_position
@@ -460,6 +461,18 @@ def test_damaged_steps_never_stop_a_translation(log, nr_game) -> None:
             continue
         t = translate(root, nr_game, log.base.module)
         assert all(a["type"] in ACTIONS for a in t.actions)
+
+
+def test_the_translation_reaches_the_validator_as_the_log_its_json_lines_are(log, base, tmp_path) -> None:
+    """load_vassal hands the translated lines to the JSON Lines reader as objects: they are plain JSON values, and
+    the log read from them is the one read from `hexforge import`'s text (same checks, same line numbers)."""
+    log.tracker(1, "axis", "movement").move("ger_17", "0908").attack("ger_4pz", "E").die(4)
+    log.result("ger_4pz", "DR").move("sov_northwest", "1404").flip("ger_9")
+    path = log.write(str(tmp_path / "game.vlog"))
+    v = vlog_input.load_vassal(path, base.vmod)
+    assert all(json.loads(json.dumps(line)) == line for line in v.translation.lines())
+    parsed, game = parse_log(path, v.translation.jsonl().encode("utf-8"))
+    assert v.log == parsed and len(v.log.actions) == len(v.translation.actions) == 5 and game.id == v.game.id
 
 
 def test_a_log_that_does_not_name_its_module_is_known_by_its_pieces(log, base, tmp_path, capsys) -> None:

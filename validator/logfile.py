@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any
+from typing import Any, Iterable
 
 import games
 from games.errors import DataError
@@ -92,7 +92,9 @@ def _parse(source: str, n: int, text: str, last: bool) -> dict[str, Any]:
     return obj
 
 
-def read_header(source: str, n: int, obj: dict[str, Any], checker: SchemaChecker) -> tuple[Header, Game]:
+def read_header(source: str, n: int, obj: dict[str, Any], checker: SchemaChecker,
+                game: Game | None = None) -> tuple[Header, Game]:
+    """The header line checked; the game it names is loaded unless it is ``game`` (already loaded by the caller)."""
     if obj.get("format") != FORMAT_NAME:
         raise LogError(source, f"not a hexforge log: the header needs \"format\": \"{FORMAT_NAME}\"", n)
     if obj.get("version") not in VERSIONS:
@@ -104,10 +106,11 @@ def read_header(source: str, n: int, obj: dict[str, Any], checker: SchemaChecker
     game_id = obj["game"]
     if os.sep in game_id or game_id.startswith("."):
         raise LogError(source, f"header: game must be an id, not a path: '{game_id}'", n)
-    try:
-        game = games.load(game_id)
-    except DataError as exc:
-        raise LogError(source, f"header: cannot load game '{game_id}': {exc}", n) from None
+    if game is None or game.id != game_id:
+        try:
+            game = games.load(game_id)
+        except DataError as exc:
+            raise LogError(source, f"header: cannot load game '{game_id}': {exc}", n) from None
     scenario = obj.get("scenario")
     if scenario is None and len(game.scenarios) == 1:
         scenario = next(iter(game.scenarios))
@@ -130,15 +133,28 @@ def parse_log(source: str, data: bytes) -> tuple[GameLog, Game]:
     lines = list(_lines(source, data))
     if not lines:
         raise LogError(source, "empty log (no header line)")
-    schema = load_schema()
-    base = SchemaChecker(schema)
-    n0, text0 = lines[0]
     cut = not data.rstrip(b" \t\r").endswith(b"\n")  # the last line has no end: the file may be truncated
-    header, game = read_header(source, n0, _parse(source, n0, text0, cut and len(lines) == 1), base)
+    last = len(lines) - 1
+    return read_lines(source, ((n, _parse(source, n, text, cut and i == last)) for i, (n, text) in enumerate(lines)))
+
+
+def read_lines(source: str, lines: Iterable[tuple[int, dict[str, Any]]], game: Game | None = None
+               ) -> tuple[GameLog, Game]:
+    """A log given as its lines' objects ``(line number, JSON object)``, header first: every check of
+    :func:`parse_log` after the JSON itself (schema, ids, one header). A translator hands its lines here directly,
+    with the game it already has; the objects are kept as given (plain JSON values: dicts, lists, strings,
+    numbers)."""
+    rows = iter(lines)
+    first = next(rows, None)
+    if first is None:
+        raise LogError(source, "empty log (no header line)")
+    schema = load_schema()
+    n0, obj0 = first
+    header, game = read_header(source, n0, obj0, SchemaChecker(schema), game)
     checker = SchemaChecker(schema, id_checker(game))
     actions = []
-    for i, (n, text) in enumerate(lines[1:], start=1):
-        obj = _parse(source, n, text, cut and i == len(lines) - 1)
+    n = n0
+    for n, obj in rows:
         if "format" in obj and "type" not in obj:
             raise LogError(source, "a second header line (only line 1 is the header)", n)
         kind = obj.get("type")
@@ -148,7 +164,7 @@ def parse_log(source: str, data: bytes) -> tuple[GameLog, Game]:
             raise LogError(source, f"{what}: {err}", n)
         data = {k: v for k, v in obj.items() if k not in ("type", "side")}
         actions.append(Action(n, kind, obj["side"], data))
-    return GameLog(source, header, tuple(actions), lines[-1][0]), game
+    return GameLog(source, header, tuple(actions), n), game
 
 
 def read_log(path: str) -> tuple[GameLog, Game]:

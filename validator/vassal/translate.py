@@ -52,9 +52,12 @@ class Translation:
     notes: int  # note actions: steps (or parts) that could not be interpreted
     undone: int = 0  # steps withdrawn by VASSAL's Undo
 
+    def lines(self) -> list[dict[str, Any]]:
+        """The lines of the game log: the header, then the actions (plain JSON values, not to be changed)."""
+        return [self.header, *self.actions]
+
     def jsonl(self) -> str:
-        lines = [self.header, *self.actions]
-        return "".join(json.dumps(x, ensure_ascii=False, separators=(", ", ": ")) + "\n" for x in lines)
+        return "".join(json.dumps(x, ensure_ascii=False, separators=(", ", ": ")) + "\n" for x in self.lines())
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ import games
 from games.errors import DataError
 from games.model import Game
 
-from ..logfile import LogError, parse_log
+from ..logfile import LogError, read_lines
 from ..model import GameLog
 from .commands import AddPiece, Command, CommandError, decode_command, walk
 from .module import ModuleDef, read_module
@@ -100,7 +100,8 @@ def find_module(path: str, module_name: str, game: Game, given: str | None) -> t
 
 
 def load_vassal(path: str, module: str | None = None, scenario: str | None = None) -> VassalInput:
-    """Read and translate a VASSAL save or log; the translation checked as a game log (schema and ids)."""
+    """Read and translate a VASSAL save or log; the translation checked as a game log (schema and ids) by the
+    reader of JSON Lines logs, given the translated lines as objects rather than as text to parse again."""
     try:
         save = read_save(path)
         root = decode_command(save.text)
@@ -113,7 +114,7 @@ def load_vassal(path: str, module: str | None = None, scenario: str | None = Non
         raise LogError(path, f"unknown scenario '{scenario}' (known: {', '.join(game.scenarios)})")
     module_def, module_path = find_module(path, game.module_name, game, module)
     t = translate(root, game, module_def, scenario=scenario)
-    log, game = parse_log(path, t.jsonl().encode("utf-8"))
+    log, game = read_lines(path, enumerate(t.lines(), start=1), game)  # line n: line n of `hexforge import`
     return VassalInput(t, log, game, module_path)
 
 
