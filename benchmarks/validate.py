@@ -45,10 +45,13 @@ def main() -> int:
     n = len(log.actions)
     moves = sum(1 for a in log.actions if a.type == "move")
     battles = sum(1 for a in log.actions if a.type == "battle")
+    events = sum(1 for a in log.actions if a.type == "play") + sum(len(a.get("cards", ())) for a in log.actions
+                                                                   if a.type == "battle")
     t_json = best(lambda: [json.loads(x) for x in text])
     t_read = best(lambda: parse_log("campaign.jsonl", data))
     t_replay = best(lambda: replay(log, game, keep_states=False))
-    print(f"random player, seed {seed}: {n} actions ({moves} moves, {battles} battles), {len(data)} bytes, generated in {generate:.2f} s")
+    print(f"random player, seed {seed}: {n} actions ({moves} moves, {battles} battles, {events} events played), "
+          f"{len(data)} bytes, generated in {generate:.2f} s")
     print(f"json parse only     {t_json * 1000:8.1f} ms")
     print(f"read (json+schema)  {t_read * 1000:8.1f} ms   {t_read / t_json:6.1f}x json")
     print(f"replay (all rules)  {t_replay * 1000:8.1f} ms   {t_replay / t_json:6.1f}x json   "
