@@ -153,7 +153,8 @@ case("c24", "axis", False, SO, pos({**B13, "sov_south": "2111", "ger_4": "2011"}
      act("loss", "axis", unit="ger_6"), act("loss", "soviet", unit="sov_kalinin"),
      battle("soviet", ["sov_south"], ["2011"], 6, "DR", "10.5"))
 case("c28", "axis", True, SO, pos(B13, ["c28"]),  # one column left after the roll: 1:1, die 4 is CB
-     battle("soviet", ["sov_kalinin"], ["2012"], 4, "CB", odds="1:1", shifts=-1, cards=[{"card": "c28", "side": "axis"}]))
+     battle("soviet", ["sov_kalinin"], ["2012"], 4, "CB", odds="1:1", shifts=-1,
+            cards=[{"card": "c28", "side": "axis"}]))
 case("c28", "axis", False, SO, pos(B13, ["c28"]),
      battle("soviet", ["sov_kalinin"], ["2012"], 4, "EX", "10.5", cards=[{"card": "c28", "side": "axis"}]))
 case("c29", "axis", True, SO, pos(B13, ["c29"]),  # 7 vs 8 is 1:2: die 4 "-"
@@ -247,7 +248,8 @@ case("c42", "soviet", True, AX, pos(B1, soviet=["c42"]),
      battle("axis", ["ger_1pz"], ["2112"], 3, "CA", cards=[sov("c42")]),
      battle("soviet", ["sov_south"], ["2012"], 6, "CB", kind="counterattack"))  # 3 vs 7: 1:3, die 6 CB
 case("c42", "soviet", False, AX, pos(B1, soviet=["c42"]),
-     battle("axis", ["ger_1pz"], ["2112"], 3, "CA", cards=[sov("c42")]), act("phase", "axis", "10.7.2", phase="removal"))
+     battle("axis", ["ger_1pz"], ["2112"], 3, "CA", cards=[sov("c42")]),
+     act("phase", "axis", "10.7.2", phase="removal"))
 case("c43", "soviet", True, AX, pos(B1, soviet=["c43"]),
      battle("axis", ["ger_1pz"], ["2112"], 3, "CB", cards=[sov("c43", die=1)]))
 case("c43", "soviet", False, AX, pos(B1, soviet=["c43"]),
@@ -499,7 +501,8 @@ case("c02", "soviet", False, at(2, "axis", "movement"), pos({**FIELD, "sov_kalin
      play("soviet", "c02", "5.3.1", units=["sov_kalinin", "sov_bryansk", "sov_central"]))  # two, not three
 case("c03", "axis", True, at(2, "axis", "organization", "placement"), pos({"ger_6": "destroyed_axis"}, ["c03"]),
      play("axis", "c03", units=["ger_6"], targets=["0906"]),  # in 1941, and free
-     check=lambda s: s.units["ger_6"].loc == "0906" and s.units["ger_6"].face == "back" and s.units["ger_6"].disorganized)
+     check=lambda s: (s.units["ger_6"].loc, s.units["ger_6"].face, s.units["ger_6"].disorganized) == ("0906", "back",
+                                                                                                      True))
 case("c03", "axis", False, at(2, "axis", "organization", "placement"),
      pos({"ger_6": "destroyed_axis", "ger_4": "destroyed_axis"}, ["c03"]),
      play("axis", "c03", "5.3.1", units=["ger_6", "ger_4"], targets=["0906", "0806"]))  # one step
@@ -574,7 +577,8 @@ case("c07", "axis", True, at(6, "soviet", "organization"), pos({"sov_west": "200
      act("flip", "soviet", unit="sov_west", face="back"), play("axis", "c07"),
      check=lambda s: s.units["sov_west"].face == "front")
 case("c07", "axis", False, at(6, "soviet", "organization"), pos({"sov_west": "2008"}, ["c07"]),
-     act("flip", "soviet", unit="sov_west", face="back"), act("phase", "soviet", phase="organization", step="placement"),
+     act("flip", "soviet", unit="sov_west", face="back"),
+     act("phase", "soviet", phase="organization", step="placement"),
      play("axis", "c07", "5.3.1"))  # the improvement was not the last thing done
 case("c31", "soviet", True, at(13, "axis", "organization", "placement"), pos({"ger_6": "destroyed_axis"}, ["c05"],
                                                                              soviet=["c31"]),

@@ -3,7 +3,8 @@
 - 10.8: after a DR, DS or DD (as changed for the hex, 10.7.4), surviving attackers of that battle may advance; the
   first hex is a target hex of the battle that its defenders have completely left; forts and other units without a
   movement allowance never advance, nor does any unit that attacked in a counterblow, nor a Disorganized or
-  white-strength unit that attacked in a counterattack (10.7.3); each unit advances once; no MP are spent and enemy zones of control are ignored;
+  white-strength unit that attacked in a counterattack (10.7.3); each unit advances once; no MP are spent and enemy
+  zones of control are ignored;
 - 10.8.1: a second hex only in weather with ``multi_hex_advance`` (not Mud or Long Winter), never for an Unsupplied
   unit (6.5.4; TEC ``unsupplied`` row), not after entering a hex whose terrain stops advances (TEC
   ``stops_advance``: forest, marsh, mountain, Kerch Strait, the areas, objective hexes); never into enemy units,

@@ -31,7 +31,7 @@ class PlayerTurn:
     free_upgrades: int = 0  # free Soviet upgrades used in this Organization Phase (7.2)
     drawn: int = 0  # cards drawn in the Draw Step, replacements of "Play Immediately" cards included (5.2)
     immediate: int = 0  # "Play Immediately" cards drawn in the Draw Step (5.2: each is replaced)
-    uncounted: frozenset[str] = frozenset()  # "Play Immediately" cards an event drew: their replacements are the event's
+    uncounted: frozenset[str] = frozenset()  # "Play Immediately" cards an event drew (their replacements are its own)
     after_draw_discards: int = 0  # cards the phasing player discarded in the Draw Step (5.2.1)
     card_logged: bool = False  # the log records this Card Phase (a draw or a discard by the phasing player)
     acted: frozenset[str] = frozenset()  # phases in which an action other than a card play happened ("@start")

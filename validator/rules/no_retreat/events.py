@@ -33,7 +33,7 @@ from . import events_cards, events_combat, events_movement, events_org, events_v
 from .board import Context
 from .card_play import play_event
 from .cards import record
-from .event_state import Due, Recent, phase_key
+from .event_state import Recent, phase_key
 from .events_common import Play, card_label, choose, open_draws, slot_position
 from .events_data import Effect, half
 from .organization import flip_kind

@@ -144,8 +144,9 @@ def take_discard(ctx: Context, state: State, play: Play, effect: Effect) -> tupl
     card = play.take or (eligible[0] if eligible else None)
     findings = []
     if card is None:
-        findings.append(violation(ctx, play.event, play.side, "no card to take: the top of the discard pile holds no "
-                                                               "card whose event for this side is not 'Play Immediately'"))
+        findings.append(violation(ctx, play.event, play.side, "no card to take: the top of the discard pile holds "
+                                                               "no card whose event for this side is not 'Play "
+                                                               "Immediately'"))
     elif card not in top:
         where = f"the top {among} discards" if among > 1 else "the top discard"
         findings.append(violation(ctx, play.event, play.side, f"{card} is not among {where} "

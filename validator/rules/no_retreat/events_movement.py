@@ -29,7 +29,6 @@ from .battle_state import CBMarker
 from .board import Context
 from .cards import record, with_record
 from .control import enter
-from .declaration import current, with_combat
 from .event_state import Due, phase_key
 from .events_common import Play, open_due, violation
 from .events_data import Effect

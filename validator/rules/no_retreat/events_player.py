@@ -304,7 +304,8 @@ def battle_card(p: Player, side: str, role: str, attackers: list[str], defenders
         h = half(p.ctx, card, side)
         options = [e for e in h.options if e.where == "battle" and (e.role is None or e.role == role)
                    and e.kind in BATTLE_FIELDS]
-        if not options or not any(window_open(p.ctx, p.state, side, w) for w in p.game.cards[card].events[side].windows):
+        windows = p.game.cards[card].events[side].windows
+        if not options or not any(window_open(p.ctx, p.state, side, w) for w in windows):
             continue
         e = rng.choice(options)
         entry = {"card": card, "side": side, **BATTLE_FIELDS[e.kind](p, side, e, attackers if role == "attacker"

@@ -1,8 +1,9 @@
 """A random legal player: seeded, deterministic, it writes whole games in the log format that must validate clean.
 
 It plays every phase of every turn for both sides with the rules of Validator I: cards drawn and discarded down to
-two, events played now and then by both sides at the moments their cards name (``events_player``), supply markers, reinforcements placed on legal hexes, moves to random legal destinations (half of them logged
-with the full path, the rest with the destination only), entraining (the free unit and bought ones), surrenders in
+two, events played now and then by both sides at the moments their cards name (``events_player``), supply markers,
+reinforcements placed on legal hexes, moves to random legal destinations (half of them logged with the full path,
+the rest with the destination only), entraining (the free unit and bought ones), surrenders in
 the Removal Phase and detraining; it keeps stacking legal. It fights every Combat Phase (``combat_player``:
 declarations, counterblows, battles with its seeded die and the true results, losses, retreats, counterattacks,
 advances). Each action it writes goes through the engine at once (:func:`validator.rules.no_retreat.step`), so it

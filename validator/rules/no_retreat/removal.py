@@ -1,9 +1,10 @@
 """The Marker / Unit Removal Phase (11.0-11.2).
 
 - 11.1: every unit with an Unsupplied marker traces supply again, the phasing player's first; those that still
-  cannot go to their side's Surrendered box (unless an event saves them: card 6, Luftwaffe Support). A log may state the surrenders (``remove`` to a Surrendered box in
-  this phase): a surrendered unit that could trace supply, or a unit that had to surrender and stayed, is a
-  violation; the logged outcome stands. A log that states none for a side gets the surrenders the rules give.
+  cannot go to their side's Surrendered box (unless an event saves them: card 6, Luftwaffe Support). A log may
+  state the surrenders (``remove`` to a Surrendered box in this phase): a surrendered unit that could trace supply,
+  or a unit that had to surrender and stayed, is a violation; the logged outcome stands. A log that states none for
+  a side gets the surrenders the rules give.
 - 11.2: all Unsupplied and Disorganized markers are removed.
 - 11.3: if a red (improved-side) Soviet unit is in a hex of Rumania, both Rumanian armies (the Axis allied units
   of the Rumanian setup group) are removed from play.
