@@ -447,7 +447,12 @@ case("c10", "axis", False, SOV_MOVE_END, pos(FIELD, ["c10"]),
 case("c36", "axis", True, SOV_MOVE_END, pos(FIELD, ["c36"]),  # the stack moves two hexes; the Soviets must attack it
      play("axis", "c36", units=["ger_6", "ger_4"]), act("move", "axis", unit="ger_6", path=["1610", "1710"]),
      act("move", "axis", unit="ger_4", to="1710"), act("phase", "soviet", phase="combat", step="battles"),
-     act("phase", "soviet", "10.1.2", phase="removal"))  # the South Front next to it did not attack it
+     battle("soviet", ["sov_south"], ["1710"], 5, "-", odds="1:3"),  # a counterblow: no terrain
+     act("phase", "soviet", phase="removal"), check=lambda s: s.units["ger_4"].loc == "1710")
+case("c36", "axis", True, SOV_MOVE_END, pos(FIELD, ["c36"]),  # the Counterblow marker binds the Soviets
+     play("axis", "c36", units=["ger_6", "ger_4"]), act("move", "axis", unit="ger_6", path=["1610", "1710"]),
+     act("move", "axis", unit="ger_4", to="1710"), act("phase", "soviet", phase="combat", step="battles"),
+     act("phase", "soviet", "10.1.2", phase="removal"), tag="_marker_not_attacked")
 case("c36", "axis", False, SOV_MOVE_END, pos(FIELD, ["c36"]),
      play("axis", "c36", units=["ger_6", "ger_4"]), act("move", "axis", unit="ger_6", path=["1610", "1710"]),
      act("move", "axis", unit="ger_4", path=["1610"]), act("phase", "soviet", "5.3.1", phase="combat"))  # apart
@@ -874,3 +879,53 @@ def test_a_copy_of_an_empty_discard_pile_does_nothing() -> None:
     c = Case("c02", "axis", False, at(2, "axis", "movement"), pos({}, ["c02"]), (play("axis", "c02", "5.3"),))
     log, result = run_case(c)
     assert [(v.line, v.rule) for v in result.violations] == [(2, "5.3")]
+
+
+# -- any play, with any details, never crashes the replay ----------------------------------------------------------
+
+def _fuzz():
+    from hypothesis import strategies as st
+
+    units = st.lists(st.sampled_from(sorted(GAME.units)), max_size=3)
+    hexes = st.lists(st.sampled_from(sorted(GAME.map.hexes)[::7] + sorted(GAME.map.areas)), max_size=3)
+    card = st.sampled_from(sorted(GAME.cards))
+    side = st.sampled_from(sorted(GAME.sides))
+    choice = st.sampled_from(["", "left", "right", "axis", "soviet", "armor", "cancel", "draw", "joker", "take",
+                              "mp", "advance", "double", "counterblows", "shift", "save", "upgrade"])
+    extra = st.fixed_dictionaries({}, optional={"units": units, "targets": hexes, "choice": choice, "take": card,
+                                                "cancel": card})
+    entry = st.tuples(card, side, extra, st.integers(1, 6), st.integers(1, 6)).map(
+        lambda t: {"card": t[0], "side": t[1], **t[2], "die": t[3], "dice": {"axis": t[3], "soviet": t[4]}})
+    plays = st.tuples(card, side, extra).map(lambda t: ("play", t[1], {"card": t[0], **t[2]}))
+    battles = st.tuples(side, units, hexes, st.integers(1, 6), st.lists(entry, max_size=2)).map(
+        lambda t: ("battle", t[0], {"attackers": t[1] or ["ger_1pz"], "targets": t[2] or ["2112"], "die": t[3],
+                                    "result": "-", "cards": t[4]}))
+    follow = st.one_of(
+        st.tuples(side, card, st.lists(card, min_size=1, max_size=2)).map(
+            lambda t: ("draw", t[0], {"cards": t[2], "by": t[1]})),
+        st.tuples(side, card, st.lists(card, min_size=1, max_size=2)).map(
+            lambda t: ("discard", t[0], {"cards": t[2], "by": t[1]})),
+        st.tuples(side, st.sampled_from(sorted(GAME.units))).map(lambda t: ("loss", t[0], {"unit": t[1]})),
+        st.tuples(side, st.sampled_from(sorted(GAME.units)), st.sampled_from(sorted(GAME.map.hexes))).map(
+            lambda t: ("move", t[0], {"unit": t[1], "to": t[2]})),
+        st.sampled_from([p.id for p in GAME.phases if p.player]).map(lambda p: ("phase", "axis", {"phase": p})))
+    return st.lists(st.one_of(plays, battles, follow), min_size=1, max_size=12)
+
+
+@pytest.mark.parametrize("turn", [2, 13, 23])
+def test_random_plays_never_crash(turn: int) -> None:
+    from hypothesis import HealthCheck, given, settings
+
+    from validator.model import Action
+
+    @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(actions=_fuzz())
+    def run(actions) -> None:
+        ctx = rules.context(GAME, Header("no_retreat", "campaign_1941", start={"turn": turn, "player": "axis",
+                                                                               "phase": "combat"}))
+        state = rules.start(ctx)
+        for n, (kind, side, data) in enumerate(actions, start=2):
+            state, findings = rules.step(ctx, state, Action(n, kind, side, data))
+            assert all(f.rule and f.message for f in findings)
+
+    run()
