@@ -124,7 +124,7 @@ case("c06", "axis", False, SO, pos(B13, ["c06"]),  # Luftwaffe Support helps the
 case("c16", "axis", True, AX, pos(B1, ["c16"]),
      battle("axis", ["ger_1pz"], ["2112"], 1, "DR", cards=[{"card": "c16", "die": 3}]))  # CB re-rolled: 3 is DR
 case("c16", "axis", False, AX, pos(B1, ["c16"]),
-     battle("axis", ["ger_1pz"], ["2112"], 1, "DR", "5.3.1", "10.5", cards=["c16"]))  # no new die: the CB stands
+     battle("axis", ["ger_1pz"], ["2112"], 1, "DR", "10.5", cards=["c16"]))  # no new die logged: the CB stands
 case("c21", "axis", True, AX, pos(B1, ["c21"]),
      battle("axis", ["ger_1pz"], ["2112"], 1, "DR", cards=[{"card": "c21", "die": 4}]))  # either die: 4 is DR
 case("c21", "axis", False, AX, pos(B1, ["c21"]),
@@ -238,8 +238,8 @@ case("c14", "soviet", False, AX, pos(B1, soviet=["c14"]),
 case("c16", "soviet", True, AX, pos(B1, soviet=["c16"]),  # the regular DR, and the Axis rolled lower: a step
      battle("axis", ["ger_1pz"], ["2112"], 3, "DR", cards=[sov("c16", dice={"axis": 2, "soviet": 5})]),
      act("loss", "axis", unit="ger_1pz"), check=lambda s: s.units["ger_1pz"].face == "back")
-case("c16", "soviet", False, AX, pos(B1, soviet=["c16"]),  # a tie re-rolls the combat: the new die is missing
-     battle("axis", ["ger_1pz"], ["2112"], 3, "DR", "5.3.1", cards=[sov("c16", dice={"axis": 4, "soviet": 4})]))
+case("c16", "soviet", False, AX, pos(B1, soviet=["c16"]),  # a tie re-rolls the combat: die 1 on the Axis CRT is CB
+     battle("axis", ["ger_1pz"], ["2112"], 3, "DR", "10.5", cards=[sov("c16", dice={"axis": 4, "soviet": 4}, die=1)]))
 case("c30", "soviet", True, AX, pos(B1, soviet=["c30"]),
      battle("axis", ["ger_1pz"], ["2112"], 3, "EX", odds="2:1", cards=[sov("c30")]))
 case("c30", "soviet", False, AX, pos(B1, soviet=["c30"]),
@@ -252,8 +252,8 @@ case("c42", "soviet", False, AX, pos(B1, soviet=["c42"]),
      act("phase", "axis", "10.7.2", phase="removal"))
 case("c43", "soviet", True, AX, pos(B1, soviet=["c43"]),
      battle("axis", ["ger_1pz"], ["2112"], 3, "CB", cards=[sov("c43", die=1)]))
-case("c43", "soviet", False, AX, pos(B1, soviet=["c43"]),
-     battle("axis", ["ger_1pz"], ["2112"], 3, "DR", "5.3.1", cards=[sov("c43")]))
+case("c43", "soviet", False, AX, pos(B1, soviet=["c43"]),  # the re-roll gives 1: CB, not the first roll's DR
+     battle("axis", ["ger_1pz"], ["2112"], 3, "DR", "10.5", cards=[sov("c43", die=1)]))
 # Black Sea Fleet: the 1st Panzer against the South Front on the Black Sea coast (1316), then inland
 BS = {"ger_1pz": "1416", "sov_south": "1316", "ger_2pz": "2012", "sov_kalinin": "2112"}
 case("c03", "soviet", True, AX, pos(BS, soviet=["c03"]),
@@ -929,3 +929,12 @@ def test_random_plays_never_crash(turn: int) -> None:
             assert all(f.rule and f.message for f in findings)
 
     run()
+
+
+def test_a_battle_card_without_its_details_has_no_effect() -> None:
+    """Decision: Manstein without the unit, a re-roll without the new die: the card is spent, nothing changes."""
+    for entry, result in (("c01", "EX"), ("c16", "EX")):
+        c = Case(entry, "axis", True, AX, pos(B1, ["c01", "c16"]),
+                 (battle("axis", ["ger_1pz"], ["2112"], 2, result, odds="3:1", cards=[entry]),))
+        log, r = run_case(c)
+        assert r.clean and entry in r.final.discards, "\n".join(text_lines(r))

@@ -291,10 +291,10 @@ def outcome(ctx: Context, state: State, spec: BattleSpec, played: tuple[BattleCa
 
         if k == "reroll":
             allowed = e.params.get("results")
+            if entry.die is None:
+                continue  # no new die logged: the roll stands
             if allowed and result not in allowed:
                 wrong(f"it re-rolls only a result of {' or '.join(allowed)}; the result is {result}")
-            elif entry.die is None:
-                wrong("give the re-rolled die (die)")
             else:
                 die, result = entry.die, cell(crt, entry.die)
         elif k == "cancel_river" and result == "-":
@@ -304,11 +304,8 @@ def outcome(ctx: Context, state: State, spec: BattleSpec, played: tuple[BattleCa
                 result = e.params["dash"]
         elif k == "cancel_river" and entry.die is not None:
             wrong(f"it re-rolls a '-' only; the result is {result}")
-        elif k == "two_dice":
-            if entry.die is None:
-                wrong("give the second die (die)")
-            else:
-                alts.add(cell(crt, entry.die))
+        elif k == "two_dice" and entry.die is not None:  # without a second die logged, the first is used
+            alts.add(cell(crt, entry.die))
         elif k == "auto_result":
             target = e.params.get("target")
             if target == "city" and not _cities(ctx, spec):
@@ -326,16 +323,15 @@ def outcome(ctx: Context, state: State, spec: BattleSpec, played: tuple[BattleCa
         elif k == "die_off":
             dice = entry.dice or {}
             if set(dice) != set(ctx.game.sides):
-                wrong("give both players' dice (dice)")
-                continue
+                if dice:
+                    wrong("give both players' dice (dice)")
+                continue  # no die-off logged: nothing to apply
             a, b = (int(dice[s]) for s in ctx.game.sides)
             sides = list(ctx.game.sides)
             losers = sides if a == b else [sides[0] if a < b else sides[1]]
             if a == b and e.params["tie"] == "crt":
                 losers = []
-                if entry.die is None:
-                    wrong("a tie re-rolls the combat: give the new die (die)")
-                else:
+                if entry.die is not None:  # the combat rolled again on the card's CRT
                     die, result = entry.die, cell(ctx.game.crts[e.params["crt"]], entry.die)
             if e.params["tie"] == "both":
                 result = "-"
@@ -360,14 +356,15 @@ def card_problems(ctx: Context, state: State, spec: BattleSpec, played: tuple[Ba
     for i, bc in enumerate(played):
         if bc.problem:
             out.append((i, violation(ctx, bc.event, bc.entry.side, bc.problem)))
-        elif bc.effect is not None and bc.effect.kind == "double_strength":
+        elif bc.effect is not None and bc.effect.kind == "double_strength" and bc.entry.units:
             mine = spec.attackers if bc.role == "attacker" else spec.defenders
             units = bc.entry.units
-            if len(units) != int(bc.effect.params["units"]) or any(u not in mine for u in units):
+            if len(units) > int(bc.effect.params["units"]) or any(u not in mine for u in units):
                 out.append((i, violation(ctx, bc.event, bc.entry.side, f"it doubles one of his units in the battle "
                                                                        f"({', '.join(mine)}); units: "
                                                                        f"{', '.join(units) or 'none'}", units)))
-        elif bc.effect is not None and bc.effect.kind == "crt_choice" and bc.entry.choice not in ctx.game.crts:
+        elif bc.effect is not None and bc.effect.kind == "crt_choice" and bc.entry.choice \
+                and bc.entry.choice not in ctx.game.crts:
             out.append((i, violation(ctx, bc.event, bc.entry.side, f"it chooses a CRT (choice: "
                                                                    f"{' or '.join(ctx.game.crts)}), not "
                                                                    f"'{bc.entry.choice}'")))
