@@ -12,6 +12,7 @@ from validator.vassal.commands import (
 )
 from validator.vassal.commands import _CLAIMS
 from validator.vassal.pieces import _levels, _levels_stepwise, decode_piece
+from validator.vassal.traits import ROTATE_FIXED, ROTATE_FREE, ROTATE_TAIL, TRAITS
 
 ESC, TAB = "\x1b", "\t"
 # vassal-format.md §c.5: a two-sided counter with a flip Layer and a Marker
@@ -161,3 +162,14 @@ def test_one_pass_levels_match_the_stepwise_split_on_nested_levels(levels: list[
     for head in reversed(levels[:-1]):
         text = encode((head, text), TAB)
     assert _levels(text, max_levels) == _levels_stepwise(text, max_levels, [])
+
+
+def test_a_trait_field_by_name_is_the_field_values_gives() -> None:
+    """Trait.get finds a field by its position in the schema, so field names must be unique in every schema."""
+    schemas = [spec.fields for spec in TRAITS.values()] + [head + ROTATE_TAIL for head in (ROTATE_FIXED, ROTATE_FREE)]
+    assert all(len({n.partition(":")[0] for n in names}) == len(names) for names in schemas)
+    piece = decode_piece(C5_TYPE, C5_STATE)
+    for trait in piece.traits:
+        values = trait.values()
+        for name in [*values, "field40", "nosuchfield"]:
+            assert trait.get(name, "default") == values.get(name, "default")

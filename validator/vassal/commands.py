@@ -12,7 +12,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Callable, Iterator
+from typing import Callable
 
 from games.vassal_codec import decode, decode_canonical, encode
 
@@ -335,6 +335,9 @@ OTHER_PREFIXES = (
 BOARD_PICKER = "BoardPicker\t"
 
 
+Memo = dict[tuple[str, int], Command]  # (text, depth) -> its command, within one stream
+
+
 def _unnull(tok: str) -> str | None:
     return None if tok == "null" else tok
 
@@ -346,7 +349,7 @@ def _int(tok: str) -> int | None:
         return None
 
 
-def decode_leaf(s: str, depth: int = 0) -> Command:
+def decode_leaf(s: str, depth: int = 0, memo: Memo | None = None) -> Command:
     """One command string with no unescaped ESC (``decodeSubCommand``: the first encoder that claims it wins).
 
     No prefix an encoder claims is a prefix of another, so the claimant is found by the string's first two
@@ -355,7 +358,7 @@ def decode_leaf(s: str, depth: int = 0) -> Command:
         return Null(s)
     claim = _CLAIMS.get(s[:2])
     if claim is not None and s.startswith(claim[0]):
-        command = claim[1](s, depth)
+        command = claim[1](s, depth, memo)
         if command is not None:
             return command
     if s in MARKERS:
@@ -369,59 +372,59 @@ def decode_leaf(s: str, depth: int = 0) -> Command:
     return Unknown(s)
 
 
-def _log(s: str, depth: int) -> Command:
-    return Log(s, decode_command(s[4:], depth + 1))
+def _log(s: str, depth: int, memo: Memo | None) -> Command:
+    return Log(s, decode_command(s[4:], depth + 1, memo))
 
 
 # A piece command is what its encoder would write for its tokens, or it is kept as Unknown text. Its encoder writes
 # a fixed number of tokens, so more tokens than that never re-encode to the text.
 
 
-def _add(s: str, depth: int) -> Command:
+def _add(s: str, depth: int = 0, memo: Memo | None = None) -> Command:
     toks = decode_canonical(s[2:], "/")
     if toks is None or len(toks) != 3:
         return Unknown(s)
     return AddPiece(s, _unnull(toks[0]), toks[1], toks[2])
 
 
-def _change(s: str, depth: int) -> Command:
+def _change(s: str, depth: int = 0, memo: Memo | None = None) -> Command:
     toks = decode_canonical(s[2:], "/")
     if toks is None or len(toks) not in (2, 3):
         return Unknown(s)
     return ChangePiece(s, toks[0], toks[1], toks[2] if len(toks) > 2 else None)
 
 
-def _player(s: str, depth: int) -> Command:
+def _player(s: str, depth: int = 0, memo: Memo | None = None) -> Command:
     toks = decode(s, TAB)[1:] + ["", "", ""]
     return Player(s, toks[0], toks[1], toks[2])
 
 
-def _player_remove(s: str, depth: int) -> Command:
+def _player_remove(s: str, depth: int = 0, memo: Memo | None = None) -> Command:
     toks = decode(s, TAB)[1:] + [""]
     return PlayerRemove(s, toks[0])
 
 
-def _property_change(s: str, depth: int) -> Command:
+def _property_change(s: str, depth: int = 0, memo: Memo | None = None) -> Command:
     toks: list[str | None] = list(decode(s[len("MutableProperty\t"):], TAB))
     toks += [None] * (3 - len(toks))
     return ChangeProperty(s, toks[0] or "", toks[1], toks[2], (toks[3] if len(toks) > 3 else "") or "")
 
 
-def _global_property(s: str, depth: int) -> Command | None:
+def _global_property(s: str, depth: int = 0, memo: Memo | None = None) -> Command | None:
     if not s.startswith("GlobalProperty\t;") and s != "GlobalProperty\t":
         return None
     toks = decode(s, ";")[1:] + ["", "", ""]
     return SetGlobalProperty(s, toks[0], toks[1], toks[2])
 
 
-def _turn(s: str, depth: int) -> Command | None:
+def _turn(s: str, depth: int = 0, memo: Memo | None = None) -> Command | None:
     if TAB not in s:
         return None
     tracker, _, state = s[4:].partition(TAB)
     return SetTurn(s, tracker, state)
 
 
-def _move(s: str, depth: int = 0) -> Command:
+def _move(s: str, depth: int = 0, memo: Memo | None = None) -> Command:
     toks = decode_canonical(s[2:], "/")
     if toks is None or len(toks) < 9:
         return Unknown(s)
@@ -444,10 +447,10 @@ def _boards(s: str, map_id: str) -> Command:
 
 
 # prefix -> reader, by the prefix's first two characters (a reader may still decline: None)
-_CLAIMS: dict[str, tuple[str, Callable[[str, int], Command | None]]] = {
+_CLAIMS: dict[str, tuple[str, Callable[[str, int, Memo | None], Command | None]]] = {
     prefix[:2]: (prefix, read) for prefix, read in (
-        ("LOG\t", _log), ("+/", _add), ("-/", lambda s, _: RemovePiece(s, s[2:])), ("D/", _change), ("M/", _move),
-        ("CHAT", lambda s, _: Chat(s, s[4:])), ("UNDO\t", lambda s, _: Undo(s, s[5:] == "true")),
+        ("LOG\t", _log), ("+/", _add), ("-/", lambda s, *_: RemovePiece(s, s[2:])), ("D/", _change), ("M/", _move),
+        ("CHAT", lambda s, *_: Chat(s, s[4:])), ("UNDO\t", lambda s, *_: Undo(s, s[5:] == "true")),
         ("PLAYER\t", _player), ("PYREMOVE\t", _player_remove), ("MutableProperty\t", _property_change),
         ("GlobalProperty\t", _global_property), ("TURN", _turn),
     )
@@ -462,28 +465,47 @@ class CommandError(ValueError):
 MAX_DEPTH = 100  # real streams nest 4 or 5 levels (compound, LOG, compound, LOG ...)
 
 
-def decode_command(s: str, depth: int = 0) -> Command:
-    """``GameModule.decode``: a compound when the string splits on unescaped ESC (or unescapes), else one command."""
+def decode_command(s: str, depth: int = 0, memo: Memo | None = None) -> Command:
+    """``GameModule.decode``: a compound when the string splits on unescaped ESC (or unescapes), else one command.
+
+    Commands are values, so a text met again at the same depth is decoded once (``memo``, one per stream: a log
+    repeats ``LOG\tnull`` thousands of times)."""
+    if memo is None:
+        memo = {}
+    key = (s, depth)
+    found = memo.get(key)
+    if found is not None:
+        return found
     if depth > MAX_DEPTH:
         raise CommandError(f"commands nested more than {MAX_DEPTH} levels deep")
     if ESC not in s and not (len(s) > 1 and s[0] == "'" and s[-1] == "'"):
-        return decode_leaf(s, depth)  # the one token of a string without ESC is the string itself unless quoted
-    toks = decode(s, ESC)
-    if len(toks) == 1 and toks[0] == s:
-        return decode_leaf(s, depth)
-    return Compound(s, tuple([decode_command(t, depth + 1) for t in toks]))
+        command = decode_leaf(s, depth, memo)  # the one token of a string without ESC is the string itself unless quoted
+    else:
+        toks = decode(s, ESC)
+        if len(toks) == 1 and toks[0] == s:
+            command = decode_leaf(s, depth, memo)
+        else:
+            command = Compound(s, tuple([decode_command(t, depth + 1, memo) for t in toks]))
+    memo[key] = command
+    return command
 
 
-def walk(c: Command) -> Iterator[Command]:
+def walk(c: Command) -> list[Command]:
     """Every leaf command in stream order, looking inside compounds and LOG wrappers (the wrappers included)."""
+    out: list[Command] = []
+    _walk(c, out)
+    return out
+
+
+def _walk(c: Command, out: list[Command]) -> None:
     if isinstance(c, Compound):
         for item in c.items:
-            yield from walk(item)
+            _walk(item, out)
     elif isinstance(c, Log):
-        yield c
-        yield from walk(c.inner)
+        out.append(c)
+        _walk(c.inner, out)
     else:
-        yield c
+        out.append(c)
 
 
 def census(c: Command) -> Counter[str]:

@@ -74,8 +74,15 @@ class Locator:
 
     def on_main_map(self, x: int, y: int) -> Where | None:
         """A hex or area from a main-map pixel by the game's own grid (no module needed); None elsewhere."""
-        loc = self._cells.get(self._layout.hex_at((x, y)))
-        return None if loc is None else Where(MAP, loc, loc)
+        key = (x, y)
+        if key not in self._on_main_map:
+            loc = self._cells.get(self._layout.hex_at(key))
+            self._on_main_map[key] = None if loc is None else Where(MAP, loc, loc)
+        return self._on_main_map[key]
+
+    @cached_property
+    def _on_main_map(self) -> dict[tuple[int, int], Where | None]:
+        return {}  # pixel -> location, as pieces come back to the same pixels again and again
 
     def where(self, place: Place | None) -> Where:
         if place is None or place.map is None:

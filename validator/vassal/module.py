@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import os
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 from typing import Iterable, Mapping
 
@@ -256,8 +257,18 @@ class MapLayout:
         ox, oy = owner.origin if owner is not None else self.map.edge
         return d.x + ox, d.y + oy
 
+    @cached_property
+    def _located(self) -> dict[Point, Location]:
+        return {}  # point -> its location, as pieces come back to the same points again and again
+
     def locate(self, p: Point) -> Location:
         """``Map.locationName``: a DrawPile's name at exactly that point, else the board grid's name, else offboard."""
+        found = self._located.get(p)
+        if found is None:
+            found = self._located[p] = self._locate(p)
+        return found
+
+    def _locate(self, p: Point) -> Location:
         deck = self.deck_at(p)
         if deck is not None:
             return Location(deck.name, deck=deck.name)

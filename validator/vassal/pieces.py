@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Mapping
+from itertools import repeat
+from operator import sub
+from typing import Mapping, Sequence
 
 from games.vassal_codec import decode, encode
 
@@ -51,6 +53,12 @@ def _named(names: tuple[str, ...], tokens: tuple[str, ...]) -> dict[str, object]
         else:
             out[f"field{i + 1}"] = tok
     return out
+
+
+@lru_cache(maxsize=256)
+def _field_index(names: tuple[str, ...]) -> dict[str, tuple[int, str]]:
+    """Field name -> (position, type) for a schema's field names (``name:t``); names are unique in every schema."""
+    return {name: (i, kind) for i, (name, _, kind) in enumerate(n.partition(":") for n in names)}
 
 
 def _split(text: str, delim: str) -> tuple[tuple[str, ...], str | None]:
@@ -130,7 +138,14 @@ class Trait:
         return _named(spec.state_fields, tokens)
 
     def get(self, name: str, default: object = None) -> object:
-        return self.values().get(name, default)
+        """One type field by name, typed (what ``values().get`` gives, without typing every field)."""
+        if self.kind in ("Marker", "Unknown"):
+            return self.values().get(name, default)
+        found = _field_index(self.field_names).get(name)
+        if found is None:
+            return self.values().get(name, default)  # a field beyond the schema (``field<n>``), or none
+        index, kind = found
+        return _typed(self.fields[index], kind) if index < len(self.fields) else default
 
     def as_json(self) -> dict[str, object]:
         out: dict[str, object] = {"trait": self.kind, "id": self.prefix, "type": self.values()}
@@ -239,7 +254,7 @@ class PieceDef:
     @property
     def kind(self) -> str:
         """``BasicPiece``, ``Stack``, ``Deck`` or, when the base is not one of VASSAL's, ``Unknown``."""
-        return self.base.kind
+        return self.traits[-1].kind
 
     @cached_property
     def base_state(self) -> BasicState:
@@ -304,14 +319,19 @@ class PieceDef:
         (what ``ChangePiece`` does when it carries the old state). Also says whether the base level changed."""
         n = len(self.traits)
         new, old = _state_levels(new_text, n), _state_levels(old_text, n)
-        traits = tuple(Trait(t.prefix, t.kind, t.fields, ns if ns != os_ else t.state, t.type_raw)
-                       for t, ns, os_ in zip(self.traits, new, old))
-        return PieceDef(traits), bool(n) and new[-1] != old[-1]
+        states = [ns if ns != os_ else t.state for t, ns, os_ in zip(self.traits, new, old)]
+        return PieceDef(_restated(self.traits, states)), bool(n) and new[-1] != old[-1]
 
     def with_state(self, state_text: str) -> PieceDef:
         """The same piece with a new full state, as ``ChangePiece`` sets it."""
-        states = _state_levels(state_text, len(self.traits))
-        return PieceDef(tuple(Trait(t.prefix, t.kind, t.fields, s, t.type_raw) for t, s in zip(self.traits, states)))
+        n = len(self.traits)
+        return PieceDef(_restated(self.traits, (state_text,) if n == 1 else _state_levels(state_text, n)))
+
+
+def _restated(traits: tuple[Trait, ...], states: Sequence[str | None]) -> tuple[Trait, ...]:
+    """The traits with these states (a trait whose state stays is kept as it is)."""
+    return tuple(t if t.state == s else Trait(t.prefix, t.kind, t.fields, s, t.type_raw)
+                 for t, s in zip(traits, states))
 
 
 def _join_levels(texts: list[str]) -> str:
@@ -334,15 +354,17 @@ def _levels(text: str, max_levels: int | None = None) -> tuple[list[str], bool]:
     handed to the stepwise split from that level on (the first characters of a token after decoding are those of
     ``k + 2`` characters of the text: a run of more backslashes than that leaves a backslash).
     """
-    if text.endswith("'"):
-        return _levels_stepwise(text, max_levels, [])
+    if max_levels == 1 or text.endswith("'"):
+        return _levels_stepwise(text, max_levels, [])  # (one level: the text itself, at once)
     pieces = text.split(TAB)
-    runs = [len(p) - len(p.rstrip("\\")) for p in pieces[:-1]]  # backslashes right before each tab
+    before = pieces[:-1]  # the text before each tab
+    heads = list(map(str.rstrip, before, repeat("\\", len(before))))
+    runs = list(map(sub, map(len, before), map(len, heads)))  # backslashes right before each tab
     n = len(runs)
     if (max_levels is None or max_levels > n) and runs == list(range(n)):  # every tab separates levels (usual)
-        out = [p[:len(p) - k] for k, p in enumerate(pieces[:-1])] + [pieces[-1]]
-        if all(level[:1] not in ("'", "\\") for level in out):
-            return out, False
+        heads.append(pieces[-1])
+        if not {level[:1] for level in heads} & {"'", "\\"}:
+            return heads, False
     ends, at = [], -1  # position of each tab
     for p in pieces[:-1]:
         at += len(p) + 1
@@ -394,9 +416,11 @@ def _levels_stepwise(text: str, max_levels: int | None, out: list[str]) -> tuple
         rest = toks[1]
 
 
-def _state_levels(state_text: str, n: int) -> list[str | None]:
+@lru_cache(maxsize=4096)
+def _state_levels(state_text: str, n: int) -> tuple[str | None, ...]:
+    """The state's levels for a piece of ``n`` traits (memoised: a ChangePiece's old state is the last one's new)."""
     states: list[str | None] = list(_levels(state_text, n)[0]) if n else []
-    return states + [None] * (n - len(states))
+    return tuple(states + [None] * (n - len(states)))
 
 
 @lru_cache(maxsize=8192)

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Iterator, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
 from games.grid import Layout
 from games.model import Game
 
 from .commands import (
-    AddPiece, ChangePiece, Command, Compound, Log, MovePiece, RemovePiece, SetBoards, SetTurn, steps as split_steps,
+    AddPiece, ChangePiece, Command, MovePiece, RemovePiece, SetBoards, SetTurn, steps as split_steps, walk,
 )
 from .module import MapLayout, ModuleDef
 from .pieces import PieceDef, parse_base_state
@@ -84,6 +84,7 @@ class Step:
     commands: tuple[Command, ...]
     events: tuple[PieceEvent, ...]
     turn: Mapping[str, Mapping[str, str]] | None = None  # tracker id -> level values, when the step set the turn
+    leaves: tuple[Command, ...] = ()  # the commands' leaves in stream order (``commands.walk``), LOG wrappers included
 
 
 @dataclass(frozen=True)
@@ -160,6 +161,10 @@ class Replay:
         self.turns: dict[str, dict[str, str]] = {}  # tracker id -> level (property) -> current value
         self.turn_changed = False
         self._events: list[PieceEvent] = []
+        # what each kind of leaf command does (compounds and LOG wrappers only hold leaves)
+        self._run: dict[type, Callable[[Any], None]] = {
+            AddPiece: self._add, MovePiece: self._move, ChangePiece: self._change,
+            RemovePiece: lambda c: self._remove(c.id), SetBoards: self._set_boards, SetTurn: self._set_turn}
 
     # -- where things are --
     def layout(self, map_id: str) -> MapLayout | None:
@@ -197,33 +202,25 @@ class Replay:
         return identify(piece, self.game, self.names)
 
     # -- applying commands --
-    def apply(self, c: Command) -> list[PieceEvent]:
-        """Execute one command tree; the piece events it caused, in order."""
+    def apply(self, c: Command, leaves: list[Command] | tuple[Command, ...] | None = None) -> list[PieceEvent]:
+        """Execute one command tree (its leaves in stream order, ``walk(c)``, when the caller has them); the piece
+        events it caused, in order."""
         self._events = []
-        self._apply(c)
+        run = self._run
+        for leaf in walk(c) if leaves is None else leaves:
+            action = run.get(type(leaf))
+            if action is not None:
+                action(leaf)
         return self._events
 
-    def _apply(self, c: Command) -> None:
-        if isinstance(c, Compound):
-            for item in c.items:
-                self._apply(item)
-        elif isinstance(c, Log):
-            self._apply(c.inner)
-        elif isinstance(c, AddPiece):
-            self._add(c)
-        elif isinstance(c, MovePiece):
-            self._move(c)
-        elif isinstance(c, ChangePiece):
-            self._change(c)
-        elif isinstance(c, RemovePiece):
-            self._remove(c.id)
-        elif isinstance(c, SetBoards):
-            self._boards[c.map] = c.boards
-            self._layouts.pop(c.map, None)
-        elif isinstance(c, SetTurn):
-            tracker = self.module.turn_trackers.get(c.tracker) if self.module is not None else None
-            self.turns[c.tracker] = tracker.values(c.state) if tracker is not None else {"state": c.state}
-            self.turn_changed = True
+    def _set_boards(self, c: SetBoards) -> None:
+        self._boards[c.map] = c.boards
+        self._layouts.pop(c.map, None)
+
+    def _set_turn(self, c: SetTurn) -> None:
+        tracker = self.module.turn_trackers.get(c.tracker) if self.module is not None else None
+        self.turns[c.tracker] = tracker.values(c.state) if tracker is not None else {"state": c.state}
+        self.turn_changed = True
 
     def _event(self, action: str, piece_id: str, piece: PieceDef, before: Place | None, after: Place | None,
                changes: tuple[tuple[str, str, str], ...] = ()) -> None:
@@ -439,14 +436,18 @@ def replay(root: Command, module: ModuleDef | None = None, game: Game | None = N
         if isinstance(c, SetBoards):
             r.apply(c)
     events: list[PieceEvent] = []
+    setup: list[Command] = []
     for c in restore:
-        events += r.apply(c)
+        leaves = walk(c)
+        events += r.apply(c, leaves)
+        setup += leaves
     if record:  # where things are once the whole setup is loaded (stacks and decks list pieces added before them)
         events = [replace(e, after=r.place(e.id)) if e.after is not None and e.id in r else e for e in events]
-    yield Step(0, tuple(restore), tuple(events), _turn(r)), r
+    yield Step(0, tuple(restore), tuple(events), _turn(r), tuple(setup)), r
     for i, c in enumerate(logged, 1):
-        events = r.apply(c)
-        yield Step(i, (c,), tuple(events), _turn(r)), r
+        leaves = walk(c)
+        events = r.apply(c, leaves)
+        yield Step(i, (c,), tuple(events), _turn(r), tuple(leaves)), r
 
 
 def _turn(r: Replay) -> Mapping[str, Mapping[str, str]] | None:

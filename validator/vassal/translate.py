@@ -29,17 +29,19 @@ from typing import Any
 from games.model import Game
 
 from .action_table import ELIMINATION_BOXES, MARKER_ROLES, PHASE_ROLES, RAIL_BOX, action
-from .commands import AddPiece, ChangePiece, Chat, Command, MovePiece, Player, RemovePiece, SetTurn, Undo, Unknown, walk
+from .commands import (
+    AddPiece, ChangePiece, Chat, Command, Log, MovePiece, Player, RemovePiece, SetTurn, Undo, Unknown,
+)
 from .locations import BOX, DECK, HAND, MAP, NOWHERE, TRACK, Locator, Seen, Where
 from .module import ModuleDef
 from .module_names import NAMES, ModuleNames
 from .pieces import PieceDef
 from .replay import Replay, Step, replay
 from .setup_header import Opening, header_of, pick_scenario
-from .turn_sequence import Position, position_of, start_position
+from .turn_sequence import Position, TurnSequence, start_position
 from .units import IDENTITY, identify
 
-PIECE_COMMANDS = (AddPiece, MovePiece, ChangePiece, RemovePiece)
+PIECE_COMMANDS = frozenset((AddPiece, MovePiece, ChangePiece, RemovePiece))
 
 
 @dataclass(frozen=True)
@@ -107,6 +109,7 @@ class _Translator:
         self.out: list[dict[str, Any]] = []
         self.seen: dict[str, Seen] = {}
         self.pos = start_position(game, self.scenario.first_turn)
+        self.sequence = TurnSequence.of(game)
         self.opening: Opening | None = None
         self.step_no = 0
         self.marks: dict[str, str] = {}
@@ -191,12 +194,12 @@ class _Translator:
                 turned = i
         return _Layout(ident.kind, game_id if ident.known else "", face, attack, turned)
 
-    def touched(self, leaves: list[Command], rp: Replay) -> list[str]:
+    def touched(self, leaves: list[Command] | tuple[Command, ...], rp: Replay) -> list[str]:
         """Our pieces a step may have changed: those its commands name, and the members of the stacks and decks
         they name."""
         out: dict[str, None] = {}
         for leaf in leaves:
-            pid = getattr(leaf, "id", None) if isinstance(leaf, PIECE_COMMANDS) else None
+            pid = getattr(leaf, "id", None) if type(leaf) in PIECE_COMMANDS else None
             if pid is None:
                 continue
             piece = rp.piece(pid)
@@ -212,7 +215,7 @@ class _Translator:
 
     # -- the stream -----------------------------------------------------------------------------------------
     def begin(self, step: Step, rp: Replay) -> None:
-        self.read_roster([leaf for c in step.commands for leaf in walk(c)])
+        self.read_roster(step.leaves)
         pieces = rp.state().pieces
         for pid in pieces:
             s = self.observe(rp, pid)
@@ -224,7 +227,7 @@ class _Translator:
                 self.seen[pid] = replace(s, on=self.unit_under(s.where.id, role, [], pid))
         if self.chosen is None:
             self.scenario = self.game.scenarios[pick_scenario(self.game, self.seen)]
-        self.pos = self.tracker_in(step.commands) or start_position(self.game, self.scenario.first_turn)
+        self.pos = self.tracker_in(step.leaves) or start_position(self.game, self.scenario.first_turn)
         self.dealing = self.pos == start_position(self.game, self.scenario.first_turn)
         discards: tuple[str, ...] = ()
         for pid, view in pieces.items():
@@ -233,44 +236,59 @@ class _Translator:
                 discards = tuple(s.id for m in rp.members(pid) if (s := self.seen.get(m)) is not None and s.id)
         self.opening = Opening(self.pos, dict(self.seen), discards)
 
-    def read_roster(self, leaves: list[Command]) -> None:
+    def read_roster(self, leaves: list[Command] | tuple[Command, ...]) -> None:
         for leaf in leaves:
             if isinstance(leaf, Player) and leaf.side in self.loc.side_names:
                 self.players[self.loc.side_names[leaf.side]] = leaf.name
 
-    def tracker_in(self, commands: tuple[Command, ...]) -> Position | None:
+    def tracker_in(self, leaves: tuple[Command, ...]) -> Position | None:
         found = None
-        for c in commands:
-            for leaf in walk(c):
-                if isinstance(leaf, SetTurn):
-                    found = position_of(self.game, leaf.state) or found
+        for leaf in leaves:
+            if isinstance(leaf, SetTurn):
+                found = self.sequence.position(leaf.state) or found
         return found
 
     def step(self, step: Step, rp: Replay) -> None:
         self.step_no = step.index
-        leaves = [leaf for c in step.commands for leaf in walk(c)]
-        if any(isinstance(leaf, Undo) for leaf in leaves):
-            self.undo(leaves, rp)
-            return
-        self.read_roster(leaves)
-        unknown = [leaf.text for leaf in leaves if isinstance(leaf, Unknown) and leaf.text not in ("", "null")]
+        leaves = step.leaves
+        pieces: list[Command] = []
+        chats: list[str] = []
+        turns: list[SetTurn] = []
+        unknown: list[str] = []
+        players: list[Command] = []
+        for leaf in leaves:  # one pass sorting the step's commands by what is done with them
+            kind = type(leaf)
+            if kind is Log:
+                continue
+            if kind in PIECE_COMMANDS:
+                pieces.append(leaf)
+            elif kind is Chat:
+                chats.append(leaf.message)  # type: ignore[attr-defined]
+            elif kind is SetTurn:
+                turns.append(leaf)  # type: ignore[arg-type]
+            elif kind is Undo:
+                self.undo(leaves, rp)
+                return
+            elif kind is Player:
+                players.append(leaf)
+            elif kind is Unknown and leaf.text not in ("", "null"):
+                unknown.append(leaf.text)
+        self.read_roster(players)
         if unknown:
             shown = ", ".join(repr(u[:40]) for u in unknown)
             self.note(f"commands no VASSAL encoder claims were kept and ignored: {shown}")
-        chats = [leaf.message for leaf in leaves if isinstance(leaf, Chat)]
-        for pid in self.touched(leaves, rp):
+        for pid in self.touched(pieces, rp):
             self.piece_changed(pid, rp, chats)
         for message in chats:
             self.chat(message)
-        for leaf in leaves:
-            if isinstance(leaf, SetTurn):
-                pos = position_of(self.game, leaf.state)
-                if pos is None:
-                    self.note(f"the turn tracker was set to a state this module does not write ({leaf.state!r})")
-                else:
-                    self.tracker(pos)
+        for leaf in turns:
+            pos = self.sequence.position(leaf.state)
+            if pos is None:
+                self.note(f"the turn tracker was set to a state this module does not write ({leaf.state!r})")
+            else:
+                self.tracker(pos)
 
-    def undo(self, leaves: list[Command], rp: Replay) -> None:
+    def undo(self, leaves: tuple[Command, ...], rp: Replay) -> None:
         """VASSAL's Undo: the actions of the last step that wrote any are withdrawn; pieces are seen anew."""
         self.flush_mover()
         if self.steps_with_actions:
@@ -279,7 +297,7 @@ class _Translator:
         self.undone += 1
         for leaf in leaves:  # an undone turn-tracker press sets the tracker back
             if isinstance(leaf, SetTurn):
-                self.pos = position_of(self.game, leaf.state) or self.pos
+                self.pos = self.sequence.position(leaf.state) or self.pos
         for pid in self.touched(leaves, rp):
             s = self.observe(rp, pid)
             if s is None:

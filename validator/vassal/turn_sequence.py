@@ -41,18 +41,32 @@ def start_position(game: Game, first_turn: int) -> Position:
     return Position(first_turn, side, phase)
 
 
+@dataclass(frozen=True)
+class TurnSequence:
+    """A game's turns on the track and its phase sequence, to read many tracker states (a log has hundreds)."""
+
+    turns: tuple[int, ...]
+    phases: tuple[tuple[str | None, str], ...]
+
+    @classmethod
+    def of(cls, game: Game) -> TurnSequence:
+        return cls(tuple(sorted(game.turns)), phase_sequence(game))
+
+    def position(self, state: str) -> Position | None:
+        """The tracker's position from a ``TURN`` state, or None when the state is not one our module writes."""
+        try:
+            levels = decode(state, "|")
+            turn_level = decode(levels[1], ";")
+            phase_level = decode(turn_level[4], ";")
+            turn_index, phase_index = int(turn_level[0]), int(phase_level[0])
+        except (IndexError, ValueError):
+            return None
+        if not (0 <= turn_index < len(self.turns) and 0 <= phase_index < len(self.phases)):
+            return None
+        side, phase = self.phases[phase_index]
+        return Position(self.turns[turn_index], side, phase)
+
+
 def position_of(game: Game, state: str) -> Position | None:
     """The tracker's position from a ``TURN`` state, or None when the state is not one our module writes."""
-    try:
-        levels = decode(state, "|")
-        turn_level = decode(levels[1], ";")
-        phase_level = decode(turn_level[4], ";")
-        turn_index, phase_index = int(turn_level[0]), int(phase_level[0])
-    except (IndexError, ValueError):
-        return None
-    turns = sorted(game.turns)
-    phases = phase_sequence(game)
-    if not (0 <= turn_index < len(turns) and 0 <= phase_index < len(phases)):
-        return None
-    side, phase = phases[phase_index]
-    return Position(turns[turn_index], side, phase)
+    return TurnSequence.of(game).position(state)
