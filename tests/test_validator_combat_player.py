@@ -221,7 +221,7 @@ def test_mutation_retreat_left_out(fought: Played) -> None:
 
 def test_mutation_loss_by_the_wrong_unit(fought: Played, nr_game) -> None:
     def find(i, a, s):
-        if a["type"] != "loss":
+        if a["type"] != "loss" or current(s).battle is None:  # not a step an event takes outside battles
             return None
         b = current(s).battle
         others = sorted(u for u, us in s.units.items() if nr_game.units[u].side == a["side"]

@@ -80,12 +80,13 @@ def test_mutation_battle_card_left_out(played: Played) -> None:
 def test_mutation_one_card_more_than_the_event_draws(played: Played) -> None:
     ctx = played.ctx
 
-    def find(i, a, s):
+    def find(i, a, s):  # the draw that completes what an event gives: one card more is beyond it
         if a["type"] != "draw" or "by" not in a or not s.deck.exact:
             return None
+        owed = sum(d.most - d.done for d in s.effects.due if d.kind == "draw" and d.card == a["by"])
         spare = sorted(c for c in s.deck.unseen if c not in a["cards"] and not
                        ctx.game.cards[c].events[a["side"]].play_immediately)
-        return {**a, "cards": a["cards"] + spare[:1]} if len(spare) > 2 else None
+        return {**a, "cards": a["cards"] + spare[:1]} if len(spare) > 2 and owed == len(a["cards"]) else None
 
     i, new = first(played, find)
     assert "5.3.1" in rules_at(replaced(played, i, new), i)

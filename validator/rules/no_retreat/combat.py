@@ -75,8 +75,8 @@ def expected_defenders(ctx: Context, state: State, prev: Battle | None, kind: st
                        targets: tuple[str, ...]) -> tuple[str, ...]:
     """Who defends (10.4; 10.1.2: not the Disorganized or white units of a Counterblow hex; 10.7.2: the attackers
     of the battle that ended in CA)."""
-    if kind == "counterattack" and prev is not None:
-        return prev.attackers
+    if kind == "counterattack" and prev is not None:  # those still on the map (an event may have cost steps)
+        return tuple(a for a in prev.attackers if state.units[a].loc in ctx.board.locations)
     enemy = other_side(ctx, side)
     out = [uid for uid, us in sorted(state.units.items()) if us.loc in targets and ctx.game.units[uid].side == enemy]
     if kind == "counterblow":
@@ -185,10 +185,11 @@ def counterattack_findings(ctx: Context, state: State, prev: Battle | None, spec
         return [Finding("10.7.2", "a counterattack is made only by the defender of a battle that ended in CA, right "
                                   "after it", spec.attackers, spec.targets)]
     out = []
-    if set(spec.attackers) != set(prev.defenders):
+    defended = [d for d in prev.defenders if state.units[d].loc in ctx.board.locations]
+    if set(spec.attackers) != set(defended):
         out.append(Finding("10.7.2", f"a counterattack is made by exactly the units that defended "
-                                     f"({', '.join(prev.defenders)})", spec.attackers, spec.targets))
-    hexes = {state.units[a].loc for a in prev.attackers}
+                                     f"({', '.join(defended)})", spec.attackers, spec.targets))
+    hexes = {state.units[a].loc for a in prev.attackers if state.units[a].loc in ctx.board.locations}
     if set(spec.targets) != hexes:
         out.append(Finding("10.7.2", f"a counterattack targets the hexes of the units that attacked "
                                      f"({', '.join(sorted(hexes))})", spec.attackers, spec.targets))

@@ -24,6 +24,7 @@ from .events_player import battle_card, fulfil, maybe_play, try_act
 from .results import elimination_box
 from .retreat import retreats
 from .shifts import BattleSpec, all_unsupplied, card_play
+from .stacking import overstacks
 from .state import face_of, occupants
 
 if TYPE_CHECKING:
@@ -139,8 +140,11 @@ def battle(p: Player, side: str, kind: str, attackers: list[str], targets: list[
     fulfil(p)
     forced = p.state.effects.must_counterattack is not None
     if b.may_counterattack and (forced or chain < MAX_CHAIN and p.rng.random() < COUNTERATTACK_SHARE):
-        hexes = sorted({p.state.units[a].loc for a in b.attackers})
-        battle(p, other_side(ctx, side), "counterattack", list(b.defenders), hexes, chain + 1)
+        on_map = ctx.board.locations
+        hexes = sorted({p.state.units[a].loc for a in b.attackers} & on_map)
+        units = [d for d in b.defenders if p.state.units[d].loc in on_map]
+        if hexes and units:
+            battle(p, other_side(ctx, side), "counterattack", units, hexes, chain + 1)
 
 
 def losses(p: Player, b: Battle) -> None:
@@ -152,6 +156,8 @@ def losses(p: Player, b: Battle) -> None:
         on_map = [u for u in sorted(g.first or g.units) if p.state.units[u].loc in p.ctx.board.locations]
         if on_map:
             p.act("loss", g.side, unit=p.rng.choice(on_map))
+    for loc, side, uids in overstacks(p.ctx, p.state):  # a tank reduced to a non-tank face: the owner's excess
+        p.act("remove", side, unit=uids[0], to=elimination_box(p.ctx, p.state, uids[0]), reason="overstacked (8.4.3)")
 
 
 def retreat_all(p: Player, b: Battle) -> None:

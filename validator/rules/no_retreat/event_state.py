@@ -159,3 +159,11 @@ def extra_stacking(state, side: str, loc: str) -> int:
     if not extra or who != side or loc not in hexes or state.turn != turn or state.phase == "detraining":
         return 0
     return extra
+
+
+def battle_owes(state, uid: str) -> bool:
+    """Whether the battle being resolved still asks a step of ``uid`` (a ``loss`` of it is the battle's)."""
+    b = state.combat.battle
+    if b is None or b.settled:
+        return False
+    return b.owed_steps.get(uid, 0) > 0 or any(uid in g.units for g in b.loss_groups)

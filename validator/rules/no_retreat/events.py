@@ -45,6 +45,8 @@ APPLY: dict[str, Apply] = {**events_combat.APPLY, **events_movement.APPLY, **eve
 FOLLOW = {**events_cards.FOLLOW, **events_movement.FOLLOW, **events_org.FOLLOW}
 CLOSE = {**events_movement.CLOSE, **events_cards.CLOSE}
 PAY_ACTIONS = ("entrain", "place", "flip", "reorganize", "counterblow")
+# what may come between a CA an event makes mandatory and the counterattack: the battle's own losses, cards
+SETTLING = ("note", "play", "draw", "discard", "loss", "remove")
 
 
 # -- choosing the effect -------------------------------------------------------------------------------------------
@@ -149,7 +151,7 @@ def _unexpected_by(ctx: Context, state: State, action: Action) -> list[Finding]:
 def before(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     """Checks before an action: a CA an event made mandatory (cards 32, 42, 52) is carried out at once."""
     e = state.effects
-    if e.must_counterattack is None or action.type in ("note", "play", "draw", "discard"):
+    if e.must_counterattack is None or action.type in SETTLING:
         return state, []
     line, side, card = e.must_counterattack
     state = evolve(state, effects=replace(e, must_counterattack=None))

@@ -33,7 +33,7 @@ from games.model import CardEvent
 from ...model import Action, Finding
 from .board import Context
 from .cards import handle_discard, handle_draw, record, reshuffle, with_record
-from .event_state import Due, phase_key
+from .event_state import Due, battle_owes, phase_key
 from .events_common import Play, card_label, open_due, other, violation
 from .events_data import Effect, half
 from .state import Hand, State, evolve
@@ -96,7 +96,8 @@ def follow_either(ctx: Context, state: State, d: Due, action: Action) -> tuple[S
 def _accepts_either(ctx: Context, state: State, d: Due, action: Action) -> bool:
     if action.type == "discard":
         return action.get("by") == d.card
-    return action.type == "loss" and not d.used
+    return action.type == "loss" and not d.used and d.done <= int(d.params["or_cards"]) \
+        and ctx.game.units[action["unit"]].side == d.side and not battle_owes(state, action["unit"])
 
 
 def close_either(ctx: Context, state: State, d: Due) -> tuple[State, list[Finding]]:

@@ -28,7 +28,7 @@ from ...model import Action, Finding
 from .board import Context
 from .cards import spend
 from .control import controller, enter
-from .event_state import Due, phase_key
+from .event_state import Due, battle_owes, phase_key
 from .events_common import Play, hexes_of, open_due, other, violation
 from .events_data import Effect, half
 from .organization import flip_kind, supplied_overland
@@ -190,7 +190,8 @@ def _loss_problem(ctx: Context, state: State, p, uid: str, used) -> str | None:
 
 
 def _accepts_loss(ctx: Context, state: State, d: Due, action: Action) -> bool:
-    return action.type == "loss" and d.done < d.most and ctx.game.units[action["unit"]].side == d.side
+    return action.type == "loss" and d.done < d.most and ctx.game.units[action["unit"]].side == d.side \
+        and not battle_owes(state, action["unit"])
 
 
 def follow_loss(ctx: Context, state: State, d: Due, action: Action) -> tuple[State, Due, list[Finding]]:

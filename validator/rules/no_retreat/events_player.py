@@ -57,17 +57,32 @@ def _moment_open(p: Player, side: str, card: str, when: str) -> bool:
 
 
 def maybe_play(p: Player, when: str = "any") -> None:
-    """Both players (the initiative side first) may try the events of their hands that are open now."""
+    """Both players (the initiative side first) may try the events of their hands (and the Joker, on its face)
+    that are open now."""
     sides = sorted(p.game.sides, key=lambda s: s != p.state.score.initiative)
     for side in sides:
-        for card in sorted(p.state.hands[side].known):
-            if p.rng.random() > PLAY_SHARE or card not in p.state.hands[side].known:
+        joker = ["joker"] if p.state.deck.joker == side and "joker" in p.game.cards else []
+        for card in sorted(p.state.hands[side].known) + joker:
+            if p.rng.random() > PLAY_SHARE or (card not in p.state.hands[side].known and card not in joker):
                 continue
-            if not _moment_open(p, side, card, when):
+            event = _event_of(p, side, card)
+            if event is None or not _moment_open(p, side, event, when):
                 continue
-            effect = _standalone(p, side, card)
+            effect = _standalone(p, side, event)
             if effect is not None:
-                attempt(p, side, card, effect)
+                attempt(p, side, card, effect, event)
+
+
+def _event_of(p: Player, side: str, card: str) -> str | None:
+    """The card whose event ``card`` performs: itself, or for the Joker, Gott Mit Uns and Na Berlin! the top discard
+    (not a "Play Immediately" one, nor another copy)."""
+    if not p.game.cards[card].joker and half(p.ctx, card, side).options[0].kind != "copy_discard":
+        return card
+    top = p.state.discards[-1] if p.state.discards else None
+    if top is None or p.game.cards[top].events[side].play_immediately \
+            or half(p.ctx, top, side).options[0].kind == "copy_discard":
+        return None
+    return top
 
 
 def _standalone(p: Player, side: str, card: str) -> Effect | None:
@@ -75,13 +90,14 @@ def _standalone(p: Player, side: str, card: str) -> Effect | None:
     return p.rng.choice(options) if options else None
 
 
-def attempt(p: Player, side: str, card: str, effect: Effect) -> bool:
-    """Play ``card`` with fields for ``effect`` and carry out what it asks; take it all back if anything fails."""
+def attempt(p: Player, side: str, card: str, effect: Effect, event: str | None = None) -> bool:
+    """Play ``card`` (performing the event of ``event``) with fields for ``effect`` and carry out what it asks; take
+    it all back if anything fails."""
     saved, n = p.state, len(p.lines)
     fields = FIELDS[effect.kind](p, side, effect)
     if fields is None:
         return False
-    if effect.option and len(half(p.ctx, card, side).options) > 1:
+    if effect.option and len(half(p.ctx, event or card, side).options) > 1:
         fields["choice"] = effect.option
     if try_act(p, "play", side, card=card, **fields) and fulfil(p):
         return True
@@ -213,7 +229,7 @@ def fulfil(p: Player) -> bool:
         d = due[0]
         before = d.done, d.used, len(p.lines)
         if d.kind == "draw":
-            draw_cards(p, d.side, d.most - d.done, by=d.card)
+            draw_cards(p, d.side, 1, by=d.card)
         elif d.kind == "discard":
             hand = sorted(p.state.hands[d.side].known)
             k = min(d.least - d.done, len(hand))

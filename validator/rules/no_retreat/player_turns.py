@@ -20,7 +20,7 @@ from .cards import HAND_LIMIT, draw_one, draw_rate, pile_size, red_events, reshu
 from .organization import flip_cost, flip_kind, flip_problems
 from .placement import AXIS_REPLACEMENTS, kind_of, place_hexes, replacement_cost
 from .control import controller
-from .events_player import maybe_play
+from .events_player import fulfil, maybe_play
 from .victory import (INITIATIVE_EVENT, RESET_1945, final_result, map_vp, marker, objectives_needed, victory_phase, vp,
                       vp_locations)
 
@@ -56,7 +56,8 @@ def draw(p: Player, side: str, n: int, by: str | None = None) -> None:
     for card in played:
         p.act("play", side, card=card)
     for card in played:
-        draw(p, side, owed_draws(p, side, card), by=card)
+        for _ in range(owed_draws(p, side, card)):  # one a due: a card drawn again may be owed twice
+            draw(p, side, 1, by=card)
 
 
 def owed_draws(p: Player, side: str, card: str) -> int:
@@ -120,6 +121,7 @@ def placements(p: Player, side: str) -> None:
         cards = pay(p, side, replacement_cost(p.ctx, p.state, uid)) if kind == "replacement" else []
         if spots and cards is not None:
             p.act("place", side, unit=uid, to=p.rng.choice(spots), **({"pay": cards} if cards else {}))
+            fulfil(p)  # a card spent may draw (card 12)
 
 
 def reorganization(p: Player, side: str) -> None:
