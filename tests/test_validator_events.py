@@ -938,3 +938,13 @@ def test_a_battle_card_without_its_details_has_no_effect() -> None:
                  (battle("axis", ["ger_1pz"], ["2112"], 2, result, odds="3:1", cards=[entry]),))
         log, r = run_case(c)
         assert r.clean and entry in r.final.discards, "\n".join(text_lines(r))
+
+
+def test_a_vp_event_stops_at_the_cap() -> None:
+    """12.4.4: the Event VP marker never passes its cap (6), whatever the card gives."""
+    for vp, expect in ((6, 6), (5, 6), (-6, -5)):
+        c = Case("c45", "soviet", True, at(23, "soviet", "card", "draw"),
+                 pos({}, [], [], event_vp=vp, control={"0611": "soviet"}),
+                 (draw("soviet", "c45"), play("soviet", "c45"), draw("soviet", "c16", by="c45")))
+        log, r = run_case(c)
+        assert r.clean and r.final.score.event_vp == expect, (vp, r.final.score.event_vp)
