@@ -34,9 +34,9 @@ from ...model import Action, Finding
 from .board import Context
 from .cards import handle_discard, handle_draw, record, reshuffle, with_record
 from .event_state import Due, battle_owes, phase_key
-from .events_common import Play, card_label, open_due, other, violation
+from .events_common import Play, card_label, open_due, other, to_hand, violation
 from .events_data import Effect, half
-from .state import Hand, State, evolve
+from .state import State, evolve
 
 
 def due_words(ctx: Context, d: Due) -> str:
@@ -155,10 +155,7 @@ def take_discard(ctx: Context, state: State, play: Play, effect: Effect) -> tupl
     elif card not in eligible:
         findings.append(violation(ctx, play.event, play.side, f"{card_label(ctx, card, play.side)} is a 'Play "
                                                                "Immediately' event and cannot be taken"))
-    if card is not None and card in state.discards:
-        hand = state.hands[play.side]
-        state = evolve(state, discards=tuple(c for c in state.discards if c != card),
-                       hands={**state.hands, play.side: Hand(hand.known | {card}, hand.unknown)})
+    state = to_hand(state, play.side, card)
     if effect.params.get("reshuffle"):
         state = reshuffle(state)
     return state, findings
@@ -231,10 +228,8 @@ def cancel_card(ctx: Context, state: State, play: Play, effect: Effect) -> tuple
     back = recent.before
     state = evolve(back, hands=state.hands, discards=state.discards, deck=state.deck, record=state.record,
                    effects=replace(back.effects, recent=None))
-    if effect.params.get("take") and card in state.discards:
-        hand = state.hands[play.side]
-        state = evolve(state, discards=tuple(c for c in state.discards if c != card),
-                       hands={**state.hands, play.side: Hand(hand.known | {card}, hand.unknown)})
+    if effect.params.get("take"):
+        state = to_hand(state, play.side, card)
     return state, findings
 
 

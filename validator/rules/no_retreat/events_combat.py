@@ -54,11 +54,11 @@ from .combat_data import rules
 from .declaration import current, target_problem, units_of, voluntary_problem, with_combat
 from .event_state import Again, BattleCards, Lasting, phase_key
 from .events_common import (
-    Play, active, add_lasting, card_label, choose, hexes_of, open_draws, other, scope_key, violation)
+    Play, active, add_lasting, card_label, choose, hexes_of, open_draws, other, scope_key, to_hand, violation)
 from .events_data import Effect, half
 from .odds import Odds, strength
 from .shifts import BattleSpec, CardPlay, Modifier, armor_bonus, category, terrain
-from .state import Hand, State, evolve, occupants
+from .state import State, evolve, occupants
 from .victory import gain
 
 ARMOR_RULES = ("10.6.3", "15.1")  # the rules of the armor-bonus modifiers (``shifts``)
@@ -435,7 +435,7 @@ def after_battle(ctx: Context, state: State, spec: BattleSpec, played: tuple[Bat
             state = evolve(state, effects=replace(state.effects, again=Again(
                 bc.event, spec.side, frozenset(spec.attackers), frozenset(spec.targets), phase_key(state))))
         elif eff.kind == "cancel_card" and eff.params.get("take"):
-            state = _take(state, entry.side, entry.cancel or _cancelled_card(played, bc))
+            state = to_hand(state, entry.side, entry.cancel or _cancelled_card(played, bc))
     inf = state.effects.infiltrated
     if inf is not None and inf[1] == phase_key(state) and spec.targets == (inf[0],):
         state = evolve(state, effects=replace(state.effects, infiltrated=(inf[0], inf[1],
@@ -458,14 +458,6 @@ def _group(ctx: Context, state: State, side: str, units: tuple[str, ...]):
 def _cancelled_card(played: tuple[BattleCard, ...], canceller: BattleCard) -> str | None:
     i = played.index(canceller)
     return next((bc.entry.card for bc in reversed(played[:i]) if bc.cancelled), None)
-
-
-def _take(state: State, side: str, card: str | None) -> State:
-    if card is None or card not in state.discards:
-        return state
-    hand = state.hands[side]
-    return evolve(state, discards=tuple(c for c in state.discards if c != card),
-                  hands={**state.hands, side: Hand(hand.known | {card}, hand.unknown)})
 
 
 # -- battles the rules would not allow -------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from ...model import Finding
 from .board import Context
 from .event_state import Due, Key, Lasting, phase_key
 from .events_data import Effect, Half
-from .state import State, evolve
+from .state import Hand, State, evolve
 
 EFFECT_RULE = "5.3.1"  # 5.3.1 Event Effects: an event does what its card says, and no more
 
@@ -48,6 +48,15 @@ def violation(ctx: Context, card: str, side: str | None, message: str, units: It
 
 def other(ctx: Context, side: str) -> str:
     return next(s for s in ctx.game.sides if s != side)
+
+
+def to_hand(state: State, side: str, card: str | None) -> State:
+    """``card`` goes from the discard pile to ``side``'s hand (cards 5, 31, 33, 36)."""
+    if card is None or card not in state.discards:
+        return state
+    hand = state.hands[side]
+    return evolve(state, discards=tuple(c for c in state.discards if c != card),
+                  hands={**state.hands, side: Hand(hand.known | {card}, hand.unknown)})
 
 
 def open_due(state: State, due: Due) -> State:
@@ -88,6 +97,11 @@ def hexes_of(ctx: Context, state: State, side: str) -> dict[str, list[str]]:
         if us.loc in ctx.board.locations and ctx.game.units[uid].side == side:
             out.setdefault(us.loc, []).append(uid)
     return out
+
+
+def units_on_map(ctx: Context, state: State, side: str) -> list[str]:
+    """``side``'s units on the map, sorted."""
+    return sorted(u for units in hexes_of(ctx, state, side).values() for u in units)
 
 
 def city_named(ctx: Context, name: str) -> str | None:

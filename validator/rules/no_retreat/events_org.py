@@ -29,7 +29,7 @@ from .board import Context
 from .cards import spend
 from .control import controller, enter
 from .event_state import Due, battle_owes, phase_key
-from .events_common import Play, hexes_of, open_due, other, violation
+from .events_common import Play, hexes_of, open_due, other, units_on_map, violation
 from .events_data import Effect, half
 from .organization import flip_kind, supplied_overland
 from .placement import expected_face, place_problem
@@ -169,8 +169,7 @@ def save_from_surrender(ctx: Context, state: State, play: Play, effect: Effect) 
 def step_losses(ctx: Context, state: State, play: Play, effect: Effect) -> tuple[State, list[Finding]]:
     enemy = other(ctx, play.side)
     p = effect.params
-    eligible = [uid for units in hexes_of(ctx, state, enemy).values() for uid in units
-                if _loss_problem(ctx, state, p, uid, ()) is None]
+    eligible = [uid for uid in units_on_map(ctx, state, enemy) if _loss_problem(ctx, state, p, uid, ()) is None]
     n = min(int(p["steps"]), len(eligible))
     return open_due(state, Due(play.event, enemy, "loss", n, int(p["steps"]), phase_key(state), play.line,
                                "step_losses", play.side, params=p)), []

@@ -17,7 +17,7 @@ from ...model import Action
 from .card_play import window_open
 from .combat_data import rules
 from .declaration import counterblow_eligible, current, target_problem, units_of
-from .events_common import hexes_of, other
+from .events_common import hexes_of, other, units_on_map
 from .events_data import Effect, half
 from .placement import place_hexes
 from .rail import detrain_hexes
@@ -118,13 +118,12 @@ def _take(p: Player, side: str, e: Effect) -> dict | None:
 
 
 def _enemy_unit(p: Player, side: str, e: Effect) -> dict | None:
-    enemy = [u for units in hexes_of(p.ctx, p.state, other(p.ctx, side)).values() for u in sorted(units)]
+    enemy = units_on_map(p.ctx, p.state, other(p.ctx, side))
     return {"units": [p.rng.choice(enemy)]} if enemy else None
 
 
 def _surrender(p: Player, side: str, e: Effect) -> dict | None:
-    enemy = [u for units in hexes_of(p.ctx, p.state, other(p.ctx, side)).values() for u in sorted(units)
-             if p.state.units[u].unsupplied]
+    enemy = [u for u in units_on_map(p.ctx, p.state, other(p.ctx, side)) if p.state.units[u].unsupplied]
     return {"units": [p.rng.choice(enemy)]} if enemy else None
 
 
@@ -150,7 +149,7 @@ def _place(p: Player, side: str, e: Effect) -> dict | None:
 
 
 def _own_unit(p: Player, side: str, e: Effect) -> dict | None:
-    mine = sorted(u for units in hexes_of(p.ctx, p.state, side).values() for u in units)
+    mine = units_on_map(p.ctx, p.state, side)
     return {"units": [p.rng.choice(mine)]} if mine else None
 
 
@@ -259,7 +258,7 @@ def fulfil(p: Player) -> bool:
 
 
 def _lose(p: Player, side: str) -> bool:
-    units = sorted(u for units in hexes_of(p.ctx, p.state, side).values() for u in units)
+    units = units_on_map(p.ctx, p.state, side)
     p.rng.shuffle(units)
     return any(try_act(p, "loss", side, unit=u) for u in units[:MAX_TRIES])
 
@@ -275,8 +274,7 @@ def _event_moves(p: Player, d) -> None:
     """Some of the moves an event allows: each unit one to three hexes, the first legal path tried."""
     if d.params.get("then_move") or "from" in d.params:
         return
-    units = sorted(d.units) if d.units is not None else sorted(
-        u for units in hexes_of(p.ctx, p.state, d.side).values() for u in units)
+    units = sorted(d.units) if d.units is not None else units_on_map(p.ctx, p.state, d.side)
     p.rng.shuffle(units)
     target = None
     for uid in units[:4]:
