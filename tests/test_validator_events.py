@@ -948,3 +948,16 @@ def test_a_vp_event_stops_at_the_cap() -> None:
                  (draw("soviet", "c45"), play("soviet", "c45"), draw("soviet", "c16", by="c45")))
         log, r = run_case(c)
         assert r.clean and r.final.score.event_vp == expect, (vp, r.final.score.event_vp)
+
+
+def test_a_card_gives_its_own_sides_half_only() -> None:
+    """The Axis holding card 27 gets River Crossing, not Ivan Konev's automatic DR (the Soviet half): a DR claimed at
+    3:1 for die 2 (an EX) is wrong; played by the Soviets it gives Konev's DR in their own attack."""
+    axis = Case("c27", "axis", False, AX, pos(B1, ["c27"]),
+                (battle("axis", ["ger_1pz"], ["2112"], 2, "DR", "10.5", cards=["c27"]),))
+    log, r = run_case(axis)
+    assert [(v.line, v.rule) for v in r.violations] == [(2, "10.5")]
+    soviet = Case("c27", "soviet", True, SO13, pos(CENTRAL, soviet=["c27"]),
+                  (battle("soviet", ["sov_central"], ["2012"], 2, "DR", cards=[sov("c27")]),))
+    log, r = run_case(soviet)
+    assert r.clean, "\n".join(text_lines(r))
