@@ -164,12 +164,14 @@ def decode_canonical(value: str, delim: str) -> list[str] | None:
     """The tokens of ``value`` when ``encode`` gives ``value`` back from them (the text is what VASSAL would write for
     its tokens), else None: a reader that must stay byte-identical keeps such a text raw.
 
-    Without escaped delimiters and quotes the text splits plainly, and re-encoding changes a token only when it starts
-    with a backslash (it would be quoted); anything else is decoded and re-encoded in full.
+    Without quotes, re-encoding a token puts back exactly the backslashes decoding took (every delimiter inside a
+    token was escaped), so it changes a token only when the token starts with a backslash (it would be quoted); with
+    no escaped delimiter either, the tokens are a plain split. A text with quotes is decoded and re-encoded in full.
     """
-    if "'" not in value and "\\" + delim not in value:
-        if value.startswith("\\") or delim + "\\" in value:
-            return None
-        return value.split(delim)
+    if "'" not in value:
+        if "\\" + delim not in value:
+            return None if value.startswith("\\") or delim + "\\" in value else value.split(delim)
+        tokens = decode(value, delim)
+        return None if any(t.startswith("\\") for t in tokens) else tokens
     tokens = decode(value, delim)
     return tokens if encode(tokens, delim) == value else None

@@ -100,6 +100,8 @@ class SchemaChecker:
         combinators (a ``$ref`` stands for the definition it names, as its siblings are ignored)."""
         if "$ref" in node:
             return self._definition(node["$ref"].rsplit("/", 1)[-1])
+        if node.get("type") == "string" and set(node) == {"type", "format"} and self.formats is not None:
+            return _id_string(node["format"], self.formats)  # the usual leaf: a game id
         checks = [c for c in (_type(node), _const(node), _enum(node), self._object(node), self._array(node),
                               self._scalar(node), self._combinators(node)) if c is not None]
         if not checks:
@@ -242,12 +244,26 @@ def _accept(v: Any, path: tuple[str, ...]) -> str | None:
     return None
 
 
+def _id_string(fmt: str, formats: FormatCheck) -> Check:
+    """``{"type": "string", "format": fmt}`` in one step (what :meth:`SchemaChecker._compile` would check)."""
+
+    def check(v: Any, path: tuple[str, ...]) -> str | None:
+        if not isinstance(v, str):
+            return f"{_where(path)} must be {_TYPE_WORDS['string']}"
+        return formats(fmt, v) or None
+
+    return check
+
+
 def _type(node: Mapping[str, Any]) -> Check | None:
     if "type" not in node:
         return None
     types = node["type"] if isinstance(node["type"], list) else [node["type"]]
     tests = [_TYPES[t] for t in types]
     words = " or ".join(_TYPE_WORDS[t] for t in types)
+    if len(tests) == 1:
+        test = tests[0]
+        return lambda v, path: None if test(v) else f"{_where(path)} must be {words}"
 
     def check(v: Any, path: tuple[str, ...]) -> str | None:
         for test in tests:
