@@ -469,7 +469,7 @@ def decode_command(s: str, depth: int = 0, memo: Memo | None = None) -> Command:
     """``GameModule.decode``: a compound when the string splits on unescaped ESC (or unescapes), else one command.
 
     Commands are values, so a text met again at the same depth is decoded once (``memo``, one per stream: a log
-    repeats ``LOG\tnull`` thousands of times)."""
+    repeats ``LOG\\tnull`` thousands of times)."""
     if memo is None:
         memo = {}
     key = (s, depth)

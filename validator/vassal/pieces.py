@@ -16,7 +16,7 @@ from itertools import repeat
 from operator import sub
 from typing import Mapping, Sequence
 
-from games.vassal_codec import decode, encode
+from games.vassal_codec import decode, decode_canonical, encode
 
 from .traits import ROTATE_FIXED, ROTATE_FREE, ROTATE_TAIL, TRAITS, prefix_of
 
@@ -65,8 +65,8 @@ def _split(text: str, delim: str) -> tuple[tuple[str, ...], str | None]:
     """Tokens of ``text`` and, when re-encoding them would not give ``text`` back, the raw text to keep."""
     if not delim:
         return (text,), None
-    tokens = tuple(decode(text, delim))
-    return tokens, (None if encode(tokens, delim) == text else text)
+    tokens = decode_canonical(text, delim)
+    return (tuple(tokens), None) if tokens is not None else (tuple(decode(text, delim)), text)
 
 
 @dataclass(frozen=True)
@@ -269,7 +269,7 @@ class PieceDef:
             return str(self.base.get("deckName", ""))
         return ""
 
-    @property
+    @cached_property
     def display_name(self) -> str:
         """The name VASSAL shows and reports (``getName`` from the outermost trait): the BasicPiece name, changed by
         active Layer level names (``+ suffix``, ``prefix +`` or a replacement) and Text Labels (``nameFormat``)."""
@@ -436,4 +436,13 @@ def _type_traits(type_text: str) -> tuple[Trait, ...]:
 
 def decode_piece(type_text: str, state_text: str) -> PieceDef:
     """Decode an AddPiece's type and state into traits (``BasicCommandEncoder.createPiece`` + ``setState``)."""
-    return PieceDef(_type_traits(type_text)).with_state(state_text)
+    n = len(_type_traits(type_text))
+    states = (state_text,) if n == 1 else _state_levels(state_text, n)
+    return PieceDef(tuple([_stated_trait(type_text, i, state) for i, state in enumerate(states)]))
+
+
+@lru_cache(maxsize=16384)
+def _stated_trait(type_text: str, index: int, state: str | None) -> Trait:
+    """Trait ``index`` of a type with a state (memoised: pieces of one type share most of their levels' states)."""
+    t = _type_traits(type_text)[index]
+    return t if t.state == state else Trait(t.prefix, t.kind, t.fields, state, t.type_raw)

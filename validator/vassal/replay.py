@@ -10,7 +10,7 @@ ids when our game is given. Nothing is guessed: commands about unknown pieces ar
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Callable, Iterator, Mapping
 
@@ -156,6 +156,7 @@ class Replay:
         self._listed: dict[str, str] = {}  # member id -> the container whose state lists it
         self._boards: dict[str, tuple[tuple[str, bool, int, int], ...]] = {}
         self._layouts: dict[str, MapLayout | None] = {}
+        self._places: dict[tuple[str | None, int, int], Place] = {}  # spot -> its place, for the boards now
         self._hex_layout = Layout.module(game.map.grid) if game is not None else None
         self.anomalies: list[str] = []
         self.turns: dict[str, dict[str, str]] = {}  # tracker id -> level (property) -> current value
@@ -182,7 +183,14 @@ class Replay:
         return e.map, e.x, e.y
 
     def place(self, piece_id: str) -> Place:
-        map_id, x, y = self._xy(piece_id)
+        spot = self._xy(piece_id)
+        found = self._places.get(spot)
+        if found is None:
+            found = self._places[spot] = self._place(*spot)
+        return found
+
+    def _place(self, map_id: str | None, x: int, y: int) -> Place:
+        """A spot named (pure for given boards: kept in ``_places`` until a map's boards change)."""
         if map_id is None:
             return Place(None, x, y)
         layout = self.layout(map_id)
@@ -216,6 +224,7 @@ class Replay:
     def _set_boards(self, c: SetBoards) -> None:
         self._boards[c.map] = c.boards
         self._layouts.pop(c.map, None)
+        self._places.clear()
 
     def _set_turn(self, c: SetTurn) -> None:
         tracker = self.module.turn_trackers.get(c.tracker) if self.module is not None else None
@@ -442,7 +451,8 @@ def replay(root: Command, module: ModuleDef | None = None, game: Game | None = N
         events += r.apply(c, leaves)
         setup += leaves
     if record:  # where things are once the whole setup is loaded (stacks and decks list pieces added before them)
-        events = [replace(e, after=r.place(e.id)) if e.after is not None and e.id in r else e for e in events]
+        events = [PieceEvent(e.action, e.id, e.name, e.kind, e.before, r.place(e.id), e.changes, e.identity)
+                  if e.after is not None and e.id in r else e for e in events]
     yield Step(0, tuple(restore), tuple(events), _turn(r), tuple(setup)), r
     for i, c in enumerate(logged, 1):
         leaves = walk(c)
