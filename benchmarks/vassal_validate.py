@@ -93,6 +93,8 @@ def main() -> int:
     module = read_module(vmod)
     t_module, _ = best(lambda: read_module(vmod), args.runs)
     t_read, save = best(lambda: read_save(str(log)), args.runs)
+    t_cold, _ = best(lambda: read_lines(str(log), enumerate(translate(decode_command(save.text), game, module).lines(),
+                                                            start=1), game), 1)  # before anything is memoised
     t_decode, root = best(lambda: decode_command(save.text), args.runs)
     t_translate, tr = best_fresh(lambda: decode_command(save.text), lambda r: translate(r, game, module), args.runs)
     t_hand, handed = best(lambda: read_lines(str(log), enumerate(tr.lines(), start=1), game), args.runs)
@@ -112,7 +114,8 @@ def main() -> int:
     print(f"replay + translate         {t_translate * 1000:8.1f} ms   {tr.steps / t_translate:8.0f} steps/s")
     print(f"hand to the validator      {t_hand * 1000:8.1f} ms   (schema and id checks of the actions as objects; "
           f"as JSON Lines text {t_parse * 1000:.1f} ms)")
-    print(f"reading side               {reading * 1000:8.1f} ms   (decode + replay + translate + hand over)")
+    print(f"reading side               {reading * 1000:8.1f} ms   (decode + replay + translate + hand over; the first run "
+          f"in this process, nothing memoised yet: {t_cold * 1000:.1f} ms)")
     print(f"validate (all rules)       {t_validate * 1000:8.1f} ms")
     print(f"hexforge total             {ours * 1000:8.1f} ms")
     print(f"VASSAL load + step to end  {vassal.load_and_replay * 1000:8.1f} ms   ({vassal.steps} steps; JVM start and "
