@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from games.grid import HexIds
-from games.hexgrid import direction_between, neighbours
+from games.hexgrid import directions, neighbours
 from games.model import Game
 
 from ...model import Header
@@ -38,6 +38,7 @@ class Board:
     areas: frozenset[str]
     lake_cells: frozenset[str]
     water: Mapping[str, str]  # sea and lake cells -> the name of their water: never entered by units
+    open_neighbours: Mapping[str, tuple[str, ...]]  # neighbours not across a prohibited hexside (ZOC, attacks, moves)
 
     def adjacent(self, a: str, b: str) -> bool:
         return b in self.neighbours.get(a, ())
@@ -82,33 +83,35 @@ def build_board(game: Game) -> Board:
     nbrs: dict[str, list[str]] = {}
     sup: dict[str, list[str]] = {}
     direction: dict[tuple[str, str], str] = {}
-    prohibited: set[tuple[str, str]] = set()
-    orientation = m.grid.orientation
+    facing = {(d.q, d.r): name for name, d in directions(m.grid.orientation).items()}  # delta -> side of a
     side_features = {k for k, v in game.tec.items() if v.applies_to == "hexside"}
     blocked_features = {k for k in side_features if game.tec[k].mp_armor == PROHIBITED}
+    prohibited: set[tuple[str, str]] = set()
+    for side, features in m.hexsides.items():
+        a, b = by_hex.get(side.a), by_hex.get(side.b)
+        if a is not None and b is not None and features & blocked_features:
+            prohibited.update(((a, b), (b, a)))
     for hid, mh in m.hexes.items():
-        nbrs[hid] = []
-        sup[hid] = []
+        nbrs[hid] = mine = []
+        sup[hid] = supply = []
+        q, r = mh.hex.q, mh.hex.r
         for n in neighbours(mh.hex):
             other = by_hex.get(n)
             if other is not None:
-                nbrs[hid].append(other)
-                sup[hid].append(other)
-                if m.features(mh.hex, n) & blocked_features:
-                    prohibited.add((hid, other))
-            elif n in lake_cells:
-                other = lake_cells[n]
-                sup[hid].append(other)
+                mine.append(other)
             else:
-                continue
-            direction[(hid, other)] = direction_between(mh.hex, n, orientation) or ""
+                other = lake_cells.get(n)
+                if other is None:
+                    continue
+            supply.append(other)
+            direction[(hid, other)] = facing.get((n.q - q, n.r - r), "")
     for cell, cid in lake_cells.items():
-        sup[cid] = []
+        sup[cid] = supply = []
         for n in neighbours(cell):
             other = by_hex.get(n) or lake_cells.get(n)
             if other is not None:
-                sup[cid].append(other)
-                direction[(cid, other)] = direction_between(cell, n, orientation) or ""
+                supply.append(other)
+                direction[(cid, other)] = facing.get((n.q - cell.q, n.r - cell.r), "")
     for aid, area in m.areas.items():
         nbrs.setdefault(aid, [])
         sup.setdefault(aid, [])
@@ -125,6 +128,7 @@ def build_board(game: Game) -> Board:
         supply_neighbours={k: tuple(v) for k, v in sup.items()}, direction=direction, cost=cost, edges=edges,
         cities=frozenset(h.id for h in m.cities), areas=frozenset(m.areas), lake_cells=frozenset(lake_cells.values()),
         water={ids.id_of(c): w.name for w in (*m.seas.values(), *m.lakes.values()) for c in w.cells},
+        open_neighbours={k: tuple(n for n in v if (k, n) not in prohibited) for k, v in nbrs.items()},
     )
 
 

@@ -29,8 +29,8 @@ from ...model import Action, Finding
 from .board import Context
 from .control import enter
 from .event_state import mp_change
-from .state import Moved, State, evolve, face_of, occupants, unit_name
-from .zoc import enemy_zoc
+from .position import enemy_zoc_set, held_by, held_by_others, position
+from .state import Moved, State, evolve, face_of, unit_name
 
 # area id -> nationalities that may not enter it (8.6: only German, Finnish and Soviet units enter Finland)
 RESTRICTED_AREAS: dict[str, frozenset[str]] = {"finland": frozenset({"axis_ally"})}
@@ -98,10 +98,12 @@ class Ground:
 
 
 def ground(ctx: Context, state: State, side: str) -> Ground:
-    occ = occupants(ctx, state)
-    enemy = {loc for loc, uids in occ.items() if any(ctx.game.units[u].side != side for u in uids)}
-    friendly = {loc for loc, uids in occ.items() if any(ctx.game.units[u].side == side for u in uids)}
-    return Ground(enemy_zoc(ctx, state, side), frozenset(enemy), frozenset(friendly))
+    pos = position(ctx, state.units)
+    key = ("ground", side)
+    g = pos.sets.get(key)
+    if g is None:
+        g = pos.sets[key] = Ground(enemy_zoc_set(pos, side), held_by_others(pos, side), held_by(pos, side))
+    return g
 
 
 def step_problem(ctx: Context, uid: str, cur: str, nxt: str, g: Ground, zoc_rules: bool = True) -> Finding | None:
@@ -130,8 +132,11 @@ def step_problem(ctx: Context, uid: str, cur: str, nxt: str, g: Ground, zoc_rule
 
 
 def search(ctx: Context, state: State, uid: str, g: Ground, ignore_mp: bool = False,
-           zoc_rules: bool = True) -> dict[str, tuple[int, str | None]]:
-    """Cheapest legal movement from the unit's location: location -> (MP spent in the phase, previous)."""
+           zoc_rules: bool = True, dest: str | None = None) -> dict[str, tuple[int, str | None]]:
+    """Cheapest legal movement from the unit's location: location -> (MP spent in the phase, previous). With
+    ``dest`` it stops once the cheapest way there is known. The steps allowed are those :func:`step_problem` finds
+    nothing wrong with, tested here without its words: the neighbours across no prohibited hexside (no map
+    location is water), not into enemy units (8.4) or a barred area (8.6), not from EZOC to EZOC (8.5.3)."""
     us = state.units[uid]
     moved = state.moved.get(uid)
     start = us.loc
@@ -140,25 +145,38 @@ def search(ctx: Context, state: State, uid: str, g: Ground, ignore_mp: bool = Fa
     if moved and moved.stopped and zoc_rules:
         return best
     armor = _armor(ctx, state, uid)
-    mp = allowance(ctx, state, uid).mp
+    mp = 10 ** 9 if ignore_mp else allowance(ctx, state, uid).mp
+    col = 0 if armor else 1
     table = cost_table(ctx, state)
+    ezoc = g.ezoc if zoc_rules else frozenset()
+    exit_mp = exit_cost(ctx, armor)
+    enemy, friendly = g.enemy, g.friendly
+    nationality = ctx.game.units[uid].nationality
+    barred = frozenset(a for a, nats in RESTRICTED_AREAS.items() if nationality in nats)
+    neighbours = ctx.board.open_neighbours
+    pop, push = heapq.heappop, heapq.heappush
     heap = [(spent0, start)]
     while heap:
-        cost, cur = heapq.heappop(heap)
+        cost, cur = pop(heap)
         if cost > best[cur][0]:
             continue
-        if zoc_rules and cur != start and cur in g.ezoc:
+        if cur == dest and cur != start:
+            break
+        in_ezoc = cur in ezoc
+        if in_ezoc and cur != start:
             continue  # 8.5.1: it stops here
-        extra = exit_cost(ctx, armor) if zoc_rules and cur in g.ezoc else 0
-        for nxt in ctx.board.neighbours[cur]:
-            if step_problem(ctx, uid, cur, nxt, g, zoc_rules) is not None:
+        extra = exit_mp if in_ezoc else 0
+        always = cur == start and moved is None  # the one hex a unit may always move (8.3)
+        for nxt in neighbours[cur]:
+            if nxt in enemy or nxt in barred or (in_ezoc and nxt in ezoc and nxt not in friendly):
                 continue
-            c = cost + enter_cost(ctx, armor, nxt, table) + extra
-            if not ignore_mp and c > mp and not (cur == start and moved is None):
-                continue  # beyond the allowance, unless it is the one hex a unit may always move (8.3)
-            if nxt not in best or c < best[nxt][0]:
+            c = cost + table[nxt][col] + extra
+            if c > mp and not always:
+                continue
+            old = best.get(nxt)
+            if old is None or c < old[0]:
                 best[nxt] = (c, cur)
-                heapq.heappush(heap, (c, nxt))
+                push(heap, (c, nxt))
     return best
 
 
@@ -195,7 +213,7 @@ def find_path(ctx: Context, state: State, uid: str, dest: str, g: Ground | None 
     g = g or ground(ctx, state, ctx.game.units[uid].side)
     start = state.units[uid].loc
     for ignore_mp, zoc_rules in ((False, True), (False, False), (True, True), (True, False)):
-        best = search(ctx, state, uid, g, ignore_mp, zoc_rules)
+        best = search(ctx, state, uid, g, ignore_mp, zoc_rules, dest)
         if dest in best and dest != start:
             return path_to(best, dest), not ignore_mp and zoc_rules
     return _hops(ctx, start, dest) or (dest,), False

@@ -15,6 +15,7 @@ from .battle_state import Combat
 from .board import Context
 from .deck_state import Deck, PlayerTurn
 from .event_state import EventState
+from .position import position
 from .track_state import Score, TurnTrack
 
 
@@ -98,14 +99,9 @@ def with_control(state: State, side: str, locations) -> State:
     return evolve(state, control=control)
 
 
-def occupants(ctx: Context, state: State) -> dict[str, list[str]]:
-    """Units on the map by location (hexes and areas only)."""
-    out: dict[str, list[str]] = {}
-    locs = ctx.board.locations
-    for uid, us in state.units.items():
-        if us.loc in locs:
-            out.setdefault(us.loc, []).append(uid)
-    return out
+def occupants(ctx: Context, state: State) -> Mapping[str, tuple[str, ...]]:
+    """Units on the map by location (hexes and areas only), in the game's unit order. Shared: never change it."""
+    return position(ctx, state.units).at
 
 
 def on_map(ctx: Context, state: State, uid: str) -> bool:

@@ -19,14 +19,14 @@
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 from typing import Mapping
 
 from .board import Context
 from .control import controller
-from .state import State, occupants, unit_name
-from .zoc import enemies, enemy_zoc
+from .position import enemy_zoc_set, held_by, held_by_others, position
+from .state import State, unit_name
+from .zoc import enemies
 
 SUPPLY_RANGE = 4  # 6.1: at most four hexes (three in between)
 CITY_DIRECTIONS = {"axis": frozenset({"W", "SW", "NW"}), "soviet": frozenset({"E", "SE", "NE"})}  # 6.1 (3rd ed)
@@ -51,10 +51,9 @@ def blocked_for(ctx: Context, state: State, side: str, with_enemy: bool = True) 
     zones of control (to tell whether they are what cuts a unit off)."""
     out = set(ctx.board.areas)
     if with_enemy:
-        occ = occupants(ctx, state)
-        friendly = {loc for loc, uids in occ.items() if any(ctx.game.units[u].side == side for u in uids)}
-        out |= {loc for loc, uids in occ.items() if any(ctx.game.units[u].side != side for u in uids)}
-        out |= enemy_zoc(ctx, state, side) - friendly
+        pos = position(ctx, state.units)
+        out |= held_by_others(pos, side)
+        out |= enemy_zoc_set(pos, side) - held_by(pos, side)
     for city in ctx.board.cities:
         owner = controller(ctx, state, city)
         if owner is not None and owner != side:
@@ -62,79 +61,121 @@ def blocked_for(ctx: Context, state: State, side: str, with_enemy: bool = True) 
     return frozenset(out)
 
 
-def _city_steps(ctx: Context, side: str) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
-    """(steps, back): for each location the neighbours one step in ``side``'s city direction, and the reverse."""
+def _city_steps(ctx: Context, side: str) -> dict[str, tuple[str, ...]]:
+    """For each location the neighbours one step in ``side``'s city direction."""
     key = ("city_steps", side)
     if key not in ctx.derived:
         board = ctx.board
         dirs = CITY_DIRECTIONS[side]
-        steps = {x: tuple(n for n in ns if board.direction.get((x, n)) in dirs)
-                 for x, ns in board.supply_neighbours.items()}
-        back: dict[str, list[str]] = {}
-        for x, ns in steps.items():
-            for n in ns:
-                back.setdefault(n, []).append(x)
-        ctx.derived[key] = (steps, {k: tuple(v) for k, v in back.items()})
+        ctx.derived[key] = {x: tuple(n for n in ns if board.direction.get((x, n)) in dirs)
+                            for x, ns in board.supply_neighbours.items()}
     return ctx.derived[key]
 
 
-def _edge_reach(ctx: Context, side: str, blocked: frozenset[str]) -> frozenset[str]:
-    """Locations with a path in ``side``'s city direction to its friendly edge around ``blocked`` (remembered for
-    the last few blocked sets: a supply phase asks the same question several times)."""
-    memo = ctx.derived.setdefault("edge_reach", {})
-    key = (side, blocked)
-    if key not in memo:
-        _, back = _city_steps(ctx, side)
-        reach = {h for h in ctx.board.edges[side] if h not in blocked}
-        queue = deque(reach)
-        while queue:
-            x = queue.popleft()
-            for p in back.get(x, ()):
-                if p not in reach and p not in blocked:
-                    reach.add(p)
-                    queue.append(p)
-        if len(memo) >= 16:
-            memo.pop(next(iter(memo)))
-        memo[key] = frozenset(reach)
-    return memo[key]
-
-
 def supplied_cities(ctx: Context, state: State, side: str, blocked: frozenset[str]) -> frozenset[str]:
-    """Friendly cities that trace a directional path of any length to a friendly map edge (6.1, 3rd ed)."""
+    """Friendly cities that trace a directional path of any length to a friendly map edge (6.1, 3rd ed): a city on
+    the edge, or one with a step in the side's direction to an unblocked location that is on the edge or has such
+    a step itself. Every step moves the same way across the map, so the steps never lead back: each location is
+    settled once, by a search from the city that stops at the first way found."""
     board = ctx.board
-    steps, _ = _city_steps(ctx, side)
+    steps = _city_steps(ctx, side)
     edge = board.edges[side]
-    reach = _edge_reach(ctx, side, blocked)
+    reaches: dict[str, bool] = dict.fromkeys(blocked, False)  # location -> it has a path to the edge
     out = set()
     for city in board.cities:
         if controller(ctx, state, city) != side:
             continue
-        if city in edge or any(n in reach for n in steps[city]):
+        if city in edge or any(_reaches(n, steps, edge, reaches) for n in steps[city]):
             out.add(city)
     return frozenset(out)
 
 
+def _reaches(loc: str, steps: Mapping[str, tuple[str, ...]], edge: frozenset[str], reaches: dict[str, bool]) -> bool:
+    """Whether ``loc`` has a directional path to the edge (settled in ``reaches``, blocked locations settled False;
+    a location is taken as False while it is searched, so a loop could not hang the search)."""
+    known = reaches.get(loc)
+    if known is not None:
+        return known
+    reaches[loc] = False
+    stack = [(loc, iter(steps[loc]))]
+    while stack:
+        x, todo = stack[-1]
+        if x in edge:
+            found = True
+        else:
+            found = None
+            for n in todo:
+                settled = reaches.get(n)
+                if settled is None:
+                    reaches[n] = False
+                    stack.append((n, iter(steps[n])))
+                    break
+                if settled:
+                    found = True
+                    break
+            else:
+                found = False
+            if found is None:
+                continue  # a step to settle first
+        reaches[x] = found
+        stack.pop()
+        if found:  # every location below on the stack steps into this one: they all reach the edge
+            for y, _ in stack:
+                reaches[y] = True
+            stack.clear()
+    return reaches[loc]
+
+
 def supply_net(ctx: Context, state: State, side: str, with_enemy: bool = True) -> SupplyNet:
-    board = ctx.board
+    """``side``'s supply net now (remembered on the context for the units and control it was made from, and for
+    what it depends on: the blocked locations and the side's cities)."""
+    memo = ctx.derived.get("supply_nets")
+    if memo is None:
+        memo = ctx.derived["supply_nets"] = {}
+    units, control = state.units, state.control
+    key = (id(units), id(control), side, with_enemy)
+    hit = memo.get(key)
+    if hit is not None and hit[0] is units and hit[1] is control:
+        return hit[2]
     blocked = blocked_for(ctx, state, side, with_enemy)
+    mine = frozenset(c for c in ctx.board.cities if controller(ctx, state, c) == side)
+    nets = ctx.derived.get("supply_nets_by_content")
+    if nets is None:
+        nets = ctx.derived["supply_nets_by_content"] = {}
+    content = (side, blocked, mine)
+    net = nets.get(content)
+    if net is None:
+        net = _net(ctx, state, side, blocked)
+        _keep(nets, content, net)
+    _keep(memo, key, (units, control, net))
+    return net
+
+
+def _keep(memo: dict, key, value, size: int = 16) -> None:
+    if len(memo) >= size:
+        del memo[next(iter(memo))]
+    memo[key] = value
+
+
+def _net(ctx: Context, state: State, side: str, blocked: frozenset[str]) -> SupplyNet:
+    """Breadth first from every source, one ring at a time (in the order of ``sources``; ``toward`` is the first
+    location of the previous ring found next to each)."""
+    board = ctx.board
+    neighbours = board.supply_neighbours
     cities = supplied_cities(ctx, state, side, blocked)
     sources = cities | board.edges[side]
-    dist: dict[str, int] = {}
+    ring = [s for s in sources if s not in blocked]
+    dist: dict[str, int] = dict.fromkeys(ring, 0)
     toward: dict[str, str] = {}
-    queue: deque[str] = deque()
-    for s in sources:
-        if s not in blocked:
-            dist[s] = 0
-            queue.append(s)
-    while queue:
-        x = queue.popleft()
-        if dist[x] >= SUPPLY_RANGE - 1:
-            continue
-        for n in board.supply_neighbours[x]:
-            if n not in dist and n not in blocked:
-                dist[n] = dist[x] + 1
-                toward[n] = x
-                queue.append(n)
+    for d in range(1, SUPPLY_RANGE):
+        out = []
+        for x in ring:
+            for n in neighbours[x]:
+                if n not in dist and n not in blocked:
+                    dist[n] = d
+                    toward[n] = x
+                    out.append(n)
+        ring = out
     return SupplyNet(side, blocked, cities, frozenset(sources), dist, toward)
 
 

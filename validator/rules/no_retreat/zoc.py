@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from .board import Context
+from .position import enemy_zoc_set, position, zoc_set
 from .state import State
 
 
@@ -25,24 +26,10 @@ def has_zoc(ctx: Context, state: State, uid: str) -> bool:
 
 
 def zoc_of(ctx: Context, state: State, side: str) -> frozenset[str]:
-    """Every location in the zone of control of ``side``'s units."""
-    board = ctx.board
-    units = ctx.game.units
-    types = ctx.game.unit_types
-    out: set[str] = set()
-    for uid, us in state.units.items():
-        loc = us.loc
-        if loc in board.locations and not us.unsupplied and units[uid].side == side \
-                and types[ctx.unit_type[uid, us.face]].zoc:
-            for n in board.neighbours[loc]:
-                if (loc, n) not in board.prohibited:
-                    out.add(n)
-    return frozenset(out)
+    """Every location in the zone of control of ``side``'s units (counted as units move: ``position``)."""
+    return zoc_set(position(ctx, state.units), side)
 
 
 def enemy_zoc(ctx: Context, state: State, side: str) -> frozenset[str]:
     """Locations in an enemy zone of control for ``side`` (an EZOC)."""
-    out: set[str] = set()
-    for other in enemies(ctx, side):
-        out |= zoc_of(ctx, state, other)
-    return frozenset(out)
+    return enemy_zoc_set(position(ctx, state.units), side)

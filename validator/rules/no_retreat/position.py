@@ -1,0 +1,166 @@
+"""Who is where: the units on the map by location and by side, and where each side projects a zone of control
+(8.4, 8.5, 6.5.3), derived from a state's units mapping for the rules that ask (movement, supply, stacking,
+control, combat).
+
+A units mapping is never changed once a state holds it (rule functions make a new one), so what is derived from
+it is remembered on the replay context by the mapping's identity (the last few mappings, each kept alive by its
+entry so that the identity cannot be reused), and a new mapping is derived from the last one through the units
+whose entry changed: a move changes one unit, so a whole game derives each new position in microseconds instead of
+going through every unit again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from .board import Context
+
+KEEP = 8  # positions remembered on the context
+REBUILD = 40  # more changed units than this: derive the position from scratch
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """The map as one units mapping leaves it. The mappings are shared: read them, never change them."""
+
+    units: Mapping[str, Any]  # the units mapping described (kept: its identity is the key)
+    at: Mapping[str, tuple[str, ...]]  # location -> units on the map there, in the game's unit order
+    held: Mapping[str, Mapping[str, int]]  # side -> location -> how many of the side's units are there
+    zoc: Mapping[str, Mapping[str, int]]  # side -> location -> how many of its units project a ZOC into it (8.5)
+    sets: dict  # frozensets built from the above when first asked for (see :func:`held_by`, :func:`zoc_set`)
+
+
+@dataclass(frozen=True, slots=True)
+class _Static:
+    """Per game: each unit's side, its place in the game's unit order, whether each face projects a ZOC (8.5: not
+    forts and garrisons), and where a ZOC reaches from each location (not across a lake hexside)."""
+
+    side: Mapping[str, str]
+    rank: Mapping[str, int]
+    projects: Mapping[tuple[str, str], bool]
+    reach: Mapping[str, tuple[str, ...]]
+
+
+def _static(ctx: Context) -> _Static:
+    s = ctx.derived.get("position_static")
+    if s is None:
+        game = ctx.game
+        types = game.unit_types
+        s = _Static({uid: u.side for uid, u in game.units.items()}, {uid: i for i, uid in enumerate(game.units)},
+                    {key: types[t].zoc for key, t in ctx.unit_type.items()}, ctx.board.open_neighbours)
+        ctx.derived["position_static"] = s
+    return s
+
+
+def _add(s: _Static, locations, at: dict, held: dict, zoc: dict, uid: str, us, sign: int) -> None:
+    """Count unit ``uid`` in (``sign`` 1) or out of (``sign`` -1) the position."""
+    loc = us.loc
+    if loc not in locations:
+        return
+    side = s.side[uid]
+    here = at.get(loc, ())
+    if sign > 0:
+        here = tuple(sorted(here + (uid,), key=s.rank.__getitem__)) if here else (uid,)
+    else:
+        here = tuple(u for u in here if u != uid)
+    if here:
+        at[loc] = here
+    else:
+        del at[loc]
+    counts = held[side]
+    n = counts.get(loc, 0) + sign
+    if n:
+        counts[loc] = n
+    else:
+        del counts[loc]
+    if not us.unsupplied and s.projects[uid, us.face]:
+        counts = zoc[side]
+        for x in s.reach[loc]:
+            n = counts.get(x, 0) + sign
+            if n:
+                counts[x] = n
+            else:
+                del counts[x]
+
+
+def _derive(ctx: Context, units: Mapping[str, Any], base: Position | None) -> Position:
+    s = _static(ctx)
+    locations = ctx.board.locations
+    changed = None
+    if base is not None and len(base.units) == len(units):
+        old = base.units
+        get = old.get
+        changed = [uid for uid, us in units.items() if us is not get(uid)]
+        if len(changed) > REBUILD or any(uid not in old for uid in changed):
+            changed = None
+    if changed is None:
+        at: dict = {}
+        held: dict = {side: {} for side in ctx.game.sides}
+        zoc: dict = {side: {} for side in ctx.game.sides}
+        for uid, us in units.items():
+            _add(s, locations, at, held, zoc, uid, us, 1)
+        return Position(units, at, held, zoc, {})
+    if not changed:
+        return Position(units, base.at, base.held, base.zoc, base.sets)
+    at, held, zoc = dict(base.at), {k: dict(v) for k, v in base.held.items()}, {k: dict(v) for k, v in base.zoc.items()}
+    for uid in changed:
+        _add(s, locations, at, held, zoc, uid, base.units[uid], -1)
+        _add(s, locations, at, held, zoc, uid, units[uid], 1)
+    return Position(units, at, held, zoc, {})
+
+
+def position(ctx: Context, units: Mapping[str, Any]) -> Position:
+    """The position of a units mapping (remembered on the context; derived from the last one asked for)."""
+    memo = ctx.derived.get("positions")
+    if memo is None:
+        memo = ctx.derived["positions"] = {}
+    key = id(units)
+    pos = memo.get(key)
+    if pos is not None and pos.units is units:
+        return pos
+    last = memo[next(reversed(memo))] if memo else None
+    pos = _derive(ctx, units, last)
+    memo.pop(key, None)
+    if len(memo) >= KEEP:
+        del memo[next(iter(memo))]
+    memo[key] = pos
+    return pos
+
+
+def held_by(pos: Position, side: str) -> frozenset[str]:
+    """Locations holding units of ``side``."""
+    key = ("held", side)
+    out = pos.sets.get(key)
+    if out is None:
+        out = pos.sets[key] = frozenset(pos.held[side])
+    return out
+
+
+def held_by_others(pos: Position, side: str) -> frozenset[str]:
+    """Locations holding units of a side other than ``side`` (enemy units, for ``side``)."""
+    key = ("others", side)
+    out = pos.sets.get(key)
+    if out is None:
+        out = frozenset().union(*(held for s, held in pos.held.items() if s != side))
+        pos.sets[key] = out
+    return out
+
+
+def zoc_set(pos: Position, side: str) -> frozenset[str]:
+    """Locations in the zone of control of ``side``'s units (8.5)."""
+    key = ("zoc", side)
+    out = pos.sets.get(key)
+    if out is None:
+        out = pos.sets[key] = frozenset(pos.zoc[side])
+    return out
+
+
+def enemy_zoc_set(pos: Position, side: str) -> frozenset[str]:
+    """Locations in an enemy zone of control for ``side`` (an EZOC)."""
+    key = ("ezoc", side)
+    out = pos.sets.get(key)
+    if out is None:
+        out = frozenset().union(*(zoc for s, zoc in pos.zoc.items() if s != side))
+        pos.sets[key] = out
+    return out
