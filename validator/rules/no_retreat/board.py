@@ -12,7 +12,7 @@ modules share through :class:`Context`. Rules covered here are the static facts 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Any, Mapping
 
 from games.grid import HexIds
 from games.hexgrid import directions, neighbours
@@ -58,7 +58,11 @@ class Context:
     first_turn_of: Mapping[str, int] = field(default_factory=dict)  # turn-event code -> first turn it is listed
     slots: tuple[tuple[str | None, str, str | None], ...] = ()  # (player, phase, step) of one game turn, in order
     unit_type: Mapping[tuple[str, str], str] = field(default_factory=dict)  # (unit, face) -> unit type id
-    derived: dict = field(default_factory=dict, compare=False, repr=False)  # static facts rule modules derive once
+    # what rule modules derive once (static facts) or remember for the replay (positions, supply nets: keyed by
+    # immutable inputs, a bounded number kept)
+    derived: dict = field(default_factory=dict, compare=False, repr=False)
+    phase_of: Mapping[str, Any] = field(default_factory=dict)  # phase id -> its Phase (game.phases)
+    slot_index: Mapping[tuple[str | None, str, str | None], int] = field(default_factory=dict)  # slot -> index
 
     @property
     def scenario(self):
@@ -152,5 +156,7 @@ def make_context(game: Game, header: Header) -> Context:
             first.setdefault(e.code, n)
     types = {(uid, face): (u.back if face == "back" else u.front).type
              for uid, u in game.units.items() for face in ("front", "back")}
+    slots = turn_slots(game)
     return Context(game, build_board(game), header, header.scenario or next(iter(game.scenarios)), first,
-                   turn_slots(game), types)
+                   slots, types, phase_of={p.id: p for p in reversed(game.phases)},
+                   slot_index={s: i for i, s in reversed(list(enumerate(slots)))})

@@ -24,7 +24,6 @@ draws the rules require, with unknown cards, and stops checking the pile's exact
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Sequence
 
 from ...model import Action, Finding
@@ -100,7 +99,7 @@ def swap_1945(ctx: Context, state: State) -> State:
     inside, aside = deck_for(ctx, state.turn)
     hands = {s: Hand(h.known & inside, h.unknown) for s, h in state.hands.items()}
     unseen = (state.deck.unseen | set(state.discards) | {c for c in inside if c in state.deck.aside}) & inside
-    return evolve(state, hands=hands, discards=(), deck=replace(state.deck, unseen=frozenset(unseen), aside=aside))
+    return evolve(state, hands=hands, discards=(), deck=evolve(state.deck, unseen=frozenset(unseen), aside=aside))
 
 
 def where_is(ctx: Context, state: State, card: str) -> str:
@@ -131,7 +130,7 @@ def record(state: State) -> PlayerTurn:
 
 
 def with_record(state: State, **changes) -> State:
-    return evolve(state, record=replace(record(state), **changes))
+    return evolve(state, record=evolve(record(state), **changes))
 
 
 # -- hands and payments ---------------------------------------------------------------------------------------------
@@ -166,7 +165,7 @@ def spend(ctx: Context, state: State, side: str, cards: Sequence[str], rule: str
                 state = evolve(state, hands={**state.hands, other: Hand(h.known - {card}, h.unknown)})
     discards = tuple(c for c in state.discards if c not in cards) + tuple(c for c in cards if not ctx.game.cards[c].joker)
     hands = {**state.hands, side: Hand(frozenset(known), unknown)}
-    return evolve(state, hands=hands, discards=discards, deck=replace(state.deck, unseen=unseen)), findings
+    return evolve(state, hands=hands, discards=discards, deck=evolve(state.deck, unseen=unseen)), findings
 
 
 def payment(action: Action) -> list[str]:
@@ -177,7 +176,7 @@ def payment(action: Action) -> list[str]:
 
 def reshuffle(state: State) -> State:
     """5.0: the discard pile is shuffled into the draw pile."""
-    return evolve(state, discards=(), deck=replace(state.deck, unseen=state.deck.unseen | set(state.discards)))
+    return evolve(state, discards=(), deck=evolve(state.deck, unseen=state.deck.unseen | set(state.discards)))
 
 
 def draw_one(ctx: Context, state: State, side: str, card: str) -> tuple[State, list[Finding], bool]:
@@ -191,7 +190,7 @@ def draw_one(ctx: Context, state: State, side: str, card: str) -> tuple[State, l
         if pile_size(state) <= 1 and deck.exact:
             findings.append(Finding("5.0", f"{side} drew {card} from a draw pile of {pile_size(state)} card(s) and "
                                            "no discards: the last card of the draw pile is never drawn"))
-        deck = replace(deck, unseen=deck.unseen - {card})
+        deck = evolve(deck, unseen=deck.unseen - {card})
         state = evolve(state, deck=deck)
     elif card in state.discards and not deck.exact:
         state = evolve(state, discards=tuple(c for c in state.discards if c != card))
@@ -204,7 +203,7 @@ def draw_one(ctx: Context, state: State, side: str, card: str) -> tuple[State, l
         findings.append(Finding(rule, f"{side} cannot draw {card}: it is {where}{extra}"))
         state = evolve(state, discards=tuple(c for c in state.discards if c != card),
                        hands={s: Hand(h.known - {card}, h.unknown) for s, h in state.hands.items()},
-                       deck=replace(deck, aside=deck.aside - {card}))
+                       deck=evolve(deck, aside=deck.aside - {card}))
     hand = state.hands[side]
     return evolve(state, hands={**state.hands, side: Hand(hand.known | {card}, hand.unknown)}), findings, reshuffled
 
@@ -274,7 +273,7 @@ def handle_draw(ctx: Context, state: State, action: Action) -> tuple[State, list
         state = with_record(state, uncounted=rec.uncounted | frozenset(drawn_immediate))
     if drawn_immediate:
         pending = state.deck.pending + tuple(drawn_immediate) if state.deck.pending_side == side else tuple(drawn_immediate)
-        state = evolve(state, deck=replace(state.deck, pending=pending, pending_side=side))
+        state = evolve(state, deck=evolve(state.deck, pending=pending, pending_side=side))
     return state, findings
 
 
@@ -347,7 +346,7 @@ def end_draw_step(ctx: Context, state: State) -> tuple[State, list[Finding]]:
         n = max(0, kept + min(rate, left) - extra)
         unseen = state.deck.unseen | hand.known
         return evolve(state, hands={**state.hands, side: Hand(frozenset(), n)},
-                      deck=replace(state.deck, unseen=unseen, exact=False)), []
+                      deck=evolve(state.deck, unseen=unseen, exact=False)), []
     findings = []
     reasons = f" ({'; '.join(why)})" if why else ""
     regular = rec.drawn - rec.immediate

@@ -33,7 +33,6 @@ The other combat modules: ``declaration`` (10.1), ``odds`` (10.5, 10.6.4), ``shi
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from games.model import CRT
 
@@ -85,7 +84,7 @@ def expected_defenders(ctx: Context, state: State, prev: Battle | None, kind: st
 
 
 def spec_of(ctx: Context, state: State, c: Combat, prev: Battle | None, action: Action) -> BattleSpec:
-    kind = kind_of(replace(c, battle=prev), action)
+    kind = kind_of(evolve(c, battle=prev), action)
     targets = tuple(dict.fromkeys(action["targets"]))
     defenders = tuple(dict.fromkeys(action["defenders"])) if "defenders" in action.data else \
         expected_defenders(ctx, state, prev, kind, action.side, targets)
@@ -216,7 +215,7 @@ def support_findings(ctx: Context, state: State, c: Combat, spec: BattleSpec) ->
 def use_support(c: Combat, state: State, side: str) -> Combat:
     used = dict(c.support_used) if c.support_turn == state.turn else {}
     used[side] = used.get(side, 0) + 1
-    return replace(c, support_turn=state.turn, support_used=used)
+    return evolve(c, support_turn=state.turn, support_used=used)
 
 
 # -- odds and result ----------------------------------------------------------------------------------------------
@@ -330,7 +329,7 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
     c = current(state)
     spec = spec_of(ctx, state, c, prev, action)
     if spec.kind not in KINDS:
-        spec = replace(spec, kind="voluntary")
+        spec = evolve(spec, kind="voluntary")
     crt, odds, mods, out, played = resolve(ctx, state, spec, action["die"])
     waived = waivers(ctx, state, spec, played)
     checks = (attacker_findings(ctx, state, c, spec, waived) + target_findings(ctx, state, c, spec, waived)
@@ -349,7 +348,7 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
     summary = f"{odds.words()}, die {out.die}: {expected}"
     arrows = arrows_of(ctx, state, spec)
     label = ((spec.targets[0], summary),) if spec.targets else ()
-    findings += [replace(f, units=f.units or spec.attackers + spec.defenders, arrows=arrows, labels=label)
+    findings += [evolve(f, units=f.units or spec.attackers + spec.defenders, arrows=arrows, labels=label)
                  for f in checks + paid]
     starts = {d: state.units[d].loc for d in spec.defenders if d in state.units}
     b = obligations(ctx, state, Battle(action.line, spec.side, spec.kind, spec.attackers, spec.defenders, spec.targets,
@@ -358,15 +357,15 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
     state, b = after_battle(ctx, used_again(state, spec), spec, played, out, b)
     c = current(state)
     if spec.kind != "counterattack":
-        c = replace(c, attacked_units=c.attacked_units | frozenset(spec.attackers),
+        c = evolve(c, attacked_units=c.attacked_units | frozenset(spec.attackers),
                     attacked_hexes=c.attacked_hexes | frozenset(spec.targets))
     if spec.kind == "voluntary":
-        c = replace(c, voluntary_hexes=c.voluntary_hexes | frozenset(spec.targets))
+        c = evolve(c, voluntary_hexes=c.voluntary_hexes | frozenset(spec.targets))
     if spec.support:
         c = use_support(c, state, spec.side)
     if marker is not None:
-        c = replace(c, markers=c.markers + (CBMarker(marker, spec.side, c.key or (state.turn, state.player)),))
-    return evolve(state, battles=state.battles + 1, combat=replace(c, battle=b)), findings
+        c = evolve(c, markers=c.markers + (CBMarker(marker, spec.side, c.key or (state.turn, state.player)),))
+    return evolve(state, battles=state.battles + 1, combat=evolve(c, battle=b)), findings
 
 
 def end_combat_step(ctx: Context, state: State, step: str | None) -> tuple[State, list[Finding]]:

@@ -11,9 +11,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from .board import Context
+from .position import changed_units
 from .state import State, evolve
 from .track_state import TurnTrack
 from .victory import garrison_victory, gain
@@ -49,8 +49,11 @@ def after(ctx: Context, before: State, state: State) -> State:
     locations = ctx.board.locations
     units = None
     returns = None
-    for uid, us in state.units.items():
-        old = before.units[uid].loc
+    was, now = before.units, state.units
+    changed = changed_units(was, now)
+    for uid in now if changed is None else changed:
+        us = now[uid]
+        old = was[uid].loc
         if us.loc == old:
             continue
         u = game.units[uid]
@@ -61,7 +64,7 @@ def after(ctx: Context, before: State, state: State) -> State:
         if kind in ("destroyed", "surrendered"):
             victory = garrison_victory(ctx, state, uid)
             if victory is not None:
-                state = evolve(state, score=replace(state.score, result=victory))
+                state = evolve(state, score=evolve(state.score, result=victory))
         to_track = None
         if face_type == CADRE_TYPE and old in locations and kind not in ("rail", "cadre", ""):
             returns = dict(state.track.returns) if returns is None else returns
@@ -71,13 +74,13 @@ def after(ctx: Context, before: State, state: State) -> State:
             late = ctx.option(CADRE_OPTION) and state.turn >= ctx.first_turn_of.get(KAMPFGRUPPE, 10 ** 6)
             if late and u.nationality in TO_TRACK_NATIONALITIES:
                 units = dict(state.units) if units is None else units
-                units[uid] = replace(us, loc="removed")
+                units[uid] = evolve(us, loc="removed")
                 continue
             to_track = state.turn + 1
         if to_track is not None:
             units = dict(state.units) if units is None else units
             returns = dict(state.track.returns) if returns is None else returns
-            units[uid] = replace(us, loc=TURN_TRACK, unsupplied=False, disorganized=False)
+            units[uid] = evolve(us, loc=TURN_TRACK, unsupplied=False, disorganized=False)
             returns[uid] = to_track
     if units is not None:
         state = evolve(state, units=units)

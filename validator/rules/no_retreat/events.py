@@ -25,7 +25,6 @@ rather than making a violation, except where the card's follow-up actions show t
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Callable
 
 from ...model import Action, Finding
@@ -110,8 +109,8 @@ def handle_play(ctx: Context, state: State, action: Action) -> tuple[State, list
         state = events_cards.replace_immediate(ctx, state, play, ev)
     if quiet:  # nor what it asks for next
         due = state.effects.due
-        state = evolve(state, effects=replace(state.effects, due=due[:opened] + tuple(
-            replace(d, least=0) for d in due[opened:])))
+        state = evolve(state, effects=evolve(state.effects, due=due[:opened] + tuple(
+            evolve(d, least=0) for d in due[opened:])))
         more = []
     return state, findings + more
 
@@ -134,7 +133,7 @@ def follow(ctx: Context, state: State, action: Action, index: int) -> tuple[Stat
     state, new, findings = FOLLOW[d.kind][1](ctx, state, d, action)
     due = list(state.effects.due)
     due[index] = new
-    return evolve(state, effects=replace(state.effects, due=tuple(due))), findings
+    return evolve(state, effects=evolve(state.effects, due=tuple(due))), findings
 
 
 def _unexpected_by(ctx: Context, state: State, action: Action) -> list[Finding]:
@@ -154,7 +153,7 @@ def before(ctx: Context, state: State, action: Action) -> tuple[State, list[Find
     if e.must_counterattack is None or action.type in SETTLING:
         return state, []
     line, side, card = e.must_counterattack
-    state = evolve(state, effects=replace(e, must_counterattack=None))
+    state = evolve(state, effects=evolve(e, must_counterattack=None))
     if action.type == "battle" and action.side == side:
         return state, []
     return state, [Finding("10.7.2", f"{card_label(ctx, card, side)}: the CA of the battle at line {line} must be "
@@ -202,7 +201,7 @@ def _lapse(ctx: Context, state: State) -> tuple[State, list[Finding]]:
             findings.append(Finding("5.3.1", f"{card_label(ctx, d.card, d.player or None)}, played at line {d.line}: "
                                              f"{events_cards.due_words(ctx, d)}; {d.done} logged"))
     if len(keep) != len(state.effects.due):
-        state = evolve(state, effects=replace(state.effects, due=tuple(keep)))
+        state = evolve(state, effects=evolve(state.effects, due=tuple(keep)))
     return state, findings
 
 
@@ -223,12 +222,12 @@ def _remember(ctx: Context, first: State, state: State, action: Action) -> State
                 kind, unit = fk, action["unit"]
     recent = None
     if kind:
-        stripped = evolve(first, effects=replace(first.effects, recent=None))
+        stripped = evolve(first, effects=evolve(first.effects, recent=None))
         event = record(state).events[-1][0] if kind == "play" and record(state).events else None
         recent = Recent(action.side, action.line, kind, cards_, stripped, unit, event)
     if recent is None and state.effects.recent is None:
         return state
-    return evolve(state, effects=replace(state.effects, recent=recent))
+    return evolve(state, effects=evolve(state.effects, recent=recent))
 
 
 def _boxes(ctx: Context, *kinds: str) -> frozenset[str]:

@@ -40,7 +40,7 @@ enters it).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Iterable
 
 from games.hexgrid import distance
@@ -138,11 +138,11 @@ def _cancels(ctx: Context, cards: list[BattleCard]) -> list[BattleCard]:
         target = next((j for j in reversed(earlier) if cards[j].entry.card == bc.entry.cancel), None) \
             if bc.entry.cancel else (earlier[-1] if earlier else None)
         if target is None:
-            cards[i] = replace(bc, problem="no enemy card was just played in this battle to cancel")
+            cards[i] = evolve(bc, problem="no enemy card was just played in this battle to cancel")
         elif ctx.game.cards[cards[target].event].events[cards[target].entry.side].play_immediately:
-            cards[i] = replace(bc, problem="a 'Play Immediately' event cannot be cancelled")
+            cards[i] = evolve(bc, problem="a 'Play Immediately' event cannot be cancelled")
         else:
-            cards[target] = replace(cards[target], cancelled=True)
+            cards[target] = evolve(cards[target], cancelled=True)
     return cards
 
 
@@ -407,9 +407,9 @@ def after_battle(ctx: Context, state: State, spec: BattleSpec, played: tuple[Bat
     """What the battle's cards leave in the state: lasting effects, the battle's own card effects (advance,
     retreat), extra step losses, a mandatory counterattack, a battle to fight again, cards taken, cards to draw."""
     e = state.effects
-    lasting = tuple(x if not x.battles else replace(x, battles=x.battles - 1) for x in e.lasting)
+    lasting = tuple(x if not x.battles else evolve(x, battles=x.battles - 1) for x in e.lasting)
     lasting = tuple(x for x in lasting if x.battles >= 0 and not (x.battles == 0 and x.params.get("battles")))
-    state = evolve(state, effects=replace(e, lasting=lasting))
+    state = evolve(state, effects=evolve(e, lasting=lasting))
     advance, free = [], set()
     for bc in _live(played):
         eff, entry = bc.effect, bc.entry
@@ -429,24 +429,24 @@ def after_battle(ctx: Context, state: State, spec: BattleSpec, played: tuple[Bat
         elif eff.kind == "retreat_ignores_zoc":
             free.add(entry.side)
         elif eff.kind == "infiltration":
-            state = evolve(state, effects=replace(state.effects, infiltrated=(spec.targets[0], phase_key(state),
+            state = evolve(state, effects=evolve(state.effects, infiltrated=(spec.targets[0], phase_key(state),
                                                                               frozenset())))
         elif eff.kind == "second_combat" and out.result == eff.params["after"]:
-            state = evolve(state, effects=replace(state.effects, again=Again(
+            state = evolve(state, effects=evolve(state.effects, again=Again(
                 bc.event, spec.side, frozenset(spec.attackers), frozenset(spec.targets), phase_key(state))))
         elif eff.kind == "cancel_card" and eff.params.get("take"):
             state = to_hand(state, entry.side, entry.cancel or _cancelled_card(played, bc))
     inf = state.effects.infiltrated
     if inf is not None and inf[1] == phase_key(state) and spec.targets == (inf[0],):
-        state = evolve(state, effects=replace(state.effects, infiltrated=(inf[0], inf[1],
+        state = evolve(state, effects=evolve(state.effects, infiltrated=(inf[0], inf[1],
                                                                           inf[2] | frozenset(spec.defenders))))
     if out.must:
-        state = evolve(state, effects=replace(state.effects, must_counterattack=(b.line, other(ctx, spec.side),
+        state = evolve(state, effects=evolve(state.effects, must_counterattack=(b.line, other(ctx, spec.side),
                                                                                  out.must)))
     groups = tuple(_group(ctx, state, side, units) for side, units in out.groups if units)
-    b = replace(b, loss_groups=b.loss_groups + groups)
+    b = evolve(b, loss_groups=b.loss_groups + groups)
     cards = BattleCards(b.line, tuple(advance), frozenset(free))
-    return evolve(state, effects=replace(state.effects, battle=cards)), b
+    return evolve(state, effects=evolve(state.effects, battle=cards)), b
 
 
 def _group(ctx: Context, state: State, side: str, units: tuple[str, ...]):
@@ -498,7 +498,7 @@ def used_again(state: State, spec: BattleSpec) -> State:
     """The battle an event allowed has been fought."""
     again = state.effects.again
     if again is not None and again.side == spec.side and (not again.hexes or set(spec.targets) <= again.hexes):
-        return evolve(state, effects=replace(state.effects, again=None))
+        return evolve(state, effects=evolve(state.effects, again=None))
     return state
 
 
@@ -533,7 +533,7 @@ def free_counterblows(ctx: Context, state: State, play: Play, effect: Effect) ->
         if why:
             findings.append(violation(ctx, play.event, play.side, why, (), (t,)))
         added.add(t)
-    return with_combat(state, replace(c, counterblows=c.counterblows | frozenset(added))), findings
+    return with_combat(state, evolve(c, counterblows=c.counterblows | frozenset(added))), findings
 
 
 def remove_counterblows(ctx: Context, state: State, play: Play, effect: Effect) -> tuple[State, list[Finding]]:
@@ -553,14 +553,14 @@ def remove_counterblows(ctx: Context, state: State, play: Play, effect: Effect) 
             continue
         gone.add(t)
     markers = tuple(m for m in c.markers if not (m.hex in gone and m.owner == enemy))
-    c = replace(c, counterblows=c.counterblows - gone, marked=c.marked - gone, markers=markers)
+    c = evolve(c, counterblows=c.counterblows - gone, marked=c.marked - gone, markers=markers)
     return with_combat(state, c), findings
 
 
 def extra_battle(ctx: Context, state: State, play: Play, effect: Effect) -> tuple[State, list[Finding]]:
     c = current(state)
     units = frozenset(u for u in c.attacked_units if not state.units[u].unsupplied)
-    return evolve(state, effects=replace(state.effects, again=Again(play.event, play.side, units, frozenset(),
+    return evolve(state, effects=evolve(state.effects, again=Again(play.event, play.side, units, frozenset(),
                                                                     phase_key(state), True))), []
 
 
@@ -580,7 +580,7 @@ def defense_works(ctx: Context, state: State, play: Play, effect: Effect) -> tup
         if loc not in mine:
             findings.append(violation(ctx, play.event, play.side, f"{loc} holds none of his units", (), (loc,)))
             continue
-        state = evolve(state, effects=replace(state.effects, works=state.effects.works | {(loc, play.side)}))
+        state = evolve(state, effects=evolve(state.effects, works=state.effects.works | {(loc, play.side)}))
     if len(play.targets) > 1:
         findings.append(violation(ctx, play.event, play.side, "it marks one hex", (), play.targets))
     return state, findings
@@ -592,7 +592,7 @@ def works_entered(ctx: Context, state: State) -> State:
                      if not any(us.loc == w[0] and ctx.game.units[u].side != w[1] for u, us in state.units.items()))
     if keep == state.effects.works:
         return state
-    return evolve(state, effects=replace(state.effects, works=keep))
+    return evolve(state, effects=evolve(state.effects, works=keep))
 
 
 APPLY = {"free_counterblows": free_counterblows, "remove_counterblows": remove_counterblows,

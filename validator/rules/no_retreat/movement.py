@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from ...model import Action, Finding
@@ -277,7 +277,7 @@ def check_path(ctx: Context, state: State, uid: str, path: Sequence[str], g: Gro
             break
         prob = step_problem(ctx, uid, cur, nxt, g)
         if prob is not None:
-            out.append(replace(prob, message=f"{name}: {prob.message}", path=full))
+            out.append(evolve(prob, message=f"{name}: {prob.message}", path=full))
             if prob.rule == "8.0" or nxt not in ctx.board.locations:
                 return out
         extra = exit_cost(ctx, armor) if cur in g.ezoc else 0
@@ -365,6 +365,6 @@ def apply_move(ctx: Context, state: State, uid: str, path: Sequence[str], g: Gro
             cur = nxt
     record = Moved(moved.start if moved else us.loc, spent, bool(g and path[-1] in g.ezoc), plain)
     units = dict(state.units)
-    units[uid] = replace(us, loc=path[-1])
+    units[uid] = evolve(us, loc=path[-1])
     state = evolve(state, units=units, moved={**state.moved, uid: record})
     return enter(ctx, state, side, path)

@@ -12,6 +12,8 @@ going through every unit again.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress
+from operator import is_not
 from typing import Any, Mapping
 
 from .board import Context
@@ -29,6 +31,16 @@ class Position:
     held: Mapping[str, Mapping[str, int]]  # side -> location -> how many of the side's units are there
     zoc: Mapping[str, Mapping[str, int]]  # side -> location -> how many of its units project a ZOC into it (8.5)
     sets: dict  # frozensets built from the above when first asked for (see :func:`held_by`, :func:`zoc_set`)
+
+
+def changed_units(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str] | None:
+    """The units whose entry differs between two units mappings of the same units (rule functions copy a mapping
+    and replace the entries they change), or None when the mappings do not list the same units in the same order."""
+    if before is after:
+        return []
+    if len(before) != len(after) or before.keys() != after.keys() or list(before) != list(after):
+        return None
+    return list(compress(after, map(is_not, after.values(), before.values())))
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,14 +99,8 @@ def _add(s: _Static, locations, at: dict, held: dict, zoc: dict, uid: str, us, s
 def _derive(ctx: Context, units: Mapping[str, Any], base: Position | None) -> Position:
     s = _static(ctx)
     locations = ctx.board.locations
-    changed = None
-    if base is not None and len(base.units) == len(units):
-        old = base.units
-        get = old.get
-        changed = [uid for uid, us in units.items() if us is not get(uid)]
-        if len(changed) > REBUILD or any(uid not in old for uid in changed):
-            changed = None
-    if changed is None:
+    changed = changed_units(base.units, units) if base is not None else None
+    if changed is None or len(changed) > REBUILD:
         at: dict = {}
         held: dict = {side: {} for side in ctx.game.sides}
         zoc: dict = {side: {} for side in ctx.game.sides}

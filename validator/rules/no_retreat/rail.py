@@ -14,7 +14,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from ...model import Action, Finding
 from .board import Context
@@ -80,7 +79,7 @@ def handle_entrain(ctx: Context, state: State, action: Action) -> tuple[State, l
     uid = action["unit"]
     findings = entrain_problems(ctx, state, action, uid)
     state, paid = spend(ctx, state, action.side, payment(action), "9.1.1", f"entraining {uid}")
-    units = {**state.units, uid: replace(state.units[uid], loc=rail_box(ctx, ctx.game.units[uid].side))}
+    units = {**state.units, uid: evolve(state.units[uid], loc=rail_box(ctx, ctx.game.units[uid].side))}
     return evolve(state, units=units, entrained=state.entrained + (uid,)), findings + paid
 
 
@@ -128,5 +127,5 @@ def handle_detrain(ctx: Context, state: State, action: Action) -> tuple[State, l
     why = detrain_problem(ctx, state, side, loc)
     if why:
         findings.append(Finding("9.2", f"{name} may not detrain in {loc}: {why}", (uid,), (loc,)))
-    units = {**state.units, uid: replace(state.units[uid], loc=loc)}
+    units = {**state.units, uid: evolve(state.units[uid], loc=loc)}
     return enter(ctx, evolve(state, units=units), ctx.game.units[uid].side, [loc]), findings

@@ -21,7 +21,6 @@ battle.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Iterable
 
 from ...model import Action, Finding
@@ -64,14 +63,14 @@ def steps_left(ctx: Context, state: State, uid: str) -> int:
 
 def to_box(state: State, uid: str, box: str) -> State:
     us = state.units[uid]
-    return evolve(state, units={**state.units, uid: replace(us, loc=box, unsupplied=False, disorganized=False)})
+    return evolve(state, units={**state.units, uid: evolve(us, loc=box, unsupplied=False, disorganized=False)})
 
 
 def step_loss(ctx: Context, state: State, uid: str) -> State:
     """One step lost: flipped, or eliminated (10.7.1)."""
     face = reduced_face(ctx, state, uid)
     if face is not None:
-        return evolve(state, units={**state.units, uid: replace(state.units[uid], face=face)})
+        return evolve(state, units={**state.units, uid: evolve(state.units[uid], face=face)})
     return to_box(state, uid, elimination_box(ctx, state, uid))
 
 
@@ -146,7 +145,7 @@ def obligations(ctx: Context, state: State, b: Battle, ignore: frozenset[str] = 
     if attacker_ex:
         groups = list(dict.fromkeys(groups))  # a CRT EX asks one defender step for the whole battle
         groups.append(_group(ctx, state, b.side, b.attackers))
-    return replace(b, hex_results=hex_results, owed_steps=owed, loss_groups=tuple(groups),
+    return evolve(b, hex_results=hex_results, owed_steps=owed, loss_groups=tuple(groups),
                    to_retreat=frozenset(retreat), to_shatter=frozenset(shatter), may_counterattack=b.result == "CA")
 
 
@@ -156,7 +155,7 @@ def pictured(findings: list[Finding], b: Battle | None) -> list[Finding]:
     """The findings with the battle they belong to drawn in report pictures (arrows, odds and result)."""
     if b is None or not b.targets:
         return findings
-    return [replace(f, arrows=f.arrows or b.arrows, labels=f.labels or ((b.targets[0], b.summary),))
+    return [evolve(f, arrows=f.arrows or b.arrows, labels=f.labels or ((b.targets[0], b.summary),))
             for f in findings]
 
 
@@ -166,7 +165,7 @@ def _participants(b: Battle) -> frozenset[str]:
 
 def _after_elimination(b: Battle, uid: str) -> Battle:
     owed = {u: n for u, n in b.owed_steps.items() if u != uid}
-    return replace(b, owed_steps=owed, to_retreat=b.to_retreat - {uid}, to_shatter=b.to_shatter - {uid})
+    return evolve(b, owed_steps=owed, to_retreat=b.to_retreat - {uid}, to_shatter=b.to_shatter - {uid})
 
 
 def take_step(ctx: Context, state: State, b: Battle | None, uid: str) -> tuple[Battle | None, list[Finding]]:
@@ -176,7 +175,7 @@ def take_step(ctx: Context, state: State, b: Battle | None, uid: str) -> tuple[B
         return b, [Finding("10.7.1", f"{name} did not fight in the battle being resolved; only the result of a "
                                      "battle makes its units lose steps", (uid,))]
     if b.owed_steps.get(uid, 0) > 0:
-        return replace(b, owed_steps={**b.owed_steps, uid: b.owed_steps[uid] - 1}), []
+        return evolve(b, owed_steps={**b.owed_steps, uid: b.owed_steps[uid] - 1}), []
     for i, g in enumerate(b.loss_groups):
         if uid in g.units:
             rest = b.loss_groups[:i] + b.loss_groups[i + 1:]
@@ -185,7 +184,7 @@ def take_step(ctx: Context, state: State, b: Battle | None, uid: str) -> tuple[B
             if first and uid not in g.first:
                 out.append(Finding(g.rule, f"{unit_name(ctx, first[0], state)} takes its side's first step loss in "
                                            f"an EX, not {name}", (uid, first[0])))
-            return replace(b, loss_groups=rest), out
+            return evolve(b, loss_groups=rest), out
     return b, [Finding("10.7.1", f"{name} owes no step loss: the battle at line {b.line} ({b.result}) asks none of it",
                        (uid,))]
 
@@ -206,10 +205,10 @@ def _place_cadre(ctx: Context, state: State, b: Battle | None, uid: str, cadre: 
         problems.append("only a DD or EX step loss lets a cadre in")
     findings = [Finding("15.3.2", f"{cadre} cannot take {uid}'s place: {'; '.join(problems)}", (uid, cadre))] \
         if problems else []
-    state = evolve(state, units={**state.units, cadre: replace(state.units[cadre], loc=loc)})
+    state = evolve(state, units={**state.units, cadre: evolve(state.units[cadre], loc=loc)})
     if b is not None:
         swap = {uid: cadre}
-        b = replace(b, attackers=tuple(swap.get(u, u) for u in b.attackers),
+        b = evolve(b, attackers=tuple(swap.get(u, u) for u in b.attackers),
                     defenders=tuple(swap.get(u, u) for u in b.defenders),
                     starts={**b.starts, cadre: loc}, to_retreat=b.to_retreat | ({cadre} if retreating else set()))
     return state, b, findings
@@ -230,7 +229,7 @@ def handle_loss(ctx: Context, state: State, action: Action) -> tuple[State, list
     if action.get("cadre"):
         state, b, more = _place_cadre(ctx, state, b, uid, action["cadre"], loc, eliminated, retreating)
         findings += more
-    return with_combat(state, replace(c, battle=b)), pictured(findings, b)
+    return with_combat(state, evolve(c, battle=b)), pictured(findings, b)
 
 
 def _removal_problem(ctx: Context, state: State, b: Battle, uid: str, box: str) -> Finding | None:
@@ -280,8 +279,8 @@ def handle_remove(ctx: Context, state: State, action: Action) -> tuple[State, li
         if f is not None:
             findings.append(f)
         findings = pictured(findings, b)
-        b = _after_elimination(replace(b, loss_groups=tuple(g for g in b.loss_groups if uid not in g.units)), uid)
-        state = with_combat(to_box(state, uid, box), replace(c, battle=b))
+        b = _after_elimination(evolve(b, loss_groups=tuple(g for g in b.loss_groups if uid not in g.units)), uid)
+        state = with_combat(to_box(state, uid, box), evolve(c, battle=b))
         return state, findings
     return to_box(state, uid, box), findings
 
@@ -290,7 +289,7 @@ def move_along(ctx: Context, state: State, uid: str, path: list[str]) -> State:
     """The unit ends in the last location of ``path``; its side controls every location entered (12.4.1)."""
     if not path:
         return state
-    state = evolve(state, units={**state.units, uid: replace(state.units[uid], loc=path[-1])})
+    state = evolve(state, units={**state.units, uid: evolve(state.units[uid], loc=path[-1])})
     return enter(ctx, state, ctx.game.units[uid].side, path)
 
 
@@ -326,10 +325,10 @@ def handle_retreat(ctx: Context, state: State, action: Action) -> tuple[State, l
         return state, findings
     state = move_along(ctx, state, uid, path)
     if b is not None and uid in b.to_retreat:
-        b = replace(b, retreated=b.retreated | {uid})
+        b = evolve(b, retreated=b.retreated | {uid})
         if uid in b.to_shatter:
             state = to_box(state, uid, f"shattered_{ctx.game.units[uid].side}")
-        state = with_combat(state, replace(current(state), battle=b))
+        state = with_combat(state, evolve(current(state), battle=b))
     return state, findings
 
 
@@ -367,11 +366,11 @@ def settle(ctx: Context, state: State) -> tuple[State, list[Finding]]:
                                               f"{b.hex_results.get(start, b.result)} of the battle at line {b.line} "
                                               f"(e.g. {start}-{'-'.join(can[0])}) but stayed in {start}", (uid,),
                                     (start,) + can[0]))
-    b = replace(b, owed_steps={}, loss_groups=(), retreated=b.retreated | b.to_retreat, settled=True)
-    return with_combat(state, replace(current(state), battle=b)), findings
+    b = evolve(b, owed_steps={}, loss_groups=(), retreated=b.retreated | b.to_retreat, settled=True)
+    return with_combat(state, evolve(current(state), battle=b)), findings
 
 
 def close(ctx: Context, state: State) -> tuple[State, list[Finding]]:
     """The battle being resolved ends (10.2)."""
     state, findings = settle(ctx, state)
-    return with_combat(state, replace(current(state), battle=None)), findings
+    return with_combat(state, evolve(current(state), battle=None)), findings

@@ -57,7 +57,10 @@ AUTO_STEP: dict[str, tuple[str, str]] = {"draw": ("card", "draw")}
 
 
 def slots(ctx: Context) -> tuple[Slot, ...]:
-    return tuple(Slot(*s) for s in ctx.slots)
+    out = ctx.derived.get("slot_objects")
+    if out is None:
+        out = ctx.derived["slot_objects"] = tuple(Slot(*s) for s in ctx.slots)
+    return out
 
 
 def first_step(ctx: Context, phase: str) -> str | None:
@@ -66,11 +69,11 @@ def first_step(ctx: Context, phase: str) -> str | None:
 
 
 def phase_def(ctx: Context, phase: str):
-    return next(p for p in ctx.game.phases if p.id == phase)
+    return ctx.phase_of[phase]
 
 
 def index_of(ctx: Context, slot: Slot) -> int:
-    return ctx.slots.index((slot.player, slot.phase, slot.step))
+    return ctx.slot_index[slot.player, slot.phase, slot.step]
 
 
 def current(ctx: Context, state: State) -> int:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from ...model import Finding
 from .board import Context
 from .event_state import extra_stacking
+from .position import position
 from .state import State, evolve
 
 
@@ -21,17 +22,28 @@ def overstacks(ctx: Context, state: State) -> list[tuple[str, str, tuple[str, ..
     """(location, side, units) for every location over its side's limit. (Units of both sides in one location
     can only come from an illegal move, retreat, advance or placement, which is reported where it happens.)"""
     out = []
-    groups: dict[tuple[str, str], list[str]] = {}
-    locs = ctx.board.locations
-    units = ctx.game.units
-    for uid, us in state.units.items():
-        if us.loc in locs:
-            groups.setdefault((us.loc, units[uid].side), []).append(uid)
-    for (loc, side), mine in sorted(groups.items()):
-        if len(mine) > 1:
-            types = [ctx.unit_type[u, state.units[u].face] for u in mine]
-            if not _allowed(ctx, state, side, loc, types):
-                out.append((loc, side, tuple(sorted(mine))))
+    for loc, side, mine, types in _stacks(ctx, state):
+        if not _allowed(ctx, state, side, loc, types):
+            out.append((loc, side, tuple(sorted(mine))))
+    return out
+
+
+def _stacks(ctx: Context, state: State) -> list[tuple[str, str, tuple[str, ...], list[str]]]:
+    """(location, side, units, their types) of every location holding more than one unit of a side, by location
+    and side (remembered with the position)."""
+    pos = position(ctx, state.units)
+    out = pos.sets.get("stacks")
+    if out is None:
+        out = []
+        sides = ctx.game.units
+        for loc, here in pos.at.items():
+            if len(here) > 1:
+                for side in sorted({sides[u].side for u in here}):
+                    mine = tuple(u for u in here if sides[u].side == side)
+                    if len(mine) > 1:
+                        out.append((loc, side, mine, [ctx.unit_type[u, state.units[u].face] for u in mine]))
+        out.sort(key=lambda x: (x[0], x[1]))
+        pos.sets["stacks"] = out
     return out
 
 

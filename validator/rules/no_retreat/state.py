@@ -8,8 +8,8 @@ map hex, an area, or an off-map box (``rail_axis``, ``destroyed_soviet`` ...); `
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Any, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Mapping, TypeVar
 
 from .battle_state import Combat
 from .board import Context
@@ -17,6 +17,8 @@ from .deck_state import Deck, PlayerTurn
 from .event_state import EventState
 from .position import position
 from .track_state import Score, TurnTrack
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,18 +76,28 @@ class State:
     effects: EventState = EventState()  # what played events leave: dues, lasting effects, quotas (event_state.py)
 
 
-def evolve(state: State, **changes: Any) -> State:
-    """A copy of ``state`` with some fields changed: ``dataclasses.replace`` without its per-call introspection
-    (the replay makes thousands of these)."""
-    new = object.__new__(State)
-    new.__dict__.update(state.__dict__)
-    new.__dict__.update(changes)
+def evolve(obj: T, **changes: Any) -> T:
+    """A copy of a frozen dataclass of the state (or a finding) with some fields changed: ``dataclasses.replace``
+    without its per-call introspection (the replay makes thousands of these). None of these dataclasses has a
+    ``__post_init__``."""
+    cls = obj.__class__
+    if not changes.keys() <= cls.__dataclass_fields__.keys():
+        raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(changes.keys() - cls.__dataclass_fields__.keys()))}")
+    new = object.__new__(cls)
+    slots = cls.__dict__.get("__slots__")
+    if slots is None:
+        d = new.__dict__
+        d.update(obj.__dict__)
+        d.update(changes)
+    else:
+        for name in slots:
+            object.__setattr__(new, name, changes[name] if name in changes else getattr(obj, name))
     return new
 
 
 def with_unit(state: State, uid: str, **changes: Any) -> State:
     units = dict(state.units)
-    units[uid] = replace(units[uid], **changes)
+    units[uid] = evolve(units[uid], **changes)
     return evolve(state, units=units)
 
 

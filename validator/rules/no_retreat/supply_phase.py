@@ -10,7 +10,6 @@ the rules give, silently: the check is deterministic.
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from ...model import Action, Finding
 from .board import Context
@@ -36,7 +35,7 @@ def handle_supply(ctx: Context, state: State, action: Action) -> tuple[State, li
         if s is not None and s.ok:
             findings.append(Finding(s.rule, f"{unit_name(ctx, uid, state)} was marked Unsupplied but "
                                             f"{describe(ctx, state, uid, s)}", (uid,), (units[uid].loc,) + s.path))
-        units[uid] = replace(units[uid], unsupplied=True)
+        units[uid] = evolve(units[uid], unsupplied=True)
     return evolve(state, units=units, logged=state.logged | {_key(side) for side in sides}), findings
 
 
@@ -44,7 +43,7 @@ def end_supply_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]:
     """Finish the markers side by side (6.0): check what the log stated, supply what it did not."""
     findings = []
     marked = {uid for uid, us in state.units.items() if us.unsupplied}
-    units = {uid: replace(us, unsupplied=False) if us.unsupplied else us for uid, us in state.units.items()}
+    units = {uid: evolve(us, unsupplied=False) if us.unsupplied else us for uid, us in state.units.items()}
     work = evolve(state, units=units)
     for side in supply_order(ctx, state):
         status = side_supply(ctx, work, side)
@@ -60,6 +59,6 @@ def end_supply_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]:
             actual = expected
         units = dict(work.units)
         for uid in actual:
-            units[uid] = replace(units[uid], unsupplied=True)
+            units[uid] = evolve(units[uid], unsupplied=True)
         work = evolve(work, units=units)
     return work, findings
