@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from games.grid import HexIds
-from games.hexgrid import directions, neighbours
+from games.hexgrid import Hex, directions, neighbours
 from games.model import Game
 
 from ...model import Header
@@ -82,24 +82,25 @@ def _terrain_cost(game: Game, terrain: str) -> tuple[int, int]:
 def build_board(game: Game) -> Board:
     m = game.map
     ids = HexIds(m.grid)
-    by_hex = {h.hex: hid for hid, h in m.hexes.items()}
-    lake_cells = {c: ids.id_of(c) for lake in m.lakes.values() if lake.supply_passable for c in lake.cells}
+    by_hex = {(h.hex.q, h.hex.r): hid for hid, h in m.hexes.items()}  # axial (q, r) -> hex id
+    lake_cells = {(c.q, c.r): ids.id_of(c) for lake in m.lakes.values() if lake.supply_passable for c in lake.cells}
     nbrs: dict[str, list[str]] = {}
     sup: dict[str, list[str]] = {}
     direction: dict[tuple[str, str], str] = {}
-    facing = {(d.q, d.r): name for name, d in directions(m.grid.orientation).items()}  # delta -> side of a
+    names = {(d.q, d.r): name for name, d in directions(m.grid.orientation).items()}  # delta -> side of a
+    steps = [((d.q, d.r), names.get((d.q, d.r), "")) for d in neighbours(Hex(0, 0))]  # in the order of neighbours
     side_features = {k for k, v in game.tec.items() if v.applies_to == "hexside"}
     blocked_features = {k for k in side_features if game.tec[k].mp_armor == PROHIBITED}
     prohibited: set[tuple[str, str]] = set()
     for side, features in m.hexsides.items():
-        a, b = by_hex.get(side.a), by_hex.get(side.b)
+        a, b = by_hex.get((side.a.q, side.a.r)), by_hex.get((side.b.q, side.b.r))
         if a is not None and b is not None and features & blocked_features:
             prohibited.update(((a, b), (b, a)))
-    for hid, mh in m.hexes.items():
+    for (q, r), hid in by_hex.items():
         nbrs[hid] = mine = []
         sup[hid] = supply = []
-        q, r = mh.hex.q, mh.hex.r
-        for n in neighbours(mh.hex):
+        for (dq, dr), name in steps:
+            n = (q + dq, r + dr)
             other = by_hex.get(n)
             if other is not None:
                 mine.append(other)
@@ -108,14 +109,15 @@ def build_board(game: Game) -> Board:
                 if other is None:
                     continue
             supply.append(other)
-            direction[(hid, other)] = facing.get((n.q - q, n.r - r), "")
-    for cell, cid in lake_cells.items():
+            direction[(hid, other)] = name
+    for (q, r), cid in lake_cells.items():
         sup[cid] = supply = []
-        for n in neighbours(cell):
+        for (dq, dr), name in steps:
+            n = (q + dq, r + dr)
             other = by_hex.get(n) or lake_cells.get(n)
             if other is not None:
                 supply.append(other)
-                direction[(cid, other)] = facing.get((n.q - cell.q, n.r - cell.r), "")
+                direction[(cid, other)] = name
     for aid, area in m.areas.items():
         nbrs.setdefault(aid, [])
         sup.setdefault(aid, [])

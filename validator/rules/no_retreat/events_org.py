@@ -36,7 +36,7 @@ from .placement import expected_face, place_problem
 from .rail import detrain_problem, in_box, rail_box
 from .results import elimination_box, step_loss, to_box
 from .state import State, evolve, unit_name
-from .supply import overland_path, supply_net
+from .supply import supply_net, traces_overland
 from .victory import gain
 
 
@@ -63,7 +63,7 @@ def _target_problem(ctx: Context, state: State, effect: Effect, side: str, uid: 
         return f"{loc} is not a {ctx.game.sides[side].name}-controlled city of {region.name}"
     net = supply_net(ctx, state, side)
     cities = [c for c in (loc, *ctx.board.neighbours.get(loc, ())) if c in ctx.board.cities
-              and controller(ctx, state, c) == side and overland_path(ctx, net, c) is not None]
+              and controller(ctx, state, c) == side and traces_overland(net, c)]
     return None if cities else f"{loc} is neither a friendly city that traces an overland supply path nor next to one"
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import heapq
 from collections import deque
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import AbstractSet, Mapping, Sequence
 
 from ...model import Action, Finding
 from .board import Context
@@ -92,9 +92,9 @@ def exit_cost(ctx: Context, armor: bool) -> int:
 class Ground:
     """What a moving unit of one side meets on the map at one moment."""
 
-    ezoc: frozenset[str]
-    enemy: frozenset[str]
-    friendly: frozenset[str]
+    ezoc: AbstractSet[str]
+    enemy: AbstractSet[str]
+    friendly: AbstractSet[str]
 
 
 def ground(ctx: Context, state: State, side: str) -> Ground:

@@ -27,7 +27,7 @@ from .board import Context
 from .cards import payment, record, spend, with_record
 from .events_cards import paid as paid_count
 from .state import State, evolve, unit_name
-from .supply import overland_path, supply_net
+from .supply import supply_net, traces_overland
 
 REORGANIZE_COST = 1  # 7.10
 IMPROVE_COST = {"axis": 2, "soviet": 1}  # 7.1
@@ -90,7 +90,7 @@ def supplied_overland(ctx: Context, state: State, uid: str) -> bool:
     us = state.units[uid]
     if us.unsupplied:
         return False
-    return overland_path(ctx, supply_net(ctx, state, ctx.game.units[uid].side), us.loc) is not None
+    return traces_overland(supply_net(ctx, state, ctx.game.units[uid].side), us.loc)
 
 
 def flip_problems(ctx: Context, state: State, side: str, uid: str, to: str, pay: list[str]

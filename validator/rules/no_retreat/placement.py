@@ -29,8 +29,9 @@ from .board import Context
 from .cards import payment, spend
 from .events_cards import paid as paid_count
 from .control import controller, enter
+from .position import held_by_others, position
 from .state import State, evolve, unit_name
-from .supply import SupplyNet, overland_path, supply_net
+from .supply import SupplyNet, supply_net, traces_overland
 from .track_state import TurnTrack
 from .zoc import enemy_zoc
 
@@ -148,10 +149,10 @@ def place_problem(ctx: Context, state: State, uid: str, kind: str, loc: str, net
     if loc not in ctx.board.locations:
         return f"{loc} is not a land hex or area of the map"
     net = net or supply_net(ctx, state, side)
-    traces = overland_path(ctx, net, loc) is not None
+    traces = traces_overland(net, loc)
     if kind == "replacement" and ctx.option(CADRE_OPTION) and traces and _cadre_in(ctx, state, side, loc):
         return None  # 15.3.5
-    if any(us.loc == loc and ctx.game.units[o].side != side for o, us in state.units.items()):
+    if loc in held_by_others(position(ctx, state.units), side):
         return f"{loc} holds enemy units"
     regions = ctx.game.map.regions
     owner = controller(ctx, state, loc)

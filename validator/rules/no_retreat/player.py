@@ -59,7 +59,7 @@ class Player:
     def supply_phase(self, side: str) -> None:
         self.act("phase", side, phase="supply")
         for s in (side,) + tuple(o for o in self.game.sides if o != side):
-            status = side_supply(self.ctx, self.state, s)
+            status = side_supply(self.ctx, self.state, s, paths=False)
             self.act("supply", s, unsupplied=sorted(uid for uid, st in status.items() if not st.ok))
         maybe_play(self, "end")
 
@@ -132,7 +132,7 @@ class Player:
         maybe_play(self)
         saved = saved_units(self.state)
         for s in (side,) + tuple(o for o in self.game.sides if o != side):
-            status = side_supply(self.ctx, self.state, s)
+            status = side_supply(self.ctx, self.state, s, paths=False)
             for uid in sorted(uid for uid, st in status.items() if not st.ok and self.state.units[uid].unsupplied
                               and uid not in saved):
                 self.act("remove", s, unit=uid, to=f"surrendered_{s}", reason="surrender")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import compress
 from operator import is_not
-from typing import Any, Mapping
+from typing import AbstractSet, Any, Mapping
 
 from .board import Context
 
@@ -30,7 +30,7 @@ class Position:
     at: Mapping[str, tuple[str, ...]]  # location -> units on the map there, in the game's unit order
     held: Mapping[str, Mapping[str, int]]  # side -> location -> how many of the side's units are there
     zoc: Mapping[str, Mapping[str, int]]  # side -> location -> how many of its units project a ZOC into it (8.5)
-    sets: dict  # frozensets built from the above when first asked for (see :func:`held_by`, :func:`zoc_set`)
+    sets: dict  # what rule modules build from the above when first asked for
 
 
 def changed_units(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str] | None:
@@ -38,7 +38,7 @@ def changed_units(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[s
     and replace the entries they change), or None when the mappings do not list the same units in the same order."""
     if before is after:
         return []
-    if len(before) != len(after) or before.keys() != after.keys() or list(before) != list(after):
+    if len(before) != len(after) or list(before) != list(after):
         return None
     return list(compress(after, map(is_not, after.values(), before.values())))
 
@@ -134,39 +134,32 @@ def position(ctx: Context, units: Mapping[str, Any]) -> Position:
     return pos
 
 
-def held_by(pos: Position, side: str) -> frozenset[str]:
+def held_by(pos: Position, side: str) -> AbstractSet[str]:
     """Locations holding units of ``side``."""
-    key = ("held", side)
-    out = pos.sets.get(key)
-    if out is None:
-        out = pos.sets[key] = frozenset(pos.held[side])
-    return out
+    return pos.held[side].keys()
 
 
-def held_by_others(pos: Position, side: str) -> frozenset[str]:
+def held_by_others(pos: Position, side: str) -> AbstractSet[str]:
     """Locations holding units of a side other than ``side`` (enemy units, for ``side``)."""
-    key = ("others", side)
-    out = pos.sets.get(key)
-    if out is None:
-        out = frozenset().union(*(held for s, held in pos.held.items() if s != side))
-        pos.sets[key] = out
-    return out
+    return _others(pos, pos.held, side, "held")
 
 
-def zoc_set(pos: Position, side: str) -> frozenset[str]:
+def zoc_set(pos: Position, side: str) -> AbstractSet[str]:
     """Locations in the zone of control of ``side``'s units (8.5)."""
-    key = ("zoc", side)
-    out = pos.sets.get(key)
-    if out is None:
-        out = pos.sets[key] = frozenset(pos.zoc[side])
-    return out
+    return pos.zoc[side].keys()
 
 
-def enemy_zoc_set(pos: Position, side: str) -> frozenset[str]:
+def enemy_zoc_set(pos: Position, side: str) -> AbstractSet[str]:
     """Locations in an enemy zone of control for ``side`` (an EZOC)."""
-    key = ("ezoc", side)
+    return _others(pos, pos.zoc, side, "zoc")
+
+
+def _others(pos: Position, by_side: Mapping[str, Mapping[str, int]], side: str, what: str) -> AbstractSet[str]:
+    others = [counts for s, counts in by_side.items() if s != side]
+    if len(others) == 1:
+        return others[0].keys()
+    key = (what, side)
     out = pos.sets.get(key)
     if out is None:
-        out = frozenset().union(*(zoc for s, zoc in pos.zoc.items() if s != side))
-        pos.sets[key] = out
+        out = pos.sets[key] = frozenset().union(*others)
     return out

@@ -19,8 +19,9 @@ from ...model import Action, Finding
 from .board import Context
 from .cards import payment, spend
 from .control import controller, enter
+from .position import held_by_others, position
 from .state import State, evolve, face_of, unit_name
-from .supply import SupplyNet, supply_net
+from .supply import SupplyNet, supply_net, within
 from .zoc import enemy_zoc
 
 LIMITED_RAIL = "limited_rail"  # turn-event code: no paid entraining this turn (9.1.3)
@@ -90,7 +91,7 @@ def detrain_problem(ctx: Context, state: State, side: str, loc: str, net: Supply
         return f"{loc} is not a land hex or area of the map"
     net = net or supply_net(ctx, state, side)
     ezoc = enemy_zoc(ctx, state, side) if ezoc is None else ezoc
-    if any(us.loc == loc and ctx.game.units[u].side != side for u, us in state.units.items()):
+    if loc in held_by_others(position(ctx, state.units), side):
         return f"{loc} holds enemy units"
     if loc in net.cities:
         return None
@@ -101,10 +102,7 @@ def detrain_problem(ctx: Context, state: State, side: str, loc: str, net: Supply
         return f"{loc} is enemy-controlled"
     if loc in ezoc:
         return f"{loc} is in an enemy zone of control (only a friendly supplied city may be)"
-    if loc in net.sources:
-        return None
-    near = [n for n in ctx.board.supply_neighbours.get(loc, ()) if net.dist.get(n, DETRAIN_RANGE) <= DETRAIN_RANGE - 1]
-    if not near:
+    if not within(net, loc, DETRAIN_RANGE):
         return f"{loc} is not within {DETRAIN_RANGE} hexes of a friendly supplied city or friendly map edge"
     return None
 

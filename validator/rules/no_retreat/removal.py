@@ -19,7 +19,7 @@ from .board import Context
 from .event_state import saved_units
 from .results import handle_remove
 from .state import State, evolve, unit_name
-from .supply import describe, side_supply, supply_order
+from .supply import describe, side_supply, supply_net, supply_order, unit_supply
 
 
 RUMANIA = "rumania"  # 11.3: the region
@@ -43,8 +43,8 @@ def handle_removal_remove(ctx: Context, state: State, action: Action) -> tuple[S
             findings.append(Finding("11.1", f"{unit_name(ctx, uid, state)} has no Unsupplied marker; only marked "
                                             "units surrender", (uid,), (us.loc,) if us.loc else ()))
         elif us.loc in ctx.board.locations:
-            s = side_supply(ctx, state, side).get(uid)
-            if s is not None and s.ok:
+            s = unit_supply(ctx, state, uid, supply_net(ctx, state, side))
+            if s.ok:
                 findings.append(Finding("11.1", f"{unit_name(ctx, uid, state)} can trace supply again and stays: "
                                                 f"it {describe(ctx, state, uid, s)}", (uid,), (us.loc,) + s.path))
         state = evolve(state, logged=state.logged | {_key(side)})
@@ -59,7 +59,7 @@ def end_removal_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]
                   and us.loc in ctx.board.locations]
         if not marked:
             continue
-        status = side_supply(ctx, state, side)
+        status = side_supply(ctx, state, side, paths=False)
         saved = saved_units(state)  # card 6 (Luftwaffe Support) saves one hex's units
         due = sorted(uid for uid in marked if not status[uid].ok and uid not in saved)
         units = dict(state.units)

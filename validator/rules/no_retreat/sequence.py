@@ -81,6 +81,14 @@ def current(ctx: Context, state: State) -> int:
 
 
 def label(ctx: Context, slot: Slot) -> str:
+    key = ("slot_label", slot)
+    name = ctx.derived.get(key)
+    if name is None:
+        name = ctx.derived[key] = _label(ctx, slot)
+    return name
+
+
+def _label(ctx: Context, slot: Slot) -> str:
     p = phase_def(ctx, slot.phase)
     name = p.name
     if slot.step:
@@ -91,13 +99,13 @@ def label(ctx: Context, slot: Slot) -> str:
 
 
 def _enter(ctx: Context, state: State, slot: Slot) -> State:
-    new_phase = slot.phase != state.phase or slot.player != state.player
-    state = evolve(state, player=slot.player, phase=slot.phase, step=slot.step)
-    if new_phase:
-        state = evolve(state, logged=frozenset(), battles=0, placed=frozenset())
-        if slot.phase == "movement":
-            state = evolve(state, moved={}, entrained=())
-    return state
+    if slot.phase == state.phase and slot.player == state.player:
+        return evolve(state, step=slot.step)
+    if slot.phase == "movement":
+        return evolve(state, player=slot.player, phase=slot.phase, step=slot.step, logged=frozenset(), battles=0,
+                      placed=frozenset(), moved={}, entrained=())
+    return evolve(state, player=slot.player, phase=slot.phase, step=slot.step, logged=frozenset(), battles=0,
+                  placed=frozenset())
 
 
 def _leave(ctx: Context, state: State, slot: Slot) -> tuple[State, list[Finding]]:

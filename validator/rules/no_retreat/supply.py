@@ -19,7 +19,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Mapping
 
 from .board import Context
@@ -36,29 +36,51 @@ COAST_NEEDS_CITY = {"baltic": "Leningrad"}  # sea -> city that must be friendly 
 
 @dataclass(frozen=True)
 class SupplyNet:
-    """Everything about one side's supply at one moment."""
+    """Everything about one side's supply at one moment. Distances to the sources are worked out when first asked
+    for (:func:`distances`, :func:`within`) and kept in ``memo``."""
 
     side: str
     blocked: frozenset[str]  # locations a path may not enter (6.3)
     cities: frozenset[str]  # friendly supplied cities (6.1)
     sources: frozenset[str]  # supplied cities and friendly edge hexes
-    dist: Mapping[str, int]  # unblocked locations -> hexes to the nearest source (at most SUPPLY_RANGE)
-    toward: Mapping[str, str]  # location -> next location on a shortest path to a source
+    graph: Mapping[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)  # supply paths
+    memo: dict = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def dist(self) -> Mapping[str, int]:
+        """Unblocked locations -> hexes to the nearest source (at most SUPPLY_RANGE - 1)."""
+        return distances(self)[0]
+
+    @property
+    def toward(self) -> Mapping[str, str]:
+        """Location -> next location on a shortest path to a source."""
+        return distances(self)[1]
 
 
 def blocked_for(ctx: Context, state: State, side: str, with_enemy: bool = True) -> frozenset[str]:
     """Locations a ``side`` supply path may not enter (6.3); ``with_enemy=False`` leaves out enemy units and
     zones of control (to tell whether they are what cuts a unit off)."""
-    out = set(ctx.board.areas)
-    if with_enemy:
-        pos = position(ctx, state.units)
-        out |= held_by_others(pos, side)
-        out |= enemy_zoc_set(pos, side) - held_by(pos, side)
-    for city in ctx.board.cities:
-        owner = controller(ctx, state, city)
-        if owner is not None and owner != side:
-            out.add(city)
-    return frozenset(out)
+    return _blocked(ctx, state, side, with_enemy, _owners(ctx, state))
+
+
+def _owners(ctx: Context, state: State) -> list[tuple[str, str | None]]:
+    """(city, the side that controls it) for every city."""
+    return [(city, controller(ctx, state, city)) for city in ctx.board.cities]
+
+
+def _blocked(ctx: Context, state: State, side: str, with_enemy: bool, owners) -> frozenset[str]:
+    enemy_cities = [city for city, owner in owners if owner is not None and owner != side]
+    if not with_enemy:
+        return ctx.board.areas.union(enemy_cities)
+    pos = position(ctx, state.units)
+    key = ("blocked", side)
+    base = pos.sets.get(key)
+    if base is None:
+        base = set(ctx.board.areas)
+        base |= held_by_others(pos, side)
+        base |= enemy_zoc_set(pos, side) - held_by(pos, side)
+        base = pos.sets[key] = frozenset(base)
+    return base if base.issuperset(enemy_cities) else base.union(enemy_cities)
 
 
 def _city_steps(ctx: Context, side: str) -> dict[str, tuple[str, ...]]:
@@ -73,26 +95,50 @@ def _city_steps(ctx: Context, side: str) -> dict[str, tuple[str, ...]]:
 
 
 def supplied_cities(ctx: Context, state: State, side: str, blocked: frozenset[str]) -> frozenset[str]:
-    """Friendly cities that trace a directional path of any length to a friendly map edge (6.1, 3rd ed): a city on
-    the edge, or one with a step in the side's direction to an unblocked location that is on the edge or has such
-    a step itself. Every step moves the same way across the map, so the steps never lead back: each location is
-    settled once, by a search from the city that stops at the first way found."""
-    board = ctx.board
+    """Friendly cities that trace a directional path of any length to a friendly map edge (6.1, 3rd ed)."""
+    return _supplied_cities(ctx, side, blocked, [c for c, owner in _owners(ctx, state) if owner == side])
+
+
+def _supplied_cities(ctx: Context, side: str, blocked: frozenset[str], mine: list[str]) -> frozenset[str]:
+    """``mine`` (friendly cities, in the board's order) that are on the edge, or have a step in the side's
+    direction to an unblocked location that is on the edge or has such a step itself. Every step moves the same
+    way across the map, so the steps never lead back: each location is settled once, by a search from the city
+    that stops at the first way found. The way found for a city is kept on the context (by side) and tried first
+    next time: while none of it is blocked, the city is supplied."""
+    edge = ctx.board.edges[side]
     steps = _city_steps(ctx, side)
-    edge = board.edges[side]
-    reaches: dict[str, bool] = dict.fromkeys(blocked, False)  # location -> it has a path to the edge
+    witness = ctx.derived.get(("city_paths", side))
+    if witness is None:
+        witness = ctx.derived[("city_paths", side)] = {}
+    reaches: dict[str, bool] | None = None  # location -> it has a path to the edge (blocked ones: False)
+    after: dict[str, str] = {}  # location that has a path -> the next location on it
     out = set()
-    for city in board.cities:
-        if controller(ctx, state, city) != side:
-            continue
-        if city in edge or any(_reaches(n, steps, edge, reaches) for n in steps[city]):
+    for city in mine:
+        if city in edge:
             out.add(city)
+            continue
+        way = witness.get(city)
+        if way is not None and blocked.isdisjoint(way):
+            out.add(city)
+            continue
+        if reaches is None:
+            reaches = dict.fromkeys(blocked, False)
+        first = next((n for n in steps[city] if _reaches(n, steps, edge, reaches, after)), None)
+        if first is None:
+            witness.pop(city, None)
+            continue
+        way = [first]
+        while way[-1] not in edge:
+            way.append(after[way[-1]])
+        witness[city] = tuple(way)
+        out.add(city)
     return frozenset(out)
 
 
-def _reaches(loc: str, steps: Mapping[str, tuple[str, ...]], edge: frozenset[str], reaches: dict[str, bool]) -> bool:
-    """Whether ``loc`` has a directional path to the edge (settled in ``reaches``, blocked locations settled False;
-    a location is taken as False while it is searched, so a loop could not hang the search)."""
+def _reaches(loc: str, steps: Mapping[str, tuple[str, ...]], edge: frozenset[str], reaches: dict[str, bool],
+             after: dict[str, str]) -> bool:
+    """Whether ``loc`` has a directional path to the edge (settled in ``reaches``, with the next location of the
+    path in ``after``; a location is taken as False while it is searched, so a loop could not hang the search)."""
     known = reaches.get(loc)
     if known is not None:
         return known
@@ -100,29 +146,30 @@ def _reaches(loc: str, steps: Mapping[str, tuple[str, ...]], edge: frozenset[str
     stack = [(loc, iter(steps[loc]))]
     while stack:
         x, todo = stack[-1]
-        if x in edge:
-            found = True
-        else:
-            found = None
+        found: bool | None = x in edge
+        if not found:
             for n in todo:
                 settled = reaches.get(n)
                 if settled is None:
                     reaches[n] = False
                     stack.append((n, iter(steps[n])))
+                    found = None
                     break
                 if settled:
+                    after[x] = n
                     found = True
                     break
-            else:
-                found = False
             if found is None:
                 continue  # a step to settle first
-        reaches[x] = found
-        stack.pop()
-        if found:  # every location below on the stack steps into this one: they all reach the edge
-            for y, _ in stack:
+        if found:  # every location below on the stack steps into the one above it: they all reach the edge
+            for (y, _), (z, _) in zip(stack, stack[1:]):
+                after[y] = z
                 reaches[y] = True
+            reaches[x] = True
             stack.clear()
+        else:
+            reaches[x] = False
+            stack.pop()
     return reaches[loc]
 
 
@@ -137,15 +184,17 @@ def supply_net(ctx: Context, state: State, side: str, with_enemy: bool = True) -
     hit = memo.get(key)
     if hit is not None and hit[0] is units and hit[1] is control:
         return hit[2]
-    blocked = blocked_for(ctx, state, side, with_enemy)
-    mine = frozenset(c for c in ctx.board.cities if controller(ctx, state, c) == side)
+    owners = _owners(ctx, state)
+    blocked = _blocked(ctx, state, side, with_enemy, owners)
+    mine = [c for c, owner in owners if owner == side]
     nets = ctx.derived.get("supply_nets_by_content")
     if nets is None:
         nets = ctx.derived["supply_nets_by_content"] = {}
-    content = (side, blocked, mine)
+    content = (side, blocked, tuple(mine))
     net = nets.get(content)
     if net is None:
-        net = _net(ctx, state, side, blocked)
+        cities = _supplied_cities(ctx, side, blocked, mine)
+        net = SupplyNet(side, blocked, cities, cities | ctx.board.edges[side], ctx.board.supply_neighbours)
         _keep(nets, content, net)
     _keep(memo, key, (units, control, net))
     return net
@@ -157,14 +206,15 @@ def _keep(memo: dict, key, value, size: int = 16) -> None:
     memo[key] = value
 
 
-def _net(ctx: Context, state: State, side: str, blocked: frozenset[str]) -> SupplyNet:
-    """Breadth first from every source, one ring at a time (in the order of ``sources``; ``toward`` is the first
-    location of the previous ring found next to each)."""
-    board = ctx.board
-    neighbours = board.supply_neighbours
-    cities = supplied_cities(ctx, state, side, blocked)
-    sources = cities | board.edges[side]
-    ring = [s for s in sources if s not in blocked]
+def distances(net: SupplyNet) -> tuple[Mapping[str, int], Mapping[str, str]]:
+    """(dist, toward): hexes from each unblocked location within SUPPLY_RANGE - 1 of a source to the nearest one,
+    and the next location toward it. Breadth first from every source, one ring at a time in the order of
+    ``sources``; ``toward`` is the first location of the previous ring found next to each."""
+    done = net.memo.get("rings")
+    if done is not None:
+        return done
+    neighbours, blocked = net.graph, net.blocked
+    ring = [s for s in net.sources if s not in blocked]
     dist: dict[str, int] = dict.fromkeys(ring, 0)
     toward: dict[str, str] = {}
     for d in range(1, SUPPLY_RANGE):
@@ -176,7 +226,71 @@ def _net(ctx: Context, state: State, side: str, blocked: frozenset[str]) -> Supp
                     toward[n] = x
                     out.append(n)
         ring = out
-    return SupplyNet(side, blocked, cities, frozenset(sources), dist, toward)
+    done = net.memo["rings"] = (dist, toward)
+    return done
+
+
+def _near(net: SupplyNet) -> list[frozenset[str]]:
+    """For k = 0 .. SUPPLY_RANGE - 1 the unblocked locations at most k hexes from a source (the keys of
+    ``distances(net)[0]`` with a value of at most k, found ring by ring as sets)."""
+    near = net.memo.get("near")
+    if near is None:
+        graph, blocked = net.graph, net.blocked
+        ring = net.sources - blocked
+        reached = set(ring)
+        near = [ring]
+        for _ in range(1, SUPPLY_RANGE):
+            out = set().union(*map(graph.__getitem__, ring))
+            out -= reached
+            out -= blocked
+            reached |= out
+            near.append(frozenset(reached))
+            ring = out
+        net.memo["near"] = near
+    return near
+
+
+LOCAL = 12  # questions about single locations a net answers by local searches before it finds all that are near
+
+
+def within(net: SupplyNet, loc: str, hexes: int) -> bool:
+    """Whether ``loc`` is a source, or one is at most ``hexes`` (<= SUPPLY_RANGE) hexes away along unblocked
+    locations (``loc`` itself excluded): a neighbour of ``loc`` is at most ``hexes - 1`` from a source. A net
+    asked about a few locations searches around each; asked about many, it finds every location near a source."""
+    if loc in net.sources:
+        return True
+    memo = net.memo
+    near = memo.get("near")
+    if near is None:
+        asked = memo.get("asked", 0) + 1
+        memo["asked"] = asked
+        if asked > LOCAL:
+            near = _near(net)
+    if near is not None:
+        return not near[hexes - 1].isdisjoint(net.graph.get(loc, ()))
+    key = ("within", loc, hexes)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _search(net, loc, hexes)
+    return found
+
+
+def _search(net: SupplyNet, loc: str, hexes: int) -> bool:
+    """Breadth first from ``loc`` (excluded) along unblocked locations, ``hexes`` rings at most, for a source."""
+    neighbours, blocked, sources = net.graph, net.blocked, net.sources
+    seen = {loc}
+    ring = [loc]
+    for _ in range(hexes):
+        out = []
+        for x in ring:
+            for n in neighbours.get(x, ()):
+                if n not in seen and n not in blocked:
+                    if n in sources:
+                        return True
+                    seen.add(n)
+                    out.append(n)
+        ring = out
+    return False
 
 
 def overland_path(ctx: Context, net: SupplyNet, loc: str) -> tuple[str, ...] | None:
@@ -184,17 +298,23 @@ def overland_path(ctx: Context, net: SupplyNet, loc: str) -> tuple[str, ...] | N
     needs no path (empty tuple)."""
     if loc in net.sources:
         return ()
+    dist, toward = distances(net)
     best = None
     for n in ctx.board.supply_neighbours.get(loc, ()):
-        d = net.dist.get(n)
-        if d is not None and d <= SUPPLY_RANGE - 1 and (best is None or d < net.dist[best]):
+        d = dist.get(n)
+        if d is not None and d <= SUPPLY_RANGE - 1 and (best is None or d < dist[best]):
             best = n
     if best is None:
         return None
     path = [best]
-    while path[-1] in net.toward:
-        path.append(net.toward[path[-1]])
+    while path[-1] in toward:
+        path.append(toward[path[-1]])
     return tuple(path)
+
+
+def traces_overland(net: SupplyNet, loc: str) -> bool:
+    """Whether ``loc`` traces an overland supply path (6.1): ``overland_path(...) is not None``, without the path."""
+    return within(net, loc, SUPPLY_RANGE)
 
 
 @dataclass(frozen=True)
@@ -231,7 +351,10 @@ def unit_supply(ctx: Context, state: State, uid: str, net: SupplyNet,
     region = HOME_SUPPLY.get(u.nationality)
     if region and loc in ctx.game.map.regions[region].locations:
         return Supply("home", (), region)
-    path = overland_path(ctx, net, loc) if overland is None else overland.get(uid)
+    if overland is None:
+        path = overland_path(ctx, net, loc) if traces_overland(net, loc) else None
+    else:
+        path = overland.get(uid)
     if path is not None:
         return Supply("overland", path, path[-1] if path else loc)
     mh = ctx.game.map.hexes.get(loc)
@@ -242,18 +365,22 @@ def unit_supply(ctx: Context, state: State, uid: str, net: SupplyNet,
     neighbours = ctx.board.neighbours.get(loc, ())
     for other, us in state.units.items():
         if other != uid and us.loc in neighbours and ctx.game.units[other].side == u.side:
-            op = overland_path(ctx, net, us.loc) if overland is None else overland.get(other)
-            if op is not None:
+            if traces_overland(net, us.loc) if overland is None else overland.get(other) is not None:
                 return Supply("adjacent", (), other)
     return Supply(None)
 
 
-def side_supply(ctx: Context, state: State, side: str) -> dict[str, Supply]:
-    """The supply of every on-map unit of ``side`` (6.1, 6.2)."""
+def side_supply(ctx: Context, state: State, side: str, paths: bool = True) -> dict[str, Supply]:
+    """The supply of every on-map unit of ``side`` (6.1, 6.2); with ``paths=False`` an overland supply gives no
+    path (and the unit's own location as ``via``): for checks that only ask whether units are supplied."""
     net = supply_net(ctx, state, side)
-    mine = [uid for uid, us in state.units.items()
-            if us.loc in ctx.board.locations and ctx.game.units[uid].side == side]
-    overland = {uid: overland_path(ctx, net, state.units[uid].loc) for uid in mine}
+    units = state.units
+    mine = [uid for uid, us in units.items() if us.loc in ctx.board.locations and ctx.game.units[uid].side == side]
+    if paths:
+        overland = {uid: overland_path(ctx, net, units[uid].loc) for uid in mine}
+    else:
+        _near(net)  # asked about every unit: find all that is near a source at once
+        overland = {uid: () if traces_overland(net, units[uid].loc) else None for uid in mine}
     return {uid: unit_supply(ctx, state, uid, net, overland) for uid in mine}
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from ...model import Action, Finding
 from .board import Context
 from .state import State, evolve, unit_name
-from .supply import describe, side_supply, supply_order, why_unsupplied
+from .supply import describe, side_supply, supply_net, supply_order, unit_supply, why_unsupplied
 
 
 def _key(side: str) -> str:
@@ -25,14 +25,13 @@ def handle_supply(ctx: Context, state: State, action: Action) -> tuple[State, li
     listed = list(action["unsupplied"])
     findings = []
     sides = {action.side} | {ctx.game.units[uid].side for uid in listed}
-    status = {uid: st for side in sorted(sides) if listed for uid, st in side_supply(ctx, state, side).items()}
     units = dict(state.units)
     for uid in listed:
         if units[uid].loc not in ctx.board.locations:
             findings.append(Finding("6.0", f"{unit_name(ctx, uid, state)} is not on the map", (uid,)))
             continue
-        s = status.get(uid)
-        if s is not None and s.ok:
+        s = unit_supply(ctx, state, uid, supply_net(ctx, state, ctx.game.units[uid].side))
+        if s.ok:
             findings.append(Finding(s.rule, f"{unit_name(ctx, uid, state)} was marked Unsupplied but "
                                             f"{describe(ctx, state, uid, s)}", (uid,), (units[uid].loc,) + s.path))
         units[uid] = evolve(units[uid], unsupplied=True)
@@ -46,7 +45,7 @@ def end_supply_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]:
     units = {uid: evolve(us, unsupplied=False) if us.unsupplied else us for uid, us in state.units.items()}
     work = evolve(state, units=units)
     for side in supply_order(ctx, state):
-        status = side_supply(ctx, work, side)
+        status = side_supply(ctx, work, side, paths=False)
         expected = {uid for uid, s in status.items() if not s.ok}
         if _key(side) in state.logged:
             actual = {uid for uid in marked if ctx.game.units[uid].side == side}

@@ -32,7 +32,7 @@ from ...model import Action, Finding
 from .board import Context
 from .control import controller
 from .state import State, evolve
-from .supply import overland_path, supply_net, unit_supply
+from .supply import supply_net, traces_overland, unit_supply
 from .track_state import Score, Victory
 
 INITIATIVE_EVENT = "initiative_change"  # 12.7
@@ -116,7 +116,7 @@ def objectives(ctx: Context, state: State, side: str) -> list[str]:
         return []
     net = supply_net(ctx, state, side)
     held = {us.loc: uid for uid, us in state.units.items() if us.loc in mine and ctx.game.units[uid].side == side}
-    return sorted(loc for loc in mine if overland_path(ctx, net, loc) is not None
+    return sorted(loc for loc in mine if traces_overland(net, loc)
                   or (loc in held and unit_supply(ctx, state, held[loc], net).ok))
 
 

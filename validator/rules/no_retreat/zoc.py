@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+from typing import AbstractSet
+
 from .board import Context
 from .position import enemy_zoc_set, position, zoc_set
 from .state import State
@@ -25,11 +27,11 @@ def has_zoc(ctx: Context, state: State, uid: str) -> bool:
     return ctx.game.unit_types[ctx.unit_type[uid, us.face]].zoc
 
 
-def zoc_of(ctx: Context, state: State, side: str) -> frozenset[str]:
+def zoc_of(ctx: Context, state: State, side: str) -> AbstractSet[str]:
     """Every location in the zone of control of ``side``'s units (counted as units move: ``position``)."""
     return zoc_set(position(ctx, state.units), side)
 
 
-def enemy_zoc(ctx: Context, state: State, side: str) -> frozenset[str]:
+def enemy_zoc(ctx: Context, state: State, side: str) -> AbstractSet[str]:
     """Locations in an enemy zone of control for ``side`` (an EZOC)."""
     return enemy_zoc_set(position(ctx, state.units), side)
