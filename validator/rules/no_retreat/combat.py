@@ -48,7 +48,7 @@ from .events_combat import (
 from .odds import Odds, compute, strength
 from .results import close, hex_result, obligations
 from .shifts import BattleSpec, Modifier, all_unsupplied, card_play, describe, modifiers
-from .state import State, evolve, face_of, unit_name
+from .state import State, evolve, face_of, occupants, unit_name
 
 COMBAT_PHASE = "combat"
 KINDS = ("voluntary", "counterblow", "counterattack")
@@ -77,7 +77,11 @@ def expected_defenders(ctx: Context, state: State, prev: Battle | None, kind: st
     if kind == "counterattack" and prev is not None:  # those still on the map (an event may have cost steps)
         return tuple(a for a in prev.attackers if state.units[a].loc in ctx.board.locations)
     enemy = other_side(ctx, side)
-    out = [uid for uid, us in sorted(state.units.items()) if us.loc in targets and ctx.game.units[uid].side == enemy]
+    if all(t in ctx.board.locations for t in targets):
+        at = occupants(ctx, state)
+        out = sorted({uid for t in targets for uid in at.get(t, ()) if ctx.game.units[uid].side == enemy})
+    else:
+        out = [uid for uid, us in sorted(state.units.items()) if us.loc in targets and ctx.game.units[uid].side == enemy]
     if kind == "counterblow":
         out = [u for u in out if counterblow_eligible(ctx, state, u)]
     return tuple(out)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: copied with a dict update (state.evolve)
 class Deck:
     unseen: frozenset[str] = frozenset()  # in the draw pile, or unseen in a hand the log gave only as a count
     aside: frozenset[str] = frozenset()  # out of play: the 1945 cards before turn 23, the red-barred ones after (5.5)
@@ -23,7 +23,7 @@ class Deck:
     open_hands: frozenset[str] = frozenset()  # sides whose hand the log never gave: of unknown size (cards.setup)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: copied with a dict update (state.evolve)
 class PlayerTurn:
     key: tuple[int, str | None] = (0, None)  # (turn, phasing player) of this record
     events: tuple[tuple[str, str], ...] = ()  # (card, side of its event) played this player turn, in order (5.4)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 
 from .board import Context
-from .position import changed_units
+from .position import changes
 from .state import State, evolve
 from .track_state import TurnTrack
 from .victory import garrison_victory, gain
@@ -50,7 +50,7 @@ def after(ctx: Context, before: State, state: State) -> State:
     units = None
     returns = None
     was, now = before.units, state.units
-    changed = changed_units(was, now)
+    changed = changes(ctx, was, now)
     for uid in now if changed is None else changed:
         us = now[uid]
         old = was[uid].loc

@@ -105,7 +105,7 @@ class BattleCards:
     cards: tuple[str, ...] = ()  # the effects, in words, for messages
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: copied with a dict update (state.evolve)
 class EventState:
     due: tuple[Due, ...] = ()
     lasting: tuple[Lasting, ...] = ()

@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Sequence
 
 from games.model import CRT
@@ -24,16 +23,19 @@ def strength(ctx: Context, state: State, uids: Sequence[str]) -> int:
     return sum(face_of(ctx, state, uid).strength or 0 for uid in uids)
 
 
-def ratio(column: str) -> Fraction:
+def ratio(column: str) -> tuple[int, int]:
+    """A column's odds "a:b" as (a, b)."""
     a, b = column.split(":")
-    return Fraction(int(a), int(b))
+    return int(a), int(b)
 
 
 def initial_index(crt: CRT, attack: int, defence: int) -> int | None:
-    """Index of the initial odds column (10.5 step 3), capped at the last (10.6.4); None below the first."""
+    """Index of the initial odds column (10.5 step 3), capped at the last (10.6.4); None below the first. The
+    attack reaches a:b when attack / defence >= a / b, compared as attack * b >= a * defence."""
     best = None
     for i, col in enumerate(crt.columns):
-        if defence == 0 or Fraction(attack, defence) >= ratio(col):
+        a, b = ratio(col)
+        if defence == 0 or attack * b >= a * defence:
             best = i
     return best
 

@@ -43,6 +43,17 @@ def changed_units(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[s
     return list(compress(after, map(is_not, after.values(), before.values())))
 
 
+def changes(ctx: Context, before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str] | None:
+    """:func:`changed_units`, remembered on the context for the last pair asked about (the replay asks about the
+    units before and after an action when it ends, and again when the next action needs the position)."""
+    last = ctx.derived.get("changes")
+    if last is not None and last[0] is before and last[1] is after:
+        return last[2]
+    found = changed_units(before, after)
+    ctx.derived["changes"] = (before, after, found)
+    return found
+
+
 @dataclass(frozen=True, slots=True)
 class _Static:
     """Per game: each unit's side, its place in the game's unit order, whether each face projects a ZOC (8.5: not
@@ -99,7 +110,7 @@ def _add(s: _Static, locations, at: dict, held: dict, zoc: dict, uid: str, us, s
 def _derive(ctx: Context, units: Mapping[str, Any], base: Position | None) -> Position:
     s = _static(ctx)
     locations = ctx.board.locations
-    changed = changed_units(base.units, units) if base is not None else None
+    changed = changes(ctx, base.units, units) if base is not None else None
     if changed is None or len(changed) > REBUILD:
         at: dict = {}
         held: dict = {side: {} for side in ctx.game.sides}
