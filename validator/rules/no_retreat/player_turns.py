@@ -21,8 +21,8 @@ from .organization import flip_cost, flip_kind, flip_problems
 from .placement import AXIS_REPLACEMENTS, kind_of, place_hexes, replacement_cost
 from .control import controller
 from .events_player import fulfil, maybe_play
-from .victory import (INITIATIVE_EVENT, RESET_1945, final_result, map_vp, marker, objectives_needed, victory_phase, vp,
-                      vp_locations)
+from .victory import (INITIATIVE_EVENT, RESET_1945, final_result, map_vp, marker, objective_hexes, objectives_needed,
+                      victory_phase, vp, vp_locations)
 
 Player = Any  # player.Player: act(), state, ctx, game, rng, fits()
 
@@ -209,9 +209,9 @@ def move_plan(p: Player, side: str) -> MovePlan:
     scoring = frozenset(loc for loc, _ in vp_locations(ctx, st))
     avoid = set()
     for s in ctx.game.sides:
-        held = [h.id for h in ctx.game.map.hexes.values() if h.objective == s and controller(ctx, st, h.id) == s]
+        held = [h for h in objective_hexes(ctx, s) if controller(ctx, st, h) == s]
         if s == side and len(held) + 1 >= objectives_needed(ctx, st, s):
-            avoid |= {h.id for h in ctx.game.map.hexes.values() if h.objective == s}
+            avoid |= set(objective_hexes(ctx, s))
     goal = vp_goal(p, side)
     if goal < 0:
         avoid |= scoring

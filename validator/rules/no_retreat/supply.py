@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from .bitboard import Bits, around, board_bits, mask, spread
 from .board import Context
 from .control import controller
 from .position import enemy_zoc_set, held_by, held_by_others, position
@@ -43,7 +44,8 @@ class SupplyNet:
     blocked: frozenset[str]  # locations a path may not enter (6.3)
     cities: frozenset[str]  # friendly supplied cities (6.1)
     sources: frozenset[str]  # supplied cities and friendly edge hexes
-    graph: Mapping[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)  # supply paths
+    graph: Mapping[str, tuple[str, ...]] = field(compare=False, repr=False)  # adjacency of supply paths
+    bits: Bits = field(compare=False, repr=False)  # locations as bits (``bitboard``)
     memo: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -194,7 +196,7 @@ def supply_net(ctx: Context, state: State, side: str, with_enemy: bool = True) -
     net = nets.get(content)
     if net is None:
         cities = _supplied_cities(ctx, side, blocked, mine)
-        net = SupplyNet(side, blocked, cities, cities | ctx.board.edges[side], ctx.board.supply_neighbours)
+        net = SupplyNet(side, blocked, cities, cities | ctx.board.edges[side], ctx.board.supply_neighbours, board_bits(ctx))
         _keep(nets, content, net)
     _keep(memo, key, (units, control, net))
     return net
@@ -230,22 +232,20 @@ def distances(net: SupplyNet) -> tuple[Mapping[str, int], Mapping[str, str]]:
     return done
 
 
-def _near(net: SupplyNet) -> list[frozenset[str]]:
-    """For k = 0 .. SUPPLY_RANGE - 1 the unblocked locations at most k hexes from a source (the keys of
-    ``distances(net)[0]`` with a value of at most k, found ring by ring as sets)."""
+def _near(net: SupplyNet) -> list[int]:
+    """For k = 0 .. SUPPLY_RANGE - 1 the unblocked locations at most k hexes from a source, as bits (the keys of
+    ``distances(net)[0]`` with a value of at most k, found ring by ring)."""
     near = net.memo.get("near")
     if near is None:
-        graph, blocked = net.graph, net.blocked
-        ring = net.sources - blocked
-        reached = set(ring)
+        b = net.bits
+        free = ~mask(b.bit, net.blocked)
+        ring = mask(b.bit, net.sources) & free
+        reached = ring
         near = [ring]
         for _ in range(1, SUPPLY_RANGE):
-            out = set().union(*map(graph.__getitem__, ring))
-            out -= reached
-            out -= blocked
-            reached |= out
-            near.append(frozenset(reached))
-            ring = out
+            ring = spread(b, ring) & free & ~reached
+            reached |= ring
+            near.append(reached)
         net.memo["near"] = near
     return near
 
@@ -267,7 +267,7 @@ def within(net: SupplyNet, loc: str, hexes: int) -> bool:
         if asked > LOCAL:
             near = _near(net)
     if near is not None:
-        return not near[hexes - 1].isdisjoint(net.graph.get(loc, ()))
+        return bool(near[hexes - 1] & around(net.bits, loc))
     key = ("within", loc, hexes)
     found = memo.get(key)
     if found is None:
@@ -343,14 +343,22 @@ def _coast_ok(ctx: Context, state: State, side: str, sea: str, net: SupplyNet) -
     return any(ctx.game.map.hexes[c].city == city_name for c in net.cities)
 
 
+def _home(ctx: Context, uid: str, loc: str | None) -> Supply | None:
+    """Finnish units in Finland and Yugoslav units in the Balkans are always supplied (3rd-ed summary)."""
+    region = HOME_SUPPLY.get(ctx.game.units[uid].nationality)
+    if region and loc in ctx.game.map.regions[region].locations:
+        return Supply("home", (), region)
+    return None
+
+
 def unit_supply(ctx: Context, state: State, uid: str, net: SupplyNet,
                 overland: Mapping[str, tuple[str, ...] | None] | None = None) -> Supply:
     """How unit ``uid`` is supplied given its side's net (6.1, 6.2)."""
     u = ctx.game.units[uid]
     loc = state.units[uid].loc
-    region = HOME_SUPPLY.get(u.nationality)
-    if region and loc in ctx.game.map.regions[region].locations:
-        return Supply("home", (), region)
+    home = _home(ctx, uid, loc)
+    if home is not None:
+        return home
     if overland is None:
         path = overland_path(ctx, net, loc) if traces_overland(net, loc) else None
     else:
@@ -370,18 +378,23 @@ def unit_supply(ctx: Context, state: State, uid: str, net: SupplyNet,
     return Supply(None)
 
 
+OVERLAND = Supply("overland")  # traces overland supply (the path not worked out)
+
+
 def side_supply(ctx: Context, state: State, side: str, paths: bool = True) -> dict[str, Supply]:
-    """The supply of every on-map unit of ``side`` (6.1, 6.2); with ``paths=False`` an overland supply gives no
-    path (and the unit's own location as ``via``): for checks that only ask whether units are supplied."""
+    """The supply of every on-map unit of ``side`` (6.1, 6.2); with ``paths=False`` an overland supply is
+    :data:`OVERLAND`, without the path: for checks that only ask whether units are supplied."""
     net = supply_net(ctx, state, side)
     units = state.units
     mine = [uid for uid, us in units.items() if us.loc in ctx.board.locations and ctx.game.units[uid].side == side]
     if paths:
         overland = {uid: overland_path(ctx, net, units[uid].loc) for uid in mine}
-    else:
-        _near(net)  # asked about every unit: find all that is near a source at once
-        overland = {uid: () if traces_overland(net, units[uid].loc) else None for uid in mine}
-    return {uid: unit_supply(ctx, state, uid, net, overland) for uid in mine}
+        return {uid: unit_supply(ctx, state, uid, net, overland) for uid in mine}
+    near, sources, b = _near(net)[SUPPLY_RANGE - 1], net.sources, net.bits
+    traced = {uid: () if units[uid].loc in sources or near & around(b, units[uid].loc) else None
+              for uid in mine}  # within(net, loc, SUPPLY_RANGE) for every unit at once
+    return {uid: OVERLAND if traced[uid] is not None and _home(ctx, uid, units[uid].loc) is None
+            else unit_supply(ctx, state, uid, net, traced) for uid in mine}
 
 
 def describe(ctx: Context, state: State, uid: str, s: Supply) -> str:

@@ -108,10 +108,19 @@ def gain(ctx: Context, state: State, side: str, n: int) -> State:
 
 # -- victory conditions ---------------------------------------------------------------------------------------------
 
+def objective_hexes(ctx: Context, side: str) -> tuple[str, ...]:
+    """``side``'s objective hexes (12.1), in the map's order."""
+    key = ("objectives", side)
+    out = ctx.derived.get(key)
+    if out is None:
+        out = ctx.derived[key] = tuple(h.id for h in ctx.game.map.hexes.values() if h.objective == side)
+    return out
+
+
 def objectives(ctx: Context, state: State, side: str) -> list[str]:
     """``side``'s objective hexes it controls and traces supply to (12.1): an overland path (6.1) from the hex, or,
     when a friendly unit holds it, that unit's supply by any source (6.1, 6.2)."""
-    mine = [h.id for h in ctx.game.map.hexes.values() if h.objective == side and controller(ctx, state, h.id) == side]
+    mine = [h for h in objective_hexes(ctx, side) if controller(ctx, state, h) == side]
     if not mine:
         return []
     net = supply_net(ctx, state, side)
@@ -135,7 +144,7 @@ def objective_victory(ctx: Context, state: State) -> Victory | None:
     winners = []
     for side in ctx.game.sides:
         held = objectives(ctx, state, side)
-        total = sum(1 for h in ctx.game.map.hexes.values() if h.objective == side)
+        total = len(objective_hexes(ctx, side))
         need = objectives_needed(ctx, state, side)
         if len(held) >= need:
             names = ", ".join(ctx.game.map.hexes[h].city or ctx.game.map.hexes[h].oil or h for h in held)
