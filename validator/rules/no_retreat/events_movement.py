@@ -109,9 +109,11 @@ def _accepts_move(ctx: Context, state: State, d: Due, action: Action) -> bool:
 
 
 def _hex_path(ctx: Context, state: State, uid: str, dest: str, hexes: int) -> tuple[str, ...] | None:
-    """Fewest-hex legal path (8.x but for the MP cost) of at most ``hexes`` hexes."""
+    """Fewest-hex legal path (8.x but for the MP cost) of at most ``hexes`` hexes (none from off the map)."""
     g = ground(ctx, state, ctx.game.units[uid].side)
     start = state.units[uid].loc
+    if start not in ctx.board.locations:
+        return None
     prev: dict[str, str | None] = {start: None}
     queue = deque([(start, 0)])
     while queue:
