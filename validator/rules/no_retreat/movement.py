@@ -22,8 +22,7 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
-from dataclasses import dataclass
-from typing import AbstractSet, Mapping, Sequence
+from typing import AbstractSet, Mapping, NamedTuple, Sequence
 
 from ...model import Action, Finding
 from .board import Context
@@ -36,8 +35,9 @@ from .state import Moved, State, evolve, face_of, unit_name
 RESTRICTED_AREAS: dict[str, frozenset[str]] = {"finland": frozenset({"axis_ally"})}
 
 
-@dataclass(frozen=True)
-class Allowance:
+class Allowance(NamedTuple):
+    """A unit's movement allowance this phase and what capped it."""
+
     mp: int  # what the unit may spend this phase
     printed: int
     weather_cap: int | None
@@ -88,8 +88,7 @@ def exit_cost(ctx: Context, armor: bool) -> int:
     return (t.mp_armor if armor else t.mp_other) or 0
 
 
-@dataclass(frozen=True)
-class Ground:
+class Ground(NamedTuple):
     """What a moving unit of one side meets on the map at one moment."""
 
     ezoc: AbstractSet[str]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import compress
 from operator import is_not
-from typing import AbstractSet, Any, Mapping
+from typing import AbstractSet, Any, Mapping, NamedTuple
 
 from .board import Context
 
@@ -22,8 +22,7 @@ KEEP = 8  # positions remembered on the context
 REBUILD = 40  # more changed units than this: derive the position from scratch
 
 
-@dataclass(frozen=True, slots=True)
-class Position:
+class Position(NamedTuple):
     """The map as one units mapping leaves it. The mappings are shared: read them, never change them."""
 
     units: Mapping[str, Any]  # the units mapping described (kept: its identity is the key)
@@ -120,7 +119,10 @@ def _derive(ctx: Context, units: Mapping[str, Any], base: Position | None) -> Po
         return Position(units, at, held, zoc, {})
     if not changed:
         return Position(units, base.at, base.held, base.zoc, base.sets)
-    at, held, zoc = dict(base.at), {k: dict(v) for k, v in base.held.items()}, {k: dict(v) for k, v in base.zoc.items()}
+    at, held, zoc = dict(base.at), dict(base.held), dict(base.zoc)
+    for side in {s.side[uid] for uid in changed}:  # the counts of the other sides are shared
+        held[side] = dict(held[side])
+        zoc[side] = dict(zoc[side])
     for uid in changed:
         _add(s, locations, at, held, zoc, uid, base.units[uid], -1)
         _add(s, locations, at, held, zoc, uid, units[uid], 1)

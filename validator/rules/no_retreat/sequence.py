@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ...model import Action, Finding
 from . import reserve, stacking, turn_events
@@ -26,8 +26,9 @@ from .state import State, evolve
 from .supply_phase import end_supply_phase
 
 
-@dataclass(frozen=True)
-class Slot:
+class Slot(NamedTuple):
+    """(phasing player, phase, step): a place in the turn (a plain tuple, as in ``ctx.slots``)."""
+
     player: str | None
     phase: str
     step: str | None
@@ -73,11 +74,11 @@ def phase_def(ctx: Context, phase: str):
 
 
 def index_of(ctx: Context, slot: Slot) -> int:
-    return ctx.slot_index[slot.player, slot.phase, slot.step]
+    return ctx.slot_index[slot]
 
 
 def current(ctx: Context, state: State) -> int:
-    return index_of(ctx, Slot(state.player, state.phase, state.step or first_step(ctx, state.phase)))
+    return ctx.slot_index[state.player, state.phase, state.step or first_step(ctx, state.phase)]
 
 
 def label(ctx: Context, slot: Slot) -> str:
