@@ -74,7 +74,8 @@ class Context:
         return bool(self.scenario.options.get(name, False))
 
 
-def _terrain_cost(game: Game, terrain: str) -> tuple[int, int]:
+def terrain_cost(game: Game, terrain: str) -> tuple[int, int]:
+    """(MP for armor, MP for other units) to enter a location of this terrain (TEC; a blank is 1)."""
     t = game.tec[terrain]
     return (t.mp_armor if t.mp_armor is not None else 1, t.mp_other if t.mp_other is not None else 1)
 
@@ -126,8 +127,8 @@ def build_board(game: Game) -> Board:
                 if b not in nbrs.setdefault(a, []):
                     nbrs[a].append(b)
                     sup.setdefault(a, []).append(b)
-    cost = {hid: _terrain_cost(game, h.terrain) for hid, h in m.hexes.items()}
-    cost.update({aid: _terrain_cost(game, a.terrain) for aid, a in m.areas.items()})
+    cost = {hid: terrain_cost(game, h.terrain) for hid, h in m.hexes.items()}
+    cost.update({aid: terrain_cost(game, a.terrain) for aid, a in m.areas.items()})
     edges = {side: frozenset(hid for hid, h in m.hexes.items() if h.edge == side) for side in game.sides}
     return Board(
         locations=frozenset(nbrs), neighbours={k: tuple(v) for k, v in nbrs.items()}, prohibited=frozenset(prohibited),

@@ -51,10 +51,11 @@ def after(ctx: Context, before: State, state: State) -> State:
     returns = None
     was, now = before.units, state.units
     changed = changes(ctx, was, now)
+    hexes = ctx.game.map.hexes
     for uid in now if changed is None else changed:
         us = now[uid]
         old = was[uid].loc
-        if us.loc == old:
+        if us.loc == old or us.loc in hexes:  # nothing follows a unit's arrival in a hex
             continue
         u = game.units[uid]
         kind = box_kind(us.loc)

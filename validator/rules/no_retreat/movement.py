@@ -25,7 +25,7 @@ from collections import deque
 from typing import AbstractSet, Mapping, NamedTuple, Sequence
 
 from ...model import Action, Finding
-from .board import Context
+from .board import Context, terrain_cost
 from .control import enter
 from .event_state import mp_change
 from .position import enemy_zoc_set, held_by, held_by_others, position
@@ -73,14 +73,15 @@ def cost_table(ctx: Context, state: State) -> Mapping[str, tuple[int, int]]:
     over = state.effects.terrain
     if not over:
         return ctx.board.cost
+    last = ctx.derived.get("event_costs")
+    if last is not None and last[0] is over:
+        return last[1]
     key = ("event_costs", tuple(sorted(over.items())))
-    if key not in ctx.derived:
-        table = dict(ctx.board.cost)
-        for loc, terrain in over.items():
-            t = ctx.game.tec[terrain]
-            table[loc] = (t.mp_armor if t.mp_armor is not None else 1, t.mp_other if t.mp_other is not None else 1)
-        ctx.derived[key] = table
-    return ctx.derived[key]
+    table = ctx.derived.get(key)
+    if table is None:
+        table = ctx.derived[key] = {**ctx.board.cost, **{loc: terrain_cost(ctx.game, t) for loc, t in over.items()}}
+    ctx.derived["event_costs"] = (over, table)
+    return table
 
 
 def exit_cost(ctx: Context, armor: bool) -> int:
@@ -269,6 +270,7 @@ def check_path(ctx: Context, state: State, uid: str, path: Sequence[str], g: Gro
     exit_extra = 0
     last_ok = None
     cur = start
+    table = cost_table(ctx, state)
     for nxt in path:
         if stopped:
             out.append(Finding("8.5.1", f"{name} entered an enemy zone of control at {cur} and must stop there; it "
@@ -280,7 +282,7 @@ def check_path(ctx: Context, state: State, uid: str, path: Sequence[str], g: Gro
             if prob.rule == "8.0" or nxt not in ctx.board.locations:
                 return out
         extra = exit_cost(ctx, armor) if cur in g.ezoc else 0
-        spent += enter_cost(ctx, armor, nxt, cost_table(ctx, state)) + extra
+        spent += enter_cost(ctx, armor, nxt, table) + extra
         plain += 1 + extra
         exit_extra += extra
         stopped = nxt in g.ezoc
@@ -357,9 +359,10 @@ def apply_move(ctx: Context, state: State, uid: str, path: Sequence[str], g: Gro
     plain = moved.plain if moved else 0
     cur = us.loc
     if g is not None:
+        table = cost_table(ctx, state)
         for nxt in path:
             extra = exit_cost(ctx, armor) if cur in g.ezoc else 0
-            spent += enter_cost(ctx, armor, nxt, cost_table(ctx, state)) + extra
+            spent += enter_cost(ctx, armor, nxt, table) + extra
             plain += 1 + extra
             cur = nxt
     record = Moved(moved.start if moved else us.loc, spent, bool(g and path[-1] in g.ezoc), plain)
