@@ -11,7 +11,7 @@ these masks mirror exactly (a test checks every location).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import reduce
 from operator import or_
 from typing import Iterable, Mapping
@@ -28,7 +28,6 @@ class Bits:
     grid: int  # the bits of every location on the axial grid
     shifts: tuple[int, ...]  # how far each of the six neighbours is, in bits (positive: a higher bit)
     areas: tuple[tuple[int, int], ...]  # (an area's bit, the bits of the locations adjacent to it)
-    around: dict[str, int] = field(default_factory=dict, compare=False, repr=False)  # see :func:`around`
 
 
 def board_bits(ctx: Context) -> Bits:
@@ -60,14 +59,6 @@ def _build(ctx: Context) -> Bits:
 def mask(bit: Mapping[str, int], locations: Iterable[str]) -> int:
     """The bits of ``locations`` (every one a location of the supply paths)."""
     return reduce(or_, map(bit.__getitem__, locations), 0)
-
-
-def around(b: Bits, loc: str) -> int:
-    """The bits of the locations adjacent to ``loc`` (remembered)."""
-    out = b.around.get(loc)
-    if out is None:
-        out = b.around[loc] = spread(b, b.bit.get(loc, 0))
-    return out
 
 
 def spread(b: Bits, m: int) -> int:

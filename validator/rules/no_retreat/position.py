@@ -75,6 +75,11 @@ def _static(ctx: Context) -> _Static:
     return s
 
 
+def unit_sides(ctx: Context) -> Mapping[str, str]:
+    """unit -> its side."""
+    return _static(ctx).side
+
+
 def _add(s: _Static, locations, at: dict, held: dict, zoc: dict, uid: str, us, sign: int) -> None:
     """Count unit ``uid`` in (``sign`` 1) or out of (``sign`` -1) the position."""
     loc = us.loc

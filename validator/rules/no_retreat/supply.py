@@ -22,10 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from .bitboard import Bits, around, board_bits, mask, spread
+from .bitboard import Bits, board_bits, mask, spread
 from .board import Context
 from .control import controller
-from .position import enemy_zoc_set, held_by, held_by_others, position
+from .position import enemy_zoc_set, held_by, held_by_others, position, unit_sides
 from .state import State, unit_name
 from .zoc import enemies
 
@@ -250,6 +250,16 @@ def _near(net: SupplyNet) -> list[int]:
     return near
 
 
+def _reach(net: SupplyNet, hexes: int) -> int:
+    """The bits of the locations that are sources or have a neighbour at most ``hexes - 1`` from one."""
+    key = ("reach", hexes)
+    out = net.memo.get(key)
+    if out is None:
+        b = net.bits
+        out = net.memo[key] = mask(b.bit, net.sources) | spread(b, _near(net)[hexes - 1])
+    return out
+
+
 LOCAL = 12  # questions about single locations a net answers by local searches before it finds all that are near
 
 
@@ -267,7 +277,7 @@ def within(net: SupplyNet, loc: str, hexes: int) -> bool:
         if asked > LOCAL:
             near = _near(net)
     if near is not None:
-        return bool(near[hexes - 1] & around(net.bits, loc))
+        return bool(net.bits.bit.get(loc, 0) & _reach(net, hexes))
     key = ("within", loc, hexes)
     found = memo.get(key)
     if found is None:
@@ -345,10 +355,21 @@ def _coast_ok(ctx: Context, state: State, side: str, sea: str, net: SupplyNet) -
 
 def _home(ctx: Context, uid: str, loc: str | None) -> Supply | None:
     """Finnish units in Finland and Yugoslav units in the Balkans are always supplied (3rd-ed summary)."""
-    region = HOME_SUPPLY.get(ctx.game.units[uid].nationality)
-    if region and loc in ctx.game.map.regions[region].locations:
-        return Supply("home", (), region)
+    home = _home_regions(ctx).get(uid)
+    if home is not None and loc in home[1]:
+        return Supply("home", (), home[0])
     return None
+
+
+def _home_regions(ctx: Context) -> Mapping[str, tuple[str, frozenset[str]]]:
+    """unit -> (region, its locations) for the units of a nationality always supplied in a region."""
+    out = ctx.derived.get("home_regions")
+    if out is None:
+        regions = ctx.game.map.regions
+        out = ctx.derived["home_regions"] = {
+            uid: (HOME_SUPPLY[u.nationality], regions[HOME_SUPPLY[u.nationality]].locations)
+            for uid, u in ctx.game.units.items() if u.nationality in HOME_SUPPLY}
+    return out
 
 
 def unit_supply(ctx: Context, state: State, uid: str, net: SupplyNet,
@@ -386,14 +407,15 @@ def side_supply(ctx: Context, state: State, side: str, paths: bool = True) -> di
     :data:`OVERLAND`, without the path: for checks that only ask whether units are supplied."""
     net = supply_net(ctx, state, side)
     units = state.units
-    mine = [uid for uid, us in units.items() if us.loc in ctx.board.locations and ctx.game.units[uid].side == side]
+    locations, sides = ctx.board.locations, unit_sides(ctx)
+    mine = [uid for uid, us in units.items() if us.loc in locations and sides[uid] == side]
     if paths:
         overland = {uid: overland_path(ctx, net, units[uid].loc) for uid in mine}
         return {uid: unit_supply(ctx, state, uid, net, overland) for uid in mine}
-    near, sources, b = _near(net)[SUPPLY_RANGE - 1], net.sources, net.bits
-    traced = {uid: () if units[uid].loc in sources or near & around(b, units[uid].loc) else None
-              for uid in mine}  # within(net, loc, SUPPLY_RANGE) for every unit at once
-    return {uid: OVERLAND if traced[uid] is not None and _home(ctx, uid, units[uid].loc) is None
+    reach, bit = _reach(net, SUPPLY_RANGE), net.bits.bit  # within(net, loc, SUPPLY_RANGE) for every unit at once
+    traced = {uid: () if bit.get(units[uid].loc, 0) & reach else None for uid in mine}
+    home = _home_regions(ctx)
+    return {uid: OVERLAND if traced[uid] is not None and uid not in home
             else unit_supply(ctx, state, uid, net, traced) for uid in mine}
 
 
