@@ -208,22 +208,34 @@ def draw_one(ctx: Context, state: State, side: str, card: str) -> tuple[State, l
     return evolve(state, hands={**state.hands, side: Hand(hand.known | {card}, hand.unknown)}), findings, reshuffled
 
 
+def _draw_hexes(ctx: Context, side: str) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """(city name, hex) of the cities and (oil name, hex) of the oil hexes whose loss to the enemy cuts ``side``'s
+    draw rate (5.2), in the order of the rules' list and of the map (found once per replay)."""
+    key = ("draw_hexes", side)
+    out = ctx.derived.get(key)
+    if out is None:
+        m = ctx.game.map
+        cities = [(name, h.id) for name in DRAW_CITIES.get(side, ()) for h in m.cities if h.city == name]
+        region = DRAW_OIL.get(side)
+        locs = m.regions[region].locations if region else frozenset()
+        oil = [(h.oil, h.id) for h in m.hexes.values() if h.oil and h.id in locs]
+        out = ctx.derived[key] = (cities, oil)
+    return out
+
+
 def draw_rate(ctx: Context, state: State, side: str) -> tuple[int, list[str]]:
     """Cards ``side`` draws in its Draw Step now, and the reasons for any change from four (5.2)."""
     n, why = DRAW_RATE, []
     enemy = next(s for s in ctx.game.sides if s != side)
-    for name in DRAW_CITIES.get(side, ()):
-        for h in ctx.game.map.cities:
-            if h.city == name and controller(ctx, state, h.id) == enemy:
-                n -= 1
-                why.append(f"-1: the {ctx.game.sides[enemy].name} player controls {name}")
-    region = DRAW_OIL.get(side)
-    if region:
-        locs = ctx.game.map.regions[region].locations
-        for h in ctx.game.map.hexes.values():
-            if h.oil and h.id in locs and controller(ctx, state, h.id) == enemy:
-                n -= 1
-                why.append(f"-1: the {ctx.game.sides[enemy].name} player controls the {h.oil}")
+    cities, oil = _draw_hexes(ctx, side)
+    for name, h in cities:
+        if controller(ctx, state, h) == enemy:
+            n -= 1
+            why.append(f"-1: the {ctx.game.sides[enemy].name} player controls {name}")
+    for name, h in oil:
+        if controller(ctx, state, h) == enemy:
+            n -= 1
+            why.append(f"-1: the {ctx.game.sides[enemy].name} player controls the {name}")
     for code, (who, how) in EXTRA_CARD.items():
         if who != side:
             continue

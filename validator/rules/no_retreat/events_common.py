@@ -105,7 +105,12 @@ def units_on_map(ctx: Context, state: State, side: str) -> list[str]:
 
 
 def city_named(ctx: Context, name: str) -> str | None:
-    return next((h.id for h in ctx.game.map.cities if h.city == name), None)
+    named = ctx.derived.get("city_named")
+    if named is None:
+        named = ctx.derived["city_named"] = {}
+        for h in ctx.game.map.cities:
+            named.setdefault(h.city, h.id)
+    return named.get(name)
 
 
 def choose(h: Half, choice: str, fits: list[Effect]) -> tuple[Effect | None, str]:
