@@ -190,8 +190,9 @@ def draw_one(ctx: Context, state: State, side: str, card: str) -> tuple[State, l
         if pile_size(state) <= 1 and deck.exact:
             findings.append(Finding("5.0", f"{side} drew {card} from a draw pile of {pile_size(state)} card(s) and "
                                            "no discards: the last card of the draw pile is never drawn"))
-        deck = evolve(deck, unseen=deck.unseen - {card})
-        state = evolve(state, deck=deck)
+        hand = state.hands[side]
+        return evolve(state, deck=evolve(deck, unseen=deck.unseen - {card}),
+                      hands={**state.hands, side: Hand(hand.known | {card}, hand.unknown)}), findings, reshuffled
     elif card in state.discards and not deck.exact:
         state = evolve(state, discards=tuple(c for c in state.discards if c != card))
     else:

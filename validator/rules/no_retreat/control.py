@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable
 
 from .board import Context
 from .state import State, with_control
@@ -32,6 +32,7 @@ def friendly(ctx: Context, state: State, side: str, loc: str) -> bool:
     return controller(ctx, state, loc) == side
 
 
-def enter(ctx: Context, state: State, side: str, locations: Iterable[str]) -> State:
-    """``side``'s units entered or passed through these locations: they become its (12.4.1)."""
-    return with_control(state, side, [loc for loc in locations if loc not in OCCUPATION_AREAS])
+def enter(ctx: Context, state: State, side: str, locations: Iterable[str], **changes: Any) -> State:
+    """``side``'s units entered or passed through these locations: they become its (12.4.1). The state's other
+    ``changes`` (the units that entered them ...) are made in the same copy."""
+    return with_control(state, side, [loc for loc in locations if loc not in OCCUPATION_AREAS], **changes)

@@ -368,5 +368,4 @@ def apply_move(ctx: Context, state: State, uid: str, path: Sequence[str], g: Gro
     record = Moved(moved.start if moved else us.loc, spent, bool(g and path[-1] in g.ezoc), plain)
     units = dict(state.units)
     units[uid] = evolve(us, loc=path[-1])
-    state = evolve(state, units=units, moved={**state.moved, uid: record})
-    return enter(ctx, state, side, path)
+    return enter(ctx, state, side, path, units=units, moved={**state.moved, uid: record})

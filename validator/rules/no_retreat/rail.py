@@ -126,4 +126,4 @@ def handle_detrain(ctx: Context, state: State, action: Action) -> tuple[State, l
     if why:
         findings.append(Finding("9.2", f"{name} may not detrain in {loc}: {why}", (uid,), (loc,)))
     units = {**state.units, uid: evolve(state.units[uid], loc=loc)}
-    return enter(ctx, evolve(state, units=units), ctx.game.units[uid].side, [loc]), findings
+    return enter(ctx, state, ctx.game.units[uid].side, [loc], units=units), findings

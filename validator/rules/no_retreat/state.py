@@ -84,9 +84,7 @@ def evolve(obj: T, **changes: Any) -> T:
     new = object.__new__(cls)
     slots = cls.__dict__.get("__slots__")
     if slots is None:
-        d = new.__dict__
-        d.update(obj.__dict__)
-        d.update(changes)
+        object.__setattr__(new, "__dict__", {**obj.__dict__, **changes})
     else:
         for name in slots:
             object.__setattr__(new, name, changes[name] if name in changes else getattr(obj, name))
@@ -99,14 +97,16 @@ def with_unit(state: State, uid: str, **changes: Any) -> State:
     return evolve(state, units=units)
 
 
-def with_control(state: State, side: str, locations) -> State:
-    changed = [loc for loc in locations if state.control.get(loc) != side]
-    if not changed:
-        return state
-    control = dict(state.control)
-    for loc in changed:
-        control[loc] = side
-    return evolve(state, control=control)
+def with_control(state: State, side: str, locations, **changes: Any) -> State:
+    """``side`` controls ``locations`` (and the state's other ``changes`` are made in the same copy)."""
+    control = state.control
+    changed = [loc for loc in locations if control.get(loc) != side]
+    if changed:
+        control = dict(control)
+        for loc in changed:
+            control[loc] = side
+        return evolve(state, control=control, **changes)
+    return evolve(state, **changes) if changes else state
 
 
 def occupants(ctx: Context, state: State) -> Mapping[str, tuple[str, ...]]:
