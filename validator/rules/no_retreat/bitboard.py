@@ -61,6 +61,28 @@ def mask(bit: Mapping[str, int], locations: Iterable[str]) -> int:
     return reduce(or_, map(bit.__getitem__, locations), 0)
 
 
+def rings(b: Bits, start: int, free: int) -> list[int]:
+    """The locations in ``free`` 0, 1, 2 ... steps from ``start`` (its free bits), as one mask per ring, out to the
+    last ring that finds any."""
+    ring = start & free
+    out = [ring]
+    reached = ring
+    while ring:
+        ring = spread(b, ring) & free & ~reached
+        reached |= ring
+        out.append(ring)
+    out.pop()
+    return out
+
+
+def distance(found: list[int], bit: int) -> float:
+    """The ring of :func:`rings` that holds ``bit`` (infinite when none does)."""
+    for k, ring in enumerate(found):
+        if ring & bit:
+            return k
+    return float("inf")
+
+
 def spread(b: Bits, m: int) -> int:
     """The bits of every location adjacent to one in ``m`` (the union of their ``supply_neighbours``)."""
     on_grid = m & b.grid

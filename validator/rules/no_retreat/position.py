@@ -173,9 +173,11 @@ def enemy_zoc_set(pos: Position, side: str) -> AbstractSet[str]:
 
 
 def _others(pos: Position, by_side: Mapping[str, Mapping[str, int]], side: str, what: str) -> AbstractSet[str]:
+    if len(by_side) == 2:  # one other side: its counts' keys
+        for s, counts in by_side.items():
+            if s != side:
+                return counts.keys()
     others = [counts for s, counts in by_side.items() if s != side]
-    if len(others) == 1:
-        return others[0].keys()
     key = (what, side)
     out = pos.sets.get(key)
     if out is None:

@@ -13,10 +13,10 @@
 
 from __future__ import annotations
 
-from collections import deque
-from typing import Mapping, Sequence
+from typing import Sequence
 
 from ...model import Finding
+from .bitboard import board_bits, distance, mask, rings
 from .board import Context
 from .event_state import battle_cards
 from .movement import RESTRICTED_AREAS
@@ -93,25 +93,19 @@ def legal_paths(ctx: Context, state: State, uid: str, start: str) -> list[tuple[
     return sorted(set(out))
 
 
-def supply_distance(ctx: Context, state: State, side: str) -> Mapping[str, int]:
-    """Hexes from every location to the nearest friendly supplied city or friendly map edge hex, through locations
-    that do not block supply apart from enemy units and zones of control (remembered per blocked set)."""
+def supply_distance(ctx: Context, state: State, side: str) -> list[int]:
+    """The rings of locations 0, 1, 2 ... hexes from the nearest friendly supplied city or friendly map edge hex,
+    through locations that do not block supply apart from enemy units and zones of control, as bits (``bitboard``;
+    remembered per blocked set)."""
     blocked = blocked_for(ctx, state, side, with_enemy=False)
     memo = ctx.derived.setdefault("retreat_distance", {})
     key = (side, blocked)
     if key not in memo:
+        b = board_bits(ctx)
         sources = supplied_cities(ctx, state, side, blocked) | ctx.board.edges[side]
-        dist = {s: 0 for s in sources if s not in blocked}
-        queue = deque(dist)
-        while queue:
-            x = queue.popleft()
-            for n in ctx.board.supply_neighbours.get(x, ()):
-                if n not in dist and n not in blocked:
-                    dist[n] = dist[x] + 1
-                    queue.append(n)
         if len(memo) >= 8:
             memo.pop(next(iter(memo)))
-        memo[key] = dist
+        memo[key] = rings(b, mask(b.bit, sources), ~mask(b.bit, blocked))
     return memo[key]
 
 
@@ -120,10 +114,10 @@ def toward_supply(ctx: Context, state: State, uid: str, start: str,
     """The retreats that end nearer to a friendly supply source than ``start``, or all when none does (10.7.5)."""
     if len(paths) < 2:
         return paths
-    dist = supply_distance(ctx, state, ctx.game.units[uid].side)
-    far = len(dist) + 1
-    here = dist.get(start, far)
-    nearer = [p for p in paths if dist.get(p[1], far) < here]
+    out = supply_distance(ctx, state, ctx.game.units[uid].side)
+    bit = board_bits(ctx).bit
+    here = distance(out, bit.get(start, 0))
+    nearer = [p for p in paths if distance(out, bit.get(p[1], 0)) < here]
     return nearer or paths
 
 

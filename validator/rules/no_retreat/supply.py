@@ -24,7 +24,7 @@ from typing import Mapping
 
 from .bitboard import Bits, board_bits, mask, spread
 from .board import Context
-from .control import controller
+from .control import OCCUPATION_AREAS, controller
 from .position import enemy_zoc_set, held_by, held_by_others, position, unit_sides
 from .state import State, unit_name
 from .zoc import enemies
@@ -66,8 +66,15 @@ def blocked_for(ctx: Context, state: State, side: str, with_enemy: bool = True) 
 
 
 def _owners(ctx: Context, state: State) -> list[tuple[str, str | None]]:
-    """(city, the side that controls it) for every city."""
-    return [(city, controller(ctx, state, city)) for city in ctx.board.cities]
+    """(city, the side that controls it) for every city (remembered for the last control mapping, and units mapping
+    when a city is controlled by occupation, 12.4.2)."""
+    units = state.units if ctx.board.cities & OCCUPATION_AREAS.keys() else None
+    last = ctx.derived.get("city_owners")
+    if last is not None and last[0] is state.control and last[1] is units:
+        return last[2]
+    out = [(city, controller(ctx, state, city)) for city in ctx.board.cities]
+    ctx.derived["city_owners"] = (state.control, units, out)
+    return out
 
 
 def _blocked(ctx: Context, state: State, side: str, with_enemy: bool, owners) -> frozenset[str]:
