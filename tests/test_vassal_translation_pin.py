@@ -71,3 +71,21 @@ def test_translated_actions_pass_the_full_schema_check(base, nr_game) -> None:  
     assert checker.first_error(t.header, "header") is None
     for a in t.actions:
         assert checker.first_error(a, "action") is None, a
+
+
+def test_a_cells_centre_is_found_in_that_cell(nr_game) -> None:
+    """The locator names a pixel at a cell's centre without searching the grid: the search gives the same cell."""
+    from games.grid import Layout
+    from validator.vassal.locations import Locator
+
+    layout, loc = Layout.module(nr_game.map.grid), Locator(nr_game, NAMES)
+    for cell, where in loc._cells.items():
+        assert layout.hex_at(layout.centre(cell)) == cell
+        assert loc.on_main_map(*layout.centre(cell)).id == where
+
+
+def test_every_report_the_translator_reads_holds_a_report_mark() -> None:
+    """Chat messages without any of ``report_marks`` skip the dice, attack and result searches: each needs one."""
+    n = NAMES
+    for pattern in (n.dice_report, n.attack_report, n.result_report):
+        assert any(mark in pattern.pattern.replace("\\", "") for mark in n.report_marks), pattern.pattern

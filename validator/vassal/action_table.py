@@ -54,6 +54,8 @@ ACTIONS: dict[str, ActionSpec] = {
     "note": ActionSpec(("text",), "anything that cannot be interpreted, with the VASSAL step and why"),
 }
 
+_ALLOWED = {kind: frozenset((*spec.fields, "note")) for kind, spec in ACTIONS.items()}  # the fields of each kind
+
 # The phases whose actions the translator tells apart (game.toml phase ids of the log format's sequence of play).
 PHASE_ROLES: dict[str, str] = {
     "card": "card",  # discards are the Discard Step's, not payments
@@ -79,12 +81,13 @@ ELIMINATION_BOXES = ("destroyed", "surrendered")
 def action(kind: str, side: str, step: int | None = None, **fields: Any) -> dict[str, Any]:
     """One log action; ``step`` (the VASSAL step it was read from) goes into ``src``. Fields that are None are left
     out; a field the table does not list for ``kind`` is a bug (ValueError)."""
-    spec = ACTIONS[kind]
-    extra = set(fields) - set(spec.fields) - {"note"}
+    extra = fields.keys() - _ALLOWED[kind]
     if extra:
         raise ValueError(f"the translator does not write {sorted(extra)} on a '{kind}' action")
     out: dict[str, Any] = {"type": kind, "side": side}
-    out.update((k, v) for k, v in fields.items() if v is not None)
+    for k, v in fields.items():
+        if v is not None:
+            out[k] = v
     if step is not None:
         out["src"] = {"step": step}
     return out

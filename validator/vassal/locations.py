@@ -75,14 +75,19 @@ class Locator:
     def on_main_map(self, x: int, y: int) -> Where | None:
         """A hex or area from a main-map pixel by the game's own grid (no module needed); None elsewhere."""
         key = (x, y)
-        if key not in self._on_main_map:
+        found = self._on_main_map.get(key, False)
+        if found is False:
             loc = self._cells.get(self._layout.hex_at(key))
-            self._on_main_map[key] = None if loc is None else Where(MAP, loc, loc)
-        return self._on_main_map[key]
+            found = self._on_main_map[key] = None if loc is None else Where(MAP, loc, loc)
+        return found
 
     @cached_property
     def _on_main_map(self) -> dict[tuple[int, int], Where | None]:
-        return {}  # pixel -> location, as pieces come back to the same pixels again and again
+        """Pixel -> location, as pieces come back to the same pixels again and again; begun with the centre of every
+        cell (where a snapped piece stands), which ``hex_at`` gives back as that cell (tests/test_vassal_translation_pin.py
+        checks every cell): the search of the grid is left for pixels off the centres."""
+        centre = self._layout.centre
+        return {centre(cell): Where(MAP, loc, loc) for cell, loc in self._cells.items()}
 
     def where(self, place: Place | None) -> Where:
         if place is None or place.map is None:
@@ -105,25 +110,31 @@ class Locator:
         return Where(UNKNOWN, "", f"{place.map}: {raw}")
 
     # -- adjacency of map locations (hexes and areas), for paths drawn hex by hex --
+    def neighbours(self, loc: str) -> frozenset[str]:
+        """The map locations next to ``loc`` (none for what is not a map location), worked out for the locations a
+        log's drags touch only."""
+        found = self._neighbours.get(loc)
+        if found is None:
+            m = self.game.map
+            h = m.hexes.get(loc)
+            out = {m.by_hex[n] for n in hexgrid.neighbours(h.hex) if n in m.by_hex} if h is not None else set()
+            a = m.areas.get(loc)
+            if a is not None:
+                out.update(a.adjacent)
+            out.update(aid for aid, area in m.areas.items() if loc in area.adjacent)
+            found = self._neighbours[loc] = frozenset(out)
+        return found
+
     @cached_property
-    def neighbours(self) -> dict[str, frozenset[str]]:
-        m = self.game.map
-        out: dict[str, set[str]] = {}
-        for hid, h in m.hexes.items():
-            out[hid] = {m.by_hex[n] for n in hexgrid.neighbours(h.hex) if n in m.by_hex}
-        for aid, a in m.areas.items():
-            out.setdefault(aid, set()).update(a.adjacent)
-            for loc in a.adjacent:
-                out.setdefault(loc, set()).add(aid)
-        return {k: frozenset(v) for k, v in out.items()}
+    def _neighbours(self) -> dict[str, frozenset[str]]:
+        return {}  # location -> its neighbours, filled as drags ask
 
     def between(self, a: str, b: str) -> list[list[str]]:
         """Every shortest way from ``a`` to ``b`` (the locations entered after ``a``), up to two hexes apart; [] when
         they are further apart or not map locations."""
-        nb = self.neighbours
-        if b in nb.get(a, ()):
+        if b in self.neighbours(a):
             return [[b]]
-        return [[c, b] for c in sorted(nb.get(a, frozenset()) & nb.get(b, frozenset()))]
+        return [[c, b] for c in sorted(self.neighbours(a) & self.neighbours(b))]
 
     @cached_property
     def _cells(self) -> dict[hexgrid.Hex, str]:

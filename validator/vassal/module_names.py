@@ -31,6 +31,9 @@ class ModuleNames:
     play_report: re.Pattern[str] = field(default=re.compile(r"^\*\s*(?P<side>.+?) plays (?P<card>.+?): "))
     dice_report: re.Pattern[str] = field(default=re.compile(
         r"^\*+\s*(?P<button>\S+) = (?P<result>\d+) \*\*\*"))
+    # text every dice, attack and result report holds (" = " the dice's, "[" the units'): a chat message with
+    # neither is none of them, which spares most messages (players' moves) the three searches
+    report_marks: tuple[str, ...] = (" = ", "[")
 
     def hand_side(self, map_id: str | None, side_names: dict[str, str]) -> str | None:
         """The side whose hand ``map_id`` is (``side_names``: side name -> side id)."""

@@ -465,7 +465,7 @@ class _Translator:
             role = "retreat" if uid in b.defenders else "advance" if uid in b.attackers else None
         if role is None:
             self.flush_mover()
-            if end in self.loc.neighbours.get(start, ()):
+            if end in self.loc.neighbours(start):
                 self.emit("move", side, unit=uid, path=[end])
             else:
                 self.emit("move", side, unit=uid, to=end)
@@ -644,6 +644,8 @@ class _Translator:
 
     # -- chat: battle results and dice --
     def chat(self, message: str) -> None:
+        if not any(mark in message for mark in self.names.report_marks):
+            return
         m = self.names.dice_report.search(message)
         if m and m.group("button") == self.names.dice_button:
             self.dice.append((self.step_no, int(m.group("result"))))
