@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Callable
 
 from games.vassal_codec import decode, decode_canonical, encode
 
+from .memo import memoised
 from .pieces import PieceDef, decode_piece
 
 ESC = "\x1b"
@@ -86,7 +86,7 @@ class AddPiece(Command):
 
     kind = "add"
 
-    @cached_property
+    @memoised
     def piece(self) -> PieceDef:
         return decode_piece(self.type, self.state)
 
@@ -373,7 +373,7 @@ def decode_leaf(s: str, depth: int = 0, memo: Memo | None = None) -> Command:
 
 
 def _log(s: str, depth: int, memo: Memo | None) -> Command:
-    return Log(s, decode_command(s[4:], depth + 1, memo))
+    return Log(s, _decoded(s[4:], depth + 1, {} if memo is None else memo))
 
 
 # A piece command is what its encoder would write for its tokens, or it is kept as Unknown text. Its encoder writes
@@ -428,11 +428,13 @@ def _move(s: str, depth: int = 0, memo: Memo | None = None) -> Command:
     toks = decode_canonical(s[2:], "/")
     if toks is None or len(toks) < 9:
         return Unknown(s)
-    nums = [_int(toks[i]) for i in (2, 3, 6, 7)]
-    if None in nums:
+    try:
+        x, y, old_x, old_y = int(toks[2]), int(toks[3]), int(toks[6]), int(toks[7])
+    except ValueError:
         return Unknown(s)
-    return MovePiece(s, _unnull(toks[0]) or "", _unnull(toks[1]), nums[0], nums[1], _unnull(toks[4]),  # type: ignore
-                     _unnull(toks[5]), nums[2], nums[3], _unnull(toks[8]),  # type: ignore[arg-type]
+    piece, new_map, new_under, old_map, old_under = (None if t == "null" else t
+                                                     for t in (*toks[:2], *toks[4:6], toks[8]))
+    return MovePiece(s, piece or "", new_map, x, y, new_under, old_map, old_x, old_y, old_under,
                      toks[9] if len(toks) > 9 else None, tuple(toks))
 
 
@@ -470,23 +472,28 @@ def decode_command(s: str, depth: int = 0, memo: Memo | None = None) -> Command:
 
     Commands are values, so a text met again at the same depth is decoded once (``memo``, one per stream: a log
     repeats ``LOG\\tnull`` thousands of times)."""
-    if memo is None:
-        memo = {}
+    return _decoded(s, depth, {} if memo is None else memo)
+
+
+def _decoded(s: str, depth: int, memo: Memo) -> Command:
     key = (s, depth)
     found = memo.get(key)
     if found is not None:
         return found
     if depth > MAX_DEPTH:
         raise CommandError(f"commands nested more than {MAX_DEPTH} levels deep")
-    if ESC not in s and not (len(s) > 1 and s[0] == "'" and s[-1] == "'"):
-        command = decode_leaf(s, depth, memo)  # the one token of a string without ESC is the string itself unless quoted
-    else:
+    # the one token of a string without ESC is the string itself unless quoted
+    if ESC in s or (len(s) > 1 and s[0] == "'" and s[-1] == "'"):
         toks = decode(s, ESC)
-        if len(toks) == 1 and toks[0] == s:
-            command = decode_leaf(s, depth, memo)
-        else:
-            command = Compound(s, tuple([decode_command(t, depth + 1, memo) for t in toks]))
-    memo[key] = command
+        if len(toks) != 1 or toks[0] != s:
+            inner = depth + 1
+            items = []
+            for t in toks:  # (the memo looked up here first: most repeated texts are items)
+                found = memo.get((t, inner))
+                items.append(found if found is not None else _decoded(t, inner, memo))
+            command = memo[key] = Compound(s, tuple(items))
+            return command
+    command = memo[key] = decode_leaf(s, depth, memo)
     return command
 
 
@@ -498,12 +505,26 @@ def walk(c: Command) -> list[Command]:
 
 
 def _walk(c: Command, out: list[Command]) -> None:
-    if isinstance(c, Compound):
-        for item in c.items:
-            _walk(item, out)
-    elif isinstance(c, Log):
+    """(Compound and Log have no subclasses: their types are compared directly, and a LOG wrapper's leaf, the usual
+    item of a compound, is taken without a call.)"""
+    kind = type(c)
+    if kind is Compound:
+        for item in c.items:  # type: ignore[attr-defined]
+            kind = type(item)
+            if kind is Log:
+                out.append(item)
+                inner = item.inner  # type: ignore[attr-defined]
+                if type(inner) is Compound or type(inner) is Log:
+                    _walk(inner, out)
+                else:
+                    out.append(inner)
+            elif kind is Compound:
+                _walk(item, out)
+            else:
+                out.append(item)
+    elif kind is Log:
         out.append(c)
-        _walk(c.inner, out)
+        _walk(c.inner, out)  # type: ignore[attr-defined]
     else:
         out.append(c)
 

@@ -84,8 +84,8 @@ class Locator:
     @cached_property
     def _on_main_map(self) -> dict[tuple[int, int], Where | None]:
         """Pixel -> location, as pieces come back to the same pixels again and again; begun with the centre of every
-        cell (where a snapped piece stands), which ``hex_at`` gives back as that cell (tests/test_vassal_translation_pin.py
-        checks every cell): the search of the grid is left for pixels off the centres."""
+        cell (where a snapped piece stands), which ``hex_at`` gives back as that cell (checked for every cell by
+        tests/test_vassal_translation_pin.py): the search of the grid is left for pixels off the centres."""
         centre = self._layout.centre
         return {centre(cell): Where(MAP, loc, loc) for cell, loc in self._cells.items()}
 

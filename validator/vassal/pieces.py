@@ -11,13 +11,14 @@ traits are kept whole.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from itertools import repeat
 from operator import sub
 from typing import Mapping, Sequence
 
 from games.vassal_codec import decode, decode_canonical, encode
 
+from .memo import memoised
 from .traits import ROTATE_FIXED, ROTATE_FREE, ROTATE_TAIL, TRAITS, prefix_of
 
 TAB = "\t"
@@ -256,7 +257,7 @@ class PieceDef:
         """``BasicPiece``, ``Stack``, ``Deck`` or, when the base is not one of VASSAL's, ``Unknown``."""
         return self.traits[-1].kind
 
-    @cached_property
+    @memoised
     def base_state(self) -> BasicState:
         return parse_base_state(self.kind, self.base.state or "")
 
@@ -269,7 +270,7 @@ class PieceDef:
             return str(self.base.get("deckName", ""))
         return ""
 
-    @cached_property
+    @memoised
     def display_name(self) -> str:
         """The name VASSAL shows and reports (``getName`` from the outermost trait): the BasicPiece name, changed by
         active Layer level names (``+ suffix``, ``prefix +`` or a replacement) and Text Labels (``nameFormat``)."""
