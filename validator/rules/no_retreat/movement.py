@@ -20,7 +20,6 @@ the log gives only the destination.
 
 from __future__ import annotations
 
-import heapq
 from collections import deque
 from typing import AbstractSet, Mapping, NamedTuple, Sequence
 
@@ -28,7 +27,9 @@ from ...model import Action, Finding
 from .board import Context, terrain_cost
 from .control import enter
 from .event_state import mp_change
-from .position import enemy_zoc_set, held_by, held_by_others, position
+from .bitboard import mask
+from .move_bits import Search, explore, found, move_bits, path
+from .position import counts_mask, enemy_zoc_set, held_by, held_by_others, note_changes, position, side_counts
 from .state import Moved, State, evolve, face_of, unit_name
 
 # area id -> nationalities that may not enter it (8.6: only German, Finnish and Soviet units enter Finland)
@@ -95,6 +96,7 @@ class Ground(NamedTuple):
     ezoc: AbstractSet[str]
     enemy: AbstractSet[str]
     friendly: AbstractSet[str]
+    memo: dict  # what searches build from the above when first asked (:func:`_marks`)
 
 
 def ground(ctx: Context, state: State, side: str) -> Ground:
@@ -102,8 +104,27 @@ def ground(ctx: Context, state: State, side: str) -> Ground:
     key = ("ground", side)
     g = pos.sets.get(key)
     if g is None:
-        g = pos.sets[key] = Ground(enemy_zoc_set(pos, side), held_by_others(pos, side), held_by(pos, side))
+        g = pos.sets[key] = Ground(enemy_zoc_set(pos, side), held_by_others(pos, side), held_by(pos, side),
+                                   {"counts": side_counts(pos, side)})
     return g
+
+
+def _ground_bits(ctx: Context, g: Ground, what: int) -> int:
+    """The enemy units (``what`` 0), the EZOCs (1) or the friendly units (2) of the ground as bits (``move_bits``;
+    from the position's counts when it has them, which positions share while a side's units stay put)."""
+    bits = g.memo.get("bits")
+    if bits is None:
+        bits = g.memo["bits"] = [None, None, None]
+    out = bits[what]
+    if out is None:
+        bit = move_bits(ctx).bit
+        counts = g.memo.get("counts")
+        if counts is not None:
+            out = counts_mask(ctx, counts[what], bit)
+        else:
+            out = mask(bit, (g.enemy, g.ezoc, g.friendly)[what])
+        bits[what] = out
+    return out
 
 
 def step_problem(ctx: Context, uid: str, cur: str, nxt: str, g: Ground, zoc_rules: bool = True) -> Finding | None:
@@ -133,51 +154,39 @@ def step_problem(ctx: Context, uid: str, cur: str, nxt: str, g: Ground, zoc_rule
 
 def search(ctx: Context, state: State, uid: str, g: Ground, ignore_mp: bool = False,
            zoc_rules: bool = True, dest: str | None = None) -> dict[str, tuple[int, str | None]]:
-    """Cheapest legal movement from the unit's location: location -> (MP spent in the phase, previous). With
-    ``dest`` it stops once the cheapest way there is known. The steps allowed are those :func:`step_problem` finds
-    nothing wrong with, tested here without its words: the neighbours across no prohibited hexside (no map
-    location is water), not into enemy units (8.4) or a barred area (8.6), not from EZOC to EZOC (8.5.3)."""
+    """Cheapest legal movement from the unit's location: location -> (MP spent in the phase, previous), cheapest
+    first. With ``dest`` it stops once the cheapest way there is known."""
+    return found(ctx, _explore(ctx, state, uid, g, ignore_mp, zoc_rules, dest))
+
+
+def _explore(ctx: Context, state: State, uid: str, g: Ground, ignore_mp: bool, zoc_rules: bool, dest: str | None
+             ) -> Search:
+    """The steps allowed are those :func:`step_problem` finds nothing wrong with, tested here without its words:
+    to the neighbours across no prohibited hexside (no map location is water), not into enemy units (8.4) or a
+    barred area (8.6), not from EZOC to EZOC without a friendly unit there (8.5.3); a unit stops in an EZOC it
+    enters (8.5.1) and pays to leave one (8.5.2); it may always move one hex (8.3)."""
     us = state.units[uid]
     moved = state.moved.get(uid)
     start = us.loc
-    spent0 = moved.spent if moved else 0
-    best: dict[str, tuple[int, str | None]] = {start: (spent0, None)}
-    if moved and moved.stopped and zoc_rules:
-        return best
+    spent = moved.spent if moved else 0
     armor = _armor(ctx, state, uid)
-    mp = 10 ** 9 if ignore_mp else allowance(ctx, state, uid).mp
-    col = 0 if armor else 1
     table = cost_table(ctx, state)
-    ezoc = g.ezoc if zoc_rules else frozenset()
-    exit_mp = exit_cost(ctx, armor)
-    enemy, friendly = g.enemy, g.friendly
+    column = 0 if armor else 1
+    if moved and moved.stopped and zoc_rules:
+        return explore(ctx, start, spent, 0, -1, 0, 0, spent, False, table, column)
+    mp = 10 ** 9 if ignore_mp else allowance(ctx, state, uid).mp
+    ezoc = _ground_bits(ctx, g, 1) if zoc_rules else 0
+    bit = move_bits(ctx).bit
     nationality = ctx.game.units[uid].nationality
-    barred = frozenset(a for a, nats in RESTRICTED_AREAS.items() if nationality in nats)
-    neighbours = ctx.board.open_neighbours
-    pop, push = heapq.heappop, heapq.heappush
-    heap = [(spent0, start)]
-    while heap:
-        cost, cur = pop(heap)
-        if cost > best[cur][0]:
-            continue
-        if cur == dest and cur != start:
-            break
-        in_ezoc = cur in ezoc
-        if in_ezoc and cur != start:
-            continue  # 8.5.1: it stops here
-        extra = exit_mp if in_ezoc else 0
-        always = cur == start and moved is None  # the one hex a unit may always move (8.3)
-        for nxt in neighbours[cur]:
-            if nxt in enemy or nxt in barred or (in_ezoc and nxt in ezoc and nxt not in friendly):
-                continue
-            c = cost + table[nxt][col] + extra
-            if c > mp and not always:
-                continue
-            old = best.get(nxt)
-            if old is None or c < old[0]:
-                best[nxt] = (c, cur)
-                push(heap, (c, nxt))
-    return best
+    blocked = _ground_bits(ctx, g, 0)
+    barred = [a for a, nats in RESTRICTED_AREAS.items() if nationality in nats and a in bit]
+    if barred:
+        blocked |= mask(bit, barred)
+    if ezoc & bit[start]:  # it leaves an EZOC: +MP (8.5.2), not straight into another without a friend (8.5.3)
+        closed = ezoc & ~_ground_bits(ctx, g, 2)
+        return explore(ctx, start, spent, exit_cost(ctx, armor), blocked, closed, ezoc, mp, moved is None, table,
+                       column, dest)
+    return explore(ctx, start, spent, 0, blocked, 0, ezoc, mp, moved is None, table, column, dest)
 
 
 def path_to(best: dict[str, tuple[int, str | None]], dest: str) -> tuple[str, ...]:
@@ -213,9 +222,9 @@ def find_path(ctx: Context, state: State, uid: str, dest: str, g: Ground | None 
     g = g or ground(ctx, state, ctx.game.units[uid].side)
     start = state.units[uid].loc
     for ignore_mp, zoc_rules in ((False, True), (False, False), (True, True), (True, False)):
-        best = search(ctx, state, uid, g, ignore_mp, zoc_rules, dest)
-        if dest in best and dest != start:
-            return path_to(best, dest), not ignore_mp and zoc_rules
+        found_ = _explore(ctx, state, uid, g, ignore_mp, zoc_rules, dest)
+        if dest != start and found_.reached & move_bits(ctx).bit.get(dest, 0):
+            return path(ctx, found_, dest), not ignore_mp and zoc_rules
     return _hops(ctx, start, dest) or (dest,), False
 
 
@@ -261,7 +270,6 @@ def check_path(ctx: Context, state: State, uid: str, path: Sequence[str], g: Gro
     start = state.units[uid].loc
     armor = _armor(ctx, state, uid)
     a = allowance(ctx, state, uid)
-    name = unit_name(ctx, uid, state)
     out: list[Finding] = []
     full = (start,) + tuple(path)
     spent = moved.spent if moved else 0
@@ -271,18 +279,20 @@ def check_path(ctx: Context, state: State, uid: str, path: Sequence[str], g: Gro
     last_ok = None
     cur = start
     table = cost_table(ctx, state)
+    column = 0 if armor else 1
+    exit_mp = exit_cost(ctx, armor)
     for nxt in path:
         if stopped:
-            out.append(Finding("8.5.1", f"{name} entered an enemy zone of control at {cur} and must stop there; it "
+            out.append(Finding("8.5.1", f"{unit_name(ctx, uid, state)} entered an enemy zone of control at {cur} and must stop there; it "
                                         f"went on to {nxt}", (uid,), full))
             break
         prob = step_problem(ctx, uid, cur, nxt, g)
         if prob is not None:
-            out.append(evolve(prob, message=f"{name}: {prob.message}", path=full))
+            out.append(evolve(prob, message=f"{unit_name(ctx, uid, state)}: {prob.message}", path=full))
             if prob.rule == "8.0" or nxt not in ctx.board.locations:
                 return out
-        extra = exit_cost(ctx, armor) if cur in g.ezoc else 0
-        spent += enter_cost(ctx, armor, nxt, table) + extra
+        extra = exit_mp if cur in g.ezoc else 0
+        spent += table[nxt][column] + extra
         plain += 1 + extra
         exit_extra += extra
         stopped = nxt in g.ezoc
@@ -295,6 +305,7 @@ def check_path(ctx: Context, state: State, uid: str, path: Sequence[str], g: Gro
         hint = f"; it could have stopped in {last_ok}" if last_ok else ""
         exit_words = f" (including +{exit_extra} to leave an enemy zone of control, 8.5.2)" if exit_extra else ""
         before = f" ({moved.spent} MP spent before, from {moved.start})" if moved else ""
+        name = unit_name(ctx, uid, state)
         out.append(Finding(rule, f"{name} needs {spent} MP{exit_words} for {'-'.join(full)}{before} but may spend "
                                  f"{a.mp} ({_allowance_words(a)}){hint}", (uid,), full))
     return out
@@ -303,18 +314,20 @@ def check_path(ctx: Context, state: State, uid: str, path: Sequence[str], g: Gro
 def mobility_problem(ctx: Context, state: State, action: Action, uid: str) -> Finding | None:
     """Whether this unit may move at all now (8.0, 9.1)."""
     u = ctx.game.units[uid]
-    name = unit_name(ctx, uid, state)
     if u.side != action.side:
-        return Finding("8.0", f"{name} is a {u.side} unit; a player moves only his own units", (uid,))
+        return Finding("8.0", f"{unit_name(ctx, uid, state)} is a {u.side} unit; a player moves only his own units",
+                       (uid,))
     if uid in state.entrained:
-        return Finding("9.1", f"{name} entrained this phase, in lieu of any other movement", (uid,))
+        return Finding("9.1", f"{unit_name(ctx, uid, state)} entrained this phase, in lieu of any other movement",
+                       (uid,))
     loc = state.units[uid].loc
     if loc not in ctx.board.locations:
-        return Finding("8.0", f"{name} is not on the map (it is {'not in play' if loc is None else 'in ' + loc})",
-                       (uid,))
+        where = 'not in play' if loc is None else 'in ' + loc
+        return Finding("8.0", f"{unit_name(ctx, uid, state)} is not on the map (it is {where})", (uid,))
     face = face_of(ctx, state, uid)
     if not ctx.game.unit_types[face.type].mobile or not face.ma:
-        return Finding("8.0", f"{name} has no Movement Allowance: forts and garrisons never move", (uid,))
+        return Finding("8.0", f"{unit_name(ctx, uid, state)} has no Movement Allowance: forts and garrisons never "
+                              "move", (uid,))
     return None
 
 
@@ -360,12 +373,16 @@ def apply_move(ctx: Context, state: State, uid: str, path: Sequence[str], g: Gro
     cur = us.loc
     if g is not None:
         table = cost_table(ctx, state)
+        column = 0 if armor else 1
+        exit_mp = exit_cost(ctx, armor)
+        ezoc = g.ezoc
         for nxt in path:
-            extra = exit_cost(ctx, armor) if cur in g.ezoc else 0
-            spent += enter_cost(ctx, armor, nxt, table) + extra
+            extra = exit_mp if cur in ezoc else 0
+            spent += table[nxt][column] + extra
             plain += 1 + extra
             cur = nxt
     record = Moved(moved.start if moved else us.loc, spent, bool(g and path[-1] in g.ezoc), plain)
     units = dict(state.units)
     units[uid] = evolve(us, loc=path[-1])
+    note_changes(ctx, state.units, units, [uid])
     return enter(ctx, state, side, path, units=units, moved={**state.moved, uid: record})

@@ -53,6 +53,12 @@ def changes(ctx: Context, before: Mapping[str, Any], after: Mapping[str, Any]) -
     return found
 
 
+def note_changes(ctx: Context, before: Mapping[str, Any], after: Mapping[str, Any], changed: list[str]) -> None:
+    """What a rule function that made ``after`` by copying ``before`` and replacing the entries of ``changed``
+    knows already (:func:`changes` then need not compare the mappings)."""
+    ctx.derived["changes"] = (before, after, changed)
+
+
 @dataclass(frozen=True, slots=True)
 class _Static:
     """Per game: each unit's side, its place in the game's unit order, whether each face projects a ZOC (8.5: not
@@ -170,6 +176,33 @@ def zoc_set(pos: Position, side: str) -> AbstractSet[str]:
 def enemy_zoc_set(pos: Position, side: str) -> AbstractSet[str]:
     """Locations in an enemy zone of control for ``side`` (an EZOC)."""
     return _others(pos, pos.zoc, side, "zoc")
+
+
+def side_counts(pos: Position, side: str) -> tuple[Mapping[str, int], Mapping[str, int], Mapping[str, int]] | None:
+    """(the other side's units, its zone of control, ``side``'s units) as counts by location, when there are two
+    sides (positions share a side's counts while its units stay put), else None."""
+    if len(pos.held) != 2:
+        return None
+    other = next(s for s in pos.held if s != side)
+    return pos.held[other], pos.zoc[other], pos.held[side]
+
+
+def counts_mask(ctx: Context, counts: Mapping[str, int], bit: Mapping[str, int]) -> int:
+    """The locations of a counts mapping of a position as bits (remembered for the last few mappings, each kept
+    alive by its entry)."""
+    memo = ctx.derived.get("count_masks")
+    if memo is None:
+        memo = ctx.derived["count_masks"] = {}
+    hit = memo.get(id(counts))
+    if hit is not None and hit[0] is counts:
+        return hit[1]
+    out = 0
+    for loc in counts:
+        out |= bit[loc]
+    if len(memo) >= 16:
+        del memo[next(iter(memo))]
+    memo[id(counts)] = (counts, out)
+    return out
 
 
 def _others(pos: Position, by_side: Mapping[str, Mapping[str, int]], side: str, what: str) -> AbstractSet[str]:

@@ -19,7 +19,7 @@ from ...model import Action, Finding
 from .board import Context
 from .cards import payment, spend
 from .control import controller, enter
-from .position import held_by_others, position
+from .position import held_by_others, note_changes, position
 from .state import State, evolve, face_of, unit_name
 from .supply import SupplyNet, supply_net, within
 from .zoc import enemy_zoc
@@ -81,6 +81,7 @@ def handle_entrain(ctx: Context, state: State, action: Action) -> tuple[State, l
     findings = entrain_problems(ctx, state, action, uid)
     state, paid = spend(ctx, state, action.side, payment(action), "9.1.1", f"entraining {uid}")
     units = {**state.units, uid: evolve(state.units[uid], loc=rail_box(ctx, ctx.game.units[uid].side))}
+    note_changes(ctx, state.units, units, [uid])
     return evolve(state, units=units, entrained=state.entrained + (uid,)), findings + paid
 
 
@@ -126,4 +127,5 @@ def handle_detrain(ctx: Context, state: State, action: Action) -> tuple[State, l
     if why:
         findings.append(Finding("9.2", f"{name} may not detrain in {loc}: {why}", (uid,), (loc,)))
     units = {**state.units, uid: evolve(state.units[uid], loc=loc)}
+    note_changes(ctx, state.units, units, [uid])
     return enter(ctx, state, ctx.game.units[uid].side, [loc], units=units), findings
