@@ -29,13 +29,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[0:0] = [str(ROOT / "tests"), str(ROOT)]  # before this folder, whose art.py and vassal_engine.py are scripts
 
 import games  # noqa: E402
-from validator.logfile import parse_log, read_lines  # noqa: E402
+from validator.logfile import parse_log  # noqa: E402
 from validator.replay import replay  # noqa: E402
 from validator.rules.no_retreat.player import play  # noqa: E402
 from validator.vassal.commands import decode_command  # noqa: E402
 from validator.vassal.module import read_module  # noqa: E402
 from validator.vassal.savefile import read_save  # noqa: E402
 from validator.vassal.translate import translate  # noqa: E402
+from validator.vassal.vlog_input import hand_over  # noqa: E402
 from vassal_engine import open_engine, time_replay  # noqa: E402
 from vassal_playback import playback  # noqa: E402
 from vassal_read import best, best_fresh  # noqa: E402  (this folder's benchmark of the reader)
@@ -93,11 +94,11 @@ def main() -> int:
     module = read_module(vmod)
     t_module, _ = best(lambda: read_module(vmod), args.runs)
     t_read, save = best(lambda: read_save(str(log)), args.runs)
-    t_cold, _ = best(lambda: read_lines(str(log), enumerate(translate(decode_command(save.text), game, module).lines(),
-                                                            start=1), game), 1)  # before anything is memoised
+    t_cold, _ = best(lambda: hand_over(str(log), translate(decode_command(save.text), game, module), game),
+                     1)  # before anything is memoised
     t_decode, root = best(lambda: decode_command(save.text), args.runs)
     t_translate, tr = best_fresh(lambda: decode_command(save.text), lambda r: translate(r, game, module), args.runs)
-    t_hand, handed = best(lambda: read_lines(str(log), enumerate(tr.lines(), start=1), game), args.runs)
+    t_hand, handed = best(lambda: hand_over(str(log), tr, game), args.runs)
     data = tr.jsonl().encode()
     t_parse, parsed = best(lambda: parse_log(str(log), data), args.runs)
     glog, _ = handed
@@ -112,8 +113,8 @@ def main() -> int:
     print(f"read file (unzip, XOR)     {t_read * 1000:8.1f} ms")
     print(f"decode command tree        {t_decode * 1000:8.1f} ms")
     print(f"replay + translate         {t_translate * 1000:8.1f} ms   {tr.steps / t_translate:8.0f} steps/s")
-    print(f"hand to the validator      {t_hand * 1000:8.1f} ms   (schema and id checks of the actions as objects; "
-          f"as JSON Lines text {t_parse * 1000:.1f} ms)")
+    print(f"hand to the validator      {t_hand * 1000:8.1f} ms   (the actions as objects, checked where the translator "
+          f"copies values; all checks on the JSON Lines text {t_parse * 1000:.1f} ms)")
     print(f"reading side               {reading * 1000:8.1f} ms   (decode + replay + translate + hand over; the first run "
           f"in this process, nothing memoised yet: {t_cold * 1000:.1f} ms)")
     print(f"validate (all rules)       {t_validate * 1000:8.1f} ms")

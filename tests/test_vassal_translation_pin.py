@@ -89,3 +89,52 @@ def test_every_report_the_translator_reads_holds_a_report_mark() -> None:
     n = NAMES
     for pattern in (n.dice_report, n.attack_report, n.result_report):
         assert any(mark in pattern.pattern.replace("\\", "") for mark in n.report_marks), pattern.pattern
+
+
+def test_damaged_logs_translate_to_actions_the_full_check_accepts(base, nr_game) -> None:  # noqa: F811
+    """What the hand-over leaves unchecked holds for damaged logs too: each translation of a log with one step
+    damaged passes the full schema check, and the hand-over gives the log the full check gives."""
+    import random
+
+    from games.vassal_codec import decode, encode
+    from validator.logfile import read_lines
+    from validator.vassal.commands import decode_command
+    from validator.vassal.translate import translate
+    from validator.vassal.vlog_input import hand_over
+
+    log = long_log(base, nr_game)
+    tokens = decode(log.text(), "\x1b")
+    head = len(tokens) - len(log.steps)
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(20):
+        mutated = list(tokens)
+        i = rng.randrange(head, len(tokens))
+        t = mutated[i]
+        j = rng.randrange(len(t))
+        mutated[i] = t[:j] + rng.choice(["", "/", ";", "\t", "x", "9", "99999", "\\", "7 ***"]) + t[j + 1:]
+        try:
+            root = decode_command(encode(mutated, "\x1b"))
+        except ValueError:
+            continue
+        t = translate(root, nr_game, log.base.module)
+        full = read_lines("game.vlog", enumerate(t.lines(), start=1), nr_game)
+        assert hand_over("game.vlog", t, nr_game) == full
+        checked += 1
+    assert checked >= 15
+
+
+def test_a_value_the_translator_copies_is_still_checked(base, nr_game) -> None:  # noqa: F811
+    """A die the chat reports outside 1-6 is refused at the hand-over as the full check refuses it."""
+    from validator.logfile import LogError, read_lines
+    from validator.vassal.vlog_input import hand_over
+
+    log = Log(base, nr_game)
+    log.tracker(1, "axis", "combat").attack("ger_4pz", "E").die(7).result("ger_4pz", "DR")
+    t = log.translated()
+    assert [a["die"] for a in t.actions if a["type"] == "battle"] == [7]
+    with pytest.raises(LogError) as full:
+        read_lines("game.vlog", enumerate(t.lines(), start=1), nr_game)
+    with pytest.raises(LogError) as handed:
+        hand_over("game.vlog", t, nr_game)
+    assert str(handed.value) == str(full.value) and "die" in str(full.value)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 import games
 from games.errors import DataError
@@ -138,12 +138,14 @@ def parse_log(source: str, data: bytes) -> tuple[GameLog, Game]:
     return read_lines(source, ((n, _parse(source, n, text, cut and i == last)) for i, (n, text) in enumerate(lines)))
 
 
-def read_lines(source: str, lines: Iterable[tuple[int, dict[str, Any]]], game: Game | None = None
-               ) -> tuple[GameLog, Game]:
+def read_lines(source: str, lines: Iterable[tuple[int, dict[str, Any]]], game: Game | None = None,
+               unchecked: Mapping[str, tuple[str, ...]] | None = None) -> tuple[GameLog, Game]:
     """A log given as its lines' objects ``(line number, JSON object)``, header first: every check of
     :func:`parse_log` after the JSON itself (schema, ids, one header). A translator hands its lines here directly,
     with the game it already has; the objects are kept as given (plain JSON values: dicts, lists, strings,
-    numbers)."""
+    numbers). A translator whose actions are built from a table that fits the schema gives ``unchecked``: action
+    type -> the fields whose values it copies from its input without checking them; only those fields are checked
+    then (the header is checked in full)."""
     rows = iter(lines)
     first = next(rows, None)
     if first is None:
@@ -158,7 +160,11 @@ def read_lines(source: str, lines: Iterable[tuple[int, dict[str, Any]]], game: G
         if "format" in obj and "type" not in obj:
             raise LogError(source, "a second header line (only line 1 is the header)", n)
         kind = obj.get("type")
-        err = checker.first_error_by_type(obj, "action")
+        if unchecked is None:
+            err = checker.first_error_by_type(obj, "action")
+        else:
+            fields = unchecked.get(kind)
+            err = checker.first_field_error(obj, "action", fields) if fields else None
         if err:
             what = f"action '{kind}'" if isinstance(kind, str) else "action"
             raise LogError(source, f"{what}: {err}", n)

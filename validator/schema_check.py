@@ -80,6 +80,26 @@ class SchemaChecker:
             return self.first_error(value, definition)
         return self._definition(branch)(value, ())
 
+    def first_field_error(self, value: dict[str, Any], definition: str, fields: tuple[str, ...]) -> str | None:
+        """The first problem of these fields of ``value`` (those it has), against the if/then branch of
+        ``definition`` that its "type" field selects: what :meth:`first_error_by_type` reports about them, for a
+        producer that guarantees the rest of the object (the VASSAL translator, whose actions come from a fixed
+        table)."""
+        branch = self._branches[definition][value["type"]]
+        for name in fields:
+            if name in value:
+                err = self._field(branch, name)(value[name], (name,))
+                if err:
+                    return err
+        return None
+
+    def _field(self, branch: str, name: str) -> Check:
+        key = f"{branch}/properties/{name}"
+        found = self._compiled.get(key)
+        if found is None:
+            found = self._compiled[key] = self._compile(self.defs[branch]["properties"][name])
+        return found
+
     # -- each schema node is compiled once into a function (value, path) -> first error or None --
     @cached_property
     def _compiled(self) -> dict[str, Check]:

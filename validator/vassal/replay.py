@@ -159,7 +159,7 @@ class Replay:
         self._places: dict[tuple[str | None, int, int], Place] = {}  # spot -> its place, for the boards now
         self._hex_layout = Layout.module(game.map.grid) if game is not None else None
         self.anomalies: list[str] = []
-        self.turns: dict[str, dict[str, str]] = {}  # tracker id -> level (property) -> current value
+        self._turn_states: dict[str, str] = {}  # tracker id -> its last state (read into values when asked)
         self.turn_changed = False
         self._events: list[PieceEvent] = []
         # what each kind of leaf command does (compounds and LOG wrappers only hold leaves)
@@ -227,9 +227,15 @@ class Replay:
         self._places.clear()
 
     def _set_turn(self, c: SetTurn) -> None:
-        tracker = self.module.turn_trackers.get(c.tracker) if self.module is not None else None
-        self.turns[c.tracker] = tracker.values(c.state) if tracker is not None else {"state": c.state}
+        self._turn_states[c.tracker] = c.state
         self.turn_changed = True
+
+    @property
+    def turns(self) -> dict[str, dict[str, str]]:
+        """Tracker id -> level (property) -> current value."""
+        trackers = self.module.turn_trackers if self.module is not None else {}
+        return {tid: trackers[tid].values(state) if tid in trackers else {"state": state}
+                for tid, state in self._turn_states.items()}
 
     def _event(self, action: str, piece_id: str, piece: PieceDef, before: Place | None, after: Place | None,
                changes: tuple[tuple[str, str, str], ...] = ()) -> None:
@@ -439,6 +445,15 @@ def replay(root: Command, module: ModuleDef | None = None, game: Game | None = N
            names: IdentityNames = IDENTITY, record: bool = True) -> Iterator[tuple[Step, Replay]]:
     """Replay a decoded save or log: step 0 is the restore part, then one step per logged command. Yields each step
     with the replay right after it (call ``.state()`` on it for a snapshot)."""
+    for i, commands, leaves, events, r in replay_leaves(root, module, game, names, record):
+        yield Step(i, commands, tuple(events), _turn(r), tuple(leaves)), r
+
+
+def replay_leaves(root: Command, module: ModuleDef | None = None, game: Game | None = None,
+                  names: IdentityNames = IDENTITY, record: bool = True
+                  ) -> Iterator[tuple[int, tuple[Command, ...], list[Command], list[PieceEvent], Replay]]:
+    """:func:`replay` without the :class:`Step` records (for a reader that goes through every step once): yields
+    ``(index, commands, leaves, events, replay)``; the lists are the replay's, not to be kept or changed."""
     r = Replay(module, game, names, record)
     restore, logged = split_steps(root)
     for c in restore:  # a save lists its boards after its pieces; VASSAL names places only once all is loaded
@@ -453,11 +468,11 @@ def replay(root: Command, module: ModuleDef | None = None, game: Game | None = N
     if record:  # where things are once the whole setup is loaded (stacks and decks list pieces added before them)
         events = [PieceEvent(e.action, e.id, e.name, e.kind, e.before, r.place(e.id), e.changes, e.identity)
                   if e.after is not None and e.id in r else e for e in events]
-    yield Step(0, tuple(restore), tuple(events), _turn(r), tuple(setup)), r
+    yield 0, tuple(restore), setup, events, r
+    apply = r.apply
     for i, c in enumerate(logged, 1):
         leaves = walk(c)
-        events = r.apply(c, leaves)
-        yield Step(i, (c,), tuple(events), _turn(r), tuple(leaves)), r
+        yield i, (c,), leaves, apply(c, leaves), r
 
 
 def _turn(r: Replay) -> Mapping[str, Mapping[str, str]] | None:

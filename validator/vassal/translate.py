@@ -36,7 +36,7 @@ from .locations import BOX, DECK, HAND, MAP, NOWHERE, TRACK, Locator, Seen, Wher
 from .module import ModuleDef
 from .module_names import NAMES, ModuleNames
 from .pieces import PieceDef
-from .replay import Replay, Step, replay
+from .replay import Replay, replay_leaves
 from .setup_header import Opening, header_of, pick_scenario
 from .turn_sequence import Position, TurnSequence, start_position
 from .units import IDENTITY, identify
@@ -214,8 +214,9 @@ class _Translator:
                 and s.where.id == loc]
 
     # -- the stream -----------------------------------------------------------------------------------------
-    def begin(self, step: Step, rp: Replay) -> None:
-        self.read_roster(step.leaves)
+    def begin(self, leaves: list[Command], rp: Replay) -> None:
+        """The restore part (step 0): what is where, the scenario, the tracker, the roster."""
+        self.read_roster(leaves)
         pieces = rp.state().pieces
         for pid in pieces:
             s = self.observe(rp, pid)
@@ -227,7 +228,7 @@ class _Translator:
                 self.seen[pid] = replace(s, on=self.unit_under(s.where.id, role, [], pid))
         if self.chosen is None:
             self.scenario = self.game.scenarios[pick_scenario(self.game, self.seen)]
-        self.pos = self.tracker_in(step.leaves) or start_position(self.game, self.scenario.first_turn)
+        self.pos = self.tracker_in(leaves) or start_position(self.game, self.scenario.first_turn)
         self.dealing = self.pos == start_position(self.game, self.scenario.first_turn)
         discards: tuple[str, ...] = ()
         for pid, view in pieces.items():
@@ -241,16 +242,15 @@ class _Translator:
             if isinstance(leaf, Player) and leaf.side in self.loc.side_names:
                 self.players[self.loc.side_names[leaf.side]] = leaf.name
 
-    def tracker_in(self, leaves: tuple[Command, ...]) -> Position | None:
+    def tracker_in(self, leaves: list[Command]) -> Position | None:
         found = None
         for leaf in leaves:
             if isinstance(leaf, SetTurn):
                 found = self.sequence.position(leaf.state) or found
         return found
 
-    def step(self, step: Step, rp: Replay) -> None:
-        self.step_no = step.index
-        leaves = step.leaves
+    def step(self, index: int, leaves: list[Command], rp: Replay) -> None:
+        self.step_no = index
         pieces: list[Command] = []
         chats: list[str] = []
         turns: list[SetTurn] = []
@@ -288,7 +288,7 @@ class _Translator:
             else:
                 self.tracker(pos)
 
-    def undo(self, leaves: tuple[Command, ...], rp: Replay) -> None:
+    def undo(self, leaves: list[Command], rp: Replay) -> None:
         """VASSAL's Undo: the actions of the last step that wrote any are withdrawn; pieces are seen anew."""
         self.flush_mover()
         if self.steps_with_actions:
@@ -696,15 +696,15 @@ def translate(root: Command, game: Game, module: ModuleDef | None = None, names:
     defaults to the one whose setup the log's opening matches best."""
     t = _Translator(game, names, scenario)
     steps = 0
-    for step, rp in replay(root, module, game, record=False):
-        if step.index == 0:
-            t.begin(step, rp)
+    for index, _, leaves, _, rp in replay_leaves(root, module, game, record=False):
+        if index == 0:
+            t.begin(leaves, rp)
             continue
-        steps = step.index
+        steps = index
         try:
-            t.step(step, rp)
+            t.step(index, leaves, rp)
         except Exception as exc:  # one strange step must not stop the translation: it is reported instead
-            t.step_no = step.index
+            t.step_no = index
             t.note(f"could not be translated ({type(exc).__name__}: {exc})")
     t.finish()
     opening = t.opening or Opening(t.pos, {})

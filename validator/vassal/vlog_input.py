@@ -18,6 +18,7 @@ from games.model import Game
 
 from ..logfile import LogError, read_lines
 from ..model import GameLog
+from .action_table import UNCHECKED
 from .commands import AddPiece, Command, CommandError, decode_command, walk
 from .module import ModuleDef, read_module
 from .savefile import read_save
@@ -114,8 +115,15 @@ def load_vassal(path: str, module: str | None = None, scenario: str | None = Non
         raise LogError(path, f"unknown scenario '{scenario}' (known: {', '.join(game.scenarios)})")
     module_def, module_path = find_module(path, game.module_name, game, module)
     t = translate(root, game, module_def, scenario=scenario)
-    log, game = read_lines(path, enumerate(t.lines(), start=1), game)  # line n: line n of `hexforge import`
+    log, game = hand_over(path, t, game)
     return VassalInput(t, log, game, module_path)
+
+
+def hand_over(path: str, t: Translation, game: Game) -> tuple[GameLog, Game]:
+    """The translation as the validator's game log: the checks of the JSON Lines reader on the translated lines
+    as objects (line n: line n of `hexforge import`), the actions' fields only where the translator copies a value
+    it has not checked (:data:`~validator.vassal.action_table.UNCHECKED`)."""
+    return read_lines(path, enumerate(t.lines(), start=1), game, UNCHECKED)
 
 
 def summary(path: str, v: VassalInput) -> str:
