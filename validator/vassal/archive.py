@@ -109,6 +109,26 @@ class SafeZip:
             raise DataError(self.path, f"zip entries inflate to more than the cap of {caps.total_bytes} bytes in total")
         return bytes(out)
 
+    def read_head(self, name: str, size: int) -> tuple[bytes, bool]:
+        """The first ``size`` inflated bytes of one entry (what a header needs, however large the entry), and
+        whether that is the whole entry."""
+        info = self._infos.get(name)
+        if info is None:
+            raise DataError(self.path, f"zip entry {name!r} is missing")
+        if info.flag_bits & 0x1:
+            raise DataError(self.path, f"zip entry {name!r} is encrypted")
+        try:
+            with self._zip.open(info) as stream:
+                head = stream.read(size)
+                whole = len(head) < size or not stream.read(1)
+        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, NotImplementedError) as exc:
+            raise DataError(self.path, f"zip entry {name!r} is corrupt or truncated ({exc})") from None
+        self._read_total += len(head)
+        if self._read_total > self.caps.total_bytes:
+            raise DataError(self.path, f"zip entries inflate to more than the cap of {self.caps.total_bytes} bytes "
+                                       "in total")
+        return head, whole
+
     def _check_size(self, name: str, size: int, compressed: int, final: bool = False) -> None:
         caps = self.caps
         if size > caps.entry_bytes:

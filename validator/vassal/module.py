@@ -15,7 +15,7 @@ import os
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
-from typing import Iterable, Mapping
+from typing import Iterable, Iterator, Mapping
 
 from lxml import etree
 
@@ -436,6 +436,13 @@ def _edge(m: etree._Element, where: str) -> tuple[int, int]:
 def parse_build_file(path: str, data: bytes, where: str, images: Mapping[str, tuple[int, int]] | None = None,
                      image_names: list[str] | None = None) -> ModuleDef:
     """A :class:`ModuleDef` from build-file bytes. ``image_names`` (if given) collects the board images it names."""
+    root = _build_root(data, where)
+    if image_names is not None:
+        image_names += _board_images(root)
+    return _module(path, root, where, images or {})
+
+
+def _build_root(data: bytes, where: str) -> etree._Element:
     parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True, remove_comments=True)
     try:
         root = etree.fromstring(data, parser)
@@ -444,16 +451,27 @@ def parse_build_file(path: str, data: bytes, where: str, images: Mapping[str, tu
         raise DataError(where, f"line {line}: bad XML ({exc.msg})") from None
     if root.tag not in ("VASSAL.build.GameModule", "VASSAL.launch.BasicModule"):
         raise DataError(where, f"root element is {root.tag!r}, not VASSAL.build.GameModule: not a VASSAL build file")
-    images = images or {}
-    maps: dict[str, MapDef] = {}
+    return root
+
+
+def _pickers(root: etree._Element) -> Iterator[tuple[etree._Element, list[etree._Element]]]:
+    """Each map component that holds a BoardPicker, with the picker's boards."""
     for picker in root.iter(BOARD_PICKER):
         m = picker.getparent()
-        if m is None:
-            continue
+        if m is not None:
+            yield m, _children(picker, BOARD)
+
+
+def _board_images(root: etree._Element) -> list[str]:
+    """The images the boards name, in order (a name once per board)."""
+    return [b.get("image") for _, boards in _pickers(root) for b in boards if b.get("image")]
+
+
+def _module(path: str, root: etree._Element, where: str, images: Mapping[str, tuple[int, int]]) -> ModuleDef:
+    maps: dict[str, MapDef] = {}
+    for m, board_elements in _pickers(root):
         boards: dict[str, BoardDef] = {}
-        for b in _children(picker, BOARD):
-            if image_names is not None and b.get("image"):
-                image_names.append(b.get("image") or "")
+        for b in board_elements:
             boards.setdefault(b.get("name") or "", _board(b, images, where))
         decks = tuple(DeckDef(d.get("name") or "", _int(d, "x", 0, where), _int(d, "y", 0, where),
                               d.get("owningBoard") or "") for d in _children(m, DRAW_PILE))
@@ -500,17 +518,20 @@ def read_module(path: str, caps: Caps = Caps()) -> ModuleDef:
     from the zip, or from an ``images/`` folder beside a plain build file, for their sizes)."""
     data = read_file(path, caps.entry_bytes)
     if not is_zip(data):
-        names: list[str] = []
-        parse_build_file(path, data, path, image_names=names)
+        root = _build_root(data, path)
         folder = os.path.join(os.path.dirname(path), "images")
         sizes = {}
-        for name in names:
-            image = os.path.join(folder, name)
-            if os.path.isfile(image):
-                size = image_size(read_file(image, caps.entry_bytes)[:65536])
-                if size is not None:
-                    sizes[name] = size
-        return parse_build_file(path, data, path, sizes) if sizes else parse_build_file(path, data, path)
+        try:
+            for name in _board_images(root):
+                image = os.path.join(folder, name)
+                if os.path.isfile(image):
+                    size = image_size(read_file(image, caps.entry_bytes)[:IMAGE_HEAD])
+                    if size is not None:
+                        sizes[name] = size
+        except DataError:
+            _module(path, root, path, {})  # a problem of the build file itself is reported first, as it was found first
+            raise
+        return _module(path, root, path, sizes)
     archive = SafeZip(path, data, caps)
     if archive.has("savedGame"):
         raise DataError(path, "this is a saved game or log, not a module")
@@ -519,13 +540,25 @@ def read_module(path: str, caps: Caps = Caps()) -> ModuleDef:
     entry = next((n for n in candidates if archive.has(n)), None)
     if entry is None:
         raise DataError(path, "zip has no buildFile.xml or buildFile: not a VASSAL module")
-    build = archive.read(entry)
-    names = []
-    parse_build_file(path, build, f"{path}:{entry}", image_names=names)
+    where = f"{path}:{entry}"
+    root = _build_root(archive.read(entry), where)
     sizes = {}
-    for name in dict.fromkeys(names):
-        if archive.has("images/" + name):
-            size = image_size(archive.read("images/" + name))
-            if size is not None:
-                sizes[name] = size
-    return parse_build_file(path, build, f"{path}:{entry}", sizes)
+    try:
+        for name in dict.fromkeys(_board_images(root)):
+            if archive.has("images/" + name):
+                size = _image_size_in(archive, "images/" + name)
+                if size is not None:
+                    sizes[name] = size
+    except DataError:
+        _module(path, root, where, {})  # a problem of the build file itself is reported first, as it was found first
+        raise
+    return _module(path, root, where, sizes)
+
+
+IMAGE_HEAD = 65536  # the bytes of an image read for its size (the whole image only when its header runs longer)
+
+
+def _image_size_in(archive: SafeZip, name: str) -> tuple[int, int] | None:
+    head, whole = archive.read_head(name, IMAGE_HEAD)
+    size = image_size(head)
+    return size if size is not None or whole else image_size(archive.read(name))
