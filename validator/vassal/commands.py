@@ -465,6 +465,7 @@ class CommandError(ValueError):
 
 
 MAX_DEPTH = 100  # real streams nest 4 or 5 levels (compound, LOG, compound, LOG ...)
+MEMO_LONGEST = 48  # longer texts are decoded without the memo: they seldom repeat, and hashing them is not free
 
 
 def decode_command(s: str, depth: int = 0, memo: Memo | None = None) -> Command:
@@ -476,10 +477,11 @@ def decode_command(s: str, depth: int = 0, memo: Memo | None = None) -> Command:
 
 
 def _decoded(s: str, depth: int, memo: Memo) -> Command:
-    key = (s, depth)
-    found = memo.get(key)
-    if found is not None:
-        return found
+    short = len(s) <= MEMO_LONGEST
+    if short:
+        found = memo.get((s, depth))
+        if found is not None:
+            return found
     if depth > MAX_DEPTH:
         raise CommandError(f"commands nested more than {MAX_DEPTH} levels deep")
     # the one token of a string without ESC is the string itself unless quoted
@@ -487,13 +489,13 @@ def _decoded(s: str, depth: int, memo: Memo) -> Command:
         toks = decode(s, ESC)
         if len(toks) != 1 or toks[0] != s:
             inner = depth + 1
-            items = []
-            for t in toks:  # (the memo looked up here first: most repeated texts are items)
-                found = memo.get((t, inner))
-                items.append(found if found is not None else _decoded(t, inner, memo))
-            command = memo[key] = Compound(s, tuple(items))
+            command: Command = Compound(s, tuple([_decoded(t, inner, memo) for t in toks]))
+            if short:
+                memo[(s, depth)] = command
             return command
-    command = memo[key] = decode_leaf(s, depth, memo)
+    command = decode_leaf(s, depth, memo)
+    if short:
+        memo[(s, depth)] = command
     return command
 
 

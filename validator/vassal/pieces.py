@@ -208,10 +208,14 @@ def parse_base_state(kind: str, state: str) -> BasicState:
     if kind == "Stack":
         rest = toks[3:] if map_id is not None else toks[1:]
         xy = (_int(toks[1]), _int(toks[2])) if map_id is not None and len(toks) > 2 else (0, 0)
-        members = tuple(t for t in rest if not t.startswith(LAYER_MARKER))
-        layers = [t for t in rest if t.startswith(LAYER_MARKER)]
-        layer = _int(layers[-1][2:]) if layers else None
-        return BasicState(map_id, xy[0], xy[1], members=members, layer=layer)
+        members, last_layer = [], None
+        for t in rest:
+            if t.startswith(LAYER_MARKER):
+                last_layer = t
+            else:
+                members.append(t)
+        layer = _int(last_layer[2:]) if last_layer is not None else None
+        return BasicState(map_id, xy[0], xy[1], members=tuple(members), layer=layer)
     x = _int(toks[1]) if len(toks) > 1 else 0
     y = _int(toks[2]) if len(toks) > 2 else 0
     if kind == "Deck":
@@ -252,7 +256,7 @@ class PieceDef:
     def base(self) -> Trait:
         return self.traits[-1]
 
-    @property
+    @memoised
     def kind(self) -> str:
         """``BasicPiece``, ``Stack``, ``Deck`` or, when the base is not one of VASSAL's, ``Unknown``."""
         return self.traits[-1].kind

@@ -112,6 +112,7 @@ class _Entry:
     y: int
     container: str | None = None
     members: list[str] = field(default_factory=list)
+    holds: bool = False  # a stack or deck (a piece keeps its kind: its state changes, its traits do not)
 
 
 def _changes(old: PieceDef, new: PieceDef) -> tuple[tuple[str, str, str], ...]:
@@ -239,8 +240,7 @@ class Replay:
 
     def _event(self, action: str, piece_id: str, piece: PieceDef, before: Place | None, after: Place | None,
                changes: tuple[tuple[str, str, str], ...] = ()) -> None:
-        if not self.record:
-            return
+        """Record a piece event (callers call this only when recording)."""
         if after is None and action != "remove":
             after = self.place(piece_id)
         name = piece.display_name
@@ -253,7 +253,7 @@ class Replay:
     def _put(self, piece_id: str, map_id: str | None, x: int, y: int) -> None:
         """Set a piece's own map and position, keeping the index of stacks and decks by spot."""
         e = self._pieces[piece_id]
-        if e.piece.kind in CONTAINERS:
+        if e.holds:
             self._spots.get((e.map, e.x, e.y), {}).pop(piece_id, None)
             self._spots.setdefault((map_id, x, y), {})[piece_id] = None
         e.map, e.x, e.y = map_id, x, y
@@ -293,13 +293,15 @@ class Replay:
         st = piece.base_state
         if c.id in self._pieces:
             self._remove(c.id, quiet=True)
-        self._pieces[c.id] = _Entry(piece, None, 0, 0)
+        holds = piece.kind in CONTAINERS
+        self._pieces[c.id] = _Entry(piece, None, 0, 0, holds=holds)
         self._put(c.id, st.map_id, st.x, st.y)
-        if piece.kind in CONTAINERS:
+        if holds:
             self._set_members(c.id, st.members)
         else:
             self._adopt_pending(c.id)
-        self._event("add", c.id, piece, None, None)
+        if self.record:
+            self._event("add", c.id, piece, None, None)
 
     def _change(self, c: ChangePiece) -> None:
         """``ChangePiece``: with the old state recorded, only the levels that differ are set (``mergeState``); a stack
@@ -316,7 +318,7 @@ class Replay:
             e.piece, base_changed = old.merge_state(c.new_state, c.old_state)
         if base_changed:
             st = e.piece.base_state
-            if e.piece.kind in CONTAINERS:
+            if e.holds:
                 members = st.members
                 if c.old_state is not None and e.piece.kind == "Stack":
                     members = _merged_members(e.members, members, parse_base_state("Stack", c.old_state).members)
@@ -328,7 +330,8 @@ class Replay:
                 if e.container is not None and st.map_id is not None and st.map_id != self._xy(c.id)[0]:
                     self._detach(c.id)
                 self._put(c.id, st.map_id, st.x, st.y)
-        self._event("change", c.id, e.piece, before, None, _changes(old, e.piece) if self.record else ())
+        if self.record:
+            self._event("change", c.id, e.piece, before, None, _changes(old, e.piece))
 
     def _container_at(self, map_id: str, x: int, y: int, exclude: str) -> str | None:
         for cid in self._spots.get((map_id, x, y), ()):
@@ -350,13 +353,14 @@ class Replay:
         if c.new_map is None:
             if e.container is None:
                 self._put(c.id, None, e.x, e.y)
-            self._event("move", c.id, e.piece, before, None)
+            if self.record:
+                self._event("move", c.id, e.piece, before, None)
             return
         spot = (c.new_map, c.new_x, c.new_y)
         target, index = None, 0  # no "under": VASSAL puts the merged piece at the bottom of the stack
         under = self._pieces.get(c.new_under) if c.new_under else None
         if under is not None and c.new_under != c.id and self._xy(c.new_under) == spot:  # type: ignore[arg-type]
-            if under.piece.kind in CONTAINERS:
+            if under.holds:
                 target, index = c.new_under, len(under.members)
             elif under.container is not None:
                 target = under.container
@@ -365,16 +369,17 @@ class Replay:
             target = self._container_at(c.new_map, c.new_x, c.new_y, c.id)
             if target is not None and c.new_under is not None:
                 index = len(self._pieces[target].members)
-        if target is not None and (target == c.id or target == e.container and e.piece.kind in CONTAINERS):
+        if target is not None and (target == c.id or target == e.container and e.holds):
             target = None
         if target is not None:
-            moving = list(e.members) if e.piece.kind in CONTAINERS else [c.id]
+            moving = list(e.members) if e.holds else [c.id]
             for m in moving:
                 index = self._insert(m, target, index)
         else:
             self._detach(c.id)
         self._put(c.id, *spot)
-        self._event("move", c.id, e.piece, before, None)
+        if self.record:
+            self._event("move", c.id, e.piece, before, None)
 
     def _insert(self, piece_id: str, container: str, index: int) -> int:
         """Put a piece into a container at ``index`` (counted after it leaves its old place); the next index."""
@@ -402,7 +407,7 @@ class Replay:
                 self._pieces[m].container = None
         self._spots.get((e.map, e.x, e.y), {}).pop(piece_id, None)
         del self._pieces[piece_id]
-        if not quiet:
+        if not quiet and self.record:
             self._event("remove", piece_id, e.piece, before, None)
 
     # -- snapshots --

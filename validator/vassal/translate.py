@@ -30,7 +30,7 @@ from games.model import Game
 
 from .action_table import ELIMINATION_BOXES, MARKER_ROLES, PHASE_ROLES, RAIL_BOX, action
 from .commands import (
-    AddPiece, ChangePiece, Chat, Command, Log, MovePiece, Player, RemovePiece, SetTurn, Undo, Unknown,
+    AddPiece, ChangePiece, Chat, Command, MovePiece, Player, RemovePiece, SetTurn, Undo, Unknown,
 )
 from .locations import BOX, DECK, HAND, MAP, NOWHERE, TRACK, Locator, Seen, Where
 from .module import ModuleDef
@@ -42,6 +42,8 @@ from .turn_sequence import Position, TurnSequence, start_position
 from .units import IDENTITY, identify
 
 PIECE_COMMANDS = frozenset((AddPiece, MovePiece, ChangePiece, RemovePiece))
+# what a step's commands are sorted into: pieces, chat, turn tracker, undo, roster, unclaimed
+_SORTED: dict[type, int] = {**dict.fromkeys(PIECE_COMMANDS, 0), Chat: 1, SetTurn: 2, Undo: 3, Player: 4, Unknown: 5}
 
 
 @dataclass(frozen=True)
@@ -199,12 +201,12 @@ class _Translator:
         they name."""
         out: dict[str, None] = {}
         for leaf in leaves:
-            pid = getattr(leaf, "id", None) if type(leaf) in PIECE_COMMANDS else None
+            pid = leaf.id if type(leaf) in PIECE_COMMANDS else None  # type: ignore[attr-defined]
             if pid is None:
                 continue
             piece = rp.piece(pid)
             if piece is not None and piece.kind != "BasicPiece":
-                out.update((m, None) for m in rp.members(pid))
+                out.update(dict.fromkeys(rp.members(pid)))
             else:
                 out[pid] = None
         return list(out)
@@ -251,35 +253,26 @@ class _Translator:
 
     def step(self, index: int, leaves: list[Command], rp: Replay) -> None:
         self.step_no = index
-        pieces: list[Command] = []
-        chats: list[str] = []
-        turns: list[SetTurn] = []
-        unknown: list[str] = []
-        players: list[Command] = []
-        for leaf in leaves:  # one pass sorting the step's commands by what is done with them
-            kind = type(leaf)
-            if kind is Log:
-                continue
-            if kind in PIECE_COMMANDS:
-                pieces.append(leaf)
-            elif kind is Chat:
-                chats.append(leaf.message)  # type: ignore[attr-defined]
-            elif kind is SetTurn:
-                turns.append(leaf)  # type: ignore[arg-type]
-            elif kind is Undo:
-                self.undo(leaves, rp)
-                return
-            elif kind is Player:
-                players.append(leaf)
-            elif kind is Unknown and leaf.text not in ("", "null"):
-                unknown.append(leaf.text)
-        self.read_roster(players)
+        kinds: tuple[list[Any], ...] = ([], [], [], [], [], [])  # see _SORTED
+        for leaf in leaves:  # one pass sorting the step's commands by what is done with them (LOG wrappers: none)
+            bucket = _SORTED.get(type(leaf))
+            if bucket is not None:
+                kinds[bucket].append(leaf)
+        pieces, chats, turns, undo, players, unknown = kinds
+        if undo:
+            self.undo(leaves, rp)
+            return
+        if players:
+            self.read_roster(players)
+        unknown = [u.text for u in unknown if u.text not in ("", "null")]
         if unknown:
             shown = ", ".join(repr(u[:40]) for u in unknown)
             self.note(f"commands no VASSAL encoder claims were kept and ignored: {shown}")
-        for pid in self.touched(pieces, rp):
-            self.piece_changed(pid, rp, chats)
-        for message in chats:
+        messages = [c.message for c in chats]
+        if pieces:
+            for pid in self.touched(pieces, rp):
+                self.piece_changed(pid, rp, messages)
+        for message in messages:
             self.chat(message)
         for leaf in turns:
             pos = self.sequence.position(leaf.state)
@@ -644,7 +637,10 @@ class _Translator:
 
     # -- chat: battle results and dice --
     def chat(self, message: str) -> None:
-        if not any(mark in message for mark in self.names.report_marks):
+        for mark in self.names.report_marks:
+            if mark in message:
+                break
+        else:
             return
         m = self.names.dice_report.search(message)
         if m and m.group("button") == self.names.dice_button:
