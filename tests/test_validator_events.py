@@ -381,7 +381,7 @@ case("c37", "soviet", True, at(2, "axis", "combat", "counterblows"), pos(RC, sov
      battle("axis", ["ger_4"], ["2111"], 2, "-"), act("phase", "axis", phase="removal"))
 case("c37", "soviet", False, at(2, "axis", "combat", "counterblows"), pos(RC, soviet=["c37"]),
      play("soviet", "c37", targets=["2111", "2112"]), battle("axis", ["ger_6"], ["2112"], 2, "-"),
-     act("phase", "axis", "10.1.2", phase="removal"))  # 2111 was not attacked
+     act("phase", "axis", "10.3.1", phase="removal"))  # 2111 was not attacked
 case("c15", "axis", True, at(2, "axis", "combat", "counterblows"), pos(RC, ["c15"], soviet=["c05"]),
      act("counterblow", "soviet", target="2111", pay=["c05"]), act("phase", "axis", phase="combat", step="battles"),
      play("axis", "c15", targets=["2111"]), act("draw", "axis", cards=["c16"], by="c15"),
@@ -452,7 +452,7 @@ case("c36", "axis", True, SOV_MOVE_END, pos(FIELD, ["c36"]),  # the stack moves 
 case("c36", "axis", True, SOV_MOVE_END, pos(FIELD, ["c36"]),  # the Counterblow marker binds the Soviets
      play("axis", "c36", units=["ger_6", "ger_4"]), act("move", "axis", unit="ger_6", path=["1610", "1710"]),
      act("move", "axis", unit="ger_4", to="1710"), act("phase", "soviet", phase="combat", step="battles"),
-     act("phase", "soviet", "10.1.2", phase="removal"), tag="_marker_not_attacked")
+     act("phase", "soviet", "10.3.1", phase="removal"), tag="_marker_not_attacked")
 case("c36", "axis", False, SOV_MOVE_END, pos(FIELD, ["c36"]),
      play("axis", "c36", units=["ger_6", "ger_4"]), act("move", "axis", unit="ger_6", path=["1610", "1710"]),
      act("move", "axis", unit="ger_4", path=["1610"]), act("phase", "soviet", "5.3.1", phase="combat"))  # apart

@@ -33,6 +33,7 @@ from .deck_state import Deck, PlayerTurn
 from .state import Hand, State, evolve
 
 HAND_LIMIT = 2  # 5.1: cards kept before drawing
+OPEN_HAND_MAX = 12  # a generous bound on one hand: 2 kept (5.1), at most 5 drawn (5.2), the card-drawing events
 DRAW_RATE = 4  # 5.2: cards drawn in the Draw Step
 RESET_1945 = "reset_1945"  # turn-event code of the 1945 card swap and VP reset (5.5)
 # 5.2: draw-rate penalties: side -> (city names, region whose oil field) the enemy must not control
@@ -75,6 +76,18 @@ def pile_size(state: State) -> int:
     return len(state.deck.unseen) - unknown_cards(state)
 
 
+def may_have_reshuffled(state: State) -> bool:
+    """Whether the draw pile may have reached its last card (and the discards been reshuffled, 5.0) without the log
+    showing it: never when the pile is known exactly; when hands were left out of the log, only if those open hands
+    (at most :data:`OPEN_HAND_MAX` cards each) could hold all unseen cards but one."""
+    deck = state.deck
+    if deck.exact:
+        return False
+    if not deck.known_discards:
+        return True  # the discard pile was not given: its size, and so the pile's, is unknown
+    return pile_size(state) - OPEN_HAND_MAX * len(deck.open_hands) <= 1
+
+
 def setup(ctx: Context, state: State) -> State:
     """The deck at the first action: the deck of the start turn less the cards in known hands and the header's
     discard pile; exact when the log starts on the scenario's first turn or lists the discard pile. A log that
@@ -89,7 +102,8 @@ def setup(ctx: Context, state: State) -> State:
     joker = "axis" if ctx.option(JOKER_OPTION) else None
     given = position.get("hands", {})
     open_hands = frozenset() if first else frozenset(s for s in ctx.game.sides if s not in given)
-    return evolve(state, deck=Deck(frozenset(unseen), aside, exact and not open_hands, joker, open_hands=open_hands),
+    return evolve(state, deck=Deck(frozenset(unseen), aside, exact and not open_hands, joker, open_hands=open_hands,
+                                   known_discards=exact),
                   discards=discards)
 
 
@@ -193,7 +207,7 @@ def draw_one(ctx: Context, state: State, side: str, card: str) -> tuple[State, l
         hand = state.hands[side]
         return evolve(state, deck=evolve(deck, unseen=deck.unseen - {card}),
                       hands={**state.hands, side: Hand(hand.known | {card}, hand.unknown)}), findings, reshuffled
-    elif card in state.discards and not deck.exact:
+    elif card in state.discards and may_have_reshuffled(state):
         state = evolve(state, discards=tuple(c for c in state.discards if c != card))
     else:
         where = where_is(ctx, state, card)

@@ -21,6 +21,7 @@ class Deck:
     pending: tuple[str, ...] = ()  # "Play Immediately" cards just drawn that must be played now (5.3.1)
     pending_side: str = ""
     open_hands: frozenset[str] = frozenset()  # sides whose hand the log never gave: of unknown size (cards.setup)
+    known_discards: bool = True  # the discard pile is known: the log gave it, or starts on the first turn
 
 
 @dataclass(frozen=True)  # no slots: copied with a dict update (state.evolve)

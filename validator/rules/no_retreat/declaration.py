@@ -157,16 +157,17 @@ def could_attack(ctx: Context, state: State, c: Combat, loc: str, voluntary: boo
 
 
 def unattacked(ctx: Context, state: State, c: Combat) -> list[Finding]:
-    """Declared targets left unattacked when the Combat Phase ends (10.3.1, 10.1.2)."""
+    """Declared targets left unattacked when the Combat Phase ends: 10.3.1 for every kind (the attacker's prerogative
+    holds "as long as all declared Target hexes are attacked"; counterblow hexes are targets too, 10.1.2)."""
     occ = occupants(ctx, state)
     findings = []
-    groups = ((c.declared, True, "10.3.1", "declared Target hex"), (c.counterblows, False, "10.1.2", "Counterblow hex"),
-              (c.marked, False, "10.1.2", "hex with a Counterblow marker from a CB result"))
-    for hexes, voluntary, rule, what in groups:
+    groups = ((c.declared, True, "declared Target hex"), (c.counterblows, False, "Counterblow hex"),
+              (c.marked, False, "hex with a Counterblow marker from a CB result"))
+    for hexes, voluntary, what in groups:
         for t in sorted(hexes - c.attacked_hexes):
             who = could_attack(ctx, state, c, t, voluntary, occ)
             if who is not None:
-                findings.append(Finding(rule, f"the {what} {t} was not attacked; every target must be attacked "
-                                              f"(e.g. by {unit_name(ctx, who, state)} in {state.units[who].loc})",
-                                        (who,), (t,)))
+                findings.append(Finding("10.3.1", f"the {what} {t} was not attacked; every target must be "
+                                                  f"attacked (e.g. by {unit_name(ctx, who, state)} in "
+                                                  f"{state.units[who].loc})", (who,), (t,)))
     return findings

@@ -52,6 +52,11 @@ def free_upgrades(ctx: Context, turn: int) -> int:
     return n
 
 
+def free_rule(allowance: int) -> str:
+    """The rule that grants ``allowance`` free upgrades: 7.2 (Education, one) or 7.2.1 (Experience, two)."""
+    return "7.2.1" if allowance >= FREE_UPGRADES["soviet_free_upgrades_2"] else "7.2"
+
+
 def _from(ctx: Context, code: str) -> int:
     return ctx.first_turn_of.get(code, 10 ** 6)
 
@@ -118,10 +123,9 @@ def flip_problems(ctx: Context, state: State, side: str, uid: str, to: str, pay:
     findings = []
     turn = state.turn
     n_paid = paid_count(ctx, state, side, pay)  # card 53 counts twice in the Axis Organization Phase
-    rule = {"improve": "7.1", "upgrade": "7.2", "fortify": "7.5"}[kind]
     if not supplied_overland(ctx, state, uid):
-        findings.append(Finding(rule, f"{name} in {us.loc} does not trace an overland supply path (or carries an "
-                                      "Unsupplied marker): only such units flip up (7.0 A)", (uid,), at))
+        findings.append(Finding("7.0", f"{name} in {us.loc} does not trace an overland supply path (or carries an "
+                                       "Unsupplied marker): only such units flip up (7.0 A)", (uid,), at))
     free = False
     if kind == "improve":
         first, end = _from(ctx, AXIS_IMPROVE_FROM), _from(ctx, AXIS_IMPROVE_END)
@@ -149,7 +153,7 @@ def flip_problems(ctx: Context, state: State, side: str, uid: str, to: str, pay:
         cost = improve_cost(ctx, uid, to)
         if pay:
             if turn < paid_from:
-                findings.append(Finding("7.2", f"before turn {paid_from} Soviet units are upgraded only for free "
+                findings.append(Finding("7.1", f"before turn {paid_from} Soviet units are upgraded only for free "
                                                f"({allowance} per Organization Phase now); paid improvements begin "
                                                f"on turn {paid_from} (7.3)", (uid,), at))
             elif n_paid < cost:
@@ -160,7 +164,8 @@ def flip_problems(ctx: Context, state: State, side: str, uid: str, to: str, pay:
             findings.append(Finding("7.1", f"no free upgrade is left this Organization Phase ({used} of {allowance} "
                                            f"used); improving {name} costs {cost} card(s)", (uid,), at))
         else:
-            findings.append(Finding("7.2", f"the Soviets have {allowance} free upgrade(s) per Organization Phase on "
+            findings.append(Finding(free_rule(allowance), f"the Soviets have {allowance} free upgrade(s) per "
+                                                          f"Organization Phase on "
                                            f"turn {turn}, and {used} used; no paid upgrades before turn {paid_from}",
                                     (uid,), at))
     return findings, free
