@@ -15,7 +15,7 @@ from typing import Callable
 
 from games.vassal_codec import decode, decode_canonical, encode
 
-from .memo import memoised
+from .values import maker, memoised
 from .pieces import PieceDef, decode_piece
 
 ESC = "\x1b"
@@ -322,6 +322,9 @@ class Unknown(Command):
         return {"text": self.text}
 
 
+# constructors of the commands a log holds by the thousand, without a setattr per field (see values.maker)
+_compound, _log_of, _add_of, _move_of, _chat = (maker(c) for c in (Compound, Log, AddPiece, MovePiece, Chat))
+
 MARKERS = ("begin_save", "end_save", "SETUP_STACK\t")
 # prefixes of commands we keep opaque: (prefix, name)
 OTHER_PREFIXES = (
@@ -373,7 +376,7 @@ def decode_leaf(s: str, depth: int = 0, memo: Memo | None = None) -> Command:
 
 
 def _log(s: str, depth: int, memo: Memo | None) -> Command:
-    return Log(s, _decoded(s[4:], depth + 1, {} if memo is None else memo))
+    return _log_of(s, _decoded(s[4:], depth + 1, {} if memo is None else memo))
 
 
 # A piece command is what its encoder would write for its tokens, or it is kept as Unknown text. Its encoder writes
@@ -384,7 +387,7 @@ def _add(s: str, depth: int = 0, memo: Memo | None = None) -> Command:
     toks = decode_canonical(s[2:], "/")
     if toks is None or len(toks) != 3:
         return Unknown(s)
-    return AddPiece(s, _unnull(toks[0]), toks[1], toks[2])
+    return _add_of(s, _unnull(toks[0]), toks[1], toks[2])
 
 
 def _change(s: str, depth: int = 0, memo: Memo | None = None) -> Command:
@@ -434,8 +437,8 @@ def _move(s: str, depth: int = 0, memo: Memo | None = None) -> Command:
         return Unknown(s)
     piece, new_map, new_under, old_map, old_under = (None if t == "null" else t
                                                      for t in (*toks[:2], *toks[4:6], toks[8]))
-    return MovePiece(s, piece or "", new_map, x, y, new_under, old_map, old_x, old_y, old_under,
-                     toks[9] if len(toks) > 9 else None, tuple(toks))
+    return _move_of(s, piece or "", new_map, x, y, new_under, old_map, old_x, old_y, old_under,
+                    toks[9] if len(toks) > 9 else None, tuple(toks))
 
 
 def _boards(s: str, map_id: str) -> Command:
@@ -452,7 +455,7 @@ def _boards(s: str, map_id: str) -> Command:
 _CLAIMS: dict[str, tuple[str, Callable[[str, int, Memo | None], Command | None]]] = {
     prefix[:2]: (prefix, read) for prefix, read in (
         ("LOG\t", _log), ("+/", _add), ("-/", lambda s, *_: RemovePiece(s, s[2:])), ("D/", _change), ("M/", _move),
-        ("CHAT", lambda s, *_: Chat(s, s[4:])), ("UNDO\t", lambda s, *_: Undo(s, s[5:] == "true")),
+        ("CHAT", lambda s, *_: _chat(s, s[4:])), ("UNDO\t", lambda s, *_: Undo(s, s[5:] == "true")),
         ("PLAYER\t", _player), ("PYREMOVE\t", _player_remove), ("MutableProperty\t", _property_change),
         ("GlobalProperty\t", _global_property), ("TURN", _turn),
     )
@@ -489,7 +492,7 @@ def _decoded(s: str, depth: int, memo: Memo) -> Command:
         toks = decode(s, ESC)
         if len(toks) != 1 or toks[0] != s:
             inner = depth + 1
-            command: Command = Compound(s, tuple([_decoded(t, inner, memo) for t in toks]))
+            command: Command = _compound(s, tuple([_decoded(t, inner, memo) for t in toks]))
             if short:
                 memo[(s, depth)] = command
             return command

@@ -47,6 +47,9 @@ class Seen:
     xy: tuple[int, int] | None = None  # main-map pixel
 
 
+_STEPS = tuple((n.q, n.r) for n in hexgrid.neighbours(hexgrid.Hex(0, 0)))  # the six neighbours' offsets
+
+
 @dataclass(frozen=True)
 class Locator:
     game: Game
@@ -117,13 +120,25 @@ class Locator:
         if found is None:
             m = self.game.map
             h = m.hexes.get(loc)
-            out = {m.by_hex[n] for n in hexgrid.neighbours(h.hex) if n in m.by_hex} if h is not None else set()
+            out = set()
+            if h is not None:
+                axial = self._axial
+                q, r = h.hex.q, h.hex.r
+                for dq, dr in _STEPS:
+                    n = axial.get((q + dq, r + dr))
+                    if n is not None:
+                        out.add(n)
             a = m.areas.get(loc)
             if a is not None:
                 out.update(a.adjacent)
             out.update(aid for aid, area in m.areas.items() if loc in area.adjacent)
             found = self._neighbours[loc] = frozenset(out)
         return found
+
+    @cached_property
+    def _axial(self) -> dict[tuple[int, int], str]:
+        """Axial coordinates -> hex id (pairs of ints look up faster than Hex objects)."""
+        return {(h.q, h.r): hid for h, hid in self.game.map.by_hex.items()}
 
     @cached_property
     def _neighbours(self) -> dict[str, frozenset[str]]:

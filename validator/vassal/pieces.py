@@ -18,7 +18,7 @@ from typing import Mapping, Sequence
 
 from games.vassal_codec import decode, decode_canonical, encode
 
-from .memo import memoised
+from .values import maker, memoised
 from .traits import ROTATE_FIXED, ROTATE_FREE, ROTATE_TAIL, TRAITS, prefix_of
 
 TAB = "\t"
@@ -183,6 +183,10 @@ class BasicState:
     face_down: bool = False  # deck
 
 
+_trait = maker(Trait)  # (the classes' constructors, without a setattr per field: readers make thousands)
+_basic_state = maker(BasicState)
+
+
 def _base_json(kind: str, st: BasicState) -> dict[str, object]:
     out: dict[str, object] = {"map": st.map_id, "x": st.x, "y": st.y}
     if kind == "BasicPiece":
@@ -215,13 +219,13 @@ def parse_base_state(kind: str, state: str) -> BasicState:
             else:
                 members.append(t)
         layer = _int(last_layer[2:]) if last_layer is not None else None
-        return BasicState(map_id, xy[0], xy[1], members=tuple(members), layer=layer)
+        return _basic_state(map_id, xy[0], xy[1], "", None, tuple(members), layer, False)
     x = _int(toks[1]) if len(toks) > 1 else 0
     y = _int(toks[2]) if len(toks) > 2 else 0
     if kind == "Deck":
         face_down = len(toks) > 3 and toks[3] == "true"
         contents = tuple(decode(toks[4], ",")) if len(toks) > 4 and toks[4] else ()
-        return BasicState(map_id, x, y, members=contents, face_down=face_down)
+        return _basic_state(map_id, x, y, "", None, contents, None, face_down)
     gp_id = toks[3] if len(toks) > 3 else ""
     props: dict[str, str] = {}
     n = _int(toks[4]) if len(toks) > 4 else 0
@@ -229,7 +233,7 @@ def parse_base_state(kind: str, state: str) -> BasicState:
         k = 5 + 2 * i
         if k < len(toks):
             props[toks[k]] = toks[k + 1] if k + 1 < len(toks) else ""
-    return BasicState(map_id, x, y, gp_id, props)
+    return _basic_state(map_id, x, y, gp_id, props, (), None, False)
 
 
 @dataclass(frozen=True)
@@ -325,18 +329,21 @@ class PieceDef:
         n = len(self.traits)
         new, old = _state_levels(new_text, n), _state_levels(old_text, n)
         states = [ns if ns != os_ else t.state for t, ns, os_ in zip(self.traits, new, old)]
-        return PieceDef(_restated(self.traits, states)), bool(n) and new[-1] != old[-1]
+        return _piece_def(_restated(self.traits, states)), bool(n) and new[-1] != old[-1]
 
     def with_state(self, state_text: str) -> PieceDef:
         """The same piece with a new full state, as ``ChangePiece`` sets it."""
         n = len(self.traits)
-        return PieceDef(_restated(self.traits, (state_text,) if n == 1 else _state_levels(state_text, n)))
+        return _piece_def(_restated(self.traits, (state_text,) if n == 1 else _state_levels(state_text, n)))
+
+
+_piece_def = maker(PieceDef)
 
 
 def _restated(traits: tuple[Trait, ...], states: Sequence[str | None]) -> tuple[Trait, ...]:
     """The traits with these states (a trait whose state stays is kept as it is)."""
-    return tuple(t if t.state == s else Trait(t.prefix, t.kind, t.fields, s, t.type_raw)
-                 for t, s in zip(traits, states))
+    return tuple([t if t.state == s else _trait(t.prefix, t.kind, t.fields, s, t.type_raw)
+                  for t, s in zip(traits, states)])
 
 
 def _join_levels(texts: list[str]) -> str:
@@ -443,11 +450,11 @@ def decode_piece(type_text: str, state_text: str) -> PieceDef:
     """Decode an AddPiece's type and state into traits (``BasicCommandEncoder.createPiece`` + ``setState``)."""
     n = len(_type_traits(type_text))
     states = (state_text,) if n == 1 else _state_levels(state_text, n)
-    return PieceDef(tuple([_stated_trait(type_text, i, state) for i, state in enumerate(states)]))
+    return _piece_def(tuple([_stated_trait(type_text, i, state) for i, state in enumerate(states)]))
 
 
 @lru_cache(maxsize=16384)
 def _stated_trait(type_text: str, index: int, state: str | None) -> Trait:
     """Trait ``index`` of a type with a state (memoised: pieces of one type share most of their levels' states)."""
     t = _type_traits(type_text)[index]
-    return t if t.state == state else Trait(t.prefix, t.kind, t.fields, state, t.type_raw)
+    return t if t.state == state else _trait(t.prefix, t.kind, t.fields, state, t.type_raw)

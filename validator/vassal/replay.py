@@ -416,6 +416,10 @@ class Replay:
         return GameState(MappingProxyType({i: PieceView(i, e.piece, self.place(i), e.container)
                                            for i, e in self._pieces.items()}))
 
+    def ids(self) -> tuple[str, ...]:
+        """The ids of the pieces there are, in the order they were added."""
+        return tuple(self._pieces)
+
     def positions(self, kinds: tuple[str, ...] = ("BasicPiece",)) -> dict[str, tuple[str | None, int, int]]:
         """``id -> (map, x, y)`` without naming locations (cheap, for comparing states)."""
         return {i: self._xy(i) for i, e in self._pieces.items() if e.piece.kind in kinds}

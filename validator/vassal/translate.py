@@ -40,8 +40,10 @@ from .replay import Replay, replay_leaves
 from .setup_header import Opening, header_of, pick_scenario
 from .turn_sequence import Position, TurnSequence, start_position
 from .units import IDENTITY, identify
+from .values import maker
 
 PIECE_COMMANDS = frozenset((AddPiece, MovePiece, ChangePiece, RemovePiece))
+_seen = maker(Seen)  # (Seen without a setattr per field: one per piece a step changes)
 # what a step's commands are sorted into: pieces, chat, turn tracker, undo, roster, unclaimed
 _SORTED: dict[type, int] = {**dict.fromkeys(PIECE_COMMANDS, 0), Chat: 1, SetTurn: 2, Undo: 3, Player: 4, Unknown: 5}
 
@@ -177,8 +179,7 @@ class _Translator:
             face = "back" if level.lstrip("-") == "2" else "front"
         attack = (traits[layout.attack].state or "") if layout.attack is not None else ""
         turned = (traits[layout.turned].state or "") if layout.turned is not None else ""
-        xy = (x, y) if where.kind == MAP else None
-        return Seen(layout.kind, layout.id, where, face, attack, turned, xy=xy)
+        return _seen(layout.kind, layout.id, where, face, attack, turned, None, (x, y) if where.kind == MAP else None)
 
     def piece_layout(self, piece: PieceDef) -> _Layout:
         """Which traits of a piece say its face, attack direction and facing (a piece keeps its traits in play)."""
@@ -219,7 +220,7 @@ class _Translator:
     def begin(self, leaves: list[Command], rp: Replay) -> None:
         """The restore part (step 0): what is where, the scenario, the tracker, the roster."""
         self.read_roster(leaves)
-        pieces = rp.state().pieces
+        pieces = rp.ids()
         for pid in pieces:
             s = self.observe(rp, pid)
             if s is not None:
@@ -233,9 +234,11 @@ class _Translator:
         self.pos = self.tracker_in(leaves) or start_position(self.game, self.scenario.first_turn)
         self.dealing = self.pos == start_position(self.game, self.scenario.first_turn)
         discards: tuple[str, ...] = ()
-        for pid, view in pieces.items():
-            where = self.loc.where(view.place)
-            if view.piece.kind == "Deck" and (where.kind, where.id) == (DECK, self.names.discard_pile):
+        for pid in pieces:
+            if rp.piece(pid).kind != "Deck":  # type: ignore[union-attr]
+                continue
+            where = self.loc.where(rp.place(pid))
+            if (where.kind, where.id) == (DECK, self.names.discard_pile):
                 discards = tuple(s.id for m in rp.members(pid) if (s := self.seen.get(m)) is not None and s.id)
         self.opening = Opening(self.pos, dict(self.seen), discards)
 
@@ -482,6 +485,8 @@ class _Translator:
     def flush_mover(self) -> None:
         """The retreats and advances dragged so far are complete (something else happens): write them, in the
         order they began (a stack dragged hex by hex moves its units in turn)."""
+        if not self.movers:
+            return
         movers, self.movers = self.movers, {}
         here = self.step_no
         for m in movers.values():
