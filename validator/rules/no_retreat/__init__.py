@@ -25,6 +25,8 @@ from .state import State, initial_state
 
 Handler = Callable[[Context, State, Action], "tuple[State, list[Finding]]"]
 
+CARD_ACTIONS = frozenset({"draw", "discard"})  # the actions a card "by" may call for (``events.unexpected``)
+
 HANDLERS: dict[str, Handler] = {
     "turn": sequence.handle_turn,
     "phase": sequence.handle_phase,
@@ -68,9 +70,11 @@ def step(ctx: Context, state: State, action: Action) -> tuple[State, list[Findin
     event just played calls for (a draw "by" it, a step loss, a move ...) takes its timing from the event and is
     checked by the event's module (``events``)."""
     first = state
-    state = cards.note_card_action(ctx, state, action)
+    kind = action.type
+    if kind in CARD_ACTIONS:
+        state = cards.note_card_action(ctx, state, action)
     state, forced = events.before(ctx, state, action)
-    index = events.due_for(ctx, state, action)
+    index = events.due_for(ctx, state, action) if state.effects.due else None
     if index is not None:
         state, waiting = card_play.before(ctx, state, action, exempt=True)
         state, findings = events.follow(ctx, state, action, index)
@@ -78,16 +82,25 @@ def step(ctx: Context, state: State, action: Action) -> tuple[State, list[Findin
     else:
         state, waiting = card_play.before(ctx, state, action, events.exempt_from_end(state, action))
         state, findings = sequence.timing(ctx, state, action)
-        findings = waiting + findings + events.unexpected(ctx, state, action)
-        out_of_turn = any(f.rule == "4.0" for f in findings)
-        handler = HANDLERS[action.type]
-        if action.type == "remove" and state.phase == "removal":
+        if waiting:
+            findings = waiting + findings
+        terrain = kind == "discard" and events_org.clears_terrain(ctx, state, action)
+        if kind in CARD_ACTIONS and not terrain:
+            findings = findings + events.unexpected(ctx, state, action)
+        out_of_turn = any(f.rule == "4.0" for f in findings) if findings else False
+        if kind == "remove" and state.phase == "removal":
             handler = removal.handle_removal_remove
-        elif events_org.clears_terrain(ctx, state, action):
+        elif terrain:
             handler = events_org.clear_terrain
+        else:
+            handler = HANDLERS[kind]
         state, more = handler(ctx, state, action)
-    state = card_play.after(ctx, eliminations.after(ctx, first, state), action)
+    if state.units is not first.units:
+        state = eliminations.after(ctx, first, state)
+    state = card_play.after(ctx, state, action)
     state, lapsed = events.after(ctx, first, state, action)
+    if not (forced or lapsed or (more and not out_of_turn)):
+        return state, findings
     return state, forced + findings + ([] if out_of_turn else more) + lapsed
 
 

@@ -20,11 +20,17 @@ from .state import State, evolve
 
 def overstacks(ctx: Context, state: State) -> list[tuple[str, str, tuple[str, ...]]]:
     """(location, side, units) for every location over its side's limit. (Units of both sides in one location
-    can only come from an illegal move, retreat, advance or placement, which is reported where it happens.)"""
-    out = []
-    for loc, side, mine, types in _stacks(ctx, state):
-        if not _allowed(ctx, state, side, loc, types):
-            out.append((loc, side, tuple(sorted(mine))))
+    can only come from an illegal move, retreat, advance or placement, which is reported where it happens.)
+    Remembered with the position for what the limits depend on: the turn, and an event's extra (card 32)."""
+    stacks = _stacks(ctx, state)
+    if not stacks:
+        return []
+    sets = position(ctx, state.units).sets
+    key = ("overstacks", state.turn, state.phase == "detraining", state.effects.stacking)
+    out = sets.get(key)
+    if out is None:
+        out = sets[key] = [(loc, side, tuple(sorted(mine))) for loc, side, mine, types in stacks
+                           if not _allowed(ctx, state, side, loc, types)]
     return out
 
 
@@ -64,9 +70,12 @@ def limit_words(ctx: Context, side: str, turn: int) -> str:
 
 def check(ctx: Context, state: State, when: str) -> tuple[State, list[Finding]]:
     """Overstacks at the end of a phase, step or battle (``when`` says which), each reported once."""
+    found = overstacks(ctx, state)
+    if not found:
+        return state, []
     findings = []
     reported = set(state.overstacks)
-    for loc, side, uids in overstacks(ctx, state):
+    for loc, side, uids in found:
         key = f"{loc}:{','.join(uids)}"
         if key in reported:
             continue
