@@ -30,6 +30,7 @@ def best_fresh(setup, fn, repeats: int = REPEATS) -> tuple[float, object]:
     nothing memoised on the input by an earlier run is reused) and the last result."""
     times, result = [], None
     for _ in range(repeats):
+        result = None  # the last run's result freed before the next is timed (a real run frees nothing)
         given = setup()
         t = time.perf_counter()
         result = fn(given)
