@@ -87,6 +87,11 @@ ELIMINATION_BOXES = ("destroyed", "surrendered")
 def action(kind: str, side: str, step: int | None = None, **fields: Any) -> dict[str, Any]:
     """One log action; ``step`` (the VASSAL step it was read from) goes into ``src``. Fields that are None are left
     out; a field the table does not list for ``kind`` is a bug (ValueError)."""
+    return action_of(kind, side, step, fields)
+
+
+def action_of(kind: str, side: str, step: int | None, fields: dict[str, Any]) -> dict[str, Any]:
+    """:func:`action` with the fields given as a dict (read, not kept)."""
     extra = fields.keys() - _ALLOWED[kind]
     if extra:
         raise ValueError(f"the translator does not write {sorted(extra)} on a '{kind}' action")

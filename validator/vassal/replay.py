@@ -23,6 +23,7 @@ from .commands import (
 from .module import MapLayout, ModuleDef
 from .pieces import PieceDef, parse_base_state
 from .units import IDENTITY, Identity, IdentityNames, identify
+from .values import maker
 
 CONTAINERS = ("Stack", "Deck")
 
@@ -113,6 +114,9 @@ class _Entry:
     container: str | None = None
     members: list[str] = field(default_factory=list)
     holds: bool = False  # a stack or deck (a piece keeps its kind: its state changes, its traits do not)
+
+
+_entry = maker(_Entry)  # (one per piece added: every move of a log adds a stack)
 
 
 def _changes(old: PieceDef, new: PieceDef) -> tuple[tuple[str, str, str], ...]:
@@ -294,7 +298,7 @@ class Replay:
         if c.id in self._pieces:
             self._remove(c.id, quiet=True)
         holds = piece.kind in CONTAINERS
-        self._pieces[c.id] = _Entry(piece, None, 0, 0, holds=holds)
+        self._pieces[c.id] = _entry(piece, None, 0, 0, None, [], holds)
         self._put(c.id, st.map_id, st.x, st.y)
         if holds:
             self._set_members(c.id, st.members)

@@ -28,7 +28,7 @@ from typing import Any
 
 from games.model import Game
 
-from .action_table import ELIMINATION_BOXES, MARKER_ROLES, PHASE_ROLES, RAIL_BOX, action
+from .action_table import ELIMINATION_BOXES, MARKER_ROLES, PHASE_ROLES, RAIL_BOX, action_of
 from .commands import (
     AddPiece, ChangePiece, Chat, Command, MovePiece, Player, RemovePiece, SetTurn, Undo, Unknown,
 )
@@ -114,7 +114,6 @@ class _Translator:
         self.seen: dict[str, Seen] = {}
         self.pos = start_position(game, self.scenario.first_turn)
         self.sequence = TurnSequence.of(game)
-        self.positions: dict[str, Position | None] = {}
         self.opening: Opening | None = None
         self.step_no = 0
         self.marks: dict[str, str] = {}
@@ -137,7 +136,7 @@ class _Translator:
     def emit(self, kind: str, side: str | None, **fields: Any) -> dict[str, Any]:
         if kind != "note":
             self.dealing = False
-        line = action(kind, side or self.phasing, self.step_no, **fields)
+        line = action_of(kind, side or self.phasing, self.step_no, fields)
         self.out.append(line)
         if not self.steps_with_actions or self.steps_with_actions[-1] != self.step_no:
             self.steps_with_actions.append(self.step_no)
@@ -248,18 +247,11 @@ class _Translator:
             if isinstance(leaf, Player) and leaf.side in self.loc.side_names:
                 self.players[self.loc.side_names[leaf.side]] = leaf.name
 
-    def position(self, state: str) -> Position | None:
-        """The tracker's position in a ``TURN`` state (memoised: a game passes each phase of a turn once or twice)."""
-        found = self.positions.get(state, False)
-        if found is False:
-            found = self.positions[state] = self.sequence.position(state)
-        return found
-
     def tracker_in(self, leaves: list[Command]) -> Position | None:
         found = None
         for leaf in leaves:
             if isinstance(leaf, SetTurn):
-                found = self.position(leaf.state) or found
+                found = self.sequence.position(leaf.state) or found
         return found
 
     def step(self, index: int, leaves: list[Command], rp: Replay) -> None:
@@ -286,7 +278,7 @@ class _Translator:
         for message in messages:
             self.chat(message)
         for leaf in turns:
-            pos = self.position(leaf.state)
+            pos = self.sequence.position(leaf.state)
             if pos is None:
                 self.note(f"the turn tracker was set to a state this module does not write ({leaf.state!r})")
             else:
@@ -301,7 +293,7 @@ class _Translator:
         self.undone += 1
         for leaf in leaves:  # an undone turn-tracker press sets the tracker back
             if isinstance(leaf, SetTurn):
-                self.pos = self.position(leaf.state) or self.pos
+                self.pos = self.sequence.position(leaf.state) or self.pos
         for pid in self.touched(leaves, rp):
             s = self.observe(rp, pid)
             if s is None:
