@@ -492,7 +492,9 @@ def _decoded(s: str, depth: int, memo: Memo) -> Command:
         toks = decode(s, ESC)
         if len(toks) != 1 or toks[0] != s:
             inner = depth + 1
-            command: Command = _compound(s, tuple([_decoded(t, inner, memo) for t in toks]))
+            items = [_logged(t, inner, memo) if t[:4] == "LOG\t" and inner < MAX_DEPTH else _decoded(t, inner, memo)
+                     for t in toks]
+            command: Command = _compound(s, tuple(items))
             if short:
                 memo[(s, depth)] = command
             return command
@@ -500,6 +502,27 @@ def _decoded(s: str, depth: int, memo: Memo) -> Command:
     if short:
         memo[(s, depth)] = command
     return command
+
+
+def _logged(s: str, depth: int, memo: Memo) -> Command:
+    """:func:`_decoded` of a ``LOG\\t`` item of a compound (most items of a log), in one call when neither it nor
+    its logged text holds an ESC or is quoted: the logged text is then one leaf command one level down."""
+    rest = s[4:]
+    if ESC in s or (len(s) > 1 and s[0] == "'" and s[-1] == "'") or (len(rest) > 1 and rest[0] == "'"
+                                                                     and rest[-1] == "'"):
+        return _decoded(s, depth, memo)
+    key = (s, depth)
+    found = memo.get(key) if len(s) <= MEMO_LONGEST else None
+    if found is None:
+        found = memo.get((rest, depth + 1)) if len(rest) <= MEMO_LONGEST else None
+        if found is None:
+            found = decode_leaf(rest, depth + 1, memo)
+            if len(rest) <= MEMO_LONGEST:
+                memo[(rest, depth + 1)] = found
+        found = _log_of(s, found)
+        if len(s) <= MEMO_LONGEST:
+            memo[key] = found
+    return found
 
 
 def walk(c: Command) -> list[Command]:
