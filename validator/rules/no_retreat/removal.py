@@ -62,17 +62,21 @@ def end_removal_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]
         status = side_supply(ctx, state, side, paths=False)
         saved = saved_units(state)  # card 6 (Luftwaffe Support) saves one hex's units
         due = sorted(uid for uid in marked if not status[uid].ok and uid not in saved)
+        if not due:
+            continue
         units = dict(state.units)
         for uid in due:
             if _key(side) in state.logged:
                 findings.append(Finding("11.1", f"{unit_name(ctx, uid, state)} in {units[uid].loc} still cannot trace "
                                                 "supply and must surrender", (uid,), (units[uid].loc,)))
             else:
-                units[uid] = replace(units[uid], loc=f"surrendered_{side}", unsupplied=False)
+                units[uid] = evolve(units[uid], loc=f"surrendered_{side}", unsupplied=False)
         state = evolve(state, units=units)
-    units = {uid: replace(us, unsupplied=False, disorganized=False) if us.unsupplied or us.disorganized else us
-             for uid, us in state.units.items()}
-    return rumanian_surrender(ctx, evolve(state, units=units)), findings
+    if any(us.unsupplied or us.disorganized for us in state.units.values()):  # else the mapping is kept as it is
+        units = {uid: evolve(us, unsupplied=False, disorganized=False) if us.unsupplied or us.disorganized else us
+                 for uid, us in state.units.items()}
+        state = evolve(state, units=units)
+    return rumanian_surrender(ctx, state), findings
 
 
 def rumanian_surrender(ctx: Context, state: State) -> State:

@@ -42,8 +42,10 @@ def end_supply_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]:
     """Finish the markers side by side (6.0): check what the log stated, supply what it did not."""
     findings = []
     marked = {uid for uid, us in state.units.items() if us.unsupplied}
-    units = {uid: evolve(us, unsupplied=False) if us.unsupplied else us for uid, us in state.units.items()}
-    work = evolve(state, units=units)
+    work = state  # a units mapping is copied only when a marker changes (positions and nets follow its identity)
+    if marked:
+        units = {uid: evolve(us, unsupplied=False) if us.unsupplied else us for uid, us in state.units.items()}
+        work = evolve(state, units=units)
     for side in supply_order(ctx, state):
         status = side_supply(ctx, work, side, paths=False)
         expected = {uid for uid, s in status.items() if not s.ok}
@@ -56,8 +58,9 @@ def end_supply_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]:
                                         (work.units[uid].loc,)))
         else:
             actual = expected
-        units = dict(work.units)
-        for uid in actual:
-            units[uid] = evolve(units[uid], unsupplied=True)
-        work = evolve(work, units=units)
+        if actual:
+            units = dict(work.units)
+            for uid in actual:
+                units[uid] = evolve(units[uid], unsupplied=True)
+            work = evolve(work, units=units)
     return work, findings
