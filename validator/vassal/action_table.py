@@ -92,8 +92,9 @@ def action(kind: str, side: str, step: int | None = None, **fields: Any) -> dict
 
 def action_of(kind: str, side: str, step: int | None, fields: dict[str, Any]) -> dict[str, Any]:
     """:func:`action` with the fields given as a dict (read, not kept)."""
-    extra = fields.keys() - _ALLOWED[kind]
-    if extra:
+    allowed = _ALLOWED[kind]
+    if not allowed.issuperset(fields):
+        extra = fields.keys() - allowed
         raise ValueError(f"the translator does not write {sorted(extra)} on a '{kind}' action")
     out: dict[str, Any] = {"type": kind, "side": side}
     for k, v in fields.items():
