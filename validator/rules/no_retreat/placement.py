@@ -23,6 +23,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Iterator
 
 from ...model import Action, Finding
 from .board import Context
@@ -176,16 +177,27 @@ def place_problem(ctx: Context, state: State, uid: str, kind: str, loc: str, net
 
 
 def place_hexes(ctx: Context, state: State, uid: str, kind: str) -> list[str]:
+    """Every location the unit may be placed in now, in order."""
+    return list(_place_spots(ctx, state, uid, kind))
+
+
+def _place_spots(ctx: Context, state: State, uid: str, kind: str) -> Iterator[str]:
+    """:func:`place_hexes` one by one (a caller that wants the first stops there)."""
     side = ctx.game.units[uid].side
     us = state.units[uid]
     if kind == "reinforcement" and us.loc == TURN_TRACK and ctx.unit_type[uid, us.face] == CADRE_TYPE:
-        return [box_of("cadre", side)]
+        yield box_of("cadre", side)
+        return
     p = reinforcement(ctx, uid) if kind == "reinforcement" and us.loc is None else None
     if p is not None and p.location:
-        return [p.location]
+        yield p.location
+        return
     net = supply_net(ctx, state, side)
     ezoc = enemy_zoc(ctx, state, side)
-    return sorted(loc for loc in ctx.board.locations if place_problem(ctx, state, uid, kind, loc, net, ezoc) is None)
+    ordered = ctx.derived.get("sorted_locations")
+    if ordered is None:
+        ordered = ctx.derived["sorted_locations"] = sorted(ctx.board.locations)
+    yield from (loc for loc in ordered if place_problem(ctx, state, uid, kind, loc, net, ezoc) is None)
 
 
 def handle_place(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
@@ -247,8 +259,8 @@ def end_placement(ctx: Context, state: State) -> tuple[State, list[Finding]]:
     box = box_of("shattered", side)
     findings = []
     for uid in sorted(u for u, us in state.units.items() if us.loc == box):
-        spots = place_hexes(ctx, state, uid, "recovery")
-        if spots:
+        spot = next(_place_spots(ctx, state, uid, "recovery"), None)
+        if spot is not None:
             findings.append(Finding("7.7", f"{unit_name(ctx, uid, state)} stays in the Shattered box: shattered "
-                                           f"units return to the map in the Placement Step (e.g. {spots[0]})", (uid,)))
+                                           f"units return to the map in the Placement Step (e.g. {spot})", (uid,)))
     return state, findings
