@@ -15,7 +15,7 @@ import os
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
-from typing import Iterable, Iterator, Mapping
+from typing import Callable, Iterable, Iterator, Mapping
 
 from lxml import etree
 
@@ -518,20 +518,13 @@ def read_module(path: str, caps: Caps = Caps()) -> ModuleDef:
     from the zip, or from an ``images/`` folder beside a plain build file, for their sizes)."""
     data = read_file(path, caps.entry_bytes)
     if not is_zip(data):
-        root = _build_root(data, path)
         folder = os.path.join(os.path.dirname(path), "images")
-        sizes = {}
-        try:
-            for name in _board_images(root):
-                image = os.path.join(folder, name)
-                if os.path.isfile(image):
-                    size = image_size(read_file(image, caps.entry_bytes)[:IMAGE_HEAD])
-                    if size is not None:
-                        sizes[name] = size
-        except DataError:
-            _module(path, root, path, {})  # a problem of the build file itself is reported first, as it was found first
-            raise
-        return _module(path, root, path, sizes)
+
+        def file_size(name: str) -> tuple[int, int] | None:
+            image = os.path.join(folder, name)
+            return image_size(read_file(image, caps.entry_bytes)[:IMAGE_HEAD]) if os.path.isfile(image) else None
+
+        return _sized_module(path, _build_root(data, path), path, file_size)
     archive = SafeZip(path, data, caps)
     if archive.has("savedGame"):
         raise DataError(path, "this is a saved game or log, not a module")
@@ -541,24 +534,32 @@ def read_module(path: str, caps: Caps = Caps()) -> ModuleDef:
     if entry is None:
         raise DataError(path, "zip has no buildFile.xml or buildFile: not a VASSAL module")
     where = f"{path}:{entry}"
-    root = _build_root(archive.read(entry), where)
-    sizes = {}
-    try:
-        for name in dict.fromkeys(_board_images(root)):
-            if archive.has("images/" + name):
-                size = _image_size_in(archive, "images/" + name)
-                if size is not None:
-                    sizes[name] = size
-    except DataError:
-        _module(path, root, where, {})  # a problem of the build file itself is reported first, as it was found first
-        raise
-    return _module(path, root, where, sizes)
+
+    def entry_size(name: str) -> tuple[int, int] | None:
+        name = "images/" + name
+        if not archive.has(name):
+            return None
+        head, whole = archive.read_head(name, IMAGE_HEAD)
+        size = image_size(head)
+        return size if size is not None or whole else image_size(archive.read(name))
+
+    return _sized_module(path, _build_root(archive.read(entry), where), where, entry_size)
 
 
 IMAGE_HEAD = 65536  # the bytes of an image read for its size (the whole image only when its header runs longer)
 
 
-def _image_size_in(archive: SafeZip, name: str) -> tuple[int, int] | None:
-    head, whole = archive.read_head(name, IMAGE_HEAD)
-    size = image_size(head)
-    return size if size is not None or whole else image_size(archive.read(name))
+def _sized_module(path: str, root: etree._Element, where: str,
+                  size_of: Callable[[str], tuple[int, int] | None]) -> ModuleDef:
+    """The module with the sizes of its boards' images (``size_of``: None when unknown). A problem of the build file
+    itself is reported before one of an image, as it was found first when the build file was read twice."""
+    sizes = {}
+    try:
+        for name in dict.fromkeys(_board_images(root)):
+            size = size_of(name)
+            if size is not None:
+                sizes[name] = size
+    except DataError:
+        _module(path, root, where, {})
+        raise
+    return _module(path, root, where, sizes)
