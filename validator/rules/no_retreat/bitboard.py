@@ -19,7 +19,7 @@ from typing import Iterable, Mapping
 from games.grid import HexIds
 from games.hexgrid import Hex, neighbours
 
-from .board import Context
+from .board import Context, once
 
 
 @dataclass(frozen=True)
@@ -32,10 +32,7 @@ class Bits:
 
 def board_bits(ctx: Context) -> Bits:
     """The game's :class:`Bits` (made once per replay)."""
-    b = ctx.derived.get("bitboard")
-    if b is None:
-        b = ctx.derived["bitboard"] = _build(ctx)
-    return b
+    return once(ctx, "bitboard", _build)
 
 
 def _build(ctx: Context) -> Bits:
@@ -89,8 +86,12 @@ def spread(b: Bits, m: int) -> int:
     out = 0
     for s in b.shifts:
         out |= on_grid << s if s > 0 else on_grid >> -s
-    out &= b.grid
-    for area, around in b.areas:
+    return area_steps(b.areas, m, out & b.grid)
+
+
+def area_steps(areas: tuple[tuple[int, int], ...], m: int, out: int) -> int:
+    """``out`` with the steps into and out of the areas from ``m`` ((area, the locations adjacent to it) bits)."""
+    for area, around in areas:
         if m & area:
             out |= around
         if m & around:

@@ -12,7 +12,7 @@ modules share through :class:`Context`. Rules covered here are the static facts 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from games.grid import HexIds
 from games.hexgrid import Hex, directions, neighbours
@@ -72,6 +72,14 @@ class Context:
         if name in self.header.options:
             return bool(self.header.options[name])
         return bool(self.scenario.options.get(name, False))
+
+
+def once(ctx: Context, key: str, make: Callable[[Context], Any]) -> Any:
+    """What ``make`` derives from the game, made once per replay and kept on the context under ``key``."""
+    value = ctx.derived.get(key)
+    if value is None:
+        value = ctx.derived[key] = make(ctx)
+    return value
 
 
 def terrain_cost(game: Game, terrain: str) -> tuple[int, int]:

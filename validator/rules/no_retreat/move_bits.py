@@ -19,8 +19,8 @@ from typing import Mapping, NamedTuple
 
 from games.hexgrid import Hex, neighbours
 
-from .bitboard import board_bits, mask
-from .board import Context
+from .bitboard import area_steps, board_bits, mask
+from .board import Context, once
 
 
 class MoveBits(NamedTuple):
@@ -34,10 +34,8 @@ class MoveBits(NamedTuple):
 
 
 def move_bits(ctx: Context) -> MoveBits:
-    mb = ctx.derived.get("move_bits")
-    if mb is None:
-        mb = ctx.derived["move_bits"] = _build(ctx)
-    return mb
+    """The game's :class:`MoveBits` (made once per replay)."""
+    return once(ctx, "move_bits", _build)
 
 
 def _build(ctx: Context) -> MoveBits:
@@ -45,8 +43,7 @@ def _build(ctx: Context) -> MoveBits:
     bit = {loc: b for loc, b in board_bits(ctx).bit.items() if loc in board.locations}
     by_hex = {(h.hex.q, h.hex.r): hid for hid, h in m.hexes.items()}
     steps = []
-    width = board_bits(ctx).shifts
-    for d, shift in zip(neighbours(Hex(0, 0)), width):
+    for d, shift in zip(neighbours(Hex(0, 0)), board_bits(ctx).shifts):
         ok = 0
         for (q, r), hid in by_hex.items():
             n = by_hex.get((q + d.q, r + d.r))
@@ -64,12 +61,7 @@ def spread(mb: MoveBits, m: int) -> int:
     for shift, ok in mb.steps:
         x = on & ok
         out |= x << shift if shift > 0 else x >> -shift
-    for area, around in mb.areas:
-        if m & area:
-            out |= around
-        if m & around:
-            out |= area
-    return out
+    return area_steps(mb.areas, m, out)
 
 
 def cost_masks(ctx: Context, table: Mapping[str, tuple[int, int]], column: int) -> tuple[tuple[int, int], ...]:
@@ -85,6 +77,8 @@ def cost_masks(ctx: Context, table: Mapping[str, tuple[int, int]], column: int) 
     by_cost: dict[int, int] = {}
     for loc, b in bit.items():
         c = table[loc][column]
+        if c < 1:  # a level is settled before the next: every step must cost something
+            raise ValueError(f"entering {loc} costs {c} MP; the movement search needs at least 1 (TEC)")
         by_cost[c] = by_cost.get(c, 0) | b
     out = tuple(sorted(by_cost.items()))
     if len(memo) >= 8:
@@ -99,7 +93,7 @@ class Search(NamedTuple):
     start: str
     spent: int  # MP spent before (the start's level)
     extra: int  # MP to leave the start (an EZOC, 8.5.2)
-    closed: int  # locations the start may not step into: enemy units, barred areas; EZOCs without friends if it is in one
+    closed: int  # locations the start may not step into (blocked ones; EZOCs without friends when it is in one)
     stops: int  # locations a unit stops in (EZOCs, 8.5.1), the start apart
     mp: int
     always: bool  # the one step a unit may always take (8.3)
