@@ -107,7 +107,7 @@ def path_problem(ctx: Context, state: State, b: Battle, uid: str, path: Sequence
             if not weather.multi_hex_advance:
                 return "10.8.1", f"no advance beyond the vacated hex in {weather.name} weather"
             if state.units[uid].unsupplied:
-                return "6.5.4", "an Unsupplied unit advances only into the vacated hex"
+                return "10.8.1", "an Unsupplied unit advances only into the vacated hex (6.5.4)"
         if limit is None and i >= 3:
             return "10.8.2", f"an advance is at most three hexes (armor in Clear weather); this one has {len(path)}"
         if limit is None and i == 2:

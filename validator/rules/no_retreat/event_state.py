@@ -81,6 +81,7 @@ class Recent:
     before: Any  # the State before that action (with no Recent of its own)
     unit: str | None = None
     event: str | None = None  # for a play: the card whose event occurred
+    forced: tuple[tuple[str, str], ...] = ()  # (side, card) discarded since, by the other side, because of this play
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,7 @@ rather than making a violation, except where the card's follow-up actions show t
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable
 
 from ...model import Action, Finding
@@ -32,7 +33,7 @@ from . import events_cards, events_combat, events_movement, events_org, events_v
 from .board import Context
 from .card_play import play_event
 from .cards import record
-from .event_state import Recent, phase_key
+from .event_state import Due, Recent, phase_key
 from .events_common import Play, card_label, choose, open_draws, slot_position
 from .events_data import Effect, half
 from .organization import flip_kind
@@ -102,6 +103,8 @@ def handle_play(ctx: Context, state: State, action: Action) -> tuple[State, list
                                                                      "'cards'")])
     if repeat:
         return events_cards.replace_immediate(ctx, state, play, ev), findings  # 5.4 decision: no second event
+    if effect.kind == "moves":  # 5.3.4: the movement event played before is over; its units move no more by it
+        state, findings = _settle(ctx, state, lambda d: d.kind == "move" and d.side == play.side, findings)
     opened = len(state.effects.due)
     state, more = APPLY[effect.kind](ctx, state, play, effect)
     state = open_draws(state, play, effect)
@@ -188,9 +191,15 @@ def after(ctx: Context, first: State, state: State, action: Action) -> tuple[Sta
 
 def _lapse(ctx: Context, state: State) -> tuple[State, list[Finding]]:
     now = slot_position(ctx, state.turn, state.player, state.phase)
-    keep, findings = [], []
+    return _settle(ctx, state, lambda d: slot_position(ctx, *d.key[:3]) < now, [])
+
+
+def _settle(ctx: Context, state: State, over: Callable[[Due], bool], findings: list[Finding]
+            ) -> tuple[State, list[Finding]]:
+    """The dues for which ``over`` holds end: what they still owe is reported (5.3.1), the others stay."""
+    keep, findings = [], list(findings)
     for d in state.effects.due:
-        if slot_position(ctx, *d.key[:3]) >= now:
+        if not over(d):
             keep.append(d)
             continue
         close = CLOSE.get(d.effect)
@@ -220,6 +229,11 @@ def _remember(ctx: Context, first: State, state: State, action: Action) -> State
             fk = flip_kind(ctx, action["unit"], first.units[action["unit"]].face, action["face"])
             if fk in ("improve", "upgrade"):
                 kind, unit = fk, action["unit"]
+    prior = first.effects.recent
+    if (kind == "discard" and prior is not None and prior.kind == "play" and action.side != prior.side
+            and action.get("by") in prior.cards):  # a discard the play forces: the play is still the card just played
+        return evolve(state, effects=evolve(state.effects, recent=replace(
+            prior, forced=prior.forced + tuple((action.side, c) for c in cards_))))
     recent = None
     if kind:
         stripped = evolve(first, effects=evolve(first.effects, recent=None))

@@ -228,6 +228,8 @@ def cancel_card(ctx: Context, state: State, play: Play, effect: Effect) -> tuple
     back = recent.before
     state = evolve(back, hands=state.hands, discards=state.discards, deck=state.deck, record=state.record,
                    effects=replace(back.effects, recent=None))
+    for side, forced in recent.forced:  # the discards the cancelled event made the other player make come back
+        state = to_hand(state, side, forced)
     if effect.params.get("take"):
         state = to_hand(state, play.side, card)
     return state, findings

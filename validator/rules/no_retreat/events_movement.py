@@ -184,6 +184,8 @@ def follow_move(ctx: Context, state: State, d: Due, action: Action) -> tuple[Sta
             findings.append(Finding("5.3.4", f"{unit_name(ctx, uid, state)} already benefited from a movement event "
                                              "this player turn", (uid,)))
         state = with_record(state, moved=rec.moved | {uid})
+        if uid in state.moved:  # an event's move is a movement of its own: MP spent before do not count
+            state = evolve(state, moved={k: v for k, v in state.moved.items() if k != uid})
     if "hexes" in p:
         state, more = _hex_move(ctx, state, d, action)
     else:
