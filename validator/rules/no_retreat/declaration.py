@@ -162,7 +162,7 @@ def unattacked(ctx: Context, state: State, c: Combat) -> list[Finding]:
     occ = occupants(ctx, state)
     findings = []
     groups = ((c.declared, True, "declared Target hex"), (c.counterblows, False, "Counterblow hex"),
-              (c.marked, False, "hex with a Counterblow marker from a CB result"))
+              (c.marked, False, "hex with a Counterblow marker (from a CB result or an event)"))
     for hexes, voluntary, what in groups:
         for t in sorted(hexes - c.attacked_hexes):
             who = could_attack(ctx, state, c, t, voluntary, occ)
