@@ -96,7 +96,7 @@ class Ground(NamedTuple):
     ezoc: AbstractSet[str]
     enemy: AbstractSet[str]
     friendly: AbstractSet[str]
-    memo: dict  # what searches build from the above when first asked (:func:`_marks`)
+    memo: dict  # the position's counts behind the above, and what searches build from them (:func:`_ground_bits`)
 
 
 def ground(ctx: Context, state: State, side: str) -> Ground:
@@ -222,9 +222,9 @@ def find_path(ctx: Context, state: State, uid: str, dest: str, g: Ground | None 
     g = g or ground(ctx, state, ctx.game.units[uid].side)
     start = state.units[uid].loc
     for ignore_mp, zoc_rules in ((False, True), (False, False), (True, True), (True, False)):
-        found_ = _explore(ctx, state, uid, g, ignore_mp, zoc_rules, dest)
-        if dest != start and found_.reached & move_bits(ctx).bit.get(dest, 0):
-            return path(ctx, found_, dest), not ignore_mp and zoc_rules
+        s = _explore(ctx, state, uid, g, ignore_mp, zoc_rules, dest)
+        if dest != start and s.reached & move_bits(ctx).bit.get(dest, 0):
+            return path(ctx, s, dest), not ignore_mp and zoc_rules
     return _hops(ctx, start, dest) or (dest,), False
 
 
@@ -283,8 +283,8 @@ def check_path(ctx: Context, state: State, uid: str, path: Sequence[str], g: Gro
     exit_mp = exit_cost(ctx, armor)
     for nxt in path:
         if stopped:
-            out.append(Finding("8.5.1", f"{unit_name(ctx, uid, state)} entered an enemy zone of control at {cur} and must stop there; it "
-                                        f"went on to {nxt}", (uid,), full))
+            out.append(Finding("8.5.1", f"{unit_name(ctx, uid, state)} entered an enemy zone of control at {cur} and "
+                                        f"must stop there; it went on to {nxt}", (uid,), full))
             break
         prob = step_problem(ctx, uid, cur, nxt, g)
         if prob is not None:
