@@ -115,8 +115,9 @@ def main() -> int:
     print(f"replay + translate         {t_translate * 1000:8.1f} ms   {tr.steps / t_translate:8.0f} steps/s")
     print(f"hand to the validator      {t_hand * 1000:8.1f} ms   (the actions as objects, checked where the translator "
           f"copies values; all checks on the JSON Lines text {t_parse * 1000:.1f} ms)")
-    print(f"reading side               {reading * 1000:8.1f} ms   (decode + replay + translate + hand over; the first run "
-          f"in this process, nothing memoised yet: {t_cold * 1000:.1f} ms)")
+    print(f"reading side               {reading * 1000:8.1f} ms   (decode + replay + translate + hand over; with the module "
+          f"and the file {(t_module + t_read + reading) * 1000:.1f} ms; the first run in this process, nothing "
+          f"memoised yet: {t_cold * 1000:.1f} ms)")
     print(f"validate (all rules)       {t_validate * 1000:8.1f} ms")
     print(f"hexforge total             {ours * 1000:8.1f} ms")
     print(f"VASSAL load + step to end  {vassal.load_and_replay * 1000:8.1f} ms   ({vassal.steps} steps; JVM start and "
