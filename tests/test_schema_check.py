@@ -61,3 +61,11 @@ def test_an_action_type_of_the_wrong_kind_is_a_reading_error(kind) -> None:
     data = (header + "\n" + json.dumps({"type": kind, "side": "axis"}) + "\n").encode()
     with pytest.raises(LogError, match=r"^t.jsonl:2: action: field 'type': .* is not one of"):
         parse_log("t.jsonl", data)
+
+
+@pytest.mark.parametrize("version", [True, 1.5, "1"])
+def test_json_true_is_not_the_number_one(version) -> None:
+    """JSON equality for const/enum (found by the property test above): Python's True == 1 must not let it pass."""
+    header = {"format": "hexforge-log", "version": version, "game": "no_retreat"}
+    assert SchemaChecker(SCHEMA).first_error(header, "header") == "field 'version' must be 1"
+    assert SchemaChecker(SCHEMA).first_error({**header, "version": 1}, "header") is None

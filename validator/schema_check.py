@@ -298,7 +298,12 @@ def _const(node: Mapping[str, Any]) -> Check | None:
     if "const" not in node:
         return None
     const = node["const"]
-    return lambda v, path: f"{_where(path)} must be {json.dumps(const)}" if v != const else None
+    return lambda v, path: f"{_where(path)} must be {json.dumps(const)}" if not _same(v, const) else None
+
+
+def _same(a: Any, b: Any) -> bool:
+    """JSON equality: true is not 1, as Python's ``True == 1`` would have it."""
+    return a == b and isinstance(a, bool) == isinstance(b, bool)
 
 
 def _enum(node: Mapping[str, Any]) -> Check | None:
@@ -306,4 +311,5 @@ def _enum(node: Mapping[str, Any]) -> Check | None:
         return None
     values = node["enum"]
     words = ", ".join(json.dumps(e) for e in values)
-    return lambda v, path: f"{_where(path)}: {json.dumps(v)} is not one of {words}" if v not in values else None
+    return lambda v, path: (f"{_where(path)}: {json.dumps(v)} is not one of {words}"
+                            if not any(_same(v, e) for e in values) else None)
