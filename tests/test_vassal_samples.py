@@ -128,6 +128,15 @@ def test_longest_day_moves_all_land_on_its_grid(tld: dict[str, object]) -> None:
     assert missing_maps == {"German Remnants"}  # a display the published build file no longer has
 
 
+def test_longest_day_dice_reports_are_read(tld: dict[str, object]) -> None:
+    """Its d6 button's chat reports ("*** d6 = 4 *** <Nate>", one "*" more than the button's format) are dice."""
+    chats = [c for _, root in tld["logs"] for c in walk(root) if isinstance(c, Chat) and " = " in c.message
+             and c.message.startswith("***")]
+    rolls = [c.dice for c in chats]
+    assert chats and all(r is not None and r["button"] == "d6" and len(r["rolls"]) == 1 for r in rolls)
+    assert {r["rolls"][0] for r in rolls} == {1, 2, 3, 4, 5, 6} and {r["player"] for r in rolls} == {"Joel", "Nate"}
+
+
 @pytest.mark.slow
 def test_longest_day_logs_replay_completely_and_chain(tld: dict[str, object]) -> None:
     previous_end = None

@@ -188,8 +188,9 @@ class Chat(Command):
         return out
 
 
-# DiceButton's default report "** $name$ = $result$ *** <$PlayerName$>" (with "&lt;"/"&gt;" since VASSAL 3.x)
-DICE_REPORT = re.compile(r"^\*\* (?P<name>.+?) = (?P<result>[-\d, ]+?) \*\*\*\s*(?:&lt;|<)(?P<player>.*?)(?:&gt;|>)\s*$")
+# DiceButton's default report "** $name$ = $result$ *** <$PlayerName$>" (with "&lt;"/"&gt;" since VASSAL 3.x); a
+# report logged in chat carries one more leading "*" ("*** d6 = 1 *** <Joel>" in the For the People logs)
+DICE_REPORT = re.compile(r"^\*?\*\* (?P<name>.+?) = (?P<result>[-\d, ]+?) \*\*\*\s*(?:&lt;|<)(?P<player>.*?)(?:&gt;|>)\s*$")
 
 
 @dataclass(frozen=True)
