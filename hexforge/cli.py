@@ -29,14 +29,16 @@ class UserError(Exception):
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
     parser = argparse.ArgumentParser(prog="hexforge", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    chosen = next((a for a in argv if not a.startswith("-")), None)
     modules = {}
     for name, (module_name, help_text) in COMMANDS.items():
-        module = importlib.import_module(module_name)
-        modules[name] = module
         p = sub.add_parser(name, help=help_text, description=help_text)
-        module.add_arguments(p)
+        if name == chosen:  # only the command asked for is imported (validate needs no Pillow, shapely or fpdf2)
+            modules[name] = importlib.import_module(module_name)
+            modules[name].add_arguments(p)
     args = parser.parse_args(argv)
     try:
         return int(modules[args.command].run(args) or 0)

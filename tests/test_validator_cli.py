@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import os
 
 import pytest
@@ -119,3 +121,13 @@ def test_wrong_phase_is_a_violation_not_an_error(tmp_path, capsys) -> None:
     code, out, _ = run(["validate", str(path)], capsys)
     assert code == 1
     assert ": rule 4.0: " in out
+
+
+def test_validate_imports_only_what_it_needs() -> None:
+    """The command line imports the chosen subcommand only: validating needs neither Pillow, shapely nor fpdf2
+    (their imports were a third of `hexforge validate`'s start-up)."""
+    code = ("import sys; from hexforge.cli import main; "
+            f"rc = main(['validate', {os.path.join(LOG_DIR, 'supply_rulebook_example.jsonl')!r}]); "
+            "print(rc, sorted(m for m in ('PIL', 'shapely', 'fpdf', 'art', 'modgen') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip().splitlines()[-1] == "0 []"
