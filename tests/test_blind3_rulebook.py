@@ -1,0 +1,45 @@
+"""A third blind referee's test: rulebook cases of everyday play written from the documentation alone.
+
+Each `tests/logs/blind3_*.jsonl` was written, like the first two sets (`test_blind_rulebook.py`,
+`test_blind2_rulebook.py`), from README.md, docs/log-format.md, the JSON Schema, docs/rules/no_retreat.md,
+docs/data.md, the game data and the rules texts in ../shared/rules/, without reading the validator's code or its
+other tests, on what the first two sets did not cover: zones of control and what negates them (friendly units,
+Unsupplied units, forts, lake hexsides), control of hexes and cities (12.4.1), where reinforcements, replacements
+and recovered units may be placed and on which turn (7.6, 7.8, 7.9), weather cards and weather claims, supply
+through a city in an enemy ZOC, the counterattack on the counterattacker's CRT, multi-unit retreats that overstack,
+advances after combat, both Card Phases of one turn, actions out of the sequence of play and a whole legal player
+turn. The verdict (`expect` on each line) was written before running; each log must give exactly those
+(line, rule) pairs, with the first set's check.
+
+Where the validator disagrees with the rules text, the case stays as a strict xfail naming the rule and the text
+that decides it, so a fix shows up as an unexpected pass.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import test_blind_rulebook as first
+from test_blind_rulebook import LOGS, expected
+
+BLIND3 = sorted(LOGS.glob("blind3_*.jsonl"))
+
+# log name -> why the validator's verdict differs from the rules (rule numbers from ../shared/rules/)
+DISAGREEMENTS: dict[str, str] = {}
+
+
+def test_the_third_corpus_is_there():
+    assert len(BLIND3) >= 25
+    assert set(DISAGREEMENTS) <= {log.stem for log in BLIND3}
+    assert any(not expected(log) for log in BLIND3) and any(expected(log) for log in BLIND3)
+
+
+@pytest.mark.parametrize("log", [
+    pytest.param(log, id=log.stem, marks=[pytest.mark.xfail(strict=True, reason=DISAGREEMENTS[log.stem])]
+                 if log.stem in DISAGREEMENTS else [])
+    for log in BLIND3])
+def test_blind3_log_verdict(log: Path, capsys: pytest.CaptureFixture[str]):
+    """Exactly the (line, rule) pairs of the log's `expect` fields, exit 1 with violations, 0 clean (the first set's
+    check, called as a function)."""
+    first.test_blind_log_verdict(log, capsys)
