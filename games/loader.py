@@ -28,7 +28,7 @@ from .errors import DataError
 from .grid import HexIds
 from .hexgrid import OPPOSITE, Hex, Hexside, directions, hexside
 from .model import (
-    CRT, Area, Box, Lake, Card, CardEvent, Face, Game, GridSpec, MapDef, MapHex, Marker, MarkerFace, MarkerPlacement,
+    CRT, Area, Box, Lake, Card, CardEvent, Face, Game, GridSpec, Immobile, MapDef, MapHex, Marker, MarkerFace, MarkerPlacement,
     Nationality, Phase, Placement, Region, Scenario, Sea, SideDef, StackingRule, TerrainEffect, Turn, TurnEvent, Unit, UnitType,
     VPTrack, Weather, frozen_map,
 )
@@ -563,11 +563,15 @@ class _Loader:
                     raise t.error(f"unknown side '{side}'", f"control.{region_id}")
                 for loc in sorted(game_map.regions[region_id].locations):
                     control[loc] = side
-            options = {k: v for k, v in t.table("options", required=False).data.items() if isinstance(v, bool)}
+            options = t.table("options", required=False).data
+            for key, value in options.items():
+                if not isinstance(value, bool):
+                    raise t.error(f"expected true or false, found {value!r}", f"options.{key}")
             out[t.str("id")] = Scenario(
                 t.str("id"), t.str("name"), first, last, tuple(setup), tuple(reinf), tuple(mks),
                 frozen_map({k: int(v) for k, v in hands.data.items()}), frozen_map(control),
-                tuple(t.str_list("special_rules", [])), tuple(t.str_list("victory", [])), frozen_map(options))
+                tuple(t.str_list("special_rules", [])), tuple(t.str_list("victory", [])), frozen_map(options),
+                tuple(_immobile(im, units, turns) for im in t.tables("immobile")))
         return out
 
     def _location(self, r: Row, loc: str, game_map: MapDef, verb: str) -> None:
@@ -601,3 +605,15 @@ def load_folder(root: str) -> Game:
     """Load the game in folder ``root``."""
     return _Loader(root).load()
 
+
+def _immobile(t: Table, units: Mapping[str, Unit], turns: Mapping[int, Turn]) -> Immobile:
+    """A scenario's ``[[immobile]]`` table: units that may not move on some turns."""
+    listed = t.str_list("units")
+    for uid in listed:
+        if uid not in units:
+            raise t.error(f"unknown unit '{uid}'", "units")
+    on = t.list("turns")
+    for turn in on:
+        if isinstance(turn, bool) or not isinstance(turn, int) or turn not in turns:
+            raise t.error(f"turn {turn!r} is not on the turn track", "turns")
+    return Immobile(tuple(listed), tuple(on), t.str("text"))

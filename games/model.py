@@ -382,6 +382,16 @@ class MarkerPlacement:
 
 
 @dataclass(frozen=True)
+class Immobile:
+    """A scenario rule that keeps ``units`` from moving (and entraining) on ``turns``; advancing after combat is not
+    movement and stays allowed."""
+
+    units: tuple[str, ...]
+    turns: tuple[int, ...]
+    text: str  # the rule in our words, for messages
+
+
+@dataclass(frozen=True)
 class Scenario:
     id: str
     name: str
@@ -395,6 +405,7 @@ class Scenario:
     special_rules: tuple[str, ...] = ()
     victory: tuple[str, ...] = ()
     options: Mapping[str, bool] = field(default_factory=frozen_map)
+    immobile: tuple[Immobile, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -191,6 +191,25 @@ def test_overstacked_setup(broken, capsys) -> None:
                               "the stacking limit on turn 1 is 1")
 
 
+def test_scenario_immobile_units_are_checked(broken, capsys) -> None:
+    _edit(broken / "scenarios" / "campaign_1941" / "scenario.toml", '"rum_3", "rum_4"]', '"rum_3", "rum_9"]')
+    assert _fails(capsys) == ("hexforge info: nr/scenarios/campaign_1941/scenario.toml: immobile[0].units: unknown "
+                              "unit 'rum_9'")
+
+
+def test_scenario_option_that_is_not_true_or_false(broken, capsys) -> None:
+    """Before, a non-boolean option (or a key written after [options], which TOML puts inside it) vanished silently."""
+    _edit(broken / "scenarios" / "campaign_1941" / "scenario.toml", "cadres = false", 'cadres = "no"')
+    assert _fails(capsys) == ("hexforge info: nr/scenarios/campaign_1941/scenario.toml: options.cadres: expected true "
+                              "or false, found 'no'")
+
+
+def test_campaign_special_rules_and_immobile_units(nr_game: Game) -> None:
+    s = nr_game.scenarios["campaign_1941"]
+    assert len(s.special_rules) == 3 and len(s.victory) == 5
+    assert [(im.units, im.turns) for im in s.immobile] == [(("rum_3", "rum_4"), (1,))]
+
+
 def test_no_such_game(capsys) -> None:
     assert main(["info", "no_such_game"]) == 2
     assert capsys.readouterr().err.strip() == "hexforge info: no_such_game: no such game (no game.toml in its folder)"

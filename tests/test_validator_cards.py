@@ -87,7 +87,8 @@ def test_mutation_play_a_card_not_held(played) -> None:
             return None
         gone = [c for c in s.discards if any(w.kind == "any" for w in played.ctx.game.cards[c].events[a["side"]].windows)
                 and not played.ctx.game.cards[c].events[a["side"]].initiative
-                and not card_play.copier(played.ctx, c, a["side"])]  # a copy takes the copied event's timing
+                and not card_play.copier(played.ctx, c, a["side"])  # a copy takes the copied event's timing
+                and (c, a["side"]) not in cards.record(s).events]  # played this player turn: a 5.4 case as well
         return {"type": "play", "side": a["side"], "card": gone[-1]} if gone else None
 
     i, new = first(played, find)

@@ -20,7 +20,7 @@ from validator.rules.no_retreat.player import play
 
 @pytest.fixture(scope="session")
 def campaign(nr_game) -> Game:
-    return replayed(play(nr_game, seed=2))  # a seed whose game runs all 28 turns (at the time of writing)
+    return replayed(play(nr_game, seed=1))  # a seed whose game runs all 28 turns (at the time of writing)
 
 
 def validate(lines: Lines):

@@ -328,6 +328,16 @@ def mobility_problem(ctx: Context, state: State, action: Action, uid: str) -> Fi
     if not ctx.game.unit_types[face.type].mobile or not face.ma:
         return Finding("8.0", f"{unit_name(ctx, uid, state)} has no Movement Allowance: forts and garrisons never "
                               "move", (uid,))
+    return immobile_problem(ctx, state, uid)
+
+
+def immobile_problem(ctx: Context, state: State, uid: str) -> Finding | None:
+    """8.0 and the scenario: a unit the scenario keeps still this turn (``[[immobile]]``) neither moves nor entrains;
+    advancing after combat is not movement."""
+    for rule in ctx.scenario.immobile:
+        if uid in rule.units and state.turn in rule.turns:
+            return Finding("8.0", f"{unit_name(ctx, uid, state)} may not move: {rule.text} ({ctx.scenario.name} "
+                                  "scenario rule)", (uid,), (state.units[uid].loc,))
     return None
 
 

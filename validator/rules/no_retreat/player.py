@@ -25,7 +25,7 @@ from .cards import deck_for
 from .event_state import saved_units
 from .events_player import maybe_play
 from .board import Context
-from .movement import reachable
+from .movement import immobile_problem, reachable
 from .placement import expected_face, kind_of
 from .rail import detrain_hexes, in_box, limited_rail, rail_box
 from .state import State, face_of, occupants
@@ -88,7 +88,8 @@ class Player:
         self.act("phase", side, phase="movement")
         maybe_play(self)
         mine = sorted(uid for uid, us in self.state.units.items()
-                      if self.game.units[uid].side == side and us.loc in self.ctx.board.locations)
+                      if self.game.units[uid].side == side and us.loc in self.ctx.board.locations
+                      and immobile_problem(self.ctx, self.state, uid) is None)
         self.rng.shuffle(mine)
         plan = player_turns.move_plan(self, side)
         for uid in mine:

@@ -19,6 +19,7 @@ from ...model import Action, Finding
 from .board import Context
 from .cards import payment, spend
 from .control import controller, enter
+from .movement import immobile_problem
 from .position import held_by_others, note_changes, position
 from .state import State, evolve, face_of, unit_name
 from .supply import SupplyNet, supply_net, within
@@ -52,6 +53,9 @@ def entrain_problems(ctx: Context, state: State, action: Action, uid: str) -> li
     face = face_of(ctx, state, uid)
     if not ctx.game.unit_types[face.type].mobile or not face.ma:
         return [Finding("9.0", f"{name} is immobile; only mobile units entrain", (uid,), (us.loc,))]
+    still = immobile_problem(ctx, state, uid)
+    if still is not None:
+        return [still]
     out = []
     if us.unsupplied:
         out.append(Finding("9.1", f"{name} has an Unsupplied marker; only supplied units entrain", (uid,), (us.loc,)))
