@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import shutil
 import zipfile
+from html import escape
 
 import pytest
 from lxml import etree
@@ -326,6 +327,9 @@ def test_archive_contents(nr_game, built):
         assert data.findtext("name") == "NoRetreat" and data.findtext("VassalVersion") == module.VASSAL_VERSION
         page = z.read(module.HELP_FILE).decode()
         assert "Campaign Game 1941-1945" in page and "Ctrl+F" in page
+        campaign = nr_game.scenarios["campaign_1941"]
+        assert campaign.special_rules and campaign.victory  # the scenario's own rules and victory, in the help
+        assert all(escape(t) in page for t in campaign.special_rules + campaign.victory)
 
 
 # --- the setup save -------------------------------------------------------------------------------------------------
