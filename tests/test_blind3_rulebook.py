@@ -5,10 +5,11 @@ Each `tests/logs/blind3_*.jsonl` was written, like the first two sets (`test_bli
 docs/data.md, the game data and the rules texts in ../shared/rules/, without reading the validator's code or its
 other tests, on what the first two sets did not cover: zones of control and what negates them (friendly units,
 Unsupplied units, forts, lake hexsides), control of hexes and cities (12.4.1), where reinforcements, replacements
-and recovered units may be placed and on which turn (7.6, 7.8, 7.9), weather cards and weather claims, supply
-(a city in an enemy ZOC, the 4-hex limit, Finland through Leningrad, partisans outside the Balkans), the counterattack on the counterattacker's CRT, multi-unit retreats that overstack,
-advances after combat, both Card Phases of one turn, actions out of the sequence of play and a whole legal player
-turn. The verdict (`expect` on each line) was written before running; each log must give exactly those
+and recovered units may be placed and on which turn (7.6, 7.8, 7.9), weather cards and weather claims, supply (a
+city in an enemy ZOC, the 4-hex limit, Finland through Leningrad, partisans outside the Balkans), the counterattack
+on the counterattacker's CRT, multi-unit retreats that overstack, advances after combat, both Card Phases of one
+turn, actions out of the sequence of play and a whole legal player turn. The verdict (`expect` on each line) was
+written before running; each log must give exactly those
 (line, rule) pairs, with the first set's check.
 
 Where the validator disagrees with the rules text, the case stays as a strict xfail naming the rule and the text
