@@ -9,8 +9,7 @@ and recovered units may be placed and on which turn (7.6, 7.8, 7.9), weather car
 city in an enemy ZOC, the 4-hex limit, Finland through Leningrad, partisans outside the Balkans), the counterattack
 on the counterattacker's CRT, multi-unit retreats that overstack, advances after combat, both Card Phases of one
 turn, actions out of the sequence of play and a whole legal player turn. The verdict (`expect` on each line) was
-written before running; each log must give exactly those
-(line, rule) pairs, with the first set's check.
+written before running; each log must give exactly those (line, rule) pairs, with the first set's check.
 
 Where the validator disagrees with the rules text, the case stays as a strict xfail naming the rule and the text
 that decides it, so a fix shows up as an unexpected pass.
