@@ -43,7 +43,8 @@ def help_html(game: Game, setups: list[str]) -> str:
     rows = [
         (commands.FLIP_MENU, commands.FLIP, "turn the counter over (step loss, improvement, conversion)"),
     ]
-    rows += [(menu, key, f"put a {label} marker on the unit") for label, (menu, key) in commands.PLACE.items()]
+    rows += [(menu, key, f"put {'an' if label[0] in 'AEIOU' else 'a'} {label} marker on the unit")
+             for label, (menu, key) in commands.PLACE.items()]
     rows += [(f"{commands.ATTACK_MENU} toward {d}", k, f"the unit attacks the hex to its {d} (10.1)")
              for d, k in commands.attack_keys(game.map.grid.orientation).items()]
     rows.append((f"{commands.ATTACK_MENU} clear", commands.ATTACK_CLEAR, "the unit no longer attacks"))
