@@ -450,8 +450,7 @@ def decode_piece(type_text: str, state_text: str) -> PieceDef:
     """Decode an AddPiece's type and state into traits (``BasicCommandEncoder.createPiece`` + ``setState``)."""
     traits = _type_traits(type_text)
     if len(traits) == 1:  # a stack, say: its one state is its own (where it is, what it holds), seldom shared
-        t = traits[0]
-        return _piece_def((t if t.state == state_text else _trait(t.prefix, t.kind, t.fields, state_text, t.type_raw),))
+        return _piece_def(_restated(traits, (state_text,)))
     states = _state_levels(state_text, len(traits))
     return _piece_def(tuple([_stated_trait(type_text, i, state) for i, state in enumerate(states)]))
 
