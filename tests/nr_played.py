@@ -1,16 +1,18 @@
-"""A whole game by the random legal player with every state along the way, shared by the card, organization and
-victory tests (session fixture ``played``), and a builder of positions for direct rule tests."""
+"""A whole game by the random legal player with every state along the way, shared by the player, combat, card,
+event, organization and victory tests (session fixture ``played``), the mutations of such a game (an action replaced
+or inserted, the rules reported on its line), and a builder of positions for direct rule tests."""
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 import pytest
 
 from validator.logfile import parse_log
 from validator.model import Action, Header
+from validator.replay import replay
 from validator.rules import no_retreat as rules
 from validator.rules.no_retreat.player import play
 
@@ -45,6 +47,48 @@ def replayed(lines: Lines) -> Played:
 @pytest.fixture(scope="session")
 def played(nr_game) -> Played:
     return replayed(play(nr_game, seed=SEED))
+
+
+def validate(lines: Lines):
+    log, game = parse_log("mutant.jsonl", encode(lines))
+    return replay(log, game, keep_states=False)
+
+
+def rules_at(lines: Lines, index: int) -> set[str]:
+    """The rules reported on the line of action ``index`` (0-based among the actions) of a mutated log (the lines
+    after it cannot change that, so the log is cut two lines later)."""
+    result = validate(lines[:index + 4])
+    return {v.rule for v in result.violations if v.line == index + 2}
+
+
+def place(game: Played, test: Callable[[int, dict, Any], Any]) -> tuple[int, Any] | None:
+    """The first action (its index among the actions, and what ``test`` found there) for which ``test(index,
+    action, state before it)`` is not None."""
+    for i, (action, state) in enumerate(zip(game.lines[1:], game.states)):
+        found = test(i, action, state)
+        if found is not None:
+            return i, found
+    return None
+
+
+def first(game: Played, test: Callable[[int, dict, Any], Any]) -> tuple[int, Any]:
+    """``place``, failing the test when the game has no such place."""
+    found = place(game, test)
+    if found is None:
+        pytest.fail("no place in the generated game fits this mutation")
+    return found
+
+
+def replaced(game: Played, i: int, new: dict) -> Lines:
+    lines = list(game.lines)
+    lines[i + 1] = new
+    return lines
+
+
+def inserted(game: Played, i: int, *new: dict) -> Lines:
+    lines = list(game.lines)
+    lines[i + 1:i + 1] = list(new)
+    return lines
 
 
 def position(game, start: dict[str, Any], options: dict[str, bool] | None = None, **pos: Any):

@@ -12,8 +12,7 @@ import pytest
 
 import games
 from games.errors import DataError
-from nr_played import position, run
-from test_validator_player import first, inserted, replaced, rules_at
+from nr_played import first, inserted, position, replaced, rules_at, run
 from validator.rules.no_retreat import card_play, cards
 
 

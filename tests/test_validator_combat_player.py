@@ -3,13 +3,9 @@ into it (mutations) are each flagged with the right rule."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
 import pytest
-from nr_played import Lines, Played, encode, replayed
 
-from validator.logfile import parse_log
-from validator.replay import replay
+from nr_played import Played, first, inserted, place, replaced, replayed, rules_at, validate
 from validator.rules.no_retreat.advance import advances
 from validator.rules.no_retreat.combat_data import target_limit
 from validator.rules.no_retreat.declaration import attack_neighbours, current
@@ -22,21 +18,10 @@ from validator.rules.no_retreat.zoc import enemy_zoc
 LAKE_SEEDS = (8, 6, 2)  # other games to look in when the shared game never puts a unit next to an enemy across a lake
 
 
-@pytest.fixture(scope="session")
-def fought(played: Played) -> Played:
-    """The shared random game (``nr_played``): it fights every Combat Phase."""
-    return played
-
-
-def validate(lines: Lines):
-    log, game = parse_log("mutant.jsonl", encode(lines))
-    return replay(log, game, keep_states=False)
-
-
-def test_campaign_with_combat_is_clean(fought: Played) -> None:
-    result = validate(fought.lines)
+def test_campaign_with_combat_is_clean(played: Played) -> None:
+    result = validate(played.lines)
     assert result.clean, [v.message for v in result.violations[:5]]
-    actions = fought.lines[1:]
+    actions = played.lines[1:]
     battles = [a for a in actions if a["type"] == "battle"]
     assert len(battles) >= 25
     assert {a.get("kind", "voluntary") for a in battles} == {"voluntary", "counterblow", "counterattack"}
@@ -53,40 +38,6 @@ def test_other_seeds_with_combat_are_clean(nr_game) -> None:
 
 # -- mutations ---------------------------------------------------------------------------------------------------
 
-def rules_at(lines: Lines, index: int) -> set[str]:
-    """The rules reported on the line of action ``index`` (0-based among the actions) of a mutated log (the lines
-    after it cannot change that, so the log is cut two lines later)."""
-    result = validate(lines[:index + 4])
-    return {v.rule for v in result.violations if v.line == index + 2}
-
-
-def place(game: Played, test: Callable[[int, dict, Any], Any]) -> tuple[int, Any] | None:
-    for i, (action, state) in enumerate(zip(game.lines[1:], game.states)):
-        found = test(i, action, state)
-        if found is not None:
-            return i, found
-    return None
-
-
-def first(game: Played, test: Callable[[int, dict, Any], Any]) -> tuple[int, Any]:
-    found = place(game, test)
-    if found is None:
-        pytest.fail("no place in the generated game fits this mutation")
-    return found
-
-
-def replaced(game: Played, i: int, new: dict) -> Lines:
-    lines = list(game.lines)
-    lines[i + 1] = new
-    return lines
-
-
-def inserted(game: Played, i: int, *new: dict) -> Lines:
-    lines = list(game.lines)
-    lines[i + 1:i + 1] = list(new)
-    return lines
-
-
 def _other_result(nr_game, a: dict) -> dict:
     results = sorted({r for c in nr_game.crts.values() for row in c.rows.values() for r in row} - {a["result"]})
     return {**a, "result": results[0]}
@@ -98,13 +49,13 @@ def _other_odds(nr_game, a: dict) -> dict:
 
 
 @pytest.mark.parametrize("change", [_other_result, _other_odds], ids=["result for the die", "odds"])
-def test_mutation_wrong_claim(fought: Played, nr_game, change) -> None:
-    i, new = first(fought, lambda i, a, s: change(nr_game, a) if a["type"] == "battle" and "odds" in a else None)
-    assert rules_at(replaced(fought, i, new), i) == {"10.5"}
+def test_mutation_wrong_claim(played: Played, nr_game, change) -> None:
+    i, new = first(played, lambda i, a, s: change(nr_game, a) if a["type"] == "battle" and "odds" in a else None)
+    assert rules_at(replaced(played, i, new), i) == {"10.5"}
 
 
-def test_mutation_retreat_into_an_enemy_zone_of_control(fought: Played) -> None:
-    ctx = fought.ctx
+def test_mutation_retreat_into_an_enemy_zone_of_control(played: Played) -> None:
+    ctx = played.ctx
 
     def find(i, a, s):
         if a["type"] != "retreat":
@@ -120,12 +71,12 @@ def test_mutation_retreat_into_an_enemy_zone_of_control(fought: Played) -> None:
                     return {**a, "path": [x, y]}
         return None
 
-    i, new = first(fought, find)
-    assert rules_at(replaced(fought, i, new), i) == {"10.7.5"}
+    i, new = first(played, find)
+    assert rules_at(replaced(played, i, new), i) == {"10.7.5"}
 
 
-def test_mutation_advance_by_a_unit_that_did_not_attack(fought: Played) -> None:
-    ctx = fought.ctx
+def test_mutation_advance_by_a_unit_that_did_not_attack(played: Played) -> None:
+    ctx = played.ctx
 
     def find(i, a, s):
         if a["type"] != "advance":
@@ -135,12 +86,12 @@ def test_mutation_advance_by_a_unit_that_did_not_attack(fought: Played) -> None:
                         and us.loc in ctx.board.locations and u not in b.attackers)
         return {**a, "unit": others[0], "path": a["path"][:1]} if others else None
 
-    i, new = first(fought, find)
-    assert rules_at(replaced(fought, i, new), i) == {"10.8"}
+    i, new = first(played, find)
+    assert rules_at(replaced(played, i, new), i) == {"10.8"}
 
 
-def test_mutation_fourth_hex_of_advance(fought: Played) -> None:
-    ctx = fought.ctx
+def test_mutation_fourth_hex_of_advance(played: Played) -> None:
+    ctx = played.ctx
 
     def find(i, a, s):
         if a["type"] != "advance":
@@ -151,12 +102,12 @@ def test_mutation_fourth_hex_of_advance(fought: Played) -> None:
                 return {**a, "path": list(p) + nxt[:1]}
         return None
 
-    i, new = first(fought, find)
-    assert rules_at(replaced(fought, i, new), i) == {"10.8.2"}
+    i, new = first(played, find)
+    assert rules_at(replaced(played, i, new), i) == {"10.8.2"}
 
 
-def test_mutation_too_many_targets(fought: Played, nr_game) -> None:
-    ctx = fought.ctx
+def test_mutation_too_many_targets(played: Played, nr_game) -> None:
+    ctx = played.ctx
 
     def find(i, a, s):
         if a["type"] != "declare":
@@ -170,13 +121,13 @@ def test_mutation_too_many_targets(fought: Played, nr_game) -> None:
         extra = limit + 1 - len(a["targets"])
         return {**a, "targets": a["targets"] + more[:extra]} if len(more) >= extra else None
 
-    i, new = first(fought, find)
-    assert rules_at(replaced(fought, i, new), i) == {"10.1.1"}
+    i, new = first(played, find)
+    assert rules_at(replaced(played, i, new), i) == {"10.1.1"}
 
 
-def test_mutation_attack_across_a_lake(fought: Played, nr_game) -> None:
+def test_mutation_attack_across_a_lake(played: Played, nr_game) -> None:
     """A unit moves next to an enemy across a lake hexside, then attacks across it (10.1)."""
-    ctx = fought.ctx
+    ctx = played.ctx
     lakes = ctx.board.prohibited
 
     def find(i, a, s) -> tuple[str, str, str] | None:
@@ -192,7 +143,7 @@ def test_mutation_attack_across_a_lake(fought: Played, nr_game) -> None:
                         return uid, dest, n
         return None
 
-    game, found = fought, place(fought, find)
+    game, found = played, place(played, find)
     for seed in LAKE_SEEDS:
         if found is not None:
             break
@@ -208,31 +159,31 @@ def test_mutation_attack_across_a_lake(fought: Played, nr_game) -> None:
     assert "10.1" in rules_at(lines, i + 2)
 
 
-def test_mutation_retreat_left_out(fought: Played) -> None:
+def test_mutation_retreat_left_out(played: Played) -> None:
     def find(i, a, s):
         return a if a["type"] == "retreat" else None
 
-    i, _ = first(fought, find)
-    lines = list(fought.lines)
+    i, _ = first(played, find)
+    lines = list(played.lines)
     del lines[i + 1]
     nxt = next(j for j in range(i, len(lines) - 1) if lines[j + 1]["type"] in ("battle", "phase", "advance"))
     assert "10.7.5" in rules_at(lines, nxt)
 
 
-def test_mutation_loss_by_the_wrong_unit(fought: Played, nr_game) -> None:
+def test_mutation_loss_by_the_wrong_unit(played: Played, nr_game) -> None:
     def find(i, a, s):
         if a["type"] != "loss" or current(s).battle is None:  # not a step an event takes outside battles
             return None
         b = current(s).battle
         others = sorted(u for u, us in s.units.items() if nr_game.units[u].side == a["side"]
-                        and us.loc in fought.ctx.board.locations and u not in b.attackers + b.defenders)
+                        and us.loc in played.ctx.board.locations and u not in b.attackers + b.defenders)
         return {**a, "unit": others[0]} if others else None
 
-    i, new = first(fought, find)
-    assert "10.7.1" in rules_at(replaced(fought, i, new), i)
+    i, new = first(played, find)
+    assert "10.7.1" in rules_at(replaced(played, i, new), i)
 
 
-def test_mutation_unit_attacks_twice(fought: Played) -> None:
+def test_mutation_unit_attacks_twice(played: Played) -> None:
     def find(i, a, s):
         c = current(s)
         if a["type"] != "battle" or a.get("kind") == "counterattack" or c.battle is None:
@@ -240,5 +191,5 @@ def test_mutation_unit_attacks_twice(fought: Played) -> None:
         again = [u for u in c.battle.attackers if c.battle.kind != "counterattack"]
         return {**a, "attackers": a["attackers"] + again[:1]} if again and again[0] not in a["attackers"] else None
 
-    i, new = first(fought, find)
-    assert "10.3.4" in rules_at(replaced(fought, i, new), i)
+    i, new = first(played, find)
+    assert "10.3.4" in rules_at(replaced(played, i, new), i)

@@ -4,8 +4,7 @@ each caught with their rule."""
 
 from __future__ import annotations
 
-from nr_played import Played
-from test_validator_player import first, inserted, replaced, rules_at, validate
+from nr_played import Played, first, inserted, replaced, rules_at, validate
 from validator.rules.no_retreat import card_play
 from validator.rules.no_retreat.events_data import half
 

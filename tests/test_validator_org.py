@@ -3,8 +3,7 @@ of the random player's organization. The scripted logs ``tests/logs/org_*.jsonl`
 
 from __future__ import annotations
 
-from nr_played import position, run
-from test_validator_player import first, replaced, rules_at
+from nr_played import first, position, replaced, rules_at, run
 from validator.rules.no_retreat import organization, placement
 from validator.rules.no_retreat.turn_events import EVENT_USERS
 

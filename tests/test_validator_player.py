@@ -3,13 +3,7 @@ injected into them (mutations) are flagged with the right rule."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
-import pytest
-
-from nr_played import Lines, Played as Game, encode, replayed
-from validator.logfile import parse_log
-from validator.replay import replay
+from nr_played import Played, first, inserted, replaced, rules_at, validate
 from validator.rules import no_retreat as rules
 from validator.rules.no_retreat.movement import ground, reachable
 from validator.rules.no_retreat.rail import in_box, rail_box
@@ -18,28 +12,18 @@ from validator.rules.no_retreat.supply import side_supply
 from validator.rules.no_retreat.player import play
 
 
-@pytest.fixture(scope="session")
-def campaign(nr_game) -> Game:
-    return replayed(play(nr_game, seed=1))  # a seed whose game runs all 28 turns (at the time of writing)
-
-
-def validate(lines: Lines):
-    log, game = parse_log("mutant.jsonl", encode(lines))
-    return replay(log, game, keep_states=False)
-
-
-def test_full_campaign_is_clean_and_long(campaign: Game, nr_game) -> None:
-    result = validate(campaign.lines)
+def test_full_campaign_is_clean_and_long(played: Played, nr_game) -> None:
+    result = validate(played.lines)
     assert result.clean, [v.message for v in result.violations[:5]]
-    kinds = [x["type"] for x in campaign.lines[1:]]
-    turns = [x["turn"] for x in campaign.lines[1:] if x["type"] == "turn"]
+    kinds = [x["type"] for x in played.lines[1:]]
+    turns = [x["turn"] for x in played.lines[1:] if x["type"] == "turn"]
     assert turns == list(range(1, turns[-1] + 1))
-    assert turns[-1] == 28 or campaign.lines[-1]["type"] == "victory" and campaign.lines[-1]["winner"]
+    assert turns[-1] == 28 or played.lines[-1]["type"] == "victory" and played.lines[-1]["winner"]
     assert kinds.count("move") >= 300
     assert {"entrain", "detrain", "place", "supply", "draw", "discard"} <= set(kinds)
-    assert any("to" in x for x in campaign.lines if x.get("type") == "move")
-    assert any("path" in x for x in campaign.lines if x.get("type") == "move")
-    assert any(x.get("pay") for x in campaign.lines if x.get("type") == "entrain")
+    assert any("to" in x for x in played.lines if x.get("type") == "move")
+    assert any("path" in x for x in played.lines if x.get("type") == "move")
+    assert any(x.get("pay") for x in played.lines if x.get("type") == "entrain")
 
 
 def test_player_is_deterministic(nr_game) -> None:
@@ -53,35 +37,8 @@ def test_other_seeds_are_clean(nr_game) -> None:
 
 # -- mutations ---------------------------------------------------------------------------------------------------
 
-def rules_at(lines: Lines, index: int) -> set[str]:
-    """The rules reported on the line of action ``index`` (0-based among the actions) of a mutated log (the
-    lines after it cannot change that, so the log is cut two lines later)."""
-    result = validate(lines[:index + 4])
-    return {v.rule for v in result.violations if v.line == index + 2}
-
-
-def first(campaign: Game, test: Callable[[int, dict, Any], dict | None]) -> tuple[int, dict]:
-    for i, (action, state) in enumerate(zip(campaign.lines[1:], campaign.states)):
-        new = test(i, action, state)
-        if new is not None:
-            return i, new
-    pytest.fail("no place in the generated game fits this mutation")
-
-
-def replaced(campaign: Game, i: int, new: dict) -> Lines:
-    lines = list(campaign.lines)
-    lines[i + 1] = new
-    return lines
-
-
-def inserted(campaign: Game, i: int, new: dict) -> Lines:
-    lines = list(campaign.lines)
-    lines.insert(i + 1, new)
-    return lines
-
-
-def test_mutation_move_into_enemy(campaign: Game) -> None:
-    ctx = campaign.ctx
+def test_mutation_move_into_enemy(played: Played) -> None:
+    ctx = played.ctx
 
     def find(i, a, s):
         if a["type"] != "move":
@@ -91,12 +48,12 @@ def test_mutation_move_into_enemy(campaign: Game) -> None:
         enemy = [n for n in ctx.board.neighbours[loc] if n in g.enemy and not ctx.board.crossing_prohibited(loc, n)]
         return {**{k: v for k, v in a.items() if k != "to"}, "path": [enemy[0]]} if enemy else None
 
-    i, new = first(campaign, find)
-    assert "8.4" in rules_at(replaced(campaign, i, new), i)
+    i, new = first(played, find)
+    assert "8.4" in rules_at(replaced(played, i, new), i)
 
 
-def test_mutation_move_too_far(campaign: Game) -> None:
-    ctx = campaign.ctx
+def test_mutation_move_too_far(played: Played) -> None:
+    ctx = played.ctx
 
     def find(i, a, s):
         if a["type"] != "move" or s.turn < 3:
@@ -109,12 +66,12 @@ def test_mutation_move_too_far(campaign: Game) -> None:
                      and not any(p in g.ezoc for p in rules.movement.path_to(best, loc)))
         return {"type": "move", "side": a["side"], "unit": uid, "to": far[0]} if far else None
 
-    i, new = first(campaign, find)
-    assert rules_at(replaced(campaign, i, new), i) & {"8.1", "8.2", "8.3", "6.5.2"}
+    i, new = first(played, find)
+    assert rules_at(replaced(played, i, new), i) & {"8.1", "8.2", "8.3", "6.5.2"}
 
 
-def test_mutation_through_ezoc(campaign: Game) -> None:
-    ctx = campaign.ctx
+def test_mutation_through_ezoc(played: Played) -> None:
+    ctx = played.ctx
 
     def find(i, a, s):
         if a["type"] != "move" or "path" not in a or len(a["path"]) < 1:
@@ -127,21 +84,21 @@ def test_mutation_through_ezoc(campaign: Game) -> None:
                   and not ctx.board.crossing_prohibited(end, n) and n not in g.ezoc]
         return {**a, "path": a["path"] + onward[:1]} if onward else None
 
-    i, new = first(campaign, find)
-    assert "8.5.1" in rules_at(replaced(campaign, i, new), i)
+    i, new = first(played, find)
+    assert "8.5.1" in rules_at(replaced(played, i, new), i)
 
 
-def test_mutation_move_in_combat_phase(campaign: Game) -> None:
+def test_mutation_move_in_combat_phase(played: Played) -> None:
     def find(i, a, s):
         return a if a["type"] == "phase" and a["phase"] == "combat" and i > 20 else None
 
-    i, phase = first(campaign, find)
-    mover = next(x for x in reversed(campaign.lines[1:i + 1]) if x["type"] == "move")
-    assert rules_at(inserted(campaign, i + 1, mover), i + 1) == {"4.0"}
+    i, phase = first(played, find)
+    mover = next(x for x in reversed(played.lines[1:i + 1]) if x["type"] == "move")
+    assert rules_at(inserted(played, i + 1, mover), i + 1) == {"4.0"}
 
 
-def test_mutation_overstack(campaign: Game, nr_game) -> None:
-    ctx = campaign.ctx
+def test_mutation_overstack(played: Played, nr_game) -> None:
+    ctx = played.ctx
 
     def find(i, a, s):
         if not (a["type"] == "phase" and a["phase"] == "combat" and a["side"] == "axis"):
@@ -156,23 +113,23 @@ def test_mutation_overstack(campaign: Game, nr_game) -> None:
                     return {"type": "move", "side": "axis", "unit": uid, "to": dests[0]}
         return None
 
-    i, new = first(campaign, find)
+    i, new = first(played, find)
     # the move itself is legal; the Combat Phase line that follows ends the Movement Phase overstacked
-    lines = inserted(campaign, i, new)
+    lines = inserted(played, i, new)
     assert rules_at(lines, i) == set()
     assert "8.4.1" in rules_at(lines, i + 1)
 
 
-def test_mutation_unpaid_entrain(campaign: Game) -> None:
+def test_mutation_unpaid_entrain(played: Played) -> None:
     def find(i, a, s):
         return {k: v for k, v in a.items() if k != "pay"} if a["type"] == "entrain" and a.get("pay") else None
 
-    i, new = first(campaign, find)
-    assert rules_at(replaced(campaign, i, new), i) == {"9.1.1"}
+    i, new = first(played, find)
+    assert rules_at(replaced(played, i, new), i) == {"9.1.1"}
 
 
-def test_mutation_rail_box_full(campaign: Game, nr_game) -> None:
-    ctx = campaign.ctx
+def test_mutation_rail_box_full(played: Played, nr_game) -> None:
+    ctx = played.ctx
 
     def find(i, a, s):
         if not (a["type"] == "phase" and a["phase"] == "combat"):
@@ -187,12 +144,12 @@ def test_mutation_rail_box_full(campaign: Game, nr_game) -> None:
                 return {"type": "entrain", "side": side, "unit": uid, "pay": hand[:1]}
         return None
 
-    i, new = first(campaign, find)
-    assert "9.1.2" in rules_at(inserted(campaign, i, new), i)
+    i, new = first(played, find)
+    assert "9.1.2" in rules_at(inserted(played, i, new), i)
 
 
-def test_mutation_detrain_into_ezoc(campaign: Game) -> None:
-    ctx = campaign.ctx
+def test_mutation_detrain_into_ezoc(played: Played) -> None:
+    ctx = played.ctx
 
     def find(i, a, s):
         if a["type"] != "detrain":
@@ -202,12 +159,12 @@ def test_mutation_detrain_into_ezoc(campaign: Game) -> None:
                      and loc in ctx.game.map.hexes)
         return {**a, "to": bad[0]} if bad else None
 
-    i, new = first(campaign, find)
-    assert rules_at(replaced(campaign, i, new), i) == {"9.2"}
+    i, new = first(played, find)
+    assert rules_at(replaced(played, i, new), i) == {"9.2"}
 
 
-def test_mutation_reinforcement_misplaced(campaign: Game) -> None:
-    ctx = campaign.ctx
+def test_mutation_reinforcement_misplaced(played: Played) -> None:
+    ctx = played.ctx
 
     def find(i, a, s):
         if a["type"] != "place" or a["side"] != "soviet":
@@ -218,12 +175,12 @@ def test_mutation_reinforcement_misplaced(campaign: Game) -> None:
                      and loc not in g.enemy)
         return {**a, "to": bad[0]}
 
-    i, new = first(campaign, find)
-    assert rules_at(replaced(campaign, i, new), i) == {"7.6"}
+    i, new = first(played, find)
+    assert rules_at(replaced(played, i, new), i) == {"7.6"}
 
 
-def test_mutation_supplied_unit_marked(campaign: Game) -> None:
-    ctx = campaign.ctx
+def test_mutation_supplied_unit_marked(played: Played) -> None:
+    ctx = played.ctx
 
     def find(i, a, s):
         if a["type"] != "supply":
@@ -231,23 +188,23 @@ def test_mutation_supplied_unit_marked(campaign: Game) -> None:
         ok = sorted(uid for uid, st in side_supply(ctx, s, a["side"]).items() if st.ok)
         return {**a, "unsupplied": a["unsupplied"] + ok[:1]} if ok else None
 
-    i, new = first(campaign, find)
-    assert rules_at(replaced(campaign, i, new), i) & {"6.1", "6.2"}
+    i, new = first(played, find)
+    assert rules_at(replaced(played, i, new), i) & {"6.1", "6.2"}
 
 
-def test_mutation_turn_skipped(campaign: Game) -> None:
+def test_mutation_turn_skipped(played: Played) -> None:
     def find(i, a, s):
         return {**a, "turn": a["turn"] + 1} if a["type"] == "turn" and a["turn"] == 5 else None
 
-    i, new = first(campaign, find)
-    assert rules_at(replaced(campaign, i, new), i) == {"4.0"}
+    i, new = first(played, find)
+    assert rules_at(replaced(played, i, new), i) == {"4.0"}
 
 
-def test_mutation_out_of_turn_move(campaign: Game) -> None:
+def test_mutation_out_of_turn_move(played: Played) -> None:
     def find(i, a, s):
         return a if a["type"] == "move" and a["side"] == "soviet" and s.turn > 2 else None
 
-    i, move = first(campaign, find)
-    axis_move = next(j for j, x in enumerate(campaign.lines[1:]) if x["type"] == "move" and x["side"] == "axis"
-                     and campaign.states[j].turn == campaign.states[i].turn)
-    assert rules_at(inserted(campaign, axis_move, move), axis_move) == {"4.0"}
+    i, move = first(played, find)
+    axis_move = next(j for j, x in enumerate(played.lines[1:]) if x["type"] == "move" and x["side"] == "axis"
+                     and played.states[j].turn == played.states[i].turn)
+    assert rules_at(inserted(played, axis_move, move), axis_move) == {"4.0"}

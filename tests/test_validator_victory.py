@@ -3,8 +3,7 @@ the victory the rules give, and changed claims are caught. Scripted cases: ``tes
 
 from __future__ import annotations
 
-from nr_played import position, run
-from test_validator_player import first, replaced, rules_at, validate
+from nr_played import first, position, replaced, rules_at, run, validate
 from validator.rules.no_retreat import victory
 from validator.rules.no_retreat.eliminations import after
 from validator.rules.no_retreat.state import evolve
