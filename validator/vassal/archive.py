@@ -84,12 +84,7 @@ class SafeZip:
 
     def read(self, name: str) -> bytes:
         """Inflate one entry, stopping as soon as a cap is passed (the zip's own size fields are not trusted)."""
-        info = self._infos.get(name)
-        if info is None:
-            raise DataError(self.path, f"zip entry {name!r} is missing")
-        if info.flag_bits & 0x1:
-            raise DataError(self.path, f"zip entry {name!r} is encrypted")
-        caps = self.caps
+        info = self._entry(name)
         out = bytearray()
         try:
             with self._zip.open(info) as stream:
@@ -103,33 +98,39 @@ class SafeZip:
             raise
         except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, NotImplementedError) as exc:
             raise DataError(self.path, f"zip entry {name!r} is corrupt or truncated ({exc})") from None
-        self._check_size(name, len(out), info.compress_size, final=True)
-        self._read_total += len(out)
-        if self._read_total > caps.total_bytes:
-            raise DataError(self.path, f"zip entries inflate to more than the cap of {caps.total_bytes} bytes in total")
+        self._count(len(out))  # (the caps on this entry were checked after its last chunk)
         return bytes(out)
 
     def read_head(self, name: str, size: int) -> tuple[bytes, bool]:
         """The first ``size`` inflated bytes of one entry (what a header needs, however large the entry), and
         whether that is the whole entry."""
-        info = self._infos.get(name)
-        if info is None:
-            raise DataError(self.path, f"zip entry {name!r} is missing")
-        if info.flag_bits & 0x1:
-            raise DataError(self.path, f"zip entry {name!r} is encrypted")
+        info = self._entry(name)
         try:
             with self._zip.open(info) as stream:
                 head = stream.read(size)
                 whole = len(head) < size or not stream.read(1)
         except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, NotImplementedError) as exc:
             raise DataError(self.path, f"zip entry {name!r} is corrupt or truncated ({exc})") from None
-        self._read_total += len(head)
+        self._count(len(head))
+        return head, whole
+
+    def _entry(self, name: str) -> zipfile.ZipInfo:
+        """The entry of this name, if it is there and not encrypted."""
+        info = self._infos.get(name)
+        if info is None:
+            raise DataError(self.path, f"zip entry {name!r} is missing")
+        if info.flag_bits & 0x1:
+            raise DataError(self.path, f"zip entry {name!r} is encrypted")
+        return info
+
+    def _count(self, size: int) -> None:
+        """Add ``size`` inflated bytes to what this archive has given, within the cap on the total."""
+        self._read_total += size
         if self._read_total > self.caps.total_bytes:
             raise DataError(self.path, f"zip entries inflate to more than the cap of {self.caps.total_bytes} bytes "
                                        "in total")
-        return head, whole
 
-    def _check_size(self, name: str, size: int, compressed: int, final: bool = False) -> None:
+    def _check_size(self, name: str, size: int, compressed: int) -> None:
         caps = self.caps
         if size > caps.entry_bytes:
             raise DataError(self.path, f"zip entry {name!r} inflates to more than the cap of {caps.entry_bytes} bytes")
