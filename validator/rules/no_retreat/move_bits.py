@@ -95,8 +95,6 @@ class Search(NamedTuple):
     extra: int  # MP to leave the start (an EZOC, 8.5.2)
     closed: int  # locations the start may not step into (blocked ones; EZOCs without friends when it is in one)
     stops: int  # locations a unit stops in (EZOCs, 8.5.1), the start apart
-    mp: int
-    always: bool  # the one step a unit may always take (8.3)
     cost: Mapping[str, tuple[int, int]]  # the cost table
     column: int
     levels: dict[int, int]  # MP spent -> the locations reached for that much and no less
@@ -139,7 +137,7 @@ def explore(ctx: Context, start: str, spent: int, extra: int, blocked: int, clos
         elif level > max(levels):
             break
         level += 1
-    return Search(start, spent, extra, closed | blocked, stops, mp, always, table, column, levels, reached)
+    return Search(start, spent, extra, closed | blocked, stops, table, column, levels, reached)
 
 
 def level_of(s: Search, b: int) -> int | None:
