@@ -12,13 +12,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...model import Action, Finding
 from .board import Context
 from .event_state import saved_units
 from .results import handle_remove
-from .state import State, evolve, unit_name
+from .state import State, evolve, face_of, unit_name
 from .supply import describe, side_supply, supply_net, supply_order, unit_supply
 
 
@@ -88,12 +86,11 @@ def rumanian_surrender(ctx: Context, state: State) -> State:
         return state
     region = game.map.regions[RUMANIA].locations
     side = game.units[armies[0]].side
-    red = any(us.loc in region and game.units[uid].side != side
-              and (game.units[uid].back if us.face == "back" else game.units[uid].front).colour == RED_COLOUR
+    red = any(us.loc in region and game.units[uid].side != side and face_of(ctx, state, uid).colour == RED_COLOUR
               for uid, us in state.units.items())
     if not red:
         return state
     units = dict(state.units)
     for uid in armies:
-        units[uid] = replace(units[uid], loc="removed", unsupplied=False, disorganized=False)
+        units[uid] = evolve(units[uid], loc="removed", unsupplied=False, disorganized=False)
     return evolve(state, units=units)

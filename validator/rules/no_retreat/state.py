@@ -91,12 +91,6 @@ def evolve(obj: T, **changes: Any) -> T:
     return new
 
 
-def with_unit(state: State, uid: str, **changes: Any) -> State:
-    units = dict(state.units)
-    units[uid] = evolve(units[uid], **changes)
-    return evolve(state, units=units)
-
-
 def with_control(state: State, side: str, locations, **changes: Any) -> State:
     """``side`` controls ``locations`` (and the state's other ``changes`` are made in the same copy)."""
     control = state.control
@@ -181,6 +175,5 @@ def initial_state(ctx: Context) -> State:
         raise ValueError(f"start: phase '{phase}' has no step '{step}'")
     if step is None and steps:
         step = steps[0][0]  # a phase with steps starts at its first
-
     weather = start.get("weather", game.turns[turn].weather)
     return State(turn, player, phase, step, weather, units, control, hands)
