@@ -14,7 +14,6 @@
 
 from __future__ import annotations
 
-
 from ...model import Action, Finding
 from .board import Context
 from .cards import payment, spend

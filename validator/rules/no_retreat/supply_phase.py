@@ -10,7 +10,6 @@ the rules give, silently: the check is deterministic.
 
 from __future__ import annotations
 
-
 from ...model import Action, Finding
 from .board import Context
 from .state import State, evolve, unit_name
