@@ -64,8 +64,8 @@ def _armor(ctx: Context, state: State, uid: str) -> bool:
     return ctx.game.unit_types[face_of(ctx, state, uid).type].category == "armor"
 
 
-def enter_cost(ctx: Context, armor: bool, loc: str, table: Mapping[str, tuple[int, int]] | None = None) -> int:
-    a, o = (table or ctx.board.cost)[loc]
+def enter_cost(ctx: Context, armor: bool, loc: str) -> int:
+    a, o = ctx.board.cost[loc]
     return a if armor else o
 
 
