@@ -11,19 +11,16 @@
 
 from __future__ import annotations
 
-
 from .board import Context
+from .placement import CADRE_OPTION, CADRE_TYPE, TURN_TRACK
 from .position import changes
 from .state import State, evolve
 from .track_state import TurnTrack
+from .turn_events import KAMPFGRUPPE
 from .victory import garrison_victory, gain
 
-TURN_TRACK = "turn_track"  # the box id of the Game Turn track
 TO_TRACK_NATIONALITIES = frozenset({"axis_ally"})  # 3rd-ed summary: eliminated Axis allies to the turn track
 TO_TRACK_TYPES = frozenset({"luftwaffe"})  # ... and Luftwaffe units
-CADRE_TYPE = "cadre"
-KAMPFGRUPPE = "kampfgruppe"
-CADRE_OPTION = "cadres"
 
 
 def box_kind(box: str | None) -> str:
