@@ -26,7 +26,7 @@ from dataclasses import replace
 from typing import Iterator
 
 from ...model import Action, Finding
-from .board import Context
+from .board import Context, once
 from .cards import payment, spend
 from .events_cards import paid as paid_count
 from .control import controller, enter
@@ -194,9 +194,7 @@ def _place_spots(ctx: Context, state: State, uid: str, kind: str) -> Iterator[st
         return
     net = supply_net(ctx, state, side)
     ezoc = enemy_zoc(ctx, state, side)
-    ordered = ctx.derived.get("sorted_locations")
-    if ordered is None:
-        ordered = ctx.derived["sorted_locations"] = sorted(ctx.board.locations)
+    ordered = once(ctx, "sorted_locations", lambda c: sorted(c.board.locations))
     yield from (loc for loc in ordered if place_problem(ctx, state, uid, kind, loc, net, ezoc) is None)
 
 

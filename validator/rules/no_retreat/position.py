@@ -16,7 +16,7 @@ from itertools import compress
 from operator import is_not
 from typing import AbstractSet, Any, Mapping, NamedTuple
 
-from .board import Context
+from .board import Context, once
 
 KEEP = 8  # positions remembered on the context
 REBUILD = 40  # more changed units than this: derive the position from scratch
@@ -71,14 +71,14 @@ class _Static:
 
 
 def _static(ctx: Context) -> _Static:
-    s = ctx.derived.get("position_static")
-    if s is None:
-        game = ctx.game
-        types = game.unit_types
-        s = _Static({uid: u.side for uid, u in game.units.items()}, {uid: i for i, uid in enumerate(game.units)},
-                    {key: types[t].zoc for key, t in ctx.unit_type.items()}, ctx.board.open_neighbours)
-        ctx.derived["position_static"] = s
-    return s
+    return once(ctx, "position_static", _make_static)
+
+
+def _make_static(ctx: Context) -> _Static:
+    game = ctx.game
+    types = game.unit_types
+    return _Static({uid: u.side for uid, u in game.units.items()}, {uid: i for i, uid in enumerate(game.units)},
+                   {key: types[t].zoc for key, t in ctx.unit_type.items()}, ctx.board.open_neighbours)
 
 
 def unit_sides(ctx: Context) -> Mapping[str, str]:

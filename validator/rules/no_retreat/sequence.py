@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from ...model import Action, Finding
 from . import reserve, stacking, turn_events
-from .board import Context
+from .board import Context, once
 from .combat import end_combat_step
 from .phase_ends import leave as leave_step
 from .removal import end_removal_phase
@@ -58,10 +58,7 @@ AUTO_STEP: dict[str, tuple[str, str]] = {"draw": ("card", "draw")}
 
 
 def slots(ctx: Context) -> tuple[Slot, ...]:
-    out = ctx.derived.get("slot_objects")
-    if out is None:
-        out = ctx.derived["slot_objects"] = tuple(Slot(*s) for s in ctx.slots)
-    return out
+    return once(ctx, "slot_objects", lambda c: tuple(Slot(*s) for s in c.slots))
 
 
 def first_step(ctx: Context, phase: str) -> str | None:

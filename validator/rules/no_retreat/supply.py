@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from .bitboard import Bits, board_bits, mask, spread
-from .board import Context
+from .board import Context, once
 from .control import OCCUPATION_AREAS, controller
 from .position import enemy_zoc_set, held_by, held_by_others, position, unit_sides
 from .state import State, unit_name
@@ -203,7 +203,8 @@ def supply_net(ctx: Context, state: State, side: str, with_enemy: bool = True) -
     net = nets.get(content)
     if net is None:
         cities = _supplied_cities(ctx, side, blocked, mine)
-        net = SupplyNet(side, blocked, cities, cities | ctx.board.edges[side], ctx.board.supply_neighbours, board_bits(ctx))
+        net = SupplyNet(side, blocked, cities, cities | ctx.board.edges[side], ctx.board.supply_neighbours,
+                        board_bits(ctx))
         _keep(nets, content, net)
     _keep(memo, key, (units, control, net))
     return net
@@ -370,13 +371,9 @@ def _home(ctx: Context, uid: str, loc: str | None) -> Supply | None:
 
 def _home_regions(ctx: Context) -> Mapping[str, tuple[str, frozenset[str]]]:
     """unit -> (region, its locations) for the units of a nationality always supplied in a region."""
-    out = ctx.derived.get("home_regions")
-    if out is None:
-        regions = ctx.game.map.regions
-        out = ctx.derived["home_regions"] = {
-            uid: (HOME_SUPPLY[u.nationality], regions[HOME_SUPPLY[u.nationality]].locations)
-            for uid, u in ctx.game.units.items() if u.nationality in HOME_SUPPLY}
-    return out
+    return once(ctx, "home_regions", lambda c: {
+        uid: (HOME_SUPPLY[u.nationality], c.game.map.regions[HOME_SUPPLY[u.nationality]].locations)
+        for uid, u in c.game.units.items() if u.nationality in HOME_SUPPLY})
 
 
 def unit_supply(ctx: Context, state: State, uid: str, net: SupplyNet,
