@@ -445,13 +445,14 @@ class _Translator:
         if uid not in b.attackers | b.defenders:
             return False
         unit = self.game.units[uid]
-        face = self.seen_face(uid)
+        seen = self.seen_unit(uid)
+        face = seen.face if seen is not None else None
         reducible = unit.steps > 1 and ((unit.flip == "step" and face == "front") or (unit.flip == "convert"
                                                                                          and face == "back"))
         return not reducible
 
-    def seen_face(self, uid: str) -> str | None:
-        return next((s.face for s in self.seen.values() if s.kind == "unit" and s.id == uid), None)
+    def seen_unit(self, uid: str) -> Seen | None:
+        return next((s for s in self.seen.values() if s.kind == "unit" and s.id == uid), None)
 
     # -- drags: moves, retreats, advances --
     def dragged(self, uid: str, side: str, start: str, end: str) -> None:
@@ -654,7 +655,7 @@ class _Translator:
         m = self.names.attack_report.search(message)
         if m:  # also when the direction was already set (VASSAL then changes no state)
             uid, direction = m.group("unit"), m.group("direction")
-            seen = next((s for s in self.seen.values() if s.kind == "unit" and s.id == uid), None)
+            seen = self.seen_unit(uid)
             if seen is not None and uid not in self.marks:
                 self.attack_changed(uid, replace(seen, attack=direction))
             return
