@@ -35,10 +35,7 @@ def test_the_second_corpus_is_there():
     assert any(not expected(log) for log in BLIND2) and any(expected(log) for log in BLIND2)
 
 
-@pytest.mark.parametrize("log", [
-    pytest.param(log, id=log.stem, marks=[pytest.mark.xfail(strict=True, reason=DISAGREEMENTS[log.stem])]
-                 if log.stem in DISAGREEMENTS else [])
-    for log in BLIND2])
+@pytest.mark.parametrize("log", first.params(BLIND2, DISAGREEMENTS))
 def test_blind2_log_verdict(log: Path, capsys: pytest.CaptureFixture[str]):
     """Exactly the (line, rule) pairs of the log's `expect` fields, exit 1 with violations, 0 clean (the first set's
     check, called as a function)."""

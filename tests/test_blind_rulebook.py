@@ -29,13 +29,13 @@ BLIND = sorted(LOGS.glob("blind_*.jsonl"))
 DISAGREEMENTS: dict[str, str] = {}
 
 
-def expected(log: Path) -> set[tuple[int, str]]:
-    """The (line, rule) pairs written into the log's `expect` fields."""
-    pairs = set()
+def expected(log: Path) -> list[tuple[int, str]]:
+    """The (line, rule) pairs written into the log's `expect` fields, sorted."""
+    pairs = []
     for number, text in enumerate(log.read_text(encoding="utf-8").splitlines(), start=1):
         if text.strip():
-            pairs.update((number, rule) for rule in json.loads(text).get("expect", []))
-    return pairs
+            pairs += [(number, rule) for rule in json.loads(text).get("expect", [])]
+    return sorted(pairs)
 
 
 def reported(log: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, dict]:
@@ -44,12 +44,12 @@ def reported(log: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, dict]:
     return code, json.loads(capsys.readouterr().out)
 
 
-def params() -> list:
-    """One case per log; the disagreements as strict xfails."""
+def params(logs: list[Path], disagreements: dict[str, str]) -> list:
+    """One case per log (of any blind set); its disagreements as strict xfails."""
     return [pytest.param(log, id=log.stem,
-                         marks=[pytest.mark.xfail(strict=True, reason=DISAGREEMENTS[log.stem])]
-                         if log.stem in DISAGREEMENTS else [])
-            for log in BLIND]
+                         marks=[pytest.mark.xfail(strict=True, reason=disagreements[log.stem])]
+                         if log.stem in disagreements else [])
+            for log in logs]
 
 
 def test_the_corpus_is_there():
@@ -59,11 +59,11 @@ def test_the_corpus_is_there():
     assert any(not expected(log) for log in BLIND) and any(expected(log) for log in BLIND)
 
 
-@pytest.mark.parametrize("log", params())
+@pytest.mark.parametrize("log", params(BLIND, DISAGREEMENTS))
 def test_blind_log_verdict(log: Path, capsys: pytest.CaptureFixture[str]):
     want = expected(log)
     code, report = reported(log, capsys)
-    got = {(v["line"], v["rule"]) for v in report["violations"]}
+    got = sorted((v["line"], v["rule"]) for v in report["violations"])
     assert got == want, "\n".join(f"{v['line']}: {v['rule']}: {v['message']}" for v in report["violations"])
     assert code == (1 if want else 0)
     assert report["clean"] is (not want)
