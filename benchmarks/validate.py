@@ -30,16 +30,23 @@ def best(fn, runs: int = 5) -> float:
     return min(times)
 
 
+def random_game(game, seed: int) -> tuple[int, list[dict], float]:
+    """The first seed from ``seed`` whose random game runs all 28 turns (a victory may end one early), its log lines
+    and the seconds that game took to generate."""
+    last = game.scenarios["campaign_1941"].last_turn
+    for s in range(seed, seed + 20):
+        t = time.perf_counter()
+        lines = play(game, seed=s)
+        generate = time.perf_counter() - t
+        if max(x["turn"] for x in lines[1:] if x["type"] == "turn") == last:
+            return s, lines, generate
+    raise SystemExit("no 28-turn game in 20 seeds")
+
+
 def main() -> int:
     seed = int(sys.argv[1]) if len(sys.argv) > 1 else 1
     game = games.load("no_retreat")
-    last = game.scenarios["campaign_1941"].last_turn
-    for seed in range(seed, seed + 20):  # a victory may end a random game early: take the first that runs 28 turns
-        t = time.perf_counter()
-        lines = play(game, seed=seed)
-        generate = time.perf_counter() - t
-        if max(x["turn"] for x in lines[1:] if x["type"] == "turn") == last:
-            break
+    seed, lines, generate = random_game(game, seed)
     data = "".join(json.dumps(x) + "\n" for x in lines).encode()
     text = data.decode().splitlines()
     log, game = parse_log("campaign.jsonl", data)

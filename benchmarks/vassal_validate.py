@@ -32,7 +32,6 @@ sys.path[0:0] = [str(ROOT / "tests"), str(ROOT)]  # before this folder, whose ar
 import games  # noqa: E402
 from validator.logfile import parse_log  # noqa: E402
 from validator.replay import replay  # noqa: E402
-from validator.rules.no_retreat.player import play  # noqa: E402
 from validator.vassal.commands import decode_command  # noqa: E402
 from validator.vassal.module import read_module  # noqa: E402
 from validator.vassal.savefile import read_save  # noqa: E402
@@ -40,18 +39,10 @@ from validator.vassal.translate import translate  # noqa: E402
 from validator.vassal.vlog_input import hand_over  # noqa: E402
 from vassal_engine import open_engine, time_replay  # noqa: E402
 from vassal_playback import playback  # noqa: E402
+from validate import random_game  # noqa: E402  (this folder's benchmark of the validator)
 from vassal_read import best, best_fresh  # noqa: E402  (this folder's benchmark of the reader)
 
 CACHE = ROOT / "build" / "vassal_validate"
-
-
-def random_game(game, seed: int) -> tuple[int, list[dict]]:
-    last = game.scenarios["campaign_1941"].last_turn
-    for s in range(seed, seed + 20):  # a victory may end a random game early: take the first that runs 28 turns
-        lines = play(game, seed=s)
-        if max(x["turn"] for x in lines[1:] if x["type"] == "turn") == last:
-            return s, lines
-    raise SystemExit("no 28-turn game in 20 seeds")
 
 
 def built_module(game) -> str:
@@ -69,7 +60,7 @@ def built_module(game) -> str:
 
 def long_log(engine, game, vmod: str, seed: int) -> tuple[int, Path, int]:
     """(seed, the .vlog, scripted actions), played through VASSAL unless the cache has it."""
-    seed, lines = random_game(game, seed)
+    seed, lines, _ = random_game(game, seed)
     script = playback(game, lines[0], lines[1:], "campaign.vlog", cards=False)
     key = hashlib.sha256(json.dumps(script).encode() + Path(vmod).read_bytes()).hexdigest()[:16]
     folder = CACHE / key
