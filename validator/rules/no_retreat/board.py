@@ -12,7 +12,7 @@ modules share through :class:`Context`. Rules covered here are the static facts 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Hashable, Mapping
 
 from games.grid import HexIds
 from games.hexgrid import Hex, directions, neighbours
@@ -74,7 +74,7 @@ class Context:
         return bool(self.scenario.options.get(name, False))
 
 
-def once(ctx: Context, key: str, make: Callable[[Context], Any]) -> Any:
+def once(ctx: Context, key: Hashable, make: Callable[[Context], Any]) -> Any:
     """What ``make`` derives from the game, made once per replay and kept on the context under ``key``."""
     value = ctx.derived.get(key)
     if value is None:

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ...model import Action, Finding
-from .board import Context
+from .board import Context, once
 from .control import controller
 from .deck_state import Deck, PlayerTurn
 from .state import Hand, State, evolve
@@ -226,16 +226,16 @@ def draw_one(ctx: Context, state: State, side: str, card: str) -> tuple[State, l
 def _draw_hexes(ctx: Context, side: str) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     """(city name, hex) of the cities and (oil name, hex) of the oil hexes whose loss to the enemy cuts ``side``'s
     draw rate (5.2), in the order of the rules' list and of the map (found once per replay)."""
-    key = ("draw_hexes", side)
-    out = ctx.derived.get(key)
-    if out is None:
-        m = ctx.game.map
-        cities = [(name, h.id) for name in DRAW_CITIES.get(side, ()) for h in m.cities if h.city == name]
-        region = DRAW_OIL.get(side)
-        locs = m.regions[region].locations if region else frozenset()
-        oil = [(h.oil, h.id) for h in m.hexes.values() if h.oil and h.id in locs]
-        out = ctx.derived[key] = (cities, oil)
-    return out
+    return once(ctx, ("draw_hexes", side), lambda c: _find_draw_hexes(c, side))
+
+
+def _find_draw_hexes(ctx: Context, side: str) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    m = ctx.game.map
+    cities = [(name, h.id) for name in DRAW_CITIES.get(side, ()) for h in m.cities if h.city == name]
+    region = DRAW_OIL.get(side)
+    locs = m.regions[region].locations if region else frozenset()
+    oil = [(h.oil, h.id) for h in m.hexes.values() if h.oil and h.id in locs]
+    return cities, oil
 
 
 def draw_rate(ctx: Context, state: State, side: str) -> tuple[int, list[str]]:

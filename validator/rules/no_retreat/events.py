@@ -30,7 +30,7 @@ from typing import Callable
 
 from ...model import Action, Finding
 from . import events_cards, events_combat, events_movement, events_org, events_vp
-from .board import Context
+from .board import Context, once
 from .card_play import play_event
 from .cards import record
 from .event_state import Due, Recent, phase_key
@@ -245,10 +245,7 @@ def _remember(ctx: Context, first: State, state: State, action: Action) -> State
 
 
 def _boxes(ctx: Context, *kinds: str) -> frozenset[str]:
-    key = ("event_boxes",) + kinds
-    if key not in ctx.derived:
-        ctx.derived[key] = frozenset(f"{k}_{s}" for k in kinds for s in ctx.game.sides)
-    return ctx.derived[key]
+    return once(ctx, ("event_boxes",) + kinds, lambda c: frozenset(f"{k}_{s}" for k in kinds for s in c.game.sides))
 
 
 def unexpected(ctx: Context, state: State, action: Action) -> list[Finding]:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
 from ...model import Finding
-from .board import Context
+from .board import Context, once
 from .event_state import Due, Key, Lasting, phase_key
 from .events_data import Effect, Half
 from .state import Hand, State, evolve
@@ -84,10 +84,9 @@ def active(state: State) -> list[Lasting]:
 
 def slot_position(ctx: Context, turn: int, player: str | None, phase: str) -> int:
     """An order on (turn, phasing player, phase): the last step of that phase in that turn."""
-    key = ("slot_end", player, phase)
-    if key not in ctx.derived:
-        ctx.derived[key] = max(i for i, s in enumerate(ctx.slots) if s[0] == player and s[1] == phase)
-    return turn * len(ctx.slots) + ctx.derived[key]
+    last = once(ctx, ("slot_end", player, phase),
+                lambda c: max(i for i, s in enumerate(c.slots) if s[0] == player and s[1] == phase))
+    return turn * len(ctx.slots) + last
 
 
 def hexes_of(ctx: Context, state: State, side: str) -> dict[str, list[str]]:
@@ -105,12 +104,15 @@ def units_on_map(ctx: Context, state: State, side: str) -> list[str]:
 
 
 def city_named(ctx: Context, name: str) -> str | None:
-    named = ctx.derived.get("city_named")
-    if named is None:
-        named = ctx.derived["city_named"] = {}
-        for h in ctx.game.map.cities:
-            named.setdefault(h.city, h.id)
-    return named.get(name)
+    return once(ctx, "city_named", _city_hexes).get(name)
+
+
+def _city_hexes(ctx: Context) -> dict[str, str]:
+    """City name -> its first hex on the map."""
+    named: dict[str, str] = {}
+    for h in ctx.game.map.cities:
+        named.setdefault(h.city, h.id)
+    return named
 
 
 def choose(h: Half, choice: str, fits: list[Effect]) -> tuple[Effect | None, str]:

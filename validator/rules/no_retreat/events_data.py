@@ -17,7 +17,7 @@ from typing import Any, Mapping
 from games.datafiles import Table, read_toml
 from games.model import frozen_map
 
-from .board import Context
+from .board import Context, once
 
 KINDS: Mapping[str, str] = frozen_map({
     # a battle's cards (events_combat)
@@ -130,9 +130,7 @@ def load(ctx: Context) -> Mapping[tuple[str, str], Half]:
 
 
 def halves(ctx: Context) -> Mapping[tuple[str, str], Half]:
-    if "card_effects" not in ctx.derived:
-        ctx.derived["card_effects"] = load(ctx)
-    return ctx.derived["card_effects"]
+    return once(ctx, "card_effects", load)
 
 
 def half(ctx: Context, card: str, side: str) -> Half:
