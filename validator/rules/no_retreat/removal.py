@@ -18,11 +18,11 @@ from .event_state import saved_units
 from .results import handle_remove
 from .state import State, evolve, face_of, unit_name
 from .supply import describe, side_supply, supply_net, supply_order, unit_supply
+from .turn_events import ALLY_NATIONALITY
 
 
 RUMANIA = "rumania"  # 11.3: the region
 RUMANIAN_CODE = "R"  # 11.3: the Rumanian armies are the Axis allied units of this setup group
-ALLY_NATIONALITY = "axis_ally"
 RED_COLOUR = "red"  # the colour of the improved (red) face of Soviet counters
 
 

@@ -21,14 +21,13 @@ from dataclasses import replace
 
 from ...model import Action, Finding
 from .board import Context
-from .cards import swap_1945
+from .cards import RESET_1945, swap_1945
+from .placement import CADRE_OPTION
 from .rail import rail_box
 from .state import State, evolve
 
-RESET_1945 = "reset_1945"
 KAMPFGRUPPE = "kampfgruppe"  # 15.3.1: from this turn the Axis allied armies off the map become Kampfgruppe
 ALLY_NATIONALITY = "axis_ally"
-CADRE_OPTION = "cadres"
 # every turn-track code and where it takes effect (a test keeps this complete: no event is silently ignored)
 EVENT_USERS = {
     "remove_unit": "turn_events", "reset_1945": "turn_events (cards) and victory (VPs)", "kampfgruppe": "turn_events",
@@ -54,17 +53,17 @@ def begin_turn(ctx: Context, state: State, turn: int) -> State:
     """4.0 A/B: the new turn's weather and events."""
     game = ctx.game
     units = dict(state.units)
-    codes = [e for e in game.turns[turn].events]
-    for e in codes:
+    events = game.turns[turn].events
+    for e in events:
         if e.code == "remove_unit" and e.unit:
             units[e.unit] = replace(units[e.unit], loc="removed", unsupplied=False, disorganized=False)
         if e.code == KAMPFGRUPPE and ctx.option(CADRE_OPTION):
-            keep = ctx.board.locations | {rail_box(ctx, side) for side in game.sides}
+            keep = ctx.board.locations | {rail_box(ctx, side) for side in game.sides} | {None, "removed"}
             for uid, us in units.items():
-                if game.units[uid].nationality == ALLY_NATIONALITY and us.loc not in keep | {None, "removed"}:
+                if game.units[uid].nationality == ALLY_NATIONALITY and us.loc not in keep:
                     units[uid] = replace(us, loc="removed", unsupplied=False, disorganized=False)
     state = evolve(state, turn=turn, weather=weather_of(ctx, state, turn), units=units)
-    if any(e.code == RESET_1945 for e in codes):
+    if any(e.code == RESET_1945 for e in events):
         state = swap_1945(ctx, state)
     return state
 

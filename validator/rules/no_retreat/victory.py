@@ -30,13 +30,13 @@ from typing import Any
 
 from ...model import Action, Finding
 from .board import Context
+from .cards import RESET_1945, reset_turn  # 3rd-ed summary: VPs reset, 1945 scoring, German Operational Victory check
 from .control import controller
 from .state import State, evolve
 from .supply import supply_net, traces_overland, unit_supply
 from .track_state import Score, Victory
 
 INITIATIVE_EVENT = "initiative_change"  # 12.7
-RESET_1945 = "reset_1945"  # 3rd-ed summary: VPs reset, 1945 scoring, German Operational Victory check
 VP_REGION_1945 = "greater_germany"  # 3rd-ed summary: only Greater Germany VP locations count from 1945
 RED_EVENT_SIDE = "soviet"  # 4.0 C: a red turn-track event scores one VP for this side
 OBJECTIVES_NEEDED = {"axis": 3, "soviet": 3}  # 12.1 (3rd-ed summary: Axis 3 of 5, Soviets 3 of 4)
@@ -75,7 +75,7 @@ def vp_locations(ctx: Context, state: State) -> list[tuple[str, int]]:
 
 
 def _late(ctx: Context, turn: int) -> bool:
-    reset = ctx.first_turn_of.get(RESET_1945)
+    reset = reset_turn(ctx)
     return reset is not None and turn >= reset
 
 
