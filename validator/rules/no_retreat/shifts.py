@@ -6,8 +6,8 @@ Each :class:`Modifier` names its source, its effect and the rule (or card) behin
    hexsides *every* attacker crosses (a river, and only in weather whose ``river_shift`` is yes); in a battle
    with several target hexes the defender takes the best one. None in counterblows (10.1.2, 10.7.3) and
    counterattacks (10.7.2);
-2. 10.6.2 a committed Blitz!/Shock! marker (``combat.toml``; more on the first Snow turn), never for an attack
-   made only by Unsupplied units;
+2. 10.6.2 a committed Blitz!/Shock! marker (``combat.toml``; more on the first Snow turn); one committed to an
+   attack made only by Unsupplied units is a violation (``combat``) but still shifts as logged;
 3. 10.6.3 the armor bonus, once: a supplied armor-type attacker, weather whose ``armor_bonus`` is yes, most
    defenders infantry-type (``armor_bonus_resisted_by`` are not), every target hex and crossed hexside with TEC
    ``armor_bonus`` yes (an objective hex has no). Terrain still negates it in counterblows and counterattacks;
@@ -15,7 +15,8 @@ Each :class:`Modifier` names its source, its effect and the rule (or card) behin
 5. weather: Axis attacks on targets in the Soviet Union shift the weather's ``axis_shift`` left (two on the turn
    of the ``axis_winter_shift_2`` event);
 6. 15.1 / 15.2 special units of optional rules that are on (SS Grenadier defending, Soviet Shock attacking, the SS
-   Panzer's armor bonus always);
+   Panzer's armor bonus always).
+
 Then come the modifiers of event cards (``events_combat``: lasting ones and the battle's own cards, in the order
 played), which ``combat`` adds after these. A modifier may also change the strengths (``attack``/``defence``) or
 force a ``result``.
