@@ -227,9 +227,10 @@ def handle_place(ctx: Context, state: State, action: Action) -> tuple[State, lis
             findings.append(Finding("7.9.1", f"the Axis may not take replacements before turn {first} ({name})",
                                     (uid,), (loc,)))
         cost = replacement_cost(ctx, state, uid, face)
-        if paid_count(ctx, state, action.side, pay) < cost:
+        n_paid = paid_count(ctx, state, action.side, pay)
+        if n_paid < cost:
             findings.append(Finding("7.9", f"replacing {name} from {state.units[uid].loc} costs {cost} card(s); "
-                                           f"{paid_count(ctx, state, action.side, pay)} paid", (uid,), (loc,)))
+                                           f"{n_paid} paid", (uid,), (loc,)))
     state, paid = spend(ctx, state, action.side, pay, "7.9", f"placing {uid}")
     us = state.units[uid]
     if face is None:

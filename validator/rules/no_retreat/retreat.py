@@ -13,7 +13,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import AbstractSet, Mapping, Sequence
 
 from ...model import Finding
 from .bitboard import board_bits, distance, mask, rings
@@ -25,7 +25,7 @@ from .supply import blocked_for, supplied_cities
 from .zoc import enemy_zoc
 
 
-def retreat_zoc(ctx: Context, state: State, side: str) -> frozenset[str]:
+def retreat_zoc(ctx: Context, state: State, side: str) -> AbstractSet[str]:
     """The enemy zones of control a retreat of ``side`` must respect: none when a card of the battle lets its
     retreating units ignore them (card 19, Roving Cauldron)."""
     b = state.combat.battle
@@ -35,7 +35,7 @@ def retreat_zoc(ctx: Context, state: State, side: str) -> frozenset[str]:
     return enemy_zoc(ctx, state, side)
 
 
-def step_problem(ctx: Context, uid: str, cur: str, nxt: str, occ: dict[str, list[str]], ezoc: frozenset[str]
+def step_problem(ctx: Context, uid: str, cur: str, nxt: str, occ: Mapping[str, Sequence[str]], ezoc: AbstractSet[str]
                  ) -> str | None:
     """Why a retreating unit may not go from ``cur`` into ``nxt`` (10.7.5), or None."""
     board = ctx.board
@@ -60,7 +60,7 @@ def step_problem(ctx: Context, uid: str, cur: str, nxt: str, occ: dict[str, list
 
 
 def path_problem(ctx: Context, state: State, uid: str, start: str, path: Sequence[str],
-                 occ: dict[str, list[str]] | None = None, ezoc: frozenset[str] | None = None) -> str | None:
+                 occ: Mapping[str, Sequence[str]] | None = None, ezoc: AbstractSet[str] | None = None) -> str | None:
     """Why ``path`` from ``start`` is not a legal retreat (apart from the supply direction), or None."""
     occ = occupants(ctx, state) if occ is None else occ
     side = ctx.game.units[uid].side
