@@ -18,6 +18,7 @@ from validator.rules.no_retreat.player import play
 
 SEED = 1  # a campaign that the random player plays through all 28 turns (at the time of writing)
 Lines = list[dict[str, Any]]
+HEAD = {"format": "hexforge-log", "version": 1, "game": "no_retreat", "scenario": "campaign_1941"}  # a log's header
 
 
 def encode(lines: Lines) -> bytes:

@@ -5,13 +5,13 @@ Counterblow markers and cards in battles. The scripted logs ``tests/logs/combat_
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import replace
 
 import pytest
 
 from games.model import frozen_map
+from nr_played import HEAD, encode
 from validator.logfile import parse_log
 from validator.model import Action, Header
 from validator.replay import replay
@@ -168,15 +168,13 @@ def test_below_the_table_is_an_automatic_ca(nr_game) -> None:
 
 # -- procedures the log may leave out ---------------------------------------------------------------------------------
 
-HEAD = {"format": "hexforge-log", "version": 1, "game": "no_retreat", "scenario": "campaign_1941"}
-
-
-def run(units, actions, turn=2, player="axis", options=None):
-    header = {**HEAD, "start": {"turn": turn, "player": player, "phase": "combat"}, "position": {"units": units}}
+def run(units, actions, turn=2, player="axis", options=None, hands=None):
+    position = {"units": units, **({"hands": hands} if hands else {})}
+    header = {**HEAD, "start": {"turn": turn, "player": player, "phase": "combat"}, "position": position}
     if options:
         header["options"] = options
     lines = [header] + [{"side": player, **a} for a in actions]
-    log, game = parse_log("t.jsonl", "".join(json.dumps(x) + "\n" for x in lines).encode())
+    log, game = parse_log("t.jsonl", encode(lines))
     return replay(log, game)
 
 
@@ -264,11 +262,7 @@ def test_cards_in_a_battle(nr_game) -> None:
     b = {"type": "battle", "attackers": ["ger_1pz"], "targets": ["2112"], "die": 2, "result": "EX"}
 
     def go(cards):
-        header = {**HEAD, "start": {"turn": 2, "player": "axis", "phase": "combat"},
-                  "position": {"units": units, "hands": header_hands}}
-        lines = [header, {"side": "axis", **b, "cards": cards}]
-        log, game = parse_log("t.jsonl", "".join(json.dumps(x) + "\n" for x in lines).encode())
-        return replay(log, game)
+        return run(units, [{**b, "cards": cards}], hands=header_hands)
 
     # Luftwaffe Support one right, Andrei Yeremenko one left after the roll: the EX stands
     ok = go(["c06", {"card": "c30", "side": "soviet"}])

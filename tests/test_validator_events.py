@@ -9,7 +9,6 @@ effect entry and both cases, so a new card cannot be forgotten.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -17,6 +16,7 @@ from typing import Any, Callable
 import pytest
 
 import games
+from nr_played import HEAD, encode
 from validator.logfile import parse_log
 from validator.replay import replay
 from validator.report import text_lines
@@ -24,7 +24,6 @@ from validator.model import Header
 from validator.rules import no_retreat as rules
 from validator.rules.no_retreat import events, events_cards, events_combat, events_data
 
-HEAD = {"format": "hexforge-log", "version": 1, "game": "no_retreat", "scenario": "campaign_1941"}
 GAME = games.load("no_retreat")
 
 
@@ -817,7 +816,7 @@ def run_case(c: Case):
     if c.options:
         header["options"] = c.options
     lines = [header] + list(c.actions)
-    log, game = parse_log(f"{c.id}.jsonl", "".join(json.dumps(x) + "\n" for x in lines).encode())
+    log, game = parse_log(f"{c.id}.jsonl", encode(lines))
     return log, replay(log, game)
 
 

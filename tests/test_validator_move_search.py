@@ -5,11 +5,8 @@ location id, on every unit that moves in a generated game, with and without the 
 from __future__ import annotations
 
 import heapq
-import json
 
-import games
-from validator.logfile import parse_log
-from validator.replay import rules_of
+from nr_played import replayed
 from validator.rules.no_retreat import movement
 from validator.rules.no_retreat.player import play
 
@@ -46,25 +43,20 @@ def reference(ctx, state, uid, g, ignore_mp: bool, zoc_rules: bool) -> dict[str,
     return best
 
 
-def test_level_search_matches_a_heap_search_on_every_move():
-    game = games.load("no_retreat")
-    lines = play(game, seed=7, turns=4, move_share=0.9)
-    log, game = parse_log("moves.jsonl", "".join(json.dumps(x) + "\n" for x in lines).encode())
-    rules = rules_of(game)
-    ctx = rules.context(game, log.header)
-    state = rules.start(ctx)
+def test_level_search_matches_a_heap_search_on_every_move(nr_game):
+    game = replayed(play(nr_game, seed=7, turns=4, move_share=0.9))
+    ctx = game.ctx
     searches = paths = 0
-    for action in log.actions:
-        if action.type == "move" and state.units[action["unit"]].loc in ctx.board.locations:
+    for line, (action, state) in enumerate(zip(game.lines[1:], game.states), start=2):
+        if action["type"] == "move" and state.units[action["unit"]].loc in ctx.board.locations:
             uid = action["unit"]
             g = movement.ground(ctx, state, ctx.game.units[uid].side)
             for ignore_mp, zoc_rules in ((False, True), (False, False), (True, True)):
                 want = reference(ctx, state, uid, g, ignore_mp, zoc_rules)
-                assert movement.search(ctx, state, uid, g, ignore_mp, zoc_rules) == want, (action.line, ignore_mp)
+                assert movement.search(ctx, state, uid, g, ignore_mp, zoc_rules) == want, (line, ignore_mp)
                 searches += 1
             legal = reference(ctx, state, uid, g, False, True)
             for dest in list(legal)[1::3]:
                 assert movement.find_path(ctx, state, uid, dest, g) == (movement.path_to(legal, dest), True)
                 paths += 1
-        state, _ = rules.step(ctx, state, action)
     assert searches > 100 and paths > 100

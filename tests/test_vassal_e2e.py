@@ -21,13 +21,12 @@ import pytest
 from art.build import build as build_art
 from hexforge.cli import main as hexforge
 from modgen import module
+from nr_played import HEAD, encode
 from validator.logfile import parse_log
 from validator.replay import replay
 from vassal_playback import java_dice, playback
 
 pytestmark = pytest.mark.engine
-
-HEADER = {"format": "hexforge-log", "version": 1, "game": "no_retreat", "scenario": "campaign_1941"}
 
 
 def A(kind: str, side: str, **fields: Any) -> dict[str, Any]:
@@ -83,8 +82,7 @@ PLANTED = ["8.4.1", "8.5.1", "10.5", "10.7.5"]
 
 def check_plan(actions: list[dict[str, Any]]) -> list[str]:
     """The rules the validator finds broken in a plan (as a JSON Lines log)."""
-    data = "".join(json.dumps(x) + "\n" for x in [HEADER, *actions]).encode()
-    log, game = parse_log("plan.jsonl", data)
+    log, game = parse_log("plan.jsonl", encode([HEAD, *actions]))
     return sorted((v.rule for v in replay(log, game, keep_states=False).violations), key=_rule_key)
 
 
@@ -106,7 +104,7 @@ def vmod(nr_game, tmp_path_factory) -> str:
 
 
 def play(engine, nr_game, vmod: str, actions: list[dict[str, Any]], name: str, seed: int):
-    script = playback(nr_game, HEADER, actions, name)
+    script = playback(nr_game, HEAD, actions, name)
     result = replace(engine, seed=seed).run_script(vmod, script, os.path.dirname(vmod))
     return result, os.path.join(os.path.dirname(vmod), name)
 
@@ -177,8 +175,8 @@ def test_import_gives_back_the_planned_actions(clean_game, nr_game, tmp_path, ca
     assert hexforge(["import", path, "-o", str(out)]) == 0
     assert "0 not interpreted" in capsys.readouterr().err
     lines = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines()]
-    sc = nr_game.scenarios[HEADER["scenario"]]
-    assert lines[0] == {**HEADER, "edition": nr_game.edition, "options": dict(sc.options),
+    sc = nr_game.scenarios[HEAD["scenario"]]
+    assert lines[0] == {**HEAD, "edition": nr_game.edition, "options": dict(sc.options),
                         "players": {"axis": "Tester"}}
     assert normalized(lines[1:], nr_game) == normalized(plan, nr_game)
     phases = [(a["side"], a["phase"]) for a in lines[1:] if a["type"] == "phase"]
