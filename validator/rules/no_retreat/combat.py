@@ -99,7 +99,7 @@ def spec_of(ctx: Context, state: State, c: Combat, prev: Battle | None, action: 
 # -- composition --------------------------------------------------------------------------------------------------
 
 def attacker_findings(ctx: Context, state: State, c: Combat, spec: BattleSpec,
-                      waived: dict[str, frozenset] | None = None) -> list[Finding]:
+                      waived: dict[str, frozenset]) -> list[Finding]:
     out = []
     if spec.kind != "counterattack" and state.player is not None and spec.side != state.player:
         out.append(Finding("10.0", f"only the phasing player ({ctx.game.sides[state.player].name}) attacks in his "
@@ -120,7 +120,7 @@ def attacker_findings(ctx: Context, state: State, c: Combat, spec: BattleSpec,
         elif spec.kind == "voluntary" and voluntary_problem(ctx, state, uid):
             out.append(Finding("10.1.1", f"{name} {voluntary_problem(ctx, state, uid)} and cannot attack "
                                          "voluntarily (only in response to a counterblow)", (uid,), (loc,)))
-        if spec.kind != "counterattack" and uid in c.attacked_units and uid not in (waived or {}).get("units", ()):
+        if spec.kind != "counterattack" and uid in c.attacked_units and uid not in waived.get("units", ()):
             out.append(Finding("10.3.4", f"{name} has already attacked in this Combat Phase; a unit attacks once "
                                          "(10.4: its strength is not divided)", (uid,), (loc,)))
         for t in spec.targets:
@@ -136,9 +136,8 @@ def attacker_findings(ctx: Context, state: State, c: Combat, spec: BattleSpec,
 
 
 def target_findings(ctx: Context, state: State, c: Combat, spec: BattleSpec,
-                    waived: dict[str, frozenset] | None = None) -> list[Finding]:
+                    waived: dict[str, frozenset]) -> list[Finding]:
     out = []
-    waived = waived or {}
     enemy = other_side(ctx, spec.side)
     for t in spec.targets:
         if not any(us.loc == t and ctx.game.units[uid].side == enemy for uid, us in state.units.items()):
@@ -164,8 +163,8 @@ def target_findings(ctx: Context, state: State, c: Combat, spec: BattleSpec,
 
 
 def defender_findings(ctx: Context, state: State, prev: Battle | None, spec: BattleSpec,
-                      waived: dict[str, frozenset] | None = None) -> list[Finding]:
-    if set(spec.targets) & (waived or {}).get("defenders", frozenset()):
+                      waived: dict[str, frozenset]) -> list[Finding]:
+    if set(spec.targets) & waived.get("defenders", frozenset()):
         why = defender_problem(ctx, state, spec)
         return [Finding("10.4", f"{why}; the defenders are {', '.join(spec.defenders) or 'none'}", spec.defenders,
                         spec.targets)] if why else []
