@@ -48,16 +48,6 @@ class SupplyNet:
     bits: Bits = field(compare=False, repr=False)  # locations as bits (``bitboard``)
     memo: dict = field(default_factory=dict, compare=False, repr=False)
 
-    @property
-    def dist(self) -> Mapping[str, int]:
-        """Unblocked locations -> hexes to the nearest source (at most SUPPLY_RANGE - 1)."""
-        return distances(self)[0]
-
-    @property
-    def toward(self) -> Mapping[str, str]:
-        """Location -> next location on a shortest path to a source."""
-        return distances(self)[1]
-
 
 def blocked_for(ctx: Context, state: State, side: str, with_enemy: bool = True) -> frozenset[str]:
     """Locations a ``side`` supply path may not enter (6.3); ``with_enemy=False`` leaves out enemy units and
