@@ -14,7 +14,8 @@ import json
 import os
 import sys
 import tempfile
-from typing import IO, Iterator
+from itertools import chain
+from typing import IO, Iterable, Iterator
 
 import games
 from games.errors import DataError
@@ -66,20 +67,24 @@ def _write(lines: Iterator[str], out: IO[str]) -> None:
         out.write(line + "\n")
 
 
+def write_atomically(path: str, chunks: Iterable[str]) -> None:
+    """Write the text of ``chunks`` to ``path`` through a temporary file in its folder renamed into place, so that a
+    failure part way leaves nothing half-written."""
+    fd, tmp = tempfile.mkstemp(prefix=".hexforge-", dir=os.path.dirname(os.path.abspath(path)))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.writelines(chunks)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
 def run(args: argparse.Namespace) -> int:
     lines = dump_lines(args.file, args.module, args.game)
     first = next(lines)  # reading and decoding errors surface here, before anything is written
     if args.out:
-        folder = os.path.dirname(os.path.abspath(args.out))
-        fd, tmp = tempfile.mkstemp(prefix=".vassal-dump-", dir=folder)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                out.write(first + "\n")
-                _write(lines, out)
-            os.replace(tmp, args.out)
-        except BaseException:
-            os.unlink(tmp)
-            raise
+        write_atomically(args.out, (line + "\n" for line in chain([first], lines)))
         return 0
     try:
         sys.stdout.write(first + "\n")

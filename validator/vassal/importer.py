@@ -8,11 +8,10 @@ standard error. Exit 0 when written, 2 when the file cannot be read (one line, n
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 
 from ..logfile import LogError
+from .dump import write_atomically
 from .vlog_input import load_vassal, summary
 
 
@@ -24,18 +23,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--scenario", help="the scenario id (default: the one the log's opening matches)")
 
 
-def write_atomically(path: str, text: str) -> None:
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".hexforge-import-", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
-
-
 def run(args: argparse.Namespace) -> int:
     try:
         v = load_vassal(args.file, args.module, args.scenario)
@@ -45,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     text = v.translation.jsonl()
     if args.out:
         try:
-            write_atomically(args.out, text)
+            write_atomically(args.out, [text])
         except OSError as exc:
             print(f"hexforge import: {args.out}: cannot write: {exc.strerror or exc}", file=sys.stderr)
             return 2
