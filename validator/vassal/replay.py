@@ -442,11 +442,6 @@ class Replay:
         e = self._pieces.get(piece_id)
         return tuple(e.members) if e is not None else ()
 
-    def container(self, piece_id: str) -> str | None:
-        """The stack or deck a piece lies in, or None."""
-        e = self._pieces.get(piece_id)
-        return e.container if e is not None else None
-
     def __contains__(self, piece_id: str) -> bool:
         return piece_id in self._pieces
 
