@@ -27,7 +27,7 @@ from validator.vassal.action_table import ACTIONS, action
 from validator.vassal.commands import SetTurn, decode_command, steps
 from validator.vassal.module import read_module
 from validator.vassal.module_names import NAMES
-from validator.vassal.pieces import PieceDef, Trait
+from validator.vassal.pieces import PieceDef
 from validator.vassal.replay import replay
 from validator.vassal.savefile import read_save
 from validator.logfile import parse_log
@@ -218,13 +218,18 @@ class Log:
         return translate(decode_command(self.text()), self.game, self.base.module if module else None)
 
     def actions(self, module: bool = True) -> list[dict[str, Any]]:
-        return [{k: v for k, v in a.items() if k != "src"} for a in self.translated(module).actions]
+        return plain(self.translated(module).actions)
 
     def write(self, path: str) -> str:
         with zipfile.ZipFile(path, "w") as z:
             z.writestr("savedGame", self.text())
             z.writestr("moduledata", "<data><name>NoRetreat</name><version>1.0</version></data>")
         return path
+
+
+def plain(actions) -> list[dict[str, Any]]:
+    """Translated actions without their VASSAL step numbers (``src``)."""
+    return [{k: v for k, v in a.items() if k != "src"} for a in actions]
 
 
 @pytest.fixture
@@ -329,7 +334,7 @@ def test_cards_deal_draw_discard_pay_and_play(log, nr_game) -> None:
     log.card("c03", NAMES.card_map, log.pile(NAMES.discard_pile), "* Axis plays Card 3: something")
     t = log.translated()
     assert t.header["position"]["hands"] == {"axis": ["c01", "c02", "c03", "c04", "c05", "c06"], "soviet": []}
-    assert [{k: v for k, v in a.items() if k != "src"} for a in t.actions] == [
+    assert plain(t.actions) == [
         A("draw", "axis", cards=["c07"]),
         A("phase", "axis", phase="card"),
         A("discard", "axis", cards=["c01"]),
@@ -344,7 +349,7 @@ def test_undo_withdraws_the_step_it_undoes(log) -> None:
     undo = log._move(log.base.ids["ger_17"], NAMES.main_map, *log.point("0909"))
     log.step("UNDO\ttrue", undo, "UNDO\tfalse").move("ger_17", "1008")
     t = log.translated()
-    moves = [{k: v for k, v in a.items() if k != "src"} for a in t.actions if a["type"] == "move"]
+    moves = plain(a for a in t.actions if a["type"] == "move")
     assert moves == [A("move", "axis", unit="ger_17", to="1008")] and t.undone == 1
 
 
