@@ -99,11 +99,9 @@ def _label(ctx: Context, slot: Slot) -> str:
 def _enter(ctx: Context, state: State, slot: Slot) -> State:
     if slot.phase == state.phase and slot.player == state.player:
         return evolve(state, step=slot.step)
-    if slot.phase == "movement":
-        return evolve(state, player=slot.player, phase=slot.phase, step=slot.step, logged=frozenset(), battles=0,
-                      placed=frozenset(), moved={}, entrained=())
+    movement = {"moved": {}, "entrained": ()} if slot.phase == "movement" else {}
     return evolve(state, player=slot.player, phase=slot.phase, step=slot.step, logged=frozenset(), battles=0,
-                  placed=frozenset())
+                  placed=frozenset(), **movement)
 
 
 def _leave(ctx: Context, state: State, slot: Slot) -> tuple[State, list[Finding]]:
