@@ -14,8 +14,8 @@ placement (7.6-7.9) is ``placement``.
   for one card in a city, two elsewhere (supply as 7.0 A); a Fortified unit turns back into regional infantry free,
   whatever its supply.
 - 7.10: in the Reorganization Step a player removes a Disorganized marker from one of his units for one card.
-- 7.7: every unit of the phasing side in its Shattered box returns in the Placement Step (checked when the step
-  ends, when a legal hex exists).
+- 7.7: every unit of the phasing side in its Shattered box returns in the Placement Step (checked by ``placement``
+  when the step ends, when a legal hex exists).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The Marker / Unit Removal Phase (11.0-11.2).
+"""The Marker / Unit Removal Phase (11.0-11.3).
 
 - 11.1: every unit with an Unsupplied marker traces supply again, the phasing player's first; those that still
   cannot go to their side's Surrendered box (unless an event saves them: card 6, Luftwaffe Support). A log may
