@@ -21,15 +21,16 @@ from games.model import Game
 
 from ...model import Action, Header
 from . import combat_player, context, player_turns, start, step
+from .board import Context
 from .cards import deck_for
 from .event_state import saved_units
 from .events_player import maybe_play
-from .board import Context
 from .movement import immobile_problem, reachable
 from .placement import expected_face, kind_of
 from .rail import detrain_hexes, in_box, limited_rail, rail_box
 from .state import State, face_of, occupants
 from .supply import side_supply
+
 
 @dataclass
 class Player:

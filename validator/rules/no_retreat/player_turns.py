@@ -16,13 +16,14 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import HAND_LIMIT, draw_one, draw_rate, pile_size, red_events, reshuffle
-from .organization import flip_cost, flip_kind, flip_problems
-from .placement import AXIS_REPLACEMENTS, kind_of, place_hexes, replacement_cost
+from .board import Context
+from .cards import HAND_LIMIT, RESET_1945, draw_one, draw_rate, pile_size, red_events, reshuffle
 from .control import controller
 from .events_player import fulfil, maybe_play
-from .victory import (INITIATIVE_EVENT, RESET_1945, final_result, map_vp, marker, objective_hexes, objectives_needed,
-                      victory_phase, vp, vp_locations)
+from .organization import flip_cost, flip_kind, flip_problems
+from .placement import AXIS_REPLACEMENTS, kind_of, place_hexes, replacement_cost
+from .victory import (INITIATIVE_EVENT, final_result, map_vp, marker, objective_hexes, objectives_needed, victory_phase,
+                      vp, vp_locations)
 
 Player = Any  # player.Player: act(), state, ctx, game, rng, fits()
 
@@ -173,7 +174,7 @@ class MovePlan:
     distance: dict[str, int]  # hexes to the nearest enemy-held VP location
 
 
-def _next_box(ctx, turn: int, side: str) -> tuple[int, int] | None:
+def _next_box(ctx: Context, turn: int, side: str) -> tuple[int, int] | None:
     for n in range(turn + 1, ctx.scenario.last_turn + 1):
         box = ctx.game.turns[n].sudden_death.get(side)
         if box is not None:
