@@ -11,6 +11,7 @@ import jsonschema
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from nr_played import HEAD, encode
 from validator.logfile import LogError, parse_log
 from validator.schema_check import SchemaChecker, load_schema
 
@@ -57,10 +58,8 @@ def test_the_checker_accepts_what_jsonschema_accepts(case: tuple[dict, str]) -> 
 
 @pytest.mark.parametrize("kind", [["move"], {"a": 1}, 7])
 def test_an_action_type_of_the_wrong_kind_is_a_reading_error(kind) -> None:
-    header = json.dumps({"format": "hexforge-log", "version": 1, "game": "no_retreat", "scenario": "campaign_1941"})
-    data = (header + "\n" + json.dumps({"type": kind, "side": "axis"}) + "\n").encode()
     with pytest.raises(LogError, match=r"^t.jsonl:2: action: field 'type': .* is not one of"):
-        parse_log("t.jsonl", data)
+        parse_log("t.jsonl", encode([HEAD, {"type": kind, "side": "axis"}]))
 
 
 @pytest.mark.parametrize("version", [True, 1.5, "1"])

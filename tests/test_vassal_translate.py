@@ -13,7 +13,7 @@ import re
 import shutil
 import zipfile
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 
@@ -448,22 +448,29 @@ def test_real_logs_of_other_modules_are_refused_cleanly(samples_dir, capsys) -> 
         assert out == "" and len(err.strip().splitlines()) == 1 and "hexforge translates logs of its own" in err
 
 
-def test_damaged_steps_never_stop_a_translation(log, nr_game) -> None:
-    log.tracker(1, "axis", "movement").move("ger_17", "0908").attack("ger_4pz", "E").die(4)
-    log.result("ger_4pz", "DR").move("sov_northwest", "1404").flip("ger_9")
+def damaged(log: Log, seed: int, tries: int, pieces: list[str]) -> Iterator[Any]:
+    """The command trees of ``log`` with one logged step damaged at random (one character replaced by one of
+    ``pieces``), ``tries`` times; those that no longer decode are left out."""
     tokens = decode(log.text(), ESC)
     head = len(tokens) - len(log.steps)
-    rng = random.Random(9)
-    for _ in range(25):
+    rng = random.Random(seed)
+    for _ in range(tries):
         mutated = list(tokens)
         i = rng.randrange(head, len(tokens))
         t = mutated[i]
         j = rng.randrange(len(t))
-        mutated[i] = t[:j] + rng.choice(["", "/", ";", "\t", "x", "99999", "\\"]) + t[j + 1:]
+        mutated[i] = t[:j] + rng.choice(pieces) + t[j + 1:]
         try:
             root = decode_command(encode(mutated, ESC))
         except ValueError:
             continue
+        yield root
+
+
+def test_damaged_steps_never_stop_a_translation(log, nr_game) -> None:
+    log.tracker(1, "axis", "movement").move("ger_17", "0908").attack("ger_4pz", "E").die(4)
+    log.result("ger_4pz", "DR").move("sov_northwest", "1404").flip("ger_9")
+    for root in damaged(log, 9, 25, ["", "/", ";", "\t", "x", "99999", "\\"]):
         t = translate(root, nr_game, log.base.module)
         assert all(a["type"] in ACTIONS for a in t.actions)
 

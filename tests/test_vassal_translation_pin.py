@@ -18,7 +18,7 @@ from validator.logfile import id_checker
 from validator.schema_check import SchemaChecker, load_schema
 from validator.vassal.module_names import NAMES
 
-from tests.test_vassal_translate import Log, base  # noqa: F401  (the fixture building our module and its save)
+from tests.test_vassal_translate import Log, base, damaged  # noqa: F401  (the fixture building our module and its save)
 
 PINNED = {  # sha256 of Translation.jsonl(), with the module and without it
     True: "130eb96055f63a7137f0768c1bfeefb6d8ca0259f984cf83ce002f1548d41bf1",
@@ -94,30 +94,13 @@ def test_every_report_the_translator_reads_holds_a_report_mark() -> None:
 def test_damaged_logs_translate_to_actions_the_full_check_accepts(base, nr_game) -> None:  # noqa: F811
     """What the hand-over leaves unchecked holds for damaged logs too: each translation of a log with one step
     damaged passes the full schema check, and the hand-over gives the log the full check gives."""
-    import random
-
-    from games.vassal_codec import decode, encode
     from validator.logfile import read_lines
-    from validator.vassal.commands import decode_command
     from validator.vassal.translate import translate
     from validator.vassal.vlog_input import hand_over
 
-    log = long_log(base, nr_game)
-    tokens = decode(log.text(), "\x1b")
-    head = len(tokens) - len(log.steps)
-    rng = random.Random(7)
     checked = 0
-    for _ in range(20):
-        mutated = list(tokens)
-        i = rng.randrange(head, len(tokens))
-        t = mutated[i]
-        j = rng.randrange(len(t))
-        mutated[i] = t[:j] + rng.choice(["", "/", ";", "\t", "x", "9", "99999", "\\", "7 ***"]) + t[j + 1:]
-        try:
-            root = decode_command(encode(mutated, "\x1b"))
-        except ValueError:
-            continue
-        t = translate(root, nr_game, log.base.module)
+    for root in damaged(long_log(base, nr_game), 7, 20, ["", "/", ";", "\t", "x", "9", "99999", "\\", "7 ***"]):
+        t = translate(root, nr_game, base.module)
         full = read_lines("game.vlog", enumerate(t.lines(), start=1), nr_game)
         assert hand_over("game.vlog", t, nr_game) == full
         checked += 1
