@@ -135,7 +135,7 @@ def battle(p: Player, side: str, kind: str, attackers: list[str], targets: list[
         p.act("battle", side, **_battle_fields(p, side, kind, attackers, targets, defenders, support, die, []))
     b = current(p.state).battle
     losses(p, b)
-    retreat_all(p, b)
+    retreat_all(p)
     advance_all(p, b)
     fulfil(p)
     forced = p.state.effects.must_counterattack is not None
@@ -160,7 +160,7 @@ def losses(p: Player, b: Battle) -> None:
         p.act("remove", side, unit=uids[0], to=elimination_box(p.ctx, p.state, uids[0]), reason="overstacked (8.4.3)")
 
 
-def retreat_all(p: Player, b: Battle) -> None:
+def retreat_all(p: Player) -> None:
     ctx = p.ctx
     for uid in sorted(current(p.state).battle.to_retreat):
         us = p.state.units[uid]

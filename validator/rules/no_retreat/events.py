@@ -102,14 +102,14 @@ def handle_play(ctx: Context, state: State, action: Action) -> tuple[State, list
                                                                      "played in a battle: list it in the battle's "
                                                                      "'cards'")])
     if repeat:
-        return events_cards.replace_immediate(ctx, state, play, ev), findings  # 5.4 decision: no second event
+        return events_cards.replace_immediate(ctx, state, play), findings  # 5.4 decision: no second event
     if effect.kind == "moves":  # 5.3.4: the movement event played before is over; its units move no more by it
         state, findings = _settle(ctx, state, lambda d: d.kind == "move" and d.side == play.side, findings)
     opened = len(state.effects.due)
     state, more = APPLY[effect.kind](ctx, state, play, effect)
     state = open_draws(state, play, effect)
     if ev.play_immediately and drawn_now and effect.kind != "reshuffle":
-        state = events_cards.replace_immediate(ctx, state, play, ev)
+        state = events_cards.replace_immediate(ctx, state, play)
     if quiet:  # nor what it asks for next
         due = state.effects.due
         state = evolve(state, effects=evolve(state.effects, due=due[:opened] + tuple(
@@ -139,7 +139,7 @@ def follow(ctx: Context, state: State, action: Action, index: int) -> tuple[Stat
     return evolve(state, effects=evolve(state.effects, due=tuple(due))), findings
 
 
-def _unexpected_by(ctx: Context, state: State, action: Action) -> list[Finding]:
+def _unexpected_by(ctx: Context, action: Action) -> list[Finding]:
     by = action.get("by")
     if action.type not in ("draw", "discard") or not by:
         return []
@@ -252,5 +252,5 @@ def unexpected(ctx: Context, state: State, action: Action) -> list[Finding]:
     """A draw or discard "by" a card that no event calls for now (Scorched Earth's clearing apart)."""
     if events_org.clears_terrain(ctx, state, action):
         return []
-    return _unexpected_by(ctx, state, action)
+    return _unexpected_by(ctx, action)
 

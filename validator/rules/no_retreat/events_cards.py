@@ -28,8 +28,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
-from games.model import CardEvent
-
 from ...model import Action, Finding
 from .board import Context
 from .cards import handle_discard, handle_draw, record, reshuffle, with_record
@@ -62,7 +60,7 @@ def _accepts(kind: str):
     return accepts
 
 
-def _counted(ctx: Context, state: State, d: Due, action: Action, n: int) -> tuple[Due, list[Finding]]:
+def _counted(ctx: Context, d: Due, n: int) -> tuple[Due, list[Finding]]:
     done = d.done + n
     if done > d.most and d.done <= d.most:
         verb = "draws" if d.kind == "draw" else "discards"
@@ -73,13 +71,13 @@ def _counted(ctx: Context, state: State, d: Due, action: Action, n: int) -> tupl
 
 def follow_draw(ctx: Context, state: State, d: Due, action: Action) -> tuple[State, Due, list[Finding]]:
     state, findings = handle_draw(ctx, state, action)
-    d, more = _counted(ctx, state, d, action, len(action["cards"]))
+    d, more = _counted(ctx, d, len(action["cards"]))
     return state, d, findings + more
 
 
 def follow_discard(ctx: Context, state: State, d: Due, action: Action) -> tuple[State, Due, list[Finding]]:
     state, findings = handle_discard(ctx, state, action)
-    d, more = _counted(ctx, state, d, action, len(action["cards"]))
+    d, more = _counted(ctx, d, len(action["cards"]))
     return state, d, findings + more
 
 
@@ -121,7 +119,7 @@ CLOSE = {"enemy_discards": close_either}
 
 # -- effects of plays ---------------------------------------------------------------------------------------------
 
-def replace_immediate(ctx: Context, state: State, play: Play, ev: CardEvent) -> State:
+def replace_immediate(ctx: Context, state: State, play: Play) -> State:
     """A "Play Immediately" card is replaced by one draw (5.2): counted by 5.2 in its player's Draw Step."""
     draw_step = state.phase == "card" and state.step == "draw" and state.player == play.side
     return _due(state, play, play.side, "draw", 0 if draw_step else 1, 1, "draw")
@@ -163,9 +161,8 @@ def take_discard(ctx: Context, state: State, play: Play, effect: Effect) -> tupl
 
 def reshuffle_effect(ctx: Context, state: State, play: Play, effect: Effect) -> tuple[State, list[Finding]]:
     state = reshuffle(state)
-    ev = ctx.game.cards[play.event].events[play.side]
     if not effect.params.get("replace_if_joker") or state.deck.joker == play.side:
-        return replace_immediate(ctx, state, play, ev), []
+        return replace_immediate(ctx, state, play), []
     rec = record(state)
     if state.phase == "card" and state.step == "draw" and state.player == play.side and rec.immediate:
         state = with_record(state, immediate=rec.immediate - 1)  # not replaced: it counts as one of the draws

@@ -47,7 +47,7 @@ from games.hexgrid import distance
 from games.model import CRT
 
 from ...model import Finding
-from .battle_state import Battle
+from .battle_state import Battle, LossGroup
 from .board import Context
 from .card_play import play_event
 from .combat_data import rules
@@ -179,7 +179,7 @@ def _cities(ctx: Context, spec: BattleSpec, region: str | None = None) -> list[s
     return [t for t in spec.targets if t in ctx.board.cities and (locs is None or t in locs)]
 
 
-def _applies(ctx: Context, state: State, spec: BattleSpec, side: str, e: Effect) -> bool:
+def _applies(ctx: Context, state: State, spec: BattleSpec, e: Effect) -> bool:
     """The conditions of a shift on this battle (its coast, the attacker, the target, the attacking units)."""
     p = e.params
     if "attacker" in p and spec.side != p["attacker"]:
@@ -202,7 +202,7 @@ def _modifiers_of(ctx: Context, state: State, spec: BattleSpec, side: str, e: Ef
     k = e.kind
     attacking = side == spec.side
     if k == "shift":
-        if not _applies(ctx, state, spec, side, e):
+        if not _applies(ctx, state, spec, e):
             return []
         n = int(e.value("shift", state.turn))
         if e.params.get("either_way"):
@@ -443,16 +443,10 @@ def after_battle(ctx: Context, state: State, spec: BattleSpec, played: tuple[Bat
     if out.must:
         state = evolve(state, effects=evolve(state.effects, must_counterattack=(b.line, other(ctx, spec.side),
                                                                                  out.must)))
-    groups = tuple(_group(ctx, state, side, units) for side, units in out.groups if units)
+    groups = tuple(LossGroup(side, frozenset(units), rule="5.3.1") for side, units in out.groups if units)
     b = evolve(b, loss_groups=b.loss_groups + groups)
     cards = BattleCards(b.line, tuple(advance), frozenset(free))
     return evolve(state, effects=evolve(state.effects, battle=cards)), b
-
-
-def _group(ctx: Context, state: State, side: str, units: tuple[str, ...]):
-    from .battle_state import LossGroup
-
-    return LossGroup(side, frozenset(units), rule="5.3.1")
 
 
 def _cancelled_card(played: tuple[BattleCard, ...], canceller: BattleCard) -> str | None:
