@@ -28,8 +28,9 @@ from typing import Iterator
 from ...model import Action, Finding
 from .board import Context, once
 from .cards import payment, spend
-from .events_cards import paid as paid_count
 from .control import controller, enter
+from .events_cards import paid as paid_count
+from .organization import SHOCK_TYPE  # the printed "2 Repl" of Soviet counters is on their Shock side
 from .position import held_by_others, position
 from .state import State, evolve, unit_name
 from .supply import SupplyNet, supply_net, traces_overland
@@ -43,7 +44,6 @@ OIL_REGION = "rumania"  # condition "oil": the oil field of this region is Sovie
 AXIS_REPLACEMENTS = "axis_replacements"  # turn-event code: the first turn the Axis may replace (7.9.1)
 ROBUST = "soviet_two_steps"  # turn-event code: Soviet units are two-step units from this turn (7.3)
 REPLACEMENT_COST = {"destroyed": 1, "surrendered": 2}  # 7.9
-SHOCK_TYPE = "shock"  # the printed "2 Repl" of Soviet counters is on their Shock side
 CADRE_TYPE = "cadre"
 CADRE_OPTION = "cadres"
 TURN_TRACK = "turn_track"
