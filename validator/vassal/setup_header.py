@@ -52,14 +52,25 @@ def pick_scenario(game: Game, pieces: Mapping[str, Seen]) -> str:
     return max(game.scenarios, key=lambda s: (matches(s), -list(game.scenarios).index(s)))
 
 
+def marker_faces(game: Game) -> dict[str, tuple[str, str]]:
+    """marker kind -> the icons of its front and back (markers.csv)."""
+    return {m.kind: (m.front.icon, m.back.icon) for m in game.all_markers}
+
+
+def marker_role(faces: Mapping[str, tuple[str, str]], s: Seen) -> str | None:
+    """The role (:data:`~.action_table.MARKER_ROLES`) of the face marker ``s`` shows (its front unless it shows its
+    back); ``faces`` is :func:`marker_faces`."""
+    front, back = faces.get(s.id, ("", ""))
+    return MARKER_ROLES.get(back if s.face == "back" else front)
+
+
 def marked(game: Game, pieces: Mapping[str, Seen]) -> dict[str, set[str]]:
     """unit -> the roles of the markers on it (unsupplied, disorganized)."""
-    icons = {m.kind: (m.front.icon, m.back.icon) for m in game.all_markers}
+    faces = marker_faces(game)
     out: dict[str, set[str]] = {}
     for s in pieces.values():
         if s.kind == "marker" and s.on is not None and s.where.kind == MAP:
-            front, back = icons.get(s.id, ("", ""))
-            role = MARKER_ROLES.get(back if s.face == "back" else front)
+            role = marker_role(faces, s)
             if role in ("unsupplied", "disorganized"):
                 out.setdefault(s.on, set()).add(role)
     return out

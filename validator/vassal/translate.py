@@ -28,7 +28,7 @@ from typing import Any
 
 from games.model import Game
 
-from .action_table import ELIMINATION_BOXES, MARKER_ROLES, PHASE_ROLES, RAIL_BOX, action_of
+from .action_table import ELIMINATION_BOXES, PHASE_ROLES, RAIL_BOX, action_of
 from .commands import (
     AddPiece, ChangePiece, Chat, Command, MovePiece, Player, RemovePiece, SetTurn, Undo, Unknown,
 )
@@ -37,7 +37,7 @@ from .module import ModuleDef
 from .module_names import NAMES, ModuleNames
 from .pieces import PieceDef
 from .replay import Replay, replay_leaves
-from .setup_header import Opening, header_of, pick_scenario
+from .setup_header import Opening, header_of, marker_faces, marker_role, pick_scenario
 from .turn_sequence import Position, TurnSequence, start_position
 from .units import IDENTITY, identify
 from .values import maker
@@ -129,7 +129,7 @@ class _Translator:
         self.players: dict[str, str] = {}
         self.undone = 0
         self.steps_with_actions: list[int] = []
-        self.marker_roles = {m.kind: (m.front.icon, m.back.icon) for m in game.all_markers}
+        self.marker_faces = marker_faces(game)
         self.layouts: dict[str, _Layout] = {}
 
     # -- writing --------------------------------------------------------------------------------------------
@@ -501,8 +501,7 @@ class _Translator:
     def role(self, s: Seen | None) -> str | None:
         if s is None or s.where.kind != MAP or s.face is None:
             return None
-        front, back = self.marker_roles.get(s.id, ("", ""))
-        return MARKER_ROLES.get(back if s.face == "back" else front)
+        return marker_role(self.marker_faces, s)
 
     def unit_under(self, loc: str, role: str | None, chats: list[str], pid: str | None = None) -> str | None:
         """The unit a marker arriving in ``loc`` marks: the one the command's report names, else the only unit
