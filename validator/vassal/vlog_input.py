@@ -79,19 +79,19 @@ def game_for(path: str, module_name: str, root: Command) -> Game:
                          f"({', '.join(repr(name) for _, name in known)})")
 
 
-def module_candidates(path: str, module_name: str, game: Game) -> list[str]:
-    file = f"{module_name}.vmod"
+def module_candidates(path: str, game: Game) -> list[str]:
+    file = f"{game.module_name}.vmod"
     return [os.path.join(os.path.dirname(os.path.abspath(path)), file),
             os.path.join("build", game.id, file), os.path.join(REPO, "build", game.id, file)]
 
 
-def find_module(path: str, module_name: str, game: Game, given: str | None) -> tuple[ModuleDef | None, str | None]:
+def find_module(path: str, game: Game, given: str | None) -> tuple[ModuleDef | None, str | None]:
     if given:
         try:
             return read_module(given), given
         except DataError as exc:
             raise LogError(given, f"cannot read the module: {exc}") from None
-    for candidate in module_candidates(path, module_name, game):
+    for candidate in module_candidates(path, game):
         if os.path.isfile(candidate):
             try:
                 return read_module(candidate), candidate
@@ -113,7 +113,7 @@ def load_vassal(path: str, module: str | None = None, scenario: str | None = Non
     game = game_for(path, save.metadata.get("moduledata", {}).get("name", ""), root)
     if scenario is not None and scenario not in game.scenarios:
         raise LogError(path, f"unknown scenario '{scenario}' (known: {', '.join(game.scenarios)})")
-    module_def, module_path = find_module(path, game.module_name, game, module)
+    module_def, module_path = find_module(path, game, module)
     t = translate(root, game, module_def, scenario=scenario)
     log, game = hand_over(path, t, game)
     return VassalInput(t, log, game, module_path)
