@@ -13,13 +13,13 @@ play the cards its log names). :func:`java_dice` predicts the engine's seeded di
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from typing import Any
 
 from games import hexgrid
 from games.model import Game
 from validator.model import Action, Header
+from validator.replay import rules_of
 from validator.vassal.turn_sequence import phase_sequence
 
 UNUSED_BOX = "unused"  # where the scenario keeps the Blitz!/Shock! markers
@@ -58,8 +58,6 @@ def java_dice(seed: int, n: int) -> list[int]:
 @dataclass
 class _Play:
     game: Game
-    rules: Any
-    ctx: Any
     state: Any
     cards: bool
     turn: int
@@ -101,7 +99,7 @@ class _Play:
 
 
 def _rules_start(game: Game, header: dict[str, Any]):
-    rules = importlib.import_module(game.rules_package)
+    rules = rules_of(game)
     h = Header(game.id, header.get("scenario"), options=header.get("options", {}), position=header.get("position", {}),
                start=header.get("start", {}))
     ctx = rules.context(game, h)
@@ -114,7 +112,7 @@ def playback(game: Game, header: dict[str, Any], actions: list[dict[str, Any]], 
     them into ``log_file``."""
     sc = game.scenarios[header.get("scenario") or next(iter(game.scenarios))]
     rules, ctx, state = _rules_start(game, header)
-    p = _Play(game, rules, ctx, state, cards, sc.first_turn)
+    p = _Play(game, state, cards, sc.first_turn)
     p.on_board = {x.unit for x in sc.setup} | {x.unit for x in sc.reinforcements if x.turn is not None}
     first = game.sides[next(iter(game.sides))].name
     p.script = [{"do": "new_game", "setup": sc.name}, {"do": "side", "side": first},
@@ -181,10 +179,10 @@ def _convert(p: _Play, a: dict[str, Any], before: Any) -> None:
             p.unit(uid, do="key", menu="Mark Unsupplied")
     elif kind == "declare":
         for t in a["targets"]:
-            p.unit(_unit_in(p, before, t), do="key", menu="Mark as Target")
+            p.unit(_unit_in(before, t), do="key", menu="Mark as Target")
     elif kind == "counterblow":
         _pay(p, a)
-        p.unit(_unit_in(p, before, a["target"]), do="key", menu="Mark Counterblow")
+        p.unit(_unit_in(before, a["target"]), do="key", menu="Mark Counterblow")
     elif kind == "battle":
         _battle(p, a, before)
     elif kind == "draw" and p.cards:
@@ -199,7 +197,7 @@ def _convert(p: _Play, a: dict[str, Any], before: Any) -> None:
             p.do(do="key", piece={"CardId": c}, menu="Discard")
 
 
-def _unit_in(p: _Play, state: Any, loc: str) -> str:
+def _unit_in(state: Any, loc: str) -> str:
     return next(u for u, us in sorted(state.units.items()) if us.loc == loc)
 
 
@@ -247,6 +245,6 @@ def _battle(p: _Play, a: dict[str, Any], before: Any) -> None:
     p.do(do="button", name="1d6")
     p.unit(a["attackers"][0], do="key", menu=f"Result {a['result']}")
     if a.get("marker"):
-        p.unit(_unit_in(p, before, a["marker"]), do="key", menu="Mark Counterblow")
+        p.unit(_unit_in(before, a["marker"]), do="key", menu="Mark Counterblow")
     if support is not None:
         p.do(do="move", piece=support, to=p.box_name(UNUSED_BOX))
