@@ -103,7 +103,7 @@ class SchemaChecker:
     # -- each schema node is compiled once into a function (value, path) -> first error or None --
     @cached_property
     def _compiled(self) -> dict[str, Check]:
-        return {}  # definition name -> its check, filled as definitions are first used
+        return {}  # definition name (or "<branch>/properties/<field>": :meth:`_field`) -> its check, on first use
 
     def _definition(self, name: str) -> Check:
         found = self._compiled.get(name)
