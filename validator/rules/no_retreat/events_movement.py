@@ -32,7 +32,7 @@ from .control import enter
 from .event_state import Due, phase_key
 from .events_common import Play, open_due, violation
 from .events_data import Effect
-from .movement import enter_cost, ground, handle_move, step_problem
+from .movement import apply_move, enter_cost, ground, handle_move, step_problem
 from .rail import detrain_problem, in_box, rail_box
 from .shifts import category
 from .state import State, evolve, face_of, unit_name
@@ -133,8 +133,6 @@ def _hex_path(ctx: Context, state: State, uid: str, dest: str, hexes: int) -> tu
 
 
 def _hex_move(ctx: Context, state: State, d: Due, action: Action) -> tuple[State, list[Finding]]:
-    from .movement import apply_move
-
     uid = action["unit"]
     hexes = int(d.params["hexes"])
     start = state.units[uid].loc

@@ -21,6 +21,7 @@ from .events_common import hexes_of, other, units_on_map
 from .events_data import Effect, half
 from .placement import place_hexes
 from .rail import detrain_hexes
+from .results import elimination_box
 from .state import occupants
 
 if TYPE_CHECKING:
@@ -264,8 +265,6 @@ def _lose(p: Player, side: str) -> bool:
 
 
 def _eliminate(p: Player, d) -> bool:
-    from .results import elimination_box
-
     units = sorted(u for u in d.units or () if p.state.units[u].loc in p.ctx.board.locations)
     return any(try_act(p, "remove", d.side, unit=u, to=elimination_box(p.ctx, p.state, u)) for u in units)
 
