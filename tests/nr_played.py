@@ -1,6 +1,7 @@
 """A whole game by the random legal player with every state along the way, shared by the player, combat, card,
 event, organization and victory tests (session fixture ``played``), the mutations of such a game (an action replaced
-or inserted, the rules reported on its line), and a builder of positions for direct rule tests."""
+or inserted, the rules reported on its line), small logs written and replayed from a start, a position and actions
+(``logged``), and a builder of positions for direct rule tests."""
 
 from __future__ import annotations
 
@@ -90,6 +91,15 @@ def inserted(game: Played, i: int, *new: dict) -> Lines:
     lines = list(game.lines)
     lines[i + 1:i + 1] = list(new)
     return lines
+
+
+def logged(start: dict[str, Any], position: dict[str, Any], actions, options: dict[str, bool] | None = None,
+           name: str = "t.jsonl"):
+    """(log, replay result) of the log of ``actions`` whose header starts at ``start`` with the ``position`` (and
+    ``options``)."""
+    header = {**HEAD, "start": start, "position": position, **({"options": options} if options else {})}
+    log, game = parse_log(name, encode([header, *actions]))
+    return log, replay(log, game)
 
 
 def position(game, start: dict[str, Any], options: dict[str, bool] | None = None, **pos: Any):

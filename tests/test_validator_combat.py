@@ -11,8 +11,7 @@ from dataclasses import replace
 import pytest
 
 from games.model import frozen_map
-from nr_played import HEAD, encode
-from validator.logfile import parse_log
+from nr_played import logged
 from validator.model import Action, Header
 from validator.replay import replay
 from validator.rules import no_retreat as rules
@@ -168,14 +167,10 @@ def test_below_the_table_is_an_automatic_ca(nr_game) -> None:
 
 # -- procedures the log may leave out ---------------------------------------------------------------------------------
 
-def run(units, actions, turn=2, player="axis", options=None, hands=None):
+def run(units, actions, turn=2, player="axis", hands=None):
     position = {"units": units, **({"hands": hands} if hands else {})}
-    header = {**HEAD, "start": {"turn": turn, "player": player, "phase": "combat"}, "position": position}
-    if options:
-        header["options"] = options
-    lines = [header] + [{"side": player, **a} for a in actions]
-    log, game = parse_log("t.jsonl", encode(lines))
-    return replay(log, game)
+    return logged({"turn": turn, "player": player, "phase": "combat"}, position,
+                  [{"side": player, **a} for a in actions])[1]
 
 
 def violations(result) -> list[tuple[int, str]]:

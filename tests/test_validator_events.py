@@ -16,9 +16,7 @@ from typing import Any, Callable
 import pytest
 
 import games
-from nr_played import HEAD, encode
-from validator.logfile import parse_log
-from validator.replay import replay
+from nr_played import logged
 from validator.report import text_lines
 from validator.model import Header
 from validator.rules import no_retreat as rules
@@ -812,12 +810,7 @@ case("c13", "soviet", False, at(15, "soviet", "card", "draw"), pos({}, soviet=[]
 # == the tests ======================================================================================================
 
 def run_case(c: Case):
-    header = {**HEAD, "start": c.start, "position": c.position}
-    if c.options:
-        header["options"] = c.options
-    lines = [header] + list(c.actions)
-    log, game = parse_log(f"{c.id}.jsonl", encode(lines))
-    return log, replay(log, game)
+    return logged(c.start, c.position, c.actions, c.options, f"{c.id}.jsonl")
 
 
 @pytest.mark.parametrize("c", CASES, ids=lambda c: c.id)
