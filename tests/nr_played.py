@@ -51,6 +51,12 @@ def played(nr_game) -> Played:
     return replayed(play(nr_game, seed=SEED))
 
 
+@pytest.fixture(scope="session")
+def played_result(played: Played):
+    """The validator's replay of the shared game (``validate``)."""
+    return validate(played.lines)
+
+
 def validate(lines: Lines):
     log, game = parse_log("mutant.jsonl", encode(lines))
     return replay(log, game, keep_states=False)

@@ -18,9 +18,8 @@ from validator.rules.no_retreat.zoc import enemy_zoc
 LAKE_SEEDS = (8, 6, 2)  # other games to look in when the shared game never puts a unit next to an enemy across a lake
 
 
-def test_campaign_with_combat_is_clean(played: Played) -> None:
-    result = validate(played.lines)
-    assert result.clean, [v.message for v in result.violations[:5]]
+def test_campaign_with_combat_is_clean(played: Played, played_result) -> None:
+    assert played_result.clean, [v.message for v in played_result.violations[:5]]
     actions = played.lines[1:]
     battles = [a for a in actions if a["type"] == "battle"]
     assert len(battles) >= 25

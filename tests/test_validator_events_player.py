@@ -4,14 +4,13 @@ each caught with their rule."""
 
 from __future__ import annotations
 
-from nr_played import Played, first, inserted, replaced, rules_at, validate
+from nr_played import Played, first, inserted, replaced, rules_at
 from validator.rules.no_retreat import card_play
 from validator.rules.no_retreat.events_data import half
 
 
-def test_events_are_played_in_generated_games(played: Played) -> None:
-    result = validate(played.lines)
-    assert result.clean, [v.message for v in result.violations[:5]]
+def test_events_are_played_in_generated_games(played: Played, played_result) -> None:
+    assert played_result.clean, [v.message for v in played_result.violations[:5]]
     actions = played.lines[1:]
     plays = [a for a in actions if a["type"] == "play"]
     battle_cards = [c for a in actions if a["type"] == "battle" for c in a.get("cards", ())]

@@ -12,9 +12,8 @@ from validator.rules.no_retreat.supply import side_supply
 from validator.rules.no_retreat.player import play
 
 
-def test_full_campaign_is_clean_and_long(played: Played, nr_game) -> None:
-    result = validate(played.lines)
-    assert result.clean, [v.message for v in result.violations[:5]]
+def test_full_campaign_is_clean_and_long(played: Played, played_result) -> None:
+    assert played_result.clean, [v.message for v in played_result.violations[:5]]
     kinds = [x["type"] for x in played.lines[1:]]
     turns = [x["turn"] for x in played.lines[1:] if x["type"] == "turn"]
     assert turns == list(range(1, turns[-1] + 1))

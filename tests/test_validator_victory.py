@@ -3,7 +3,7 @@ the victory the rules give, and changed claims are caught. Scripted cases: ``tes
 
 from __future__ import annotations
 
-from nr_played import first, position, replaced, rules_at, run, validate
+from nr_played import first, position, replaced, rules_at, run
 from validator.rules.no_retreat import victory
 from validator.rules.no_retreat.eliminations import after
 from validator.rules.no_retreat.state import evolve
@@ -91,12 +91,11 @@ def test_weather_cards_turn_the_markers(nr_game) -> None:
 
 # -- the random player's game ------------------------------------------------------------------------------------
 
-def test_generated_game_is_clean_and_ends_with_the_rules_victory(played) -> None:
-    result = validate(played.lines)
-    assert result.clean, [v.message for v in result.violations[:3]]
+def test_generated_game_is_clean_and_ends_with_the_rules_victory(played, played_result) -> None:
+    assert played_result.clean, [v.message for v in played_result.violations[:3]]
     last = played.lines[-1]
-    assert last["type"] == "victory" and last["winner"] == result.outcome["winner"] is not None
-    assert last["reason"] == result.outcome["reason"]
+    assert last["type"] == "victory" and last["winner"] == played_result.outcome["winner"] is not None
+    assert last["reason"] == played_result.outcome["reason"]
     kinds = {x["type"] for x in played.lines[1:]}
     assert {"draw", "discard", "play", "flip", "place", "victory"} <= kinds
     assert any(x.get("pay") for x in played.lines if x.get("type") == "flip")
