@@ -30,8 +30,6 @@ class Play:
     take: str | None = None
     cancel: str | None = None
     before: Any = None  # the State before the play
-    die: int | None = None  # battle cards: a die the card makes someone roll
-    dice: Any = None  # battle cards: {side: die} of a die-off
 
 
 def card_label(ctx: Context, card: str, side: str | None) -> str:
