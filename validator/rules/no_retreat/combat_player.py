@@ -18,14 +18,13 @@ from .advance import advances
 from .battle_state import Battle
 from .combat import evaluate, expected_defenders
 from .combat_data import rules, support_allowance, target_limit
-from .declaration import (
-    attack_neighbours, counterblow_eligible, current, other_side, units_of, voluntary_problem)
+from .declaration import counterblow_eligible, current, free_attackers, other_side, units_of
 from .events_player import battle_card, fulfil, maybe_play, try_act
 from .results import elimination_box
 from .retreat import retreats
 from .shifts import BattleSpec, all_unsupplied, card_play
 from .stacking import overstacks
-from .state import face_of, occupants
+from .state import occupants
 
 if TYPE_CHECKING:
     from .player import Player
@@ -42,17 +41,7 @@ MAX_CHAIN = 3  # counterattacks in a row at most
 def _unused(p: Player, side: str, loc: str, voluntary: bool) -> list[str]:
     """``side``'s units that may still attack ``loc`` (10.1, 10.1.1, 10.3.4)."""
     ctx, state = p.ctx, p.state
-    c = current(state)
-    occ = occupants(ctx, state)
-    out = []
-    for n in attack_neighbours(ctx, loc):
-        for u in units_of(ctx, occ, n, side):
-            if u in c.attacked_units or not face_of(ctx, state, u).strength:
-                continue
-            if voluntary and voluntary_problem(ctx, state, u) is not None:
-                continue
-            out.append(u)
-    return sorted(out)
+    return sorted(free_attackers(ctx, state, current(state), loc, side, voluntary, occupants(ctx, state)))
 
 
 def _enemy_in(p: Player, side: str, loc: str) -> bool:

@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Iterator
 
 from ...model import Action, Finding
 from .battle_state import Combat
@@ -147,13 +148,18 @@ def could_attack(ctx: Context, state: State, c: Combat, loc: str, voluntary: boo
         defenders = [u for u in defenders if counterblow_eligible(ctx, state, u)]
     if not defenders:
         return None
+    return next(free_attackers(ctx, state, c, loc, side, voluntary, occ), None)
+
+
+def free_attackers(ctx: Context, state: State, c: Combat, loc: str, side: str, voluntary: bool,
+                   occ: dict[str, list[str]]) -> Iterator[str]:
+    """``side``'s units that may still attack ``loc`` (10.1, 10.3.4; 10.1.1 when ``voluntary``), hex by hex."""
     for n in attack_neighbours(ctx, loc):
         for u in units_of(ctx, occ, n, side):
             if u in c.attacked_units or not face_of(ctx, state, u).strength:
                 continue
             if not voluntary or voluntary_problem(ctx, state, u) is None:
-                return u
-    return None
+                yield u
 
 
 def unattacked(ctx: Context, state: State, c: Combat) -> list[Finding]:
