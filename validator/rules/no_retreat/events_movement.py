@@ -32,7 +32,7 @@ from .control import enter
 from .event_state import Due, phase_key
 from .events_common import Play, open_due, violation
 from .events_data import Effect
-from .movement import apply_move, enter_cost, ground, handle_move, step_problem
+from .movement import apply_move, enter_cost, ground, handle_move, step_problem, trail
 from .rail import detrain_problem, in_box, rail_box
 from .shifts import category
 from .state import State, evolve, face_of, unit_name
@@ -119,10 +119,7 @@ def _hex_path(ctx: Context, state: State, uid: str, dest: str, hexes: int) -> tu
     while queue:
         x, n = queue.popleft()
         if x == dest:
-            out = [x]
-            while prev[out[-1]] is not None:
-                out.append(prev[out[-1]])
-            return tuple(reversed(out[:-1]))
+            return trail(prev, x)
         if n >= hexes or (x != start and x in g.ezoc):
             continue
         for nxt in ctx.board.neighbours[x]:

@@ -196,6 +196,14 @@ def path_to(best: dict[str, tuple[int, str | None]], dest: str) -> tuple[str, ..
     return tuple(reversed(out[:-1]))
 
 
+def trail(prev: Mapping[str, str | None], last: str) -> tuple[str, ...]:
+    """The path a search found to ``last`` (``prev``: location -> the one it was reached from), without the start."""
+    out = [last]
+    while prev[out[-1]] is not None:
+        out.append(prev[out[-1]])
+    return tuple(reversed(out[:-1]))
+
+
 def _hops(ctx: Context, start: str, dest: str) -> tuple[str, ...] | None:
     """Fewest hexes from start to dest ignoring every rule (for explaining why no legal path exists)."""
     prev: dict[str, str | None] = {start: None}
@@ -203,10 +211,7 @@ def _hops(ctx: Context, start: str, dest: str) -> tuple[str, ...] | None:
     while queue:
         x = queue.popleft()
         if x == dest:
-            out = [x]
-            while prev[out[-1]] is not None:
-                out.append(prev[out[-1]])
-            return tuple(reversed(out[:-1]))
+            return trail(prev, x)
         for n in ctx.board.neighbours[x]:
             if n not in prev:
                 prev[n] = x
