@@ -3,8 +3,8 @@
 The core knows no game. It loads ``game.rules_package`` and calls its functions: ``context(game, header)``,
 ``start(ctx)``, ``step(ctx, state, action) -> (state, findings)``, ``finish(ctx, state)`` and
 ``where(ctx, state) -> (turn, phase)``, and optionally ``outcome(ctx, state) -> dict`` (the score and the winner
-it computes, with a ``text`` line for people). States are plain immutable data, so the replay keeps the state before each
-action that broke a rule, for pictures in reports.
+it computes, with a ``text`` line for people). States are plain immutable data, so the replay keeps the state
+before each action that broke a rule, for pictures in reports.
 """
 
 from __future__ import annotations

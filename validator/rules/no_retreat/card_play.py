@@ -49,8 +49,9 @@ def _phase_words(ctx: Context, phase: str, step: str | None, whose: str = "the")
     return f"the {dict(p.steps)[step]} of {name}" if step else name
 
 
-MOMENT_WORDS = {"": "in ", "start": "at the start of ", "end": "at the end of ", "commitment": "in a Commitment Step of ",
-                "roll": "right after a die roll in ", "result": "in an Apply Results Step of "}
+MOMENT_WORDS = {"": "in ", "start": "at the start of ", "end": "at the end of ",
+                "commitment": "in a Commitment Step of ", "roll": "right after a die roll in ",
+                "result": "in an Apply Results Step of "}
 BATTLE_MOMENTS = ("commitment", "roll", "result")
 
 

@@ -177,7 +177,8 @@ def spend(ctx: Context, state: State, side: str, cards: Sequence[str], rule: str
         for other, h in state.hands.items():
             if other != side and card in h.known:
                 state = evolve(state, hands={**state.hands, other: Hand(h.known - {card}, h.unknown)})
-    discards = tuple(c for c in state.discards if c not in cards) + tuple(c for c in cards if not ctx.game.cards[c].joker)
+    discards = tuple(c for c in state.discards if c not in cards) + \
+        tuple(c for c in cards if not ctx.game.cards[c].joker)
     hands = {**state.hands, side: Hand(frozenset(known), unknown)}
     return evolve(state, hands=hands, discards=discards, deck=evolve(state.deck, unseen=unseen)), findings
 
@@ -270,7 +271,8 @@ def _too_many(ctx: Context, state: State, side: str, before: PlayerTurn) -> list
     if rec.drawn <= rate + rec.immediate or before.drawn > rate + before.immediate:
         return []
     reasons = f" ({'; '.join(why)})" if why else ""
-    extra = f", plus one replacement for each of the {rec.immediate} 'Play Immediately' card(s)" if rec.immediate else ""
+    extra = (f", plus one replacement for each of the {rec.immediate} 'Play Immediately' card(s)"
+             if rec.immediate else "")
     return [Finding("5.2", f"{side} has drawn {rec.drawn} card(s) in the Draw Step; the draw rate is {rate}{reasons}"
                            f"{extra}")]
 
@@ -294,12 +296,15 @@ def handle_draw(ctx: Context, state: State, action: Action) -> tuple[State, list
     in_draw_step = state.phase == "card" and state.step == "draw" and side == state.player
     rec = record(state)
     if in_draw_step and (by is None or ctx.game.cards[by].events[side].play_immediately and by not in rec.uncounted):
-        state = with_record(state, drawn=rec.drawn + len(action["cards"]), immediate=rec.immediate + len(drawn_immediate))
+        state = with_record(state, drawn=rec.drawn + len(action["cards"]),
+                            immediate=rec.immediate + len(drawn_immediate))
         findings += _too_many(ctx, state, side, rec)
     elif in_draw_step and drawn_immediate:  # drawn by an event: their replacements are the event's too
         state = with_record(state, uncounted=rec.uncounted | frozenset(drawn_immediate))
     if drawn_immediate:
-        pending = state.deck.pending + tuple(drawn_immediate) if state.deck.pending_side == side else tuple(drawn_immediate)
+        pending = tuple(drawn_immediate)
+        if state.deck.pending_side == side:
+            pending = state.deck.pending + pending
         state = evolve(state, deck=evolve(state.deck, pending=pending, pending_side=side))
     return state, findings
 

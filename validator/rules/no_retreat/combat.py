@@ -81,7 +81,8 @@ def expected_defenders(ctx: Context, state: State, prev: Battle | None, kind: st
         at = occupants(ctx, state)
         out = sorted({uid for t in targets for uid in at.get(t, ()) if ctx.game.units[uid].side == enemy})
     else:
-        out = [uid for uid, us in sorted(state.units.items()) if us.loc in targets and ctx.game.units[uid].side == enemy]
+        out = [uid for uid, us in sorted(state.units.items())
+               if us.loc in targets and ctx.game.units[uid].side == enemy]
     if kind == "counterblow":
         out = [u for u in out if counterblow_eligible(ctx, state, u)]
     return tuple(out)
