@@ -57,7 +57,7 @@ def _allowed(ctx: Context, state: State, side: str, loc: str, types: list[str]) 
     """Within the limit, or within it once the units an event lets stand beyond it are left out (card 32)."""
     if ctx.game.stacking_allows(side, state.turn, types):
         return True
-    extra = extra_stacking(state, side, loc) if state.effects.stacking[1] else 0
+    extra = extra_stacking(state, side, loc)
     return bool(extra) and any(ctx.game.stacking_allows(side, state.turn, types[:i] + types[i + extra:])
                                for i in range(len(types)))
 

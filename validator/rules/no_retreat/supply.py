@@ -388,7 +388,8 @@ def unit_supply(ctx: Context, state: State, uid: str, net: SupplyNet,
     neighbours = ctx.board.neighbours.get(loc, ())
     for other, us in state.units.items():
         if other != uid and us.loc in neighbours and ctx.game.units[other].side == u.side:
-            if traces_overland(net, us.loc) if overland is None else overland.get(other) is not None:
+            traced = traces_overland(net, us.loc) if overland is None else overland.get(other) is not None
+            if traced:
                 return Supply("adjacent", (), other)
     return Supply(None)
 
