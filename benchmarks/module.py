@@ -21,7 +21,8 @@ sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != os.path.dirna
 import games  # noqa: E402
 from art.build import build as build_art  # noqa: E402
 from modgen import module, scenario  # noqa: E402
-from modgen.archive import write_atomic, zip_bytes  # noqa: E402
+from games.atomic import write_atomic  # noqa: E402
+from modgen.archive import zip_bytes  # noqa: E402
 from modgen.context import Context  # noqa: E402
 
 GOAL_S = 60.0

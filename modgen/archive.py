@@ -1,12 +1,10 @@
 """Deterministic zip archives (``.vmod``, ``.vsav``): sorted entries, fixed timestamps and attributes, fixed
-compression per entry (PNG stored, text deflated at level 9), written atomically (a temporary file renamed into
-place), so two builds from the same inputs are byte-identical and a failed build leaves nothing half-written."""
+compression per entry (PNG stored, text deflated at level 9), so two builds from the same inputs are byte-identical
+(written atomically by ``games.atomic``: a failed build leaves nothing half-written)."""
 
 from __future__ import annotations
 
 import io
-import os
-import tempfile
 import zipfile
 from typing import Mapping
 
@@ -31,20 +29,3 @@ def zip_bytes(entries: Mapping[str, bytes]) -> bytes:
             zf.writestr(info, entries[name], compress_type=info.compress_type,
                         compresslevel=9 if info.compress_type == zipfile.ZIP_DEFLATED else None)
     return buf.getvalue()
-
-
-def write_atomic(path: str, data: bytes) -> str:
-    """Write ``data`` to ``path`` through a temporary file in the same folder, then rename it into place."""
-    folder = os.path.dirname(os.path.abspath(path))
-    os.makedirs(folder, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=os.path.basename(path))
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-    return path

@@ -14,10 +14,11 @@ from PIL import Image
 
 from art.build import jobs
 from games import DataError
+from games.atomic import write_atomic
 from games.model import Game
 
 from . import cards, furniture, maps, palette, scenario, units
-from .archive import write_atomic, zip_bytes
+from .archive import zip_bytes
 from .context import Context
 from .helppage import help_html
 from .markers import prototype as marker_prototype

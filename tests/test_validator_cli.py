@@ -131,3 +131,18 @@ def test_validate_imports_only_what_it_needs() -> None:
             "print(rc, sorted(m for m in ('PIL', 'shapely', 'fpdf', 'art', 'modgen') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip().splitlines()[-1] == "0 []"
+
+
+def test_an_html_report_that_cannot_be_written_is_one_line(tmp_path, capsys) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    html = blocker / "out.html"  # its folder is a file
+    code, out, err = run(["validate", os.path.join(LOG_DIR, "combat_odds.jsonl"), "--html", str(html)], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith(f"hexforge validate: {html}: cannot write: ") and len(err.strip().splitlines()) == 1
+
+
+def test_an_html_report_is_readable_by_all(tmp_path, capsys) -> None:
+    html = tmp_path / "out.html"
+    code, _, _ = run(["validate", os.path.join(LOG_DIR, "blind_odds_examples_wrong.jsonl"), "--html", str(html)], capsys)
+    assert code == 1 and (html.stat().st_mode & 0o777) == 0o644 and os.listdir(tmp_path) == ["out.html"]

@@ -49,3 +49,14 @@ def test_dump_to_stdout_and_errors_leave_no_file(samples_dir: str, tmp_path, cap
     assert main(["vassal-dump", bad, "-o", out]) == 2
     assert not os.path.exists(out) and os.listdir(tmp_path) == ["bad.vlog"]
     assert capsys.readouterr().err == f"hexforge vassal-dump: {bad}: file: bad hex digit b'g' at offset 6\n"
+
+
+def test_dump_written_readable_by_all_or_one_line_when_it_cannot_be(samples_dir: str, tmp_path, capsys) -> None:
+    log = os.path.join(samples_dir, "zxvt", "5x5_startup.vlog")
+    out = os.path.join(tmp_path, "dump.jsonl")
+    assert main(["vassal-dump", log, "-o", out]) == 0
+    assert os.stat(out).st_mode & 0o777 == 0o644 and os.listdir(tmp_path) == ["dump.jsonl"]
+    blocked = os.path.join(out, "x.jsonl")  # its folder is a file
+    assert main(["vassal-dump", log, "-o", blocked]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"hexforge vassal-dump: {blocked}: cannot write: ") and len(err.splitlines()) == 1

@@ -6,8 +6,9 @@ Exit codes: 0 no violations, 1 violations, 2 the log cannot be read (one line on
 from __future__ import annotations
 
 import argparse
-import os
 import sys
+
+from games.atomic import write_atomic
 
 from .logfile import LogError, read_log
 from .model import GameLog
@@ -49,15 +50,16 @@ def run(args: argparse.Namespace) -> int:
     except LogError as exc:
         print(f"hexforge validate: {exc}", file=sys.stderr)
         return 2
+    if html is not None:
+        try:
+            write_atomic(args.html, html.encode("utf-8"))
+        except OSError as exc:
+            print(f"hexforge validate: {args.html}: cannot write: {exc.strerror or exc}", file=sys.stderr)
+            return 2
     if args.format == "json":
         print(as_json(result))
     else:
         print("\n".join(text_lines(result)))
-    if html is not None:
-        tmp = args.html + ".tmp"
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write(html)
-        os.replace(tmp, args.html)
     return 0 if result.clean else 1
 
 

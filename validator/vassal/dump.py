@@ -13,11 +13,11 @@ import argparse
 import json
 import os
 import sys
-import tempfile
 from itertools import chain
-from typing import IO, Iterable, Iterator
+from typing import IO, Iterator
 
 import games
+from games.atomic import write_atomic
 from games.errors import DataError
 
 from .commands import CommandError, decode_command
@@ -67,24 +67,15 @@ def _write(lines: Iterator[str], out: IO[str]) -> None:
         out.write(line + "\n")
 
 
-def write_atomically(path: str, chunks: Iterable[str]) -> None:
-    """Write the text of ``chunks`` to ``path`` through a temporary file in its folder renamed into place, so that a
-    failure part way leaves nothing half-written."""
-    fd, tmp = tempfile.mkstemp(prefix=".hexforge-", dir=os.path.dirname(os.path.abspath(path)))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.writelines(chunks)
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
-
-
 def run(args: argparse.Namespace) -> int:
     lines = dump_lines(args.file, args.module, args.game)
     first = next(lines)  # reading and decoding errors surface here, before anything is written
     if args.out:
-        write_atomically(args.out, (line + "\n" for line in chain([first], lines)))
+        try:
+            write_atomic(args.out, "".join(line + "\n" for line in chain([first], lines)).encode("utf-8"))
+        except OSError as exc:
+            print(f"hexforge vassal-dump: {args.out}: cannot write: {exc.strerror or exc}", file=sys.stderr)
+            return 2
         return 0
     try:
         sys.stdout.write(first + "\n")

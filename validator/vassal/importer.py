@@ -10,8 +10,9 @@ from __future__ import annotations
 import argparse
 import sys
 
+from games.atomic import write_atomic
+
 from ..logfile import LogError
-from .dump import write_atomically
 from .vlog_input import load_vassal, summary
 
 
@@ -32,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
     text = v.translation.jsonl()
     if args.out:
         try:
-            write_atomically(args.out, [text])
+            write_atomic(args.out, text.encode("utf-8"))
         except OSError as exc:
             print(f"hexforge import: {args.out}: cannot write: {exc.strerror or exc}", file=sys.stderr)
             return 2
