@@ -129,7 +129,7 @@ def play_event(ctx: Context, state: State, side: str, card: str, units: Sequence
     mechanics of 5.3-5.4 are checked, the event's own effect is not applied here."""
     findings: list[Finding] = []
     event_card = card
-    copy = None if ctx.game.cards[card].joker else copier(ctx, card, side)
+    copy = copier(ctx, card, side)
     own = ctx.game.cards[card].events[side]
     if ctx.game.cards[card].joker:
         state, findings, copied = _joker(ctx, state, side)
@@ -210,10 +210,6 @@ def _simultaneous(ctx: Context, state: State, side: str, ev: CardEvent, name: st
         return []
     return [Finding("5.0", f"both players play at the {moment}: the {side} player, who has the initiative, plays "
                            f"{name} first")]
-
-
-def handle_play(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
-    return play_event(ctx, state, action.side, action["card"], tuple(action.get("units") or ()))
 
 
 def before(ctx: Context, state: State, action: Action, exempt: bool = False) -> tuple[State, list[Finding]]:
