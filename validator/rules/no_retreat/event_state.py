@@ -9,7 +9,7 @@
   for the events that cancel something "just" done (cards 7, 14, 31, 34, 36);
 - :class:`Again`: the battle an event lets fight again (cards 17 Soviet, 29 Soviet, 51 Soviet);
 - the per-phase facts events change: movement allowances, terrain (card 7), Defense Works (card 41), units saved
-  from surrender (card 6), extra stacking (card 32), the battle's own card effects (advance, retreat, forts).
+  from surrender (card 6), extra stacking (card 32), the battle's own card effects (advance, retreat).
 
 The helpers at the end are what other rule modules read (movement, advance, retreat, stacking, removal).
 """
@@ -103,7 +103,6 @@ class BattleCards:
     line: int
     advance: tuple[tuple[str, int], ...] = ()  # ("cap", n) / ("extra", n) in the order played (5.0)
     free_retreat: frozenset[str] = frozenset()  # sides whose retreating units ignore enemy zones of control
-    cards: tuple[str, ...] = ()  # the effects, in words, for messages
 
 
 @dataclass(frozen=True)  # no slots: copied with a dict update (state.evolve)
