@@ -458,6 +458,12 @@ case("c39", "axis", True, SOV_MOVE_END, pos(FIELD, ["c39"]),
                                                                                path=["1611"]))
 case("c39", "axis", False, SOV_MOVE_END, pos(FIELD, ["c39"]),
      play("axis", "c39"), act("move", "axis", "5.3.1", unit="ger_1pz", path=["1410"]))  # a forest: 2 MP for armor
+case("c39", "axis", True, at(2, "soviet", "card"), pos({"ger_6": "1411"}, ["c39"], soviet=["c07"]),
+     act("phase", "soviet", phase="movement"), play("axis", "c39"),
+     act("move", "axis", unit="ger_6", path=["1311"]), tag="_city_1mp")  # Kiev: a city costs 1 MP
+case("c39", "axis", False, at(2, "soviet", "card"), pos({"ger_6": "1411"}, ["c39"], soviet=["c07"]),
+     play("soviet", "c07", targets=["1311"]), act("phase", "soviet", phase="movement"), play("axis", "c39"),
+     act("move", "axis", "5.3.1", unit="ger_6", path=["1311"]), tag="_scorched_city")  # card 7: Kiev counts as Marsh
 case("c43", "axis", True, SOV_MOVE_END, pos(FIELD, ["c43"]),
      play("axis", "c43"), act("move", "axis", unit="ger_1pz", path=["1611", "1711"]))
 case("c43", "axis", False, SOV_MOVE_END, pos(FIELD, ["c43"]),

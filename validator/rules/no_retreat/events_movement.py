@@ -202,7 +202,7 @@ def _mp_move(ctx: Context, state: State, d: Due, action: Action) -> tuple[State,
     state, findings = handle_move(ctx, state, action)
     end = state.units[uid].loc
     if p.get("one_mp_hexes") and end != start and end in ctx.board.locations:
-        if enter_cost(ctx, category(ctx, state, uid) == "armor", end) != 1:
+        if enter_cost(ctx, state, category(ctx, state, uid) == "armor", end) != 1:
             findings.append(violation(ctx, d.card, d.player or None, f"{unit_name(ctx, uid, state)} enters {end}, "
                                                                      "which costs more than 1 MP", (uid,)))
     return state, findings

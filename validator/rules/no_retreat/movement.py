@@ -64,11 +64,6 @@ def _armor(ctx: Context, state: State, uid: str) -> bool:
     return ctx.game.unit_types[face_of(ctx, state, uid).type].category == "armor"
 
 
-def enter_cost(ctx: Context, armor: bool, loc: str) -> int:
-    a, o = ctx.board.cost[loc]
-    return a if armor else o
-
-
 def cost_table(ctx: Context, state: State) -> Mapping[str, tuple[int, int]]:
     """MP to enter each location (TEC), with the terrain events give hexes (card 7: a city counts as Marsh)."""
     over = state.effects.terrain
@@ -83,6 +78,12 @@ def cost_table(ctx: Context, state: State) -> Mapping[str, tuple[int, int]]:
         table = ctx.derived[key] = {**ctx.board.cost, **{loc: terrain_cost(ctx.game, t) for loc, t in over.items()}}
     ctx.derived["event_costs"] = (over, table)
     return table
+
+
+def enter_cost(ctx: Context, state: State, armor: bool, loc: str) -> int:
+    """MP to enter ``loc`` now (the terrain events give included)."""
+    a, o = cost_table(ctx, state)[loc]
+    return a if armor else o
 
 
 def exit_cost(ctx: Context, armor: bool) -> int:
