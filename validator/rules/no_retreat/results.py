@@ -29,6 +29,7 @@ from .board import Context
 from .combat_data import TargetType, rules, special_matches
 from .control import enter
 from .declaration import current, with_combat
+from .placement import CADRE_OPTION
 from .retreat import check as check_retreat, retreats
 from .state import State, evolve, unit_name
 
@@ -195,7 +196,7 @@ def _place_cadre(ctx: Context, state: State, b: Battle | None, uid: str, cadre: 
     side = ctx.game.units[uid].side
     box = f"cadre_{side}"
     problems = []
-    if not ctx.option("cadres"):
+    if not ctx.option(CADRE_OPTION):
         problems.append("the optional cadre rule (15.3) is not in play")
     if ctx.game.units[cadre].side != side or state.units[cadre].loc != box:
         problems.append(f"{cadre} is not in the {ctx.game.map.boxes[box].name} box")
