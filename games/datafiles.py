@@ -16,6 +16,17 @@ from typing import Any, Iterator, Mapping
 from .errors import DataError
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
+# A name from data that becomes a file or zip-entry name (game id, module name, unit, marker, card, table and
+# scenario ids, data file names): a plain name, never a path (SECURITY.md).
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
+NAME_FORM = "1-64 letters, digits, '_', '.' or '-', starting with a letter or digit, without '..'"
+
+
+def name_problem(value: str) -> str | None:
+    """Why ``value`` is not a plain name (:data:`NAME`, no ``..``), or None when it is one."""
+    if NAME.fullmatch(value) and ".." not in value:
+        return None
+    return f"{value!r} is not a plain name ({NAME_FORM})"
 
 
 def display_path(path: str) -> str:
@@ -69,6 +80,14 @@ class Row:
         v = self.get(key)
         if not v:
             raise self.error(f"column '{key}' is empty")
+        return v
+
+    def name(self, key: str) -> str:
+        """A required column holding a name that becomes a file name (:func:`name_problem`)."""
+        v = self.req(key)
+        problem = name_problem(v)
+        if problem:
+            raise self.error(f"column '{key}': {problem}")
         return v
 
     def int(self, key: str, default: int | None = None, allow_empty: bool = False) -> int | None:
@@ -173,9 +192,13 @@ class Table:
         base = f"{self.key}.{key}" if self.key else key
         return [Table(self.path, f"{base}[{i}]", x) for i, x in enumerate(v)]
 
-    def items(self) -> Iterator[tuple[str, Table]]:
+    def items(self, names: bool = False) -> Iterator[tuple[str, Table]]:
+        """The sub-tables by key; with ``names``, each key must be a plain name (:func:`name_problem`)."""
         for k, v in self.data.items():
             if isinstance(v, dict):
+                problem = name_problem(k) if names else None
+                if problem:
+                    raise self.error(problem, k)
                 yield k, Table(self.path, f"{self.key}.{k}" if self.key else k, v)
 
     def _typed(self, key: str, kind: type | tuple[type, ...], what: str, default: Any) -> Any:
@@ -192,6 +215,14 @@ class Table:
 
     def str(self, key: str, default: Any = None) -> str:
         return self._typed(key, str, "text", _REQUIRED if default is None else default)
+
+    def name(self, key: str, default: Any = None) -> str:
+        """Text that becomes a file name: a plain name (:func:`name_problem`)."""
+        v = self.str(key, default)
+        problem = name_problem(v)
+        if problem:
+            raise self.error(problem, key)
+        return v
 
     def int(self, key: str, default: Any = None) -> int:
         return self._typed(key, int, "a whole number", _REQUIRED if default is None else default)

@@ -70,7 +70,7 @@ class _Loader:
     # -- game.toml ----------------------------------------------------------------------------------------
     def load(self) -> Game:
         g = read_toml(self.p("game.toml"))
-        gid = g.str("id")
+        gid = g.name("id")
         grid_t = g.table("grid")
         orientation = grid_t.str("orientation")
         if orientation not in ("pointy", "flat"):
@@ -140,7 +140,7 @@ class _Loader:
         style = read_toml(self.p("style.toml")).data if os.path.exists(self.p("style.toml")) else {}
         game = Game(
             id=gid, title=g.str("title"), publisher=g.str("publisher", ""), edition=g.str("edition", ""),
-            module_name=g.str("module_name", gid), rules_package=g.str("rules_package", ""), sides=frozen_map(sides),
+            module_name=g.name("module_name", gid), rules_package=g.str("rules_package", ""), sides=frozen_map(sides),
             nationalities=frozen_map(nats), unit_types=frozen_map(types), map=game_map, units=frozen_map(units),
             markers=round_markers, square_markers=square_markers, cards=frozen_map(cards), crts=frozen_map(crts),
             tec=frozen_map(tec), weather=frozen_map(weather), turns=frozen_map(turns), vp_track=vp_track,
@@ -192,15 +192,15 @@ class _Loader:
         legend_t = t.table("results", required=False)
         legend = {k: legend_t.str(k) for k in legend_t.data}
         out = {}
-        for k, tt in t.table("tables").items():
+        for k, tt in t.table("tables").items(names=True):
             side = tt.str("side")
             if side not in self.sides:
                 raise tt.error(f"unknown side '{side}'", "side")
-            rows = read_csv(self.p("tables", tt.str("file")), ("die",))
+            rows = read_csv(self.p("tables", tt.name("file")), ("die",))
             header = [h for h in rows[0].values] if rows else []
             columns = tuple(h for h in header if h != "die")
             if not columns:
-                raise DataError(display_path(self.p("tables", tt.str("file"))), "no odds columns", line=1)
+                raise DataError(display_path(self.p("tables", tt.name("file"))), "no odds columns", line=1)
             table = {}
             for r in rows:
                 die = r.int("die")
@@ -385,7 +385,7 @@ class _Loader:
         cols = ("id", "side", "nationality", "front_name", "front_type", "front_strength", "front_ma", "front_colour",
                 "back_name", "back_type", "back_strength", "back_ma", "back_colour", "steps", "flip", "code", "source")
         rows = read_csv(self.p("units.csv"), cols)
-        _first_dup(((r.req("id"), r) for r in rows), "unit id")
+        _first_dup(((r.name("id"), r) for r in rows), "unit id")
         out = {}
         for r in rows:
             side = r.choice("side", tuple(self.sides))
@@ -418,7 +418,7 @@ class _Loader:
     def load_markers(self) -> tuple[tuple[Marker, ...], tuple[Marker, ...]]:
         rows = read_csv(self.p("markers.csv"), ("kind", "shape", "count", "front_label", "front_icon", "front_colour",
                                                 "back_label", "back_icon", "back_colour", "source"))
-        _first_dup(((r.req("kind"), r) for r in rows), "marker kind")
+        _first_dup(((r.name("kind"), r) for r in rows), "marker kind")
         round_m: list[Marker] = []
         square_m: list[Marker] = []
         for r in rows:
@@ -443,7 +443,7 @@ class _Loader:
         cols = ("number", "id", "mark_1945", "source")
         rows = read_csv(self.p("cards.csv"), cols)
         _first_dup(((str(r.int("number")), r) for r in rows), "card number")
-        _first_dup(((r.req("id"), r) for r in rows), "card id")
+        _first_dup(((r.name("id"), r) for r in rows), "card id")
         steps = {p.id: tuple(s for s, _ in p.steps) for p in phases}
         out = {}
         for r in rows:
@@ -466,6 +466,8 @@ class _Loader:
                                          windows, r.bool(f"{side}_movement"), flips)
             mark = r.choice("mark_1945", ("remove", "add"), allow_empty=True) or None
             cid = r.req("id")
+            if cid == "back":
+                raise r.error("card id 'back' is taken by the image of the card backs (cards/back.png)")
             out[cid] = Card(r.int("number"), cid, frozen_map(events), mark, cid == "joker",
                             r.choice("source", SOURCES))
         return out
@@ -520,7 +522,7 @@ class _Loader:
             first, last = t.int("first_turn"), t.int("last_turn")
             if first not in turns or last not in turns or first > last:
                 raise t.error(f"turns {first}-{last} are not on the turn track", "last_turn")
-            rows = read_csv(os.path.join(folder, t.str("setup_file")), ("unit", "location", "turn"))
+            rows = read_csv(os.path.join(folder, t.name("setup_file")), ("unit", "location", "turn"))
             _first_dup(((r.req("unit"), r) for r in rows), "unit in the setup")
             setup, reinf = [], []
             rows_by_unit = {}
@@ -541,7 +543,7 @@ class _Loader:
                 pl = Placement(uid, loc, face, turn, cond, r.choice("source", SOURCES, allow_empty=True) or "authored")
                 (setup if turn is None and not cond else reinf).append(pl)
                 rows_by_unit[uid] = r
-            self._scenario_rows[t.str("id")] = rows_by_unit
+            self._scenario_rows[t.name("id")] = rows_by_unit
             mks = []
             for m in t.tables("markers"):
                 kind = m.str("kind")

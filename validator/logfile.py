@@ -14,6 +14,7 @@ import os
 from typing import Any, Iterable, Mapping
 
 import games
+from games.datafiles import name_problem
 from games.errors import DataError
 from games.grid import HexIds
 from games.model import Game, frozen_map
@@ -104,8 +105,9 @@ def read_header(source: str, n: int, obj: dict[str, Any], checker: SchemaChecker
     if err:
         raise LogError(source, f"header: {err}", n)
     game_id = obj["game"]
-    if os.sep in game_id or game_id.startswith("."):
-        raise LogError(source, f"header: game must be an id, not a path: '{game_id}'", n)
+    problem = name_problem(game_id)
+    if problem:
+        raise LogError(source, f"header: game must be an id, not a path: {problem}", n)
     if game is None or game.id != game_id:
         try:
             game = games.load(game_id)
