@@ -23,6 +23,7 @@ from PIL import Image
 
 import games
 from games import Game
+from games.atomic import Staging, inside
 
 from .boards import boards
 from .canvas import save_png
@@ -102,7 +103,7 @@ def build(game: Game, out_dir: str) -> list[str]:
     style = style_of(game)
     rendered = render_all(game, style)
     rendered["contact_sheet.png"] = contact_sheet(rendered, style)
-    return [save_png(im, os.path.join(out_dir, path), style) for path, im in rendered.items()]
+    return [save_png(im, inside(out_dir, path), style) for path, im in rendered.items()]
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -114,6 +115,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     game = games.load(args.game)
     out_dir = os.path.join(args.out, game.id)
-    written = build(game, out_dir)
+    with Staging(out_dir, [game.root]) as folder:
+        written = build(game, folder)
     print(f"art: {len(written)} images in {os.path.join(out_dir, 'images')}")
     return 0

@@ -9,6 +9,7 @@ import csv
 import io
 import os
 import re
+import stat
 import tomllib
 from dataclasses import dataclass
 from typing import Any, Iterator, Mapping
@@ -16,6 +17,7 @@ from typing import Any, Iterator, Mapping
 from .errors import DataError
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
+READ_CHUNK = 1024 * 1024
 # A name from data that becomes a file or zip-entry name (game id, module name, unit, marker, card, table and
 # scenario ids, data file names): a plain name, never a path (SECURITY.md).
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
@@ -38,22 +40,87 @@ def display_path(path: str) -> str:
     return rel if len(rel) < len(path) else path
 
 
-def read_text(path: str, max_bytes: int = MAX_FILE_BYTES) -> str:
-    shown = display_path(path)
+def open_regular(path: str, shown: str | None = None) -> int:
+    """A file descriptor for reading ``path``, which must be a regular file (symbolic links followed): checked
+    before opening, so a FIFO or a device is never opened for a blocking read, and again on the open file."""
+    shown = shown or display_path(path)
     try:
-        size = os.path.getsize(path)
-        if size > max_bytes:
-            raise DataError(shown, f"file too large ({size} bytes, limit {max_bytes})")
-        with open(path, "rb") as fh:
-            data = fh.read(max_bytes + 1)
+        st = os.stat(path)
+        if stat.S_ISDIR(st.st_mode):
+            raise DataError(shown, "cannot read file: Is a directory")
+        if not stat.S_ISREG(st.st_mode):
+            raise DataError(shown, f"not a regular file ({file_kind(st.st_mode)})")
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except DataError:
         raise
     except FileNotFoundError:
         raise DataError(shown, "file not found") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+        raise DataError(shown, f"cannot read file: {getattr(exc, 'strerror', None) or exc}") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):  # replaced between the two looks
+        os.close(fd)
+        raise DataError(shown, "not a regular file")
+    return fd
+
+
+def file_kind(mode: int) -> str:
+    """What a file that is not a regular file is, in words (for messages)."""
+    if stat.S_ISLNK(mode):
+        return "a symbolic link"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a regular file"
+
+
+def read_bytes(path: str, max_bytes: int, shown: str | None = None) -> bytes:
+    """The bytes of the regular file ``path`` (:func:`open_regular`), refused when more than ``max_bytes`` can be
+    read from it (the bytes actually read count, not the size the file system reports)."""
+    shown = shown or display_path(path)
+    fd = open_regular(path, shown)
+    size = os.fstat(fd).st_size
+    if size > max_bytes:
+        os.close(fd)
+        raise DataError(shown, f"file too large ({size} bytes, limit {max_bytes})")
+    chunks: list[bytes] = []
+    total = 0
+    try:
+        while total <= max_bytes:
+            chunk = os.read(fd, min(READ_CHUNK, max_bytes + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
     except OSError as exc:
         raise DataError(shown, f"cannot read file: {exc.strerror or exc}") from None
-    if len(data) > max_bytes:
-        raise DataError(shown, f"file too large (more than {max_bytes} bytes)")
+    finally:
+        os.close(fd)
+    if total > max_bytes:
+        raise DataError(shown, f"file too large (more than {max_bytes} bytes read, limit {max_bytes})")
+    return b"".join(chunks)
+
+
+def read_head(path: str, size: int, shown: str | None = None) -> bytes:
+    """The first ``size`` bytes (or fewer) of the regular file ``path`` (:func:`open_regular`)."""
+    shown = shown or display_path(path)
+    fd = open_regular(path, shown)
+    try:
+        return os.read(fd, size)
+    except OSError as exc:
+        raise DataError(shown, f"cannot read file: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+
+
+def read_text(path: str, max_bytes: int = MAX_FILE_BYTES) -> str:
+    """Strict UTF-8 text of a regular file of at most ``max_bytes`` (a leading BOM dropped)."""
+    shown = display_path(path)
+    data = read_bytes(path, max_bytes, shown)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

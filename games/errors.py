@@ -1,9 +1,43 @@
-"""Errors in game data, always reported as ``file:line: message`` (CSV, text) or ``file: key: message`` (TOML)."""
+"""Errors in user input, always reported on one line: ``file:line: message`` (CSV, text) or ``file: key: message``
+(TOML) for data, ``path: message`` for a path or an option given on the command line.
+
+Every such error is an :class:`InputError` (exit code 2); :func:`one_line` is how any text from the input is shown,
+so that a name holding a newline, NUL or U+2028 can neither split an error in two nor hide bytes in it.
+"""
 
 from __future__ import annotations
 
+import unicodedata
 
-class DataError(Exception):
+# Unicode categories shown escaped: controls (C0, DEL, C1), format characters (bidi overrides, zero-width ...),
+# line and paragraph separators, surrogates (undecodable bytes in file names) and private-use characters.
+_ESCAPED_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"})
+
+
+def one_line(text: str) -> str:
+    """``text`` with every control, format, separator, surrogate or unassigned character escaped as ``\\xNN``,
+    ``\\uNNNN`` or ``\\UNNNNNNNN`` (a backslash stays a backslash): one line, every character visible."""
+    if text.isprintable() and text.isascii():
+        return text
+    out = []
+    for ch in text:
+        if unicodedata.category(ch) in _ESCAPED_CATEGORIES:
+            n = ord(ch)
+            out.append(f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}" if n < 0x10000 else f"\\U{n:08x}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+class InputError(Exception):
+    """Bad input (a data file, log, archive, path or option): one line for the user, exit code 2."""
+
+
+class UserError(InputError):
+    """A problem with a path or an option given on the command line; ``str(err)`` is the one-line message."""
+
+
+class DataError(InputError):
     """One problem in a data file. ``str(err)`` is the one-line message users see."""
 
     def __init__(self, path: str, message: str, line: int | None = None, key: str | None = None):

@@ -12,6 +12,7 @@ import os
 import time
 
 import games
+from games.atomic import Staging
 
 STEPS: list[tuple[str, str]] = [
     ("art", "art.build"),
@@ -28,10 +29,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     game = games.load(args.game)
     out_dir = os.path.join(args.out, game.id)
-    os.makedirs(out_dir, exist_ok=True)
-    for name, module_name in STEPS:
-        start = time.perf_counter()
-        written = importlib.import_module(module_name).build(game, out_dir)
-        print(f"{name}: {len(written)} files in {time.perf_counter() - start:.1f} s")
+    with Staging(out_dir, [game.root]) as folder:  # all or nothing: moved into out_dir once every step succeeded
+        for name, module_name in STEPS:
+            start = time.perf_counter()
+            written = importlib.import_module(module_name).build(game, folder)
+            print(f"{name}: {len(written)} files in {time.perf_counter() - start:.1f} s")
     print(f"built {game.title} into {out_dir}")
     return 0

@@ -1,16 +1,21 @@
 """The ``hexforge`` command line: one subcommand per job, each implemented by the package that owns the job.
 
-Every subcommand module provides ``add_arguments(parser)`` and ``run(args) -> int``. Errors in user input
-(data files, logs, archives) are reported on one line and give exit code 2; nothing is written half-way.
+Every subcommand module provides ``add_arguments(parser)`` and ``run(args) -> int``. Exit codes: 0 clean, 1 rule
+violations (``validate``), 2 bad input (one line on stderr, ``hexforge COMMAND: where: what``, nothing written
+half-way), 3 an internal error (a bug: one line saying so; ``--debug`` shows the traceback), 130 interrupted. A
+closed standard output (``hexforge ... | head``) ends the output quietly.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
+import traceback
+from typing import TextIO
 
-from games.errors import DataError
+from games.errors import InputError, UserError, one_line
 
 # subcommand -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -23,30 +28,99 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "import": ("validator.vassal.importer", "translate a VASSAL log made with our module into a JSON Lines game log"),
 }
 
+EXIT_INPUT = 2
+EXIT_INTERNAL = 3
 
-class UserError(Exception):
-    """A problem with the user's input that is reported as one line with exit code 2."""
+__all__ = ["main", "UserError", "COMMANDS", "error_line"]
 
 
-def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    parser = argparse.ArgumentParser(prog="hexforge", description=__doc__.splitlines()[0])
+def error_line(command: str, message: object) -> str:
+    """The one line an error is shown as: ``hexforge COMMAND: message``, every control character escaped."""
+    return f"hexforge {command}: {one_line(str(message))}"
+
+
+class QuietPipe:
+    """Standard output that goes quiet when its reader has gone (``| head``): the command runs to its end and
+    exits with its own code, without a BrokenPipeError."""
+
+    def __init__(self, stream: TextIO):
+        self._stream = stream
+        self.closed_by_reader = False
+
+    def _guard(self, op, *args):
+        if self.closed_by_reader:
+            return None
+        try:
+            return op(*args)
+        except BrokenPipeError:
+            self.closed_by_reader = True
+            try:  # later writes and the interpreter's own flush at exit go nowhere
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, self._stream.fileno())
+                os.close(devnull)
+            except (OSError, ValueError, AttributeError):
+                pass
+            return None
+
+    def write(self, text: str) -> int:
+        self._guard(self._stream.write, text)
+        return len(text)
+
+    def flush(self) -> None:
+        self._guard(self._stream.flush)
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, with a usage error on one line (``hexforge COMMAND: message``) and exit code 2."""
+
+    def error(self, message: str):  # type: ignore[override]
+        print(f"{one_line(self.prog)}: {one_line(message)} (see --help)", file=sys.stderr)
+        raise SystemExit(EXIT_INPUT)
+
+
+def _parser(argv: list[str]) -> tuple[argparse.ArgumentParser, dict]:
+    parser = OneLineParser(prog="hexforge", description=__doc__.splitlines()[0])
+    parser.add_argument("--debug", action="store_true", help="show the traceback of an internal error")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     chosen = next((a for a in argv if not a.startswith("-")), None)
     modules = {}
     for name, (module_name, help_text) in COMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)
+        p.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
         if name == chosen:  # only the command asked for is imported (validate needs no Pillow, shapely or fpdf2)
             modules[name] = importlib.import_module(module_name)
             modules[name].add_arguments(p)
+    return parser, modules
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    parser, modules = _parser(argv)
     args = parser.parse_args(argv)
+    stdout, stderr = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = QuietPipe(stdout), QuietPipe(stderr)  # type: ignore[assignment]
     try:
-        return int(modules[args.command].run(args) or 0)
-    except (DataError, UserError) as exc:
-        print(f"hexforge {args.command}: {exc}", file=sys.stderr)
-        return 2
+        code = int(modules[args.command].run(args) or 0)
+        sys.stdout.flush()
+        return code
+    except InputError as exc:
+        print(error_line(args.command, exc), file=sys.stderr)
+        return EXIT_INPUT
     except KeyboardInterrupt:
         return 130
+    except Exception as exc:  # a bug, never a verdict on the input
+        if args.debug:
+            traceback.print_exc()
+        what = str(exc)
+        what = what if len(what) <= 200 else what[:200] + "..."
+        print(error_line(args.command, f"internal error ({type(exc).__name__}: {what}); this is a bug in hexforge, "
+                                       "please report it (--debug shows the traceback)"), file=sys.stderr)
+        return EXIT_INTERNAL
+    finally:
+        sys.stdout, sys.stderr = stdout, stderr
 
 
 if __name__ == "__main__":  # pragma: no cover

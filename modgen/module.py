@@ -14,7 +14,7 @@ from PIL import Image
 
 from art.build import jobs
 from games import DataError
-from games.atomic import write_atomic
+from games.atomic import write_file
 from games.model import Game
 
 from . import cards, furniture, maps, palette, scenario, units
@@ -118,10 +118,14 @@ def module_entries(game: Game, out_dir: str) -> dict[str, bytes]:
     return entries
 
 
+def vmod_name(game: Game) -> str:
+    return f"{game.module_name}.vmod"
+
+
 def vmod_path(game: Game, out_dir: str) -> str:
-    return os.path.join(out_dir, f"{game.module_name}.vmod")
+    return os.path.join(out_dir, vmod_name(game))
 
 
 def build(game: Game, out_dir: str) -> list[str]:
     """Write the module into ``out_dir`` (the art must have rendered its images there first)."""
-    return [write_atomic(vmod_path(game, out_dir), zip_bytes(module_entries(game, out_dir)))]
+    return [write_file(out_dir, vmod_name(game), zip_bytes(module_entries(game, out_dir)))]

@@ -1,6 +1,7 @@
 """``hexforge validate LOG``: replay a game log against the rules and report every violation.
 
-Exit codes: 0 no violations, 1 violations, 2 the log cannot be read (one line on stderr, nothing written).
+Exit codes: 0 no violations, 1 violations, 2 the log cannot be read or the report cannot be written (one line on
+stderr from the command line, nothing written).
 """
 
 from __future__ import annotations
@@ -8,7 +9,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from games.atomic import write_atomic
+from games.atomic import check_output_file, write_atomic
+from games.datafiles import read_head
+from games.errors import DataError, one_line
+from games.model import Game
 
 from .logfile import LogError, read_log
 from .model import GameLog
@@ -22,40 +26,34 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--html", metavar="OUT.html", help="also write a self-contained HTML report with board pictures")
 
 
-def load_input(path: str):
-    """Read any supported log into (GameLog, Game); the one place that dispatches on the kind of file: a VASSAL
-    save or log is translated first (validator.vassal.vlog_input; a line on stderr says what was not interpreted)."""
+def load_input(path: str) -> tuple[GameLog, Game, str | None]:
+    """Read any supported log into (GameLog, Game, the module file read with it); the one place that dispatches on
+    the kind of file: a VASSAL save or log is translated first (validator.vassal.vlog_input; a line on stderr says
+    what was not interpreted)."""
     from .vassal.vlog_input import is_vassal, load_vassal, summary
 
     try:
-        with open(path, "rb") as f:
-            head = f.read(16)
-    except OSError as exc:
-        raise LogError(path, f"cannot read: {exc.strerror or exc}") from None
+        head = read_head(path, 16, path)
+    except DataError as exc:
+        raise LogError(path, f"cannot read: {exc.message}") from None
     if is_vassal(head):
         v = load_vassal(path)
-        print(f"hexforge validate: {summary(path, v)}; line numbers are those of `hexforge import`", file=sys.stderr)
-        return v.log, v.game
-    return read_log(path)
+        print(one_line(f"hexforge validate: {summary(path, v)}; line numbers are those of `hexforge import`"),
+              file=sys.stderr)
+        return v.log, v.game, v.module
+    log, game = read_log(path)
+    return log, game, None
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        log, game = load_input(args.log)
-        result = replay(log, game, keep_states=bool(args.html))
-        html = None
-        if args.html:
-            from .html_report import render_html
-            html = render_html(result)
-    except LogError as exc:
-        print(f"hexforge validate: {exc}", file=sys.stderr)
-        return 2
-    if html is not None:
-        try:
-            write_atomic(args.html, html.encode("utf-8"))
-        except OSError as exc:
-            print(f"hexforge validate: {args.html}: cannot write: {exc.strerror or exc}", file=sys.stderr)
-            return 2
+    if args.html:
+        check_output_file(args.html, [args.log])  # refused before the work, not after
+    log, game, module = load_input(args.log)
+    result = replay(log, game, keep_states=bool(args.html))
+    if args.html:
+        from .html_report import render_html
+
+        write_atomic(args.html, render_html(result).encode("utf-8"), [args.log, module])
     if args.format == "json":
         print(as_json(result))
     else:

@@ -10,25 +10,29 @@ wrong phase reads fine and is reported by the replay.
 from __future__ import annotations
 
 import json
-import os
+import math
 from typing import Any, Iterable, Mapping
 
 import games
-from games.datafiles import name_problem
-from games.errors import DataError
+from games.datafiles import name_problem, read_bytes
+from games.errors import DataError, InputError
 from games.grid import HexIds
 from games.model import Game, frozen_map
 
 from .model import Action, GameLog, Header
 from .schema_check import SchemaChecker, load_schema
 
-MAX_BYTES = 64 * 1024 * 1024  # a 28-turn game with every action is well under 1 MiB
+MAX_BYTES = 16 * 1024 * 1024  # a 28-turn game with every action is well under 1 MiB
 MAX_LINE = 1024 * 1024
+MAX_DEPTH = 16  # arrays and objects nested in one line (the format's deepest is 4)
+MAX_STRING = 64 * 1024  # characters in one string
+MAX_INT_DIGITS = 15  # digits of one integer (so that no int() meets Python's 4,300-digit limit)
+MAX_NUMBER_CHARS = 40  # characters of one number with a fraction or exponent
 FORMAT_NAME = "hexforge-log"
 VERSIONS = (1,)
 
 
-class LogError(Exception):
+class LogError(InputError):
     """A log that cannot be read; ``str()`` is one line ``FILE:LINE: message``."""
 
     def __init__(self, source: str, message: str, line: int | None = None):
@@ -80,14 +84,58 @@ def _lines(source: str, data: bytes):
             yield n, text
 
 
+class _Limit(ValueError):
+    """A JSON value past one of the limits above."""
+
+
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise _Limit(f"a whole number of more than {MAX_INT_DIGITS} digits")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    value = float(text) if len(text) <= MAX_NUMBER_CHARS else math.inf
+    if not math.isfinite(value):
+        raise _Limit(f"number {text[:MAX_NUMBER_CHARS]} is out of range")
+    return value
+
+
+def _constant(name: str) -> Any:
+    raise _Limit(f"{name} is not a JSON number")
+
+
+def _check_value(value: Any) -> None:
+    """Nesting and string length within the limits (numbers are checked while parsing)."""
+    stack = [(value, 1)]
+    while stack:
+        v, depth = stack.pop()
+        if isinstance(v, str):
+            if len(v) > MAX_STRING:
+                raise _Limit(f"a string of more than {MAX_STRING} characters")
+            continue
+        if isinstance(v, dict):
+            items = [*v.keys(), *v.values()]
+        elif isinstance(v, list):
+            items = v
+        else:
+            continue
+        if depth > MAX_DEPTH:
+            raise _Limit(f"arrays and objects nested more than {MAX_DEPTH} deep")
+        stack.extend((item, depth + 1) for item in items)
+
+
 def _parse(source: str, n: int, text: str, last: bool) -> dict[str, Any]:
     try:
-        obj = json.loads(text)
+        obj = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
+        _check_value(obj)
     except json.JSONDecodeError as exc:
         hint = "truncated line (the file ends inside it)" if last else "malformed JSON"
         raise LogError(source, f"{hint}: {exc.msg} (column {exc.colno})", n) from None
     except RecursionError:
-        raise LogError(source, "malformed JSON: nested too deeply", n) from None
+        raise LogError(source, f"malformed JSON: arrays and objects nested more than {MAX_DEPTH} deep", n) from None
+    except _Limit as exc:
+        raise LogError(source, f"value out of limits: {exc}", n) from None
     if not isinstance(obj, dict):
         raise LogError(source, "expected a JSON object on each line", n)
     return obj
@@ -178,11 +226,7 @@ def read_lines(source: str, lines: Iterable[tuple[int, dict[str, Any]]], game: G
 def read_log(path: str) -> tuple[GameLog, Game]:
     """Read a JSON Lines log file; raises :class:`LogError` (one line) if it cannot be read."""
     try:
-        size = os.path.getsize(path)
-        if size > MAX_BYTES:
-            raise LogError(path, f"file too large ({size} bytes; the limit is {MAX_BYTES})")
-        with open(path, "rb") as f:
-            data = f.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise LogError(path, f"cannot read: {exc.strerror or exc}") from None
+        data = read_bytes(path, MAX_BYTES, path)
+    except DataError as exc:
+        raise LogError(path, f"cannot read: {exc.message}") from None
     return parse_log(path, data)

@@ -19,6 +19,8 @@ import os
 
 import games
 from games import Game
+from games.atomic import Staging, write_file
+from games.errors import UserError
 
 from ..style import Style, style_of
 from .aids import player_aids
@@ -46,18 +48,8 @@ def documents(game: Game, options: Options, style: Style | None = None) -> dict[
 
 
 def write(docs: dict[str, bytes], out_dir: str) -> list[str]:
-    """Write every document (each through a temporary name), returning the paths written."""
-    folder = os.path.join(out_dir, PNP_DIR)
-    os.makedirs(folder, exist_ok=True)
-    paths = []
-    for name, data in docs.items():
-        path = os.path.join(folder, name)
-        with open(path + ".tmp", "wb") as f:
-            f.write(data)
-        paths.append(path)
-    for path in paths:
-        os.replace(path + ".tmp", path)
-    return paths
+    """Write every document into ``<out_dir>/pnp/``, returning the paths written."""
+    return [write_file(out_dir, f"{PNP_DIR}/{name}", data) for name, data in docs.items()]
 
 
 def build(game: Game, out_dir: str) -> list[str]:
@@ -86,14 +78,13 @@ def options_from(args: argparse.Namespace) -> Options:
 
 
 def run(args: argparse.Namespace) -> int:
-    from hexforge.cli import UserError
-
     try:
         options = options_from(args)
     except OptionError as exc:
         raise UserError(str(exc)) from None
     game = games.load(args.game)
     out_dir = os.path.join(args.out, game.id)
-    written = write(documents(game, options), out_dir)
+    with Staging(out_dir, [game.root]) as folder:  # all or nothing: moved into out_dir once every PDF is written
+        written = write(documents(game, options), folder)
     print(f"pnp: {len(written)} PDFs in {os.path.join(out_dir, PNP_DIR)}")
     return 0

@@ -14,10 +14,10 @@ import json
 import os
 import sys
 from itertools import chain
-from typing import IO, Iterator
+from typing import Iterator
 
 import games
-from games.atomic import write_atomic
+from games.atomic import check_output_file, write_atomic
 from games.errors import DataError
 
 from .commands import CommandError, decode_command
@@ -62,26 +62,15 @@ def dump_lines(path: str, module_path: str | None = None, game_id: str | None = 
         yield json.dumps({"anomalies": replayer.anomalies}, ensure_ascii=False)
 
 
-def _write(lines: Iterator[str], out: IO[str]) -> None:
-    for line in lines:
-        out.write(line + "\n")
-
-
 def run(args: argparse.Namespace) -> int:
+    inputs = [args.file, args.module]
+    if args.out:
+        check_output_file(args.out, inputs)  # refused before the work, not after
     lines = dump_lines(args.file, args.module, args.game)
     first = next(lines)  # reading and decoding errors surface here, before anything is written
     if args.out:
-        try:
-            write_atomic(args.out, "".join(line + "\n" for line in chain([first], lines)).encode("utf-8"))
-        except OSError as exc:
-            print(f"hexforge vassal-dump: {args.out}: cannot write: {exc.strerror or exc}", file=sys.stderr)
-            return 2
+        write_atomic(args.out, ((line + "\n").encode("utf-8") for line in chain([first], lines)), inputs)
         return 0
-    try:
-        sys.stdout.write(first + "\n")
-        _write(lines, sys.stdout)
-        sys.stdout.flush()
-    except BrokenPipeError:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+    for line in chain([first], lines):
+        sys.stdout.write(line + "\n")
     return 0

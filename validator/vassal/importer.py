@@ -10,9 +10,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from games.atomic import write_atomic
+from games.atomic import check_output_file, write_atomic
+from games.errors import one_line
 
-from ..logfile import LogError
 from .vlog_input import load_vassal, summary
 
 
@@ -25,19 +25,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        v = load_vassal(args.file, args.module, args.scenario)
-    except LogError as exc:
-        print(f"hexforge import: {exc}", file=sys.stderr)
-        return 2
+    if args.out:
+        check_output_file(args.out, [args.file, args.module])  # refused before the work, not after
+    v = load_vassal(args.file, args.module, args.scenario)
     text = v.translation.jsonl()
     if args.out:
-        try:
-            write_atomic(args.out, text.encode("utf-8"))
-        except OSError as exc:
-            print(f"hexforge import: {args.out}: cannot write: {exc.strerror or exc}", file=sys.stderr)
-            return 2
+        write_atomic(args.out, text.encode("utf-8"), [args.file, args.module, v.module])
     else:
         sys.stdout.write(text)
-    print(summary(args.file, v), file=sys.stderr)
+    print(one_line(summary(args.file, v)), file=sys.stderr)
     return 0

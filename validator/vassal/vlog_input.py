@@ -9,10 +9,10 @@ Every reading problem is a :class:`~validator.logfile.LogError`: one line, exit 
 from __future__ import annotations
 
 import os
-import tomllib
 from dataclasses import dataclass
 
 import games
+from games.datafiles import read_toml
 from games.errors import DataError
 from games.model import Game
 
@@ -47,8 +47,11 @@ def our_games() -> list[tuple[str, str]]:
     for entry in sorted(os.listdir(games.GAMES_DIR)):
         toml = os.path.join(games.GAMES_DIR, entry, "game.toml")
         if os.path.isfile(toml):
-            with open(toml, "rb") as f:
-                out.append((entry, tomllib.load(f).get("module_name", "")))
+            try:
+                name = read_toml(toml).data.get("module_name", "")
+            except DataError:
+                continue  # a game that cannot be read cannot have made the file
+            out.append((entry, name if isinstance(name, str) else ""))
     return out
 
 
