@@ -27,7 +27,7 @@ from .context import Context
 from .drawn import TABLE_IMAGE
 from .traits import (BasicPiece, Key, Mask, Marker, Piece, Report, ReturnToDeck, Rotate, SendToPoint, Trait, Trigger,
                      add_piece, key_text)
-from .maps import MOVE_TO_REPORT, board_picker, map_attributes, map_components, plain_board, report_formats
+from .maps import CARD_ZOOM, MOVE_TO_REPORT, board_picker, map_attributes, map_components, plain_board, report_formats
 from .xmltree import BOARD, MAP, MODULE, WIDGET, element
 
 BACK_IMAGE = "cards/back.png"
@@ -35,6 +35,7 @@ TABLE_COLOUR = (34, 85, 51)
 HAND_COLOUR = "230,225,210"
 SOLITAIRE = "Solitaire"  # the roster's extra side: one person playing every side sees every hand
 MASKED = "{ObscuredToOthers==true}"  # a card its owner still masks
+LABEL_STRIP = 2  # the card table's label strip, in deck gaps (a quarter card width each)
 
 
 def card_image(card: Card) -> str:
@@ -128,8 +129,8 @@ def piles(ctx: Context) -> tuple[Pile, ...]:
     gap = w // 4
     cards = sorted(ctx.game.cards.values(), key=lambda c: c.number)
 
-    def at(i: int) -> tuple[int, int]:
-        return gap + i * (w + gap) + w // 2, gap + h // 2
+    def at(i: int) -> tuple[int, int]:  # under the label strip
+        return gap + i * (w + gap) + w // 2, LABEL_STRIP * gap + h // 2
 
     draw = tuple(c for c in cards if not c.joker and c.mark_1945 != "add")
     later = tuple(c for c in cards if c.mark_1945 == "add")
@@ -146,18 +147,17 @@ def piles(ctx: Context) -> tuple[Pile, ...]:
 
 
 def table_size(ctx: Context) -> tuple[int, int]:
-    """The card table: the decks side by side, a label strip under them."""
+    """The card table: a label strip, the decks side by side under it."""
     w, h = ctx.size(BACK_IMAGE)
     gap = w // 4
-    return 4 * w + 5 * gap, h + 3 * gap
+    return 4 * w + 5 * gap, h + (LABEL_STRIP + 1) * gap
 
 
 def table_labels(ctx: Context) -> list[tuple[str, tuple[int, int, int, int]]]:
-    """Each deck's name and the panel under the deck where the card table shows it."""
+    """Each deck's name and the panel above the deck where the card table prints it."""
     w, h = ctx.size(BACK_IMAGE)
     gap = w // 4
-    return [(p.name, (p.x - w // 2, p.y + h // 2 + gap // 4, p.x + w // 2, p.y + h // 2 + gap + gap // 2))
-            for p in piles(ctx)]
+    return [(p.name, (p.x - w // 2, gap // 4, p.x + w // 2, LABEL_STRIP * gap - gap // 4)) for p in piles(ctx)]
 
 
 def hand_point(ctx: Context) -> tuple[int, int]:
@@ -176,7 +176,7 @@ def card_map(ctx: Context, root, card_gpids: dict[str, str]) -> None:
         report_formats("$pieceName$ moves $previousLocation$ &rarr; $location$ *", MOVE_TO_REPORT, "")))
     element(board_picker(m), BOARD + "Board", {"name": names.CARD_BOARD, "image": ctx.require(TABLE_IMAGE),
                                                 "reversible": False})
-    map_components(m)
+    map_components(m, zoom=CARD_ZOOM)
     for pile in piles(ctx):
         dp = element(m, MAP + "DrawPile", pile.attributes())
         for card in pile.cards:
@@ -195,4 +195,4 @@ def hands(ctx: Context, root) -> None:
             "", f"{side.name} takes a card from $previousLocation$ into the hand *", ""))
         m = element(root, MODULE + "PlayerHand", {**attrs, "side": f"{side.name},{SOLITAIRE}", "visible": False})
         plain_board(board_picker(m), hand, 9 * w, h + h // 2, HAND_COLOUR)
-        map_components(m, hand=True)
+        map_components(m, hand=True, zoom=CARD_ZOOM)

@@ -13,7 +13,7 @@ from . import commands, names
 from .cards import SOLITAIRE
 from .context import Context
 from .furniture import phase_labels
-from .toolbar import chores
+from .toolbar import hotkeys
 from .units import battle_results
 
 
@@ -54,12 +54,7 @@ def rules_html(game: Game, text: str) -> str:
 
 
 def _toolbar_rows(ctx: Context) -> str:
-    keys = iter(commands.toolbar_keys())
-    rows = [(tool, next(keys)) for tool in ("Overview", "Snapshot", "Hide pieces", "Mark all unmoved")]
-    rows += [(c.text, next(keys)) for c in chores(ctx)]
-    if ctx.game.cards:
-        rows.append(("Reshuffle the discards", next(keys)))
-    return "\n".join(f"<tr><td>{escape(t)}</td><td>{_key(k)}</td></tr>" for t, k in rows)
+    return "\n".join(f"<tr><td>{escape(t)}</td><td>{_key(k)}</td></tr>" for t, k in hotkeys(ctx).items())
 
 
 def help_html(ctx: Context, setups: list[str]) -> str:

@@ -18,7 +18,7 @@ from games import DataError
 from games.atomic import write_atomic
 from games.model import Game
 
-from . import cards, commands, furniture, maps, palette, scenario, toolbar, units
+from . import cards, furniture, maps, palette, scenario, toolbar, units
 from .archive import zip_bytes
 from .context import Context
 from .drawn import drawn_images
@@ -101,7 +101,7 @@ def build_file(ctx: Context, setups: list[tuple[str, str]], rules: bool = False)
         "name": game.module_name, "version": MODULE_VERSION, "VassalVersion": VASSAL_VERSION,
         "description": f"{game.title} ({game.edition})", "ModuleOther1": "", "ModuleOther2": "",
         "nextPieceSlotId": len(ids) + 1})
-    keys = iter(commands.toolbar_keys())
+    keys = toolbar.hotkeys(ctx)
     element(root, MODULE + "BasicCommandEncoder")
     furniture.documentation(game, root, HELP_FILE, RULES_FILE if rules else None)
     furniture.roster(game, root)
@@ -111,16 +111,16 @@ def build_file(ctx: Context, setups: list[tuple[str, str]], rules: bool = False)
     place_ids = {label: ids[f"place:{label}"] for label in palette.PLACED_MARKERS}
     for name, piece in units.prototypes(ctx, place_ids) + [marker_prototype(ctx)]:
         element(protos, MODULE + "PrototypeDefinition", {"name": name, "description": ""}, add_piece(piece))
-    maps.main_map(ctx, root, {tool: next(keys) for tool in ("overview", "snapshot", "hide", "unmoved")})
+    maps.main_map(ctx, root, keys)
     if game.cards:
         cards.card_map(ctx, root, {c: ids[f"card:{c}"] for c in game.cards})
         cards.hands(ctx, root)
-    palette.palette(ctx, root, ids)
+    palette.palette(ctx, root, ids, key_text(keys[toolbar.PALETTE]))
     furniture.dice(root)
     furniture.turn_tracker(game, root)
     furniture.global_properties(ctx, root)
     toolbar.toolbar(ctx, root, keys)
-    furniture.chart_window(ctx, root, key_text(next(keys)))
+    furniture.chart_window(ctx, root, key_text(keys[toolbar.CHARTS]))
     furniture.notes(root)
     furniture.predefined_setups(root, setups)
     return to_bytes(root)

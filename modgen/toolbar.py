@@ -20,16 +20,21 @@ Every command reports one chat line (``reportSingle``: no line per piece), and s
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from . import commands, names
 from .context import Context
-from .traits import Key, key_text
+from .maps import MAP_TOOLS
+from .traits import Key, key_text, string_array
 from .units import placed_marker
 from .xmltree import MAP, MODULE, element
 
 GKC_TARGET = "MAP|false|MAP|||||0|0||false|||EQUALS"  # GlobalCommandTarget.encode(): no fast match
+PALETTE = "Counters"
+CHARTS = "Charts"
+RESHUFFLE = "Reshuffle the discards"
+BOXES = "Boxes"
+HANDS = "Hands"
 
 
 @dataclass(frozen=True)
@@ -43,6 +48,7 @@ class Chore:
     filter: str
     report: str
     deck_count: int = -1
+    quiet: bool = True  # one chat line for the command, none per piece
 
 
 def _any(prop: str, values: list[str]) -> str:
@@ -67,7 +73,7 @@ def clear_chores(ctx: Context) -> list[Chore]:
             test = f'Kind=="{names.KIND_UNIT}" || ({test})'
             what = f"attack marks, battle results and {what}"
         out.append(Chore(f"Clear {what}", f"{phase.name}: remove every {what}", commands.CLEAR, "{" + test + "}",
-                         f"$PlayerName$ clears every {what} ({phase.name})"))
+                         f" $PlayerName$ clears the {what} ({phase.name})"))
     return out
 
 
@@ -86,7 +92,7 @@ def draw_chores(ctx: Context) -> list[Chore]:
             draws.append((f"{side.name}: draw {game.turn_draw} (a turn's draw)", game.turn_draw))
         for text, n in draws:
             out.append(Chore(text, f"The top {n} cards of the {names.DRAW_PILE} into the {hand}",
-                             commands.draw_key(i), pile, f"$PlayerName$ draws {n} cards into the {hand}", n))
+                             commands.draw_key(i), pile, f" $PlayerName$ draws {n} cards into the {hand}", n))
     return out
 
 
@@ -94,14 +100,14 @@ def vp_chores(ctx: Context) -> list[Chore]:
     if ctx.vp_marker_kind is None:
         return []
     test = "{" + f'{names.MARKER_KIND}=="{ctx.vp_marker_kind}"' + "}"
-    return [Chore(f"VP {sign}1", f"The VP marker one space {way} (12.4.4)", key, test, "")
+    return [Chore(f"VP {sign}1", f"The VP marker one space {way} (12.4.4)", key, test, "", quiet=False)
             for sign, way, key in (("+", "up", commands.VP_UP), ("-", "down", commands.VP_DOWN))]
 
 
 def trail_chores() -> list[Chore]:
     units = "{" + f'Kind=="{names.KIND_UNIT}"' + "}"
     return [Chore(f"{verb} trails", f"{verb} every unit's movement trail", key, units,
-                  f"$PlayerName$: {verb.lower()} movement trails")
+                  f" $PlayerName$: {verb.lower()} movement trails")
             for verb, key in (("Show", commands.TRAIL_ON), ("Hide", commands.TRAIL_OFF),
                               ("Clear", commands.TRAIL_CLEAR))]
 
@@ -111,18 +117,44 @@ def chores(ctx: Context) -> list[Chore]:
 
 
 
+def menus(ctx: Context) -> dict[str, tuple[str, ...]]:
+    """Toolbar drop-down menus (menu text -> the buttons it holds), so the toolbar stays one row of short buttons."""
+    draws = tuple(c.text for c in draw_chores(ctx)) + ((RESHUFFLE,) if ctx.game.cards else ())
+    out = {"Clear": tuple(c.text for c in clear_chores(ctx)), "Draw": draws,
+           "Trails": tuple(c.text for c in trail_chores())}
+    return {k: v for k, v in out.items() if v}
+
+
+def buttons(ctx: Context) -> list[str]:
+    """Every toolbar button the module adds a hot key to, in the order the keys are handed out."""
+    out = [*MAP_TOOLS, PALETTE, *(c.text for c in chores(ctx))]
+    if ctx.game.cards:
+        out.append(RESHUFFLE)
+    if any(b.kind == "holding" for b in ctx.game.map.boxes.values()):
+        out.append(BOXES)
+    if ctx.game.cards:
+        out.append(HANDS)
+    return out + [CHARTS]
+
+
+def hotkeys(ctx: Context) -> dict[str, Key]:
+    """Button text -> its hot key (F2 ... in :func:`buttons` order; modgen.commands.toolbar_keys)."""
+    return dict(zip(buttons(ctx), commands.toolbar_keys(), strict=False))
+
+
 def global_key_command(root, chore: Chore, hotkey: Key) -> None:
     element(root, MAP + "MassKeyCommand", {
         "name": chore.text, "buttonText": chore.text, "tooltip": chore.tooltip, "icon": "",
         "buttonHotkey": key_text(hotkey), "hotkey": key_text(chore.key), "canDisable": False, "propertyGate": "",
         "disabledIcon": "", "hideWhenDisabled": False, "singleMap": False, "target": GKC_TARGET,
-        "filter": chore.filter, "deckCount": chore.deck_count, "reportSingle": True, "reportFormat": chore.report})
+        "filter": chore.filter, "deckCount": chore.deck_count, "reportSingle": chore.quiet,
+        "reportFormat": chore.report})
 
 
 def reshuffle_button(root, hotkey: Key) -> None:
     """Fire the Discard Pile's reshuffle key (the deck reports the reshuffle itself)."""
     element(root, MODULE + "DoActionButton", {
-        "name": "Reshuffle the discards", "text": "Reshuffle the discards",
+        "name": RESHUFFLE, "text": RESHUFFLE,
         "tooltip": f"The {names.DISCARD_PILE} shuffled back into the {names.DRAW_PILE}", "icon": "",
         "hotkey": key_text(hotkey), "canDisable": False, "propertyGate": "", "disabledIcon": "",
         "hideWhenDisabled": False, "doReport": False, "reportFormat": "", "doSound": False, "soundClip": "",
@@ -143,24 +175,27 @@ def inventory(root, name: str, tooltip: str, include: str, group_by: str, leaf: 
         "refreshHotkey": ""})
 
 
-def inventories(ctx: Context, root, keys: Iterator[Key]) -> None:
+def inventories(ctx: Context, root, keys: dict[str, Key]) -> None:
     """The holding boxes' units; the number of cards in each hand."""
     boxes = [b.name for b in ctx.game.map.boxes.values() if b.kind == "holding"]
     if boxes:
-        inventory(root, "Boxes", "The units in each holding box (destroyed, surrendered ...)",
+        inventory(root, BOXES, "The units in each holding box (destroyed, surrendered ...)",
                   "{" + f'Kind=="{names.KIND_UNIT}" && {_any("LocationName", boxes)}' + "}", "LocationName",
-                  "$PieceName$", "$PropertyValue$ ($sum_Kind$)", False, next(keys))
+                  "$PieceName$", "$PropertyValue$ ($sum_Kind$)", False, keys[BOXES])
     if ctx.game.cards:
         hands = [names.hand_name(s.name) for s in ctx.game.sides.values()]
-        inventory(root, "Hands", "How many cards each hand holds",
+        inventory(root, HANDS, "How many cards each hand holds",
                   "{" + f'Kind=="{names.KIND_CARD}" && {_any("CurrentMap", hands)}' + "}", "CurrentMap",
-                  "", "$PropertyValue$: $sum_Kind$ cards", True, next(keys))
+                  "", "$PropertyValue$: $sum_Kind$ cards", True, keys[HANDS])
 
 
-def toolbar(ctx: Context, root, keys: Iterator[Key]) -> None:
-    """Every chore's button, the reshuffle button and the inventories, with the next hot keys of ``keys``."""
+def toolbar(ctx: Context, root, keys: dict[str, Key]) -> None:
+    """Every chore's button, the reshuffle button, the inventories, and the menus that gather the chores."""
     for chore in chores(ctx):
-        global_key_command(root, chore, next(keys))
+        global_key_command(root, chore, keys[chore.text])
     if ctx.game.cards:
-        reshuffle_button(root, next(keys))
+        reshuffle_button(root, keys[RESHUFFLE])
     inventories(ctx, root, keys)
+    for text, items in menus(ctx).items():
+        element(root, MODULE + "ToolbarMenu", {"text": text, "tooltip": f"{text}: " + "; ".join(items), "icon": "",
+                                               "hotkey": "", "menuItems": string_array(items), "description": ""})

@@ -438,13 +438,16 @@ class MovedMark:
     """``markmoved;`` (Mark When Moved): VASSAL's moved flag drawn at the counter's corner; state ``false`` until
     the piece moves (the map's "mark unmoved" button clears it)."""
 
-    image: str = "/images/moved.gif"
+    image: str = "/images/moved.gif"  # VASSAL's own flag, 9 x 48 pixels
+    x_offset: int = 0  # the image's top-left corner from the piece's centre
+    y_offset: int = 0
     command: str = "Mark moved"
     key: Key | None = None
     description: str = ""
 
     def type(self) -> str:
-        fields: list[object] = [self.image, 0, 0, self.command, key_text(self.key), self.description]
+        fields: list[object] = [self.image, self.x_offset, self.y_offset, self.command, key_text(self.key),
+                                self.description]
         return "markmoved;" + encode(fields, ";")
 
     def state(self) -> str:

@@ -19,7 +19,7 @@ from . import commands, names
 from .context import Context
 from .drawn import arrow_image
 from .markers import face_layer, marker_piece
-from .traits import (BasicPiece, DynamicProperty, Label, Layer, Marker, MovedMark, Piece, PlaceMarker, Prototype,
+from .traits import (BasicPiece, DynamicProperty, Layer, Marker, MovedMark, Piece, PlaceMarker, Prototype,
                      PropertyCommand, Report, SendToZone, SubMenu, Trail, add_piece)
 
 UNIT_PROTOTYPE = "Unit"
@@ -106,6 +106,17 @@ def attack_arrow(ctx: Context) -> Layer:
                  property_name="{" + level + " : 1}", description="Attack arrow (10.1)")
 
 
+MOVED_FLAG = (9, 48)  # the size of VASSAL's moved flag (/images/moved.gif in Vengine.jar)
+
+
+def moved_mark(ctx: Context) -> MovedMark:
+    """VASSAL's moved flag along the counter's right edge, inside the counter (a flag outside would make the
+    counter's palette cell taller than the counter and cut it)."""
+    w, h = ctx.size(face_image(next(iter(ctx.game.units)), "front"))
+    return MovedMark(x_offset=w // 2 - MOVED_FLAG[0], y_offset=-MOVED_FLAG[1] // 2, key=commands.MARK_MOVED,
+                     description="Moved this turn")
+
+
 def common_prototype(ctx: Context, place_gpids: dict[str, str]) -> Piece:
     """``Unit``: flip report, map layer, the markers a command puts on the unit (Unsupplied 6.4, Disorganized 7.7,
     Target and Counterblow 10.1), attack marks (10.1) and the battle result (10.5)."""
@@ -126,12 +137,11 @@ def common_prototype(ctx: Context, place_gpids: dict[str, str]) -> Piece:
                "Report: attack"),
         Report((commands.ATTACK_CLEAR,), f"{_who()} in $location$ no longer attacks", "Report: attack cleared"),
         SubMenu(commands.ATTACK_MENU, tuple(c.menu for c in attack_commands + (clear,))),
-        Label(f"${names.ATTACK}$", description="Attack direction"),
         attack_arrow(ctx),
         attack,
         *result_property(ctx),
         *places,
-        MovedMark(key=commands.MARK_MOVED, description="Moved this turn"),
+        moved_mark(ctx),
         Trail(commands.TRAIL, commands.TRAIL_ON, commands.TRAIL_OFF, commands.TRAIL_CLEAR,
               description="Movement trail"),
         Marker(((names.MAP_LAYER, names.LAYER_UNITS),)),
