@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from . import commands, names
 from .context import Context
 from .maps import MAP_TOOLS
-from .traits import Key, key_text, string_array
+from .traits import Key, key_list, key_text, string_array
 from .units import placed_marker
 from .xmltree import MAP, MODULE, element
 
@@ -73,7 +73,7 @@ def clear_chores(ctx: Context) -> list[Chore]:
             test = f'Kind=="{names.KIND_UNIT}" || ({test})'
             what = f"attack marks, battle results and {what}"
         out.append(Chore(f"Clear {what}", f"{phase.name}: remove every {what}", commands.CLEAR, "{" + test + "}",
-                         f" $PlayerName$ clears the {what} ({phase.name})"))
+                         f"$PlayerName$ clears the {what} ({phase.name})"))
     return out
 
 
@@ -92,7 +92,7 @@ def draw_chores(ctx: Context) -> list[Chore]:
             draws.append((f"{side.name}: draw {game.turn_draw} (a turn's draw)", game.turn_draw))
         for text, n in draws:
             out.append(Chore(text, f"The top {n} cards of the {names.DRAW_PILE} into the {hand}",
-                             commands.draw_key(i), pile, f" $PlayerName$ draws {n} cards into the {hand}", n))
+                             commands.draw_key(i), pile, f"$PlayerName$ draws {n} cards into the {hand}", n))
     return out
 
 
@@ -107,7 +107,7 @@ def vp_chores(ctx: Context) -> list[Chore]:
 def trail_chores() -> list[Chore]:
     units = "{" + f'Kind=="{names.KIND_UNIT}"' + "}"
     return [Chore(f"{verb} trails", f"{verb} every unit's movement trail", key, units,
-                  f" $PlayerName$: {verb.lower()} movement trails")
+                  f"$PlayerName$: {verb.lower()} movement trails")
             for verb, key in (("Show", commands.TRAIL_ON), ("Hide", commands.TRAIL_OFF),
                               ("Clear", commands.TRAIL_CLEAR))]
 
@@ -158,7 +158,7 @@ def reshuffle_button(root, hotkey: Key) -> None:
         "tooltip": f"The {names.DISCARD_PILE} shuffled back into the {names.DRAW_PILE}", "icon": "",
         "hotkey": key_text(hotkey), "canDisable": False, "propertyGate": "", "disabledIcon": "",
         "hideWhenDisabled": False, "doReport": False, "reportFormat": "", "doSound": False, "soundClip": "",
-        "doHotkey": True, "hotkeys": key_text(commands.RESHUFFLE), "doLoop": False, "loopType": "counted",
+        "doHotkey": True, "hotkeys": key_list((commands.RESHUFFLE,)), "doLoop": False, "loopType": "counted",
         "loopCount": "1", "whileExpression": "", "untilExpression": "", "preLoopKey": "", "postLoopKey": "",
         "index": False, "indexProperty": "", "indexStart": "1", "indexStep": "1"})
 
