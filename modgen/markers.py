@@ -10,7 +10,7 @@ from games.model import Marker as MarkerDef
 
 from . import commands, names
 from .context import Context
-from .traits import (BasicPiece, Delete, Layer, Marker, Piece, Prototype, PropertyCommand, Report, SendToTrackZone,
+from .traits import (BasicPiece, Delete, Layer, Marker, Piece, Prototype, PropertyCommand, Report, SendToZone,
                      SetGlobal, Trait, Trigger, level_name)
 
 MARKER_PROTOTYPE = "Marker"
@@ -53,8 +53,8 @@ def vp_traits(ctx: Context) -> tuple[Trait, ...]:
         Trigger(commands.MOVED, (commands.VP_SYNC,), on_track, "Set VP when moved on the VP track"),
         SetGlobal(names.VP_PROPERTY, (PropertyCommand("", commands.VP_SYNC, number),), numeric=True,
                   minimum=vp.low, maximum=vp.high, description="VP = the marker's track space"),
-        SendToTrackZone(commands.VP_UP, names.MAIN_MAP, step(f"< {vp.high}", "+ 1"), "VP +1"),
-        SendToTrackZone(commands.VP_DOWN, names.MAIN_MAP, step(f"> {vp.low}", "- 1"), "VP -1"),
+        SendToZone("", commands.VP_UP, names.MAIN_MAP, step(f"< {vp.high}", "+ 1"), "VP +1"),
+        SendToZone("", commands.VP_DOWN, names.MAIN_MAP, step(f"> {vp.low}", "- 1"), "VP -1"),
         Report((commands.VP_UP, commands.VP_DOWN), f"VP: ${names.VP_PROPERTY}$", "Report: VP"),
     )
 

@@ -199,7 +199,8 @@ class Report:
 
 @dataclass(frozen=True)
 class SendToZone:
-    """``sendto;`` with destination ``Z``: move the piece to the centre of a zone of a map."""
+    """``sendto;`` with destination ``Z``: move the piece to the centre of a zone of a map (the zone name may be an
+    expression ``{...}`` evaluated on the piece; an empty ``command`` gives no menu entry)."""
 
     command: str
     key: Key
@@ -388,26 +389,6 @@ class SendToPoint(Stateless):
         fields: list[object] = [
             self.command, self.key.encode(), self.map_id, self.board, str(self.x), str(self.y),
             "", "", "0", "0", "1", "1", self.description, "L", "", "", "", "",
-        ]
-        return "sendto;" + encode(fields, ";")
-
-    def state(self) -> str:
-        return ";;"
-
-
-@dataclass(frozen=True)
-class SendToTrackZone(Stateless):
-    """``sendto;`` with destination ``Z`` whose zone name is an expression (``{...}``) evaluated on the piece."""
-
-    key: Key
-    map_id: str
-    zone: str
-    description: str = ""
-
-    def type(self) -> str:
-        fields: list[object] = [
-            "", self.key.encode(), self.map_id, "", "0", "0", "", "", "0", "0", "1", "1",
-            self.description, "Z", self.zone, "", "", "",
         ]
         return "sendto;" + encode(fields, ";")
 
