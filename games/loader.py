@@ -131,7 +131,7 @@ class _Loader:
         game_map = self.load_map(spec, tec)
         self.map = game_map
         units = self.load_units(nats, types)
-        round_markers, square_markers = self.load_markers()
+        round_markers, square_markers = self.load_markers({p.id for p in phases})
         crts = self.load_crts()
         weather = self.load_weather(crts)
         cards = self.load_cards(phases, weather)
@@ -145,6 +145,7 @@ class _Loader:
             markers=round_markers, square_markers=square_markers, cards=frozen_map(cards), crts=frozen_map(crts),
             tec=frozen_map(tec), weather=frozen_map(weather), turns=frozen_map(turns), vp_track=vp_track,
             phases=tuple(phases), stacking=stacking, scenarios=frozen_map(scenarios), style=frozen_map(style), root=self.root,
+            turn_draw=self.load_turn_draw(g),
         )
         for sc_id, sc in scenarios.items():
             check_stacking(game, sc, self._scenario_rows[sc_id])
@@ -415,7 +416,15 @@ class _Loader:
                                     r.get("optional"), r.choice("source", SOURCES), r.get("notes"))
         return out
 
-    def load_markers(self) -> tuple[tuple[Marker, ...], tuple[Marker, ...]]:
+    def load_turn_draw(self, g: Table) -> int:
+        """``[cards] turn_draw``: the cards a side draws in a turn's draw step (before modifiers); 0 when absent."""
+        cards = g.table("cards", required=False)
+        n = cards.int("turn_draw", 0)
+        if n < 0:
+            raise cards.error("must not be negative", "turn_draw")
+        return n
+
+    def load_markers(self, phase_ids: set[str]) -> tuple[tuple[Marker, ...], tuple[Marker, ...]]:
         rows = read_csv(self.p("markers.csv"), ("kind", "shape", "count", "front_label", "front_icon", "front_colour",
                                                 "back_label", "back_icon", "back_colour", "source"))
         _first_dup(((r.name("kind"), r) for r in rows), "marker kind")
@@ -434,9 +443,10 @@ class _Loader:
 
             front, back = face("front"), face("back")
             kind = r.req("kind")
+            clear = r.choice("clear_phase", tuple(phase_ids), allow_empty=True)
             target = round_m if shape == "round" else square_m
             for n in range(1, count + 1):
-                target.append(Marker(f"{kind}-{n:02d}", kind, shape, front, back, r.choice("source", SOURCES)))
+                target.append(Marker(f"{kind}-{n:02d}", kind, shape, front, back, r.choice("source", SOURCES), clear))
         return tuple(round_m), tuple(square_m)
 
     def load_cards(self, phases: list[Phase], weather: Mapping[str, Weather]) -> dict[str, Card]:

@@ -209,6 +209,7 @@ class Marker:
     front: MarkerFace
     back: MarkerFace
     source: str = "authored"
+    clear_phase: str = ""  # phase id in which every marker of this kind leaves the map ("" = none)
 
 
 @dataclass(frozen=True)
@@ -434,6 +435,7 @@ class Game:
     scenarios: Mapping[str, Scenario]
     style: Mapping[str, object] = field(default_factory=frozen_map)
     root: str = ""  # folder the game was loaded from
+    turn_draw: int = 0  # cards each side draws in a turn's draw step before modifiers (game.toml [cards]; 0 = none)
 
     @property
     def all_markers(self) -> tuple[Marker, ...]:

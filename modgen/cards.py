@@ -6,9 +6,13 @@
 * **1945 Cards**: the cards that join the deck in 1945, set aside face up; its menu adds them to the Draw Pile.
 * **Joker**: face up; "Turn over" rotates it to show the other side's half (Hitler / Stalin).
 
-A hand is a ``PlayerHand`` that only its side can open. Drawing is dragging the top card of the Draw Pile into the
-hand (the hand reports it without naming the card); playing or discarding is a card menu command that names
-the card and sends it to the Discard Pile.
+A hand is a ``PlayerHand`` that only its side (and the Solitaire side) can open; its cards lie side by side
+(``HandMetrics``). Drawing is dragging the top card of the Draw Pile into the hand (the hand reports it without
+naming the card), or a toolbar command that sends the top cards of the Draw Pile into a side's hand (each card
+answers its side's draw key with a send to the hand). A card drawn from the face-down pile is masked by the
+player who drew it (VASSAL's Mask, ``player:``): the other side sees only its back. Playing or discarding is a card
+menu command that names the card, drops the mask (a played card is seen by both sides; VASSAL itself would leave
+the drawer's mask on it in the face-up Discard Pile) and sends it to the Discard Pile.
 """
 
 from __future__ import annotations
@@ -20,11 +24,18 @@ from games.vassal_codec import encode
 
 from . import commands, names
 from .context import Context
-from .traits import BasicPiece, Mask, Marker, Piece, Report, ReturnToDeck, Rotate, Trait, add_piece, key_text
-from .maps import MOVE_TO_REPORT, board_picker, map_attributes, map_components, plain_board, report_formats
-from .xmltree import MAP, MODULE, WIDGET, element
+from .drawn import TABLE_IMAGE
+from .traits import (BasicPiece, Key, Mask, Marker, Piece, Report, ReturnToDeck, Rotate, SendToPoint, Trait, Trigger,
+                     add_piece, key_text)
+from .maps import CARD_ZOOM, MOVE_TO_REPORT, board_picker, map_attributes, map_components, plain_board, report_formats
+from .xmltree import BOARD, MAP, MODULE, WIDGET, element
 
 BACK_IMAGE = "cards/back.png"
+TABLE_COLOUR = (34, 85, 51)
+HAND_COLOUR = "230,225,210"
+SOLITAIRE = "Solitaire"  # the roster's extra side: one person playing every side sees every hand
+MASKED = "{ObscuredToOthers==true}"  # a card its owner still masks
+LABEL_STRIP = 2  # the card table's label strip, in deck gaps (a quarter card width each)
 
 
 def card_image(card: Card) -> str:
@@ -43,13 +54,19 @@ def card_piece(ctx: Context, card: Card, gpid: str) -> Piece:
         report = Report((commands.JOKER_TURN,), "the Joker is turned over", "Report: turn over")
         return Piece(basic, (identity, report, turn))
     traits: list[Trait] = [identity]
+    for key in (*commands.PLAY_KEYS[:len(ctx.game.sides)], commands.DISCARD):
+        traits.append(Trigger(key, (commands.UNMASK,), MASKED, "Unmask when played or discarded"))
+    for i, side in enumerate(ctx.game.sides.values()):
+        x, y = hand_point(ctx)
+        traits.append(SendToPoint(commands.draw_key(i), names.hand_name(side.name), names.hand_name(side.name), x, y,
+                                  description=f"Draw into the {side.name} hand"))
     for key, side in zip(commands.PLAY_KEYS, ctx.game.sides.values()):
         event = card.events[side.id]
         traits.append(Report((key,), f"{side.name} plays {card_name(card)}: {event.title}", f"Report: {side.id} play"))
         traits.append(ReturnToDeck(commands.play_menu(side.name), key, names.DISCARD_PILE, f"Play {side.id} event"))
     traits.append(Report((commands.DISCARD,), f"{card_name(card)} discarded", "Report: discard"))
     traits.append(ReturnToDeck("Discard", commands.DISCARD, names.DISCARD_PILE, "Discard"))
-    traits.append(Mask(ctx.require(BACK_IMAGE)))
+    traits.append(Mask(ctx.require(BACK_IMAGE), key=commands.UNMASK))
     return Piece(basic, tuple(traits))
 
 
@@ -72,6 +89,7 @@ class Pile:
     reshuffle_command: str = ""
     reshuffle_message: str = ""
     allow_select: bool = False
+    reshuffle_key: Key | None = None
 
     def attributes(self) -> dict[str, object]:
         return {
@@ -86,7 +104,7 @@ class Pile:
             "reversible": False, "reverseCommand": "Reverse", "reverseFormat": "", "reverseHotkey": "",
             "draw": True, "color": "0,0,0", "hotkeyOnEmpty": False, "emptyHotkey": "",
             "reshufflable": bool(self.reshuffle_target), "reshuffleCommand": self.reshuffle_command,
-            "reshuffleMessage": self.reshuffle_message, "reshuffleHotkey": "",
+            "reshuffleMessage": self.reshuffle_message, "reshuffleHotkey": key_text(self.reshuffle_key),
             "reshuffleTarget": self.reshuffle_target, "canSave": False, "maxStack": 10,
             "expressionCounting": False, "countExpressions": "", "restrictOption": False, "restrictExpression": "",
         }
@@ -97,7 +115,8 @@ class Pile:
             True, "0,0,0", str(self.width), str(self.height), self.face_down, self.shuffle,
             "false", str(self.allow_select).lower(), "false",
             self.reshuffle_command, self.reshuffle_target, self.reshuffle_message, self.name,
-            "", "", "", False, False, key_text(None), key_text(None), "10", "", False, "", False, key_text(None),
+            "", "", "", False, False, key_text(None), key_text(self.reshuffle_key), "10", "", False, "", False,
+            key_text(None),
             "$BasicName$", "", False, "", "Shuffle", "Reverse", key_text(None),
             "Draw multiple cards", "Draw specific cards", "Face up", "Face down",
         ]
@@ -110,8 +129,8 @@ def piles(ctx: Context) -> tuple[Pile, ...]:
     gap = w // 4
     cards = sorted(ctx.game.cards.values(), key=lambda c: c.number)
 
-    def at(i: int) -> tuple[int, int]:
-        return gap + i * (w + gap) + w // 2, gap + h // 2
+    def at(i: int) -> tuple[int, int]:  # under the label strip
+        return gap + i * (w + gap) + w // 2, LABEL_STRIP * gap + h // 2
 
     draw = tuple(c for c in cards if not c.joker and c.mark_1945 != "add")
     later = tuple(c for c in cards if c.mark_1945 == "add")
@@ -119,7 +138,8 @@ def piles(ctx: Context) -> tuple[Pile, ...]:
     return (
         Pile(names.DRAW_PILE, draw, *at(0), w, h, "Always", "Always"),
         Pile(names.DISCARD_PILE, (), *at(1), w, h, "Never", "Never", names.DRAW_PILE,
-             "Reshuffle into the Draw Pile", "Discards reshuffled into the Draw Pile"),
+             "Reshuffle into the Draw Pile", "Discards reshuffled into the Draw Pile",
+             reshuffle_key=commands.RESHUFFLE),
         Pile(names.SET_ASIDE_1945, later, *at(2), w, h, "Never", "Never", names.DRAW_PILE,
              "Add to the Draw Pile (1945)", "The 1945 cards join the Draw Pile", allow_select=True),
         Pile(names.JOKER_PILE, joker, *at(3), w, h, "Never", "Never"),
@@ -127,9 +147,23 @@ def piles(ctx: Context) -> tuple[Pile, ...]:
 
 
 def table_size(ctx: Context) -> tuple[int, int]:
+    """The card table: a label strip, the decks side by side under it."""
     w, h = ctx.size(BACK_IMAGE)
     gap = w // 4
-    return 4 * w + 5 * gap, h + 2 * gap
+    return 4 * w + 5 * gap, h + (LABEL_STRIP + 1) * gap
+
+
+def table_labels(ctx: Context) -> list[tuple[str, tuple[int, int, int, int]]]:
+    """Each deck's name and the panel above the deck where the card table prints it."""
+    w, h = ctx.size(BACK_IMAGE)
+    gap = w // 4
+    return [(p.name, (p.x - w // 2, gap // 4, p.x + w // 2, LABEL_STRIP * gap - gap // 4)) for p in piles(ctx)]
+
+
+def hand_point(ctx: Context) -> tuple[int, int]:
+    """Where a card sent into a hand lands: its first place on the left (the hand lays its cards out in a row)."""
+    w, h = ctx.size(BACK_IMAGE)
+    return w // 2 + w // 8, h // 2 + h // 4
 
 
 # --- maps ---------------------------------------------------------------------------------------------------------
@@ -140,8 +174,9 @@ def card_map(ctx: Context, root, card_gpids: dict[str, str]) -> None:
     m = element(root, MODULE + "Map", map_attributes(
         names.CARD_MAP, "Cards", "Show the decks", True,
         report_formats("$pieceName$ moves $previousLocation$ &rarr; $location$ *", MOVE_TO_REPORT, "")))
-    plain_board(board_picker(m), names.CARD_BOARD, *table_size(ctx), "34,85,51")
-    map_components(m)
+    element(board_picker(m), BOARD + "Board", {"name": names.CARD_BOARD, "image": ctx.require(TABLE_IMAGE),
+                                                "reversible": False})
+    map_components(m, zoom=CARD_ZOOM)
     for pile in piles(ctx):
         dp = element(m, MAP + "DrawPile", pile.attributes())
         for card in pile.cards:
@@ -152,12 +187,12 @@ def card_map(ctx: Context, root, card_gpids: dict[str, str]) -> None:
 
 
 def hands(ctx: Context, root) -> None:
-    """One private hand per side: only that side can open it (5.1)."""
+    """One private hand per side: only that side, and the Solitaire side, can open it (5.1)."""
     w, h = ctx.size(BACK_IMAGE)
     for side in ctx.game.sides.values():
         hand = names.hand_name(side.name)
         attrs = map_attributes(hand, hand, f"The {side.name} player's cards", True, report_formats(
             "", f"{side.name} takes a card from $previousLocation$ into the hand *", ""))
-        m = element(root, MODULE + "PlayerHand", {**attrs, "side": side.name, "visible": False})
-        plain_board(board_picker(m), hand, 9 * w, h + h // 2, "230,225,210")
-        map_components(m)
+        m = element(root, MODULE + "PlayerHand", {**attrs, "side": f"{side.name},{SOLITAIRE}", "visible": False})
+        plain_board(board_picker(m), hand, 9 * w, h + h // 2, HAND_COLOUR)
+        map_components(m, hand=True, zoom=CARD_ZOOM)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from games.hexgrid import directions
 
-from .traits import ALT, SHIFT, Key, alt, ctrl
+from .traits import ALT, CTRL, SHIFT, Key, alt, ctrl
 
 FLIP = ctrl("F")
 FLIP_MENU = "Flip"
@@ -38,6 +38,35 @@ ATTACK_MENU = "Attack"
 
 # battle results (10.5): Alt+Shift+1 .. in the order of the CRT legend, each reported with the unit's id
 RESULT_MENU = "Battle result"
+
+# keys no menu shows: what toolbar commands and triggers send to pieces (Ctrl+Alt+Shift, so no player types
+# them by chance)
+HIDDEN = CTRL | ALT | SHIFT
+CLEAR = Key(127, CTRL | SHIFT)  # a marker removes itself, a unit drops its attack mark and battle result, silently
+MOVED = Key(ord("M"), HIDDEN)  # the main map's "moved" key, sent to every piece a move or a send ends on the map
+VP_UP = Key(38, HIDDEN)  # the VP marker moves one space up / down its track
+VP_DOWN = Key(40, HIDDEN)
+VP_SYNC = Key(ord("V"), HIDDEN)  # the VP marker sets the VP property to the number of its track space
+UNMASK = Key(ord("U"), HIDDEN)  # a card drops its owner's mask (played or discarded cards are seen by all)
+TRAIL_ON = Key(ord("T"), HIDDEN)
+TRAIL_OFF = Key(ord("O"), HIDDEN)
+TRAIL_CLEAR = Key(ord("C"), HIDDEN)
+RESHUFFLE = Key(ord("R"), HIDDEN)  # the Discard Pile's reshuffle key (a module-wide key the toolbar button fires)
+TRAIL = ctrl("T", SHIFT)  # a unit's own trail toggle (menu)
+MARK_MOVED = ctrl("M")
+
+
+def draw_key(side_index: int) -> Key:
+    """The key that sends a card to the hand of the ``side_index``-th side (0-based)."""
+    return Key(ord("1") + side_index, HIDDEN)
+
+
+def toolbar_keys() -> list[Key]:
+    """Hot keys for toolbar buttons, handed out in order: F2-F9, F11, F12, then the same with Shift and with Ctrl
+    (F1 is help, F10 opens menus in Swing)."""
+    codes = [113, 114, 115, 116, 117, 118, 119, 120, 122, 123]  # java.awt.event.KeyEvent.VK_F2 ...
+    return [Key(c, mods) for mods in (0, SHIFT, CTRL) for c in codes]
+
 
 # cards
 PLAY_KEYS = (ctrl("1"), ctrl("2"))  # play the first / second side's event

@@ -15,6 +15,7 @@ from typing import Mapping
 from art.boards import BoardGeometry, Rect, boards
 from games import DataError, Game
 from games.grid import HexIds, Layout
+from games.model import Box
 
 from . import names
 
@@ -65,6 +66,29 @@ class Context:
     def box_rects(self) -> dict[str, tuple[str, Rect]]:
         """Box id or ``box:space`` -> (art board name, rectangle in that board's pixels)."""
         return {key: (b.name, rect) for b in self.boards for key, rect in b.boxes.items()}
+
+    # -- what the module's toolbar links to --
+    @cached_property
+    def vp_box(self) -> Box | None:
+        """The VP track: the track box whose spaces are the VP range of ``game.toml`` (12.4.4), if the map has one."""
+        vp = self.game.vp_track
+        spaces = [str(n) for n in range(vp.low, vp.high + 1)]
+        return next((b for b in self.game.map.boxes.values() if b.kind == "track" and list(b.spaces) == spaces), None)
+
+    @cached_property
+    def vp_marker_kind(self) -> str | None:
+        """The marker kind that keeps the score: the one the scenarios put on the VP track's start space."""
+        box = self.vp_box
+        if box is None:
+            return None
+        start = f"{box.id}:{self.game.vp_track.start}"
+        kinds = {m.marker_kind for s in self.game.scenarios.values() for m in s.markers if m.location == start}
+        return kinds.pop() if len(kinds) == 1 else None
+
+    @cached_property
+    def hand_sides(self) -> tuple[str, ...]:
+        """The side ids that hold a hand of cards: every side, when the game has cards."""
+        return tuple(self.game.sides) if self.game.cards else ()
 
     # -- locations --
     def location_name(self, location: str) -> str:

@@ -1,5 +1,11 @@
 """Game furniture: sides, options, the die, the turn and phase tracker, VP and initiative, charts, notes, help.
 
+The roster has every side of the game plus a Solitaire side (one person playing every side opens every hand). VP is
+kept once: the VP property follows the VP marker on its track (modgen.markers), and the toolbar's VP +1 / -1 move
+the marker; a game whose map has no VP track marker keeps the property's own buttons. Chart tabs are named by the
+charts' titles, in a window titled with the game's name. Help has the module's help page, the rules reference the
+game data names (when it names one) and an About card.
+
 The turn tracker has two levels read from the game data: the 28 Game Turns (date and weather, rule 4.0 and the
 turn track) and every phase of the sequence of play, player phases once per side in side order (4.0). Every change
 of the tracker, of a global property and every die roll is reported in chat.
@@ -7,11 +13,13 @@ of the tracker, of a global property and every die roll is reported in chat.
 
 from __future__ import annotations
 
-import os
-
+from art.charts import chart_tables
 from games.model import Game
 
 from . import names
+from .cards import SOLITAIRE
+from .context import Context
+from .drawn import ABOUT_IMAGE
 from .traits import string_array
 from .xmltree import DOC, MODULE, PROPS, TURN, WIDGET, element
 
@@ -21,6 +29,7 @@ def roster(game: Game, root) -> None:
                                                 "buttonToolTip": "Switch sides, or become an observer"})
     for side in game.sides.values():
         element(r, "entry", text=side.name)
+    element(r, "entry", text=SOLITAIRE)
 
 
 def options(root) -> None:
@@ -76,14 +85,16 @@ def turn_tracker(game: Game, root) -> None:
         "list": string_array(phase_labels(game)), "configList": False, "configFirst": False, "prompt": ""})
 
 
-def global_properties(game: Game, root) -> None:
-    """VP (12.4.4, the VP track's range) and initiative, each with reported toolbar buttons."""
+def global_properties(ctx: Context, root) -> None:
+    """VP (12.4.4, the VP track's range) and initiative, each changed from the toolbar and reported."""
+    game = ctx.game
     container = element(root, PROPS + "GlobalProperties")
     vp = game.vp_track
     prop = element(container, PROPS + "GlobalProperty", {
         "name": names.VP_PROPERTY, "initialValue": vp.start, "description": "Victory points (the VP marker's box)",
         "isNumeric": True, "min": vp.low, "max": vp.high, "wrap": False})
-    for text, change in (("VP +1", "I,1"), ("VP -1", "I,-1")):
+    own_buttons = () if ctx.vp_marker_kind else (("VP +1", "I,1"), ("VP -1", "I,-1"))
+    for text, change in own_buttons:
         element(prop, PROPS + "ChangePropertyButton", {
             "text": text, "tooltip": f"{text} (12.4.4)", "icon": "", "hotkey": "", "propChanger": change,
             "reportFormat": f"VP {text[3:]}: $oldValue$ &rarr; $newValue$"})
@@ -96,14 +107,22 @@ def global_properties(game: Game, root) -> None:
             "hotkey": "", "propChanger": f"P,{side.name}", "reportFormat": "Initiative: $oldValue$ &rarr; $newValue$"})
 
 
-def chart_window(root, chart_images: list[str]) -> None:
-    """The charts the art drew (CRTs, TEC, turn track ...), one tab each."""
-    window = element(root, MODULE + "ChartWindow", {"name": "Charts", "text": "Charts", "tooltip": "Show the charts",
-                                                    "icon": "", "hotkey": ""})
+def chart_window_title(game: Game) -> str:
+    return f"{game.title}: charts and tables"
+
+
+def chart_window(ctx: Context, root, hotkey: str) -> None:
+    """The charts the art drew (CRTs, TEC, weather, turn track ...), one tab each, named by the chart's title.
+
+    VASSAL titles the window with the component's name (3.6.0-SNAPSHOT, the test engine, leaves it untitled: it
+    reads a launch-button attribute nothing sets; VASSAL's 3.6 releases read the name)."""
+    window = element(root, MODULE + "ChartWindow", {"name": chart_window_title(ctx.game), "text": "Charts",
+                                                    "tooltip": "Show the charts and tables", "icon": "",
+                                                    "hotkey": hotkey})
     tabs = element(window, WIDGET + "TabWidget", {"entryName": "Charts"})
-    for image in chart_images:
-        title = os.path.splitext(os.path.basename(image))[0].replace("_", " ")
-        element(tabs, WIDGET + "Chart", {"chartName": title, "fileName": image})
+    for name, table in chart_tables(ctx.game).items():
+        image = ctx.require(f"charts/{name}.png")
+        element(tabs, WIDGET + "Chart", {"chartName": table.title, "fileName": image})
 
 
 def notes(root) -> None:
@@ -111,9 +130,16 @@ def notes(root) -> None:
                                            "hotkey": ""})
 
 
-def documentation(root, help_file: str, title: str) -> None:
+def documentation(game: Game, root, help_file: str, rules_file: str | None) -> None:
+    """Help: the module's help page, the rules reference (the project's own summary of the rules, when it has one
+    for this game) and the About card."""
     doc = element(root, MODULE + "Documentation")
-    element(doc, DOC + "HelpFile", {"title": title, "fileName": help_file, "fileType": "archive", "image": ""})
+    element(doc, DOC + "HelpFile", {"title": f"{game.title}: module help", "fileName": help_file,
+                                    "fileType": "archive", "image": ""})
+    if rules_file:
+        element(doc, DOC + "HelpFile", {"title": f"{game.title}: rules reference", "fileName": rules_file,
+                                        "fileType": "archive", "image": ""})
+    element(doc, DOC + "AboutScreen", {"title": f"About {game.title}", "fileName": ABOUT_IMAGE})
 
 
 def predefined_setups(root, setups: list[tuple[str, str]]) -> None:

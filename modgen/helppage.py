@@ -10,7 +10,10 @@ from html import escape
 from games.model import Game, Scenario
 
 from . import commands, names
+from .cards import SOLITAIRE
+from .context import Context
 from .furniture import phase_labels
+from .toolbar import hotkeys
 from .units import battle_results
 
 
@@ -22,7 +25,12 @@ def _key(k) -> str:
         mods.append("Alt")
     if k.modifiers & 64:
         mods.append("Shift")
-    char = "Delete" if k.code == 127 else chr(k.code)
+    if k.code == 127:
+        char = "Delete"
+    elif 112 <= k.code <= 123:
+        char = f"F{k.code - 111}"
+    else:
+        char = chr(k.code)
     return "+".join(mods + [char])
 
 
@@ -39,7 +47,18 @@ def _scenario(s: Scenario) -> str:
     return "\n".join(out)
 
 
-def help_html(game: Game, setups: list[str]) -> str:
+def rules_html(game: Game, text: str) -> str:
+    """The project's rules summary (Markdown) as a help page: the text as written, in a fixed-width block."""
+    return (f"<html><head><title>{escape(game.title)}: rules reference</title></head><body>\n"
+            f"<pre>\n{escape(text)}</pre>\n</body></html>\n")
+
+
+def _toolbar_rows(ctx: Context) -> str:
+    return "\n".join(f"<tr><td>{escape(t)}</td><td>{_key(k)}</td></tr>" for t, k in hotkeys(ctx).items())
+
+
+def help_html(ctx: Context, setups: list[str]) -> str:
+    game = ctx.game
     rows = [
         (commands.FLIP_MENU, commands.FLIP, "turn the counter over (step loss, improvement, conversion)"),
     ]
@@ -96,6 +115,17 @@ Draw by dragging from the Draw Pile into your hand window; only your side can op
 <ol>
 {phases}
 </ol>
-<p>The toolbar also has the 1d6 die, the VP and initiative buttons, the charts and the notes.</p>
+<p>The toolbar also has the 1d6 die, the initiative buttons, the inventories of the boxes and hands, the charts
+and the notes. Its chores, one click (or key) each:</p>
+<table border="1" cellpadding="3">
+<tr><th>button</th><th>key</th></tr>
+{_toolbar_rows(ctx)}
+</table>
+<p>Alt+click on the map flares a spot for everyone. Moved units are marked until <i>Mark all unmoved</i>;
+<i>Show trails</i> draws the path each unit took. VP: the VP marker on its track is the score; the VP buttons move
+it, and the <i>VP</i> property always equals its space.</p>
+<h2>Sides</h2>
+<p>Each side's hand opens only for that side. The <i>{SOLITAIRE}</i> side sees every hand: take it to play alone.
+A card in a hand is hidden from the other side; a played or discarded card is seen by everyone.</p>
 </body></html>
 """

@@ -5,6 +5,11 @@ Balkans) and whose background is the ``HexGrid`` + ``HexGridNumbering`` derived 
 (pointy hexes: ``sideways``, numbering ``first="V"``, no stagger). The ``Tracks`` board below it has one zone per
 off-map box and per track space, so that VASSAL names every location the way the game data does
 (:mod:`modgen.names`). Moves are reported in chat as ``<unit> moves <from> → <to>``.
+
+Every map opens at 100% (the counters' own pixels: unit names are crisp); the main map also has what players of
+published modules expect: an overview window, a snapshot of the whole map as a PNG, a button hiding every piece,
+a flare (Alt+click), moved pieces marked and a "mark all unmoved" button, and the ``moved`` key
+(:data:`commands.MOVED`) sent to every piece a move ends on the map (the VP marker sets the VP property with it).
 """
 
 from __future__ import annotations
@@ -13,13 +18,18 @@ from typing import Iterable
 
 from games.vassal_codec import encode
 
-from . import names
+from . import commands, names
 from .context import MAP_BOARD, Context
+from .traits import Key, key_text
 from .xmltree import BOARD, GRID, MAP, MODULE, element
 
 MOVE_REPORT = "$pieceName$ moves $previousLocation$ &rarr; $location$ *"
 MOVE_TO_REPORT = "$pieceName$ moves from $previousMap$ to $location$ *"
 CREATE_REPORT = "$pieceName$ placed in $location$ *"
+MAP_TOOLS = ("Overview", "Snapshot", "Hide pieces", "Mark all unmoved")  # the main map's buttons
+ZOOM_LEVELS = (0.25, 0.333, 0.5, 0.625, 0.75, 1.0, 1.25, 1.6)  # ascending
+OPENING_ZOOM = 1.0
+CARD_ZOOM = 0.5  # card tables and hands: a card's text is readable and four decks fit a screen
 
 
 def report_formats(within: str, to: str, create: str) -> dict[str, str]:
@@ -52,18 +62,24 @@ def plain_board(picker, name: str, width: int, height: int, colour: str) -> None
                                       "height": height, "color": colour})
 
 
-def map_components(parent, layers: Iterable[str] = ()) -> None:
-    """What makes a map playable: stacking, drag and drop, selection, menus, keys, the stack viewer, zoom, and
-    (``layers``, bottom first) the map layers that keep markers above units."""
-    element(parent, MAP + "StackMetrics", {"bottom": "40,0", "disabled": False, "down": "37,0", "exSepX": 6,
-                                           "exSepY": 18, "top": "38,0", "unexSepX": 2, "unexSepY": 4, "up": "39,0"})
+def map_components(parent, layers: Iterable[str] = (), hand: bool = False, zoom: float = OPENING_ZOOM) -> None:
+    """What makes a map playable: stacking (a hand lays its cards out in a row), drag and drop, selection, menus,
+    keys, the stack viewer, zoom (opening at ``zoom``: 100% for the map, where counters are crisp), and (``layers``,
+    bottom first) the map layers that keep markers above units."""
+    metrics = {"bottom": "40,0", "disabled": False, "down": "37,0", "top": "38,0", "up": "39,0"}
+    if hand:
+        element(parent, MAP + "HandMetrics", {**metrics, "exSepX": 12, "exSepY": 0, "unexSepX": 12, "unexSepY": 0})
+    else:
+        element(parent, MAP + "StackMetrics", {**metrics, "exSepX": 6, "exSepY": 18, "unexSepX": 2, "unexSepY": 4})
     for cls in ("ForwardToKeyBuffer", "Scroller", "ForwardToChatter", "MenuDisplayer", "MapCenterer",
                 "StackExpander", "PieceMover", "KeyBufferer", "SelectionHighlighters", "HighlightLastMoved"):
         element(parent, MAP + cls)
     element(parent, MAP + "CounterDetailViewer", {"delay": 700, "display": "from all layers", "minDisplayPieces": 2,
                                                   "showgraph": True, "showtext": True, "fontSize": 11,
                                                   "summaryReportFormat": "$LocationName$", "zoomlevel": 1.0})
-    element(parent, MAP + "Zoomer", {"zoomLevels": "0.25,0.333,0.5,0.625,0.75,1.0,1.25,1.6", "zoomStart": 5})
+    # zoomStart counts from the largest level, one-based (Zoomer.setAttribute)
+    element(parent, MAP + "Zoomer", {"zoomLevels": ",".join(str(z) for z in ZOOM_LEVELS),
+                                     "zoomStart": len(ZOOM_LEVELS) - ZOOM_LEVELS.index(zoom)})
     layers = tuple(layers)
     if layers:
         element(parent, MAP + "LayeredPieceCollection", {"property": names.MAP_LAYER, "layerOrder": ",".join(layers)})
@@ -105,9 +121,31 @@ def hex_grid(parent, ctx: Context) -> None:
         "fontSize": 9, "color": "0,0,0", "rotateText": 0, "hDrawOff": 0, "vDrawOff": 0})
 
 
-def main_map(ctx: Context, root) -> None:
-    m = element(root, MODULE + "Map", map_attributes(names.MAIN_MAP, "Map", "Show the map", False,
-                                                     report_formats(MOVE_REPORT, MOVE_TO_REPORT, CREATE_REPORT)))
+def map_tools(parent, keys: dict[str, Key]) -> None:
+    """The overview map, the snapshot, hide pieces and the flare (``keys``: button text -> hot key)."""
+    overview, snapshot, hide, _ = MAP_TOOLS
+    element(parent, MAP + "GlobalMap", {"buttonText": overview, "tooltip": "Show the whole map, small",
+                                        "icon": "", "hotkey": key_text(keys[overview]), "scale": 0.15,
+                                        "color": "255,0,0"})
+    element(parent, MAP + "ImageSaver", {"buttonText": snapshot, "tooltip": "Save the whole map as a PNG image",
+                                         "icon": "", "hotkey": key_text(keys[snapshot]), "canDisable": False,
+                                         "propertyGate": "", "hideWhenDisabled": False})
+    element(parent, MAP + "HidePiecesButton", {"buttonText": hide, "tooltip": "Hide or show every piece",
+                                               "hotkey": key_text(keys[hide]), "showingIcon": "", "hiddenIcon": ""})
+    element(parent, MAP + "Flare", {"flareName": "Flare", "flareKey": "keyAlt", "circleSize": 100,
+                                    "circleColor": "255,0,0", "circleScale": True, "flarePulses": 6,
+                                    "flarePulsesPerSec": 3, "reportFormat": "$PlayerName$ flares at $FlareLocation$"})
+
+
+def main_map(ctx: Context, root, keys: dict[str, Key]) -> None:
+    attrs = map_attributes(names.MAIN_MAP, "Map", "Show the map", False,
+                           report_formats(MOVE_REPORT, MOVE_TO_REPORT, CREATE_REPORT))
+    attrs.update({"markMoved": "Always", "markUnmovedText": MAP_TOOLS[3],
+                  "markUnmovedTooltip": "Clear every moved mark on the map",
+                  "markUnmovedIcon": "/images/unmoved.gif",  # VASSAL's own icon: a button without one stays hidden
+                  "markUnmovedHotkey": key_text(keys[MAP_TOOLS[3]]), "markUnmovedReport": "$PlayerName$ clears moved marks",
+                  "moveKey": key_text(commands.MOVED)})
+    m = element(root, MODULE + "Map", attrs)
     picker = board_picker(m, set_boards(names.MAIN_MAP, main_board_placements(ctx)))
     for b in ctx.boards:
         board = element(picker, BOARD + "Board", {"name": ctx.board_names[b.name],
@@ -123,3 +161,4 @@ def main_map(ctx: Context, root) -> None:
         if b.name == MAP_BOARD:
             hex_grid(zoned, ctx)
     map_components(m, (names.LAYER_UNITS, names.LAYER_MARKERS))
+    map_tools(m, keys)

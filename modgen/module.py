@@ -7,6 +7,7 @@ in memory and written at the end in one atomic step, deterministically (modgen.a
 
 from __future__ import annotations
 
+import io
 import os
 
 from lxml import etree
@@ -17,18 +18,21 @@ from games import DataError
 from games.atomic import write_file
 from games.model import Game
 
-from . import cards, furniture, maps, palette, scenario, units
+from . import cards, furniture, maps, palette, scenario, toolbar, units
 from .archive import zip_bytes
 from .context import Context
-from .helppage import help_html
+from .drawn import drawn_images
+from .helppage import help_html, rules_html
 from .markers import prototype as marker_prototype
-from .traits import add_piece
+from .traits import add_piece, key_text
 from .xmltree import MODULE, element, to_bytes
 
 # the engine the module is tested with is 3.6.0-SNAPSHOT-9a37405aa: a newer version here draws its warning dialog
 VASSAL_VERSION = "3.6.0-SNAPSHOT"
 MODULE_VERSION = "1.0"
 HELP_FILE = "help/index.html"
+RULES_FILE = "help/rules.html"
+RULES_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "rules")
 
 
 def image_files(out_dir: str, game: Game) -> dict[str, str]:
@@ -56,20 +60,50 @@ def image_sizes(files: dict[str, str]) -> dict[str, tuple[int, int]]:
     return sizes
 
 
+def own_images(game: Game, art_sizes: dict[str, tuple[int, int]]) -> dict[str, bytes]:
+    """The images the module draws itself (modgen.drawn), sized from the art's counters and cards."""
+    ctx = Context.of(game, art_sizes)
+    counter = ctx.size(units.face_image(next(iter(game.units)), "front"))
+    if game.cards:
+        size, labels = cards.table_size(ctx), cards.table_labels(ctx)
+    else:
+        size, labels = (1, 1), []
+    return drawn_images(game, ctx.layout, counter, size, cards.TABLE_COLOUR, labels)
+
+
+def with_own_images(game: Game, art_sizes: dict[str, tuple[int, int]]) -> tuple[Context, dict[str, bytes]]:
+    drawn = own_images(game, art_sizes)
+    sizes = dict(art_sizes)
+    for name, data in drawn.items():
+        with Image.open(io.BytesIO(data)) as img:
+            sizes[name] = img.size
+    return Context.of(game, sizes), drawn
+
+
 def context(game: Game, out_dir: str) -> Context:
     """The build context of a game whose art is in ``out_dir``."""
-    return Context.of(game, image_sizes(image_files(out_dir, game)))
+    return with_own_images(game, image_sizes(image_files(out_dir, game)))[0]
 
 
-def build_file(ctx: Context, setups: list[tuple[str, str]]) -> bytes:
+def rules_reference(game: Game) -> str | None:
+    """The project's own rules summary of the game (docs/rules/<id>.md), when there is one."""
+    path = os.path.join(RULES_DIR, f"{game.id}.md")
+    if not os.path.isfile(path):
+        return None
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def build_file(ctx: Context, setups: list[tuple[str, str]], rules: bool = False) -> bytes:
     game = ctx.game
     ids = palette.gpids(game)
     root = element(None, "VASSAL.build.GameModule", {
         "name": game.module_name, "version": MODULE_VERSION, "VassalVersion": VASSAL_VERSION,
         "description": f"{game.title} ({game.edition})", "ModuleOther1": "", "ModuleOther2": "",
         "nextPieceSlotId": len(ids) + 1})
+    keys = toolbar.hotkeys(ctx)
     element(root, MODULE + "BasicCommandEncoder")
-    furniture.documentation(root, HELP_FILE, f"{game.title}: module help")
+    furniture.documentation(game, root, HELP_FILE, RULES_FILE if rules else None)
     furniture.roster(game, root)
     furniture.options(root)
     element(root, MODULE + "Chatter")
@@ -77,14 +111,16 @@ def build_file(ctx: Context, setups: list[tuple[str, str]]) -> bytes:
     place_ids = {label: ids[f"place:{label}"] for label in palette.PLACED_MARKERS}
     for name, piece in units.prototypes(ctx, place_ids) + [marker_prototype(ctx)]:
         element(protos, MODULE + "PrototypeDefinition", {"name": name, "description": ""}, add_piece(piece))
-    maps.main_map(ctx, root)
-    cards.card_map(ctx, root, {c: ids[f"card:{c}"] for c in game.cards})
-    cards.hands(ctx, root)
-    palette.palette(ctx, root, ids)
+    maps.main_map(ctx, root, keys)
+    if game.cards:
+        cards.card_map(ctx, root, {c: ids[f"card:{c}"] for c in game.cards})
+        cards.hands(ctx, root)
+    palette.palette(ctx, root, ids, key_text(keys[toolbar.PALETTE]))
     furniture.dice(root)
     furniture.turn_tracker(game, root)
-    furniture.global_properties(game, root)
-    furniture.chart_window(root, sorted(n for n in ctx.image_sizes if n.startswith("charts/")))
+    furniture.global_properties(ctx, root)
+    toolbar.toolbar(ctx, root, keys)
+    furniture.chart_window(ctx, root, key_text(keys[toolbar.CHARTS]))
     furniture.notes(root)
     furniture.predefined_setups(root, setups)
     return to_bytes(root)
@@ -103,13 +139,18 @@ def module_data(game: Game) -> bytes:
 def module_entries(game: Game, out_dir: str) -> dict[str, bytes]:
     """Every entry of the ``.vmod``, in memory."""
     files = image_files(out_dir, game)
-    ctx = Context.of(game, image_sizes(files))
+    ctx, drawn = with_own_images(game, image_sizes(files))
     for b in ctx.boards:
         ctx.require(b.image.removeprefix("images/"))
     saves = scenario.setup_saves(ctx, module_data(game), MODULE_VERSION, VASSAL_VERSION)
     setups = [(game.scenarios[sid].name, file) for sid, (file, _) in saves.items()]
-    entries = {"buildFile.xml": build_file(ctx, setups), "moduledata": module_data(game),
-               HELP_FILE: help_html(game, [name for name, _ in setups] + ["Empty board"]).encode()}
+    rules = rules_reference(game)
+    entries = {"buildFile.xml": build_file(ctx, setups, rules is not None), "moduledata": module_data(game),
+               HELP_FILE: help_html(ctx, [name for name, _ in setups] + ["Empty board"]).encode()}
+    if rules is not None:
+        entries[RULES_FILE] = rules_html(game, rules).encode()
+    for name, data in drawn.items():
+        entries["images/" + name] = data
     for file, data in saves.values():
         entries[file] = data
     for name, path in files.items():

@@ -1,11 +1,17 @@
 """The piece palette: every unit, organised by side and nationality (and optional counter set), and every marker.
 
+Published modules' palettes are tabs of counter grids; VASSAL's own defaults (a list beside one row of counters)
+squeeze a nationality's counters into one overlapping row of a narrow pane and cut the list's names. Here every
+level is a tab pane (Swing wraps tabs into rows, so titles stay whole) and every group a fixed grid of
+:data:`COLUMNS` counters per row, in a window of its own sized for that grid (:func:`palette`).
+
 Each entry is a ``PieceSlot`` whose text is the piece's AddPiece definition and whose ``gpid`` is the piece's
 stable id (:func:`gpids`); VASSAL copies the slot's piece when a player drags it onto a map.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import groupby
 
 from games.model import Game
@@ -16,6 +22,8 @@ from .traits import Piece, add_piece
 from .xmltree import MODULE, WIDGET, element
 
 PLACED_MARKERS = tuple(commands.PLACE)  # marker copies placed by unit commands (units.common_prototype)
+COLUMNS = 8  # counters per row of a palette grid
+MARKERS = "Markers"
 
 
 def gpids(game: Game) -> dict[str, str]:
@@ -30,36 +38,75 @@ def _slot(parent, name: str, gpid: str, piece: Piece, size: tuple[int, int]) -> 
             add_piece(piece))
 
 
-def _panel(parent, name: str):
-    return element(parent, WIDGET + "PanelWidget", {"entryName": name, "fixed": False, "nColumns": 8,
+def _grid(parent, name: str, columns: int):
+    """A panel of counters in rows of ``columns`` (a grid that wraps: no counter ever covers another)."""
+    return element(parent, WIDGET + "PanelWidget", {"entryName": name, "fixed": True, "nColumns": columns,
                                                     "vert": False, "scale": 1.0})
 
 
-def palette(ctx: Context, root, ids: dict[str, str]) -> None:
+def _tabs(parent, name: str):
+    """Tabs whose titles are always whole: Swing wraps tabs that do not fit into more rows."""
+    return element(parent, WIDGET + "TabWidget", {"entryName": name})
+
+
+@dataclass(frozen=True)
+class Entry:
+    name: str
+    gpid: str
+    piece: Piece
+    size: tuple[int, int]
+
+
+def _groups(ctx: Context, ids: dict[str, str]) -> list[tuple[tuple[str, str], list[Entry]]]:
+    """Every grid of the palette, as (top tab, inner tab) and its counters: one per side and nationality (and
+    optional counter set), one per marker shape; the tallest first (VASSAL packs the window to the first tab: the
+    other tabs are built when first shown)."""
     game = ctx.game
-    window = element(root, MODULE + "PieceWindow", {"name": "Counters", "text": "Counters",
-                                                    "tooltip": "Show the counters", "icon": "", "hotkey": "",
-                                                    "hidden": False, "scale": 1.0, "defaultWidth": 0})
-    tabs = element(window, WIDGET + "TabWidget", {"entryName": "Counters"})
+    order = {n: i for i, n in enumerate(game.nationalities)}
+    unit_groups = []
     for side in game.sides.values():
-        tab = element(tabs, WIDGET + "ListWidget", {"entryName": side.name, "scale": 1.0, "width": 0, "height": 0,
-                                                    "divider": 220})
-        side_units = [u for u in game.units.values() if u.side == side.id]
-        order = {n: i for i, n in enumerate(game.nationalities)}
-        side_units.sort(key=lambda u: (order[u.nationality], u.optional != "", u.optional))
+        side_units = sorted((u for u in game.units.values() if u.side == side.id),
+                            key=lambda u: (order[u.nationality], u.optional != "", u.optional))
         for (nat, optional), group in groupby(side_units, key=lambda u: (u.nationality, u.optional)):
             title = game.nationalities[nat].name + (f" ({optional})" if optional else "")
-            panel = _panel(tab, title)
-            for unit in group:
-                _slot(panel, units.slot_name(unit), ids[f"unit:{unit.id}"],
-                      units.unit_piece(ctx, unit, ids[f"unit:{unit.id}"]),
-                      ctx.size(units.face_image(unit.id, "front")))
-    tab = element(tabs, WIDGET + "ListWidget", {"entryName": "Markers", "scale": 1.0, "width": 0, "height": 0,
-                                                "divider": 220})
-    for kind, group in groupby(game.all_markers, key=lambda m: m.kind):
-        group = list(group)
-        panel = _panel(tab, f"{group[0].front.label} / {group[0].back.label}")
-        for marker in group:
-            _slot(panel, markers.slot_name(marker), ids[f"marker:{marker.id}"],
-                  markers.marker_piece(ctx, marker, marker.id, "front", ids[f"marker:{marker.id}"]),
-                  ctx.size(markers.face_image(kind, "front")))
+            unit_groups.append(((side.name, title), [
+                Entry(units.slot_name(u), ids[f"unit:{u.id}"], units.unit_piece(ctx, u, ids[f"unit:{u.id}"]),
+                      ctx.size(units.face_image(u.id, "front"))) for u in group]))
+    marker_groups = []
+    by_shape = sorted(game.all_markers, key=lambda m: m.shape != "round")
+    for shape, group in groupby(by_shape, key=lambda m: m.shape):
+        marker_groups.append(((MARKERS, f"{shape.capitalize()} markers"), [
+            Entry(markers.slot_name(m), ids[f"marker:{m.id}"],
+                  markers.marker_piece(ctx, m, m.id, "front", ids[f"marker:{m.id}"]),
+                  ctx.size(markers.face_image(m.kind, "front"))) for m in group]))
+
+    def rows(groups) -> int:
+        return max((-(-len(g) // COLUMNS) for _, g in groups), default=0)
+
+    # a side's tabs wrap into more rows than the markers' two: count about one counter row for them
+    return marker_groups + unit_groups if rows(marker_groups) > rows(unit_groups) + 1 else unit_groups + marker_groups
+
+
+def palette(ctx: Context, root, ids: dict[str, str], hotkey: str) -> None:
+    """Tabs: one per side, holding one tab per nationality (and optional counter set), and one for the markers,
+    holding one tab per shape; each a grid of counters, in a window of its own that fits them.
+
+    VASSAL docks the module's first palette beside the chat, as high as the chat (a strip a few counters high); an
+    empty hidden first palette leaves the docking place empty, so the Counters palette opens in its own window,
+    packed to its first tab. That tab's grid has :data:`COLUMNS` columns; every other grid as many of its own
+    counters as fit that width, so no counter is ever squeezed."""
+    element(root, MODULE + "PieceWindow", {"name": "Docked palette (unused)", "text": "", "tooltip": "", "icon": "",
+                                           "hotkey": "", "hidden": True, "scale": 1.0, "defaultWidth": 0})
+    window = element(root, MODULE + "PieceWindow", {"name": "Counters", "text": "Counters",
+                                                    "tooltip": "Show the counters", "icon": "", "hotkey": hotkey,
+                                                    "hidden": False, "scale": 1.0, "defaultWidth": 0})
+    tabs = _tabs(window, "Counters")
+    groups = _groups(ctx, ids)
+    width = COLUMNS * max(e.size[0] for e in groups[0][1])
+    outer: dict[str, object] = {}
+    for (top, inner), entries in groups:
+        if top not in outer:
+            outer[top] = _tabs(tabs, top)
+        panel = _grid(outer[top], inner, max(1, width // max(e.size[0] for e in entries)))
+        for e in entries:
+            _slot(panel, e.name, e.gpid, e.piece, e.size)

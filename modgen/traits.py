@@ -199,7 +199,8 @@ class Report:
 
 @dataclass(frozen=True)
 class SendToZone:
-    """``sendto;`` with destination ``Z``: move the piece to the centre of a zone of a map."""
+    """``sendto;`` with destination ``Z``: move the piece to the centre of a zone of a map (the zone name may be an
+    expression ``{...}`` evaluated on the piece; an empty ``command`` gives no menu entry)."""
 
     command: str
     key: Key
@@ -341,9 +342,11 @@ class Mask:
     image: str
     name: str = "Face down"
     description: str = ""
+    key: Key | None = None  # unmasks a masked piece (no menu entry): see modgen.cards
 
     def type(self) -> str:
-        return "obs;" + encode(["", self.image, "", "B", self.name, "player:", "", self.description, False], ";")
+        return "obs;" + encode([key_text(self.key), self.image, "", "B", self.name, "player:", "", self.description,
+                                False], ";")
 
     def state(self) -> str:
         return encode(["null", ""], ";")
@@ -367,6 +370,112 @@ class Rotate:
 
     def state(self) -> str:
         return str(self.index)
+
+
+@dataclass(frozen=True)
+class SendToPoint(Stateless):
+    """``sendto;`` with destination ``L``: move the piece to a point of a board of a map (a card into a hand).
+    An empty ``command`` gives no menu entry: only the key (sent by a toolbar command) moves it."""
+
+    key: Key
+    map_id: str
+    board: str
+    x: int
+    y: int
+    command: str = ""
+    description: str = ""
+
+    def type(self) -> str:
+        fields: list[object] = [
+            self.command, self.key.encode(), self.map_id, self.board, str(self.x), str(self.y),
+            "", "", "0", "0", "1", "1", self.description, "L", "", "", "", "",
+        ]
+        return "sendto;" + encode(fields, ";")
+
+    def state(self) -> str:
+        return ";;"
+
+
+@dataclass(frozen=True)
+class Trigger(Stateless):
+    """``macro;`` (Trigger Action) with no menu entry: when ``key`` reaches the piece and ``condition`` (a property
+    expression, empty = always) holds, send ``actions`` to the piece, in order."""
+
+    key: Key
+    actions: tuple[Key, ...]
+    condition: str = ""
+    description: str = ""
+
+    def type(self) -> str:
+        fields: list[object] = [
+            self.description, "", self.key.encode(), self.condition, "", key_list(self.actions),
+            False, "", "", "counted", "", "", "", False, "", "1", "1",
+        ]
+        return "macro;" + encode(fields, ";")
+
+
+@dataclass(frozen=True)
+class MovedMark:
+    """``markmoved;`` (Mark When Moved): VASSAL's moved flag drawn at the counter's corner; state ``false`` until
+    the piece moves (the map's "mark unmoved" button clears it)."""
+
+    image: str = "/images/moved.gif"  # VASSAL's own flag, 9 x 48 pixels
+    x_offset: int = 0  # the image's top-left corner from the piece's centre
+    y_offset: int = 0
+    command: str = "Mark moved"
+    key: Key | None = None
+    description: str = ""
+
+    def type(self) -> str:
+        fields: list[object] = [self.image, self.x_offset, self.y_offset, self.command, key_text(self.key),
+                                self.description]
+        return "markmoved;" + encode(fields, ";")
+
+    def state(self) -> str:
+        return "false"
+
+
+@dataclass(frozen=True)
+class Trail:
+    """``footprint;`` (Movement Trail): the path the piece took this turn, shown on ``key`` (its own toggle) or for
+    every unit by the toolbar's on / off keys, forgotten with ``clear_key``."""
+
+    key: Key
+    on_key: Key
+    off_key: Key
+    clear_key: Key
+    command: str = "Movement trail"
+    description: str = ""
+
+    def type(self) -> str:
+        fields: list[object] = [
+            self.key.encode(), self.command, False, False, 10, "255,255,255", "200,0,0", 100, 60, 20, 30, "2.0",
+            self.on_key.encode(), self.off_key.encode(), self.clear_key.encode(), self.description,
+        ]
+        return "footprint;" + encode(fields, ";")
+
+    def state(self) -> str:
+        return "false;;0"
+
+
+@dataclass(frozen=True)
+class SetGlobal(Stateless):
+    """``setprop;`` (Set Global Property) with commands that set a module property (changer ``P``, the value a
+    format evaluated on the piece); empty menu texts give no menu entry."""
+
+    name: str
+    commands: tuple[PropertyCommand, ...]
+    numeric: bool = False
+    minimum: int = 0
+    maximum: int = 100
+    description: str = ""
+
+    def type(self) -> str:
+        constraints = encode([self.numeric, self.minimum, self.maximum, False], ",")
+        commands = encode([c.encode() for c in self.commands], ",")
+        fields: list[object] = [self.name, constraints, commands, self.description,
+                                "Current Zone/Current Map/Module", ""]
+        return "setprop;" + encode(fields, ";")
 
 
 # --- whole pieces -------------------------------------------------------------------------------------------

@@ -17,11 +17,16 @@ from games.model import Unit
 
 from . import commands, names
 from .context import Context
+from .drawn import arrow_image
 from .markers import face_layer, marker_piece
-from .traits import (BasicPiece, DynamicProperty, Label, Marker, Piece, PlaceMarker, Prototype, PropertyCommand,
-                     Report, SendToZone, SubMenu, add_piece)
+from .traits import (BasicPiece, DynamicProperty, Layer, Marker, MovedMark, Piece, PlaceMarker, Prototype,
+                     PropertyCommand, Report, SendToZone, SubMenu, Trail, add_piece)
 
 UNIT_PROTOTYPE = "Unit"
+ARROW_LAYER = "AttackArrow"  # the Layer that draws the attack arrow (follows AttackDir; not part of the log contract)
+# A unit's hidden "clear after combat" command: attack mark and battle result back to "" (the toolbar's after-combat
+# command sends it to every unit; no menu entry, no chat line per unit)
+SILENT_CLEAR = PropertyCommand("", commands.CLEAR, "")
 # What the back face is called, by the kind of flip, when both faces carry the same name.
 BACK_SUFFIX = {"step": " (reduced)", "improve": " (improved)", "convert": " (converted)", "none": ""}
 
@@ -88,7 +93,28 @@ def result_property(ctx: Context) -> tuple[Report, SubMenu, DynamicProperty]:
     return (Report(tuple(keys.values()), f"{_who()} in $location$ reports the battle result ${names.BATTLE_RESULT}$",
                    "Report: battle result"),
             SubMenu(commands.RESULT_MENU, tuple(c.menu for c in results)),
-            DynamicProperty(names.BATTLE_RESULT, results, "", description="Result of this unit's battle (10.5)"))
+            DynamicProperty(names.BATTLE_RESULT, results + (SILENT_CLEAR,), "",
+                            description="Result of this unit's battle (10.5)"))
+
+
+def attack_arrow(ctx: Context) -> Layer:
+    """A big red arrow toward the attacked hex, drawn while the unit's ``AttackDir`` is set (level 1: nothing)."""
+    names_ = list(commands.attack_keys(ctx.game.map.grid.orientation))
+    level = " : ".join(f'{names.ATTACK}=="{d}" ? {i + 2}' for i, d in enumerate(names_))
+    images = ("",) + tuple(ctx.require(arrow_image(d)) for d in names_)
+    return Layer(ARROW_LAYER, images, ("",) * len(images), follow_property=True,
+                 property_name="{" + level + " : 1}", description="Attack arrow (10.1)")
+
+
+MOVED_FLAG = (9, 48)  # the size of VASSAL's moved flag (/images/moved.gif in Vengine.jar)
+
+
+def moved_mark(ctx: Context) -> MovedMark:
+    """VASSAL's moved flag along the counter's right edge, inside the counter (a flag outside would make the
+    counter's palette cell taller than the counter and cut it)."""
+    w, h = ctx.size(face_image(next(iter(ctx.game.units)), "front"))
+    return MovedMark(x_offset=w // 2 - MOVED_FLAG[0], y_offset=-MOVED_FLAG[1] // 2, key=commands.MARK_MOVED,
+                     description="Moved this turn")
 
 
 def common_prototype(ctx: Context, place_gpids: dict[str, str]) -> Piece:
@@ -103,7 +129,7 @@ def common_prototype(ctx: Context, place_gpids: dict[str, str]) -> Piece:
     attack_keys = commands.attack_keys(ctx.game.map.grid.orientation)
     attack_commands = tuple(PropertyCommand(f"toward {d}", key, d) for d, key in attack_keys.items())
     clear = PropertyCommand("clear", commands.ATTACK_CLEAR, "")
-    attack = DynamicProperty(names.ATTACK, attack_commands + (clear,), "",
+    attack = DynamicProperty(names.ATTACK, attack_commands + (clear, SILENT_CLEAR), "",
                              description="Direction of the hex this unit attacks (10.1)")
     traits = (
         Report((commands.FLIP,), f"{_who('oldPieceName')} flips to $newPieceName$ in $location$", "Report: flip"),
@@ -111,10 +137,13 @@ def common_prototype(ctx: Context, place_gpids: dict[str, str]) -> Piece:
                "Report: attack"),
         Report((commands.ATTACK_CLEAR,), f"{_who()} in $location$ no longer attacks", "Report: attack cleared"),
         SubMenu(commands.ATTACK_MENU, tuple(c.menu for c in attack_commands + (clear,))),
-        Label(f"${names.ATTACK}$", description="Attack direction"),
+        attack_arrow(ctx),
         attack,
         *result_property(ctx),
         *places,
+        moved_mark(ctx),
+        Trail(commands.TRAIL, commands.TRAIL_ON, commands.TRAIL_OFF, commands.TRAIL_CLEAR,
+              description="Movement trail"),
         Marker(((names.MAP_LAYER, names.LAYER_UNITS),)),
     )
     return Piece(BasicPiece(""), traits)

@@ -147,9 +147,19 @@ def test_palette_holds_every_unit_and_marker_once(nr_game, xml):
 
 
 def test_palette_is_organised_by_side_and_nationality(nr_game, xml):
-    tabs = xml.findall(".//VASSAL.build.widget.TabWidget/VASSAL.build.widget.ListWidget")
-    assert [t.get("entryName") for t in tabs] == [s.name for s in nr_game.sides.values()] + ["Markers"]
-    for tab, side in zip(tabs, nr_game.sides):
+    windows = xml.findall("VASSAL.build.module.PieceWindow")
+    assert [w.get("hidden") for w in windows] == ["true", "false"] and len(windows[0]) == 0  # see modgen.palette
+    top = windows[1].find("VASSAL.build.widget.TabWidget")
+    titles = [t.get("entryName") for t in top]
+    assert sorted(titles) == sorted([s.name for s in nr_game.sides.values()] + ["Markers"])
+    assert titles[0] == "Markers"  # the tallest grid first: VASSAL packs the window to the first tab
+    shapes = top[0]
+    assert [g.get("entryName") for g in shapes] == ["Round markers", "Square markers"]
+    assert [len(g) for g in shapes] == [len(nr_game.markers), len(nr_game.square_markers)]
+    grids = list(xml.iter("VASSAL.build.widget.PanelWidget"))
+    assert grids and all(g.get("fixed") == "true" for g in grids) and grids[0].get("nColumns") == "8"
+    for tab, side in zip(top[1:], nr_game.sides):
+        assert tab.tag == "VASSAL.build.widget.TabWidget"
         for panel in tab:
             for types, states in _pieces(panel):
                 unit = nr_game.units[_marker(types, states)[names.UNIT_ID]]
@@ -202,8 +212,9 @@ def test_decks_hold_the_right_cards(nr_game, xml):
 
 def test_each_side_has_a_private_hand(nr_game, xml):
     hands = {h.get("mapName"): h.get("side") for h in xml.iter("VASSAL.build.module.PlayerHand")}
-    assert hands == {names.hand_name(s.name): s.name for s in nr_game.sides.values()}
-    assert [e.text for e in xml.find("VASSAL.build.module.PlayerRoster")] == [s.name for s in nr_game.sides.values()]
+    assert hands == {names.hand_name(s.name): f"{s.name},Solitaire" for s in nr_game.sides.values()}
+    roster = [e.text for e in xml.find("VASSAL.build.module.PlayerRoster")]
+    assert roster == [s.name for s in nr_game.sides.values()] + ["Solitaire"]
 
 
 def test_every_map_reports_moves_in_every_format(xml):
@@ -306,9 +317,11 @@ def test_furniture(nr_game, xml):
     assert props[names.VP_PROPERTY].get("initialValue") == str(nr_game.vp_track.start)
     assert props[names.INITIATIVE_PROPERTY].get("initialValue") == "Axis"
     buttons = list(xml.iter("VASSAL.build.module.properties.ChangePropertyButton"))
-    assert all(b.get("reportFormat") for b in buttons) and len(buttons) == 4
-    charts = [c.get("fileName") for c in xml.iter("VASSAL.build.widget.Chart")]
-    assert {"charts/crt_axis.png", "charts/crt_soviet.png", "charts/tec.png"} <= set(charts)
+    assert all(b.get("reportFormat") for b in buttons) and len(buttons) == 2  # initiative; VP follows its marker
+    charts = {c.get("fileName"): c.get("chartName") for c in xml.iter("VASSAL.build.widget.Chart")}
+    assert charts["charts/crt_axis.png"] == "Axis Combat Results Table" and charts["charts/tec.png"]
+    assert all("_" not in title for title in charts.values())
+    assert xml.find("VASSAL.build.module.ChartWindow").get("name") == f"{nr_game.title}: charts and tables"
     assert xml.find("VASSAL.build.module.NotesWindow") is not None
     setups = [(s.get("name"), s.get("file")) for s in xml.iter("VASSAL.build.module.PredefinedSetup")]
     assert ("Campaign Game 1941-1945", "campaign_1941.vsav") in setups
@@ -322,7 +335,12 @@ def test_archive_contents(nr_game, built):
         assert {i.date_time for i in infos} == {(1980, 1, 1, 0, 0, 0)}
         assert {"buildFile.xml", "moduledata", "campaign_1941.vsav", module.HELP_FILE} <= set(names_)
         expected_images = {p for _, p, _ in jobs(nr_game) if p.startswith("images/")}
-        assert {n for n in names_ if n.startswith("images/")} == expected_images
+        own = {n for n in names_ if n.startswith("images/module/")}  # the module's own drawings (modgen.drawn)
+        assert {n for n in names_ if n.startswith("images/")} == expected_images | own
+        assert "images/module/about.png" in own and "images/module/card_table.png" in own
+        assert {n.removeprefix("images/module/attack_").removesuffix(".png") for n in own if "attack_" in n} == \
+            {"E", "SE", "SW", "W", "NW", "NE"}
+        assert module.RULES_FILE in names_
         data = etree.fromstring(z.read("moduledata"))
         assert data.findtext("name") == "NoRetreat" and data.findtext("VassalVersion") == module.VASSAL_VERSION
         page = z.read(module.HELP_FILE).decode()

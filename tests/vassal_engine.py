@@ -85,6 +85,8 @@ class Piece:
     properties: Mapping[str, str | None]
     type: str
     state: str
+    obscured_to_me: bool = False  # masked for the player the harness plays now (VASSAL's Mask)
+    obscured_by: str | None = None  # the id of the player whose mask it wears
 
 
 @dataclass(frozen=True)
@@ -223,6 +225,8 @@ class Step:
     turn: str | None = None
     changed: bool | None = None
     file: str | None = None
+    shot: Mapping[str, Any] | None = None  # a screenshot: its file, the window's bounds and title
+    view: Mapping[str, Any] | None = None  # what the player sees, measured (Look.inspect in the harness)
 
 
 @dataclass(frozen=True)
@@ -285,7 +289,7 @@ def _problems(raw: Sequence[Mapping[str, Any]]) -> tuple[Problem, ...]:
 
 def _piece(d: Mapping[str, Any]) -> Piece:
     return Piece(d["name"], d["id"], d["map"], d["x"], d["y"], d["location"], d["deck"], tuple(d["traits"]),
-                 dict(d["properties"]), d["type"], d["state"])
+                 dict(d["properties"]), d["type"], d["state"], d.get("obscured_to_me", False), d.get("obscured_by"))
 
 
 def _pieces(raw: Sequence[Mapping[str, Any]] | None) -> tuple[Piece, ...]:
@@ -336,7 +340,7 @@ def _outcome(r: Mapping[str, Any]) -> dict[str, Any]:
 def _step(d: Mapping[str, Any]) -> Step:
     piece = d.get("piece")
     return Step(d["do"], tuple(d.get("commands", ())), tuple(d.get("chat", ())), _piece(piece) if piece else None,
-                _pieces(d.get("pieces")), d.get("turn"), d.get("changed"), d.get("file"))
+                _pieces(d.get("pieces")), d.get("turn"), d.get("changed"), d.get("file"), d.get("shot"), d.get("view"))
 
 
 # ---------------------------------------------------------------- installing and running

@@ -225,15 +225,25 @@ final class Engine {
     return out;
   }
 
+  /** In a piece selector: take the first of several matching pieces (in map and drawing order). */
+  static final String FIRST = "@first";
+
   /**
    * The one piece a request names: a string is a piece name; an object {property: value, ...} matches the pieces'
-   * properties (e.g. a Marker trait's {@code UnitId}).
+   * properties (e.g. a Marker trait's {@code UnitId}); with {@code "@first": true}, the first of those that match.
    */
   GamePiece piece(Object selector) {
+    final boolean first = selector instanceof Map && ((Map<?, ?>) selector).containsKey(FIRST);
+    if (first) {
+      final Map<Object, Object> rest = new LinkedHashMap<>((Map<?, ?>) selector);
+      rest.remove(FIRST);
+      selector = rest;
+    }
     final List<GamePiece> found = new ArrayList<>();
     for (final GamePiece p : pieces()) {
       if (matches(p, selector)) found.add(p);
     }
+    if (first && !found.isEmpty()) return found.get(0);
     if (found.size() != 1) {
       throw new ActionError((found.isEmpty() ? "no piece" : found.size() + " pieces") + " match " + Json.write(selector));
     }
@@ -284,6 +294,9 @@ final class Engine {
       }
     }
     d.put("properties", props);
+    d.put("obscured_to_me", Boolean.TRUE.equals(p.getProperty(VASSAL.counters.Properties.OBSCURED_TO_ME)));
+    final Object by = p.getProperty(VASSAL.counters.Properties.OBSCURED_BY);
+    d.put("obscured_by", by == null ? null : String.valueOf(by));
     d.put("type", p.getType());
     d.put("state", p.getState());
     return d;

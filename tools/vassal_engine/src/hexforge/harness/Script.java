@@ -65,7 +65,8 @@ final class Script {
       final Map<String, Object> step = new LinkedHashMap<>();
       step.put("do", a.get("do"));
       try {
-        Engine.edt(() -> s.act(a, step));
+        if ("screenshot".equals(a.get("do"))) s.shoot(a, step);   // waits for Swing to paint: off the event thread
+        else Engine.edt(() -> s.act(a, step));
       }
       catch (Engine.ActionError e) {
         final Map<String, Object> err = new LinkedHashMap<>();
@@ -153,9 +154,44 @@ final class Script {
     case "dump":
       step.put("pieces", engine.dump());
       break;
+    case "show":
+      Look.show(mod, ((Number) a.getOrDefault("width", 1280)).intValue(), ((Number) a.getOrDefault("height", 1000)).intValue());
+      break;
+    case "tabs":
+      Look.selectTabs(Look.window(engine, str(a, "window")), (List<?>) a.get("path"));
+      break;
+    case "inspect":
+      step.put("view", Look.inspect(engine));
+      break;
+    case "player":
+      // another person at the same table: VASSAL tells players apart by the id its password makes
+      mod.getPrefs().setValue(GameModule.REAL_NAME, str(a, "name"));
+      GameModule.setUserId(str(a, "password"));
+      break;
     default:
       throw new Engine.ActionError("unknown action '" + op + "'");
     }
+  }
+
+  /** A screenshot of a window (with tabs selected first): prepared on the event thread, then Swing is left to paint
+   * (images load on worker threads) before the display's pixels are read. */
+  private void shoot(Map<String, Object> a, Map<String, Object> step) throws Exception {
+    final java.awt.Window w = Engine.edt(() -> {
+      final java.awt.Window found = Look.window(engine, str(a, "window"));
+      if (a.get("tabs") != null) Look.selectTabs(found, (List<?>) a.get("tabs"));
+      found.toFront();
+      found.validate();
+      found.repaint();
+      return found;
+    });
+    for (int i = 0; i < 8; i++) {
+      Thread.sleep(100);
+      engine.settle();
+    }
+    Engine.edt(() -> w.repaint());
+    Thread.sleep(300);
+    engine.settle();
+    step.put("shot", Look.screenshot(w, new File(outDir, str(a, "file"))));
   }
 
   /** Open a predefined setup from the New Game menu (in the foreground, so the script waits for it). */
