@@ -35,20 +35,25 @@ def game(tmp_path, monkeypatch):
     return tmp_path / "nr"
 
 
-def _edit(path, old: str, new: str) -> None:
+def _edit(path, old: str, new: str) -> int:
+    """Replace the one ``old`` in the file by ``new``; the 1-based line on which the replaced text (after any newlines
+    it starts with) begins, so that a test names the line it edited however many lines the data file gains."""
     text = path.read_text(encoding="utf-8")
     assert text.count(old) == 1, old
     path.write_text(text.replace(old, new), encoding="utf-8")
+    start = text.index(old) + len(old) - len(old.lstrip("\n"))
+    return text.count("\n", 0, start) + 1
 
 
-# (file, text in it, its hostile replacement, where the error is reported)
+# (file, text in it, its hostile replacement, where the error is reported; {line}: the line the edit is on)
 CASES = {
     "game id": ("game.toml", 'id = "no_retreat"', 'id = "../../x"', "nr/game.toml: id: "),
     "module name": ("game.toml", 'module_name = "NoRetreat"', 'module_name = "/tmp/NoRetreat"',
                     "nr/game.toml: module_name: "),
-    "unit id": ("units.csv", "\nger_1pz,axis,", "\n../ger_1pz,axis,", "nr/units.csv:10: column 'id': "),
-    "marker kind": ("markers.csv", "\nblitz_shock,round,", "\nblitz/shock,round,", "nr/markers.csv:4: column 'kind': "),
-    "card id": ("cards.csv", "\n1,c01,", "\n1,../../c01,", "nr/cards.csv:7: column 'id': "),
+    "unit id": ("units.csv", "\nger_1pz,axis,", "\n../ger_1pz,axis,", "nr/units.csv:{line}: column 'id': "),
+    "marker kind": ("markers.csv", "\nblitz_shock,round,", "\nblitz/shock,round,",
+                    "nr/markers.csv:{line}: column 'kind': "),
+    "card id": ("cards.csv", "\n1,c01,", "\n1,../../c01,", "nr/cards.csv:{line}: column 'id': "),
     "crt id": ("tables/crt.toml", "[tables.axis]", '[tables."../axis"]', "nr/tables/crt.toml: tables.../axis: "),
     "crt file": ("tables/crt.toml", 'file = "crt_axis.csv"', 'file = "/etc/passwd"', "nr/tables/crt.toml: tables.axis.file: "),
     "scenario id": ("scenarios/campaign_1941/scenario.toml", 'id = "campaign_1941"', 'id = "../campaign"',
@@ -61,17 +66,17 @@ CASES = {
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_a_path_where_a_name_belongs_is_one_line_at_load(game, case, capsys) -> None:
     file, old, new, where = CASES[case]
-    _edit(game / file, old, new)
+    line = _edit(game / file, old, new)
     assert main(["info", "./nr"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"hexforge info: {where}") and "is not a plain name" in err
+    assert err.startswith(f"hexforge info: {where.format(line=line)}") and "is not a plain name" in err
     assert len(err.strip().splitlines()) == 1
 
 
 def test_a_card_cannot_take_the_name_of_the_card_back(game, capsys) -> None:
-    _edit(game / "cards.csv", "\n1,c01,", "\n1,back,")
+    line = _edit(game / "cards.csv", "\n1,c01,", "\n1,back,")
     assert main(["info", "./nr"]) == 2
-    assert capsys.readouterr().err.startswith("hexforge info: nr/cards.csv:7: card id 'back' is taken")
+    assert capsys.readouterr().err.startswith(f"hexforge info: nr/cards.csv:{line}: card id 'back' is taken")
 
 
 def test_a_hostile_game_id_writes_nothing_anywhere(game, tmp_path, capsys) -> None:
