@@ -156,7 +156,8 @@ class Log:
         return "D/" + encode([pid, new.state_text(), old.state_text()], "/")
 
     def flip(self, key: str, face: str = "2") -> Log:
-        return self.step(self._change(self.base.ids[key], "Layer", None, face))
+        """Turn the piece's face Layer (a unit has other Layers too: the attack arrow) to ``face``."""
+        return self.step(self._change(self.base.ids[key], "Layer", mnames.FACE_LAYER, face))
 
     def attack(self, key: str, direction: str) -> Log:
         pid = self.base.ids[key]
@@ -187,7 +188,8 @@ class Log:
         """A marker of ``kind`` put on the map (a copy of a setup marker with another identity and face)."""
         model = self.pieces[self.base.ids["blitz_shock-01"]]
         traits = [replace(t, state=f"marker,{kind},") if t.kind == "Marker" and t.fields[:1] == ("Kind",)
-                  else replace(t, state=face) if t.kind == "Layer" else t for t in model.traits]
+                  else replace(t, state=face) if t.kind == "Layer" and t.get("name") == mnames.FACE_LAYER else t
+                  for t in model.traits]
         x, y = self.point(location)
         traits[-1] = replace(traits[-1], state=f"{NAMES.main_map};{x};{y};0;0")
         piece = PieceDef(tuple(traits))
