@@ -20,11 +20,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("log", help="game log: JSON Lines (.jsonl), or a VASSAL .vlog/.vsav made with our module")
     p.add_argument("--format", choices=("text", "json"), default="text", help="report format on stdout")
     p.add_argument("--html", metavar="OUT.html", help="also write a self-contained HTML report with board pictures")
+    p.add_argument("--module", metavar="VMOD", help="for a VASSAL log: the module it was played with, for the names of "
+                                                    "boxes and tracks (default: <module>.vmod beside the log, or the "
+                                                    "build output)")
 
 
-def load_input(path: str):
+def load_input(path: str, module: str | None = None):
     """Read any supported log into (GameLog, Game); the one place that dispatches on the kind of file: a VASSAL
-    save or log is translated first (validator.vassal.vlog_input; a line on stderr says what was not interpreted)."""
+    save or log is translated first, with ``module`` when given (validator.vassal.vlog_input; a line on stderr says
+    what was not interpreted)."""
     from .vassal.vlog_input import is_vassal, load_vassal, summary
 
     try:
@@ -33,7 +37,7 @@ def load_input(path: str):
     except OSError as exc:
         raise LogError(path, f"cannot read: {exc.strerror or exc}") from None
     if is_vassal(head):
-        v = load_vassal(path)
+        v = load_vassal(path, module)
         print(f"hexforge validate: {summary(path, v)}; line numbers are those of `hexforge import`", file=sys.stderr)
         return v.log, v.game
     return read_log(path)
@@ -41,8 +45,9 @@ def load_input(path: str):
 
 def run(args: argparse.Namespace) -> int:
     try:
-        log, game = load_input(args.log)
-        result = replay(log, game, keep_states=bool(args.html))
+        log, game = load_input(args.log, args.module)
+        # the states before violations give each violation its location (JSON) and its picture (HTML)
+        result = replay(log, game, keep_states=bool(args.html) or args.format == "json")
         html = None
         if args.html:
             from .html_report import render_html
