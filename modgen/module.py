@@ -17,7 +17,7 @@ from games import DataError
 from games.atomic import write_atomic
 from games.model import Game
 
-from . import cards, furniture, maps, palette, scenario, units
+from . import cards, furniture, maps, palette, plugin, scenario, units
 from .archive import zip_bytes
 from .context import Context
 from .helppage import help_html
@@ -86,6 +86,7 @@ def build_file(ctx: Context, setups: list[tuple[str, str]]) -> bytes:
     furniture.global_properties(game, root)
     furniture.chart_window(root, sorted(n for n in ctx.image_sizes if n.startswith("charts/")))
     furniture.notes(root)
+    plugin.toolbar_button(root)
     furniture.predefined_setups(root, setups)
     return to_bytes(root)
 
@@ -112,6 +113,7 @@ def module_entries(game: Game, out_dir: str) -> dict[str, bytes]:
                HELP_FILE: help_html(game, [name for name, _ in setups] + ["Empty board"]).encode()}
     for file, data in saves.values():
         entries[file] = data
+    entries.update(plugin.class_files())
     for name, path in files.items():
         with open(path, "rb") as f:
             entries["images/" + name] = f.read()
