@@ -65,7 +65,8 @@ final class Script {
       final Map<String, Object> step = new LinkedHashMap<>();
       step.put("do", a.get("do"));
       try {
-        Engine.edt(() -> s.act(a, step));
+        if (OFF_EDT.contains(String.valueOf(a.get("do")))) s.actOffEdt(a, step);
+        else Engine.edt(() -> s.act(a, step));
       }
       catch (Engine.ActionError e) {
         final Map<String, Object> err = new LinkedHashMap<>();
@@ -89,6 +90,38 @@ final class Script {
       engine.report.put("pieces", engine.dump());
       engine.report.put("chat", Capture.chat());
     });
+  }
+
+  /** Actions that wait for the event thread to do things (a background task, painting), so they run off it. */
+  private static final List<String> OFF_EDT = List.of("wait_chat", "screenshot");
+
+  private void actOffEdt(Map<String, Object> a, Map<String, Object> step) throws Exception {
+    final String op = String.valueOf(a.get("do"));
+    if ("screenshot".equals(op)) {
+      engine.settle();
+      final File f = new File(outDir, str(a, "file"));
+      Screen.screenshot(f);
+      step.put("file", f.getPath());
+      return;
+    }
+    final java.util.regex.Pattern wanted = java.util.regex.Pattern.compile(str(a, "pattern"));
+    final double timeout = a.get("timeout") == null ? 120 : ((Number) a.get("timeout")).doubleValue();
+    final long until = System.currentTimeMillis() + (long) (timeout * 1000);
+    while (true) {
+      engine.settle();
+      final List<String> chat = Engine.edt(Capture::chat);
+      for (final String line : chat.subList(Math.min(chatSeen, chat.size()), chat.size())) {
+        if (wanted.matcher(line).find()) {
+          step.put("line", line);
+          return;
+        }
+      }
+      if (System.currentTimeMillis() > until) {
+        throw new Engine.ActionError("no chat line matched '" + wanted + "' within " + timeout + " s; new lines: "
+          + chat.subList(Math.min(chatSeen, chat.size()), chat.size()));
+      }
+      Thread.sleep(100);
+    }
   }
 
   private List<String> newChat() {
@@ -152,6 +185,22 @@ final class Script {
       break;
     case "dump":
       step.put("pieces", engine.dump());
+      break;
+    case "pref":
+      mod.getPrefs().setValue(str(a, "name"), a.get("value") instanceof Boolean ? a.get("value") : str(a, "value"));
+      break;
+    case "show":
+      Screen.show(mod);
+      break;
+    case "click_list":
+      step.put("row", Screen.clickList(str(a, "window"), ((Number) a.getOrDefault("row", 0)).intValue(),
+        ((Number) a.getOrDefault("count", 1)).intValue()));
+      break;
+    case "rows":
+      step.put("rows", Screen.rows(str(a, "window")));
+      break;
+    case "view":
+      step.put("view", Screen.view(engine.map((String) a.get("map"))));
       break;
     default:
       throw new Engine.ActionError("unknown action '" + op + "'");
