@@ -121,8 +121,9 @@ public final class CheckRules extends AbstractToolbarItem implements GameCompone
     containers.add(mod);
     containers.addAll(mod.getAllDescendantComponentsOf(Map.class));
     for (final TurnTracker t : mod.getAllDescendantComponentsOf(TurnTracker.class)) {
-      final MutableProperty value = MutableProperty.Util.findMutableProperty(t.getConfigureName() + "_value", containers);
-      final MutableProperty how = MutableProperty.Util.findMutableProperty(t.getConfigureName() + "_command", containers);
+      final String name = t.getConfigureName();
+      final MutableProperty value = MutableProperty.Util.findMutableProperty(name + "_value", containers);
+      final MutableProperty how = MutableProperty.Util.findMutableProperty(name + "_command", containers);
       if (value == null || how == null) continue;
       value.addMutablePropertyChangeListener(e -> {
         if (eachPhase.getValueBoolean() && NEXT.equals(how.getPropertyValue())) {
@@ -173,6 +174,7 @@ public final class CheckRules extends AbstractToolbarItem implements GameCompone
       @Override
       protected void done() {
         running = false;
+        if (!mod.getGameState().isGameStarted()) return;   // closed meanwhile: nothing left to report on
         try {
           report(get(), phaseEnd);
         }
@@ -202,9 +204,9 @@ public final class CheckRules extends AbstractToolbarItem implements GameCompone
     }
     reported.clear();
     reported.addAll(verdict.violations);
-    final String heading = verdict.clean() ? "no violations (" + verdict.actions + " actions checked)"
-      : verdict.violations.size() + " violation(s) in " + verdict.actions + " actions"
-        + (phaseEnd ? ", " + fresh + " new" : "");
+    final String actions = verdict.actions + (verdict.actions == 1 ? " action" : " actions");
+    final String heading = verdict.clean() ? "no violations (" + actions + " checked)"
+      : verdict.violations.size() + " violation(s) in " + actions + (phaseEnd ? ", " + fresh + " new" : "");
     mod.warn(CHAT + (phaseEnd ? "end of phase: " : "") + heading);
     if (dialog == null) dialog = new ResultsDialog(mod.getPlayerWindow());
     if (!phaseEnd || fresh > 0) dialog.show(verdict, heading);

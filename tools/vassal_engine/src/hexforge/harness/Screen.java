@@ -53,8 +53,9 @@ final class Screen {
   static String clickList(String title, int row, int count) {
     final JList<?> list = firstList(window(title));
     if (list == null) throw new Engine.ActionError("window '" + title + "' has no list");
-    if (row < 0 || row >= list.getModel().getSize()) {
-      throw new Engine.ActionError("window '" + title + "' lists " + list.getModel().getSize() + " rows, not row " + row);
+    final int size = list.getModel().getSize();
+    if (row < 0 || row >= size) {
+      throw new Engine.ActionError("window '" + title + "' lists " + size + " rows, not row " + row);
     }
     final Rectangle cell = list.getCellBounds(row, row);
     final Point p = new Point(cell.x + 5, cell.y + cell.height / 2);
