@@ -2,7 +2,7 @@
 
 Three games are played through VASSAL (tests/vassal_playback.py): one with planted violations and a logfile being
 recorded, one clean game without a logfile (then the preference that checks at each phase end), and one where
-hexforge cannot be found. A fourth run plays and saves a game in a module built without the plugin; each module
+hexforge cannot be found, then fails, then answers nonsense. A fourth run plays and saves a game in a module built without the plugin; each module
 then loads the other's save. The plugin is given the installed hexforge of this checkout (its preference), or a
 wrapper around it that keeps the log it is handed, so that the test can compare it with VASSAL's own logfile.
 """
@@ -203,21 +203,31 @@ def test_a_clean_game_without_a_logfile_shows_no_violations_and_checks_each_phas
     assert not r.problems, r.problems
 
 
-def test_without_hexforge_one_line_says_what_to_install_and_the_game_goes_on(
+def test_without_hexforge_or_when_it_fails_one_line_says_so_and_the_game_goes_on(
         vassal_engine, vmods, nr_game, tmp_path) -> None:
     java_dir = os.path.dirname(shutil.which("java") or "/usr/bin/java")
     assert shutil.which("hexforge", path=java_dir) is None
+    failing, garbled = tmp_path / "failing", tmp_path / "garbled"
+    failing.write_text("#!/bin/sh\necho 'Traceback: not this line' >&2\necho 'hexforge validate: x.vlog: broken' >&2\n"
+                       "exit 2\n")
+    garbled.write_text("#!/bin/sh\necho 'not json'\nexit 0\n")
+    for f in (failing, garbled):
+        f.chmod(0o755)
     engine = replace(vassal_engine, env={"PATH": java_dir})
     sc = nr_game.scenarios[HEAD["scenario"]]
+    check = [{"do": "button", "name": "Check rules"}, {"do": "wait_chat", "pattern": r"^- Check rules: "}]
     r = engine.run_script(vmods[0], [
         {"do": "new_game", "setup": sc.name}, {"do": "side", "side": "Axis"},
-        {"do": "button", "name": "Check rules"},
-        {"do": "wait_chat", "pattern": r"^- Check rules: "},
+        *check,
+        {"do": "pref", "name": PROGRAM, "value": str(failing)}, *check,
+        {"do": "pref", "name": PROGRAM, "value": str(garbled)}, *check,
         {"do": "move", "piece": {"UnitId": "ger_18"}, "to": "1105"},
     ], tmp_path)
-    (line,) = chat_checks(r)
-    assert line.startswith("- Check rules: hexforge cannot be run ('hexforge' on the PATH: ")
-    assert "install hexforge" in line and "Preferences > Check rules" in line
+    missing, failed, unreadable = chat_checks(r)
+    assert missing.startswith("- Check rules: hexforge cannot be run ('hexforge' on the PATH: ")
+    assert "install hexforge" in missing and "Preferences > Check rules" in missing
+    assert failed == "- Check rules: hexforge could not check the game: hexforge validate: x.vlog: broken"
+    assert unreadable.startswith(f"- Check rules: '{garbled}' gave no report the check can read (")
     assert not any("Exception" in x or "\tat " in x for x in r.chat)
     assert any("18th Army" in x and "1105" in x for x in r.steps[-1].chat)
     assert r.piece(UnitId="ger_18").location == "1105"
