@@ -2,8 +2,8 @@
 
 Three games are played through VASSAL (tests/vassal_playback.py): one with planted violations and a logfile being
 recorded, one clean game without a logfile (then the preference that checks at each phase end), and one where
-hexforge cannot be found, then fails, then answers nonsense. A fourth run plays and saves a game in a module built without the plugin; each module
-then loads the other's save. The plugin is given the installed hexforge of this checkout (its preference), or a
+hexforge cannot be found, then fails, then answers nonsense. A fourth run plays and saves a game in a module built
+without the plugin; each module then loads the other's save. The plugin is given the installed hexforge of this checkout (its preference), or a
 wrapper around it that keeps the log it is handed, so that the test can compare it with VASSAL's own logfile.
 """
 
