@@ -95,13 +95,13 @@ def planted(vassal_engine, nr_game, vmods, tmp_path_factory):
     script = script[:-1] + [
         {"do": "pref", "name": PROGRAM, "value": str(wrapper)},
         {"do": "show"},
-        {"do": "view"},
+        {"do": "map_view"},
         {"do": "button", "name": "Check rules"},
         {"do": "wait_chat", "pattern": SUMMARY},
         {"do": "rows", "window": WINDOW},
         {"do": "click_list", "window": WINDOW, "row": 0, "count": 2},
-        {"do": "view"},
-        {"do": "screenshot", "file": "check_rules.png"},
+        {"do": "map_view"},
+        {"do": "screenshot", "window": "main", "file": "check_rules.png"},
         {"do": "end_log"},
         {"do": "move", "piece": {"UnitId": "ger_16"}, "to": "1306"},
         {"do": "button", "name": "Check rules"},
@@ -163,7 +163,7 @@ def test_double_click_centres_the_map_on_the_violations_hex(planted, capsys) -> 
     assert hexforge(["validate", str(out / "planted.vlog"), "--format", "json"]) == 1
     first = json.loads(capsys.readouterr().out)["violations"][0]
     assert first["location"] == "1305"  # where ger_16's move through the zone of control ended
-    before, after = step(result, "view", 0).info["view"], step(result, "view").info["view"]
+    before, after = step(result, "map_view", 0).info["map_view"], step(result, "map_view").info["map_view"]
     assert before["location"] != "1305" and after["location"] == "1305"
 
 

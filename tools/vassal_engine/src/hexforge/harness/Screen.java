@@ -39,7 +39,7 @@ final class Screen {
     w.validate();
   }
 
-  /** The whole display as a PNG (off the EDT: the robot waits for nothing the EDT does). */
+  /** The whole display as a PNG (off the EDT: the robot waits for nothing the EDT does); every window on it. */
   static void screenshot(File file) throws Exception {
     final Rectangle screen = GraphicsEnvironment.getLocalGraphicsEnvironment().getDefaultScreenDevice()
       .getDefaultConfiguration().getBounds();
@@ -79,7 +79,7 @@ final class Screen {
   }
 
   /** The part of a map its view shows, in map coordinates, and the location name at its centre. */
-  static Map<String, Object> view(VASSAL.build.module.Map map) {
+  static Map<String, Object> mapView(VASSAL.build.module.Map map) {
     final Rectangle r = map.getView().getVisibleRect();
     final Point a = map.componentToMap(new Point(r.x, r.y));
     final Point b = map.componentToMap(new Point(r.x + r.width, r.y + r.height));

@@ -199,8 +199,8 @@ final class Script {
     case "rows":
       step.put("rows", Screen.rows(str(a, "window")));
       break;
-    case "view":
-      step.put("view", Screen.view(engine.map((String) a.get("map"))));
+    case "map_view":
+      step.put("map_view", Screen.mapView(engine.map((String) a.get("map"))));
       break;
     default:
       throw new Engine.ActionError("unknown action '" + op + "'");
