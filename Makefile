@@ -12,7 +12,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
 	touch $(STAMP)
 
+# The engine setup installs the JDK (as root on Debian) and the VASSAL jar the modules' Check rules plugin is compiled
+# against; where it cannot (exit 3, reason printed), the module is built without the plugin and says so.
 build: $(STAMP)
+	PYTHON=$(PYTHON) tools/vassal_engine/setup.sh || [ $$? -eq 3 ]
 	$(BIN)/hexforge build $(GAME)
 
 test: $(STAMP)

@@ -9,7 +9,7 @@ from html import escape
 
 from games.model import Game, Scenario
 
-from . import commands, names
+from . import commands, names, plugin
 from .cards import SOLITAIRE
 from .context import Context
 from .furniture import phase_labels
@@ -55,6 +55,17 @@ def rules_html(game: Game, text: str) -> str:
 
 def _toolbar_rows(ctx: Context) -> str:
     return "\n".join(f"<tr><td>{escape(t)}</td><td>{_key(k)}</td></tr>" for t, k in hotkeys(ctx).items())
+
+
+def _check_rules(ctx: Context) -> str:
+    """What the Check rules button does (modgen.plugin), when the module carries it."""
+    key = hotkeys(ctx).get(plugin.BUTTON_TEXT)
+    if key is None:
+        return ""
+    return (f"<p><i>{plugin.BUTTON_TEXT}</i> on the toolbar ({_key(key)}) checks the game so far in the same way, "
+            "with the hexforge installed on this computer (File &gt; Preferences &gt; Check rules says where it is, "
+            "and can check at the end of each phase): each violation in chat and in a window; double-click one to "
+            "centre the map on it.</p>\n")
 
 
 def help_html(ctx: Context, setups: list[str]) -> str:
@@ -106,7 +117,7 @@ Take losses by flipping or sending units to their boxes; drag retreating and adv
 A card that pays for something (a replacement, an improvement, a rail move, a counterblow) is discarded just
 before that action. Log the game (File &gt; Begin Logfile) and <code>hexforge validate game.vlog</code> checks it
 against the rules.</p>
-<h2>Cards</h2>
+{_check_rules(ctx)}<h2>Cards</h2>
 <p>The <i>{names.CARD_MAP}</i> window holds the {escape(names.DRAW_PILE)} (always shuffled: each draw takes a
 random card), the {escape(names.DISCARD_PILE)}, the {escape(names.SET_ASIDE_1945)} set aside and the Joker.
 Draw by dragging from the Draw Pile into your hand window; only your side can open your hand.</p>

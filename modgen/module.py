@@ -18,7 +18,7 @@ from games import DataError
 from games.atomic import write_file
 from games.model import Game
 
-from . import cards, furniture, maps, palette, scenario, toolbar, units
+from . import cards, furniture, maps, palette, plugin, scenario, toolbar, units
 from .archive import zip_bytes
 from .context import Context
 from .drawn import drawn_images
@@ -122,6 +122,8 @@ def build_file(ctx: Context, setups: list[tuple[str, str]], rules: bool = False)
     toolbar.toolbar(ctx, root, keys)
     furniture.chart_window(ctx, root, key_text(keys[toolbar.CHARTS]))
     furniture.notes(root)
+    if plugin.available():
+        plugin.toolbar_button(root, keys[plugin.BUTTON_TEXT])
     furniture.predefined_setups(root, setups)
     return to_bytes(root)
 
@@ -153,6 +155,7 @@ def module_entries(game: Game, out_dir: str) -> dict[str, bytes]:
         entries["images/" + name] = data
     for file, data in saves.values():
         entries[file] = data
+    entries.update(plugin.class_files())
     for name, path in files.items():
         with open(path, "rb") as f:
             entries["images/" + name] = f.read()

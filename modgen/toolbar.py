@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import commands, names
+from . import commands, names, plugin
 from .context import Context
 from .maps import MAP_TOOLS
 from .traits import Key, key_list, key_text, string_array
@@ -126,7 +126,8 @@ def menus(ctx: Context) -> dict[str, tuple[str, ...]]:
 
 
 def buttons(ctx: Context) -> list[str]:
-    """Every toolbar button the module adds a hot key to, in the order the keys are handed out."""
+    """Every toolbar button the module adds a hot key to, in the order the keys are handed out; the Check rules
+    button (modgen.plugin) last, when the module carries it."""
     out = [*MAP_TOOLS, PALETTE, *(c.text for c in chores(ctx))]
     if ctx.game.cards:
         out.append(RESHUFFLE)
@@ -134,7 +135,7 @@ def buttons(ctx: Context) -> list[str]:
         out.append(BOXES)
     if ctx.game.cards:
         out.append(HANDS)
-    return out + [CHARTS]
+    return out + [CHARTS] + ([plugin.BUTTON_TEXT] if plugin.available() else [])
 
 
 def hotkeys(ctx: Context) -> dict[str, Key]:

@@ -227,6 +227,7 @@ class Step:
     file: str | None = None
     shot: Mapping[str, Any] | None = None  # a screenshot: its file, the window's bounds and title
     view: Mapping[str, Any] | None = None  # what the player sees, measured (Look.inspect in the harness)
+    info: Mapping[str, Any] = field(default_factory=dict)  # what other actions report (line, row, rows, map_view)
 
 
 @dataclass(frozen=True)
@@ -337,10 +338,14 @@ def _outcome(r: Mapping[str, Any]) -> dict[str, Any]:
                 ignored=_problems(r["ignored"]), phases=r["phases"])
 
 
+_STEP_KEYS = frozenset(("do", "commands", "chat", "piece", "pieces", "turn", "changed", "file", "shot", "view"))
+
+
 def _step(d: Mapping[str, Any]) -> Step:
     piece = d.get("piece")
     return Step(d["do"], tuple(d.get("commands", ())), tuple(d.get("chat", ())), _piece(piece) if piece else None,
-                _pieces(d.get("pieces")), d.get("turn"), d.get("changed"), d.get("file"), d.get("shot"), d.get("view"))
+                _pieces(d.get("pieces")), d.get("turn"), d.get("changed"), d.get("file"), d.get("shot"), d.get("view"),
+                {k: v for k, v in d.items() if k not in _STEP_KEYS})
 
 
 # ---------------------------------------------------------------- installing and running
@@ -402,6 +407,7 @@ class Engine:
     seed: int = 1
     player: str = "Tester"
     timeout: float = 300.0
+    env: Mapping[str, str] = field(default_factory=dict)  # set in VASSAL's environment (e.g. a PATH without a tool)
 
     def _run(self, request: Mapping[str, Any]) -> dict[str, Any]:
         self.scratch.mkdir(parents=True, exist_ok=True)
@@ -413,7 +419,7 @@ class Engine:
             cmd = ["java", *JVM_OPTIONS, f"-DVASSAL.conf={run / 'conf'}", f"-Duser.home={run / 'home'}",
                    f"-Djava.io.tmpdir={run / 'tmp'}", f"-Dlogback.configurationFile={TOOL / 'logback.xml'}",
                    "-cp", self.classpath, "hexforge.harness.Main", str(run / "request.json"), str(run / "result.json")]
-            env = {**os.environ, "DISPLAY": self.display}
+            env = {**os.environ, **self.env, "DISPLAY": self.display}
             env.pop("JAVA_TOOL_OPTIONS", None)
             try:
                 p = subprocess.run(cmd, capture_output=True, text=True, timeout=self.timeout, env=env, cwd=run)

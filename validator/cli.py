@@ -24,12 +24,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("log", help="game log: JSON Lines (.jsonl), or a VASSAL .vlog/.vsav made with our module")
     p.add_argument("--format", choices=("text", "json"), default="text", help="report format on stdout")
     p.add_argument("--html", metavar="OUT.html", help="also write a self-contained HTML report with board pictures")
+    p.add_argument("--module", metavar="VMOD", help="for a VASSAL log: the module it was played with, for the names of "
+                                                    "boxes and tracks (default: <module>.vmod beside the log, or the "
+                                                    "build output)")
 
 
-def load_input(path: str) -> tuple[GameLog, Game, str | None]:
+def load_input(path: str, module: str | None = None) -> tuple[GameLog, Game, str | None]:
     """Read any supported log into (GameLog, Game, the module file read with it); the one place that dispatches on
-    the kind of file: a VASSAL save or log is translated first (validator.vassal.vlog_input; a line on stderr says
-    what was not interpreted)."""
+    the kind of file: a VASSAL save or log is translated first, with ``module`` when given
+    (validator.vassal.vlog_input; a line on stderr says what was not interpreted)."""
     from .vassal.vlog_input import is_vassal, load_vassal, summary
 
     try:
@@ -37,7 +40,7 @@ def load_input(path: str) -> tuple[GameLog, Game, str | None]:
     except DataError as exc:
         raise LogError(path, f"cannot read: {exc.message}") from None
     if is_vassal(head):
-        v = load_vassal(path)
+        v = load_vassal(path, module)
         print(one_line(f"hexforge validate: {summary(path, v)}; line numbers are those of `hexforge import`"),
               file=sys.stderr)
         return v.log, v.game, v.module
@@ -47,9 +50,10 @@ def load_input(path: str) -> tuple[GameLog, Game, str | None]:
 
 def run(args: argparse.Namespace) -> int:
     if args.html:
-        check_output_file(args.html, [args.log])  # refused before the work, not after
-    log, game, module = load_input(args.log)
-    result = replay(log, game, keep_states=bool(args.html))
+        check_output_file(args.html, [args.log, args.module])  # refused before the work, not after
+    log, game, module = load_input(args.log, args.module)
+    # the states before violations give each violation its location (JSON) and its picture (HTML)
+    result = replay(log, game, keep_states=bool(args.html) or args.format == "json")
     if args.html:
         from .html_report import render_html
 

@@ -50,6 +50,18 @@ class Seen:
 _STEPS = tuple((n.q, n.r) for n in hexgrid.neighbours(hexgrid.Hex(0, 0)))  # the six neighbours' offsets
 
 
+def module_name(game: Game, loc: str) -> str:
+    """The name our module gives a location id: hexes keep their ids, areas and boxes their names, a track space
+    ``box:space`` is ``<track name> <space>``."""
+    m = game.map
+    if loc in m.areas:
+        return m.areas[loc].name
+    box, _, space = loc.partition(":")
+    if box in m.boxes:
+        return f"{m.boxes[box].name} {space}" if space else m.boxes[box].name
+    return loc
+
+
 @dataclass(frozen=True)
 class Locator:
     game: Game
@@ -57,12 +69,12 @@ class Locator:
 
     @cached_property
     def _by_name(self) -> dict[str, Where]:
-        m = self.game.map
-        out = {a.name: Where(MAP, aid, a.name) for aid, a in m.areas.items()}
-        for bid, b in m.boxes.items():
-            out[b.name] = Where(BOX, bid, b.name)
+        g = self.game
+        out = {module_name(g, aid): Where(MAP, aid, module_name(g, aid)) for aid in g.map.areas}
+        for bid, b in g.map.boxes.items():
+            out[module_name(g, bid)] = Where(BOX, bid, module_name(g, bid))
             for space in b.spaces:
-                name = f"{b.name} {space}"
+                name = module_name(g, f"{bid}:{space}")
                 out[name] = Where(TRACK, f"{bid}:{space}", name)
         return out
 

@@ -62,12 +62,18 @@ final class Look {
     for (final ChartWindow c : engine.module.getAllDescendantComponentsOf(ChartWindow.class)) {
       if (name.equals(c.getConfigureName())) return (Window) field(ChartWindow.class, "frame").get(c);
     }
+    final List<String> seen = new ArrayList<>();
     for (final Window w : Window.getWindows()) {
       if (!w.isShowing()) continue;
-      final String title = w instanceof Frame ? ((Frame) w).getTitle() : w instanceof Dialog ? ((Dialog) w).getTitle() : null;
-      if (name.equals(title)) return w;
+      if (name.equals(title(w))) return w;
+      seen.add(title(w));
     }
-    throw new Engine.ActionError("no showing window '" + name + "'");
+    throw new Engine.ActionError("no showing window '" + name + "' (showing: " + seen + ")");
+  }
+
+  /** A window's title (null for a window without one). */
+  static String title(Window w) {
+    return w instanceof Frame ? ((Frame) w).getTitle() : w instanceof Dialog ? ((Dialog) w).getTitle() : null;
   }
 
   static Field field(Class<?> c, String name) throws NoSuchFieldException {
@@ -109,7 +115,7 @@ final class Look {
     final Map<String, Object> out = new LinkedHashMap<>();
     out.put("file", file.getPath());
     out.put("bounds", rect(r));
-    out.put("title", w instanceof Frame ? ((Frame) w).getTitle() : w instanceof Dialog ? ((Dialog) w).getTitle() : null);
+    out.put("title", title(w));
     return out;
   }
 
@@ -165,7 +171,7 @@ final class Look {
     for (final Window w : Window.getWindows()) {
       if (!w.isShowing()) continue;
       final Map<String, Object> d = new LinkedHashMap<>();
-      d.put("title", w instanceof Frame ? ((Frame) w).getTitle() : w instanceof Dialog ? ((Dialog) w).getTitle() : null);
+      d.put("title", title(w));
       d.put("bounds", onScreen(w));
       windows.add(d);
     }

@@ -65,7 +65,9 @@ final class Script {
       final Map<String, Object> step = new LinkedHashMap<>();
       step.put("do", a.get("do"));
       try {
-        if ("screenshot".equals(a.get("do"))) s.shoot(a, step);   // waits for Swing to paint: off the event thread
+        // these wait for Swing to paint or for a background task, so they run off the event thread
+        if ("screenshot".equals(a.get("do"))) s.shoot(a, step);
+        else if ("wait_chat".equals(a.get("do"))) s.waitChat(a, step);
         else Engine.edt(() -> s.act(a, step));
       }
       catch (Engine.ActionError e) {
@@ -90,6 +92,29 @@ final class Script {
       engine.report.put("pieces", engine.dump());
       engine.report.put("chat", Capture.chat());
     });
+  }
+
+  /** Wait for a new chat line matching {@code pattern} (work the event thread does in the background, e.g. a check
+   * run in a SwingWorker), polling off the event thread. */
+  private void waitChat(Map<String, Object> a, Map<String, Object> step) throws Exception {
+    final java.util.regex.Pattern wanted = java.util.regex.Pattern.compile(str(a, "pattern"));
+    final double timeout = a.get("timeout") == null ? 120 : ((Number) a.get("timeout")).doubleValue();
+    final long until = System.currentTimeMillis() + (long) (timeout * 1000);
+    while (true) {
+      engine.settle();
+      final List<String> chat = Engine.edt(Capture::chat);
+      for (final String line : chat.subList(Math.min(chatSeen, chat.size()), chat.size())) {
+        if (wanted.matcher(line).find()) {
+          step.put("line", line);
+          return;
+        }
+      }
+      if (System.currentTimeMillis() > until) {
+        throw new Engine.ActionError("no chat line matched '" + wanted + "' within " + timeout + " s; new lines: "
+          + chat.subList(Math.min(chatSeen, chat.size()), chat.size()));
+      }
+      Thread.sleep(100);
+    }
   }
 
   private List<String> newChat() {
@@ -167,6 +192,19 @@ final class Script {
       // another person at the same table: VASSAL tells players apart by the id its password makes
       mod.getPrefs().setValue(GameModule.REAL_NAME, str(a, "name"));
       GameModule.setUserId(str(a, "password"));
+      break;
+    case "pref":
+      mod.getPrefs().setValue(str(a, "name"), a.get("value") instanceof Boolean ? a.get("value") : str(a, "value"));
+      break;
+    case "click_list":
+      step.put("row", Screen.clickList(Look.window(engine, str(a, "window")),
+        ((Number) a.getOrDefault("row", 0)).intValue(), ((Number) a.getOrDefault("count", 1)).intValue()));
+      break;
+    case "rows":
+      step.put("rows", Screen.rows(Look.window(engine, str(a, "window"))));
+      break;
+    case "map_view":
+      step.put("map_view", Screen.mapView(engine.map((String) a.get("map"))));
       break;
     default:
       throw new Engine.ActionError("unknown action '" + op + "'");
