@@ -101,7 +101,8 @@ def planted(vassal_engine, nr_game, vmods, tmp_path_factory):
         {"do": "rows", "window": WINDOW},
         {"do": "click_list", "window": WINDOW, "row": 0, "count": 2},
         {"do": "map_view"},
-        {"do": "screenshot", "window": "main", "file": "check_rules.png"},
+        {"do": "screenshot", "window": "main", "above": [WINDOW], "file": "check_rules.png"},
+        {"do": "screenshot", "window": WINDOW, "file": "check_rules_window.png"},
         {"do": "end_log"},
         {"do": "move", "piece": {"UnitId": "ger_16"}, "to": "1306"},
         {"do": "button", "name": "Check rules"},
@@ -168,10 +169,20 @@ def test_double_click_centres_the_map_on_the_violations_hex(planted, capsys) -> 
 
 
 def test_the_screenshot_shows_the_dialog_and_the_chat(planted) -> None:
-    from PIL import Image
+    """The main window's screenshot holds the results window (kept above the window that owns it, as a window
+    manager keeps it), pixel for pixel as its own screenshot shows it."""
+    from PIL import Image, ImageChops
 
-    with Image.open(SCREENSHOT) as img:
-        assert img.size[0] >= 1000 and sum(1 for n in img.convert("L").histogram() if n) > 16  # painted, not blank
+    result, _ = planted
+    main, dialog = step(result, "screenshot", 0).shot, step(result, "screenshot", 1).shot
+    assert main["title"] != WINDOW and dialog["title"] == WINDOW
+    mx, my, mw, mh = main["bounds"]
+    dx, dy, dw, dh = dialog["bounds"]
+    assert mx <= dx and my <= dy and dx + dw <= mx + mw and dy + dh <= my + mh  # inside the main window
+    with Image.open(SCREENSHOT) as shot, Image.open(dialog["file"]) as alone:
+        assert shot.size[0] >= 1000 and sum(1 for n in shot.convert("L").histogram() if n) > 16  # painted, not blank
+        seen = shot.convert("RGB").crop((dx - mx, dy - my, dx - mx + dw, dy - my + dh))
+        assert ImageChops.difference(seen, alone.convert("RGB")).getbbox() is None
 
 
 def test_a_clean_game_without_a_logfile_shows_no_violations_and_checks_each_phase_when_asked(

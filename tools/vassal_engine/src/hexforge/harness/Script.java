@@ -212,12 +212,16 @@ final class Script {
   }
 
   /** A screenshot of a window (with tabs selected first): prepared on the event thread, then Swing is left to paint
-   * (images load on worker threads) before the display's pixels are read. */
+   * (images load on worker threads) before the display's pixels are read. The window comes to the front, then the
+   * windows {@code above} names (a dialog a window manager would keep above its owner; Xvfb has none to do it). */
   private void shoot(Map<String, Object> a, Map<String, Object> step) throws Exception {
     final java.awt.Window w = Engine.edt(() -> {
       final java.awt.Window found = Look.window(engine, str(a, "window"));
       if (a.get("tabs") != null) Look.selectTabs(found, (List<?>) a.get("tabs"));
       found.toFront();
+      for (final Object name : (List<?>) a.getOrDefault("above", List.of())) {
+        Look.window(engine, String.valueOf(name)).toFront();
+      }
       found.validate();
       found.repaint();
       return found;
