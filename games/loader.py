@@ -38,6 +38,7 @@ FLIPS = ("step", "improve", "convert", "none")
 CRT_RESULTS = ("-", "CB", "CA", "DR", "DS", "DD", "EX")
 # What the art can draw within its memory (SECURITY.md): the grid, the module hex and the module map's pixels.
 MAX_GRID_SIDE = 120  # columns or rows (Stalingrad '42's four maps: about 60 x 65)
+MAX_GRID_CELLS = 6400  # columns x rows (print-and-play draws the whole map at 300 dpi: about 1 MB a cell)
 HEX_PX = (24.0, 256.0)  # module_hex_width
 MAX_ORIGIN = 4096  # module_origin, each coordinate
 MAX_MAP_PIXELS = 64_000_000  # columns x rows x module_hex_width^2 (No Retreat!: 5 million)
@@ -92,6 +93,8 @@ class _Loader:
             rows=grid_t.int("rows", lo=1, hi=MAX_GRID_SIDE), id_digits=grid_t.int("id_digits", 2, lo=1, hi=4),
             module_hex_width=grid_t.float("module_hex_width", 96.0, *HEX_PX), module_origin=(origin[0], origin[1]),
         )
+        if spec.columns * spec.rows > MAX_GRID_CELLS:
+            raise grid_t.error(f"{spec.columns} x {spec.rows} is more than {MAX_GRID_CELLS} grid cells", "rows")
         if spec.columns * spec.rows * spec.module_hex_width ** 2 > MAX_MAP_PIXELS:
             raise grid_t.error(f"the module map would have more than {MAX_MAP_PIXELS} pixels (columns x rows x "
                                "module_hex_width^2)", "module_hex_width")
