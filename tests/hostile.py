@@ -168,20 +168,28 @@ class Base:
     pieces: tuple[str, ...]  # ids of the pieces it adds
 
 
-@pytest.fixture(scope="session")
-def hostile_base(nr_game, tmp_path_factory) -> Base:
-    import re
+def module_and_save(game, out: str) -> tuple[str, str]:
+    """Our module built into ``out`` with plain images (test_modgen.fake_art), and its Campaign setup save copied
+    beside it as VASSAL would load it: (module, save)."""
     import zipfile
 
     from modgen import module as modgen_module
     from test_modgen import fake_art
-    from validator.vassal.savefile import read_save
 
-    out = str(tmp_path_factory.mktemp("hostile-base") / "no_retreat")
-    fake_art(nr_game, out)
-    vmod = modgen_module.build(nr_game, out)[0]
+    fake_art(game, out)
+    vmod = modgen_module.build(game, out)[0]
     save = os.path.join(out, "campaign_1941.vsav")
     with zipfile.ZipFile(vmod) as z, open(save, "wb") as f:
         f.write(z.read("campaign_1941.vsav"))
+    return vmod, save
+
+
+@pytest.fixture(scope="session")
+def hostile_base(nr_game, tmp_path_factory) -> Base:
+    import re
+
+    from validator.vassal.savefile import read_save
+
+    vmod, save = module_and_save(nr_game, str(tmp_path_factory.mktemp("hostile-base") / "no_retreat"))
     text = read_save(save).text
     return Base(vmod, save, text, tuple(sorted(set(re.findall(r"\+/([^/]+)/", text)))))
