@@ -65,7 +65,7 @@ def run(argv: list[str], cwd: str, subprocess_: bool = CHILD, timeout: float = T
     """``hexforge argv`` with ``cwd`` as the working folder; in a child process with a memory limit and a timeout
     when ``subprocess_`` (a timeout is a failed promise: the command hung)."""
     start = time.perf_counter()
-    if subprocess_:
+    if subprocess_ and not any("\x00" in a for a in argv):  # (no program can be given a NUL in its arguments)
         memory = READ_MEMORY if (argv[:1] and argv[0] in READING) else BUILD_MEMORY
 
         def limit() -> None:

@@ -47,6 +47,7 @@ LOG_MESSAGES = {
     "game_with_newline": "header: game must be an id, not a path: 'no_retreat\\n'",
     "huge_version": "value out of limits",
     "not_utf8": "not UTF-8 text",
+    "no_break_space_in_location": "header: unknown location '\\xa0'",
 }
 
 
@@ -188,7 +189,8 @@ def test_a_closed_pipe_ends_the_output_quietly(hostile_base, tmp_path) -> None:
 
 
 def test_a_usage_error_is_one_line(tmp_path) -> None:
-    for argv in (["validate"], ["bogus"], ["pnp", "no_retreat", "--paper", "a\nb"], ["validate", "x", "--format", "\u2028"]):
+    for argv in (["validate"], ["bogus"], ["pnp", "no_retreat", "--paper", "a\nb"], ["validate", "x", "--format", "\u2028"],
+                 ["info", "absent", "--format", "--format", "\x00"]):
         o = run(argv, str(tmp_path), subprocess_=False)
         check(o, allowed=(2,))
         assert len(o.err.splitlines()) == 1
