@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 GAME   ?= no_retreat
 STAMP  := $(VENV)/.installed
 
-.PHONY: build test bench clean
+.PHONY: build test bench fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,6 +20,13 @@ build: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -n 2 --junitxml=build/test-report.xml
+
+# The long hostile-input run (SECURITY.md): many more generated inputs, each command in a child process under the
+# memory limit and the timeout; FUZZ_EXAMPLES per property (default 400).
+FUZZ_EXAMPLES ?= 400
+fuzz: $(STAMP)
+	HEXFORGE_FUZZ=1 HEXFORGE_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -q -n 2 -p no:cacheprovider \
+		tests/test_hostile_fuzz.py tests/test_hostile_corpus.py
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

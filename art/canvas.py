@@ -14,9 +14,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 from games import DataError
 
-from .style import ART_DIR, RGB, Style
+from .style import FONT_DIR, RGB, Style, font_path
 
-FONT_DIR = os.path.join(ART_DIR, "fonts")
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 
@@ -28,14 +27,15 @@ class TextOverflow(DataError):
 @lru_cache(maxsize=512)
 def load_font(filename: str, px: int) -> ImageFont.FreeTypeFont:
     """A bundled font at ``px`` pixels, with Pillow's basic layout (same glyph positions on every machine)."""
-    path = os.path.join(FONT_DIR, filename)
-    if not os.path.isfile(path):
-        raise DataError("style.toml", f"font file {filename!r} is not bundled in art/fonts/", key="fonts")
-    return ImageFont.truetype(path, max(1, int(px)), layout_engine=ImageFont.Layout.BASIC)
+    path = font_path(filename)
+    try:
+        return ImageFont.truetype(path, max(1, int(px)), layout_engine=ImageFont.Layout.BASIC)
+    except OSError as exc:
+        raise DataError("style.toml", f"font file {filename!r} cannot be read ({exc})", key="fonts") from None
 
 
 def font(style: Style, role: str, px: float) -> ImageFont.FreeTypeFont:
-    return load_font(style.get(f"fonts.{role}"), int(round(px)))
+    return load_font(style.get(f"fonts.{role}"), int(round(px)))  # (style_of checked every font name)
 
 
 @dataclass(frozen=True)

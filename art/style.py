@@ -14,8 +14,10 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from games import DataError, Game
+from games.datafiles import name_problem
 
 ART_DIR = os.path.dirname(os.path.abspath(__file__))
+FONT_DIR = os.path.join(ART_DIR, "fonts")
 DEFAULT_STYLE = os.path.join(ART_DIR, "default_style.toml")
 
 RGB = tuple[int, int, int]
@@ -84,6 +86,49 @@ class Style:
         return parse_colour(self.terrain(terrain)["colour"], f"terrain.{terrain}.colour")
 
 
+NUMBER_FACTOR = 4.0  # a game's style may scale a default number by at most this, either way
+NUMBER_RANGES = {"png.compress_level": (0, 9)}  # numbers with a fixed range instead
+NEW_NUMBER_RANGE = (0.0, 10.0)  # a number the defaults do not have (all of theirs are sizes and shares)
+
+
+def _check_numbers(over: Mapping[str, Any], base: Mapping[str, Any], path: str = "") -> None:
+    """Every number a game's style sets stays near the default it replaces (sizes in pixels, dpi and shares of a
+    hex: what the art allocates and draws grows with them), so that an accepted style cannot exhaust memory."""
+    for k, v in over.items():
+        key = f"{path}{k}"
+        default = base.get(k) if isinstance(base, Mapping) else None
+        if isinstance(v, Mapping):
+            _check_numbers(v, default if isinstance(default, Mapping) else {}, key + ".")
+            continue
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            continue
+        if key in NUMBER_RANGES:
+            lo, hi = NUMBER_RANGES[key]
+        elif isinstance(default, (int, float)) and not isinstance(default, bool) and default > 0:
+            lo, hi = default / NUMBER_FACTOR, default * NUMBER_FACTOR
+        else:
+            lo, hi = NEW_NUMBER_RANGE
+        if not lo <= v <= hi:
+            raise DataError("style.toml", f"{v!r} is out of range (expected {lo:g} to {hi:g})", key=key)
+
+
+def font_path(name: Any, key: str = "fonts") -> str:
+    """The file of a bundled font named in the style (a plain file name in art/fonts/, never a path)."""
+    if not isinstance(name, str):
+        raise DataError("style.toml", f"expected the name of a font file, found {name!r}", key=key)
+    path = "" if name_problem(name) else os.path.join(FONT_DIR, name)
+    if not os.path.isfile(path):
+        raise DataError("style.toml", f"font file {name!r} is not bundled in art/fonts/", key=key)
+    return path
+
+
 def style_of(game: Game) -> Style:
-    """The game's style: defaults overridden by ``games/<id>/style.toml``."""
-    return Style(_freeze(_merge(_defaults(), game.style)))
+    """The game's style: defaults overridden by ``games/<id>/style.toml`` (its numbers and fonts checked first)."""
+    _check_numbers(game.style, _defaults())
+    style = Style(_freeze(_merge(_defaults(), game.style)))
+    fonts = style.get("fonts")
+    if not isinstance(fonts, Mapping):
+        raise DataError("style.toml", "expected a table of font files", key="fonts")
+    for role, name in fonts.items():
+        font_path(name, f"fonts.{role}")
+    return style

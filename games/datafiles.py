@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 import os
 import re
 import stat
@@ -18,6 +19,11 @@ from .errors import DataError
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 READ_CHUNK = 1024 * 1024
+MAX_INT_DIGITS = 9  # digits of a whole number in data (checked before int(); no game counts past a billion)
+MAX_NUMBER = 10 ** MAX_INT_DIGITS - 1  # the largest magnitude of any number in data, whole or not
+MAX_TOML_DEPTH = 24  # tables, arrays and dotted keys nested in one TOML file (tomllib recurses; real data: 4)
+MAX_TEXT = 64 * 1024  # characters of one text value in TOML (a card text is under 2,000)
+SHOWN = 60  # characters of a bad value quoted in a message
 # A name from data that becomes a file or zip-entry name (game id, module name, unit, marker, card, table and
 # scenario ids, data file names): a plain name, never a path (SECURITY.md).
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
@@ -29,6 +35,12 @@ def name_problem(value: str) -> str | None:
     if NAME.fullmatch(value) and ".." not in value:
         return None
     return f"{value!r} is not a plain name ({NAME_FORM})"
+
+
+def shown(value: Any) -> str:
+    """A value as quoted in a message: its ``repr``, cut to :data:`SHOWN` characters."""
+    text = repr(value)
+    return text if len(text) <= SHOWN else text[:SHOWN] + "..."
 
 
 def display_path(path: str) -> str:
@@ -157,14 +169,18 @@ class Row:
             raise self.error(f"column '{key}': {problem}")
         return v
 
-    def int(self, key: str, default: int | None = None, allow_empty: bool = False) -> int | None:
+    def int(self, key: str, default: int | None = None, allow_empty: bool = False, lo: int = -MAX_NUMBER,
+            hi: int = MAX_NUMBER) -> int | None:
+        """A whole number from ``lo`` to ``hi`` (by default any of at most :data:`MAX_INT_DIGITS` digits)."""
         v = self.get(key)
         if not v:
             if allow_empty or default is not None:
                 return default
             raise self.error(f"column '{key}' is empty")
-        if not re.fullmatch(r"-?\d+", v):
-            raise self.error(f"column '{key}': '{v}' is not a whole number")
+        if not _WHOLE.fullmatch(v):
+            raise self.error(f"column '{key}': {shown(v)} is not a whole number")
+        if len(v.lstrip("-")) > MAX_INT_DIGITS or not lo <= int(v) <= hi:
+            raise self.error(f"column '{key}': {shown(v)} is out of range (expected {lo} to {hi})")
         return int(v)
 
     def bool(self, key: str, default: bool = False) -> bool:
@@ -275,9 +291,14 @@ class Table:
             return default
         v = self.data[key]
         if isinstance(v, bool) and kind is not bool and bool not in (kind if isinstance(kind, tuple) else (kind,)):
-            raise self.error(f"expected {what}, found {v!r}", key)
+            raise self.error(f"expected {what}, found {shown(v)}", key)
         if not isinstance(v, kind):
-            raise self.error(f"expected {what}, found {v!r}", key)
+            raise self.error(f"expected {what}, found {shown(v)}", key)
+        return v
+
+    def _ranged(self, key: str, v: Any, lo: float, hi: float) -> Any:
+        if key in self.data and not lo <= v <= hi:
+            raise self.error(f"{shown(v)} is out of range (expected {lo} to {hi})", key)
         return v
 
     def str(self, key: str, default: Any = None) -> str:
@@ -291,11 +312,15 @@ class Table:
             raise self.error(problem, key)
         return v
 
-    def int(self, key: str, default: Any = None) -> int:
-        return self._typed(key, int, "a whole number", _REQUIRED if default is None else default)
+    def int(self, key: str, default: Any = None, lo: int = -MAX_NUMBER, hi: int = MAX_NUMBER) -> int:
+        """A whole number from ``lo`` to ``hi``."""
+        v = self._typed(key, int, "a whole number", _REQUIRED if default is None else default)
+        return self._ranged(key, v, lo, hi)
 
-    def float(self, key: str, default: Any = None) -> float:
-        return float(self._typed(key, (int, float), "a number", _REQUIRED if default is None else default))
+    def float(self, key: str, default: Any = None, lo: float = -MAX_NUMBER, hi: float = MAX_NUMBER) -> float:
+        """A number (whole or not) from ``lo`` to ``hi``."""
+        v = self._typed(key, (int, float), "a number", _REQUIRED if default is None else default)
+        return float(self._ranged(key, v, lo, hi))
 
     def bool(self, key: str, default: Any = None) -> bool:
         return self._typed(key, bool, "true or false", _REQUIRED if default is None else default)
@@ -311,17 +336,91 @@ class Table:
 
 
 _REQUIRED = object()
+_WHOLE = re.compile(r"-?[0-9]+")
 
 
 def read_toml(path: str) -> Table:
+    """A TOML file as a :class:`Table`: its nesting checked before ``tomllib`` parses it (:func:`toml_depth`), every
+    value after (:func:`check_values`)."""
     text = read_text(path)
-    shown = display_path(path)
+    shown_path = display_path(path)
+    line, depth = toml_depth(text)
+    if depth > MAX_TOML_DEPTH:
+        raise DataError(shown_path, f"nested more than {MAX_TOML_DEPTH} levels deep (tables, arrays, dotted keys)",
+                        line=line)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         msg = str(exc)
         m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
         if m:
-            raise DataError(shown, f"bad TOML: {msg[: m.start()].strip()}", line=int(m.group(1))) from None
-        raise DataError(shown, f"bad TOML: {msg}") from None
-    return Table(shown, "", data)
+            raise DataError(shown_path, f"bad TOML: {msg[: m.start()].strip()}", line=int(m.group(1))) from None
+        raise DataError(shown_path, f"bad TOML: {msg}") from None
+    except (ValueError, RecursionError) as exc:  # an integer past Python's digit limit; nesting missed above
+        raise DataError(shown_path, f"bad TOML: {str(exc)[:SHOWN]}") from None
+    check_values(shown_path, data)
+    return Table(shown_path, "", data)
+
+
+# What tomllib nests: [ and { open, ] and } close, and every dot of a key goes one level deeper. Strings and comments
+# are skipped whole (their brackets and dots count for nothing); any other character is passed over.
+_TOML_TOKEN = re.compile(r'''
+    (?P<skip> """(?:[^\\]|\\.)*?""""{0,2}   # multi-line basic string
+            | \'\'\'.*?\'\'\'\'{0,2}              # multi-line literal string
+            | "(?:[^"\\\n]|\\.)*"                 # basic string
+            | '[^'\n]*'                           # literal string
+            | \#[^\n]*                             # comment
+            | [0-9][0-9_]*\.[0-9]                   # a number's decimal point
+            | [0-9_]+
+            | [^\[\]{}.\n"'\#0-9]+ )
+    | (?P<open>[\[{]) | (?P<close>[\]}]) | (?P<dot>\.) | (?P<newline>\n) | (?P<other>.)
+''', re.VERBOSE | re.DOTALL)
+
+
+def toml_depth(text: str) -> tuple[int, int]:
+    """An upper bound of how deep ``tomllib`` will nest ``text`` (brackets open at a point plus the dots of a key
+    on that line), and the line where it is deepest: checked before parsing, since ``tomllib`` recurses and a key
+    of many dots costs it time and memory growing with their square."""
+    depth = dots = 0
+    deepest, where, line = 0, 1, 1
+    for m in _TOML_TOKEN.finditer(text):
+        kind = m.lastgroup
+        if kind == "skip":
+            line += m.group().count("\n")
+            continue
+        if kind == "open":
+            depth += 1
+        elif kind == "close":
+            depth = max(0, depth - 1)
+        elif kind == "dot":
+            dots += 1
+        elif kind == "newline":
+            line, dots = line + 1, 0
+            continue
+        if depth + dots > deepest:
+            deepest, where = depth + dots, line
+    return where, deepest
+
+
+def check_values(path: str, data: Mapping[str, Any]) -> None:
+    """Every value of parsed data within the limits: numbers finite and at most :data:`MAX_NUMBER` in size, texts at
+    most :data:`MAX_TEXT` characters, nesting at most :data:`MAX_TOML_DEPTH` deep; a DataError naming the key."""
+    stack: list[tuple[str, Any, int]] = [("", data, 0)]
+    while stack:
+        key, v, depth = stack.pop()
+        if isinstance(v, dict):
+            items = [(f"{key}.{k}" if key else str(k), x) for k, x in v.items()]
+        elif isinstance(v, list):
+            items = [(f"{key}[{i}]", x) for i, x in enumerate(v)]
+        else:
+            if isinstance(v, bool):
+                continue
+            if isinstance(v, (int, float)) and not (math.isfinite(v) and abs(v) <= MAX_NUMBER):
+                raise DataError(path, f"{shown(v)} is out of range (numbers in data are at most {MAX_NUMBER})",
+                                key=key)
+            if isinstance(v, str) and len(v) > MAX_TEXT:
+                raise DataError(path, f"text longer than {MAX_TEXT} characters", key=key)
+            continue
+        if depth >= MAX_TOML_DEPTH:
+            raise DataError(path, f"nested more than {MAX_TOML_DEPTH} levels deep", key=key)
+        stack.extend((k, x, depth + 1) for k, x in items)

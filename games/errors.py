@@ -7,25 +7,21 @@ so that a name holding a newline, NUL or U+2028 can neither split an error in tw
 
 from __future__ import annotations
 
-import unicodedata
-
-# Unicode categories shown escaped: controls (C0, DEL, C1), format characters (bidi overrides, zero-width ...),
-# line and paragraph separators, surrogates (undecodable bytes in file names) and private-use characters.
-_ESCAPED_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"})
-
 
 def one_line(text: str) -> str:
-    """``text`` with every control, format, separator, surrogate or unassigned character escaped as ``\\xNN``,
-    ``\\uNNNN`` or ``\\UNNNNNNNN`` (a backslash stays a backslash): one line, every character visible."""
-    if text.isprintable() and text.isascii():
+    """``text`` with every character that is not printable (controls, format characters, line and paragraph
+    separators, spaces other than the plain space, surrogates, unassigned ones: what ``str.isprintable`` refuses)
+    escaped as ``\\xNN``, ``\\uNNNN`` or ``\\UNNNNNNNN`` (a backslash stays a backslash): one line, every character
+    visible."""
+    if text.isprintable():
         return text
     out = []
     for ch in text:
-        if unicodedata.category(ch) in _ESCAPED_CATEGORIES:
+        if ch.isprintable():
+            out.append(ch)
+        else:
             n = ord(ch)
             out.append(f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}" if n < 0x10000 else f"\\U{n:08x}")
-        else:
-            out.append(ch)
     return "".join(out)
 
 

@@ -36,6 +36,13 @@ from .model import (
 SOURCES = ("found", "authored", "found+authored")
 FLIPS = ("step", "improve", "convert", "none")
 CRT_RESULTS = ("-", "CB", "CA", "DR", "DS", "DD", "EX")
+# What the art can draw within its memory (SECURITY.md): the grid, the module hex and the module map's pixels.
+MAX_GRID_SIDE = 120  # columns or rows (Stalingrad '42's four maps: about 60 x 65)
+MAX_GRID_CELLS = 6400  # columns x rows (print-and-play draws the whole map at 300 dpi: about 1 MB a cell)
+HEX_PX = (24.0, 256.0)  # module_hex_width
+MAX_ORIGIN = 4096  # module_origin, each coordinate
+MAX_MAP_PIXELS = 64_000_000  # columns x rows x module_hex_width^2 (No Retreat!: 5 million)
+MAX_MARKERS = 1000  # marker counters in all
 
 
 def _first_dup(rows: Iterable[tuple[str, Row]], what: str) -> None:
@@ -79,13 +86,18 @@ class _Loader:
         if offset not in ("odd", "even"):
             raise grid_t.error(f"'{offset}' is not odd or even", "offset")
         origin = grid_t.list("module_origin", [0, 0])
-        if len(origin) != 2 or not all(isinstance(v, int) for v in origin):
-            raise grid_t.error("expected two whole numbers", "module_origin")
+        if len(origin) != 2 or not all(isinstance(v, int) and 0 <= v <= MAX_ORIGIN for v in origin):
+            raise grid_t.error(f"expected two whole numbers from 0 to {MAX_ORIGIN}", "module_origin")
         spec = GridSpec(
-            orientation=orientation, offset=offset, columns=grid_t.int("columns"), rows=grid_t.int("rows"),
-            id_digits=grid_t.int("id_digits", 2), module_hex_width=grid_t.float("module_hex_width", 96.0),
-            module_origin=(origin[0], origin[1]),
+            orientation=orientation, offset=offset, columns=grid_t.int("columns", lo=1, hi=MAX_GRID_SIDE),
+            rows=grid_t.int("rows", lo=1, hi=MAX_GRID_SIDE), id_digits=grid_t.int("id_digits", 2, lo=1, hi=4),
+            module_hex_width=grid_t.float("module_hex_width", 96.0, *HEX_PX), module_origin=(origin[0], origin[1]),
         )
+        if spec.columns * spec.rows > MAX_GRID_CELLS:
+            raise grid_t.error(f"{spec.columns} x {spec.rows} is more than {MAX_GRID_CELLS} grid cells", "rows")
+        if spec.columns * spec.rows * spec.module_hex_width ** 2 > MAX_MAP_PIXELS:
+            raise grid_t.error(f"the module map would have more than {MAX_MAP_PIXELS} pixels (columns x rows x "
+                               "module_hex_width^2)", "module_hex_width")
         self.ids = HexIds(spec)
         self.spec = spec
 
@@ -161,7 +173,7 @@ class _Loader:
                 if not isinstance(e, dict) or not isinstance(e.get("from"), int) or not isinstance(e.get("limit"), int):
                     raise t.error("expected {from = turn, limit = units[, extra = unit type]}", f"{side}[{i}]")
                 extra = e.get("extra")
-                if extra is not None and extra not in types:
+                if extra is not None and (not isinstance(extra, str) or extra not in types):
                     raise t.error(f"unknown unit type '{extra}'", f"{side}[{i}].extra")
                 rules.append(StackingRule(e["from"], e["limit"], extra))
             out[side] = tuple(sorted(rules, key=lambda x: x.first_turn))
@@ -432,9 +444,7 @@ class _Loader:
         square_m: list[Marker] = []
         for r in rows:
             shape = r.choice("shape", ("round", "square"))
-            count = r.int("count")
-            if count < 1:
-                raise r.error("column 'count' must be at least 1")
+            count = r.int("count", lo=1, hi=MAX_MARKERS - len(round_m) - len(square_m))
 
             def face(prefix: str) -> MarkerFace:
                 side = r.choice(f"{prefix}_side", tuple(self.sides), allow_empty=True) or None
@@ -565,14 +575,14 @@ class _Loader:
                     raise m.error(f"unknown location '{loc}'", "location")
                 if space and space not in game_map.boxes[box].spaces:
                     raise m.error(f"box '{box}' has no space '{space}'", "location")
-                mks.append(MarkerPlacement(kind, loc, m.str("face", "front"), m.int("count", 1)))
+                mks.append(MarkerPlacement(kind, loc, m.str("face", "front"), m.int("count", 1, lo=1, hi=MAX_MARKERS)))
             hands = t.table("hands")
             control = {}
             for region_id, side in t.table("control", required=False).data.items():
                 if region_id not in game_map.regions:
                     raise t.error(f"unknown region '{region_id}'", f"control.{region_id}")
-                if side not in self.sides:
-                    raise t.error(f"unknown side '{side}'", f"control.{region_id}")
+                if not isinstance(side, str) or side not in self.sides:
+                    raise t.error(f"unknown side {side!r}", f"control.{region_id}")
                 for loc in sorted(game_map.regions[region_id].locations):
                     control[loc] = side
             options = t.table("options", required=False).data
@@ -581,7 +591,7 @@ class _Loader:
                     raise t.error(f"expected true or false, found {value!r}", f"options.{key}")
             out[t.str("id")] = Scenario(
                 t.str("id"), t.str("name"), first, last, tuple(setup), tuple(reinf), tuple(mks),
-                frozen_map({k: int(v) for k, v in hands.data.items()}), frozen_map(control),
+                frozen_map({k: hands.int(k, lo=0, hi=MAX_MARKERS) for k in hands.data}), frozen_map(control),
                 tuple(t.str_list("special_rules", [])), tuple(t.str_list("victory", [])), frozen_map(options),
                 tuple(_immobile(im, units, turns) for im in t.tables("immobile")))
         return out

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import signal
 import sys
 import traceback
 from typing import TextIO
@@ -34,9 +35,15 @@ EXIT_INTERNAL = 3
 __all__ = ["main", "UserError", "COMMANDS", "error_line"]
 
 
+MAX_ERROR_CHARS = 2000  # an error line longer than this is cut (a value quoted from the input can be long)
+
+
 def error_line(command: str, message: object) -> str:
     """The one line an error is shown as: ``hexforge COMMAND: message``, every control character escaped."""
-    return f"hexforge {command}: {one_line(str(message))}"
+    text = one_line(str(message))
+    if len(text) > MAX_ERROR_CHARS:
+        text = text[:MAX_ERROR_CHARS] + "..."
+    return f"hexforge {command}: {text}"
 
 
 class QuietPipe:
@@ -96,12 +103,25 @@ def _parser(argv: list[str]) -> tuple[argparse.ArgumentParser, dict]:
     return parser, modules
 
 
+def _interrupted(signum, frame) -> None:
+    raise KeyboardInterrupt  # so that a command ended by SIGTERM cleans up as after Ctrl-C (no staging left)
+
+
+def _on_terminate(handler):
+    """Set the SIGTERM handler (in the main thread only); returns the one it replaces."""
+    try:
+        return signal.signal(signal.SIGTERM, handler)
+    except (ValueError, TypeError):  # not the main thread, or no handler to restore
+        return None
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     parser, modules = _parser(argv)
     args = parser.parse_args(argv)
     stdout, stderr = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = QuietPipe(stdout), QuietPipe(stderr)  # type: ignore[assignment]
+    terminate = _on_terminate(_interrupted)
     try:
         code = int(modules[args.command].run(args) or 0)
         sys.stdout.flush()
@@ -121,6 +141,7 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_INTERNAL
     finally:
         sys.stdout, sys.stderr = stdout, stderr
+        _on_terminate(terminate)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -7,7 +7,6 @@ import os
 import shutil
 import sys
 import types
-import zipfile
 
 import pytest
 
@@ -226,25 +225,10 @@ def test_validate_never_writes_its_report_over_its_log(tmp_path, capsys) -> None
     assert log.read_bytes() == before and sorted(os.listdir(tmp_path)) == ["game.jsonl", "link.html"]
 
 
-@pytest.fixture(scope="module")
-def our_save(nr_game, tmp_path_factory) -> str:
-    """The Campaign setup save of our module (as VASSAL would load it), beside the module."""
-    from modgen import module as modgen_module
-    from tests.test_modgen import fake_art
-
-    out = str(tmp_path_factory.mktemp("hostile") / "no_retreat")
-    fake_art(nr_game, out)
-    vmod = modgen_module.build(nr_game, out)[0]
-    save = os.path.join(out, "campaign_1941.vsav")
-    with zipfile.ZipFile(vmod) as z, open(save, "wb") as f:
-        f.write(z.read("campaign_1941.vsav"))
-    return save
-
-
 @pytest.mark.parametrize("command", ["import", "vassal-dump"])
-def test_import_and_dump_never_write_over_their_input(our_save, tmp_path, capsys, command) -> None:
+def test_import_and_dump_never_write_over_their_input(hostile_base, tmp_path, capsys, command) -> None:
     save = tmp_path / "game.vsav"
-    shutil.copy(our_save, save)
+    shutil.copy(hostile_base.save, save)
     before = save.read_bytes()
     (tmp_path / "link").symlink_to(save)
     for out in (save, tmp_path / "link"):

@@ -11,7 +11,7 @@ import pytest
 
 from games.errors import DataError
 from hexforge.cli import main
-from validator.vassal.archive import Caps, SafeZip
+from validator.vassal.archive import MAX_RATIO, Caps, SafeZip
 from validator.vassal.savefile import read_save
 
 STREAM = "begin_save\x1bCHATA <b>\u00e9t\u00e9</b>\x1bend_save"
@@ -102,7 +102,7 @@ def test_duplicate_entry_names_are_refused(tmp_path) -> None:
 def test_zip_bomb_is_stopped_by_ratio_entry_and_total_caps(tmp_path) -> None:
     bomb = zip_bytes([("savedGame", b"begin_save" + b"\x1b" * 3_000_000)])
     path = write(tmp_path, "bomb.vsav", bomb)
-    with pytest.raises(DataError, match="inflates more than 200:1"):
+    with pytest.raises(DataError, match=f"inflates more than {MAX_RATIO}:1"):
         read_save(path)
     with pytest.raises(DataError, match="inflates to more than the cap of 10000 bytes"):
         SafeZip(path, bomb, Caps(entry_bytes=10_000)).read("savedGame")

@@ -21,7 +21,7 @@ from games.grid import HexIds, Layout
 from games.vassal_codec import decode, encode
 from hexforge.cli import main as hexforge
 from modgen import furniture, module as modgen_module, names as mnames
-from tests.test_modgen import fake_art
+from hostile import module_and_save
 from validator.schema_check import load_schema
 from validator.vassal.action_table import ACTIONS, action
 from validator.vassal.commands import SetTurn, decode_command, steps
@@ -86,11 +86,7 @@ class Base:
 @pytest.fixture(scope="module")
 def base(nr_game, tmp_path_factory) -> Base:
     out = str(tmp_path_factory.mktemp("translate") / "no_retreat")
-    fake_art(nr_game, out)
-    vmod = modgen_module.build(nr_game, out)[0]
-    save = os.path.join(out, "campaign_1941.vsav")
-    with zipfile.ZipFile(vmod) as z, open(save, "wb") as f:
-        f.write(z.read("campaign_1941.vsav"))
+    vmod, save = module_and_save(nr_game, out)
     text = read_save(save).text
     mod = read_module(vmod)
     root = decode_command(text)

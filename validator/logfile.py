@@ -73,7 +73,7 @@ def id_checker(game: Game):
 
 
 def _lines(source: str, data: bytes):
-    for n, raw in enumerate(data.split(b"\n"), start=1):
+    for n, raw in enumerate(data.removeprefix(b"\xef\xbb\xbf").split(b"\n"), start=1):
         if len(raw) > MAX_LINE:
             raise LogError(source, f"line longer than {MAX_LINE} bytes", n)
         try:

@@ -9,8 +9,18 @@ import struct
 _SVG_LENGTH = re.compile(rb'\b(width|height)\s*=\s*["\']\s*([0-9.]+)\s*(px)?\s*["\']')
 
 
+MAX_SIDE = 1 << 20  # pixels: a side larger than this (or zero) is a damaged header, not an image
+
+
 def image_size(data: bytes) -> tuple[int, int] | None:
     """(width, height) in pixels, or None when the format is not recognised or the header is damaged."""
+    size = _size(data)
+    if size is None or not all(0 < side <= MAX_SIDE for side in size):
+        return None
+    return size
+
+
+def _size(data: bytes) -> tuple[int, int] | None:
     if data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) >= 24:
         return struct.unpack(">II", data[16:24])
     if data[:6] in (b"GIF87a", b"GIF89a") and len(data) >= 10:
@@ -21,7 +31,10 @@ def image_size(data: bytes) -> tuple[int, int] | None:
     if head.startswith((b"<?xml", b"<svg", b"<!--")) and b"<svg" in head:
         svg = head[head.index(b"<svg"):]
         svg = svg[:svg.find(b">") + 1] if b">" in svg else svg
-        found = {m.group(1): float(m.group(2)) for m in _SVG_LENGTH.finditer(svg)}
+        try:
+            found = {m.group(1): float(m.group(2)[:16]) for m in _SVG_LENGTH.finditer(svg)}
+        except ValueError:  # "1.2.3"
+            return None
         if b"width" in found and b"height" in found:
             return int(round(found[b"width"])), int(round(found[b"height"]))
     return None

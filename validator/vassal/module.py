@@ -19,6 +19,7 @@ from typing import Callable, Iterable, Iterator, Mapping
 
 from lxml import etree
 
+from games.datafiles import read_head
 from games.errors import DataError
 from games.vassal_codec import decode
 from games.vassal_grid import (
@@ -516,19 +517,23 @@ def _vassal_version_below_3_5(data: bytes) -> bool:
 def read_module(path: str, caps: Caps = Caps()) -> ModuleDef:
     """Read a module from a ``.vmod``/``.mod`` zip or a plain ``buildFile``/``buildFile.xml`` (board images are read
     from the zip, or from an ``images/`` folder beside a plain build file, for their sizes)."""
-    data = read_file(path, caps.entry_bytes)
-    if not is_zip(data):
+    if not is_zip(read_head(path, 4, path)):
         folder = os.path.join(os.path.dirname(path), "images")
 
         def file_size(name: str) -> tuple[int, int] | None:
             image = os.path.join(folder, name)
-            return image_size(read_file(image, caps.entry_bytes)[:IMAGE_HEAD]) if os.path.isfile(image) else None
+            return image_size(read_head(image, IMAGE_HEAD, image)) if os.path.isfile(image) else None
 
-        return _sized_module(path, _build_root(data, path), path, file_size)
-    archive = SafeZip(path, data, caps)
+        return _sized_module(path, _build_root(read_file(path, caps.xml_bytes), path), path, file_size)
+    with SafeZip.open(path, caps) as archive:
+        return _zipped_module(path, archive)
+
+
+def _zipped_module(path: str, archive: SafeZip) -> ModuleDef:
     if archive.has("savedGame"):
         raise DataError(path, "this is a saved game or log, not a module")
-    old = archive.has("moduledata") and _vassal_version_below_3_5(archive.read("moduledata"))
+    caps = archive.caps
+    old = archive.has("moduledata") and _vassal_version_below_3_5(archive.read("moduledata", caps.metadata_bytes))
     candidates = ("buildFile", "buildFile.xml") if old else ("buildFile.xml", "buildFile")
     entry = next((n for n in candidates if archive.has(n)), None)
     if entry is None:
@@ -543,7 +548,7 @@ def read_module(path: str, caps: Caps = Caps()) -> ModuleDef:
         size = image_size(head)
         return size if size is not None or whole else image_size(archive.read(name))
 
-    return _sized_module(path, _build_root(archive.read(entry), where), where, entry_size)
+    return _sized_module(path, _build_root(archive.read(entry, caps.xml_bytes), where), where, entry_size)
 
 
 IMAGE_HEAD = 65536  # the bytes of an image read for its size (the whole image only when its header runs longer)

@@ -16,11 +16,14 @@ from typing import Mapping
 
 from lxml import etree
 
+from games.datafiles import read_head
 from games.errors import DataError
 
 from .archive import Caps, SafeZip, is_zip, read_file
 
 SAVED_GAME = "savedGame"
+ESC = "\x1b"
+MAX_COMMANDS = 30_000  # commands (ESC separators, nested ones too) in one stream: a whole campaign has ~10,000
 METADATA_ENTRIES = ("savedata", "moduledata")
 VCSK = b"!VCSK"
 UNSUPPORTED_MAGIC = {
@@ -112,22 +115,31 @@ def _metadata(path: str, name: str, data: bytes) -> Mapping[str, str]:
     return MappingProxyType(values)
 
 
+def check_stream(path: str, text: str, where: str = SAVED_GAME) -> str:
+    """``text`` within :data:`MAX_COMMANDS` (the work and memory of decoding and replaying grow with the number of
+    commands, whatever their size)."""
+    commands = text.count(ESC) + 1
+    if commands > MAX_COMMANDS:
+        raise DataError(path, f"{where}: more than {MAX_COMMANDS} commands ({commands}), the cap")
+    return text
+
+
 def read_save(path: str, caps: Caps = Caps()) -> SaveFile:
     """Read a ``.vsav``/``.vlog``/``.sav``/``.log`` (zipped or bare) into its command text."""
-    data = read_file(path, caps.entry_bytes)
-    if not data:
-        raise DataError(path, "empty file, not a VASSAL save or log")
-    if not is_zip(data):
+    if not is_zip(read_head(path, 4, path)):
+        data = read_file(path, caps.entry_bytes)
+        if not data:
+            raise DataError(path, "empty file, not a VASSAL save or log")
         if data[:2] == b"PK":
             raise DataError(path, "damaged zip archive (unexpected header)")
         text, obfuscated = stream_text(path, data, "file")
-        return SaveFile(path, text, obfuscated, zipped=False)
-    archive = SafeZip(path, data, caps)
-    if not archive.has(SAVED_GAME):
-        raise DataError(path, f"zip has no {SAVED_GAME!r} entry: not a VASSAL save or log (a module?)")
-    text, obfuscated = stream_text(path, archive.read(SAVED_GAME))
-    metadata = {}
-    for name in METADATA_ENTRIES:
-        if archive.has(name):
-            metadata[name] = _metadata(path, name, archive.read(name))
-    return SaveFile(path, text, obfuscated, zipped=True, metadata=MappingProxyType(metadata))
+        return SaveFile(path, check_stream(path, text, "file"), obfuscated, zipped=False)
+    with SafeZip.open(path, caps) as archive:
+        if not archive.has(SAVED_GAME):
+            raise DataError(path, f"zip has no {SAVED_GAME!r} entry: not a VASSAL save or log (a module?)")
+        text, obfuscated = stream_text(path, archive.read(SAVED_GAME))
+        metadata = {}
+        for name in METADATA_ENTRIES:
+            if archive.has(name):
+                metadata[name] = _metadata(path, name, archive.read(name, caps.metadata_bytes))
+    return SaveFile(path, check_stream(path, text), obfuscated, zipped=True, metadata=MappingProxyType(metadata))

@@ -1,0 +1,239 @@
+"""Every hostile input that once broke hexforge (issue 20), kept as a regression case (tests/hostile/, README there):
+each is run as a user would run it (in this process; in a child process under the memory limit and the timeout of
+tests/hostile.py for the inputs that once hung or exhausted memory, and for all of them under ``make fuzz``), and
+must end in one clean line with exit code 2 (or be read cleanly when it is only strange), with its inputs
+unchanged and nothing written where it should not be."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import zipfile
+
+import pytest
+
+from hexforge import cli
+from hostile import CHILD, CORPUS, HEXFORGE, check, check_workspace, fingerprint, fresh_game, listing, run
+from test_hostile_fuzz import _mutate_file
+from validator.vassal.archive import Caps, SafeZip
+
+SAMPLES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "..", "shared", "vassal-samples")
+ZXVT = os.path.join(SAMPLES, "zxvt", "5x5_startup.vlog")
+
+
+def _cases(kind: str) -> list[str]:
+    return sorted(os.listdir(os.path.join(CORPUS, kind)))
+
+
+def _expand(text: str) -> str:
+    """``<<s*n>>`` in a case stands for ``s`` repeated ``n`` times (to keep the corpus small)."""
+    return re.sub(r"<<(.+?)\*(\d+)>>", lambda m: m.group(1) * int(m.group(2)), text)
+
+
+# -- logs ------------------------------------------------------------------------------------------------------------
+
+LOG_MESSAGES = {
+    "int_5000_digits": "value out of limits: a whole number of more than 15 digits",
+    "float_overflow": "value out of limits: number 1e999 is out of range",
+    "nan": "value out of limits: NaN is not a JSON number",
+    "infinity_in_header": "value out of limits: Infinity is not a JSON number",
+    "nested_17": "arrays and objects nested more than 16 deep",
+    "long_string": "a string of more than 65536 characters",
+    "control_characters_in_ids": "unknown unit 'ger\\u2028\\x00\\x0a\\u202e1pz'",
+    "game_is_a_path": "header: game must be an id, not a path",
+    "game_with_newline": "header: game must be an id, not a path: 'no_retreat\\n'",
+    "huge_version": "value out of limits",
+    "not_utf8": "not UTF-8 text",
+    "no_break_space_in_location": "header: unknown location '\\xa0'",
+}
+
+
+@pytest.mark.parametrize("name", _cases("logs"))
+def test_hostile_log(tmp_path, name: str) -> None:
+    shutil.copy(os.path.join(CORPUS, "logs", name), tmp_path / "game.jsonl")
+    before, inputs = listing(tmp_path), fingerprint([str(tmp_path / "game.jsonl")])
+    o = run(["validate", "game.jsonl", "--html", "report.html"], str(tmp_path))
+    check(o, allowed=(2,))
+    assert LOG_MESSAGES[name.removesuffix(".jsonl")] in o.err
+    assert fingerprint([str(tmp_path / "game.jsonl")]) == inputs
+    check_workspace(str(tmp_path), before)
+
+
+GENERATED_LOGS = {
+    "nested_100000": ("[" * 100000 + "]" * 100000, "nested more than 16 deep"),
+    "line_over_1_MiB": ('{"type": "note", "side": "axis", "note": "' + "x" * (1 << 20) + '"}', "line longer than"),
+    "many_lines_of_numbers": ("\n".join(["1"] * 300_000), "expected a JSON object on each line"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GENERATED_LOGS))
+def test_hostile_log_too_big_to_keep(tmp_path, name: str) -> None:
+    text, message = GENERATED_LOGS[name]
+    (tmp_path / "game.jsonl").write_text(
+        '{"format": "hexforge-log", "version": 1, "game": "no_retreat"}\n' + text + "\n", encoding="utf-8")
+    o = run(["validate", "game.jsonl"], str(tmp_path))
+    check(o, allowed=(2,))
+    assert message in o.err
+
+
+def test_a_byte_order_mark_before_a_log_is_ignored(tmp_path) -> None:
+    data = open(os.path.join(os.path.dirname(CORPUS), "logs", "supply_rulebook_example.jsonl"), "rb").read()
+    (tmp_path / "game.jsonl").write_bytes(b"\xef\xbb\xbf" + data)
+    check(run(["validate", "game.jsonl"], str(tmp_path)), allowed=(0,))
+
+
+# -- VASSAL files -------------------------------------------------------------------------------------------------------
+
+VASSAL_MESSAGES = {
+    "bare_stream_not_utf8.vlog": "file: not UTF-8 text (bad byte at offset 15)",
+    "checksum_lie.vsav": "zip entry 'savedGame' is damaged: its checksum (CRC-32) does not match",
+    "compressed_size_too_large.vsav": "damaged: data after the end of its compressed stream",
+    "compressed_size_too_small.vsav": "damaged: its compressed stream ends early",
+    "deep_metadata.vsav": "moduledata: bad XML (Excessive depth",
+    "directory_size_lie.vsav": "zip records a directory of 2147483647 bytes, more than the cap",
+    "entity_expansion.vsav": None,  # entities are never expanded: read as it is
+    "entry_over_cap.vsav": "zip entry 'savedGame' inflates to more than the cap of 50331648 bytes",
+    "image_size_lies.vmod": None,  # a module: sizes that cannot be are unknown sizes
+    "many_commands.vlog": "savedGame: more than 30000 commands (40001), the cap",
+    "module_as_save.vsav": "zip has no 'savedGame' entry",
+    "path_in_entry_name.vsav": "zip entry '../../savedGame': '..' in path refused",
+    "ratio_bomb.vsav": "zip entry 'savedGame' inflates more than 100:1",
+    "size_recorded_too_large.vsav": "damaged: it inflates to 33 bytes, not the 83 it records",
+    "size_recorded_too_small.vsav": "damaged: it inflates to more than the 1000 bytes it records",
+    "unknown_compression.vsav": "unsupported compression method 99",
+}
+
+
+@pytest.mark.parametrize("name", _cases("vassal"))
+@pytest.mark.parametrize("command", ["vassal-dump", "import", "validate"])
+def test_hostile_vassal_file(tmp_path, name: str, command: str) -> None:
+    shutil.copy(os.path.join(CORPUS, "vassal", name), tmp_path / name)
+    if name.endswith(".vmod"):
+        if not os.path.isfile(ZXVT):
+            pytest.skip("the real VASSAL samples are not here")
+        argv = [command, ZXVT, "--module", name] if command != "validate" else [command, ZXVT]
+    else:
+        argv = [command, name]
+    before, inputs = listing(tmp_path), fingerprint([str(tmp_path / name)])
+    o = run(argv + (["-o", "out.jsonl"] if command != "validate" else []), str(tmp_path))
+    check(o)
+    message = VASSAL_MESSAGES[name]
+    if message is not None:
+        assert o.code == 2 and message in o.err
+    assert fingerprint([str(tmp_path / name)]) == inputs
+    check_workspace(str(tmp_path), before, ["out.jsonl"])
+
+
+def test_the_recorded_entry_count_is_checked_before_the_directory_is_read(tmp_path) -> None:
+    data = open(os.path.join(CORPUS, "vassal", "deep_metadata.vsav"), "rb").read()
+    from games.errors import DataError
+
+    with pytest.raises(DataError, match="zip records 2 entries, more than the cap of 1"):
+        SafeZip("x.vsav", data, Caps(entries=1))
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev_zero", "loop", "folder"])
+@pytest.mark.parametrize("command", ["validate", "import", "vassal-dump", "module"])
+def test_an_input_that_is_not_a_regular_file_is_refused_at_once(tmp_path, kind: str, command: str) -> None:
+    _mutate_file(str(tmp_path / "input"), kind, str(tmp_path))
+    if command == "module":
+        if not os.path.isfile(ZXVT):
+            pytest.skip("the real VASSAL samples are not here")
+        argv = ["vassal-dump", ZXVT, "--module", "input"]
+    else:
+        argv = [command, "input"]
+    o = run(argv, str(tmp_path), subprocess_=CHILD or kind in ("fifo", "dev_zero"))  # these once hung or blew up
+    check(o, allowed=(2,))
+    assert "input: " in o.err
+
+
+# -- game folders ------------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", _cases("data"))
+def test_hostile_game_folder(tmp_path, name: str) -> None:
+    with open(os.path.join(CORPUS, "data", name), encoding="utf-8") as f:
+        case = json.load(f)
+    game = fresh_game(str(tmp_path))
+    if "edit" in case:
+        rel, old, new = case["edit"]
+        path = os.path.join(game, rel)
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        assert old in text, (rel, old)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text.replace(old, _expand(new), 1))
+    if "file" in case:
+        rel, op = case["file"]
+        _mutate_file(os.path.join(game, rel), op, str(tmp_path))
+    command = case.get("command", "info")
+    argv = [command, "./nr"] + (["-o", "out"] if command != "info" else [])
+    before, inputs = listing(tmp_path), fingerprint([game])
+    o = run(argv, str(tmp_path), timeout=60)
+    check(o, allowed=(2,))
+    assert case["message"] in o.err, o.err
+    assert fingerprint([game]) == inputs
+    check_workspace(str(tmp_path), before)
+
+
+# -- the command line --------------------------------------------------------------------------------------------------
+
+def test_a_closed_pipe_ends_the_output_quietly(hostile_base, tmp_path) -> None:
+    p = subprocess.Popen([HEXFORGE, "vassal-dump", hostile_base.save], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p.stdout.read(10)
+    p.stdout.close()
+    err = p.stderr.read()
+    assert p.wait(timeout=60) == 0 and err == b""
+
+
+def test_a_usage_error_is_one_line(tmp_path) -> None:
+    for argv in (["validate"], ["bogus"], ["pnp", "no_retreat", "--paper", "a\nb"], ["validate", "x", "--format", "\u2028"],
+                 ["info", "absent", "--format", "--format", "\x00"]):
+        o = run(argv, str(tmp_path), subprocess_=False)
+        check(o, allowed=(2,))
+        assert len(o.err.splitlines()) == 1
+
+
+def test_a_bug_is_an_internal_error_exit_3_with_the_traceback_behind_debug(tmp_path, monkeypatch, capsys) -> None:
+    import games.cli
+
+    def broken(args):
+        raise ZeroDivisionError("a bug\nwith two lines")
+
+    monkeypatch.setattr(games.cli, "run", broken)
+    assert cli.main(["info", "no_retreat"]) == 3
+    err = capsys.readouterr().err
+    assert err.startswith("hexforge info: internal error (ZeroDivisionError: a bug\\x0awith two lines)")
+    assert len(err.splitlines()) == 1 and "Traceback" not in err
+    assert cli.main(["--debug", "info", "no_retreat"]) == 3
+    err = capsys.readouterr().err
+    assert "Traceback" in err and err.splitlines()[-1].startswith("hexforge info: internal error")
+
+
+def test_sigterm_leaves_no_staging_folder(tmp_path) -> None:
+    """A build ended by SIGTERM cleans up as one that fails: no staging folder, no half output."""
+    import signal
+    import time
+
+    p = subprocess.Popen([HEXFORGE, "art", "no_retreat", "-o", str(tmp_path / "out")], stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not (tmp_path / "out").exists():
+        time.sleep(0.05)
+    p.send_signal(signal.SIGTERM)
+    p.wait(timeout=60)
+    assert not (tmp_path / "out").exists() or os.listdir(tmp_path / "out") in ([], ["no_retreat"])
+    assert not [n for n in listing(str(tmp_path)) if ".staging-" in n]
+
+
+def test_the_largest_real_save_reads_within_the_memory_limit(samples_dir, tmp_path) -> None:
+    """PathsOfGlory's save (a 28 MB savedGame, the largest real one we know) is read, decoded and dumped within the
+    caps and the 512 MB the reading commands promise."""
+    save = os.path.join(samples_dir, "pathsofglory", "Historical10-8.vsav")
+    with zipfile.ZipFile(save) as z:
+        assert z.getinfo("savedGame").file_size < Caps().entry_bytes
+    o = run(["vassal-dump", save, "-o", "out.jsonl"], str(tmp_path), subprocess_=True, timeout=120)
+    check(o, allowed=(0,))
+    assert os.path.getsize(tmp_path / "out.jsonl") > 0
