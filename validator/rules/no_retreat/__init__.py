@@ -16,11 +16,12 @@ from typing import Callable
 
 from games.model import Game
 
+from ...engine.context import Context
 from ...model import Action, Finding, Header
 from . import (
     advance, card_play, cards, combat, declaration, eliminations, events, events_org, movement, organization, placement,
     rail, removal, results, sequence, stacking, supply_phase, turn_events, victory)
-from .board import Context, make_context
+from .board import make_context
 from .state import State, initial_state
 
 Handler = Callable[[Context, State, Action], "tuple[State, list[Finding]]"]

@@ -28,11 +28,12 @@ from typing import Sequence
 
 from games.model import CardEvent, CardWindow
 
+from ...engine.context import Context
+from ...engine.state import evolve
 from ...model import Action, Finding
-from .board import Context
 from .cards import card_words, record, spend, with_record
 from .events_data import half
-from .state import State, evolve
+from .state import State
 
 REGULAR = frozenset({"supply", "flip", "place", "reorganize", "move", "entrain", "detrain", "declare", "counterblow",
                      "battle", "loss", "retreat", "advance", "remove"})  # actions that carry a phase forward

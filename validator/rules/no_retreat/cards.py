@@ -26,11 +26,12 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from ...engine.context import Context, once
+from ...engine.state import evolve
 from ...model import Action, Finding
-from .board import Context, once
 from .control import controller
 from .deck_state import Deck, PlayerTurn
-from .state import Hand, State, evolve
+from .state import Hand, State
 
 HAND_LIMIT = 2  # 5.1: cards kept before drawing
 OPEN_HAND_MAX = 12  # a generous bound on one hand: 2 kept (5.1), at most 5 drawn (5.2), the card-drawing events

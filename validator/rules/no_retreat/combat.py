@@ -36,9 +36,10 @@ from __future__ import annotations
 
 from games.model import CRT
 
+from ...engine.context import Context
+from ...engine.state import evolve, face_of, occupants, unit_name
 from ...model import Action, Finding
 from .battle_state import Battle, CBMarker, Combat
-from .board import Context
 from .combat_data import crt_for, rules, support_allowance, target_limit
 from .declaration import (
     attack_neighbours, counterblow_eligible, current, other_side, unattacked, voluntary_problem, with_combat)
@@ -48,7 +49,7 @@ from .events_combat import (
 from .odds import Odds, compute, strength
 from .results import close, hex_result, obligations
 from .shifts import BattleSpec, Modifier, all_unsupplied, card_play, describe, modifiers
-from .state import State, evolve, face_of, occupants, unit_name
+from .state import State
 
 COMBAT_PHASE = "combat"
 KINDS = ("voluntary", "counterblow", "counterattack")

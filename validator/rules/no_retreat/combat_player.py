@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...engine.state import occupants
 from .advance import advances
 from .battle_state import Battle
 from .combat import evaluate, expected_defenders
@@ -24,7 +25,6 @@ from .results import elimination_box
 from .retreat import retreats
 from .shifts import BattleSpec, all_unsupplied, card_play
 from .stacking import overstacks
-from .state import occupants
 
 if TYPE_CHECKING:
     from .player import Player

@@ -20,12 +20,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Iterator
 
+from ...engine.context import Context
+from ...engine.state import evolve, face_of, occupants, unit_name
 from ...model import Action, Finding
 from .battle_state import Combat
-from .board import Context
 from .cards import payment, spend
 from .combat_data import rules, target_limit
-from .state import State, evolve, face_of, occupants, unit_name
+from .state import State
 
 
 def current(state: State) -> Combat:

@@ -11,10 +11,11 @@
 
 from __future__ import annotations
 
-from .board import Context
+from ...engine.context import Context
+from ...engine.position import changes
+from ...engine.state import evolve
 from .placement import CADRE_OPTION, CADRE_TYPE, TURN_TRACK
-from .position import changes
-from .state import State, evolve
+from .state import State
 from .track_state import TurnTrack
 from .turn_events import KAMPFGRUPPE
 from .victory import garrison_victory, gain

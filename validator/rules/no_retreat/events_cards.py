@@ -28,13 +28,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
+from ...engine.context import Context
+from ...engine.state import evolve
 from ...model import Action, Finding
-from .board import Context
 from .cards import handle_discard, handle_draw, record, reshuffle, with_record
 from .event_state import Due, battle_owes, phase_key
 from .events_common import Play, card_label, open_due, other, to_hand, violation
 from .events_data import Effect, half
-from .state import State, evolve
+from .state import State
 
 
 def due_words(ctx: Context, d: Due) -> str:

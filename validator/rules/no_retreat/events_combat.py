@@ -46,9 +46,10 @@ from typing import Iterable
 from games.hexgrid import distance
 from games.model import CRT
 
+from ...engine.context import Context
+from ...engine.state import evolve, occupants
 from ...model import Finding
 from .battle_state import Battle, LossGroup
-from .board import Context
 from .card_play import play_event
 from .combat_data import rules
 from .declaration import current, target_problem, units_of, voluntary_problem, with_combat
@@ -58,7 +59,7 @@ from .events_common import (
 from .events_data import Effect, half
 from .odds import Odds, strength
 from .shifts import BattleSpec, CardPlay, Modifier, armor_bonus, category, terrain
-from .state import State, evolve, occupants
+from .state import State
 from .victory import gain
 
 ARMOR_RULES = ("10.6.3", "15.1")  # the rules of the armor-bonus modifiers (``shifts``)

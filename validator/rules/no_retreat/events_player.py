@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from ...engine.state import occupants
 from ...model import Action
 from .card_play import window_open
 from .combat_data import rules
@@ -22,7 +23,6 @@ from .events_data import Effect, half
 from .placement import place_hexes
 from .rail import detrain_hexes
 from .results import elimination_box
-from .state import occupants
 
 if TYPE_CHECKING:
     from .player import Player

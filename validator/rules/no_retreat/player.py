@@ -19,16 +19,17 @@ from typing import Any
 
 from games.model import Game
 
+from ...engine.context import Context
+from ...engine.state import face_of, occupants
 from ...model import Action, Header
 from . import combat_player, context, player_turns, start, step
-from .board import Context
 from .cards import deck_for
 from .event_state import saved_units
 from .events_player import maybe_play
 from .movement import immobile_problem, reachable
 from .placement import expected_face, kind_of
 from .rail import detrain_hexes, in_box, limited_rail, rail_box
-from .state import State, face_of, occupants
+from .state import State
 from .supply import side_supply
 
 

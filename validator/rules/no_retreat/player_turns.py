@@ -16,7 +16,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
-from .board import Context
+from ...engine.context import Context
 from .cards import HAND_LIMIT, RESET_1945, draw_one, draw_rate, pile_size, red_events, reshuffle
 from .control import controller
 from .events_player import fulfil, maybe_play

@@ -12,11 +12,12 @@
 
 from __future__ import annotations
 
+from ...engine.context import Context
+from ...engine.state import evolve, face_of, unit_name
 from ...model import Action, Finding
-from .board import Context
 from .event_state import saved_units
 from .results import handle_remove
-from .state import State, evolve, face_of, unit_name
+from .state import State
 from .supply import describe, side_supply, supply_net, supply_order, unit_supply
 from .turn_events import ALLY_NATIONALITY
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from .board import Context
+from ...engine.context import Context
 from .combat_data import WEATHER_SIDE, axis_weather_shift, rules, special_matches, specials, support_shift
 from .state import State
 

@@ -28,11 +28,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from ...engine.context import Context
+from ...engine.state import evolve
 from ...model import Action, Finding
-from .board import Context
 from .cards import RESET_1945, reset_turn  # 3rd-ed summary: VPs reset, 1945 scoring, German Operational Victory check
 from .control import controller
-from .state import State, evolve
+from .state import State
 from .supply import supply_net, traces_overland, unit_supply
 from .track_state import Score, Victory
 
