@@ -49,7 +49,8 @@ class Sequence:
     (phase, step) the phasing player's action of that type moves the phase on to (unless the action says ``by``);
     ``fresh``: the state's fields a new phase starts afresh (besides player, phase and step); ``leave``: what ends
     with a slot (its findings reported on the line that ends it); ``begin_turn``: the state when a turn begins
-    (its ``turn`` set, its weather and events), before the turn's first slot."""
+    (its ``turn`` set, its weather and events), before the turn's first slot; ``arrival``: what an action of the
+    timing table ends when it comes in its place (No Retreat!: a battle ends the one before it)."""
 
     rule: str
     timing: Mapping[str, tuple[str, str | None, str]] = field(default_factory=dict)
@@ -57,6 +58,7 @@ class Sequence:
     fresh: Callable[[Context, Slot], Mapping[str, Any]] = _no_fields
     leave: Callable[[Context, Any, Slot], Result] = _nothing_ends
     begin_turn: Callable[[Context, Any, int], Any] = _same_turn
+    arrival: Callable[[Context, Any, Action], Result] | None = None
 
 
 def slots(ctx: Context) -> tuple[Slot, ...]:
@@ -96,14 +98,14 @@ def _label(ctx: Context, slot: Slot) -> str:
     return name
 
 
-def enter(ctx: Context, seq: Sequence, state: Any, slot: Slot) -> Any:
+def enter(seq: Sequence, ctx: Context, state: Any, slot: Slot) -> Any:
     """The state in ``slot``: a step of the same phase, or a new phase started afresh."""
     if slot.phase == state.phase and slot.player == state.player:
         return evolve(state, step=slot.step)
     return evolve(state, player=slot.player, phase=slot.phase, step=slot.step, **seq.fresh(ctx, slot))
 
 
-def advance(ctx: Context, seq: Sequence, state: Any, target: int) -> Result:
+def advance(seq: Sequence, ctx: Context, state: Any, target: int) -> Result:
     """Go forward to slot ``target``, ending every phase and step on the way."""
     all_slots = slots(ctx)
     cur = current(ctx, state)
@@ -112,23 +114,23 @@ def advance(ctx: Context, seq: Sequence, state: Any, target: int) -> Result:
         state, f = seq.leave(ctx, state, all_slots[cur])
         findings += f
         cur += 1
-        state = enter(ctx, seq, state, all_slots[cur])
+        state = enter(seq, ctx, state, all_slots[cur])
     return state, findings
 
 
-def end_turn(ctx: Context, seq: Sequence, state: Any) -> Result:
+def end_turn(seq: Sequence, ctx: Context, state: Any) -> Result:
     """Every slot left in the turn ends, the last one too."""
     last = len(slots(ctx)) - 1
-    state, findings = advance(ctx, seq, state, last)
+    state, findings = advance(seq, ctx, state, last)
     state, f = seq.leave(ctx, state, slots(ctx)[last])
     return state, findings + f
 
 
-def begin_turn(ctx: Context, seq: Sequence, state: Any, turn: int) -> Any:
-    return enter(ctx, seq, seq.begin_turn(ctx, state, turn), slots(ctx)[0])
+def begin_turn(seq: Sequence, ctx: Context, state: Any, turn: int) -> Any:
+    return enter(seq, ctx, seq.begin_turn(ctx, state, turn), slots(ctx)[0])
 
 
-def handle_turn(ctx: Context, seq: Sequence, state: Any, action: Action) -> Result:
+def handle_turn(seq: Sequence, ctx: Context, state: Any, action: Action) -> Result:
     """A ``turn`` action: the turn ends and the next begins; turns advance one at a time, up to the scenario's last."""
     n = action["turn"]
     sc = ctx.scenario
@@ -140,12 +142,12 @@ def handle_turn(ctx: Context, seq: Sequence, state: Any, action: Action) -> Resu
     if n != state.turn + 1:
         findings.append(Finding(seq.rule, f"turn {n} cannot follow turn {state.turn}; turns advance one at a time"))
     if n > state.turn:
-        state, f = end_turn(ctx, seq, state)
+        state, f = end_turn(seq, ctx, state)
         findings += f
-    return begin_turn(ctx, seq, state, n), findings
+    return begin_turn(seq, ctx, state, n), findings
 
 
-def handle_phase(ctx: Context, seq: Sequence, state: Any, action: Action) -> Result:
+def handle_phase(seq: Sequence, ctx: Context, state: Any, action: Action) -> Result:
     """A ``phase`` action: forward to that phase (and step) of the acting side's player turn, or of the mutual
     phases; going back is reported and the log's phase taken."""
     p = ctx.phase_of[action["phase"]]
@@ -164,54 +166,41 @@ def handle_phase(ctx: Context, seq: Sequence, state: Any, action: Action) -> Res
     if target < cur:
         findings.append(Finding(seq.rule, f"the {label(ctx, slots(ctx)[target])} comes before the "
                                           f"{label(ctx, slots(ctx)[cur])}; phases go in order"))
-        return enter(ctx, seq, state, slots(ctx)[target]), findings
-    state, f = advance(ctx, seq, state, target)
+        return enter(seq, ctx, state, slots(ctx)[target]), findings
+    state, f = advance(seq, ctx, state, target)
     return state, findings + f
 
 
-def misplaced(ctx: Context, seq: Sequence, state: Any, action: Action) -> Finding | None:
-    """Why the action does not belong to the current phase and player (its phase, its player, a step already
-    over), or None."""
-    spec = seq.timing.get(action.type)
-    if spec is None:
-        return None
-    phase, step, who = spec
-    cur = Slot(state.player, state.phase, state.step)
-    if state.phase != phase:
-        owner = " of the phasing player" if who == "phasing" else ""
-        return Finding(seq.rule, f"a '{action.type}' belongs to the {ctx.phase_of[phase].name}{owner}; it is now "
-                                 f"the {label(ctx, cur)}")
-    if who == "phasing" and action.side != state.player:
-        return Finding(seq.rule, f"only the phasing player may '{action.type}' in the {label(ctx, cur)}")
-    if who == "other" and action.side == state.player:
-        return Finding(seq.rule, f"only the non-phasing player may '{action.type}' in the {label(ctx, cur)}")
-    if step is not None:
-        target = index_of(ctx, Slot(state.player, phase, step))
-        here = current(ctx, state)
-        if target < here:
-            return Finding(seq.rule, f"a '{action.type}' belongs to the {label(ctx, slots(ctx)[target])}, which "
-                                     f"comes before the {label(ctx, slots(ctx)[here])}")
-    return None
-
-
-def move_on(ctx: Context, seq: Sequence, state: Any, action: Action) -> Result:
-    """The phase moves on to the step of an action that belongs there (or that ``auto_step`` names)."""
+def timing(seq: Sequence, ctx: Context, state: Any, action: Action) -> Result:
+    """Whether the action belongs to the current phase and player: if not, one finding (the state unchanged); if it
+    does, the phase moves on to its step, and what the action ends when it comes is ended (``Sequence.arrival``)."""
     spec = seq.timing.get(action.type)
     if spec is None:
         auto = seq.auto_step.get(action.type)
         if auto and state.phase == auto[0] and action.side == state.player and not action.get("by"):
-            return advance(ctx, seq, state, index_of(ctx, Slot(state.player, *auto)))
+            return advance(seq, ctx, state, index_of(ctx, Slot(state.player, *auto)))
         return state, []
-    phase, step, _ = spec
-    if step is None:
-        return state, []
-    return advance(ctx, seq, state, index_of(ctx, Slot(state.player, phase, step)))
-
-
-def timing(ctx: Context, seq: Sequence, state: Any, action: Action) -> Result:
-    """Whether the action belongs to the current phase and player (:func:`misplaced`, the state unchanged); if it
-    does, the phase moves on to its step (:func:`move_on`)."""
-    problem = misplaced(ctx, seq, state, action)
-    if problem is not None:
-        return state, [problem]
-    return move_on(ctx, seq, state, action)
+    phase, step, who = spec
+    cur = Slot(state.player, state.phase, state.step)
+    if state.phase != phase:
+        owner = " of the phasing player" if who == "phasing" else ""
+        return state, [Finding(seq.rule, f"a '{action.type}' belongs to the {ctx.phase_of[phase].name}{owner}; it "
+                                         f"is now the {label(ctx, cur)}")]
+    if who == "phasing" and action.side != state.player:
+        return state, [Finding(seq.rule, f"only the phasing player may '{action.type}' in the {label(ctx, cur)}")]
+    if who == "other" and action.side == state.player:
+        return state, [Finding(seq.rule, f"only the non-phasing player may '{action.type}' in the "
+                                         f"{label(ctx, cur)}")]
+    findings: list[Finding] = []
+    if step is not None:
+        target = index_of(ctx, Slot(state.player, phase, step))
+        here = current(ctx, state)
+        if target < here:
+            return state, [Finding(seq.rule, f"a '{action.type}' belongs to the {label(ctx, slots(ctx)[target])}, "
+                                             f"which comes before the {label(ctx, slots(ctx)[here])}")]
+        state, findings = advance(seq, ctx, state, target)
+    if seq.arrival is not None:
+        state, more = seq.arrival(ctx, state, action)
+        if more:
+            findings = findings + more
+    return state, findings

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ...engine import state as engine_state
+from ...engine.state import with_control
 from ...engine.context import Context
 from .state import State
 
@@ -36,4 +36,4 @@ def friendly(ctx: Context, state: State, side: str, loc: str) -> bool:
 def enter(ctx: Context, state: State, side: str, locations: Iterable[str], **changes: Any) -> State:
     """``side``'s units entered or passed through these locations: they become its (12.4.1). The state's other
     ``changes`` (the units that entered them ...) are made in the same copy."""
-    return engine_state.enter(state, side, locations, OCCUPATION_AREAS, **changes)
+    return with_control(state, side, [loc for loc in locations if loc not in OCCUPATION_AREAS], **changes)

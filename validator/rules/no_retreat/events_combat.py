@@ -583,8 +583,9 @@ def defense_works(ctx: Context, state: State, play: Play, effect: Effect) -> tup
 
 def works_entered(ctx: Context, state: State) -> State:
     """A Defense Works marker goes when an enemy unit enters its hex (card 41)."""
-    keep = frozenset(w for w in state.effects.works
-                     if not any(us.loc == w[0] and ctx.game.units[u].side != w[1] for u, us in state.units.items()))
+    occ = occupants(ctx, state)
+    units = ctx.game.units
+    keep = frozenset(w for w in state.effects.works if not any(units[u].side != w[1] for u in occ.get(w[0], ())))
     if keep == state.effects.works:
         return state
     return evolve(state, effects=evolve(state.effects, works=keep))

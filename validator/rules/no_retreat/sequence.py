@@ -15,6 +15,7 @@ and steps in order, which action belongs where, and what happens when each one e
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Mapping
 
 from ...engine import sequence as machine
@@ -74,30 +75,25 @@ def _leave(ctx: Context, state: State, slot: Slot) -> tuple[State, list[Finding]
     return state, findings + stacked
 
 
-SEQUENCE = Sequence(RULE, TIMING, AUTO_STEP, _fresh, _leave, turn_events.begin_turn)
+def _arrival(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+    """A battle ends the one before it, whose stacking is then checked (8.4.1)."""
+    if action.type == "battle" and state.battles:
+        return stacking.check(ctx, state, "at the end of the previous battle")
+    return state, []
 
 
-def handle_turn(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
-    return machine.handle_turn(ctx, SEQUENCE, state, action)
+SEQUENCE = Sequence(RULE, TIMING, AUTO_STEP, _fresh, _leave, turn_events.begin_turn, _arrival)
 
 
-def handle_phase(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
-    return machine.handle_phase(ctx, SEQUENCE, state, action)
+handle_turn = partial(machine.handle_turn, SEQUENCE)  # 4.0 A: (ctx, state, action) -> (state, findings)
+handle_phase = partial(machine.handle_phase, SEQUENCE)  # 4.0
 
 
 def timing(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
-    """Whether the action belongs to the current phase and player (4.0; the Strategic Reserve's detraining, 9.2);
-    a battle ends the one before it, whose stacking is then checked (8.4.1)."""
+    """Whether the action belongs to the current phase and player (4.0; the Strategic Reserve's detraining, 9.2)."""
     if reserve.applies(ctx, state, action):
         return state, reserve.check(ctx, state, action)
-    problem = machine.misplaced(ctx, SEQUENCE, state, action)
-    if problem is not None:
-        return state, [problem]
-    state, findings = machine.move_on(ctx, SEQUENCE, state, action)
-    if action.type == "battle" and state.battles:
-        state, f = stacking.check(ctx, state, "at the end of the previous battle")
-        findings += f
-    return state, findings
+    return machine.timing(SEQUENCE, ctx, state, action)
 
 
 def handle_nothing(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
