@@ -31,6 +31,7 @@ from ...engine.state import evolve
 from ...model import Action, Finding
 from .control import controller
 from .deck_state import Deck, PlayerTurn
+from .events_data import half
 from .state import Hand, State
 
 HAND_LIMIT = 2  # 5.1: cards kept before drawing
@@ -397,3 +398,13 @@ def end_draw_step(ctx: Context, state: State) -> tuple[State, list[Finding]]:
             findings.append(Finding("5.2.1", f"the red event of turn {state.turn} ({red[0]}) calls for one "
                                              f"discard after drawing; {n} were discarded"))
     return state, findings
+
+
+def paid(ctx: Context, state: State, side: str, pay: Sequence[str]) -> int:
+    """How many cards ``pay`` counts as (card 53, Volksgrenadiers: two in its side's own Organization Phase)."""
+    n = len(pay)
+    for c in pay:
+        e = half(ctx, c, side).options[0]
+        if e.kind == "pay_double" and state.phase == e.params["phase"] and state.player == side:
+            n += 1
+    return n

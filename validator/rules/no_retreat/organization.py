@@ -25,8 +25,7 @@ from dataclasses import replace
 from ...engine.context import Context
 from ...engine.state import evolve, unit_name
 from ...model import Action, Finding
-from .cards import payment, record, spend, with_record
-from .events_cards import paid as paid_count
+from .cards import paid as paid_count, payment, record, spend, with_record
 from .state import State
 from .supply import supply_net, traces_overland
 

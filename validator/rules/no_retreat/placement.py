@@ -29,9 +29,8 @@ from ...engine.context import Context, once
 from ...engine.position import held_by_others, position
 from ...engine.state import evolve, unit_name
 from ...model import Action, Finding
-from .cards import payment, spend
+from .cards import paid as paid_count, payment, spend
 from .control import controller, enter
-from .events_cards import paid as paid_count
 from .organization import SHOCK_TYPE  # the printed "2 Repl" of Soviet counters is on their Shock side
 from .state import State
 from .supply import SupplyNet, supply_net, traces_overland

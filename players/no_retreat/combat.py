@@ -1,4 +1,4 @@
-"""The random legal player's Combat Phase (10.0-10.8), for :class:`~.player.Player`.
+"""The random legal player's Combat Phase (10.0-10.8).
 
 The phasing player declares some of the hexes he may attack (within the Target-marker limit), the other player
 sometimes pays a card for a counterblow, then every declared, counterblow and CB-marked hex is attacked by
@@ -6,28 +6,27 @@ adjacent units: the die comes from the player's seeded RNG and the claimed odds,
 ones. Each result is then carried out with random legal choices: step losses (the owner picks the unit, the
 special units of optional rules first), retreats toward supply that keep stacking legal (or elimination when
 there is none), the Counterblow marker of a CB, counterattacks after a CA (sometimes chained), advances after
-combat. Each side may add an event card to a battle (``events_player``); a CA an event makes mandatory is always
+combat. Each side may add an event card to a battle (``events``); a CA an event makes mandatory is always
 carried out. Everything goes through the engine (``Player.act``), so an illegal choice is a bug and stops the game.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ...engine.state import occupants
-from .advance import advances
-from .battle_state import Battle
-from .combat import evaluate, expected_defenders
-from .combat_data import rules, support_allowance, target_limit
-from .declaration import counterblow_eligible, current, free_attackers, other_side, units_of
-from .events_player import battle_card, fulfil, maybe_play, try_act
-from .results import elimination_box
-from .retreat import retreats
-from .shifts import BattleSpec, all_unsupplied, card_play
-from .stacking import overstacks
+from validator.engine.state import occupants
+from validator.rules.no_retreat.advance import advances
+from validator.rules.no_retreat.battle_state import Battle
+from validator.rules.no_retreat.combat import evaluate, expected_defenders
+from validator.rules.no_retreat.combat_data import rules, support_allowance, target_limit
+from validator.rules.no_retreat.declaration import counterblow_eligible, current, free_attackers, other_side, units_of
+from validator.rules.no_retreat.results import elimination_box
+from validator.rules.no_retreat.retreat import retreats
+from validator.rules.no_retreat.shifts import BattleSpec, all_unsupplied, card_play
+from validator.rules.no_retreat.stacking import overstacks
 
-if TYPE_CHECKING:
-    from .player import Player
+from .events import battle_card, fulfil, maybe_play
+from .seat import Player
 
 DECLARE_SHARE = 0.75  # chance that a possible target is declared
 COUNTERBLOW_SHARE = 0.25  # chance that the other player pays for a counterblow on one of his hexes
@@ -119,7 +118,7 @@ def battle(p: Player, side: str, kind: str, attackers: list[str], targets: list[
     die = p.rng.randint(1, 6)
     cards = [c for c in (battle_card(p, side, "attacker", attackers, list(defenders), p.rng),
                          battle_card(p, other_side(ctx, side), "defender", attackers, list(defenders), p.rng)) if c]
-    if not (cards and try_act(p, "battle", side, **_battle_fields(p, side, kind, attackers, targets, defenders,
+    if not (cards and p.try_act("battle", side, **_battle_fields(p, side, kind, attackers, targets, defenders,
                                                                     support, die, cards))):
         p.act("battle", side, **_battle_fields(p, side, kind, attackers, targets, defenders, support, die, []))
     b = current(p.state).battle
