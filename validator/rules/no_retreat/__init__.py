@@ -22,6 +22,7 @@ from . import (
     advance, card_play, cards, combat, declaration, eliminations, events, events_org, movement, organization, placement,
     rail, removal, results, sequence, stacking, supply_phase, turn_events, victory)
 from .board import make_context
+from .rule_index import RULES
 from .state import State, initial_state
 
 Handler = Callable[[Context, State, Action], "tuple[State, list[Finding]]"]

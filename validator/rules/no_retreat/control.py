@@ -20,7 +20,7 @@ OCCUPATION_AREAS: dict[str, frozenset[str]] = {"finland": frozenset({"finnish"})
 
 
 def controller(ctx: Context, state: State, loc: str) -> str | None:
-    """The side that controls a location now, or None."""
+    """The side that controls a location now (12.4.1), or None; Finland only by occupation (12.4.2)."""
     if loc in OCCUPATION_AREAS:
         ignored = OCCUPATION_AREAS[loc]
         sides = {ctx.game.units[uid].side for uid, us in state.units.items()

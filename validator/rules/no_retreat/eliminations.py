@@ -40,7 +40,9 @@ def _cadre_return_turn(ctx: Context, state: State, side: str, returns: dict[str,
 
 
 def after(ctx: Context, before: State, state: State) -> State:
-    """Apply the consequences of units that entered boxes during the last action."""
+    """Apply the consequences of units that entered boxes during the last action: Event VPs for surrenders (12.4),
+    Axis allies and Luftwaffe units to the turn track, or out of play with the cadre rule (15.3), cadres to the turn
+    track (15.3.3), the Berlin Garrison's end (12.2)."""
     if state.units is before.units:
         return state
     game = ctx.game

@@ -52,6 +52,8 @@ def handle_removal_remove(ctx: Context, state: State, action: Action) -> tuple[S
 
 
 def end_removal_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]:
+    """The end of the Removal Phase: the marked units that still cannot trace supply surrender (11.1), every
+    Unsupplied and Disorganized marker goes (11.2), then the Rumanian armies may leave (11.3)."""
     findings = []
     for side in supply_order(ctx, state):
         marked = [uid for uid, us in state.units.items() if us.unsupplied and ctx.game.units[uid].side == side

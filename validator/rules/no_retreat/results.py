@@ -90,8 +90,8 @@ def on_map(ctx: Context, state: State, uid: str) -> bool:
 
 def hex_result(ctx: Context, state: State, result: str, units: Iterable[str], ignore: frozenset[str] = frozenset()
                ) -> tuple[str, TargetType | None]:
-    """The result for the units of one target hex, changed by a Fort or Volkssturm unit there (10.7.4), unless an
-    event cancels that type's effect (``ignore``: cards 33, 47)."""
+    """The result for the units of one target hex, changed by a Fort (10.7.4) or Volkssturm unit (14.0) there,
+    unless an event cancels that type's effect (``ignore``: cards 33, 47)."""
     types = rules(ctx).target_types
     for uid in units:
         kind = ctx.unit_type[uid, state.units[uid].face]
@@ -223,6 +223,8 @@ def _place_cadre(ctx: Context, state: State, b: Battle | None, uid: str, cadre: 
 
 
 def handle_loss(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+    """A step lost in the battle being resolved (10.7.1); with ``cadre``, the cadre that takes the place of the army
+    this loss eliminates (15.3.2)."""
     uid = action["unit"]
     if not on_map(ctx, state, uid):
         return state, [Finding("10.7.1", f"{unit_name(ctx, uid, state)} is not on the map to lose a step", (uid,))]
@@ -272,8 +274,9 @@ def _removal_problem(ctx: Context, state: State, b: Battle, uid: str, box: str) 
 
 
 def handle_remove(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
-    """A unit goes to a box: eliminated or shattered in a battle, or removed for another reason (8.4.3 overstack,
-    11.1 surrender). Units go to their own side's boxes."""
+    """A unit goes to a box: eliminated or shattered in a battle (10.7.1, 10.7.5; 10.7.6: only a DS unit that could
+    retreat goes to the Shattered box), or removed for another reason (8.4.3 overstack, 11.1 surrender). Units go
+    to their own side's boxes."""
     uid, box = action["unit"], action["to"]
     owner = ctx.game.map.boxes[box].side
     findings = []

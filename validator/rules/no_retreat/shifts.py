@@ -188,6 +188,8 @@ def weather_shift(ctx: Context, state: State, spec: BattleSpec) -> list[Modifier
 
 
 def special_units(ctx: Context, state: State, spec: BattleSpec) -> list[Modifier]:
+    """The shifts of the special units of optional rules that are on (``combat.toml [[special]]``: 15.1 the SS
+    Grenadier defending, 15.2 the Soviet Shock units attacking)."""
     out = []
     for when, uids in (("attacking", spec.attackers), ("defending", spec.defenders)):
         for s in specials(ctx, when):

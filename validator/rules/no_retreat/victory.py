@@ -187,8 +187,8 @@ def garrison_victory(ctx: Context, state: State, uid: str) -> Victory | None:
 
 
 def victory_phase(ctx: Context, state: State) -> State:
-    """4.0 C, the New Game Turn Victory Phase: red-event VPs, objectives, the initiative shift, Sudden Death,
-    Total Victory, and on the 1945 turn the Operational Victory check and the VP reset."""
+    """4.0 C, the New Game Turn Victory Phase: red-event VPs, objectives, the initiative shift (12.7), Sudden
+    Death, Total Victory, and on the 1945 turn the Operational Victory check and the VP reset."""
     if state.score.result is not None:
         return state
     turn = ctx.game.turns[state.turn]
