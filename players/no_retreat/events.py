@@ -24,6 +24,7 @@ from validator.rules.no_retreat.results import elimination_box
 
 from .draws import draw
 from .seat import Player
+from .targets import kept_back, obligations
 
 PLAY_SHARE = 0.25  # chance that a card whose event is open now is tried
 BATTLE_CARD_SHARE = 0.3  # chance that a side tries a card in a battle
@@ -174,7 +175,11 @@ def _counterblows(p: Player, side: str, e: Effect) -> dict | None:
              and target_problem(p.ctx, p.state, phasing, t, occ) is None]
     room = rules(p.ctx).counterblows - len(c.counterblows)
     n = min(int(e.params["markers"]), room, len(hexes))
-    return {"targets": p.rng.sample(hexes, n)} if n > 0 else None
+    if n <= 0:
+        return None
+    chosen = p.rng.sample(hexes, n)  # only hexes the phasing player can attack besides his other targets (10.3.1)
+    return {"targets": chosen} if not kept_back(p, phasing, obligations(p, phasing) + [(t, False) for t in chosen])[1] \
+        else None
 
 
 def _uncounterblow(p: Player, side: str, e: Effect) -> dict | None:

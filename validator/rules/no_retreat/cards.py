@@ -383,11 +383,12 @@ def end_draw_step(ctx: Context, state: State) -> tuple[State, list[Finding]]:
                       deck=evolve(state.deck, unseen=unseen, exact=False)), []
     findings = []
     reasons = f" ({'; '.join(why)})" if why else ""
-    regular = rec.drawn - rec.immediate
+    regular = rec.drawn - rec.immediate + rec.unplayed  # a card never played is not replaced: it counts (5.3.1)
     possible = pile_size(state) + len(state.discards) > 1
     if regular < rate and (possible or not state.deck.exact):
+        kept = f", but counting the {rec.unplayed} never played" if rec.unplayed else ""
         findings.append(Finding("5.2", f"{side} drew {regular} card(s) in the Draw Step (not counting "
-                                       f"'Play Immediately' cards); the draw rate is {rate}{reasons}"))
+                                       f"'Play Immediately' cards{kept}); the draw rate is {rate}{reasons}"))
     red = red_events(ctx, state.turn)
     if side == TWO_FRONT_SIDE and red:
         n = rec.after_draw_discards
