@@ -52,6 +52,12 @@ class Board:
         """The features of the hexside between two adjacent hexes (empty when it has none)."""
         return self.features.get((a, b), frozenset())
 
+    def between(self, a: str, b: str) -> tuple[str, ...]:
+        """The locations adjacent to both ``a`` and ``b``: for two hexes two apart, the one hex on the straight line
+        between them, or the two hexes whose shared hexside lies between them (a "hex" and a "hexside" ZOC bond)."""
+        mine = self.neighbours.get(a, ())
+        return tuple(n for n in self.neighbours.get(b, ()) if n in mine)
+
 
 def build_board(game: Game, cost: Callable[[str], Costs], impassable: frozenset[str] = frozenset()) -> Board:
     """The board of ``game``: ``cost(terrain)`` gives the MP to enter a terrain per movement class, ``impassable``
