@@ -21,7 +21,8 @@ IDS = HexIds(GRID)
 COSTS = {"clear": (1, 1), "forest": (3, 2), "marsh": (4, 2)}  # MP per movement class: (mechanized, other)
 PHASES = (Phase("weather", "Weather Phase", False),
           Phase("move", "Movement Phase", True, (("rail", "Rail Step"), ("march", "March Step"))),
-          Phase("fight", "Combat Phase", True))
+          Phase("fight", "Combat Phase", True),
+          Phase("victory", "Victory Determination Phase", False))
 
 
 def hid(col: int, row: int) -> str:

@@ -16,7 +16,7 @@ import pytest
 
 from engine_toy import COLUMNS, ROWS, hid, toy_context, toy_game
 from validator.engine import odds, sequence, stacking, steps
-from validator.engine.bits import board_bits, closed_steps, distance, mask, rings
+from validator.engine.bits import board_bits, closed_steps, distance, mask, open_steps, rings
 from validator.engine.context import Hooks
 from validator.engine.paths import explore, found, move_bits, path, side_costs, step_cost
 from validator.engine.position import enemy_zoc_set, position, zoc_set
@@ -323,8 +323,39 @@ def test_the_sequence_of_play_from_the_games_phases():
     state, f = sequence.handle_turn(seq, ctx, state, act("turn", "red", turn=3))
     assert [x.message for x in f] == ["turn 3 cannot follow turn 1; turns advance one at a time"]
     assert (state.turn, state.phase) == (3, "weather")
+    assert ends[-2:] == [Slot("blue", "fight", None), Slot(None, "victory", None)]  # the turn's last slots ended
     assert sequence.handle_turn(seq, ctx, state, act("turn", "red", turn=9))[1][0].message.startswith(
         "the scenario ends after turn 3")
+
+
+def test_mutual_phases_at_both_ends_and_the_turn_order_switched():
+    """A mutual phase listed after the player phases ends the turn; a game whose sides change places in the turn
+    (Stalingrad '42's Uranus switch) gives the order per turn."""
+    ctx = toy_context(toy_game())
+    assert ctx.slots[0] == (None, "weather", None) and ctx.slots[-1] == (None, "victory", None)
+    ends: list = []
+    seq = evolve(toy_sequence(ends), order=lambda c, turn: ("blue", "red") if turn >= 2 else ("red", "blue"))
+    state = Clock(1, "red", "fight", None)
+    state, f = sequence.handle_phase(seq, ctx, state, act("phase", "blue", phase="move"))
+    assert not f and state.player == "blue"  # turn 1: red, then blue
+    state, f = sequence.handle_turn(seq, ctx, state, act("turn", "red", turn=2))
+    state, f = sequence.handle_phase(seq, ctx, state, act("phase", "blue", phase="fight"))
+    assert not f and ends[-1] == Slot("blue", "move", "march")  # turn 2: blue first
+    state, f = sequence.handle_phase(seq, ctx, state, act("phase", "red", phase="move"))
+    assert not f and ends[-1] == Slot("blue", "fight", None)
+    state, f = sequence.timing(seq, ctx, state, act("attack", "blue"))
+    assert f and "belongs to the Combat Phase" in f[0].message
+
+
+def test_steps_open_only_along_a_net():
+    """A road or rail net: only its steps are open (a supply path's road leg, rail movement)."""
+    ctx = toy_context(toy_game())
+    b = board_bits(ctx)
+    row = [hid(c, 4) for c in range(2, 8)]
+    net = [(a, c) for a, c in zip(row, row[1:])] + [(c, a) for a, c in zip(row, row[1:])]
+    found_ = rings(b, b.bit[row[0]], b.grid, open_steps(ctx, net))
+    assert [ring.bit_count() for ring in found_] == [1] * len(row)  # one hex a ring, along the road
+    assert distance(found_, b.bit[row[-1]]) == len(row) - 1 and distance(found_, b.bit[hid(2, 3)]) > BIG
 
 
 # -- odds, tables, step losses, the rule index ------------------------------------------------------------------------

@@ -11,7 +11,6 @@ is the one description of a game's log format: the tests validate every test log
 from __future__ import annotations
 
 import json
-import os
 import re
 from dataclasses import dataclass
 from functools import cached_property

@@ -89,6 +89,19 @@ def closed_steps(ctx: Context, edges: Iterable[tuple[str, str]], base: Steps | N
     return tuple(out)  # type: ignore[return-value]
 
 
+def open_steps(ctx: Context, edges: Iterable[tuple[str, str]]) -> Steps:
+    """Steps that allow only the directed steps ``edges`` (a, b) between grid cells: a road or rail net to trace
+    along, give both directions of each of its hexsides."""
+    b = board_bits(ctx)
+    out = [0] * 6
+    index = ctx.board.step_index
+    for a, c in edges:
+        d = index.get((a, c))
+        if d is not None:
+            out[d] |= b.bit[a]
+    return tuple(out)  # type: ignore[return-value]
+
+
 def shift(m: int, s: int) -> int:
     return m << s if s > 0 else m >> -s
 

@@ -81,17 +81,28 @@ def remember(memo: dict, key: Hashable, value: Any, size: int) -> None:
     memo[key] = value
 
 
-def turn_slots(game: Game) -> tuple[Slot, ...]:
-    """(player, phase, step) of one game turn in order: the mutual phases, then each side's player turn, in the
-    order of ``[sides]`` and ``[[phases]]`` of ``game.toml``."""
+def turn_slots(game: Game, order: tuple[str, ...] | None = None) -> tuple[Slot, ...]:
+    """(player, phase, step) of one game turn in order: the mutual phases listed before the first player phase of
+    ``[[phases]]`` in ``game.toml``, each side's player turn (in ``order``, default the order of ``[sides]``), then
+    the mutual phases listed after the last player phase (a Victory Determination Phase at the turn's end)."""
+    phases = list(game.phases)
+    player = [i for i, p in enumerate(phases) if p.player]
+    first, last = (player[0], player[-1]) if player else (len(phases), len(phases))
+
+    def of(p, side: str | None) -> list[Slot]:
+        return [(side, p.id, s) for s in ([s for s, _ in p.steps] or [None])]
+
     out: list[Slot] = []
-    for p in game.phases:
+    for p in phases[:first]:
         if not p.player:
-            out.extend((None, p.id, s) for s in ([s for s, _ in p.steps] or [None]))
-    for side in game.sides:
-        for p in game.phases:
+            out += of(p, None)
+    for side in order or tuple(game.sides):
+        for p in phases:
             if p.player:
-                out.extend((side, p.id, s) for s in ([s for s, _ in p.steps] or [None]))
+                out += of(p, side)
+    for p in phases[last + 1:]:
+        if not p.player:
+            out += of(p, None)
     return tuple(out)
 
 

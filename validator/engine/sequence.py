@@ -3,8 +3,9 @@ then each side's player turn, every phase and step of ``game.toml`` in order), a
 
 What is the game's own comes in one :class:`Sequence`: the rule number of its sequence of play (every finding
 here carries it), its timing table (action type -> phase, step, who acts), actions that move a phase on to a step
-by themselves, what a new phase starts afresh, what ends with each phase or step, and what happens when a turn
-begins. The machine goes forward only: a phase may pass with nothing logged (what ends it still runs), an action
+by themselves, what a new phase starts afresh, what ends with each phase or step, what happens when a turn begins,
+and, for a game whose sides change places, the order of the player turns in a turn (Stalingrad '42's Uranus
+switch). The machine goes forward only: a phase may pass with nothing logged (what ends it still runs), an action
 of a later step of the current phase moves on to that step, and the log never goes back.
 """
 
@@ -14,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, NamedTuple
 
 from ..model import Action, Finding
-from .context import Context, once
+from .context import Context, once, turn_slots
 from .state import evolve
 
 Result = tuple[Any, list[Finding]]
@@ -50,7 +51,8 @@ class Sequence:
     ``fresh``: the state's fields a new phase starts afresh (besides player, phase and step); ``leave``: what ends
     with a slot (its findings reported on the line that ends it); ``begin_turn``: the state when a turn begins
     (its ``turn`` set, its weather and events), before the turn's first slot; ``arrival``: what an action of the
-    timing table ends when it comes in its place (No Retreat!: a battle ends the one before it)."""
+    timing table ends when it comes in its place (No Retreat!: a battle ends the one before it); ``order``: the
+    sides' player turns in a turn, in order (default: ``[sides]`` of ``game.toml`` every turn)."""
 
     rule: str
     timing: Mapping[str, tuple[str, str | None, str]] = field(default_factory=dict)
@@ -59,10 +61,28 @@ class Sequence:
     leave: Callable[[Context, Any, Slot], Result] = _nothing_ends
     begin_turn: Callable[[Context, Any, int], Any] = _same_turn
     arrival: Callable[[Context, Any, Action], Result] | None = None
+    order: Callable[[Context, int], tuple[str, ...]] | None = None
+
+
+Plan = tuple[tuple[Slot, ...], Mapping[Slot, int]]  # a turn's slots in order, and slot -> index
 
 
 def slots(ctx: Context) -> tuple[Slot, ...]:
+    """The slots of a turn in the default order."""
     return once(ctx, "slot_objects", lambda c: tuple(Slot(*s) for s in c.slots))
+
+
+def plan(seq: Sequence, ctx: Context, turn: int) -> Plan:
+    """The slots of ``turn`` in order and their indexes (the default order's, or ``seq.order``'s for the turn)."""
+    if seq.order is None:
+        return slots(ctx), ctx.slot_index
+    order = tuple(seq.order(ctx, turn))
+    key = ("slot_plan", order)
+    found = ctx.derived.get(key)
+    if found is None:
+        made = tuple(Slot(*s) for s in turn_slots(ctx.game, order))
+        found = ctx.derived[key] = (made, {s: i for i, s in reversed(list(enumerate(made)))})
+    return found
 
 
 def first_step(ctx: Context, phase: str) -> str | None:
@@ -70,13 +90,9 @@ def first_step(ctx: Context, phase: str) -> str | None:
     return p.steps[0][0] if p.steps else None
 
 
-def index_of(ctx: Context, slot: Slot) -> int:
-    return ctx.slot_index[slot]
-
-
-def current(ctx: Context, state: Any) -> int:
-    """The index of the state's slot in the turn."""
-    return ctx.slot_index[state.player, state.phase, state.step or first_step(ctx, state.phase)]
+def current(ctx: Context, state: Any, index: Mapping[Slot, int]) -> int:
+    """The index of the state's slot in its turn."""
+    return index[state.player, state.phase, state.step or first_step(ctx, state.phase)]
 
 
 def label(ctx: Context, slot: Slot) -> str:
@@ -106,9 +122,9 @@ def enter(seq: Sequence, ctx: Context, state: Any, slot: Slot) -> Any:
 
 
 def advance(seq: Sequence, ctx: Context, state: Any, target: int) -> Result:
-    """Go forward to slot ``target``, ending every phase and step on the way."""
-    all_slots = slots(ctx)
-    cur = current(ctx, state)
+    """Go forward to slot ``target`` of the turn, ending every phase and step on the way."""
+    all_slots, index = plan(seq, ctx, state.turn)
+    cur = current(ctx, state, index)
     findings: list[Finding] = []
     while cur < target:
         state, f = seq.leave(ctx, state, all_slots[cur])
@@ -120,21 +136,22 @@ def advance(seq: Sequence, ctx: Context, state: Any, target: int) -> Result:
 
 def end_turn(seq: Sequence, ctx: Context, state: Any) -> Result:
     """Every slot left in the turn ends, the last one too."""
-    last = len(slots(ctx)) - 1
-    state, findings = advance(seq, ctx, state, last)
-    state, f = seq.leave(ctx, state, slots(ctx)[last])
+    all_slots = plan(seq, ctx, state.turn)[0]
+    state, findings = advance(seq, ctx, state, len(all_slots) - 1)
+    state, f = seq.leave(ctx, state, all_slots[-1])
     return state, findings + f
 
 
 def begin_turn(seq: Sequence, ctx: Context, state: Any, turn: int) -> Any:
-    return enter(seq, ctx, seq.begin_turn(ctx, state, turn), slots(ctx)[0])
+    state = seq.begin_turn(ctx, state, turn)
+    return enter(seq, ctx, state, plan(seq, ctx, turn)[0][0])
 
 
 def handle_turn(seq: Sequence, ctx: Context, state: Any, action: Action) -> Result:
     """A ``turn`` action: the turn ends and the next begins; turns advance one at a time, up to the scenario's last."""
     n = action["turn"]
     sc = ctx.scenario
-    if n == state.turn and current(ctx, state) == 0:
+    if n == state.turn and current(ctx, state, plan(seq, ctx, state.turn)[1]) == 0:
         return state, []
     findings = []
     if n not in ctx.game.turns or n > sc.last_turn:
@@ -161,12 +178,13 @@ def handle_phase(seq: Sequence, ctx: Context, state: Any, action: Action) -> Res
         if state.phase == p.id and state.player == player:
             return state, findings
         step = first_step(ctx, p.id)
-    target = index_of(ctx, Slot(player, p.id, step))
-    cur = current(ctx, state)
+    all_slots, index = plan(seq, ctx, state.turn)
+    target = index[Slot(player, p.id, step)]
+    cur = current(ctx, state, index)
     if target < cur:
-        findings.append(Finding(seq.rule, f"the {label(ctx, slots(ctx)[target])} comes before the "
-                                          f"{label(ctx, slots(ctx)[cur])}; phases go in order"))
-        return enter(seq, ctx, state, slots(ctx)[target]), findings
+        findings.append(Finding(seq.rule, f"the {label(ctx, all_slots[target])} comes before the "
+                                          f"{label(ctx, all_slots[cur])}; phases go in order"))
+        return enter(seq, ctx, state, all_slots[target]), findings
     state, f = advance(seq, ctx, state, target)
     return state, findings + f
 
@@ -178,7 +196,7 @@ def timing(seq: Sequence, ctx: Context, state: Any, action: Action) -> Result:
     if spec is None:
         auto = seq.auto_step.get(action.type)
         if auto and state.phase == auto[0] and action.side == state.player and not action.get("by"):
-            return advance(seq, ctx, state, index_of(ctx, Slot(state.player, *auto)))
+            return advance(seq, ctx, state, plan(seq, ctx, state.turn)[1][Slot(state.player, *auto)])
         return state, []
     phase, step, who = spec
     cur = Slot(state.player, state.phase, state.step)
@@ -193,11 +211,12 @@ def timing(seq: Sequence, ctx: Context, state: Any, action: Action) -> Result:
                                          f"{label(ctx, cur)}")]
     findings: list[Finding] = []
     if step is not None:
-        target = index_of(ctx, Slot(state.player, phase, step))
-        here = current(ctx, state)
+        all_slots, index = plan(seq, ctx, state.turn)
+        target = index[Slot(state.player, phase, step)]
+        here = current(ctx, state, index)
         if target < here:
-            return state, [Finding(seq.rule, f"a '{action.type}' belongs to the {label(ctx, slots(ctx)[target])}, "
-                                             f"which comes before the {label(ctx, slots(ctx)[here])}")]
+            return state, [Finding(seq.rule, f"a '{action.type}' belongs to the {label(ctx, all_slots[target])}, "
+                                             f"which comes before the {label(ctx, all_slots[here])}")]
         state, findings = advance(seq, ctx, state, target)
     if seq.arrival is not None:
         state, more = seq.arrival(ctx, state, action)
