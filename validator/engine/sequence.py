@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, NamedTuple
 
 from ..model import Action, Finding
-from .context import Context, once, turn_slots
+from .context import Context, turn_slots
 from .state import evolve
 
 Result = tuple[Any, list[Finding]]
@@ -50,9 +50,9 @@ class Sequence:
     (phase, step) the phasing player's action of that type moves the phase on to (unless the action says ``by``);
     ``fresh``: the state's fields a new phase starts afresh (besides player, phase and step); ``leave``: what ends
     with a slot (its findings reported on the line that ends it); ``begin_turn``: the state when a turn begins
-    (its ``turn`` set, its weather and events), before the turn's first slot; ``arrival``: what an action of the
-    timing table ends when it comes in its place (No Retreat!: a battle ends the one before it); ``order``: the
-    sides' player turns in a turn, in order (default: ``[sides]`` of ``game.toml`` every turn)."""
+    (its ``turn`` set, its weather and events), before the turn's first slot; ``arrivals``: action type -> what
+    an action of the timing table ends when it comes in its place (No Retreat!: a battle ends the one before it);
+    ``order``: the sides' player turns in a turn, in order (default: ``[sides]`` of ``game.toml`` every turn)."""
 
     rule: str
     timing: Mapping[str, tuple[str, str | None, str]] = field(default_factory=dict)
@@ -60,22 +60,29 @@ class Sequence:
     fresh: Callable[[Context, Slot], Mapping[str, Any]] = _no_fields
     leave: Callable[[Context, Any, Slot], Result] = _nothing_ends
     begin_turn: Callable[[Context, Any, int], Any] = _same_turn
-    arrival: Callable[[Context, Any, Action], Result] | None = None
+    arrivals: Mapping[str, Callable[[Context, Any, Action], Result]] = field(default_factory=dict)
     order: Callable[[Context, int], tuple[str, ...]] | None = None
 
 
 Plan = tuple[tuple[Slot, ...], Mapping[Slot, int]]  # a turn's slots in order, and slot -> index
 
 
+def _default_plan(ctx: Context) -> Plan:
+    found = ctx.derived.get("slot_plan")
+    if found is None:
+        found = ctx.derived["slot_plan"] = (tuple(Slot(*s) for s in ctx.slots), ctx.slot_index)
+    return found
+
+
 def slots(ctx: Context) -> tuple[Slot, ...]:
     """The slots of a turn in the default order."""
-    return once(ctx, "slot_objects", lambda c: tuple(Slot(*s) for s in c.slots))
+    return _default_plan(ctx)[0]
 
 
 def plan(seq: Sequence, ctx: Context, turn: int) -> Plan:
     """The slots of ``turn`` in order and their indexes (the default order's, or ``seq.order``'s for the turn)."""
     if seq.order is None:
-        return slots(ctx), ctx.slot_index
+        return _default_plan(ctx)
     order = tuple(seq.order(ctx, turn))
     key = ("slot_plan", order)
     found = ctx.derived.get(key)
@@ -191,7 +198,7 @@ def handle_phase(seq: Sequence, ctx: Context, state: Any, action: Action) -> Res
 
 def timing(seq: Sequence, ctx: Context, state: Any, action: Action) -> Result:
     """Whether the action belongs to the current phase and player: if not, one finding (the state unchanged); if it
-    does, the phase moves on to its step, and what the action ends when it comes is ended (``Sequence.arrival``)."""
+    does, the phase moves on to its step, and what the action ends when it comes is ended (``Sequence.arrivals``)."""
     spec = seq.timing.get(action.type)
     if spec is None:
         auto = seq.auto_step.get(action.type)
@@ -218,8 +225,9 @@ def timing(seq: Sequence, ctx: Context, state: Any, action: Action) -> Result:
             return state, [Finding(seq.rule, f"a '{action.type}' belongs to the {label(ctx, all_slots[target])}, "
                                              f"which comes before the {label(ctx, all_slots[here])}")]
         state, findings = advance(seq, ctx, state, target)
-    if seq.arrival is not None:
-        state, more = seq.arrival(ctx, state, action)
+    arrival = seq.arrivals.get(action.type)
+    if arrival is not None:
+        state, more = arrival(ctx, state, action)
         if more:
             findings = findings + more
     return state, findings

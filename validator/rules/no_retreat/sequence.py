@@ -75,14 +75,14 @@ def _leave(ctx: Context, state: State, slot: Slot) -> tuple[State, list[Finding]
     return state, findings + stacked
 
 
-def _arrival(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+def _battle(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     """A battle ends the one before it, whose stacking is then checked (8.4.1)."""
-    if action.type == "battle" and state.battles:
+    if state.battles:
         return stacking.check(ctx, state, "at the end of the previous battle")
     return state, []
 
 
-SEQUENCE = Sequence(RULE, TIMING, AUTO_STEP, _fresh, _leave, turn_events.begin_turn, _arrival)
+SEQUENCE = Sequence(RULE, TIMING, AUTO_STEP, _fresh, _leave, turn_events.begin_turn, {"battle": _battle})
 
 
 handle_turn = partial(machine.handle_turn, SEQUENCE)  # 4.0 A: (ctx, state, action) -> (state, findings)
