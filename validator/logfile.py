@@ -103,7 +103,7 @@ def game_schema(source: str, game: Game) -> dict:
     try:
         return load_schema(path)
     except OSError:
-        raise LogError(source, f"header: no log schema for game '{game.id}' ({os.path.basename(path)})") from None
+        raise LogError(source, f"header: no log schema for game '{game.id}' (validator.log_schema writes it)") from None
 
 
 def read_header(source: str, n: int, obj: dict[str, Any], checker: SchemaChecker,
