@@ -14,9 +14,9 @@ import sys
 import time
 
 import games
+from players.no_retreat import play
 from validator.logfile import parse_log
 from validator.replay import replay
-from validator.rules.no_retreat.player import play
 
 REPLAY_GOAL = 0.100  # s, the rules replay of the whole game
 

@@ -11,11 +11,11 @@ from typing import Any, Callable
 
 import pytest
 
+from players.no_retreat import play
 from validator.logfile import parse_log
 from validator.model import Action, Header
 from validator.replay import replay
 from validator.rules import no_retreat as rules
-from validator.rules.no_retreat.player import play
 
 SEED = 1  # a campaign that the random player plays through all 28 turns (at the time of writing)
 Lines = list[dict[str, Any]]

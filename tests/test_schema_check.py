@@ -12,11 +12,14 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from nr_played import HEAD, encode
+from validator.log_schema import schema_file
 from validator.logfile import LogError, parse_log
 from validator.schema_check import SchemaChecker, load_schema
 
+NR_SCHEMA = schema_file("validator.rules.no_retreat")  # the No Retreat! log schema
+
 LOGS = os.path.join(os.path.dirname(__file__), "logs")
-SCHEMA = load_schema()
+SCHEMA = load_schema(NR_SCHEMA)
 LINES = [json.loads(line) for path in sorted(glob.glob(os.path.join(LOGS, "*.jsonl")))
          for line in open(path, encoding="utf-8") if line.strip()]
 VALUES = [None, True, 0, -1, 2.5, "", "x", "0712", "axis", [], ["0712"], [1], {}, {"step": 1}, {"step": "a"}]

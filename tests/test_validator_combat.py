@@ -12,11 +12,12 @@ import pytest
 
 from games.model import frozen_map
 from nr_played import logged
+from validator.engine.state import evolve
 from validator.model import Action, Header
 from validator.replay import replay
 from validator.rules import no_retreat as rules
 from validator.rules.no_retreat import combat_data, odds
-from validator.rules.no_retreat.state import UnitState, evolve
+from validator.rules.no_retreat.state import UnitState
 
 
 # -- odds (10.5 step 3, 10.6.4) ------------------------------------------------------------------------------------

@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 
 from nr_played import Played, first, inserted, place, replaced, replayed, rules_at, validate
+from players.no_retreat import play
+from validator.engine.state import occupants
 from validator.rules.no_retreat.advance import advances
 from validator.rules.no_retreat.combat_data import target_limit
 from validator.rules.no_retreat.declaration import attack_neighbours, current
 from validator.rules.no_retreat.movement import reachable
-from validator.rules.no_retreat.player import play
 from validator.rules.no_retreat.retreat import path_problem
-from validator.rules.no_retreat.state import occupants
 from validator.rules.no_retreat.zoc import enemy_zoc
 
 LAKE_SEEDS = (8, 6, 2)  # other games to look in when the shared game never puts a unit next to an enemy across a lake

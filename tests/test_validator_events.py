@@ -17,8 +17,8 @@ import pytest
 
 import games
 from nr_played import logged
-from validator.report import text_lines
 from validator.model import Header
+from validator.report import text_lines
 from validator.rules import no_retreat as rules
 from validator.rules.no_retreat import events, events_cards, events_combat, events_data
 

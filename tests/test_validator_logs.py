@@ -15,10 +15,13 @@ import os
 import jsonschema
 import pytest
 
+from validator.log_schema import schema_file
 from validator.logfile import parse_log, read_log
 from validator.replay import replay
 from validator.report import text_lines
 from validator.schema_check import load_schema
+
+NR_SCHEMA = schema_file("validator.rules.no_retreat")  # the No Retreat! log schema
 
 LOG_DIR = os.path.join(os.path.dirname(__file__), "logs")
 LOGS = sorted(glob.glob(os.path.join(LOG_DIR, "*.jsonl")))
@@ -29,7 +32,7 @@ SCRIPTED = [p for p in LOGS if not os.path.basename(p).startswith("blind")]
 
 @pytest.fixture(scope="module")
 def schema_validator() -> jsonschema.protocols.Validator:
-    schema = load_schema()
+    schema = load_schema(NR_SCHEMA)
     cls = jsonschema.validators.validator_for(schema)
     cls.check_schema(schema)
     return cls(schema)

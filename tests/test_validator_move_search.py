@@ -7,8 +7,8 @@ from __future__ import annotations
 import heapq
 
 from nr_played import replayed
+from players.no_retreat import play
 from validator.rules.no_retreat import movement
-from validator.rules.no_retreat.player import play
 
 
 def reference(ctx, state, uid, g, ignore_mp: bool, zoc_rules: bool) -> dict[str, tuple[int, str | None]]:

@@ -4,12 +4,12 @@ injected into them (mutations) are flagged with the right rule."""
 from __future__ import annotations
 
 from nr_played import Played, first, inserted, replaced, rules_at, validate
+from players.no_retreat import play
+from validator.engine.state import occupants
 from validator.rules import no_retreat as rules
 from validator.rules.no_retreat.movement import ground, reachable
 from validator.rules.no_retreat.rail import in_box, rail_box
-from validator.rules.no_retreat.state import occupants
 from validator.rules.no_retreat.supply import side_supply
-from validator.rules.no_retreat.player import play
 
 
 def test_full_campaign_is_clean_and_long(played: Played, played_result) -> None:

@@ -23,9 +23,9 @@ from typing import Any, Callable
 import pytest
 
 from nr_played import Lines, encode
+from players.no_retreat import play
 from validator.logfile import LogError, parse_log
 from validator.replay import replay
-from validator.rules.no_retreat.player import play
 
 GOLDEN = Path(__file__).parent / "logs" / "verdicts_golden.json"
 RECORD = os.environ.get("HEXFORGE_RECORD_VERDICTS") == "1"

@@ -4,9 +4,9 @@ the victory the rules give, and changed claims are caught. Scripted cases: ``tes
 from __future__ import annotations
 
 from nr_played import first, position, replaced, rules_at, run
+from validator.engine.state import evolve
 from validator.rules.no_retreat import victory
 from validator.rules.no_retreat.eliminations import after
-from validator.rules.no_retreat.state import evolve
 
 
 def test_campaign_start_scores(nr_game) -> None:

@@ -14,11 +14,14 @@ import hashlib
 
 import pytest
 
+from validator.log_schema import schema_file
 from validator.logfile import id_checker
 from validator.schema_check import SchemaChecker, load_schema
 from validator.vassal.module_names import NAMES
 
 from tests.test_vassal_translate import Log, base, damaged  # noqa: F401  (the fixture building our module and its save)
+
+NR_SCHEMA = schema_file("validator.rules.no_retreat")  # the No Retreat! log schema
 
 PINNED = {  # sha256 of Translation.jsonl(), with the module and without it
     True: "130eb96055f63a7137f0768c1bfeefb6d8ca0259f984cf83ce002f1548d41bf1",
@@ -67,7 +70,7 @@ def test_the_translation_of_a_long_log_is_pinned(base, nr_game, module) -> None:
 
 def test_translated_actions_pass_the_full_schema_check(base, nr_game) -> None:  # noqa: F811
     t = long_log(base, nr_game).translated()
-    checker = SchemaChecker(load_schema(), id_checker(nr_game))
+    checker = SchemaChecker(load_schema(NR_SCHEMA), id_checker(nr_game))
     assert checker.first_error(t.header, "header") is None
     for a in t.actions:
         assert checker.first_error(a, "action") is None, a

@@ -2,8 +2,9 @@
 
 Every problem that makes a log unreadable raises :class:`LogError` whose text is ``FILE:LINE: what is wrong``:
 a file too large, not UTF-8, malformed or truncated JSON, a line that is not an object, a header that is not a
-hexforge log or names an unknown game, an action that does not fit the schema (``validator/schema``), an id that
-is not in the game (unit, hex, card, side, phase ...). Rule violations are not reading errors: an action in the
+hexforge log or names an unknown game, an action that does not fit the game's schema (``validator/schema``: the
+core's and the game's own action kinds, ``validator.log_schema``), an id that is not in the game (unit, hex, card,
+side, phase ...). Rule violations are not reading errors: an action in the
 wrong phase reads fine and is reported by the replay.
 """
 
@@ -19,6 +20,7 @@ from games.errors import DataError, InputError
 from games.grid import HexIds
 from games.model import Game, frozen_map
 
+from .log_schema import CORE_SCHEMA, schema_file
 from .model import Action, GameLog, Header
 from .schema_check import SchemaChecker, load_schema
 
@@ -141,9 +143,23 @@ def _parse(source: str, n: int, text: str, last: bool) -> dict[str, Any]:
     return obj
 
 
+def game_schema(source: str, game: Game) -> dict:
+    """The schema of ``game``'s logs (its rules package's, ``validator.log_schema``)."""
+    try:
+        path = schema_file(game.rules_package)
+    except ValueError:
+        raise LogError(source, f"header: game '{game.id}' names no rules package (game.toml rules_package)") from None
+    try:
+        return load_schema(path)
+    except OSError:
+        raise LogError(source, f"header: no log schema for game '{game.id}' (validator.log_schema writes it)") from None
+
+
 def read_header(source: str, n: int, obj: dict[str, Any], checker: SchemaChecker,
-                game: Game | None = None) -> tuple[Header, Game]:
-    """The header line checked; the game it names is loaded unless it is ``game`` (already loaded by the caller)."""
+                game: Game | None = None) -> tuple[Header, Game, dict]:
+    """The header line checked (first against the core's header, ``checker``, then against the game's schema);
+    the game it names is loaded unless it is ``game`` (already loaded by the caller). Returns the header, the game
+    and the game's log schema."""
     if obj.get("format") != FORMAT_NAME:
         raise LogError(source, f"not a hexforge log: the header needs \"format\": \"{FORMAT_NAME}\"", n)
     if obj.get("version") not in VERSIONS:
@@ -166,14 +182,15 @@ def read_header(source: str, n: int, obj: dict[str, Any], checker: SchemaChecker
         scenario = next(iter(game.scenarios))
     if scenario not in game.scenarios:
         raise LogError(source, f"header: unknown scenario '{scenario}' (known: {', '.join(game.scenarios)})", n)
-    ids = SchemaChecker(checker.schema, id_checker(game))
+    schema = game_schema(source, game)
+    ids = SchemaChecker(schema, id_checker(game))
     err = ids.first_error(obj, "header")
     if err:
         raise LogError(source, f"header: {err}", n)
     header = Header(game_id, scenario, obj.get("edition", ""), frozen_map(obj.get("options")),
                     frozen_map(obj.get("players")), frozen_map(obj.get("start")), frozen_map(obj.get("position")),
                     obj["version"])
-    return header, game
+    return header, game, schema
 
 
 def parse_log(source: str, data: bytes) -> tuple[GameLog, Game]:
@@ -200,9 +217,8 @@ def read_lines(source: str, lines: Iterable[tuple[int, dict[str, Any]]], game: G
     first = next(rows, None)
     if first is None:
         raise LogError(source, "empty log (no header line)")
-    schema = load_schema()
     n0, obj0 = first
-    header, game = read_header(source, n0, obj0, SchemaChecker(schema), game)
+    header, game, schema = read_header(source, n0, obj0, SchemaChecker(load_schema(CORE_SCHEMA)), game)
     checker = SchemaChecker(schema, id_checker(game))
     actions = []
     n = n0

@@ -3,8 +3,10 @@
 The core knows no game. It loads ``game.rules_package`` and calls its functions: ``context(game, header)``,
 ``start(ctx)``, ``step(ctx, state, action) -> (state, findings)``, ``finish(ctx, state)`` and
 ``where(ctx, state) -> (turn, phase)``, and optionally ``outcome(ctx, state) -> dict`` (the score and the winner
-it computes, with a ``text`` line for people). States are plain immutable data, so the replay keeps the state
-before each action that broke a rule, for pictures in reports.
+it computes, with a ``text`` line for people). A package's ``RULES`` (its rule index, ``validator.engine.rule_index``)
+lists every rule number its findings may carry: a finding with another number is a bug of the package, reported
+like any failure of it. States are plain immutable data, so the replay keeps the state before each action that
+broke a rule, for pictures in reports.
 """
 
 from __future__ import annotations
@@ -47,6 +49,14 @@ def _violation(rules, ctx, state, f: Finding, line: int, side: str, index: int) 
     return Violation(line, turn, side, phase, f.rule, f.message, f.units, f.path, index, f.arrows, f.labels)
 
 
+def _unlisted(rules, findings: list[Finding]) -> str | None:
+    """The first rule number of ``findings`` that the package's rule index does not list, or None."""
+    listed = getattr(rules, "RULES", None)
+    if listed is None:
+        return None
+    return next((f.rule for f in findings if f.rule not in listed), None)
+
+
 def replay(log: GameLog, game: Game, keep_states: bool = True) -> Replay:
     rules = rules_of(game)
     ctx = rules.context(game, log.header)
@@ -63,6 +73,10 @@ def replay(log: GameLog, game: Game, keep_states: bool = True) -> Replay:
             raise LogError(log.source, f"the validator failed on this action ({type(exc).__name__}: {exc}); "
                                        "please report it with the log", action.line) from exc
         if findings:
+            wrong = _unlisted(rules, findings)
+            if wrong is not None:
+                raise LogError(log.source, f"the validator failed on this action (rule {wrong} is not in the rule "
+                                           "index of the game's rules); please report it with the log", action.line)
             if keep_states:
                 before[i] = state
             out.extend(_violation(rules, ctx, state, f, action.line, action.side, i) for f in findings)

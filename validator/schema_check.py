@@ -1,8 +1,8 @@
-"""A small checker for the JSON Schema subset the log schema uses, so reading a log needs no extra package.
+"""A small checker for the JSON Schema subset the log schemas use, so reading a log needs no extra package.
 
-``validator/schema/log.schema.json`` is the one description of the log format: the tests validate every test log
-against it with the real ``jsonschema`` package, and the log reader checks each line against it with
-:func:`first_error`, which understands exactly the keywords the schema uses (``$ref``, ``type``, ``const``,
+``validator/schema/<game>.schema.json`` (made by ``validator.log_schema`` from the core and the game's declaration)
+is the one description of a game's log format: the tests validate every test log against it with the real
+``jsonschema`` package, and the log reader checks each line against it with :func:`first_error`, which understands exactly the keywords the schema uses (``$ref``, ``type``, ``const``,
 ``enum``, ``properties``, ``required``, ``additionalProperties``, ``propertyNames``, ``items``, ``minItems``,
 ``maxItems``, ``minimum``, ``maximum``, ``pattern``, ``oneOf``, ``allOf``, ``if``/``then`` and ``format``).
 ``format`` names a kind of game id (unit, hex, card ...); the caller supplies the function that checks ids.
@@ -11,13 +11,10 @@ against it with the real ``jsonschema`` package, and the log reader checks each 
 from __future__ import annotations
 
 import json
-import os
 import re
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Callable, Mapping
-
-SCHEMA_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "schema", "log.schema.json")
 
 # format name -> checker(value) returning an error message or None
 FormatCheck = Callable[[str, str], "str | None"]
@@ -35,7 +32,7 @@ _TYPE_WORDS = {"object": "an object", "array": "a list", "string": "a string", "
                "number": "a number", "boolean": "true or false", "null": "null"}
 
 
-def load_schema(path: str = SCHEMA_PATH) -> dict:
+def load_schema(path: str) -> dict:
     with open(path, encoding="utf-8") as f:
         return json.load(f)
 

@@ -8,6 +8,9 @@ Rule areas: ``sequence`` (4.0), ``supply`` and ``supply_phase`` (6.0-6.5), ``pla
 of every event card, 5.3.1), ``turn_events`` (4.0 A-B, 13.0),
 ``victory`` (4.0 C, 12.x), ``eliminations`` (units entering boxes), ``phase_ends``. See
 ``docs/rules/no_retreat.md`` for every rule enforced and the decisions where the texts differ or are silent.
+
+:data:`RULES` is the rule index (``rule_index``: number, title, the function that checks it); the game's own log
+kinds are declared in ``log_actions.json``. The shared machinery is the engine's (``validator.engine``).
 """
 
 from __future__ import annotations
@@ -16,14 +19,18 @@ from typing import Callable
 
 from games.model import Game
 
+from ...engine.context import Context
 from ...model import Action, Finding, Header
 from . import (
     advance, card_play, cards, combat, declaration, eliminations, events, events_org, movement, organization, placement,
     rail, removal, results, sequence, stacking, supply_phase, turn_events, victory)
-from .board import Context, make_context
+from .board import make_context
+from .rule_index import RULES
 from .state import State, initial_state
 
 Handler = Callable[[Context, State, Action], "tuple[State, list[Finding]]"]
+
+__all__ = ["RULES", "context", "finish", "outcome", "pieces", "start", "step", "where"]
 
 CARD_ACTIONS = frozenset({"draw", "discard"})  # the actions a card "by" may call for (``events.unexpected``)
 

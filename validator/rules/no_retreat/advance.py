@@ -18,16 +18,17 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
+from ...engine.context import Context
+from ...engine.state import face_of, occupants, unit_name
 from ...model import Action, Finding
 from .battle_state import Battle
-from .board import Context
 from .combat_data import third_hex_allowed
 from .declaration import current, with_combat
 from .event_state import battle_cards, terrain_override
 from .movement import RESTRICTED_AREAS
 from .results import MOVING_RESULTS, logged_path, move_along, pictured, settle
 from .shifts import category
-from .state import State, face_of, occupants, unit_name
+from .state import State
 
 
 def stops(ctx: Context, loc: str, state: State | None = None) -> bool:

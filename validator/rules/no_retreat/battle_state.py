@@ -73,6 +73,8 @@ class Combat:
     attacked_units: frozenset[str] = frozenset()  # units that attacked in this phase (10.3.4)
     attacked_hexes: frozenset[str] = frozenset()  # target hexes of this phase's battles (10.3.4)
     voluntary_hexes: frozenset[str] = frozenset()  # target hexes of voluntary battles (for undeclared logs)
+    possible: Mapping[str, frozenset[str]] = field(default_factory=frozen_map)  # target -> units that could attack
+    # it when it became one (or when the phase's combat began), for 10.3.1
     battle: Battle | None = None
     markers: tuple[CBMarker, ...] = ()
     support_turn: int = 0

@@ -28,11 +28,12 @@ from typing import Sequence
 
 from games.model import CardEvent, CardWindow
 
+from ...engine.context import Context
+from ...engine.state import evolve
 from ...model import Action, Finding
-from .board import Context
 from .cards import card_words, record, spend, with_record
 from .events_data import half
-from .state import State, evolve
+from .state import State
 
 REGULAR = frozenset({"supply", "flip", "place", "reorganize", "move", "entrain", "detrain", "declare", "counterblow",
                      "battle", "loss", "retreat", "advance", "remove"})  # actions that carry a phase forward
@@ -212,6 +213,16 @@ def _simultaneous(ctx: Context, state: State, side: str, ev: CardEvent, name: st
                            f"{name} first")]
 
 
+def _unplayed(state: State, cards: Sequence[str], side: str) -> State:
+    """"Play Immediately" cards of the phasing player's Draw Step that he never played: reported once, under 5.3.1;
+    the Draw Step's count (5.2) takes them as drawn cards, as their replacements were never due."""
+    rec = record(state)
+    counted = [c for c in cards if c not in rec.uncounted]
+    if not counted or side != state.player or state.phase != "card" or state.step != "draw":
+        return state
+    return with_record(state, unplayed=rec.unplayed + len(counted))
+
+
 def before(ctx: Context, state: State, action: Action, exempt: bool = False) -> tuple[State, list[Finding]]:
     """Checks on the action that follows a play: "Play Immediately" cards still waiting (5.3.1), an event
     played at the end of a phase that the phasing player then carried on (5.3.1; ``exempt``: an action the event
@@ -224,6 +235,7 @@ def before(ctx: Context, state: State, action: Action, exempt: bool = False) -> 
             names = ", ".join(card_words(ctx, c, deck.pending_side) for c in deck.pending)
             findings.append(Finding("5.3.1", f"{names}: 'Play Immediately', to be played at once when drawn; the "
                                              f"{deck.pending_side} player went on without playing it"))
+            state = _unplayed(state, deck.pending, deck.pending_side)
             state = evolve(state, deck=replace(deck, pending=(), pending_side=""))
     rec = record(state)
     if rec.end_plays and action.type in REGULAR and action.side == state.player and not exempt:

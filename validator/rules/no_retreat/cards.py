@@ -26,11 +26,13 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from ...engine.context import Context, once
+from ...engine.state import evolve
 from ...model import Action, Finding
-from .board import Context, once
 from .control import controller
 from .deck_state import Deck, PlayerTurn
-from .state import Hand, State, evolve
+from .events_data import half
+from .state import Hand, State
 
 HAND_LIMIT = 2  # 5.1: cards kept before drawing
 OPEN_HAND_MAX = 12  # a generous bound on one hand: 2 kept (5.1), at most 5 drawn (5.2), the card-drawing events
@@ -381,11 +383,12 @@ def end_draw_step(ctx: Context, state: State) -> tuple[State, list[Finding]]:
                       deck=evolve(state.deck, unseen=unseen, exact=False)), []
     findings = []
     reasons = f" ({'; '.join(why)})" if why else ""
-    regular = rec.drawn - rec.immediate
+    regular = rec.drawn - rec.immediate + rec.unplayed  # a card never played is not replaced: it counts (5.3.1)
     possible = pile_size(state) + len(state.discards) > 1
     if regular < rate and (possible or not state.deck.exact):
+        kept = f", but counting the {rec.unplayed} never played" if rec.unplayed else ""
         findings.append(Finding("5.2", f"{side} drew {regular} card(s) in the Draw Step (not counting "
-                                       f"'Play Immediately' cards); the draw rate is {rate}{reasons}"))
+                                       f"'Play Immediately' cards{kept}); the draw rate is {rate}{reasons}"))
     red = red_events(ctx, state.turn)
     if side == TWO_FRONT_SIDE and red:
         n = rec.after_draw_discards
@@ -396,3 +399,13 @@ def end_draw_step(ctx: Context, state: State) -> tuple[State, list[Finding]]:
             findings.append(Finding("5.2.1", f"the red event of turn {state.turn} ({red[0]}) calls for one "
                                              f"discard after drawing; {n} were discarded"))
     return state, findings
+
+
+def paid(ctx: Context, state: State, side: str, pay: Sequence[str]) -> int:
+    """How many cards ``pay`` counts as (card 53, Volksgrenadiers: two in its side's own Organization Phase)."""
+    n = len(pay)
+    for c in pay:
+        e = half(ctx, c, side).options[0]
+        if e.kind == "pay_double" and state.phase == e.params["phase"] and state.player == side:
+            n += 1
+    return n

@@ -36,19 +36,20 @@ from __future__ import annotations
 
 from games.model import CRT
 
+from ...engine.context import Context
+from ...engine.state import evolve, face_of, occupants, unit_name
 from ...model import Action, Finding
 from .battle_state import Battle, CBMarker, Combat
-from .board import Context
 from .combat_data import crt_for, rules, support_allowance, target_limit
 from .declaration import (
-    attack_neighbours, counterblow_eligible, current, other_side, unattacked, voluntary_problem, with_combat)
+    attack_neighbours, counterblow_eligible, current, noted, other_side, unattacked, voluntary_problem, with_combat)
 from .events_combat import (
     BattleCard, Outcome, after_battle, battle_cards, card_crt, card_modifiers, card_problems, defender_problem,
     extra_support, outcome, play_cards, used_again, waivers)
 from .odds import Odds, compute, strength
 from .results import close, hex_result, obligations
 from .shifts import BattleSpec, Modifier, all_unsupplied, card_play, describe, modifiers
-from .state import State, evolve, face_of, occupants, unit_name
+from .state import State
 
 COMBAT_PHASE = "combat"
 KINDS = ("voluntary", "counterblow", "counterattack")
@@ -244,25 +245,38 @@ def claim_findings(ctx: Context, action: Action, crt: CRT, odds: Odds, mods: lis
     return out
 
 
-def result_finding(ctx: Context, state: State, spec: BattleSpec, action: Action, crt: CRT, odds: Odds,
-                   expected: str, out: Outcome | None = None) -> tuple[str, Finding | None]:
-    """(the result the battle goes on with, the violation of a wrong claim); ``out``: what cards allow besides
-    (another die to choose, Fort effects cancelled)."""
-    claimed = action["result"]
+def _accepted(ctx: Context, state: State, spec: BattleSpec, expected: str, out: Outcome | None) -> set[str]:
+    """The results a claim may give: the expected one, those the cards allow besides, and for one target hex what
+    a Fort or Volkssturm there makes of them (10.7.4)."""
     ignore = out.ignore if out else frozenset()
     accepted = {expected} | (set(out.alternatives) if out else set())
     if len(spec.targets) == 1:
         accepted |= {hex_result(ctx, state, r, spec.defenders, ignore)[0] for r in set(accepted)}
-    if claimed in accepted:
+    return accepted
+
+
+def result_finding(ctx: Context, state: State, spec: BattleSpec, action: Action, crt: CRT, odds: Odds,
+                   expected: str, out: Outcome | None = None, without: tuple[Odds, Outcome] | None = None
+                   ) -> tuple[str, Finding | None]:
+    """(the result the battle goes on with, the violation of a wrong claim); ``out``: what cards allow besides
+    (another die to choose, Fort effects cancelled); ``without``: the outcome without the modifiers the rules forbid
+    here (an illegal Blitz!/Shock! marker, a card played against 5.3-5.4), reported under their own rules: a claim
+    of that outcome is accepted too (10.5: one mistake, one report)."""
+    claimed = action["result"]
+    if claimed in _accepted(ctx, state, spec, expected, out):
         return claimed if out and claimed in out.alternatives else expected, None
+    if without is not None and claimed in _accepted(ctx, state, spec, without[1].result, without[1]):
+        return claimed if claimed in without[1].alternatives else without[1].result, None
     valid = claimed in crt.legend or claimed in {r for row in crt.rows.values() for r in row}
     keep = claimed if valid else "-"
     if odds.final is None:
         return keep, Finding("10.6.4", f"{odds.words()}: the result is an automatic {expected}, not {claimed}")
     die = out.die if out else action["die"]
     cards = f"; with the cards played ({', '.join(c.card for c in spec.cards)})" if spec.cards else ""
+    other = (f"; without the modifiers the rules forbid here, {without[0].words()} and die {without[1].die} give "
+             f"{without[1].result}") if without is not None else ""
     return keep, Finding("10.5", f"on the {crt.name}, column {odds.final} and die {die} give {expected}{cards}, "
-                                 f"not {claimed} ({odds.words()})")
+                                 f"not {claimed} ({odds.words()}{other})")
 
 
 def marker_findings(ctx: Context, state: State, spec: BattleSpec, action: Action, result: str
@@ -307,13 +321,15 @@ def arrows_of(ctx: Context, state: State, spec: BattleSpec) -> tuple[tuple[str, 
     return tuple((h, t) for h in hexes for t in spec.targets if h != t)
 
 
-def resolve(ctx: Context, state: State, spec: BattleSpec, die: int
+def resolve(ctx: Context, state: State, spec: BattleSpec, die: int, unshifted: frozenset[int] = frozenset()
             ) -> tuple[CRT, Odds, list[Modifier], Outcome, tuple[BattleCard, ...]]:
-    """(CRT, odds, modifiers, outcome, cards) of a battle for a die roll (10.5 steps 1-5), cards included."""
+    """(CRT, odds, modifiers, outcome, cards) of a battle for a die roll (10.5 steps 1-5), cards included (the
+    cards of ``unshifted``, by index, without their modifiers)."""
     played = battle_cards(ctx, state, spec)
     crt = card_crt(ctx, state, spec, played) or crt_for(ctx, spec.side, state.weather)
     mods = modifiers(ctx, state, spec)
-    mods = mods + card_modifiers(ctx, state, spec, played, mods)
+    shifting = tuple(bc for i, bc in enumerate(played) if i not in unshifted) if unshifted else played
+    mods = mods + card_modifiers(ctx, state, spec, shifting, mods)
     odds = compute(crt, strength(ctx, state, spec.attackers) + sum(m.attack for m in mods),
                    strength(ctx, state, spec.defenders) + sum(m.defence for m in mods), sum(m.shift for m in mods))
     forced = next((m.result for m in reversed(mods) if m.result), None)
@@ -330,24 +346,37 @@ def evaluate(ctx: Context, state: State, spec: BattleSpec, die: int) -> tuple[CR
 def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     prev = current(state).battle
     state, findings = close(ctx, state)
-    c = current(state)
+    c = noted(ctx, state, current(state))
+    if c.possible is not state.combat.possible:
+        state = with_combat(state, c)
     spec = spec_of(ctx, state, c, prev, action)
     if spec.kind not in KINDS:
         spec = evolve(spec, kind="voluntary")
     crt, odds, mods, out, played = resolve(ctx, state, spec, action["die"])
     waived = waivers(ctx, state, spec, played)
+    support = support_findings(ctx, state, c, spec)
     checks = (attacker_findings(ctx, state, c, spec, waived) + target_findings(ctx, state, c, spec, waived)
               + defender_findings(ctx, state, prev, spec, waived) + counterattack_findings(ctx, state, prev, spec)
-              + support_findings(ctx, state, c, spec))
+              + support)
     expected = out.result
     problems = card_problems(ctx, state, spec, played) + list(out.problems)
-    checks += claim_findings(ctx, action, crt, odds, mods)
-    result, wrong = result_finding(ctx, state, spec, action, crt, odds, expected, out)
+    after_cards, paid, illegal = play_cards(ctx, state, spec, played)
+    alt = None
+    if (support and spec.support) or illegal:  # the modifiers the rules forbid here: a claim may leave them out
+        alt = resolve(ctx, state, evolve(spec, support=spec.support and not support), action["die"], illegal)
+        if alt[2] == mods:
+            alt = None
+    claims = claim_findings(ctx, action, crt, odds, mods)
+    if claims and alt is not None and not claim_findings(ctx, action, alt[0], alt[1], alt[2]):
+        claims = []  # the claimed odds and shift are those without the illegal modifiers
+    checks += claims
+    result, wrong = result_finding(ctx, state, spec, action, crt, odds, expected, out,
+                                   (alt[1], alt[3]) if alt else None)
     if wrong is not None:
         checks.append(wrong)
     marker, more = marker_findings(ctx, state, spec, action, result)
     checks += more
-    state, paid, illegal = play_cards(ctx, state, spec, played)
+    state = after_cards
     checks += [f for i, f in problems if i not in illegal]
     summary = f"{odds.words()}, die {out.die}: {expected}"
     arrows = arrows_of(ctx, state, spec)

@@ -16,7 +16,7 @@ from typing import Mapping
 from games.datafiles import Table, read_toml
 from games.model import Weather
 
-from .board import Context
+from ...engine.context import Context
 
 WEATHER_SIDE = "axis"  # the side the weather chart's axis_shift / axis_crt / axis_targets columns are about
 

@@ -11,15 +11,16 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from .board import Context
-from .state import State, with_control
+from ...engine.state import with_control
+from ...engine.context import Context
+from .state import State
 
 # area id -> nationalities whose presence does not count for control (12.4.2)
 OCCUPATION_AREAS: dict[str, frozenset[str]] = {"finland": frozenset({"finnish"})}
 
 
 def controller(ctx: Context, state: State, loc: str) -> str | None:
-    """The side that controls a location now, or None."""
+    """The side that controls a location now (12.4.1), or None; Finland only by occupation (12.4.2)."""
     if loc in OCCUPATION_AREAS:
         ignored = OCCUPATION_AREAS[loc]
         sides = {ctx.game.units[uid].side for uid, us in state.units.items()

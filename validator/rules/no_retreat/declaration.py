@@ -12,7 +12,9 @@
 - 10.7 (CB result): a Counterblow marker a CB result left on one side's hex is a counterblow target of the other
   side's next Combat Phase;
 - 10.3.1: when the Combat Phase ends, every declared Target hex, Counterblow hex and marked hex has been attacked,
-  unless it no longer can be (no enemy unit left in it, or no unit left that may attack it).
+  unless it no longer can be (no enemy unit left in it, or no unit left that may attack it) through no choice of
+  the attacker: a unit that could attack a target when it became one (:func:`noted`) and attacked elsewhere instead
+  did not leave it impossible, the player did.
 """
 
 from __future__ import annotations
@@ -20,12 +22,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Iterator
 
+from ...engine.context import Context
+from ...engine.state import evolve, face_of, occupants, unit_name
 from ...model import Action, Finding
 from .battle_state import Combat
-from .board import Context
 from .cards import payment, spend
 from .combat_data import rules, target_limit
-from .state import State, evolve, face_of, occupants, unit_name
+from .state import State
 
 
 def current(state: State) -> Combat:
@@ -104,7 +107,8 @@ def handle_declare(ctx: Context, state: State, action: Action) -> tuple[State, l
         findings.append(Finding("10.1.1", f"{len(declared)} Target hexes declared ({', '.join(sorted(declared))}); "
                                           f"the {ctx.game.sides[side].name} player may place at most {limit} Target "
                                           f"markers on turn {state.turn} ({why})", (), tuple(new)))
-    return with_combat(state, replace(c, declared=declared, declared_logged=True)), findings
+    c = noted(ctx, state, replace(c, declared=declared, declared_logged=True))
+    return with_combat(state, c), findings
 
 
 def handle_counterblow(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
@@ -134,21 +138,48 @@ def handle_counterblow(ctx: Context, state: State, action: Action) -> tuple[Stat
         findings.append(Finding("10.1.2", f"a counterblow against {t} costs {r.counterblow_cost} card; "
                                           f"{len(pay)} paid", (), (t,)))
     state, paid = spend(ctx, state, side, pay, "10.1.2", f"a counterblow on {t}")
-    return with_combat(state, replace(c, counterblows=c.counterblows | {t})), findings + paid
+    return with_combat(state, noted(ctx, state, replace(c, counterblows=c.counterblows | {t}))), findings + paid
+
+
+def _defended(ctx: Context, state: State, loc: str, voluntary: bool, occ: dict[str, list[str]]) -> bool:
+    """Whether ``loc`` still holds enemy units to attack (10.3.1; in a counterblow, units that take part)."""
+    side = state.player
+    if side is None:
+        return False
+    defenders = units_of(ctx, occ, loc, other_side(ctx, side))
+    if not voluntary:
+        defenders = [u for u in defenders if counterblow_eligible(ctx, state, u)]
+    return bool(defenders)
 
 
 def could_attack(ctx: Context, state: State, c: Combat, loc: str, voluntary: bool,
                  occ: dict[str, list[str]]) -> str | None:
     """A phasing unit that could still attack ``loc``, or None (10.3.1 "if possible")."""
+    if not _defended(ctx, state, loc, voluntary, occ):
+        return None
+    return next(free_attackers(ctx, state, c, loc, state.player, voluntary, occ), None)
+
+
+def _targets(c: Combat) -> tuple[tuple[frozenset[str], bool, str], ...]:
+    """(hexes, whether they are attacked voluntarily, what they are) of the targets a Combat Phase must attack."""
+    return ((c.declared, True, "declared Target hex"), (c.counterblows, False, "Counterblow hex"),
+            (c.marked, False, "hex with a Counterblow marker (from a CB result or an event)"))
+
+
+def noted(ctx: Context, state: State, c: Combat) -> Combat:
+    """10.3.1: the units that could attack each target (declared, Counterblow or marked hex) when it became one, or
+    when the phase's combat began, noted once, so that leaving a target unattacked after using them elsewhere is
+    not excused as impossible."""
     side = state.player
-    if side is None:
-        return None
-    defenders = units_of(ctx, occ, loc, other_side(ctx, side))
-    if not voluntary:
-        defenders = [u for u in defenders if counterblow_eligible(ctx, state, u)]
-    if not defenders:
-        return None
-    return next(free_attackers(ctx, state, c, loc, side, voluntary, occ), None)
+    pending = [(t, voluntary) for hexes, voluntary, _ in _targets(c) for t in hexes
+               if t not in c.possible and t not in c.attacked_hexes]
+    if side is None or not pending:
+        return c
+    occ = occupants(ctx, state)
+    possible = dict(c.possible)
+    for t, voluntary in pending:
+        possible[t] = frozenset(free_attackers(ctx, state, c, t, side, voluntary, occ))
+    return replace(c, possible=possible)
 
 
 def free_attackers(ctx: Context, state: State, c: Combat, loc: str, side: str, voluntary: bool,
@@ -164,16 +195,21 @@ def free_attackers(ctx: Context, state: State, c: Combat, loc: str, side: str, v
 
 def unattacked(ctx: Context, state: State, c: Combat) -> list[Finding]:
     """Declared targets left unattacked when the Combat Phase ends: 10.3.1 for every kind (the attacker's prerogative
-    holds "as long as all declared Target hexes are attacked"; counterblow hexes are targets too, 10.1.2)."""
+    holds "as long as all declared Target hexes are attacked"; counterblow hexes are targets too, 10.1.2). A target
+    no unit can attack any more is excused only when the units that could attack it did not attack elsewhere."""
     occ = occupants(ctx, state)
     findings = []
-    groups = ((c.declared, True, "declared Target hex"), (c.counterblows, False, "Counterblow hex"),
-              (c.marked, False, "hex with a Counterblow marker (from a CB result or an event)"))
-    for hexes, voluntary, what in groups:
+    for hexes, voluntary, what in _targets(c):
         for t in sorted(hexes - c.attacked_hexes):
             who = could_attack(ctx, state, c, t, voluntary, occ)
             if who is not None:
                 findings.append(Finding("10.3.1", f"the {what} {t} was not attacked; every target must be "
                                                   f"attacked (e.g. by {unit_name(ctx, who, state)} in "
                                                   f"{state.units[who].loc})", (who,), (t,)))
+                continue
+            used = sorted(c.possible.get(t, frozenset()) & c.attacked_units)
+            if used and _defended(ctx, state, t, voluntary, occ):
+                findings.append(Finding("10.3.1", f"the {what} {t} was not attacked; every target must be "
+                                                  f"attacked, and {unit_name(ctx, used[0], state)}, which could "
+                                                  "attack it, attacked elsewhere instead", (used[0],), (t,)))
     return findings

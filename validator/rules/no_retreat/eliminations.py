@@ -11,10 +11,11 @@
 
 from __future__ import annotations
 
-from .board import Context
+from ...engine.context import Context
+from ...engine.position import changes
+from ...engine.state import evolve
 from .placement import CADRE_OPTION, CADRE_TYPE, TURN_TRACK
-from .position import changes
-from .state import State, evolve
+from .state import State
 from .track_state import TurnTrack
 from .turn_events import KAMPFGRUPPE
 from .victory import garrison_victory, gain
@@ -39,7 +40,9 @@ def _cadre_return_turn(ctx: Context, state: State, side: str, returns: dict[str,
 
 
 def after(ctx: Context, before: State, state: State) -> State:
-    """Apply the consequences of units that entered boxes during the last action."""
+    """Apply the consequences of units that entered boxes during the last action: Event VPs for surrenders (12.4),
+    Axis allies and Luftwaffe units to the turn track, or out of play with the cadre rule (15.3), cadres to the turn
+    track (15.3.3), the Berlin Garrison's end (12.2)."""
     if state.units is before.units:
         return state
     game = ctx.game

@@ -28,16 +28,17 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable
 
+from ...engine.context import Context, once
+from ...engine.state import evolve
 from ...model import Action, Finding
 from . import events_cards, events_combat, events_movement, events_org, events_vp
-from .board import Context, once
 from .card_play import play_event
 from .cards import record
 from .event_state import Due, Recent, phase_key
 from .events_common import Play, card_label, choose, open_draws, slot_position
 from .events_data import Effect, half
 from .organization import flip_kind
-from .state import State, evolve
+from .state import State
 
 Apply = Callable[[Context, State, Play, Effect], "tuple[State, list[Finding]]"]
 APPLY: dict[str, Apply] = {**events_combat.APPLY, **events_movement.APPLY, **events_cards.APPLY,

@@ -26,15 +26,17 @@ pile, reshuffles, cancelled events, the Joker, and the events that work when a c
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Sequence
 
+from ...engine.context import Context
+from ...engine.state import evolve
 from ...model import Action, Finding
-from .board import Context
 from .cards import handle_discard, handle_draw, record, reshuffle, with_record
 from .event_state import Due, battle_owes, phase_key
 from .events_common import Play, card_label, open_due, other, to_hand, violation
 from .events_data import Effect, half
-from .state import State, evolve
+from .events_org import follow_loss
+from .events_vp import add_quota
+from .state import State
 
 
 def due_words(ctx: Context, d: Due) -> str:
@@ -83,8 +85,6 @@ def follow_discard(ctx: Context, state: State, d: Due, action: Action) -> tuple[
 
 def follow_either(ctx: Context, state: State, d: Due, action: Action) -> tuple[State, Due, list[Finding]]:
     """Western Allied Offensive: the Axis discards or loses a step (his choice)."""
-    from .events_org import follow_loss
-
     if action.type == "discard":
         return follow_discard(ctx, state, d, action)
     state, new, findings = follow_loss(ctx, state, replace(d, kind="loss", done=0, most=1), action)
@@ -127,8 +127,6 @@ def replace_immediate(ctx: Context, state: State, play: Play) -> State:
 
 def draw(ctx: Context, state: State, play: Play, effect: Effect) -> tuple[State, list[Finding]]:
     """The draws themselves are opened by ``events.open_draws`` (every effect may draw); a quota goes with some."""
-    from .events_vp import add_quota
-
     quota = effect.params.get("quota")
     if quota:
         state = add_quota(state, play, play.side, quota)
@@ -238,23 +236,13 @@ def copy_nothing(ctx: Context, state: State, play: Play, effect: Effect) -> tupl
     return state, []
 
 
-PAY_EFFECTS = frozenset({"draw_on_pay", "pay_double"})  # effects that work when the card is spent (``paid``, below)
+PAY_EFFECTS = frozenset({"draw_on_pay", "pay_double"})  # effects that work when the card is spent (``cards.paid``)
 APPLY = {"draw": draw, "take_discard": take_discard, "reshuffle": reshuffle_effect, "enemy_discards": enemy_discards,
          "allies_waver": allies_waver, "flip_joker": flip_joker, "cancel_card": cancel_card,
          "copy_discard": copy_nothing}
 
 
 # -- cards that work when spent ---------------------------------------------------------------------------------
-
-def paid(ctx: Context, state: State, side: str, pay: Sequence[str]) -> int:
-    """How many cards ``pay`` counts as (card 53, Volksgrenadiers: two in its side's own Organization Phase)."""
-    n = len(pay)
-    for c in pay:
-        e = half(ctx, c, side).options[0]
-        if e.kind == "pay_double" and state.phase == e.params["phase"] and state.player == side:
-            n += 1
-    return n
-
 
 def pay_events(ctx: Context, first: State, state: State, action: Action) -> State:
     """Card 12 (Fedor von Bock): spent on a replacement, the Axis then draws one card (with the Axis initiative)."""

@@ -46,9 +46,10 @@ from typing import Iterable
 from games.hexgrid import distance
 from games.model import CRT
 
+from ...engine.context import Context
+from ...engine.state import evolve, occupants
 from ...model import Finding
 from .battle_state import Battle, LossGroup
-from .board import Context
 from .card_play import play_event
 from .combat_data import rules
 from .declaration import current, target_problem, units_of, voluntary_problem, with_combat
@@ -58,7 +59,7 @@ from .events_common import (
 from .events_data import Effect, half
 from .odds import Odds, strength
 from .shifts import BattleSpec, CardPlay, Modifier, armor_bonus, category, terrain
-from .state import State, evolve, occupants
+from .state import State
 from .victory import gain
 
 ARMOR_RULES = ("10.6.3", "15.1")  # the rules of the armor-bonus modifiers (``shifts``)
@@ -582,8 +583,9 @@ def defense_works(ctx: Context, state: State, play: Play, effect: Effect) -> tup
 
 def works_entered(ctx: Context, state: State) -> State:
     """A Defense Works marker goes when an enemy unit enters its hex (card 41)."""
-    keep = frozenset(w for w in state.effects.works
-                     if not any(us.loc == w[0] and ctx.game.units[u].side != w[1] for u, us in state.units.items()))
+    occ = occupants(ctx, state)
+    units = ctx.game.units
+    keep = frozenset(w for w in state.effects.works if not any(units[u].side != w[1] for u in occ.get(w[0], ())))
     if keep == state.effects.works:
         return state
     return evolve(state, effects=evolve(state.effects, works=keep))

@@ -6,11 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
+from ...engine.context import Context, once
+from ...engine.state import evolve
 from ...model import Finding
-from .board import Context, once
 from .event_state import Due, Key, Lasting, phase_key
 from .events_data import Effect, Half
-from .state import Hand, State, evolve
+from .state import Hand, State
 
 EFFECT_RULE = "5.3.1"  # 5.3.1 Event Effects: an event does what its card says, and no more
 

@@ -17,7 +17,7 @@ from typing import Any, Mapping
 from games.datafiles import Table, read_toml
 from games.model import frozen_map
 
-from .board import Context, once
+from ...engine.context import Context, once
 
 KINDS: Mapping[str, str] = frozen_map({
     # a battle's cards (events_combat)

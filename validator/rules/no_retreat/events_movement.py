@@ -24,9 +24,10 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import replace
 
+from ...engine.context import Context
+from ...engine.state import evolve, face_of, unit_name
 from ...model import Action, Finding
 from .battle_state import CBMarker
-from .board import Context
 from .cards import record, with_record
 from .control import enter
 from .event_state import Due, phase_key
@@ -35,7 +36,7 @@ from .events_data import Effect
 from .movement import apply_move, enter_cost, ground, handle_move, step_problem, trail
 from .rail import detrain_problem, in_box, rail_box
 from .shifts import category
-from .state import State, evolve, face_of, unit_name
+from .state import State
 from .zoc import enemy_zoc
 
 UNLIMITED = 10 ** 6

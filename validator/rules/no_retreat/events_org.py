@@ -24,8 +24,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...engine.context import Context
+from ...engine.state import evolve, unit_name
 from ...model import Action, Finding
-from .board import Context
 from .cards import spend
 from .control import controller, enter
 from .event_state import Due, battle_owes, phase_key
@@ -35,7 +36,7 @@ from .organization import flip_kind, supplied_overland
 from .placement import expected_face, place_problem
 from .rail import detrain_problem, in_box, rail_box
 from .results import elimination_box, step_loss, to_box
-from .state import State, evolve, unit_name
+from .state import State
 from .supply import supply_net, traces_overland
 from .victory import gain
 

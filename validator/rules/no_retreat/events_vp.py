@@ -19,14 +19,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping
 
+from ...engine.context import Context
+from ...engine.state import evolve, unit_name
 from ...model import Action, Finding
-from .board import Context
 from .control import controller
 from .declaration import current
 from .event_state import Quota
 from .events_common import Play, city_named, other, slot_position, violation
 from .events_data import Effect
-from .state import State, evolve, unit_name
+from .state import State
 from .turn_events import flip_markers
 from .victory import gain
 

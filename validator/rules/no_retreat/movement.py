@@ -23,14 +23,16 @@ from __future__ import annotations
 from collections import deque
 from typing import AbstractSet, Mapping, NamedTuple, Sequence
 
+from ...engine.bits import mask
+from ...engine.context import Context
+from ...engine.paths import Search, explore, found, move_bits, path
+from ...engine.position import counts_mask, enemy_zoc_set, held_by, held_by_others, note_changes, position, side_counts
+from ...engine.state import evolve, face_of, unit_name
 from ...model import Action, Finding
-from .board import Context, terrain_cost
+from .board import terrain_cost
 from .control import enter
 from .event_state import mp_change
-from .bitboard import mask
-from .move_bits import Search, explore, found, move_bits, path
-from .position import counts_mask, enemy_zoc_set, held_by, held_by_others, note_changes, position, side_counts
-from .state import Moved, State, evolve, face_of, unit_name
+from .state import Moved, State
 
 # area id -> nationalities that may not enter it (8.6: only German, Finnish and Soviet units enter Finland)
 RESTRICTED_AREAS: dict[str, frozenset[str]] = {"finland": frozenset({"axis_ally"})}

@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...engine.context import Context
+from ...engine.state import evolve, unit_name
 from ...model import Action, Finding
-from .board import Context
-from .cards import payment, record, spend, with_record
-from .events_cards import paid as paid_count
-from .state import State, evolve, unit_name
+from .cards import paid as paid_count, payment, record, spend, with_record
+from .state import State
 from .supply import supply_net, traces_overland
 
 REORGANIZE_COST = 1  # 7.10

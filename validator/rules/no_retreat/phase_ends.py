@@ -9,8 +9,8 @@
 
 from __future__ import annotations
 
+from ...engine.context import Context
 from ...model import Finding
-from .board import Context
 from .cards import end_discard_step, end_draw_step
 from .placement import end_placement
 from .state import State

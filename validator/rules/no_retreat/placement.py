@@ -25,14 +25,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Iterator
 
+from ...engine.context import Context, once
+from ...engine.position import held_by_others, position
+from ...engine.state import evolve, unit_name
 from ...model import Action, Finding
-from .board import Context, once
-from .cards import payment, spend
+from .cards import paid as paid_count, payment, spend
 from .control import controller, enter
-from .events_cards import paid as paid_count
 from .organization import SHOCK_TYPE  # the printed "2 Repl" of Soviet counters is on their Shock side
-from .position import held_by_others, position
-from .state import State, evolve, unit_name
+from .state import State
 from .supply import SupplyNet, supply_net, traces_overland
 from .track_state import TurnTrack
 from .zoc import enemy_zoc

@@ -14,13 +14,14 @@
 
 from __future__ import annotations
 
+from ...engine.context import Context
+from ...engine.position import held_by_others, note_changes, position
+from ...engine.state import evolve, face_of, unit_name
 from ...model import Action, Finding
-from .board import Context
 from .cards import payment, spend
 from .control import controller, enter
 from .movement import immobile_problem
-from .position import held_by_others, note_changes, position
-from .state import State, evolve, face_of, unit_name
+from .state import State
 from .supply import SupplyNet, supply_net, within
 from .zoc import enemy_zoc
 

@@ -12,11 +12,12 @@
 
 from __future__ import annotations
 
+from ...engine.context import Context
+from ...engine.state import evolve, face_of, unit_name
 from ...model import Action, Finding
-from .board import Context
 from .event_state import saved_units
 from .results import handle_remove
-from .state import State, evolve, face_of, unit_name
+from .state import State
 from .supply import describe, side_supply, supply_net, supply_order, unit_supply
 from .turn_events import ALLY_NATIONALITY
 
@@ -51,6 +52,8 @@ def handle_removal_remove(ctx: Context, state: State, action: Action) -> tuple[S
 
 
 def end_removal_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]:
+    """The end of the Removal Phase: the marked units that still cannot trace supply surrender (11.1), every
+    Unsupplied and Disorganized marker goes (11.2), then the Rumanian armies may leave (11.3)."""
     findings = []
     for side in supply_order(ctx, state):
         marked = [uid for uid, us in state.units.items() if us.unsupplied and ctx.game.units[uid].side == side

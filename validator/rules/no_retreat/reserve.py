@@ -8,8 +8,8 @@ else is done in the phase (so at most one per phase: there is one marker), into 
 
 from __future__ import annotations
 
+from ...engine.context import Context
 from ...model import Action, Finding
-from .board import Context
 from .cards import record
 from .state import State
 

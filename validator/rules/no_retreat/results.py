@@ -23,15 +23,17 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from ...engine.context import Context
+from ...engine.state import evolve, unit_name
+from ...engine.steps import after_losses, steps_left as engine_steps_left
 from ...model import Action, Finding
 from .battle_state import Battle, LossGroup
-from .board import Context
 from .combat_data import TargetType, rules, special_matches
 from .control import enter
 from .declaration import current, with_combat
 from .placement import CADRE_OPTION
 from .retreat import check as check_retreat, retreats
-from .state import State, evolve, unit_name
+from .state import State
 
 TWO_STEP_EVENT = "soviet_two_steps"  # turn-event code: Soviet units become robust two-step units (7.3)
 MOVING_RESULTS = ("DR", "DS", "DD")  # results after which defenders leave and attackers may advance (10.8)
@@ -42,24 +44,29 @@ def elimination_box(ctx: Context, state: State, uid: str) -> str:
     return f"surrendered_{side}" if state.units[uid].unsupplied else f"destroyed_{side}"
 
 
-def reduced_face(ctx: Context, state: State, uid: str) -> str | None:
-    """The face a unit shows after losing a step, or None when the loss eliminates it (10.7.1, 7.3)."""
+def step_track(ctx: Context, state: State, uid: str) -> tuple[str, ...]:
+    """The faces the unit shows as it loses steps, from the one it may show at full strength (10.7.1, 7.3): a
+    two-step unit that flips goes from front to back; one improved to its back side goes back to its front when
+    Soviet units are robust (7.3) or when it is a converted (Fortified) unit; any other unit has one step."""
     u = ctx.game.units[uid]
     face = state.units[uid].face
     if u.steps < 2:
-        return None
-    if u.flip == "step" and face == "front":
-        return "back"
+        return (face,)
+    if u.flip == "step":
+        return ("front", "back")
     robust = ctx.first_turn_of.get(TWO_STEP_EVENT)
-    if u.flip == "improve" and face == "back" and robust is not None and state.turn >= robust:
-        return "front"
-    if u.flip == "convert" and face == "back":
-        return "front"
-    return None
+    if u.flip == "convert" or (u.flip == "improve" and robust is not None and state.turn >= robust):
+        return ("back", "front")
+    return (face,)
+
+
+def reduced_face(ctx: Context, state: State, uid: str) -> str | None:
+    """The face a unit shows after losing a step, or None when the loss eliminates it (10.7.1, 7.3)."""
+    return after_losses(step_track(ctx, state, uid), state.units[uid].face)
 
 
 def steps_left(ctx: Context, state: State, uid: str) -> int:
-    return 1 if reduced_face(ctx, state, uid) is None else 2
+    return engine_steps_left(step_track(ctx, state, uid), state.units[uid].face)
 
 
 def to_box(state: State, uid: str, box: str) -> State:
@@ -83,8 +90,8 @@ def on_map(ctx: Context, state: State, uid: str) -> bool:
 
 def hex_result(ctx: Context, state: State, result: str, units: Iterable[str], ignore: frozenset[str] = frozenset()
                ) -> tuple[str, TargetType | None]:
-    """The result for the units of one target hex, changed by a Fort or Volkssturm unit there (10.7.4), unless an
-    event cancels that type's effect (``ignore``: cards 33, 47)."""
+    """The result for the units of one target hex, changed by a Fort (10.7.4) or Volkssturm unit (14.0) there,
+    unless an event cancels that type's effect (``ignore``: cards 33, 47)."""
     types = rules(ctx).target_types
     for uid in units:
         kind = ctx.unit_type[uid, state.units[uid].face]
@@ -216,6 +223,8 @@ def _place_cadre(ctx: Context, state: State, b: Battle | None, uid: str, cadre: 
 
 
 def handle_loss(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+    """A step lost in the battle being resolved (10.7.1); with ``cadre``, the cadre that takes the place of the army
+    this loss eliminates (15.3.2)."""
     uid = action["unit"]
     if not on_map(ctx, state, uid):
         return state, [Finding("10.7.1", f"{unit_name(ctx, uid, state)} is not on the map to lose a step", (uid,))]
@@ -265,8 +274,9 @@ def _removal_problem(ctx: Context, state: State, b: Battle, uid: str, box: str) 
 
 
 def handle_remove(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
-    """A unit goes to a box: eliminated or shattered in a battle, or removed for another reason (8.4.3 overstack,
-    11.1 surrender). Units go to their own side's boxes."""
+    """A unit goes to a box: eliminated or shattered in a battle (10.7.1, 10.7.5; 10.7.6: only a DS unit that could
+    retreat goes to the Shattered box), or removed for another reason (8.4.3 overstack, 11.1 surrender). Units go
+    to their own side's boxes."""
     uid, box = action["unit"], action["to"]
     owner = ctx.game.map.boxes[box].side
     findings = []

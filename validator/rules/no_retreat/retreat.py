@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from typing import AbstractSet, Mapping, Sequence
 
+from ...engine.bits import board_bits, distance, mask, rings
+from ...engine.context import Context
+from ...engine.state import occupants, unit_name
 from ...model import Finding
-from .bitboard import board_bits, distance, mask, rings
-from .board import Context
 from .event_state import battle_cards
 from .movement import RESTRICTED_AREAS
-from .state import State, occupants, unit_name
+from .state import State
 from .supply import blocked_for, supplied_cities
 from .zoc import enemy_zoc
 

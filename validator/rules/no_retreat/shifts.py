@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from .board import Context
+from ...engine.context import Context
 from .combat_data import WEATHER_SIDE, axis_weather_shift, rules, special_matches, specials, support_shift
 from .state import State
 
@@ -188,6 +188,8 @@ def weather_shift(ctx: Context, state: State, spec: BattleSpec) -> list[Modifier
 
 
 def special_units(ctx: Context, state: State, spec: BattleSpec) -> list[Modifier]:
+    """The shifts of the special units of optional rules that are on (``combat.toml [[special]]``: 15.1 the SS
+    Grenadier defending, 15.2 the Soviet Shock units attacking)."""
     out = []
     for when, uids in (("attacking", spec.attackers), ("defending", spec.defenders)):
         for s in specials(ctx, when):

@@ -11,46 +11,21 @@
 from __future__ import annotations
 
 
+from ...engine.context import Context
+from ...engine.stacking import over
+from ...engine.state import evolve
 from ...model import Finding
-from .board import Context
 from .event_state import extra_stacking
-from .position import position
-from .state import State, evolve
+from .state import State
 
 
 def overstacks(ctx: Context, state: State) -> list[tuple[str, str, tuple[str, ...]]]:
     """(location, side, units) for every location over its side's limit. (Units of both sides in one location
     can only come from an illegal move, retreat, advance or placement, which is reported where it happens.)
     Remembered with the position for what the limits depend on: the turn, and an event's extra (card 32)."""
-    stacks = _stacks(ctx, state)
-    if not stacks:
-        return []
-    sets = position(ctx, state.units).sets
     key = ("overstacks", state.turn, state.phase == "detraining", state.effects.stacking)
-    out = sets.get(key)
-    if out is None:
-        out = sets[key] = [(loc, side, tuple(sorted(mine))) for loc, side, mine, types in stacks
-                           if not _allowed(ctx, state, side, loc, types)]
-    return out
-
-
-def _stacks(ctx: Context, state: State) -> list[tuple[str, str, tuple[str, ...], list[str]]]:
-    """(location, side, units, their types) of every location holding more than one unit of a side, by location
-    and side (remembered with the position)."""
-    pos = position(ctx, state.units)
-    out = pos.sets.get("stacks")
-    if out is None:
-        out = []
-        sides = ctx.game.units
-        for loc, here in pos.at.items():
-            if len(here) > 1:
-                for side in sorted({sides[u].side for u in here}):
-                    mine = tuple(u for u in here if sides[u].side == side)
-                    if len(mine) > 1:
-                        out.append((loc, side, mine, [ctx.unit_type[u, state.units[u].face] for u in mine]))
-        out.sort(key=lambda x: (x[0], x[1]))
-        pos.sets["stacks"] = out
-    return out
+    return over(ctx, state.units, key, lambda loc, side, mine: _allowed(
+        ctx, state, side, loc, [ctx.unit_type[u, state.units[u].face] for u in mine]))
 
 
 def _allowed(ctx: Context, state: State, side: str, loc: str, types: list[str]) -> bool:

@@ -22,11 +22,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from .bitboard import Bits, board_bits, mask, spread
-from .board import Context, once
+from ...engine.bits import Bits, board_bits, mask, spread
+from ...engine.context import Context, once
+from ...engine.position import enemy_zoc_set, held_by, held_by_others, position, unit_sides
+from ...engine.state import unit_name
 from .control import OCCUPATION_AREAS, controller
-from .position import enemy_zoc_set, held_by, held_by_others, position, unit_sides
-from .state import State, unit_name
+from .state import State
 from .zoc import enemies
 
 SUPPLY_RANGE = 4  # 6.1: at most four hexes (three in between)

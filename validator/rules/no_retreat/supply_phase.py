@@ -10,9 +10,10 @@ the rules give, silently: the check is deterministic.
 
 from __future__ import annotations
 
+from ...engine.context import Context
+from ...engine.state import evolve, unit_name
 from ...model import Action, Finding
-from .board import Context
-from .state import State, evolve, unit_name
+from .state import State
 from .supply import describe, side_supply, supply_net, supply_order, unit_supply, why_unsupplied
 
 

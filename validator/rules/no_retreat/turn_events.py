@@ -19,12 +19,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...engine.context import Context
+from ...engine.state import evolve
 from ...model import Action, Finding
-from .board import Context
 from .cards import RESET_1945, swap_1945
 from .placement import CADRE_OPTION
 from .rail import rail_box
-from .state import State, evolve
+from .state import State
 
 KAMPFGRUPPE = "kampfgruppe"  # 15.3.1: from this turn the Axis allied armies off the map become Kampfgruppe
 ALLY_NATIONALITY = "axis_ally"

@@ -28,11 +28,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from ...engine.context import Context
+from ...engine.state import evolve
 from ...model import Action, Finding
-from .board import Context
 from .cards import RESET_1945, reset_turn  # 3rd-ed summary: VPs reset, 1945 scoring, German Operational Victory check
 from .control import controller
-from .state import State, evolve
+from .state import State
 from .supply import supply_net, traces_overland, unit_supply
 from .track_state import Score, Victory
 
@@ -186,8 +187,8 @@ def garrison_victory(ctx: Context, state: State, uid: str) -> Victory | None:
 
 
 def victory_phase(ctx: Context, state: State) -> State:
-    """4.0 C, the New Game Turn Victory Phase: red-event VPs, objectives, the initiative shift, Sudden Death,
-    Total Victory, and on the 1945 turn the Operational Victory check and the VP reset."""
+    """4.0 C, the New Game Turn Victory Phase: red-event VPs, objectives, the initiative shift (12.7), Sudden
+    Death, Total Victory, and on the 1945 turn the Operational Victory check and the VP reset."""
     if state.score.result is not None:
         return state
     turn = ctx.game.turns[state.turn]

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import AbstractSet
 
-from .board import Context
-from .position import enemy_zoc_set, position, zoc_set
+from ...engine.context import Context
+from ...engine.position import enemy_zoc_set, position, zoc_set
 from .state import State
 
 
@@ -22,7 +22,7 @@ def enemies(ctx: Context, side: str) -> tuple[str, ...]:
 def has_zoc(ctx: Context, state: State, uid: str) -> bool:
     """Whether a unit projects a zone of control now (8.5, 6.5.3)."""
     us = state.units[uid]
-    if us.unsupplied or us.loc not in ctx.board.locations:
+    if ctx.hooks.zoc_off(us) or us.loc not in ctx.board.locations:
         return False
     return ctx.game.unit_types[ctx.unit_type[uid, us.face]].zoc
 

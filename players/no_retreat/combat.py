@@ -1,4 +1,4 @@
-"""The random legal player's Combat Phase (10.0-10.8), for :class:`~.player.Player`.
+"""The random legal player's Combat Phase (10.0-10.8).
 
 The phasing player declares some of the hexes he may attack (within the Target-marker limit), the other player
 sometimes pays a card for a counterblow, then every declared, counterblow and CB-marked hex is attacked by
@@ -6,28 +6,28 @@ adjacent units: the die comes from the player's seeded RNG and the claimed odds,
 ones. Each result is then carried out with random legal choices: step losses (the owner picks the unit, the
 special units of optional rules first), retreats toward supply that keep stacking legal (or elimination when
 there is none), the Counterblow marker of a CB, counterattacks after a CA (sometimes chained), advances after
-combat. Each side may add an event card to a battle (``events_player``); a CA an event makes mandatory is always
+combat. Each side may add an event card to a battle (``events``); a CA an event makes mandatory is always
 carried out. Everything goes through the engine (``Player.act``), so an illegal choice is a bug and stops the game.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .advance import advances
-from .battle_state import Battle
-from .combat import evaluate, expected_defenders
-from .combat_data import rules, support_allowance, target_limit
-from .declaration import counterblow_eligible, current, free_attackers, other_side, units_of
-from .events_player import battle_card, fulfil, maybe_play, try_act
-from .results import elimination_box
-from .retreat import retreats
-from .shifts import BattleSpec, all_unsupplied, card_play
-from .stacking import overstacks
-from .state import occupants
+from validator.engine.state import occupants
+from validator.rules.no_retreat.advance import advances
+from validator.rules.no_retreat.battle_state import Battle
+from validator.rules.no_retreat.combat import evaluate, expected_defenders
+from validator.rules.no_retreat.combat_data import rules, support_allowance, target_limit
+from validator.rules.no_retreat.declaration import counterblow_eligible, current, other_side, units_of
+from validator.rules.no_retreat.results import elimination_box
+from validator.rules.no_retreat.retreat import retreats
+from validator.rules.no_retreat.shifts import BattleSpec, all_unsupplied, card_play
+from validator.rules.no_retreat.stacking import overstacks
 
-if TYPE_CHECKING:
-    from .player import Player
+from .events import battle_card, fulfil, maybe_play
+from .targets import enemy_in, kept_back, obligations, sharing, unused, usable
+from .seat import Player
 
 DECLARE_SHARE = 0.75  # chance that a possible target is declared
 COUNTERBLOW_SHARE = 0.25  # chance that the other player pays for a counterblow on one of his hexes
@@ -36,17 +36,6 @@ SUPPORT_SHARE = 0.5  # chance that an available Blitz!/Shock! marker is committe
 ADVANCE_SHARE = 0.6  # chance that an attacker advances when it may
 ALL_IN_SHARE = 0.7  # chance that every unit that may attack a target does; otherwise some of them
 MAX_CHAIN = 3  # counterattacks in a row at most
-
-
-def _unused(p: Player, side: str, loc: str, voluntary: bool) -> list[str]:
-    """``side``'s units that may still attack ``loc`` (10.1, 10.1.1, 10.3.4)."""
-    ctx, state = p.ctx, p.state
-    return sorted(free_attackers(ctx, state, current(state), loc, side, voluntary, occupants(ctx, state)))
-
-
-def _enemy_in(p: Player, side: str, loc: str) -> bool:
-    enemy = other_side(p.ctx, side)
-    return any(us.loc == loc and p.game.units[u].side == enemy for u, us in p.state.units.items())
 
 
 def _enemy_hexes(p: Player, side: str) -> list[str]:
@@ -58,9 +47,11 @@ def _enemy_hexes(p: Player, side: str) -> list[str]:
 def declare(p: Player, side: str) -> None:
     c = current(p.state)
     taken = c.marked | c.counterblows
-    options = [t for t in _enemy_hexes(p, side) if t not in taken and _unused(p, side, t, True)]
+    options = [t for t in _enemy_hexes(p, side) if t not in taken and unused(p, side, t, True)]
     limit, _ = target_limit(p.ctx, side, p.state.turn, p.state.weather)
     chosen = [t for t in options if p.rng.random() < DECLARE_SHARE][:limit]
+    _, without = kept_back(p, side, obligations(p, side) + [(t, True) for t in chosen])
+    chosen = [t for t in chosen if t not in without]  # only targets it can attack, each with a unit of its own
     if chosen:
         p.act("declare", side, targets=chosen)
 
@@ -77,7 +68,8 @@ def counterblows(p: Player, side: str) -> None:
             continue
         if not any(counterblow_eligible(p.ctx, p.state, u) for u in units_of(p.ctx, occ, t, other)):
             continue
-        if _unused(p, side, t, False) and p.rng.random() < COUNTERBLOW_SHARE:
+        if unused(p, side, t, False) and p.rng.random() < COUNTERBLOW_SHARE \
+                and not kept_back(p, side, obligations(p, side) + [(t, False)])[1]:
             p.act("counterblow", other, target=t, pay=[p.rng.choice(hand)])
 
 
@@ -119,7 +111,7 @@ def battle(p: Player, side: str, kind: str, attackers: list[str], targets: list[
     die = p.rng.randint(1, 6)
     cards = [c for c in (battle_card(p, side, "attacker", attackers, list(defenders), p.rng),
                          battle_card(p, other_side(ctx, side), "defender", attackers, list(defenders), p.rng)) if c]
-    if not (cards and try_act(p, "battle", side, **_battle_fields(p, side, kind, attackers, targets, defenders,
+    if not (cards and p.try_act("battle", side, **_battle_fields(p, side, kind, attackers, targets, defenders,
                                                                     support, die, cards))):
         p.act("battle", side, **_battle_fields(p, side, kind, attackers, targets, defenders, support, die, []))
     b = current(p.state).battle
@@ -190,13 +182,19 @@ def combat_phase(p: Player, side: str) -> None:
     forced = sorted(c.marked | c.counterblows)
     p.rng.shuffle(forced)
     for t in forced:
-        units = _unused(p, side, t, False)
+        units = unused(p, side, t, False)
         defenders = expected_defenders(p.ctx, p.state, None, "counterblow", side, (t,))
         if units and defenders and t not in current(p.state).attacked_hexes:
+            shared = sharing(p, side, t, units)
+            if shared:  # marked hexes with no attacker but these: all attacked in one battle (10.3.1, 10.3.3)
+                battle(p, side, "counterblow", shared[0], [t, *shared[1]])
+                continue
+            units = usable(p, side, t, units)
             battle(p, side, "counterblow", p.rng.sample(units, p.rng.randint(1, len(units))), [t])
     for t in sorted(c.declared):
-        units = _unused(p, side, t, True)
-        if units and t not in current(p.state).attacked_hexes and _enemy_in(p, side, t):
+        units = unused(p, side, t, True)
+        if units and t not in current(p.state).attacked_hexes and enemy_in(p, side, t):
+            units = usable(p, side, t, units)
             if p.rng.random() > ALL_IN_SHARE:
                 units = p.rng.sample(units, p.rng.randint(1, len(units)))
             battle(p, side, "voluntary", units, [t])

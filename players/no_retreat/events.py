@@ -1,4 +1,4 @@
-"""The random legal player's event cards (5.3), for :class:`~.player.Player` and ``combat_player``.
+"""The random legal player's event cards (5.3), for its phases (``phases``) and battles (``combat``).
 
 At the moments of a player turn where events are played (each phase, its start and its end, the Counterblows Step,
 each battle), both players now and then try a card of their hand whose event is open now: the play is built from
@@ -11,39 +11,25 @@ it is taken back. The initiative player tries first (5.0). In a battle each side
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
 
-from ...model import Action
-from .card_play import window_open
-from .combat_data import rules
-from .declaration import counterblow_eligible, current, target_problem, units_of
-from .events_common import hexes_of, other, units_on_map
-from .events_data import Effect, half
-from .placement import place_hexes
-from .rail import detrain_hexes
-from .results import elimination_box
-from .state import occupants
+from validator.engine.state import occupants
+from validator.rules.no_retreat.card_play import window_open
+from validator.rules.no_retreat.combat_data import rules
+from validator.rules.no_retreat.declaration import counterblow_eligible, current, target_problem, units_of
+from validator.rules.no_retreat.events_common import hexes_of, other, units_on_map
+from validator.rules.no_retreat.events_data import Effect, half
+from validator.rules.no_retreat.placement import place_hexes
+from validator.rules.no_retreat.rail import detrain_hexes
+from validator.rules.no_retreat.results import elimination_box
 
-if TYPE_CHECKING:
-    from .player import Player
+from .draws import draw
+from .seat import Player
+from .targets import kept_back, obligations
 
 PLAY_SHARE = 0.25  # chance that a card whose event is open now is tried
 BATTLE_CARD_SHARE = 0.3  # chance that a side tries a card in a battle
 MOVE_SHARE = 0.7  # chance that a unit an event lets move does move
 MAX_TRIES = 6  # candidates tried for one choice
-
-
-def try_act(p: Player, kind: str, side: str, /, **fields: Any) -> bool:
-    """Act only when the engine finds nothing wrong with the action."""
-    from . import step
-
-    action = Action(len(p.lines) + 1, kind, side, dict(fields))
-    new, findings = step(p.ctx, p.state, action)
-    if findings:
-        return False
-    p.state = new
-    p.lines.append({"type": kind, "side": side, **fields})
-    return True
 
 
 def _moment_open(p: Player, side: str, card: str, when: str) -> bool:
@@ -100,7 +86,7 @@ def attempt(p: Player, side: str, card: str, effect: Effect, event: str | None =
         return False
     if effect.option and len(half(p.ctx, event or card, side).options) > 1:
         fields["choice"] = effect.option
-    if try_act(p, "play", side, card=card, **fields) and fulfil(p):
+    if p.try_act("play", side, card=card, **fields) and fulfil(p):
         return True
     p.state, p.lines[n:] = saved, []
     return False
@@ -189,7 +175,11 @@ def _counterblows(p: Player, side: str, e: Effect) -> dict | None:
              and target_problem(p.ctx, p.state, phasing, t, occ) is None]
     room = rules(p.ctx).counterblows - len(c.counterblows)
     n = min(int(e.params["markers"]), room, len(hexes))
-    return {"targets": p.rng.sample(hexes, n)} if n > 0 else None
+    if n <= 0:
+        return None
+    chosen = p.rng.sample(hexes, n)  # only hexes the phasing player can attack besides his other targets (10.3.1)
+    return {"targets": chosen} if not kept_back(p, phasing, obligations(p, phasing) + [(t, False) for t in chosen])[1] \
+        else None
 
 
 def _uncounterblow(p: Player, side: str, e: Effect) -> dict | None:
@@ -219,8 +209,6 @@ FIELDS = {
 def fulfil(p: Player) -> bool:
     """Carry out the dues of the current phase (draws, discards, losses, eliminations, some moves); False when one
     that must be done cannot be."""
-    from .player_turns import draw as draw_cards
-
     for _ in range(20):
         due = [d for d in p.state.effects.due if d.key[:3] == (p.state.turn, p.state.player, p.state.phase)
                and d.done < d.most and (d.done < d.least or d.kind in ("move", "either"))]
@@ -229,18 +217,18 @@ def fulfil(p: Player) -> bool:
         d = due[0]
         before = d.done, d.used, len(p.lines)
         if d.kind == "draw":
-            draw_cards(p, d.side, 1, by=d.card)
+            draw(p, d.side, 1, by=d.card)
         elif d.kind == "discard":
             hand = sorted(p.state.hands[d.side].known)
             k = min(d.least - d.done, len(hand))
-            if k <= 0 or not try_act(p, "discard", d.side, cards=p.rng.sample(hand, k), by=d.card):
+            if k <= 0 or not p.try_act("discard", d.side, cards=p.rng.sample(hand, k), by=d.card):
                 return False
         elif d.kind == "either":
             hand = sorted(p.state.hands[d.side].known)
             if d.done == 0 and len(hand) >= int(d.params["cards"]):
-                ok = try_act(p, "discard", d.side, cards=p.rng.sample(hand, int(d.params["cards"])), by=d.card)
+                ok = p.try_act("discard", d.side, cards=p.rng.sample(hand, int(d.params["cards"])), by=d.card)
             elif d.done == 0 and hand:
-                ok = try_act(p, "discard", d.side, cards=[p.rng.choice(hand)], by=d.card)
+                ok = p.try_act("discard", d.side, cards=[p.rng.choice(hand)], by=d.card)
             elif not d.used:
                 ok = _lose(p, d.side)
             else:
@@ -261,12 +249,12 @@ def fulfil(p: Player) -> bool:
 def _lose(p: Player, side: str) -> bool:
     units = units_on_map(p.ctx, p.state, side)
     p.rng.shuffle(units)
-    return any(try_act(p, "loss", side, unit=u) for u in units[:MAX_TRIES])
+    return any(p.try_act("loss", side, unit=u) for u in units[:MAX_TRIES])
 
 
 def _eliminate(p: Player, d) -> bool:
     units = sorted(u for u in d.units or () if p.state.units[u].loc in p.ctx.board.locations)
-    return any(try_act(p, "remove", d.side, unit=u, to=elimination_box(p.ctx, p.state, u)) for u in units)
+    return any(p.try_act("remove", d.side, unit=u, to=elimination_box(p.ctx, p.state, u)) for u in units)
 
 
 def _event_moves(p: Player, d) -> None:
@@ -281,12 +269,12 @@ def _event_moves(p: Player, d) -> None:
             continue
         start = p.state.units[uid].loc
         if target is not None:
-            try_act(p, "move", d.side, unit=uid, to=target)
+            p.try_act("move", d.side, unit=uid, to=target)
             continue
         paths = _paths(p, start, 2)
         p.rng.shuffle(paths)
         for path in paths[:MAX_TRIES]:
-            if p.fits(uid, path[-1]) and try_act(p, "move", d.side, unit=uid, path=list(path)):
+            if p.fits(uid, path[-1]) and p.try_act("move", d.side, unit=uid, path=list(path)):
                 target = path[-1] if d.params.get("stack") else None
                 break
 

@@ -1,6 +1,10 @@
-"""Who is where: the units on the map by location and by side, and where each side projects a zone of control
-(8.4, 8.5, 6.5.3), derived from a state's units mapping for the rules that ask (movement, supply, stacking,
-control, combat).
+"""Who is where: the units on the map by location and by side, and where each side projects a zone of control,
+derived from a state's units mapping for the rules that ask (movement, supply, stacking, control, combat).
+
+A unit projects a zone of control when its face's unit type has one (``UnitType.zoc``) and the game's
+``Hooks.zoc_off`` does not switch it off for its state (No Retreat!: an Unsupplied marker); it reaches the
+locations ``Hooks.zoc_reach`` gives (default: the open neighbours, not across an impassable hexside). Unit states
+are the game's own: the engine reads ``loc`` and ``face`` only.
 
 A units mapping is never changed once a state holds it (rule functions make a new one), so what is derived from
 it is remembered on the replay context by the mapping's identity (the last few mappings, each kept alive by its
@@ -14,9 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import compress
 from operator import is_not
-from typing import AbstractSet, Any, Mapping, NamedTuple
+from typing import AbstractSet, Any, Callable, Mapping, NamedTuple
 
-from .board import Context, once
+from .context import Context, once
 
 KEEP = 8  # positions remembered on the context
 REBUILD = 40  # more changed units than this: derive the position from scratch
@@ -28,7 +32,7 @@ class Position(NamedTuple):
     units: Mapping[str, Any]  # the units mapping described (kept: its identity is the key)
     at: Mapping[str, tuple[str, ...]]  # location -> units on the map there, in the game's unit order
     held: Mapping[str, Mapping[str, int]]  # side -> location -> how many of the side's units are there
-    zoc: Mapping[str, Mapping[str, int]]  # side -> location -> how many of its units project a ZOC into it (8.5)
+    zoc: Mapping[str, Mapping[str, int]]  # side -> location -> how many of its units project a ZOC into it
     sets: dict  # what rule modules build from the above when first asked for
 
 
@@ -61,13 +65,14 @@ def note_changes(ctx: Context, before: Mapping[str, Any], after: Mapping[str, An
 
 @dataclass(frozen=True, slots=True)
 class _Static:
-    """Per game: each unit's side, its place in the game's unit order, whether each face projects a ZOC (8.5: not
-    forts and garrisons), and where a ZOC reaches from each location (not across a lake hexside)."""
+    """Per game: each unit's side, its place in the game's unit order, whether each face projects a ZOC (its unit
+    type's ``zoc``), what switches a ZOC off, and where a ZOC reaches from each location (``Hooks``)."""
 
     side: Mapping[str, str]
     rank: Mapping[str, int]
     projects: Mapping[tuple[str, str], bool]
     reach: Mapping[str, tuple[str, ...]]
+    off: Callable[[Any], bool]
 
 
 def _static(ctx: Context) -> _Static:
@@ -77,8 +82,10 @@ def _static(ctx: Context) -> _Static:
 def _make_static(ctx: Context) -> _Static:
     game = ctx.game
     types = game.unit_types
+    hooks = ctx.hooks
+    reach = hooks.zoc_reach(ctx) if hooks.zoc_reach is not None else ctx.board.open_neighbours
     return _Static({uid: u.side for uid, u in game.units.items()}, {uid: i for i, uid in enumerate(game.units)},
-                   {key: types[t].zoc for key, t in ctx.unit_type.items()}, ctx.board.open_neighbours)
+                   {key: types[t].zoc for key, t in ctx.unit_type.items()}, reach, hooks.zoc_off)
 
 
 def unit_sides(ctx: Context) -> Mapping[str, str]:
@@ -107,7 +114,7 @@ def _add(s: _Static, locations, at: dict, held: dict, zoc: dict, uid: str, us, s
         counts[loc] = n
     else:
         del counts[loc]
-    if not us.unsupplied and s.projects[uid, us.face]:
+    if s.projects[uid, us.face] and not s.off(us):
         counts = zoc[side]
         for x in s.reach[loc]:
             n = counts.get(x, 0) + sign
@@ -169,7 +176,7 @@ def held_by_others(pos: Position, side: str) -> AbstractSet[str]:
 
 
 def zoc_set(pos: Position, side: str) -> AbstractSet[str]:
-    """Locations in the zone of control of ``side``'s units (8.5)."""
+    """Locations in the zone of control of ``side``'s units."""
     return pos.zoc[side].keys()
 
 

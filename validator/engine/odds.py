@@ -1,0 +1,89 @@
+"""Odds and table look-up: the initial column a battle's strengths reach, the net shift and its limits, and the
+result a table gives for a column and a roll.
+
+Two column kinds: **odds** columns ``"a:b"`` (or ``"a-b"``), reached when attack ÷ defence is at least a ÷ b, the
+fraction dropped in the defender's favour (compared as attack·b ≥ a·defence); **differential** columns
+(``"-3"``, ``"0"``, ``"+2"``), reached when attack − defence is at least the column's number. The best column
+reached is the initial one; a ratio above the last column uses the last; one below the first is not on the table
+(the caller gives the automatic result it has there) and is not shifted. Only the net shift moves the column;
+shifted beyond the last it stays on the last, before the first it is off the table again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Sequence
+
+ODDS = "odds"
+DIFFERENTIAL = "differential"
+
+
+def ratio(column: str) -> tuple[int, int]:
+    """An odds column "a:b" (or "a-b") as (a, b)."""
+    sep = ":" if ":" in column else "-"
+    a, b = column.split(sep)
+    return int(a), int(b)
+
+
+def column_value(column: str, kind: str = ODDS) -> Fraction:
+    """What a column asks: attack ÷ defence for odds, attack − defence for a differential."""
+    if kind == DIFFERENTIAL:
+        return Fraction(int(column))
+    a, b = ratio(column)
+    return Fraction(a, b)
+
+
+def initial_index(columns: Sequence[str], attack: int, defence: int, kind: str = ODDS) -> int | None:
+    """Index of the initial column (the best one the strengths reach), capped at the last; None below the first."""
+    best = None
+    for i, col in enumerate(columns):
+        if kind == DIFFERENTIAL:
+            if attack - defence >= int(col):
+                best = i
+            continue
+        a, b = ratio(col)
+        if defence == 0 or attack * b >= a * defence:
+            best = i
+    return best
+
+
+def shifted(columns: Sequence[str], index: int, shift: int) -> str | None:
+    """The column ``shift`` columns right of ``index`` (left when negative): the last when beyond it, None (off the
+    table) before the first."""
+    j = min(index + shift, len(columns) - 1)
+    return columns[j] if j >= 0 else None
+
+
+@dataclass(frozen=True)
+class Odds:
+    """The odds of one battle: strengths, columns (None: below the table, the automatic result) and net shift."""
+
+    attack: int
+    defence: int
+    initial: str | None
+    shift: int
+    final: str | None
+    lowest: str  # the first column of the table, for messages
+
+    def words(self) -> str:
+        start = f"{self.attack} vs {self.defence}"
+        if self.initial is None:
+            return f"{start}: below {self.lowest} (automatic result)"
+        sign = f"{self.shift:+d}" if self.shift else "0"
+        end = self.final if self.final is not None else f"below {self.lowest} (automatic result)"
+        return f"{start}: {self.initial}, net shift {sign} → {end}"
+
+
+def compute(columns: Sequence[str], attack: int, defence: int, shift: int, kind: str = ODDS) -> Odds:
+    """The final column after the net shift; an initial ratio below the table is not shifted."""
+    i = initial_index(columns, attack, defence, kind)
+    low = columns[0]
+    if i is None:
+        return Odds(attack, defence, None, 0, None, low)
+    return Odds(attack, defence, columns[i], shift, shifted(columns, i, shift), low)
+
+
+def lookup(columns: Sequence[str], rows, column: str, roll: int) -> str:
+    """The cell of a table (``rows``: roll -> one result per column) for a column and a roll."""
+    return rows[roll][list(columns).index(column)]

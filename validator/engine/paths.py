@@ -1,0 +1,337 @@
+"""The cheapest-path search over bit masks: every location a unit reaches for its movement points, a cost level at a
+time, the locations one step further out being six shifts of the bits (:mod:`.bits`) instead of hundreds of
+neighbours looked at one by one.
+
+A step goes to an open neighbour (not across an impassable hexside, ``Board.open_neighbours``) and, when the search
+is given :data:`~.bits.Steps`, only by the steps those allow: hexsides closed one way or both (a ZOC bond, a river
+that may be crossed only on the first step). What a step costs is the MP to enter the location for the unit's
+movement class (one mask per cost: a cost table has a handful of different costs, so a whole level moves on at
+once), unless a :class:`SideCosts` gives that step its own cost: a river hexside's extra, the rate of a road that
+crosses the hexside. Costs are whole numbers of the game's smallest unit (a game with half-MP roads counts in
+halves) and at least 1.
+
+:func:`explore` gives the cost level of every location reached; :func:`previous` the location a step came from,
+chosen as a heap search of a cheapest path chooses it (cheapest first, ties broken by location id), so paths are
+those that search would find: :func:`path` to one location, :func:`found` for all.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping, NamedTuple
+
+from games.hexgrid import Hex, neighbours
+
+from .bits import Steps, area_steps, board_bits, mask
+from .context import Context, once
+
+CostTable = Mapping[str, tuple[int, ...]]  # location -> MP to enter it, one per movement class
+
+
+class MoveBits(NamedTuple):
+    """The board for movement as bits (made once per replay)."""
+
+    bit: Mapping[str, int]  # location -> its bit (``bits``)
+    name: Mapping[int, str]  # a location's bit -> the location
+    steps: tuple[tuple[int, int], ...]  # (shift, the hexes whose neighbour at that shift is an open step away)
+    hexes: int  # every map hex
+    areas: tuple[tuple[int, int], ...]  # (an area's bit, the bits of the locations a step from it)
+
+
+class SideCosts(NamedTuple):
+    """Steps with a cost of their own (:func:`side_costs`): per direction, (MP, the cells whose step that way costs
+    that much instead of the MP to enter the hex beyond); ``any``: per direction, all those cells."""
+
+    by_direction: tuple[tuple[tuple[int, int], ...], ...]
+    any: tuple[int, ...]
+    cost: Mapping[tuple[str, str], int]  # (a, b) -> the step's MP
+
+
+def move_bits(ctx: Context) -> MoveBits:
+    """The game's :class:`MoveBits` (made once per replay)."""
+    return once(ctx, "move_bits", _build)
+
+
+def _build(ctx: Context) -> MoveBits:
+    board, m = ctx.board, ctx.game.map
+    bit = {loc: b for loc, b in board_bits(ctx).bit.items() if loc in board.locations}
+    by_hex = {(h.hex.q, h.hex.r): hid for hid, h in m.hexes.items()}
+    steps = []
+    for d, shift in zip(neighbours(Hex(0, 0)), board_bits(ctx).shifts):
+        ok = 0
+        for (q, r), hid in by_hex.items():
+            n = by_hex.get((q + d.q, r + d.r))
+            if n is not None and n in board.open_neighbours[hid]:
+                ok |= bit[hid]
+        steps.append((shift, ok))
+    areas = tuple((bit[aid], mask(bit, board.open_neighbours[aid])) for aid in m.areas)
+    return MoveBits(bit, {b: loc for loc, b in bit.items()}, tuple(steps), mask(bit, m.hexes), areas)
+
+
+def spread(mb: MoveBits, m: int) -> int:
+    """The locations one step from a location of ``m``."""
+    on = m & mb.hexes
+    out = 0
+    for shift, ok in mb.steps:
+        x = on & ok
+        out |= x << shift if shift > 0 else x >> -shift
+    return area_steps(mb.areas, m, out)
+
+
+def _allowed(mb: MoveBits, steps: Steps | None) -> tuple[tuple[int, int], ...]:
+    """The board's open steps, less those ``steps`` closes."""
+    if steps is None:
+        return mb.steps
+    return tuple((shift, ok & allow) for (shift, ok), allow in zip(mb.steps, steps))
+
+
+def _spread_by(mb: MoveBits, m: int, moves: tuple[tuple[int, int], ...]) -> int:
+    on = m & mb.hexes
+    out = 0
+    for shift, ok in moves:
+        x = on & ok
+        out |= x << shift if shift > 0 else x >> -shift
+    return area_steps(mb.areas, m, out)
+
+
+def cost_masks(ctx: Context, table: CostTable, column: int) -> tuple[tuple[int, int], ...]:
+    """(MP, the locations that cost that much to enter) by MP for movement class ``column``, from a cost table
+    (location -> MP per class); remembered for the last few tables (each kept alive by its entry)."""
+    memo = ctx.derived.get("cost_masks")
+    if memo is None:
+        memo = ctx.derived["cost_masks"] = {}
+    hit = memo.get((id(table), column))
+    if hit is not None and hit[0] is table:
+        return hit[1]
+    bit = move_bits(ctx).bit
+    by_cost: dict[int, int] = {}
+    for loc, b in bit.items():
+        c = table[loc][column]
+        if c < 1:  # a level is settled before the next: every step must cost something
+            raise ValueError(f"entering {loc} costs {c} MP; the movement search needs at least 1 (TEC)")
+        by_cost[c] = by_cost.get(c, 0) | b
+    out = tuple(sorted(by_cost.items()))
+    if len(memo) >= 8:
+        del memo[next(iter(memo))]
+    memo[(id(table), column)] = (table, out)
+    return out
+
+
+def side_costs(ctx: Context, costs: Mapping[tuple[str, str], int]) -> SideCosts:
+    """:class:`SideCosts` from the MP of directed steps between grid hexes ((a, b) -> MP, at least 1): a step
+    across a river hexside costs the hex beyond plus the river, a step along a road the road's rate."""
+    mb = move_bits(ctx)
+    index = ctx.board.step_index
+    by: list[dict[int, int]] = [{} for _ in range(6)]
+    for (a, b), c in costs.items():
+        if c < 1:
+            raise ValueError(f"the step {a}-{b} costs {c} MP; the movement search needs at least 1")
+        d = index.get((a, b))
+        if d is None or a not in mb.bit:
+            raise ValueError(f"{a}-{b} is not a step between two map hexes")
+        by[d][c] = by[d].get(c, 0) | mb.bit[a]
+    by_direction = tuple(tuple(sorted(x.items())) for x in by)
+    return SideCosts(by_direction, tuple(_union(x.values()) for x in by), dict(costs))
+
+
+def _union(masks) -> int:
+    out = 0
+    for m in masks:
+        out |= m
+    return out
+
+
+class Search(NamedTuple):
+    """What :func:`explore` was asked, and the cost levels it found."""
+
+    start: str
+    spent: int  # MP spent before (the start's level)
+    extra: int  # MP to leave the start (an enemy zone of control)
+    closed: int  # locations the start may not step into (blocked ones; EZOCs without friends when it is in one)
+    stops: int  # locations a unit stops in (enemy zones of control), the start apart
+    cost: CostTable  # the cost table
+    column: int  # the movement class
+    levels: dict[int, int]  # MP spent -> the locations reached for that much and no less
+    reached: int
+    steps: Steps | None = None  # the steps allowed after the first, None: every open step
+    first: Steps | None = None  # the steps allowed from the start
+    sides: SideCosts | None = None  # steps with a cost of their own
+
+
+def explore(ctx: Context, start: str, spent: int, extra: int, blocked: int, closed: int, stops: int, mp: int,
+            always: bool, table: CostTable, column: int, dest: str | None = None, steps: Steps | None = None,
+            first: Steps | None = None, sides: SideCosts | None = None) -> Search:
+    """Every location reached from ``start`` for at most ``mp`` (the first step whatever it costs when ``always``),
+    never into ``blocked`` (nor, from the start, into ``closed``), not going on from ``stops``, only by the steps
+    ``steps`` allows (``first`` for the first step; default ``steps``), paying ``sides`` for the steps it prices;
+    stops once the cost of ``dest`` is known."""
+    if sides is not None:
+        return _explore_sides(ctx, start, spent, extra, blocked, closed, stops, mp, always, table, column, dest,
+                              steps, first if first is not None else steps, sides)
+    mb = move_bits(ctx)
+    here = mb.bit[start]
+    classes = cost_masks(ctx, table, column)
+    goal = mb.bit.get(dest, 0) if dest is not None and dest != start else 0
+    levels: dict[int, int] = {spent: here}
+    reached = here
+    free = ~blocked
+    later = _allowed(mb, steps)
+    opening = later if first is None else _allowed(mb, first)
+    near = _spread_by(mb, here, opening) & free & ~closed & ~reached
+    base = spent + extra
+    for c, m in classes:
+        new = near & m
+        if new and (base + c <= mp or always):
+            levels[base + c] = levels.get(base + c, 0) | new
+            reached |= new
+    level = spent + 1
+    while level <= mp and not reached & goal:
+        front = levels.get(level, 0) & ~stops
+        if front:
+            near = _spread_by(mb, front, later) & free & ~reached
+            if near:
+                for c, m in classes:
+                    to = level + c
+                    if to > mp:
+                        break
+                    new = near & m
+                    if new:
+                        levels[to] = levels.get(to, 0) | new
+                        reached |= new
+        elif level > max(levels):
+            break
+        level += 1
+    return Search(start, spent, extra, closed | blocked, stops, table, column, levels, reached, steps, first)
+
+
+def _explore_sides(ctx: Context, start: str, spent: int, extra: int, blocked: int, closed: int, stops: int, mp: int,
+                   always: bool, table: CostTable, column: int, dest: str | None, steps: Steps | None,
+                   first: Steps | None, sides: SideCosts) -> Search:
+    """:func:`explore` when steps have costs of their own: a location's cost is final only when its level comes up
+    (a later level may reach it for less across a cheaper hexside), so levels are tentative until then."""
+    mb = move_bits(ctx)
+    here = mb.bit[start]
+    classes = cost_masks(ctx, table, column)
+    goal = mb.bit.get(dest, 0) if dest is not None and dest != start else 0
+    levels: dict[int, int] = {spent: here}
+    free = ~blocked
+
+    def offer(to: int, new: int) -> None:
+        for k, m in levels.items():
+            if k <= to:
+                new &= ~m
+        if not new:
+            return
+        for k in levels:
+            if k > to:
+                levels[k] &= ~new
+        levels[to] = levels.get(to, 0) | new
+
+    def step_from(front: int, level: int, moves: tuple[tuple[int, int], ...], shut: int, limit: bool) -> None:
+        on = front & mb.hexes
+        plain = 0
+        for d, (shift, ok) in enumerate(moves):
+            x = on & ok
+            if not x:
+                continue
+            own = x & sides.any[d]
+            rest = x & ~own
+            plain |= rest << shift if shift > 0 else rest >> -shift
+            for c, src in sides.by_direction[d]:
+                y = own & src
+                if y:
+                    to = level + c
+                    if to <= mp or not limit:
+                        offer(to, (y << shift if shift > 0 else y >> -shift) & free & ~shut)
+        plain = area_steps(mb.areas, front, plain) & free & ~shut
+        for c, m in classes:
+            new = plain & m
+            if new and (level + c <= mp or not limit):
+                offer(level + c, new)
+
+    step_from(here, spent + extra, _allowed(mb, first), closed | here, not always)
+    later = _allowed(mb, steps)
+    level = spent + 1
+    while level <= mp:
+        if goal and levels.get(level, 0) & goal:
+            break
+        front = levels.get(level, 0) & ~stops
+        if front:
+            step_from(front, level, later, here, True)
+        elif level > max(levels):
+            break
+        level += 1
+    for k in [k for k, m in levels.items() if not m]:
+        del levels[k]
+    reached = _union(levels.values())
+    return Search(start, spent, extra, closed | blocked, stops, table, column, levels, reached, steps, first, sides)
+
+
+def level_of(s: Search, b: int) -> int | None:
+    for level, m in s.levels.items():
+        if m & b:
+            return level
+    return None
+
+
+def step_cost(s: Search, a: str, b: str) -> int:
+    """The MP of the step from ``a`` into ``b`` in this search."""
+    if s.sides is not None:
+        c = s.sides.cost.get((a, b))
+        if c is not None:
+            return c
+    return s.cost[b][s.column]
+
+
+def _step_open(ctx: Context, s: Search, a: str, b: str) -> bool:
+    allowed = s.first if a == s.start and s.first is not None else s.steps
+    if allowed is None:
+        return True
+    d = ctx.board.step_index.get((a, b))
+    return d is None or bool(allowed[d] & move_bits(ctx).bit[a])
+
+
+def previous(ctx: Context, s: Search, loc: str, level: int) -> str:
+    """The location a cheapest step into ``loc`` (reached at ``level``) came from: the start when its step is one of
+    the cheapest (it is taken first), else the first by id among the neighbours at the level before that do not
+    stop there."""
+    mb = move_bits(ctx)
+    nbrs = ctx.board.open_neighbours[loc]
+    if s.sides is None and s.steps is None and s.first is None:
+        enter = s.cost[loc][s.column]
+        if s.start in nbrs and level == s.spent + s.extra + enter and not s.closed & mb.bit[loc]:
+            return s.start
+        before = s.levels.get(level - enter, 0) & ~s.stops
+        return min(n for n in nbrs if mb.bit[n] & before and n != s.start)
+    if s.start in nbrs and not s.closed & mb.bit[loc] and _step_open(ctx, s, s.start, loc) \
+            and level == s.spent + s.extra + step_cost(s, s.start, loc):
+        return s.start
+    return min(n for n in nbrs if n != s.start and _step_open(ctx, s, n, loc)
+               and s.levels.get(level - step_cost(s, n, loc), 0) & mb.bit[n] & ~s.stops)
+
+
+def path(ctx: Context, s: Search, dest: str) -> tuple[str, ...]:
+    """The path to a reached ``dest``, the start left out."""
+    out = []
+    loc, level = dest, level_of(s, move_bits(ctx).bit[dest])
+    while loc != s.start:
+        out.append(loc)
+        prev = previous(ctx, s, loc, level)
+        level = s.spent if prev == s.start else level - step_cost(s, prev, loc)
+        loc = prev
+    return tuple(reversed(out))
+
+
+def found(ctx: Context, s: Search) -> dict[str, tuple[int, str | None]]:
+    """Every location reached: location -> (MP spent, the location before), cheapest first, then by id."""
+    name = move_bits(ctx).name
+    out: dict[str, tuple[int, str | None]] = {}
+    for level in sorted(s.levels):
+        m = s.levels[level]
+        here = []
+        while m:
+            low = m & -m
+            here.append(name[low])
+            m ^= low
+        for loc in sorted(here):
+            out[loc] = (level, None if loc == s.start else previous(ctx, s, loc, level))
+    return out
