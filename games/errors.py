@@ -1,6 +1,17 @@
-"""Errors in game data, always reported as ``file:line: message`` (CSV, text) or ``file: key: message`` (TOML)."""
+"""Errors in game data, always reported as ``file:line: message`` (CSV, text) or ``file: key: message`` (TOML).
+
+Loading a game collects every problem it finds (:class:`Problems`), like a compiler, and raises them together as
+one :class:`DataErrors`; each is still one line.
+"""
 
 from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Callable, Iterator, TypeVar
+
+T = TypeVar("T")
+
+MAX_ERRORS = 50  # problems reported by one load before it stops
 
 
 class DataError(Exception):
@@ -19,3 +30,79 @@ class DataError(Exception):
         if self.key:
             return f"{self.path}: {self.key}: {self.message}"
         return f"{self.path}: {self.message}"
+
+    def lines(self) -> list[str]:
+        """The lines to print for this error (one; several for :class:`DataErrors`)."""
+        return [str(self)]
+
+
+class DataErrors(DataError):
+    """Several problems found in one load; ``lines()`` gives one line each (``str`` the first and a count)."""
+
+    def __init__(self, errors: list[DataError], truncated: bool = False):
+        self.errors = tuple(errors)
+        self.truncated = truncated
+        first = self.errors[0]
+        super().__init__(first.path, first.message, first.line, first.key)
+
+    def __str__(self) -> str:
+        first = str(self.errors[0])
+        rest = len(self.errors) - 1
+        return first if not rest else f"{first} (and {rest} more problem{'s' if rest > 1 else ''})"
+
+    def lines(self) -> list[str]:
+        out = [str(e) for e in self.errors]
+        if self.truncated:
+            out.append(f"too many problems: stopped after {len(self.errors)}")
+        return out
+
+
+class Reported(Exception):
+    """A problem already recorded (e.g. a file that could not be read): ends the checks that depend on it, quietly."""
+
+
+class _Full(Exception):
+    """Raised inside :class:`Problems` when the limit is reached; ends the load."""
+
+
+class Problems:
+    """The problems found so far in one load. ``guard()`` records a :class:`DataError` raised inside it and lets
+    the load go on with the next record; at ``limit`` problems the load stops (``finish`` raises them)."""
+
+    def __init__(self, limit: int = MAX_ERRORS):
+        self.limit = limit
+        self.errors: list[DataError] = []
+        self.truncated = False
+
+    def add(self, err: DataError) -> None:
+        for e in err.errors if isinstance(err, DataErrors) else (err,):
+            if len(self.errors) >= self.limit:
+                self.truncated = True
+                raise _Full
+            self.errors.append(e)
+
+    @contextmanager
+    def guard(self) -> Iterator[None]:
+        try:
+            yield
+        except DataError as err:
+            self.add(err)
+        except Reported:
+            pass
+
+    @property
+    def count(self) -> int:
+        return len(self.errors)
+
+    def raise_if_any(self) -> None:
+        if self.errors:
+            raise DataErrors(self.errors, self.truncated)
+
+
+def collect(limit: int, work: Callable[[Problems], T]) -> tuple[T | None, Problems]:
+    """Run ``work(problems)``; its result (None when it stopped at ``limit`` problems) and the problems found."""
+    problems = Problems(limit)
+    try:
+        return work(problems), problems
+    except _Full:
+        return None, problems

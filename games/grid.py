@@ -27,7 +27,7 @@ class HexIds:
     @cached_property
     def _pattern(self) -> re.Pattern[str]:
         d = self.spec.id_digits
-        return re.compile(r"(\d{%d})(\d{%d})" % (d, d))
+        return re.compile(r"([0-9]{%d})([0-9]{%d})" % (d, d))
 
     def id_of(self, h: Hex) -> str:
         col, row = to_offset(h, self.spec.orientation, self.spec.offset)

@@ -14,13 +14,14 @@ from games.errors import DataError
 
 # subcommand -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
-    "info": ("games.cli", "summarise a game's data (counts by kind, turns, scenarios)"),
+    "info": ("hexforge.info", "check every file of a game and summarise its data (counts by kind, turns, scenarios)"),
     "build": ("hexforge.build", "build everything for a game into build/<game>/ (art, module, print-and-play)"),
     "validate": ("validator.cli", "replay a game log against the rules and report every violation"),
     "art": ("art.build", "render the map, boards, counters, markers, cards and charts into build/<game>/images/"),
     "pnp": ("art.pnp.build", "print-and-play PDFs (counters, cards, map tiles, aids) into build/<game>/pnp/"),
     "vassal-dump": ("validator.vassal.dump", "print the decoded steps of a VASSAL save or log as JSON Lines"),
     "import": ("validator.vassal.importer", "translate a VASSAL log made with our module into a JSON Lines game log"),
+    "mapgen": ("mapgen.cli", "generate a map's hexes and hexsides from real geography and authored layers (dev tool)"),
 }
 
 
@@ -43,7 +44,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(modules[args.command].run(args) or 0)
     except (DataError, UserError) as exc:
-        print(f"hexforge {args.command}: {exc}", file=sys.stderr)
+        for line in exc.lines() if isinstance(exc, DataError) else [str(exc)]:
+            print(f"hexforge {args.command}: {line}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
