@@ -13,12 +13,14 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Protocol
 
 from .datafiles import Row, Table
-from .errors import DataError
-from .fields import ID, MAX_NAME, MAX_TEXT, check_keys, parse_whole, records, toml_ids, toml_int, toml_number, \
-    toml_text
+from .errors import DataError, Problems
+from .fields import (
+    ID, MAX_NAME, MAX_TEXT, MP_FORM, check_keys, parse_mp, parse_whole, records, toml_ids, toml_int, toml_number,
+    toml_text,
+)
 
 FILES = ("hexes", "hexsides", "units", "markers", "tec", "weather", "turns", "turn_events", "areas", "boxes", "setup")
-TYPES = ("int", "number", "text", "bool", "choice", "ref")
+TYPES = ("int", "number", "text", "bool", "choice", "ref", "mp")
 REFS = ("sides", "nationalities", "unit_types", "traits", "units", "markers", "terrain", "weather", "hexes", "areas",
         "boxes", "regions", "turns", "tables")
 SINGULAR = {"sides": "side", "nationalities": "nationality", "unit_types": "unit type", "traits": "trait",
@@ -55,18 +57,23 @@ class PendingRefs:
         self.items.append((error, to, value))
 
 
-def read_declarations(t: Table, builtin: Mapping[str, frozenset[str]]) -> dict[str, dict[str, Column]]:
+def read_declarations(t: Table, builtin: Mapping[str, frozenset[str]], problems: Problems
+                      ) -> dict[str, dict[str, Column]]:
     """``[columns]`` of game.toml: file -> column id -> :class:`Column`. ``builtin`` gives each file's own columns,
-    which a declaration may not redefine."""
+    which a declaration may not redefine. A bad declaration is a problem; the column is still known (so the files
+    that have it do not give a second problem)."""
     out: dict[str, dict[str, Column]] = {}
     for file, ft in records(t):
         if file not in FILES:
-            raise t.error(f"unknown file (expected one of {', '.join(FILES)})", file)
+            problems.add(t.error(f"unknown file (expected one of {', '.join(FILES)})", file))
+            continue
         out[file] = {}
         for cid, ct in records(ft):
-            if cid in builtin.get(file, ()) or _is_builtin_pattern(file, cid):
-                raise ct.error(f"'{cid}' is a column the loader already reads")
-            out[file][cid] = _declaration(file, cid, ct)
+            out[file][cid] = Column(file, cid, "text", max_length=MAX_TEXT)
+            with problems.guard():
+                if cid in builtin.get(file, ()) or _is_builtin_pattern(file, cid):
+                    raise ct.error(f"'{cid}' is a column the loader already reads")
+                out[file][cid] = _declaration(file, cid, ct)
     return out
 
 
@@ -125,6 +132,11 @@ def _one(col: Column, text: str, fail: Callable[[str], DataError], refs: Pending
         if not math.isfinite(x) or not col.min <= x <= col.max:
             raise fail(f"'{text[:40]}' is not a number {col.min:g}..{col.max:g}")
         return x
+    if col.type == "mp":
+        try:
+            return parse_mp(text)
+        except ValueError:
+            raise fail(f"'{text[:40]}' is not {MP_FORM}") from None
     if col.type == "bool":
         v = text.lower()
         if v in ("yes", "true", "1", "y"):
@@ -184,6 +196,8 @@ def toml_extra(t: Table, decls: Mapping[str, Column], refs: PendingRefs) -> Mapp
             if col.type == "bool" and isinstance(v, bool):
                 typed.append(v)
             elif col.type in ("int", "number") and isinstance(v, (int, float)) and not isinstance(v, bool):
+                typed.append(_one(col, str(v), fail, refs))
+            elif col.type == "mp" and isinstance(v, int) and not isinstance(v, bool):
                 typed.append(_one(col, str(v), fail, refs))
             elif isinstance(v, str) and col.type not in ("int", "number", "bool"):
                 typed.append(_one(col, v, fail, refs))

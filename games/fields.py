@@ -34,12 +34,19 @@ def _shown(key: str, value: str) -> str:
 # --- CSV ------------------------------------------------------------------------------------------------------
 
 
+def printable(text: str) -> bool:
+    """No control or line-separator characters (a name or text is printed on one line)."""
+    return text.isprintable()
+
+
 def row_text(r: Row, key: str, max_len: int = MAX_NAME, required: bool = False) -> str:
     v = r.get(key)
     if required and not v:
         raise r.error(f"column '{key}' is empty")
     if len(v) > max_len:
         raise r.error(f"column '{key}' is {len(v)} characters long (at most {max_len})")
+    if not printable(v):
+        raise r.error(f"column '{key}' holds a control or line-break character")
     return v
 
 
@@ -115,15 +122,15 @@ def row_source(r: Row) -> str:
     return row_choice(r, "source", SOURCES, default="authored")
 
 
-def row_mp(r: Row, key: str) -> Fraction | str | None:
-    """A movement cost: None (empty: not applicable), "P" (prohibited), or a whole number or half ("2", "+2" extra
-    to cross, "1/2", "0.5"), at most 99."""
-    v = r.get(key)
-    if not v:
-        return None
-    if v == "P":
+MP_FORM = "a movement cost 0..99 such as 2, +2, 1/2 or 0.5; P = prohibited"
+
+
+def parse_mp(text: str) -> Fraction | str:
+    """A movement cost: "P" (prohibited), or a whole number or half ("2", "+2" extra to cross, "1/2", "0.5"), at
+    most 99; ValueError otherwise."""
+    if text == "P":
         return "P"
-    m = HALF.fullmatch(v)
+    m = HALF.fullmatch(text)
     value = None
     if m and m.group(2):
         value = Fraction(int(m.group(1)), int(m.group(2))) if int(m.group(2)) else None
@@ -132,9 +139,19 @@ def row_mp(r: Row, key: str) -> Fraction | str | None:
     elif m:
         value = Fraction(int(m.group(1)))
     if value is None or value > 99:
-        raise r.error(f"{_shown(key, v)} is not a movement cost (a number 0..99 such as 2, +2, 1/2 or 0.5; P = "
-                      "prohibited; empty = not applicable)")
+        raise ValueError(text)
     return value
+
+
+def row_mp(r: Row, key: str) -> Fraction | str | None:
+    """A movement cost cell (:func:`parse_mp`); None when empty (not applicable)."""
+    v = r.get(key)
+    if not v:
+        return None
+    try:
+        return parse_mp(v)
+    except ValueError:
+        raise r.error(f"{_shown(key, v)} is not {MP_FORM}; empty = not applicable") from None
 
 
 def check_columns(rows: list[Row], known: Iterable[str], hint: str = "") -> None:
@@ -183,6 +200,8 @@ def toml_text(t: Table, key: str, max_len: int = MAX_NAME, default: Any = _MISSI
     v = t.str(key)
     if len(v) > max_len:
         raise t.error(f"{len(v)} characters long (at most {max_len})", key)
+    if not printable(v):
+        raise t.error("holds a control or line-break character", key)
     return v
 
 
@@ -193,6 +212,8 @@ def toml_texts(t: Table, key: str, max_len: int = MAX_TEXT, default: Any = _MISS
     for v in values:
         if len(v) > max_len:
             raise t.error(f"an entry is {len(v)} characters long (at most {max_len})", key)
+        if not printable(v):
+            raise t.error("an entry holds a control or line-break character", key)
     return tuple(values)
 
 

@@ -48,7 +48,8 @@ def read_identity(ld: Loading, g: Table) -> Identity:
 def read_grid(ld: Loading, g: Table) -> None:
     """``[grid]``, bounded so that the module board (and the art's memory) stays bounded."""
     t = g.table("grid")
-    ld.keys(t, ("orientation", "offset", "columns", "rows", "id_digits", "module_hex_width", "module_origin"))
+    ld.keys(t, ("orientation", "offset", "columns", "rows", "id_digits", "module_hex_width", "module_origin",
+                "first_column", "first_row"))
     orientation = t.str("orientation")
     if orientation not in ("pointy", "flat"):
         raise t.error(f"'{orientation[:40]}' is not pointy or flat", "orientation")
@@ -56,8 +57,10 @@ def read_grid(ld: Loading, g: Table) -> None:
     if offset not in ("odd", "even"):
         raise t.error(f"'{offset[:40]}' is not odd or even", "offset")
     digits = toml_int(t, "id_digits", 1, 3, 2)
-    columns = toml_int(t, "columns", 1, min(MAX_GRID_SIDE, 10**digits - 1))
-    rows = toml_int(t, "rows", 1, min(MAX_GRID_SIDE, 10**digits - 1))
+    first_col = toml_int(t, "first_column", 0, 10**digits - 1, 1)
+    first_row = toml_int(t, "first_row", 0, 10**digits - 1, 1)
+    columns = toml_int(t, "columns", 1, min(MAX_GRID_SIDE, 10**digits - first_col))
+    rows = toml_int(t, "rows", 1, min(MAX_GRID_SIDE, 10**digits - first_row))
     if columns * rows > MAX_CELLS:
         raise t.error(f"{columns}x{rows} is {columns * rows} cells (at most {MAX_CELLS})", "rows")
     width = toml_number(t, "module_hex_width", 16, 400, 96.0)
@@ -72,7 +75,7 @@ def read_grid(ld: Loading, g: Table) -> None:
     if size > MAX_BOARD_PIXELS:
         raise t.error(f"the module board would have {size / 1e6:.0f} million pixels (at most "
                       f"{MAX_BOARD_PIXELS // 1_000_000}); use a smaller hex width or grid", "module_hex_width")
-    ld.spec = GridSpec(orientation, offset, columns, rows, digits, width, (origin[0], origin[1]))
+    ld.spec = GridSpec(orientation, offset, columns, rows, digits, width, (origin[0], origin[1]), first_col, first_row)
     ld.ids = HexIds(ld.spec)
 
 
@@ -234,4 +237,4 @@ def _stacking_rule(e: Table, ld: Loading, tags: set[str]) -> StackingRule:
 
 
 def read_columns(ld: Loading, g: Table, builtin: Mapping[str, frozenset[str]]) -> None:
-    ld.columns = read_declarations(g.table("columns", required=False), builtin)
+    ld.columns = read_declarations(g.table("columns", required=False), builtin, ld.problems)

@@ -72,7 +72,10 @@ def load_map(ld: Loading, tec: Mapping[str, TerrainEffect] | None) -> MapDef | N
 
 def load_hexes(ld: Loading, tec: _Tec, seas: Names, sections: Mapping[str, Section]
                ) -> tuple[dict[str, MapHex], dict[Hex, str], dict[Hexside, frozenset[str]]]:
-    rows = ld.csv("map", "hexes.csv", required=("hex", "terrain"), known=HEX_COLUMNS, extra="hexes") or []
+    rows = ld.csv("map", "hexes.csv", required=("hex", "terrain"), known=HEX_COLUMNS, extra="hexes")
+    if rows is None:
+        ld.failed.add("hexes")
+        rows = []
     hexes: dict[str, MapHex] = {}
     by_hex: dict[Hex, str] = {}
     first_line: dict[str, int] = {}

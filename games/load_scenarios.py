@@ -4,7 +4,6 @@ check that a setup respects the first turn's stacking limits."""
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from typing import Mapping
 
 from .columns import row_extra
@@ -15,7 +14,7 @@ from .fields import (
     toml_int, toml_text, toml_texts,
 )
 from .load_game import MAX_TURN
-from .loading import Loading, Names
+from .loading import Loading
 from .model import Game, Immobile, MapDef, MarkerPlacement, Placement, Scenario, frozen_map
 
 SCENARIO_KEYS = ("id", "name", "first_turn", "last_turn", "setup_file", "special_rules", "victory", "hands", "control",
@@ -24,17 +23,7 @@ SETUP_COLUMNS = frozenset({"unit", "location", "face", "turn", "condition", "sou
 MAX_SCENARIOS = 100
 
 
-@dataclass(frozen=True)
-class Known:
-    """What a scenario may refer to; a kind whose file failed to load is not checked (``Names.complete``)."""
-
-    units: Names
-    turns: Names
-    marker_kinds: Names
-
-
-def load_scenarios(ld: Loading, game_map: MapDef | None, known: Known) -> tuple[dict[str, Scenario],
-                                                                                 dict[str, dict[str, Row]]]:
+def load_scenarios(ld: Loading, game_map: MapDef | None) -> tuple[dict[str, Scenario], dict[str, dict[str, Row]]]:
     """The scenarios, and for each the setup rows by unit (for the stacking check's messages)."""
     sdir = ld.path("scenarios")
     out: dict[str, Scenario] = {}
@@ -57,33 +46,31 @@ def load_scenarios(ld: Loading, game_map: MapDef | None, known: Known) -> tuple[
                                                              "digits, _ or -)")
             t = ld.toml("scenarios", name, "scenario.toml")
             if t is not None:
-                out[name], rows_by_scenario[name] = _scenario(ld, name, t, game_map, known)
+                out[name], rows_by_scenario[name] = _scenario(ld, name, t, game_map)
     return out, rows_by_scenario
 
 
-def _scenario(ld: Loading, name: str, t: Table, game_map: MapDef | None, known: Known
-              ) -> tuple[Scenario, dict[str, Row]]:
+def _scenario(ld: Loading, name: str, t: Table, game_map: MapDef | None) -> tuple[Scenario, dict[str, Row]]:
     ld.keys(t, SCENARIO_KEYS)
     sid = toml_id(t, "id")
     if sid != name:
         raise t.error(f"the id '{sid}' differs from its folder's name '{name}'", "id")
     first, last = toml_int(t, "first_turn", 1, MAX_TURN), toml_int(t, "last_turn", 1, MAX_TURN)
-    if known.turns.missing(str(first)) or known.turns.missing(str(last)) or first > last:
+    if ld.names("turns").missing(str(first)) or ld.names("turns").missing(str(last)) or first > last:
         raise t.error(f"turns {first}-{last} are not on the turn track", "last_turn")
-    setup, reinforcements, rows_by_unit = _setup(ld, name, toml_csv_name(t, "setup_file"), game_map, known)
+    setup, reinforcements, rows_by_unit = _setup(ld, name, toml_csv_name(t, "setup_file"))
     markers = []
     for m in t.tables("markers"):
         with ld.guard():
-            markers.append(_marker(ld, m, game_map, known))
+            markers.append(_marker(ld, m, game_map))
     scenario = Scenario(
         sid, toml_text(t, "name"), first, last, tuple(setup), tuple(reinforcements), tuple(markers), _hands(ld, t),
         _control(ld, t, game_map), toml_texts(t, "special_rules", default=()), toml_texts(t, "victory", default=()),
-        _options(t), tuple(_immobile(ld, im, known) for im in t.tables("immobile")))
+        _options(t), tuple(_immobile(ld, im) for im in t.tables("immobile")))
     return scenario, rows_by_unit
 
 
-def _setup(ld: Loading, folder: str, file: str, game_map: MapDef | None, known: Known
-           ) -> tuple[list[Placement], list[Placement], dict[str, Row]]:
+def _setup(ld: Loading, folder: str, file: str) -> tuple[list[Placement], list[Placement], dict[str, Row]]:
     rows = ld.csv("scenarios", folder, file, required=("unit", "location", "turn"), known=SETUP_COLUMNS,
                   extra="setup") or []
     setup, reinforcements = [], []
@@ -94,16 +81,17 @@ def _setup(ld: Loading, folder: str, file: str, game_map: MapDef | None, known: 
             if uid in rows_by_unit:
                 raise r.error(f"duplicate unit in the setup '{uid}' (first on line {rows_by_unit[uid].line})")
             rows_by_unit[uid] = r
-            if known.units.missing(uid):
+            if ld.names("units").missing(uid):
                 raise r.error(f"unknown unit '{uid}'")
             loc = row_text(r, "location", 64)
             turn = row_int(r, "turn", 1, MAX_TURN, None)
             cond = row_text(r, "condition", 64)
             if loc:
-                _location(r, loc, game_map, "set up in" if turn is None else "arriving in")
+                if ld.location_missing(loc):
+                    _unknown_location(r, loc, "set up in" if turn is None else "arriving in")
             elif turn is None and not cond:
                 raise r.error(f"unit '{uid}' has neither a location nor a turn of arrival")
-            if turn is not None and known.turns.missing(str(turn)):
+            if turn is not None and ld.names("turns").missing(str(turn)):
                 raise r.error(f"turn {turn} is not on the turn track")
             row_text(r, "notes", MAX_TEXT)
             p = Placement(uid, loc, row_choice(r, "face", ("front", "back"), "front"), turn, cond, row_source(r),
@@ -112,26 +100,23 @@ def _setup(ld: Loading, folder: str, file: str, game_map: MapDef | None, known: 
     return setup, reinforcements, rows_by_unit
 
 
-def _location(r: Row, loc: str, game_map: MapDef | None, verb: str) -> None:
-    if game_map is None or game_map.location_exists(loc) or loc in game_map.boxes:
-        return
+def _unknown_location(r: Row, loc: str, verb: str) -> None:
     if loc[:1].isdigit():
         raise r.error(f"unit '{r.get('unit')}' {verb} hex '{loc}', which is not on the map")
     raise r.error(f"unit '{r.get('unit')}' {verb} '{loc}', which is not a hex, area or box")
 
 
-def _marker(ld: Loading, m: Table, game_map: MapDef | None, known: Known) -> MarkerPlacement:
+def _marker(ld: Loading, m: Table, game_map: MapDef | None) -> MarkerPlacement:
     ld.keys(m, ("kind", "location", "face", "count"))
     kind = toml_id(m, "kind")
-    if known.marker_kinds.missing(kind):
+    if ld.names("markers").missing(kind):
         raise m.error(f"unknown marker kind '{kind}'", "kind")
     loc = toml_text(m, "location", 64)
     box, _, space = loc.partition(":")
-    if game_map is not None:
-        if box not in game_map.boxes and not game_map.location_exists(loc):
-            raise m.error(f"unknown location '{loc}'", "location")
-        if space and space not in game_map.boxes[box].spaces:
-            raise m.error(f"box '{box}' has no space '{space}'", "location")
+    if ld.location_missing(box if space else loc):
+        raise m.error(f"unknown location '{loc}'", "location")
+    if space and game_map is not None and box in game_map.boxes and space not in game_map.boxes[box].spaces:
+        raise m.error(f"box '{box}' has no space '{space}'", "location")
     face = m.str("face", "front")
     if face not in ("front", "back"):
         raise m.error(f"'{face[:20]}' is not front or back", "face")
@@ -170,16 +155,16 @@ def _options(t: Table) -> Mapping[str, bool]:
     return frozen_map(options)
 
 
-def _immobile(ld: Loading, t: Table, known: Known) -> Immobile:
+def _immobile(ld: Loading, t: Table) -> Immobile:
     """A scenario's ``[[immobile]]`` table: units that may not move on some turns."""
     ld.keys(t, ("units", "turns", "text"))
     listed = toml_ids(t, "units")
     for uid in listed:
-        if known.units.missing(uid):
+        if ld.names("units").missing(uid):
             raise t.error(f"unknown unit '{uid}'", "units")
     on = t.list("turns")
     for turn in on:
-        if isinstance(turn, bool) or not isinstance(turn, int) or known.turns.missing(str(turn)):
+        if isinstance(turn, bool) or not isinstance(turn, int) or ld.names("turns").missing(str(turn)):
             raise t.error(f"turn {str(turn)[:20]} is not on the turn track", "turns")
     return Immobile(tuple(listed), tuple(on), toml_text(t, "text", MAX_TEXT))
 

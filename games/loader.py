@@ -30,7 +30,7 @@ from .load_game import (
     read_stacking, read_traits, read_unit_types, read_vp_track,
 )
 from .load_map import AREA_KEYS, BOX_KEYS, HEX_COLUMNS, HEXSIDE_COLUMNS, load_map
-from .load_scenarios import SETUP_COLUMNS, Known, load_scenarios, stacking_problems
+from .load_scenarios import SETUP_COLUMNS, load_scenarios, stacking_problems
 from .load_tables import (
     TEC_COLUMNS, WEATHER_COLUMNS, check_weather_tables, load_crts, load_lookup_tables, load_tec, load_weather,
 )
@@ -117,8 +117,7 @@ def _load(ld: Loading) -> Game | None:
         check_weather_tables(ld, "tables.toml", (tables or {}).values(), weather)
     cards = load_cards(ld, phases, weather)
     turns = load_turns(ld)
-    scenarios, setup_rows = load_scenarios(ld, game_map, Known(ld.names("units"), ld.names("turns"),
-                                                               ld.names("markers")))
+    scenarios, setup_rows = load_scenarios(ld, game_map)
     style = {}
     if ld.exists("style.toml"):
         with ld.guard():

@@ -64,6 +64,11 @@ class Loading:
     def names(self, kind: str) -> Names:
         return Names(frozenset(self.known.get(kind, ())), kind not in self.failed)
 
+    def location_missing(self, loc: str, kinds: tuple[str, ...] = ("hexes", "areas", "boxes")) -> bool:
+        """Whether ``loc`` is no hex, area or box (False when one of those files failed: it cannot be told)."""
+        names = [self.names(k) for k in kinds]
+        return all(n.complete for n in names) and not any(loc in n for n in names)
+
     def path(self, *parts: str) -> str:
         return os.path.join(self.root, *parts)
 

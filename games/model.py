@@ -82,6 +82,8 @@ class GridSpec:
     id_digits: int = 2  # digits per part of a hex id (4-digit ids: 2 + 2)
     module_hex_width: float = 96.0  # flat-to-flat size of a hex on the module board, in pixels
     module_origin: tuple[int, int] = (0, 0)  # board pixel centre of hex (col 0, row 0)
+    first_column: int = 1  # the id number of grid column 0 (Stalingrad '42: 10)
+    first_row: int = 1  # the id number of grid row 0 (Stalingrad '42: 0, for hex 4100)
 
 
 @dataclass(frozen=True)
