@@ -6,8 +6,7 @@ one :class:`DataErrors`; each is still one line.
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-from typing import Callable, Iterator, TypeVar
+from typing import Callable, Iterable, TypeVar
 
 T = TypeVar("T")
 
@@ -57,6 +56,11 @@ class DataErrors(DataError):
         return out
 
 
+def each(errors: Iterable[DataError]) -> list[DataError]:
+    """One :class:`DataError` per problem (a :class:`DataErrors` gives each of its own)."""
+    return [e for err in errors for e in (err.errors if isinstance(err, DataErrors) else (err,))]
+
+
 class Reported(Exception):
     """A problem already recorded (e.g. a file that could not be read): ends the checks that depend on it, quietly."""
 
@@ -75,20 +79,14 @@ class Problems:
         self.truncated = False
 
     def add(self, err: DataError) -> None:
-        for e in err.errors if isinstance(err, DataErrors) else (err,):
+        for e in each([err]):
             if len(self.errors) >= self.limit:
                 self.truncated = True
                 raise _Full
             self.errors.append(e)
 
-    @contextmanager
-    def guard(self) -> Iterator[None]:
-        try:
-            yield
-        except DataError as err:
-            self.add(err)
-        except Reported:
-            pass
+    def guard(self) -> _Guard:
+        return _Guard(self)
 
     @property
     def count(self) -> int:
@@ -97,6 +95,25 @@ class Problems:
     def raise_if_any(self) -> None:
         if self.errors:
             raise DataErrors(self.errors, self.truncated)
+
+
+class _Guard:
+    """``with problems.guard():`` records a :class:`DataError` raised inside and ends the block quietly (also on
+    :class:`Reported`); anything else goes on up."""
+
+    __slots__ = ("problems",)
+
+    def __init__(self, problems: Problems):
+        self.problems = problems
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: type | None, err: BaseException | None, tb: object) -> bool:
+        if isinstance(err, DataError):
+            self.problems.add(err)
+            return True
+        return isinstance(err, Reported)
 
 
 def collect(limit: int, work: Callable[[Problems], T]) -> tuple[T | None, Problems]:

@@ -26,6 +26,11 @@ SOURCES = ("found", "authored", "found+authored")
 _MISSING = object()
 
 
+def short(text: str, n: int = 40) -> str:
+    """A value as it may appear in a message: at most ``n`` characters."""
+    return text if len(text) <= n else text[: n - 3] + "..."
+
+
 def _shown(key: str, value: str) -> str:
     v = value if len(value) <= 40 else value[:37] + "..."
     return f"column '{key}': '{v}'"
@@ -262,14 +267,15 @@ def toml_source(t: Table) -> str:
 def key_id(t: Table, key: str) -> str:
     """A table key that is an id (a record of a TOML file named by its key)."""
     if not ID.fullmatch(key):
-        raise t.error("not an id (1-64 letters, digits, _ or -)", key)
+        raise t.error("not an id (1-64 letters, digits, _ or -)", short(key))
     return key
 
 
 def check_keys(t: Table, known: Iterable[str]) -> None:
     """Every key of ``t`` is one the loader knows (each unknown key is one error)."""
     known = set(known)
-    errors = [t.error(f"unknown key (expected one of {', '.join(sorted(known))})", k) for k in t.data if k not in known]
+    errors = [t.error(f"unknown key (expected one of {', '.join(sorted(known))})", short(k)) for k in t.data
+              if k not in known]
     if len(errors) == 1:
         raise errors[0]
     if errors:
@@ -281,6 +287,6 @@ def records(t: Table) -> list[tuple[str, Table]]:
     out = []
     for k, v in t.data.items():
         if not isinstance(v, dict):
-            raise t.error("expected a table", k)
+            raise t.error("expected a table", short(k))
         out.append((key_id(t, k), t.table(k)))
     return out

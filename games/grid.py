@@ -38,7 +38,7 @@ class HexIds:
         """The axial hex of an id; ValueError if the id is not well formed."""
         m = self._pattern.fullmatch(hex_id)
         if not m:
-            raise ValueError(f"not a hex id: {hex_id!r} (expected {2 * self.spec.id_digits} digits, column then row)")
+            raise ValueError(f"not a hex id: {hex_id[:20]!r} (expected {2 * self.spec.id_digits} digits, column then row)")
         col, row = int(m.group(1)) - self.spec.first_column, int(m.group(2)) - self.spec.first_row
         return from_offset(col, row, self.spec.orientation, self.spec.offset)
 

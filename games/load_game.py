@@ -4,12 +4,11 @@ the columns the game declares (docs/data.md "game.toml")."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Mapping
 
 from .columns import read_declarations
 from .datafiles import Table
-from .fields import ID, records, toml_colour, toml_id, toml_ids, toml_int, toml_number, toml_text
+from .fields import ID, records, short, toml_colour, toml_id, toml_ids, toml_int, toml_number, toml_text
 from .grid import HexIds
 from .hexgrid import SQRT3
 from .loading import Loading
@@ -24,25 +23,17 @@ MAX_BOARD_PIXELS = 64_000_000
 MAX_TURN = 500
 
 
-@dataclass(frozen=True)
-class Identity:
-    id: str
-    title: str
-    publisher: str
-    edition: str
-    module_name: str
-    rules_package: str
-
-
-def read_identity(ld: Loading, g: Table) -> Identity:
+def read_identity(ld: Loading, g: Table) -> dict[str, str]:
+    """The game's identity, as the :class:`~games.model.Game` fields of the same names."""
     ld.keys(g, TOP_KEYS)
     gid = toml_id(g, "id")
     package = toml_text(g, "rules_package", default="")
     if package and not RULES_PACKAGE.fullmatch(package):
         raise g.error(f"'{package[:60]}' is not a rules package name (validator.rules.<name>, lower case)",
                       "rules_package")
-    return Identity(gid, toml_text(g, "title"), toml_text(g, "publisher", default=""),
-                    toml_text(g, "edition", default=""), toml_id(g, "module_name", default=gid), package)
+    return dict(id=gid, title=toml_text(g, "title"), publisher=toml_text(g, "publisher", default=""),
+                edition=toml_text(g, "edition", default=""), module_name=toml_id(g, "module_name", default=gid),
+                rules_package=package)
 
 
 def read_grid(ld: Loading, g: Table) -> None:
@@ -193,9 +184,9 @@ def read_stacking(ld: Loading, g: Table) -> Mapping[str, tuple[StackingRule, ...
     tags = set(ld.unit_types) | set(ld.traits)
     for side, entries in t.data.items():
         with ld.guard():
-            ld.side_ref(side, lambda m: t.error(m, side))
+            ld.side_ref(side, lambda m: t.error(m, short(side)))
             if not isinstance(entries, list) or not entries:
-                raise t.error("expected a list of {from = turn, limit = units, ...}", side)
+                raise t.error("expected a list of {from = turn, limit = units, ...}", short(side))
             rules = []
             for i, e in enumerate(entries):
                 if not isinstance(e, dict):

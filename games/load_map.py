@@ -72,10 +72,7 @@ def load_map(ld: Loading, tec: Mapping[str, TerrainEffect] | None) -> MapDef | N
 
 def load_hexes(ld: Loading, tec: _Tec, seas: Names, sections: Mapping[str, Section]
                ) -> tuple[dict[str, MapHex], dict[Hex, str], dict[Hexside, frozenset[str]]]:
-    rows = ld.csv("map", "hexes.csv", required=("hex", "terrain"), known=HEX_COLUMNS, extra="hexes")
-    if rows is None:
-        ld.failed.add("hexes")
-        rows = []
+    rows = ld.csv("map", "hexes.csv", required=("hex", "terrain"), known=HEX_COLUMNS, extra="hexes", kind="hexes") or []
     hexes: dict[str, MapHex] = {}
     by_hex: dict[Hex, str] = {}
     first_line: dict[str, int] = {}
@@ -133,8 +130,10 @@ def load_hexes(ld: Loading, tec: _Tec, seas: Names, sections: Mapping[str, Secti
 
 def _section_of(ld: Loading, r: Row, h: Hex, sections: Mapping[str, Section]) -> str:
     """The section that owns a hex: the ``section`` column (whose box must contain it), else the first that does."""
-    col, row = ld.ids.offset_of(h)
     named = row_id(r, "section", required=False)
+    if not named and not sections:
+        return ""
+    col, row = ld.ids.offset_of(h)
     if named:
         if named not in sections:
             raise r.error(f"unknown section '{named}'" + (f" (expected one of {', '.join(sections)})" if sections
@@ -142,8 +141,6 @@ def _section_of(ld: Loading, r: Row, h: Hex, sections: Mapping[str, Section]) ->
         if not sections[named].contains(col, row):
             raise r.error(f"hex {ld.ids.id_of(h)} is outside section {named}'s box")
         return named
-    if not sections:
-        return ""
     found = next((s.id for s in sections.values() if s.contains(col, row)), None)
     if found is None:
         raise r.error(f"hex {ld.ids.id_of(h)} lies in no map section")
@@ -216,9 +213,8 @@ def _cells(ld: Loading, t: Table, key: str) -> tuple[Hex, ...]:
 
 def load_water(ld: Loading) -> tuple[dict[str, Sea] | None, dict[str, Lake]]:
     """Seas (None when the file failed) and lakes."""
-    t = ld.toml("map", "water.toml", optional=True)
+    t = ld.toml("map", "water.toml", optional=True, kind="seas")
     if t is None:
-        ld.failed.add("seas")
         return None, {}
     seas: dict[str, Sea] = {}
     lakes: dict[str, Lake] = {}
@@ -242,9 +238,8 @@ def load_water(ld: Loading) -> tuple[dict[str, Sea] | None, dict[str, Lake]]:
 
 
 def load_areas(ld: Loading, tec: _Tec, hexes: Mapping[str, MapHex]) -> dict[str, Area]:
-    t = ld.toml("map", "areas.toml", optional=True)
+    t = ld.toml("map", "areas.toml", optional=True, kind="areas")
     if t is None:
-        ld.failed.add("areas")
         return {}
     out: dict[str, Area] = {}
     with ld.guard():
@@ -294,9 +289,7 @@ def _area(ld: Loading, tec: _Tec, k: str, a: Table, hexes: Mapping[str, MapHex],
 
 
 def load_regions(ld: Loading) -> dict[str, Region]:
-    t = ld.toml("map", "regions.toml", optional=True)
-    if t is None:
-        ld.failed.add("regions")
+    t = ld.toml("map", "regions.toml", optional=True, kind="regions")
     out: dict[str, Region] = {}
     hex_names, area_names = ld.names("hexes"), ld.names("areas")
     with ld.guard():
@@ -316,9 +309,7 @@ def load_regions(ld: Loading) -> dict[str, Region]:
 
 
 def load_boxes(ld: Loading) -> dict[str, Box]:
-    t = ld.toml("map", "boxes.toml", optional=True)
-    if t is None:
-        ld.failed.add("boxes")
+    t = ld.toml("map", "boxes.toml", optional=True, kind="boxes")
     out: dict[str, Box] = {}
     with ld.guard():
         for k, b in records(t) if t is not None else ():

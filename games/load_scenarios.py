@@ -10,7 +10,7 @@ from .columns import row_extra
 from .datafiles import Row, Table
 from .errors import DataError
 from .fields import (
-    ID, MAX_TEXT, row_choice, row_id, row_int, row_source, row_text, toml_csv_name, toml_id, toml_ids,
+    ID, MAX_TEXT, row_choice, row_int, row_source, row_text, short, toml_csv_name, toml_id, toml_ids,
     toml_int, toml_text, toml_texts,
 )
 from .load_game import MAX_TURN
@@ -75,11 +75,10 @@ def _setup(ld: Loading, folder: str, file: str) -> tuple[list[Placement], list[P
                   extra="setup") or []
     setup, reinforcements = [], []
     rows_by_unit: dict[str, Row] = {}
+    seen: dict[str, int] = {}
     for r in rows:
         with ld.guard():
-            uid = row_id(r, "unit")
-            if uid in rows_by_unit:
-                raise r.error(f"duplicate unit in the setup '{uid}' (first on line {rows_by_unit[uid].line})")
+            uid = ld.unique(r, "unit", seen, "unit in the setup")
             rows_by_unit[uid] = r
             if ld.names("units").missing(uid):
                 raise r.error(f"unknown unit '{uid}'")
@@ -127,7 +126,7 @@ def _hands(ld: Loading, t: Table) -> Mapping[str, int]:
     hands = t.table("hands", required=False)
     out = {}
     for side in hands.data:
-        ld.side_ref(side, lambda msg: hands.error(msg, side))
+        ld.side_ref(side, lambda msg: hands.error(msg, short(side)))
         out[side] = toml_int(hands, side, 0, 99)
     return frozen_map(out)
 
@@ -151,7 +150,7 @@ def _options(t: Table) -> Mapping[str, bool]:
         if not ID.fullmatch(key):
             raise t.error("an option's name is an id", f"options.{key[:40]}")
         if not isinstance(value, bool):
-            raise t.error(f"expected true or false, found {str(value)[:40]!r}", f"options.{key}")
+            raise t.error(f"expected true or false, found {str(value)[:40]!r}", f"options.{key[:40]}")
     return frozen_map(options)
 
 

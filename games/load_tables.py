@@ -11,7 +11,7 @@ from .columns import row_extra
 from .datafiles import Row, Table
 from .errors import DataError, Reported
 from .fields import (
-    MAX_TEXT, header_line, parse_whole, records, row_bool, row_choice, row_colour, row_id, row_int, row_mp,
+    MAX_TEXT, header_line, parse_whole, records, row_bool, row_choice, row_colour, row_int, row_mp,
     row_source, row_text, toml_csv_name, toml_id, toml_int, toml_source, toml_text,
 )
 from .loading import Loading
@@ -45,19 +45,14 @@ def move_classes(ld: Loading) -> tuple[str, ...]:
 def load_tec(ld: Loading) -> dict[str, TerrainEffect] | None:
     classes = move_classes(ld)
     rows = ld.csv("tables", "tec.csv", required=("id", "name", "applies_to"),
-                  known=TEC_COLUMNS | {f"mp_{c}" for c in classes}, extra="tec")
+                  known=TEC_COLUMNS | {f"mp_{c}" for c in classes}, extra="tec", kind="terrain")
     if rows is None:
-        ld.failed.add("terrain")
         return None
     out: dict[str, TerrainEffect] = {}
-    lines: dict[str, int] = {}
+    seen: dict[str, int] = {}
     for r in rows:
         with ld.guard():
-            tid = row_id(r, "id")
-            if tid in lines:
-                raise r.error(f"duplicate terrain id '{tid}' (first on line {lines[tid]})")
-            lines[tid] = r.line
-            ld.register("terrain", tid)
+            tid = ld.unique(r, "id", seen, "terrain id", "terrain")
             mp, prohibited = {}, set()
             for c in classes:
                 v = row_mp(r, f"mp_{c}")
@@ -101,9 +96,8 @@ def load_lookup_tables(ld: Loading) -> dict[str, LookupTable] | None:
 
 def _load_tables(ld: Loading, name: str, kind: str, keys: tuple[str, ...], registry: str
                  ) -> dict[str, LookupTable] | None:
-    t = ld.toml("tables", name, optional=True)
+    t = ld.toml("tables", name, optional=True, kind=registry)
     if t is None:
-        ld.failed.add(registry)
         return None
     out: dict[str, LookupTable] = {}
     with ld.guard():
@@ -318,20 +312,15 @@ def side_columns(sides: Iterable[str]) -> frozenset[str]:
 
 def load_weather(ld: Loading) -> dict[str, Weather] | None:
     rows = ld.csv("tables", "weather.csv", required=("id", "name", "colour"),
-                  known=WEATHER_COLUMNS | side_columns(ld.sides), extra="weather", optional=True)
+                  known=WEATHER_COLUMNS | side_columns(ld.sides), extra="weather", optional=True, kind="weather")
     if rows is None:
-        ld.failed.add("weather")
         return None
     out: dict[str, Weather] = {}
-    lines: dict[str, int] = {}
+    seen: dict[str, int] = {}
     crts = ld.names("crts")
     for r in rows:
         with ld.guard():
-            wid = row_id(r, "id")
-            if wid in lines:
-                raise r.error(f"duplicate weather id '{wid}' (first on line {lines[wid]})")
-            lines[wid] = r.line
-            ld.register("weather", wid)
+            wid = ld.unique(r, "id", seen, "weather id", "weather")
             crt, shift, targets = {}, {}, {}
             for side in ld.sides:
                 v = r.get(f"{side}_crt")

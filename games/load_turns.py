@@ -19,9 +19,8 @@ def turn_columns(sides: Mapping[str, object]) -> frozenset[str]:
 
 
 def load_turns(ld: Loading) -> dict[int, Turn] | None:
-    rows = ld.csv("turns.csv", required=("turn", "date"), known=turn_columns(ld.sides), extra="turns")
+    rows = ld.csv("turns.csv", required=("turn", "date"), known=turn_columns(ld.sides), extra="turns", kind="turns")
     if rows is None:
-        ld.failed.add("turns")
         return None
     for n in range(1, len(rows) + 1):
         ld.register("turns", str(n))

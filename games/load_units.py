@@ -31,19 +31,14 @@ CARD_SIDE_COLUMNS = ("title", "text", "initiative", "immediate", "play_timing", 
 
 def load_units(ld: Loading) -> dict[str, Unit] | None:
     rows = ld.csv("units.csv", required=("id", "side", "nationality", "front_name", "front_type", "back_name",
-                                         "back_type", "steps"), known=UNIT_COLUMNS, extra="units")
+                                         "back_type", "steps"), known=UNIT_COLUMNS, extra="units", kind="units")
     if rows is None:
-        ld.failed.add("units")
         return None
     out: dict[str, Unit] = {}
-    lines: dict[str, int] = {}
+    seen: dict[str, int] = {}
     for r in rows:
         with ld.guard():
-            uid = row_id(r, "id")
-            if uid in lines:
-                raise r.error(f"duplicate unit id '{uid}' (first on line {lines[uid]})")
-            lines[uid] = r.line
-            ld.register("units", uid)
+            uid = ld.unique(r, "id", seen, "unit id", "units")
             out[uid] = _unit(ld, r, uid)
     return out
 
@@ -100,21 +95,16 @@ def load_markers(ld: Loading) -> tuple[tuple[Marker, ...], tuple[Marker, ...]] |
     """(round markers, square markers), one per physical counter; absent file: none."""
     rows = ld.csv("markers.csv", required=("kind", "shape", "count", "front_label", "front_icon", "front_colour",
                                            "back_label", "back_icon", "back_colour"),
-                  known=MARKER_COLUMNS, extra="markers", optional=True)
+                  known=MARKER_COLUMNS, extra="markers", optional=True, kind="markers")
     if rows is None:
-        ld.failed.add("markers")
         return None
     round_m: list[Marker] = []
     square_m: list[Marker] = []
-    lines: dict[str, int] = {}
+    seen: dict[str, int] = {}
     total = 0
     for r in rows:
         with ld.guard():
-            kind = row_id(r, "kind")
-            if kind in lines:
-                raise r.error(f"duplicate marker kind '{kind}' (first on line {lines[kind]})")
-            lines[kind] = r.line
-            ld.register("markers", kind)
+            kind = ld.unique(r, "kind", seen, "marker kind", "markers")
             shape = row_choice(r, "shape", ("round", "square"))
             count = row_int(r, "count", 1, 999)
             total += count
@@ -145,21 +135,16 @@ def card_columns(sides: Mapping[str, object]) -> frozenset[str]:
 
 def load_cards(ld: Loading, phases: tuple[Phase, ...], weather: Mapping[str, Weather] | None
                ) -> dict[str, Card] | None:
-    rows = ld.csv("cards.csv", required=("number", "id"), known=card_columns(ld.sides), optional=True)
+    rows = ld.csv("cards.csv", required=("number", "id"), known=card_columns(ld.sides), optional=True, kind="cards")
     if rows is None:
-        ld.failed.add("cards")
         return None
     steps = {p.id: tuple(s for s, _ in p.steps) for p in phases}
     out: dict[str, Card] = {}
     numbers: dict[int, int] = {}
-    lines: dict[str, int] = {}
+    seen: dict[str, int] = {}
     for r in rows:
         with ld.guard():
-            cid = row_id(r, "id")
-            if cid in lines:
-                raise r.error(f"duplicate card id '{cid}' (first on line {lines[cid]})")
-            lines[cid] = r.line
-            ld.register("cards", cid)
+            cid = ld.unique(r, "id", seen, "card id", "cards")
             number = row_int(r, "number", 0, 999)
             if number in numbers:  # the card itself is whole: keep it, so that nothing that names it fails too
                 ld.problems.add(r.error(f"duplicate card number '{number}' (first on line {numbers[number]})"))

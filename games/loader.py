@@ -23,10 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .columns import REFS, check_refs
-from .datafiles import read_toml
 from .errors import MAX_ERRORS, DataError, DataErrors, collect
 from .load_game import (
-    Identity, read_columns, read_grid, read_identity, read_nationalities, read_phases, read_player_order, read_sides,
+    read_columns, read_grid, read_identity, read_nationalities, read_phases, read_player_order, read_sides,
     read_stacking, read_traits, read_unit_types, read_vp_track,
 )
 from .load_map import AREA_KEYS, BOX_KEYS, HEX_COLUMNS, HEXSIDE_COLUMNS, load_map
@@ -80,19 +79,12 @@ def _load(ld: Loading) -> Game | None:
     g = ld.toml("game.toml")
     if g is None:
         return None
-    identity: Identity | None = None
+    identity: dict[str, str] | None = None
     with ld.guard():
         identity = read_identity(ld, g)
-    with ld.guard():
-        read_grid(ld, g)
-    with ld.guard():
-        read_sides(ld, g)
-    with ld.guard():
-        read_nationalities(ld, g)
-    with ld.guard():
-        read_traits(ld, g)
-    with ld.guard():
-        read_unit_types(ld, g)
+    for read in (read_grid, read_sides, read_nationalities, read_traits, read_unit_types):  # each sets ld's part
+        with ld.guard():
+            read(ld, g)
     with ld.guard():
         read_columns(ld, g, BUILTIN_COLUMNS)
     vp_track, phases, order, stacking = None, (), (), frozen_map()
@@ -118,21 +110,17 @@ def _load(ld: Loading) -> Game | None:
     cards = load_cards(ld, phases, weather)
     turns = load_turns(ld)
     scenarios, setup_rows = load_scenarios(ld, game_map)
-    style = {}
-    if ld.exists("style.toml"):
-        with ld.guard():
-            style = read_toml(ld.path("style.toml")).data
+    style = ld.toml("style.toml", optional=True)  # its content is the art's to check
     ld.report(check_refs(ld.refs, {kind: ld.names(kind) for kind in REFS}))
     parts = (identity, game_map, units, markers, crts, tables, tec, weather, cards, turns)
     if any(p is None for p in parts):
         return None  # a file the game cannot do without failed: only its own problems are reported
     game = Game(
-        id=identity.id, title=identity.title, publisher=identity.publisher, edition=identity.edition,
-        module_name=identity.module_name, rules_package=identity.rules_package, sides=frozen_map(ld.sides),
+        **identity, sides=frozen_map(ld.sides),
         nationalities=frozen_map(ld.nationalities), unit_types=frozen_map(ld.unit_types), map=game_map,
         units=frozen_map(units), markers=markers[0], square_markers=markers[1], cards=frozen_map(cards),
         crts=frozen_map(crts), tec=frozen_map(tec), weather=frozen_map(weather), turns=frozen_map(turns),
-        vp_track=vp_track, phases=phases, stacking=stacking, scenarios=frozen_map(scenarios), style=frozen_map(style),
+        vp_track=vp_track, phases=phases, stacking=stacking, scenarios=frozen_map(scenarios), style=frozen_map(style.data if style else {}),
         root=ld.root, tables=frozen_map(tables), traits=frozen_map(ld.traits), player_order=order,
         columns=frozen_map({k: frozen_map(v) for k, v in ld.columns.items()}),
     )

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
+from typing import AbstractSet, Iterable, Mapping
 
 from .columns import Column, PendingRefs
 from .datafiles import Row, Table, display_path, read_csv, read_toml
 from .errors import DataError, Problems
-from .fields import check_columns, check_keys
+from .fields import check_columns, check_keys, row_id
 from .grid import HexIds
 from .hexgrid import Hex
 from .model import GridSpec, Nationality, SideDef, Trait, UnitType
@@ -26,7 +26,7 @@ class Names:
     """The ids of one kind of record, for reference checks. ``complete`` is False when its file failed to load:
     references to it are then not checked (the file's own problem is already reported)."""
 
-    ids: frozenset[str]
+    ids: AbstractSet[str]
     complete: bool = True
 
     def missing(self, value: str) -> bool:
@@ -62,7 +62,8 @@ class Loading:
         self.known.setdefault(kind, set()).add(rid)
 
     def names(self, kind: str) -> Names:
-        return Names(frozenset(self.known.get(kind, ())), kind not in self.failed)
+        """The ids of ``kind`` read so far (a live view: later registrations show in it)."""
+        return Names(self.known.setdefault(kind, set()), kind not in self.failed)
 
     def location_missing(self, loc: str, kinds: tuple[str, ...] = ("hexes", "areas", "boxes")) -> bool:
         """Whether ``loc`` is no hex, area or box (False when one of those files failed: it cannot be told)."""
@@ -91,26 +92,44 @@ class Loading:
             self.problems.add(e)
 
     def csv(self, *parts: str, required: tuple[str, ...] = (), known: Iterable[str] | None = (), extra: str = "",
-            optional: bool = False) -> list[Row] | None:
-        """The records of a CSV file; None when it could not be read (the problem is recorded). ``known`` plus the
-        columns declared for ``extra`` are the only columns allowed (``known=None``: any column)."""
+            optional: bool = False, kind: str = "") -> list[Row] | None:
+        """The records of a CSV file; None when it could not be read (the problem is recorded, and the records of
+        ``kind`` are then unknown: references to them are not checked). ``known`` plus the columns declared for
+        ``extra`` are the only columns allowed (``known=None``: any column)."""
         if optional and not self.exists(*parts):
             return []
         rows = None
+        if kind:
+            self.failed.add(kind)  # until read
         with self.guard():
             rows = read_csv(self.path(*parts), required)
             if known is not None:
                 allowed = set(known) | set(required) | set(self.columns.get(extra, {}))
                 with self.guard():
                     check_columns(rows, allowed, f"declare it in game.toml [columns.{extra}]" if extra else "")
+            self.failed.discard(kind)
         return rows
 
-    def toml(self, *parts: str, optional: bool = False) -> Table | None:
-        """A TOML file; None when it could not be read; an empty table for an absent optional file."""
+    def unique(self, r: Row, column: str, seen: dict[str, int], what: str, kind: str = "") -> str:
+        """The id in ``column``, the first time it appears in its file (``seen``: id -> first line), registered as
+        a ``kind`` when given."""
+        rid = row_id(r, column)
+        if rid in seen:
+            raise r.error(f"duplicate {what} '{rid}' (first on line {seen[rid]})")
+        seen[rid] = r.line
+        if kind:
+            self.register(kind, rid)
+        return rid
+
+    def toml(self, *parts: str, optional: bool = False, kind: str = "") -> Table | None:
+        """A TOML file; None when it could not be read (``kind`` as for :meth:`csv`); an empty table for an absent
+        optional file."""
         if optional and not self.exists(*parts):
             return Table(self.shown(*parts), "", {})
         with self.guard():
             return read_toml(self.path(*parts))
+        if kind:
+            self.failed.add(kind)
         return None
 
     # -- hex ids -------------------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import importlib.util
 
 import games
 from games.summary import summary
-from games.errors import MAX_ERRORS, DataError, DataErrors
+from games.errors import MAX_ERRORS, DataError, DataErrors, each
 from games.model import Game
 
 
@@ -21,8 +21,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", help="game id (e.g. no_retreat) or path to a game folder")
 
 
-def rules_data_problems(game: Game) -> tuple[list[DataError], str]:
-    """The problems the game's rules package finds in its own data files, and a note when it cannot be asked."""
+def rules_data_problems(game: Game, partial: bool = False) -> tuple[list[DataError], str]:
+    """The problems the game's rules package finds in its own data files, and a note when it cannot be asked.
+    ``partial``: the game lacks the records that had problems, which the package's readers may not expect; their
+    failing then is not reported (the game's own problems are)."""
     name = game.rules_package
     if not name:
         return [], ""
@@ -38,15 +40,19 @@ def rules_data_problems(game: Game) -> tuple[list[DataError], str]:
     try:
         result = hook(game)
     except DataError as err:
-        return list(err.errors if isinstance(err, DataErrors) else (err,)), ""
-    return [e for r in result or () for e in (r.errors if isinstance(r, DataErrors) else (r,))], ""
+        return each([err]), ""
+    except Exception:  # noqa: BLE001  (only for a partial game: see above)
+        if not partial:
+            raise
+        return [], ""
+    return each(result or ()), ""
 
 
 def run(args: argparse.Namespace) -> int:
     checked = games.check(args.game)
     problems, note = list(checked.problems), ""
     if checked.game is not None and not checked.truncated:
-        more, note = rules_data_problems(checked.game)
+        more, note = rules_data_problems(checked.game, partial=bool(problems))
         problems += more
     if problems:
         raise DataErrors(problems[:MAX_ERRORS], checked.truncated or len(problems) > MAX_ERRORS)
