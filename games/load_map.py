@@ -22,7 +22,7 @@ HEX_COLUMNS = frozenset({"hex", "terrain", "settlement", "name", "features", "se
                          "city", "edge", "objective", "oil", "rivers", "lakes"})
 HEXSIDE_COLUMNS = frozenset({"hex", "dir", "features", "source", "notes"})
 AREA_KEYS = frozenset({"name", "adjacent", "side", "kind", "terrain", "cells", "coasts", "vp", "source", "notes",
-                       "control", "edge"})
+                       "control", "edge", "stacking"})
 BOX_KEYS = frozenset({"name", "kind", "side", "capacity", "spaces", "source", "notes"})
 LEGACY_SIDE_FEATURES = {"rivers": "river", "lakes": "lake"}  # legacy hexes.csv columns -> TEC hexside rows
 
@@ -285,7 +285,7 @@ def _area(ld: Loading, tec: _Tec, k: str, a: Table, hexes: Mapping[str, MapHex],
     toml_text(a, "notes", MAX_TEXT, "")
     return Area(k, toml_text(a, "name"), terrain, cells, adjacent, frozenset(coasts), edge or None,
                 toml_int(a, "vp", 0, 99, 0), toml_text(a, "control", MAX_TEXT, ""), toml_source(a), side or None,
-                toml_id(a, "kind", ""), toml_extra(a, ld.columns.get("areas", {}), ld.refs))
+                toml_id(a, "kind", ""), toml_extra(a, ld.columns.get("areas", {}), ld.refs), a.bool("stacking", True))
 
 
 def load_regions(ld: Loading) -> dict[str, Region]:

@@ -17,8 +17,8 @@ from .load_game import MAX_TURN
 from .loading import Loading
 from .model import Game, Immobile, MapDef, MarkerPlacement, Placement, Scenario, frozen_map
 
-SCENARIO_KEYS = ("id", "name", "first_turn", "last_turn", "setup_file", "special_rules", "victory", "hands", "control",
-                 "markers", "options", "immobile")
+SCENARIO_KEYS = ("id", "name", "first_turn", "last_turn", "setup_file", "special_rules", "victory", "overstacked",
+                 "hands", "control", "markers", "options", "immobile")
 SETUP_COLUMNS = frozenset({"unit", "location", "face", "turn", "condition", "source", "notes"})
 MAX_SCENARIOS = 100
 
@@ -66,7 +66,7 @@ def _scenario(ld: Loading, name: str, t: Table, game_map: MapDef | None) -> tupl
     scenario = Scenario(
         sid, toml_text(t, "name"), first, last, tuple(setup), tuple(reinforcements), tuple(markers), _hands(ld, t),
         _control(ld, t, game_map), toml_texts(t, "special_rules", default=()), toml_texts(t, "victory", default=()),
-        _options(t), tuple(_immobile(ld, im) for im in t.tables("immobile")))
+        _options(t), tuple(_immobile(ld, im) for im in t.tables("immobile")), _overstacked(ld, t))
     return scenario, rows_by_unit
 
 
@@ -144,6 +144,14 @@ def _control(ld: Loading, t: Table, game_map: MapDef | None) -> Mapping[str, str
     return frozen_map(control)
 
 
+def _overstacked(ld: Loading, t: Table) -> frozenset[str]:
+    locations = toml_ids(t, "overstacked", ())
+    for loc in locations:
+        if ld.location_missing(loc, ("hexes", "areas")):
+            raise t.error(f"unknown location '{loc}'", "overstacked")
+    return frozenset(locations)
+
+
 def _options(t: Table) -> Mapping[str, bool]:
     options = t.table("options", required=False).data
     for key, value in options.items():
@@ -169,7 +177,8 @@ def _immobile(ld: Loading, t: Table) -> Immobile:
 
 
 def stacking_problems(game: Game, scenario: Scenario, rows: Mapping[str, Row]) -> list[DataError]:
-    """Setup units must respect the first turn's stacking limits, and not share a hex with enemy units."""
+    """Setup units must respect the first turn's stacking limits (except in areas without one and where the scenario
+    says), and not share a hex with enemy units."""
     per_loc: dict[str, list[str]] = {}
     for p in scenario.setup:
         if game.map.location_exists(p.location) and p.unit in game.units:
@@ -181,7 +190,8 @@ def stacking_problems(game: Game, scenario: Scenario, rows: Mapping[str, Row]) -
         if enemy is not None:
             out.append(rows[enemy].error(f"unit '{enemy}' is set up in {loc} together with enemy units"))
             continue
-        if side not in game.stacking:
+        area = game.map.areas.get(loc)
+        if side not in game.stacking or loc in scenario.overstacked or (area is not None and not area.stacking):
             continue
         faces = {p.unit: p.face for p in scenario.setup}
         if not game.stack_allows(side, scenario.first_turn, [game.tags(game.units[u], faces[u]) for u in uids]):

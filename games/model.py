@@ -122,6 +122,7 @@ class Area:
     side: str | None = None  # owner (e.g. of an Entry Area); None: neutral
     kind: str = ""  # a free id: "entry", "box" ...
     extra: Extra = field(default_factory=frozen_map)
+    stacking: bool = True  # False: no stacking limit in it (Stalingrad '42 Entry Areas, 22.4)
 
 
 @dataclass(frozen=True)
@@ -565,6 +566,7 @@ class Scenario:
     victory: tuple[str, ...] = ()
     options: Mapping[str, bool] = field(default_factory=frozen_map)
     immobile: tuple[Immobile, ...] = ()
+    overstacked: frozenset[str] = frozenset()  # locations the set-up may fill beyond the stacking limit
 
 
 @dataclass(frozen=True)

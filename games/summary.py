@@ -79,7 +79,7 @@ def summary(game: Game) -> list[str]:
                      f"{sum(1 for c in game.cards.values() if c.joker)} joker)")
     lines += [_tables_line(game), _turns_line(game), f"phases: {' > '.join(p.name for p in game.phases)}"]
     if game.vp_track is not None:
-        lines.append(f"VP track: {game.vp_track.low}-{game.vp_track.high}, start {game.vp_track.start}")
+        lines.append(f"VP track: {game.vp_track.low} to {game.vp_track.high}, start {game.vp_track.start}")
     for sc in game.scenarios.values():
         hands = f", hands {dict(sc.hands)}" if sc.hands else ""
         lines.append(f"scenario {sc.id}: {sc.name}, turns {sc.first_turn}-{sc.last_turn}, {len(sc.setup)} units set up, "
