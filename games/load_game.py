@@ -152,7 +152,7 @@ def read_phases(ld: Loading, g: Table) -> tuple[Phase, ...]:
             seen.add(pid)
             steps = t.list("steps", [])
             if not all(isinstance(s, list) and len(s) == 2 and all(isinstance(x, str) for x in s)
-                       and ID.fullmatch(s[0]) and len(s[1]) <= 120 for s in steps):
+                       and ID.fullmatch(s[0]) and len(s[1]) <= 120 and s[1].isprintable() for s in steps):
                 raise t.error("expected [[step id, step name], ...]", "steps")
             ids = [s[0] for s in steps]
             if len(set(ids)) != len(ids):
@@ -181,7 +181,7 @@ def read_player_order(ld: Loading, g: Table) -> tuple[str, ...]:
 def read_stacking(ld: Loading, g: Table) -> Mapping[str, tuple[StackingRule, ...]]:
     t = g.table("stacking", required=False)
     out: dict[str, tuple[StackingRule, ...]] = {}
-    tags = set(ld.unit_types) | set(ld.traits)
+    tags = set(ld.names("unit_types").ids) | set(ld.names("traits").ids)
     for side, entries in t.data.items():
         with ld.guard():
             ld.side_ref(side, lambda m: t.error(m, short(side)))
@@ -202,7 +202,7 @@ def read_stacking(ld: Loading, g: Table) -> Mapping[str, tuple[StackingRule, ...
 def _stacking_rule(e: Table, ld: Loading, tags: set[str]) -> StackingRule:
     ld.keys(e, ("from", "limit", "extra", "free", "exempt", "raise"))
     extra = toml_id(e, "extra", None)
-    if extra is not None and ld.unit_types and extra not in ld.unit_types:
+    if extra is not None and ld.names("unit_types").missing(extra):
         raise e.error(f"unknown unit type '{extra}'", "extra")
 
     def known(values: tuple[str, ...], key: str) -> frozenset[str]:
@@ -215,7 +215,8 @@ def _stacking_rule(e: Table, ld: Loading, tags: set[str]) -> StackingRule:
     if "free" in e.data:
         f = e.table("free")
         ld.keys(f, ("trait", "count"))
-        free_trait = next(iter(known((toml_id(f, "trait"),), "free.trait")))
+        free_trait = toml_id(f, "trait")
+        known((free_trait,), "free.trait")
         free_count = toml_int(f, "count", 0, 99)
     raise_with, raised = frozenset(), None
     if "raise" in e.data:

@@ -7,7 +7,7 @@ from typing import Callable, Mapping
 
 from .columns import row_extra, toml_extra
 from .datafiles import Row, Table
-from .errors import DataError
+from .errors import DataError, Reported
 from .fields import (
     MAX_TEXT, records, row_choice, row_id, row_ids, row_int, row_source, row_text, toml_colour, toml_id,
     toml_ids, toml_int, toml_source, toml_text,
@@ -135,6 +135,8 @@ def _section_of(ld: Loading, r: Row, h: Hex, sections: Mapping[str, Section]) ->
         return ""
     col, row = ld.ids.offset_of(h)
     if named:
+        if named not in sections and named in ld.names("sections") or "sections" in ld.failed:
+            raise Reported  # the section has a problem of its own
         if named not in sections:
             raise r.error(f"unknown section '{named}'" + (f" (expected one of {', '.join(sections)})" if sections
                                                            else " (no map/sections.toml)"))
@@ -192,10 +194,11 @@ def load_hexsides(ld: Loading, tec: _Tec, by_hex: Mapping[Hex, str]
 
 
 def load_sections(ld: Loading) -> dict[str, Section]:
-    t = ld.toml("map", "sections.toml", optional=True)
+    t = ld.toml("map", "sections.toml", optional=True, kind="sections")
     out: dict[str, Section] = {}
     with ld.guard():
         for k, s in records(t) if t is not None else ():
+            ld.register("sections", k)
             with ld.guard():
                 ld.keys(s, ("name", "first", "last", "source", "notes"))
                 first = ld.ids.offset_of(ld.hex_in_grid(s.str("first"), lambda m: s.error(m, "first")))
