@@ -7,7 +7,7 @@ from typing import Mapping
 from .columns import row_extra
 from .fields import MAX_TEXT, row_bool, row_id, row_int, row_source, row_text
 from .load_game import MAX_TURN
-from .loading import Loading, Names
+from .loading import Loading
 from .model import Turn, TurnEvent, frozen_map
 
 TURN_COLUMNS = frozenset({"turn", "date", "weather", "variable", "blitz", "shock", "source", "notes"})
@@ -24,7 +24,7 @@ def load_turns(ld: Loading) -> dict[int, Turn] | None:
         return None
     for n in range(1, len(rows) + 1):
         ld.register("turns", str(n))
-    events = _events(ld, {n: 1 for n in range(1, len(rows) + 1)}, ld.names("units"))
+    events = _events(ld, len(rows))
     weathers = ld.names("weather")
     out: dict[int, Turn] = {}
     for i, r in enumerate(rows, start=1):
@@ -50,14 +50,16 @@ def load_turns(ld: Loading) -> dict[int, Turn] | None:
     return out
 
 
-def _events(ld: Loading, turns: Mapping[int, int], units: Names) -> dict[int, list[TurnEvent]]:
+def _events(ld: Loading, turns: int) -> dict[int, list[TurnEvent]]:
+    """The events of ``turn_events.csv`` by turn (of a track of ``turns`` turns)."""
     rows = ld.csv("turn_events.csv", required=("turn", "code", "text"), known=EVENT_COLUMNS, extra="turn_events",
                   optional=True) or []
+    units = ld.names("units")
     out: dict[int, list[TurnEvent]] = {}
     for r in rows:
         with ld.guard():
             n = row_int(r, "turn", 1, MAX_TURN)
-            if n not in turns:
+            if n > turns:
                 raise r.error(f"turn {n} is not on the turn track")
             unit = row_id(r, "unit", required=False) or None
             if unit is not None and units.missing(unit):

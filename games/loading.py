@@ -35,13 +35,11 @@ class Names:
     def __contains__(self, value: str) -> bool:
         return value in self.ids
 
-    @classmethod
-    def of(cls, ids: Iterable[str] | None) -> Names:
-        return cls(frozenset(ids or ()), ids is not None)
-
 
 @dataclass
 class Loading:
+    """The state of one load (a builder: filled file by file, then turned into the frozen model)."""
+
     root: str
     problems: Problems
     refs: PendingRefs = field(default_factory=PendingRefs)
