@@ -1,9 +1,11 @@
 """A game's hex ids and pixel layout, tied to VASSAL's grid so that art, module and log reader agree.
 
 Hex ids are the game's offset coordinates, column first, numbered from ``first_column`` and ``first_row`` (1 unless
-the grid says otherwise): with 2 digits per part, ``0512`` is column 5 (west to east), row 12 (north to south). For a pointy-topped grid VASSAL's ``sideways`` HexGrid swaps its axes, so
-the id is produced by a numbering with ``first="V"`` (VASSAL's "row" is our column there); :meth:`Layout.numbering`
-builds exactly that, and :func:`tests.test_grid` checks that VASSAL's ``locationName`` of every hex centre is its id.
+the grid says otherwise): with 2 digits per part, ``0512`` is column 5 (west to east), row 12 (north to south). For
+a pointy-topped grid VASSAL's ``sideways`` HexGrid swaps its axes, so the id is produced by a numbering with
+``first="V"`` (VASSAL's "row" is our column there); :meth:`Layout.numbering` builds exactly that (its ``hOff`` and
+``vOff`` are the first column and row), and :func:`tests.test_grid` checks that VASSAL's ``locationName`` of every hex
+centre is its id.
 """
 
 from __future__ import annotations
@@ -38,7 +40,8 @@ class HexIds:
         """The axial hex of an id; ValueError if the id is not well formed."""
         m = self._pattern.fullmatch(hex_id)
         if not m:
-            raise ValueError(f"not a hex id: {hex_id[:20]!r} (expected {2 * self.spec.id_digits} digits, column then row)")
+            raise ValueError(f"not a hex id: {hex_id[:20]!r} (expected {2 * self.spec.id_digits} digits, column then "
+                             "row)")
         col, row = int(m.group(1)) - self.spec.first_column, int(m.group(2)) - self.spec.first_row
         return from_offset(col, row, self.spec.orientation, self.spec.offset)
 

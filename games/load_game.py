@@ -96,9 +96,9 @@ def read_nationalities(ld: Loading, g: Table) -> None:
             colours = t.table("colours")
             if not colours.data:
                 raise t.error("a nationality needs at least one colour", "colours")
-            ld.nationalities[k] = Nationality(
-                k, toml_text(t, "name"), side, frozen_map({key_c: toml_colour(colours, key_c) for key_c in colours.data}),
-                toml_colour(t, "text_colour", "#000000"))
+            by_key = {c: toml_colour(colours, c) for c in colours.data}
+            ld.nationalities[k] = Nationality(k, toml_text(t, "name"), side, frozen_map(by_key),
+                                              toml_colour(t, "text_colour", "#000000"))
 
 
 def read_traits(ld: Loading, g: Table) -> None:

@@ -18,8 +18,8 @@ from .model import (
     Area, Box, HexsideRecord, Lake, MapDef, MapHex, Region, Sea, Section, TerrainEffect, frozen_map,
 )
 
-HEX_COLUMNS = frozenset({"hex", "terrain", "settlement", "name", "features", "section", "vp", "coast", "source", "notes",
-                         "city", "edge", "objective", "oil", "rivers", "lakes"})
+HEX_COLUMNS = frozenset({"hex", "terrain", "settlement", "name", "features", "section", "vp", "coast", "source",
+                         "notes", "city", "edge", "objective", "oil", "rivers", "lakes"})
 HEXSIDE_COLUMNS = frozenset({"hex", "dir", "features", "source", "notes"})
 AREA_KEYS = frozenset({"name", "adjacent", "side", "kind", "terrain", "cells", "coasts", "vp", "source", "notes",
                        "control", "edge", "stacking"})
@@ -115,7 +115,8 @@ def load_hexes(ld: Loading, tec: _Tec, seas: Names, sections: Mapping[str, Secti
             hexes[hid] = MapHex(
                 hid, h, terrain, city, frozenset(coasts), edge, objective, row_text(r, "oil") or None,
                 row_int(r, "vp", 0, 99, 0), row_source(r), settlement or None, row_text(r, "name") or city or "",
-                frozenset(features), _section_of(ld, r, h, sections), row_extra(r, ld.columns.get("hexes", {}), ld.refs))
+                frozenset(features), _section_of(ld, r, h, sections),
+                row_extra(r, ld.columns.get("hexes", {}), ld.refs))
             row_text(r, "notes", MAX_TEXT)
     legacy: dict[Hexside, set[str]] = {}
     for (h, d, kind), r in side_rows.items():

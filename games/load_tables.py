@@ -18,8 +18,8 @@ from .loading import Loading
 from .model import LookupTable, Modifier, TableLimits, TerrainEffect, Weather, frozen_map
 
 APPLIES_TO = ("hex", "settlement", "feature", "hexside", "area", "weather", "condition")
-TEC_COLUMNS = frozenset({"id", "name", "applies_to", "shift", "stops_advance", "notes", "source", "mp_armor", "mp_other",
-                         "armor_bonus"})
+TEC_COLUMNS = frozenset({"id", "name", "applies_to", "shift", "stops_advance", "notes", "source", "mp_armor",
+                         "mp_other", "armor_bonus"})
 LEGACY_MOVE_CLASSES = ("armor", "other")  # No Retreat!'s mp_armor / mp_other
 WEATHER_COLUMNS = frozenset({"id", "name", "colour", "source", "notes", "ma_cap", "armor_bonus", "multi_hex_advance",
                              "armor_third_hex", "river_shift"})
@@ -61,10 +61,11 @@ def load_tec(ld: Loading) -> dict[str, TerrainEffect] | None:
                 elif v is not None:
                     mp[c] = v
             out[tid] = TerrainEffect(
-                tid, row_text(r, "name"), row_choice(r, "applies_to", APPLIES_TO), _legacy_mp(r, "armor", mp, prohibited),
-                _legacy_mp(r, "other", mp, prohibited), row_bool(r, "armor_bonus"), row_int(r, "shift", -9, 9, 0),
-                row_bool(r, "stops_advance"), row_text(r, "notes", MAX_TEXT), row_source(r), frozen_map(mp),
-                frozenset(prohibited), row_extra(r, ld.columns.get("tec", {}), ld.refs))
+                tid, row_text(r, "name"), row_choice(r, "applies_to", APPLIES_TO),
+                _legacy_mp(r, "armor", mp, prohibited), _legacy_mp(r, "other", mp, prohibited),
+                row_bool(r, "armor_bonus"), row_int(r, "shift", -9, 9, 0), row_bool(r, "stops_advance"),
+                row_text(r, "notes", MAX_TEXT), row_source(r), frozen_map(mp), frozenset(prohibited),
+                row_extra(r, ld.columns.get("tec", {}), ld.refs))
     for c in move_classes(ld)[len(LEGACY_MOVE_CLASSES):]:
         if rows and f"mp_{c}" not in rows[0].values:
             ld.problems.add(rows[0].error(f"no column 'mp_{c}' for the unit types that move as '{c}'"))
@@ -293,7 +294,8 @@ def _limits(ld: Loading, t: Table, kind: str, legend: Mapping[str, str]) -> Tabl
         raise lt.error(f"'{automatic[:20]}' is not a column value of this {kind} table", "automatic")
     result = lt.str("automatic_result", "")
     if bool(automatic) != bool(result) or (result and result not in legend):
-        raise lt.error("automatic and automatic_result go together; the result is one of the table's", "automatic_result")
+        raise lt.error("automatic and automatic_result go together; the result is one of the table's",
+                       "automatic_result")
     return TableLimits(outcome("below", ("none", "first"), "first"), outcome("above", ("last",), "last"), automatic,
                        result)
 

@@ -120,7 +120,8 @@ def _load(ld: Loading) -> Game | None:
         nationalities=frozen_map(ld.nationalities), unit_types=frozen_map(ld.unit_types), map=game_map,
         units=frozen_map(units), markers=markers[0], square_markers=markers[1], cards=frozen_map(cards),
         crts=frozen_map(crts), tec=frozen_map(tec), weather=frozen_map(weather), turns=frozen_map(turns),
-        vp_track=vp_track, phases=phases, stacking=stacking, scenarios=frozen_map(scenarios), style=frozen_map(style.data if style else {}),
+        vp_track=vp_track, phases=phases, stacking=stacking, scenarios=frozen_map(scenarios),
+        style=frozen_map(style.data if style else {}),
         root=ld.root, tables=frozen_map(tables), traits=frozen_map(ld.traits), player_order=order,
         columns=frozen_map({k: frozen_map(v) for k, v in ld.columns.items()}),
     )

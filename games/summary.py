@@ -40,7 +40,8 @@ def _map_lines(game: Game) -> list[str]:
 
 def _tables_line(game: Game) -> str:
     tables = [f"{c.name} {len(c.columns)}x{len(c.row_labels) or len(c.rows)}"
-              + (f" (+{', '.join(c.layers)})" if c.layers else "") for c in (*game.crts.values(), *game.tables.values())]
+              + (f" (+{', '.join(c.layers)})" if c.layers else "")
+              for c in (*game.crts.values(), *game.tables.values())]
     parts = [", ".join(tables) or "no die-roll tables", f"TEC {len(game.tec)} rows"]
     if game.weather:
         parts.append(f"{len(game.weather)} weathers")
@@ -82,6 +83,6 @@ def summary(game: Game) -> list[str]:
         lines.append(f"VP track: {game.vp_track.low} to {game.vp_track.high}, start {game.vp_track.start}")
     for sc in game.scenarios.values():
         hands = f", hands {dict(sc.hands)}" if sc.hands else ""
-        lines.append(f"scenario {sc.id}: {sc.name}, turns {sc.first_turn}-{sc.last_turn}, {len(sc.setup)} units set up, "
-                     f"{len(sc.reinforcements)} arrive later{hands}")
+        lines.append(f"scenario {sc.id}: {sc.name}, turns {sc.first_turn}-{sc.last_turn}, {len(sc.setup)} units set "
+                     f"up, {len(sc.reinforcements)} arrive later{hands}")
     return lines

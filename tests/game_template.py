@@ -222,7 +222,8 @@ below = "none"
 automatic = "4-1"
 automatic_result = "DR"
 '''
-        files["tables/crt.csv"] = "die,1-2,1-1,2-1\n1,-,-,A1/D1\n2,-,A1/D1,DR\n3,-,DR,DR\n4,A1/D1,DR,DR\n5,DR,DR,DR\n6,DR,DR,DR\n"
+        files["tables/crt.csv"] = ("die,1-2,1-1,2-1\n1,-,-,A1/D1\n2,-,A1/D1,DR\n3,-,DR,DR\n4,A1/D1,DR,DR\n"
+                                   "5,DR,DR,DR\n6,DR,DR,DR\n")
         files["tables/crt_adv.csv"] = "die,1-2,1-1,2-1\n1,,,\n2,,,2\n3,,2,2\n4,,2,2\n5,2,2,2\n6,2,2,2\n"
     if "tables" not in w:
         weather_table = "" if "weather" in w else '''

@@ -148,7 +148,8 @@ def test_a_grid_too_big_for_the_module_board(mini, capsys) -> None:
      "mini/map/hexes.csv:2: unknown settlement 'village' (expected one of city, town)"),
     ("map/hexes.csv", "1000,clear,town,Alpha,rail", "1000,clear,town,Alpha,rail rail",
      "mini/map/hexes.csv:2: column 'features' lists 'rail' twice"),
-    ("map/hexes.csv", "1302,clear,,,,B", "1302,clear,,,,A", "mini/map/hexes.csv:13: hex 1302 is outside section A's box"),
+    ("map/hexes.csv", "1302,clear,,,,B", "1302,clear,,,,A",
+     "mini/map/hexes.csv:13: hex 1302 is outside section A's box"),
     ("map/hexes.csv", "1302,clear", "1402,clear", "mini/map/hexes.csv:13: hex '1402' is outside the 4x3 grid"),
     ("map/hexes.csv", "1302,clear", "0902,clear", "mini/map/hexes.csv:13: hex '0902' is outside the 4x3 grid"),
     ("map/hexsides.csv", "1101,N,", "1100,N,", "mini/map/hexsides.csv:3: side N of 1100 leads off the grid"),
@@ -198,14 +199,15 @@ def test_the_setup_overstacks_without_the_hq(mini, capsys) -> None:
      "mini/tables/crt.csv:3: roll 1 appears twice (first on line 2)"),
     ("tables/crt.csv", "die,1-2,1-1,2-1\n1,-,-,-\n2,-,-,\n3,-,-,-\n4,-,-,-\n5,-,-,-\n6,-,-,-\n",
      "mini/tables/crt.csv:3: column '2-1': missing result (expected one of - DR A1/D1)"),
-    ("tables/rally.csv", "roll,result\n0-4,-\n4-7,R\n", "mini/tables/rally.csv:3: roll 4 appears twice (first on line 2)"),
+    ("tables/rally.csv", "roll,result\n0-4,-\n4-7,R\n",
+     "mini/tables/rally.csv:3: roll 4 appears twice (first on line 2)"),
     ("tables/rally.csv", "roll,result\n0-4,-\n5-9,R\n", "mini/tables/rally.csv:3: roll 8 is outside the table's rolls "
                                                         "0..7"),
     ("tables/weather_table.csv", "die,summer,winter\n1-2,clear,snow\n3-6,clear,clear\n",
      "mini/tables/tables.toml: tables.weather: unknown weather 'snow' in its cells"),
     ("tables/crt.toml", '[results]\nX = "x"\n[tables.crt]\nname = "CRT"\nfile = "../../etc/passwd.csv"\n',
-     "mini/tables/crt.toml: tables.crt.file: '../../etc/passwd.csv' is not a CSV file name in the same folder (letters, "
-     "digits, _ or -, then .csv)"),
+     "mini/tables/crt.toml: tables.crt.file: '../../etc/passwd.csv' is not a CSV file name in the same folder "
+     "(letters, digits, _ or -, then .csv)"),
 ])
 def test_table_files_are_checked(mini, capsys, file: str, text: str, expected: str) -> None:
     (mini / file).write_text(text, encoding="utf-8")
@@ -213,7 +215,8 @@ def test_table_files_are_checked(mini, capsys, file: str, text: str, expected: s
 
 
 def test_declarations_are_checked(mini, capsys) -> None:
-    _edit(mini / "game.toml", '[columns.units.arrival]\ntype = "text"', '[columns.units.arrival]\ntype = "ref"\nto = "areas"')
+    _edit(mini / "game.toml", '[columns.units.arrival]\ntype = "text"',
+          '[columns.units.arrival]\ntype = "ref"\nto = "areas"')
     _edit(mini / "game.toml", "[columns.turns.benchmark]\ntype = \"int\"\nmin = -10",
           "[columns.turns.benchmark]\ntype = \"int\"\nmin = 40")
     _edit(mini / "units.csv", ",C,,authored", ",C,Q,authored")
@@ -257,8 +260,8 @@ def test_scenario_id_is_its_folder(mini, capsys) -> None:
 def test_a_rules_package_not_installed_is_a_note(mini, capsys) -> None:
     _edit(mini / "game.toml", 'module_name = "Mini"', 'module_name = "Mini"\nrules_package = "validator.rules.mini"')
     assert main(["info", "./mini"]) == 0
-    assert capsys.readouterr().out.splitlines()[-1] == ("note: rules package validator.rules.mini is not installed; its "
-                                                        "data files were not checked")
+    assert capsys.readouterr().out.splitlines()[-1] == ("note: rules package validator.rules.mini is not installed; "
+                                                        "its data files were not checked")
 
 
 def test_areas_without_a_stacking_limit_and_overstacked_set_ups(mini, capsys) -> None:
@@ -275,7 +278,8 @@ def test_areas_without_a_stacking_limit_and_overstacked_set_ups(mini, capsys) ->
     _edit(mini / "scenarios" / "s1" / "scenario.toml", 'overstacked = ["1400"]', "overstacked = []")
     _edit(setup, "r1,1000", "r1,W")
     _edit(setup, "r2,1000", "r2,W")
-    assert _info(capsys) == ["mini/scenarios/s1/setup.csv:3: 2 red units set up in W; the stacking limit on turn 1 is 1"]
+    assert _info(capsys) == ["mini/scenarios/s1/setup.csv:3: 2 red units set up in W; the stacking limit on turn 1 "
+                             "is 1"]
     _edit(mini / "map" / "areas.toml", 'kind = "entry"', 'kind = "entry"\nstacking = false')
     game = games.load("./mini")
     assert not game.map.areas["W"].stacking and game.scenarios["s1"].overstacked == frozenset()

@@ -56,7 +56,8 @@ def test_sections_entry_areas_settlements_and_features(mini: Game) -> None:
     assert {h.id for h in m.hexes.values() if h.section == "A"} == {"1000", "1100", "1001", "1101", "1002", "1102"}
     w = m.areas["W"]
     assert (w.side, w.kind, w.terrain, w.adjacent) == ("red", "entry", "entry", ("1000", "1001", "1002"))
-    assert [(h.id, h.settlement, h.name) for h in m.settlements] == [("1000", "town", "Alpha"), ("1201", "city", "Beta")]
+    assert [(h.id, h.settlement, h.name) for h in m.settlements] == [("1000", "town", "Alpha"),
+                                                                     ("1201", "city", "Beta")]
     assert m.hexes["1000"].features == {"rail"} and m.hexes["1302"].coasts == {"sea"}
 
 
