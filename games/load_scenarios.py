@@ -10,16 +10,16 @@ from .columns import row_extra
 from .datafiles import Row, Table
 from .errors import DataError
 from .fields import (
-    ID, MAX_TEXT, row_choice, row_int, row_source, row_text, short, toml_csv_name, toml_id, toml_ids,
+    ID, MAX_TEXT, row_bool, row_choice, row_int, row_source, row_text, short, toml_csv_name, toml_id, toml_ids,
     toml_int, toml_text, toml_texts,
 )
 from .load_game import MAX_TURN
 from .loading import Loading
 from .model import Game, Immobile, MapDef, MarkerPlacement, Placement, Scenario, frozen_map
 
-SCENARIO_KEYS = ("id", "name", "first_turn", "last_turn", "setup_file", "special_rules", "victory", "overstacked",
-                 "hands", "control", "markers", "options", "immobile")
-SETUP_COLUMNS = frozenset({"unit", "location", "face", "turn", "condition", "source", "notes"})
+SCENARIO_KEYS = ("id", "name", "first_turn", "last_turn", "setup_file", "special_rules", "victory", "hands", "control",
+                 "markers", "options", "immobile")
+SETUP_COLUMNS = frozenset({"unit", "location", "face", "turn", "condition", "stacking", "source", "notes"})
 MAX_SCENARIOS = 100
 
 
@@ -66,7 +66,7 @@ def _scenario(ld: Loading, name: str, t: Table, game_map: MapDef | None) -> tupl
     scenario = Scenario(
         sid, toml_text(t, "name"), first, last, tuple(setup), tuple(reinforcements), tuple(markers), _hands(ld, t),
         _control(ld, t, game_map), toml_texts(t, "special_rules", default=()), toml_texts(t, "victory", default=()),
-        _options(t), tuple(_immobile(ld, im) for im in t.tables("immobile")), _overstacked(ld, t))
+        _options(t), tuple(_immobile(ld, im) for im in t.tables("immobile")))
     return scenario, rows_by_unit
 
 
@@ -94,7 +94,7 @@ def _setup(ld: Loading, folder: str, file: str) -> tuple[list[Placement], list[P
                 raise r.error(f"turn {turn} is not on the turn track")
             row_text(r, "notes", MAX_TEXT)
             p = Placement(uid, loc, row_choice(r, "face", ("front", "back"), "front"), turn, cond, row_source(r),
-                          row_extra(r, ld.columns.get("setup", {}), ld.refs))
+                          row_extra(r, ld.columns.get("setup", {}), ld.refs), row_bool(r, "stacking", True))
             (setup if turn is None and not cond else reinforcements).append(p)
     return setup, reinforcements, rows_by_unit
 
@@ -144,14 +144,6 @@ def _control(ld: Loading, t: Table, game_map: MapDef | None) -> Mapping[str, str
     return frozen_map(control)
 
 
-def _overstacked(ld: Loading, t: Table) -> frozenset[str]:
-    locations = toml_ids(t, "overstacked", ())
-    for loc in locations:
-        if ld.location_missing(loc, ("hexes", "areas")):
-            raise t.error(f"unknown location '{loc}'", "overstacked")
-    return frozenset(locations)
-
-
 def _options(t: Table) -> Mapping[str, bool]:
     options = t.table("options", required=False).data
     for key, value in options.items():
@@ -177,9 +169,10 @@ def _immobile(ld: Loading, t: Table) -> Immobile:
 
 
 def stacking_problems(game: Game, scenario: Scenario, rows: Mapping[str, Row]) -> list[DataError]:
-    """Setup units must respect the first turn's stacking limits (except in areas without one and where the scenario
-    says), and not share a hex with enemy units."""
+    """Setup units must respect the first turn's stacking limits (except in areas without one, and the placements that
+    do not count), and not share a hex with enemy units."""
     per_loc: dict[str, list[str]] = {}
+    counts = {p.unit for p in scenario.setup if p.stacking}
     for p in scenario.setup:
         if game.map.location_exists(p.location) and p.unit in game.units:
             per_loc.setdefault(p.location, []).append(p.unit)
@@ -191,12 +184,13 @@ def stacking_problems(game: Game, scenario: Scenario, rows: Mapping[str, Row]) -
             out.append(rows[enemy].error(f"unit '{enemy}' is set up in {loc} together with enemy units"))
             continue
         area = game.map.areas.get(loc)
-        if side not in game.stacking or loc in scenario.overstacked or (area is not None and not area.stacking):
+        if side not in game.stacking or (area is not None and not area.stacking):
             continue
         faces = {p.unit: p.face for p in scenario.setup}
-        if not game.stack_allows(side, scenario.first_turn, [game.tags(game.units[u], faces[u]) for u in uids]):
+        pieces = [game.tags(game.units[u], faces[u]) for u in uids if u in counts]
+        if not game.stack_allows(side, scenario.first_turn, pieces):
             limit = game.stacking_limit(side, scenario.first_turn)
             out.append(rows[uids[-1]].error(
-                f"{len(uids)} {side} units set up in {loc}; the stacking limit on turn {scenario.first_turn} is "
+                f"{len(pieces)} {side} units set up in {loc}; the stacking limit on turn {scenario.first_turn} is "
                 f"{limit.limit}" + (f" plus one {limit.extra}" if limit.extra else "")))
     return out

@@ -531,6 +531,7 @@ class Placement:
     condition: str = ""  # for conditional arrivals (e.g. "oil")
     source: str = "authored"
     extra: Extra = field(default_factory=frozen_map)
+    stacking: bool = True  # False: the placement does not count for the set-up's stacking (frozen units, S42 31.0)
 
 
 @dataclass(frozen=True)
@@ -566,7 +567,6 @@ class Scenario:
     victory: tuple[str, ...] = ()
     options: Mapping[str, bool] = field(default_factory=frozen_map)
     immobile: tuple[Immobile, ...] = ()
-    overstacked: frozenset[str] = frozenset()  # locations the set-up may fill beyond the stacking limit
 
 
 @dataclass(frozen=True)

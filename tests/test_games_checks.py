@@ -264,22 +264,18 @@ def test_a_rules_package_not_installed_is_a_note(mini, capsys) -> None:
                                                         "its data files were not checked")
 
 
-def test_areas_without_a_stacking_limit_and_overstacked_set_ups(mini, capsys) -> None:
-    """Entry Areas have no stacking limit (Stalingrad '42 22.4: stacking = false); a scenario may name the hexes
-    its set-up fills beyond the limit (S1.2: the 6th Reserve Army's four units in 3806)."""
+def test_areas_without_a_stacking_limit_and_placements_that_do_not_count(mini, capsys) -> None:
+    """Entry Areas have no stacking limit (Stalingrad '42 22.4: stacking = false); a set-up row may not count for
+    stacking (31.0, S1.2: the frozen 6th Reserve Army's four units in 3806: stacking = no)."""
     setup = mini / "scenarios" / "s1" / "setup.csv"
-    _edit(setup, "r3,1000", "r3,1100")
+    setup.write_text("unit,location,turn,stacking\nr1,1000,,\nr2,1000,,\nr3,1100,,\nb1,1302,,\n", encoding="utf-8")
     _edit(mini / "units.csv", "2nd Tank,tank,10,8,6,free_stacking", "2nd Tank,tank,10,8,6,")
-    _edit(mini / "scenarios" / "s1" / "scenario.toml", 'setup_file = "setup.csv"',
-          'setup_file = "setup.csv"\noverstacked = ["1000"]')
-    games.load("./mini")
-    _edit(mini / "scenarios" / "s1" / "scenario.toml", 'overstacked = ["1000"]', 'overstacked = ["1400"]')
-    assert _info(capsys) == ["mini/scenarios/s1/scenario.toml: overstacked: unknown location '1400'"]
-    _edit(mini / "scenarios" / "s1" / "scenario.toml", 'overstacked = ["1400"]', "overstacked = []")
-    _edit(setup, "r1,1000", "r1,W")
-    _edit(setup, "r2,1000", "r2,W")
+    assert _info(capsys) == ["mini/scenarios/s1/setup.csv:3: 2 red units set up in 1000; the stacking limit on turn 1 "
+                             "is 1"]
+    _edit(setup, "r2,1000,,", "r2,1000,,no")
+    assert [p.stacking for p in games.load("./mini").scenarios["s1"].setup] == [True, False, True, True]
+    setup.write_text("unit,location,turn\nr1,W,\nr2,W,\nr3,1100,\nb1,1302,\n", encoding="utf-8")
     assert _info(capsys) == ["mini/scenarios/s1/setup.csv:3: 2 red units set up in W; the stacking limit on turn 1 "
                              "is 1"]
     _edit(mini / "map" / "areas.toml", 'kind = "entry"', 'kind = "entry"\nstacking = false')
-    game = games.load("./mini")
-    assert not game.map.areas["W"].stacking and game.scenarios["s1"].overstacked == frozenset()
+    assert not games.load("./mini").map.areas["W"].stacking
