@@ -39,7 +39,7 @@ def test_each_unit_in_one_place_and_stacking(s42: Game, sid: str) -> None:
     assert not [u for u, n in Counter(p.unit for p in placements).items() if n > 1]
     per_hex: dict[str, list] = {}
     for p in on_map(s42, sc):
-        if p.extra.get("stacking") is not False:
+        if p.stacking:
             per_hex.setdefault(p.location, []).append(p)
     for hex_id, ps in per_hex.items():
         sides = {s42.units[p.unit].side for p in ps}
@@ -66,6 +66,7 @@ def test_fall_blau_reserve_armies(s42: Game) -> None:
         assert sorted(s42.units[u].extra["formation"] for u in in_3806) == ["6R"] * 4  # S1.2
     fifth = [p for p in s1.reinforcements if s42.units[p.unit].extra.get("formation") == "5R"]
     assert len(fifth) == 5 and {(p.turn, p.location) for p in fifth} == {(3, "M")}  # S1.2
+    assert "sov_66nav" in {p.unit for p in on_map(s42, s1)}  # S1.2: released on turn 5, so on map A
     immobile = {u for im in s1.immobile if 1 in im.turns for u in im.units}
     assert immobile == {"ger_14pz", "ger_22pz", "ger_60mot"}  # S1.2
 
