@@ -130,7 +130,19 @@ class Line:
     hex_features: tuple[str, ...] = ()
     mark: str = ""  # a hex feature for the line's hexes outside region ``mark_outside``
     mark_outside: str = ""
+    avoid: tuple[str, ...] = ()  # hexside features it never crosses (besides sea and lake hexsides)
     notes: str = ""
+
+
+@dataclass(frozen=True)
+class Site:
+    """A point feature on a hexside: ``feature`` goes on the hexside nearest ``at`` among those with ``on``
+    (e.g. a ferry on the nearest Volga hexside)."""
+
+    name: str
+    at: LonLat
+    feature: str
+    on: str
 
 
 @dataclass(frozen=True)
@@ -213,6 +225,7 @@ class Config:
     water: tuple[WaterBody, ...]
     rivers: tuple[River, ...]
     lines: tuple[Line, ...]
+    sites: tuple[Site, ...]
     areas: tuple[Area, ...]
     regions: tuple[Region, ...]
     sections: tuple[Section, ...]
@@ -388,7 +401,8 @@ def _line(t: Table) -> Line:
     return Line(
         id=_ident(t), name=t.str("name", ""), mode=_choice(t, "mode", ("cross", "along", "hexes")),
         feature=t.str("feature"), via=_waypoints(t, "via"), hex_features=_strs(t, "hex_features"),
-        mark=t.str("mark", ""), mark_outside=t.str("mark_outside", ""), notes=t.str("notes", ""),
+        mark=t.str("mark", ""), mark_outside=t.str("mark_outside", ""), avoid=_strs(t, "avoid"),
+        notes=t.str("notes", ""),
     )
 
 
@@ -438,6 +452,7 @@ def _hex_fix(t: Table) -> HexFix:
 _LAYER_KEYS = {
     "fit": _fit, "place": _place, "terrain": _terrain, "sea": lambda t: _water(t, "sea"),
     "lake": lambda t: _water(t, "lake"), "river": _river, "line": _line, "area": _area, "region": _region,
+    "site": lambda t: Site(t.str("name"), _lonlat(t, t.data.get("at"), "at"), t.str("feature"), t.str("on")),
     "section": _section, "bridge": _bridge, "junction": lambda t: Junction(t.str("mark"), t.str("feature")),
     "hexside_fix": _hexside_fix, "hex_fix": _hex_fix,
 }
@@ -463,6 +478,7 @@ def load(path: str) -> Config:
         sources=_sources(root.table("sources")),
         fit=tuple(records["fit"]), places=tuple(records["place"]), terrain=tuple(records["terrain"]),
         water=tuple(records["sea"] + records["lake"]), rivers=tuple(records["river"]), lines=tuple(records["line"]),
+        sites=tuple(records["site"]),
         areas=tuple(records["area"]), regions=tuple(records["region"]), sections=tuple(records["section"]),
         bridges=tuple(records["bridge"]), junctions=tuple(records["junction"]),
         hexside_fixes=tuple(records["hexside_fix"]), hex_fixes=tuple(records["hex_fix"]),

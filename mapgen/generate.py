@@ -129,6 +129,7 @@ class Generator:
         self.sides: dict[Side, SideRecord] = {}
         self._water_sides()
         self._rivers()
+        self._sites()
         self.line_hexes: dict[str, list[str]] = {}
         self.regions: dict[str, list[str]] = {}
         self._regions(before_lines=True)
@@ -399,6 +400,16 @@ class Generator:
         if not self.cfg.rivers:
             self.river_geoms = {}
 
+    def _sites(self) -> None:
+        for site in self.cfg.sites:
+            (x, y), = self.xy([site.at])
+            keys = [k for k, rec in self.sides.items() if site.on in rec.features]
+            if not keys:
+                raise self.err(f"site '{site.name}': no hexside with '{site.on}'")
+            key = min(sorted(keys), key=lambda k: math.dist(self.space.side_midpoint(self.space.hex_of(k[0]), k[1]),
+                                                            (x, y)))
+            self._add_side(key, site.feature, AUTHORED)
+
     def _river_ranks(self):
         """River features from greatest to least: the order of first appearance among ``[[river]]`` records
         (list the greatest river first)."""
@@ -428,7 +439,8 @@ class Generator:
                 self.line_hexes[ln.id] = sorted({self.space.ids[h] for k in keys for h in self.space.hexes_of_side(k)
                                                  if self.land(h)})
                 continue
-            path = routing.hex_route(self.space, self.land_cells, pts, water_sides)
+            blocked = water_sides | {k for k, rec in self.sides.items() if rec.features & set(ln.avoid)}
+            path = routing.hex_route(self.space, self.land_cells, pts, blocked)
             ids = [self.space.ids[h] for h in path]
             self.line_hexes[ln.id] = ids
             exempt = set(self.regions.get(ln.mark_outside, [])) if ln.mark else set()
@@ -441,6 +453,10 @@ class Generator:
             if ln.mode != "cross":
                 continue
             for a, b in zip(path, path[1:]):
+                if b - a not in self.space.dirs.values():
+                    self.warnings.append(f"line '{ln.id}': no way from {self.space.ids[a]} to {self.space.ids[b]} "
+                                         "that crosses no water or avoided hexside: left open")
+                    continue
                 key = self.space.side_key(a, self.space.direction_between(a, b))
                 self._add_side(key, ln.feature, AUTHORED)
                 if ln.mark and self.space.ids[a] not in exempt and self.space.ids[b] not in exempt:

@@ -11,7 +11,7 @@ from functools import cached_property
 
 from shapely.geometry import Polygon
 
-from games.grid import Layout
+from games.grid import HexIds, Layout
 from games.hexgrid import Hex, corner_offsets, directions, from_offset, side_corners, to_offset
 from games.model import GridSpec
 
@@ -25,9 +25,18 @@ class HexSpace:
     grid: GridConfig
 
     @cached_property
-    def layout(self) -> Layout:
+    def spec(self) -> GridSpec:
         g = self.grid
-        return Layout(GridSpec(g.orientation, g.offset, g.columns, g.rows, g.id_digits), 1.0, (0, 0))  # type: ignore
+        return GridSpec(g.orientation, g.offset, g.columns, g.rows, g.id_digits,  # type: ignore[arg-type]
+                        first_column=g.first_column, first_row=g.first_row)
+
+    @cached_property
+    def layout(self) -> Layout:
+        return Layout(self.spec, 1.0, (0, 0))
+
+    @cached_property
+    def hex_ids(self) -> HexIds:
+        return HexIds(self.spec)
 
     @cached_property
     def dirs(self) -> dict[str, Hex]:
@@ -35,19 +44,15 @@ class HexSpace:
 
     # -- ids --
     def id_of(self, h: Hex) -> str:
-        col, row = to_offset(h, self.grid.orientation, self.grid.offset)  # type: ignore[arg-type]
-        d = self.grid.id_digits
-        return f"{col + self.grid.first_column:0{d}d}{row + self.grid.first_row:0{d}d}"
+        return self.hex_ids.id_of(h)
 
     def hex_of(self, hex_id: str) -> Hex | None:
         """The cell of an id, or None when it is not a well-formed id inside the grid box."""
-        d = self.grid.id_digits
-        if len(hex_id) != 2 * d or not hex_id.isdigit():
+        try:
+            h = self.hex_ids.hex_of(hex_id)
+        except ValueError:
             return None
-        col, row = int(hex_id[:d]) - self.grid.first_column, int(hex_id[d:]) - self.grid.first_row
-        if not (0 <= col < self.grid.columns and 0 <= row < self.grid.rows):
-            return None
-        return from_offset(col, row, self.grid.orientation, self.grid.offset)  # type: ignore[arg-type]
+        return h if h in self.ids else None
 
     @cached_property
     def cells(self) -> tuple[Hex, ...]:
