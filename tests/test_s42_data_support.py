@@ -1,4 +1,4 @@
-"""Stalingrad '42 content: the loaded game, and the odds arithmetic of rule 8.3-8.4 the CRT examples are checked with."""
+"""Stalingrad '42 content: the loaded game, and the odds arithmetic of 8.3-8.4 the CRT examples are checked with."""
 
 from __future__ import annotations
 
