@@ -497,7 +497,8 @@ def _preview(root: Table) -> dict[str, Any]:
             ok = isinstance(v, str) if key in ("terrain", "marks") else (
                 isinstance(v, list) and len(v) == 2 and isinstance(v[0], str) and isinstance(v[1], (int, float)))
             if not ok:
-                raise sub.error("expected a colour" if key in ("terrain", "marks") else "expected [colour, width]", name)
+                wanted = "a colour" if key in ("terrain", "marks") else "[colour, width]"
+                raise sub.error(f"expected {wanted}", name)
         out[key] = dict(sub.data)
     return out
 

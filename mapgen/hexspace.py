@@ -58,7 +58,8 @@ class HexSpace:
     def cells(self) -> tuple[Hex, ...]:
         """Every cell of the grid box, in id order."""
         g = self.grid
-        out = [from_offset(c, r, g.orientation, g.offset) for c in range(g.columns) for r in range(g.rows)]  # type: ignore
+        out = [from_offset(c, r, g.orientation, g.offset)  # type: ignore[arg-type]
+               for c in range(g.columns) for r in range(g.rows)]
         return tuple(sorted(out, key=self.id_of))
 
     @cached_property

@@ -122,7 +122,8 @@ def load_geography(cfg: Config) -> Geography:
     else:
         land, lakes = _file_polygons(cfg, s.coast)
     rivers = _data_rivers(cfg, s)
-    lakes = [p for p in lakes if _km2(p) >= s.min_lake_km2 and not any(p.covers(shapely.Point(q)) for q in s.exclude_water)]
+    lakes = [p for p in lakes
+             if _km2(p) >= s.min_lake_km2 and not any(p.covers(shapely.Point(q)) for q in s.exclude_water)]
     lakes.sort(key=lambda p: (round(p.centroid.x, 6), round(p.centroid.y, 6)))
     return Geography(land, tuple(lakes), tuple(rivers), s.bbox)
 

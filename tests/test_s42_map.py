@@ -14,7 +14,7 @@ from functools import lru_cache
 import pytest
 
 from games.grid import HexIds
-from games.hexgrid import OPPOSITE, directions
+from games.hexgrid import directions
 from games.loader import check_folder
 from games.model import GridSpec
 
