@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
-from .errors import DataError
+from .errors import MAX_ERRORS, DataError, DataErrors
 from .model import Game
+
+if TYPE_CHECKING:
+    from .loader import Checked
 
 GAMES_DIR = os.path.dirname(os.path.abspath(__file__))
 
@@ -17,14 +21,27 @@ def game_dir(game: str) -> str:
     return os.path.join(GAMES_DIR, game)
 
 
-def load(game: str) -> Game:
-    """Load and check a game by id or folder path; raises :class:`DataError` with ``file:line: message``."""
-    from .loader import load_folder
-
+def _root(game: str) -> str:
     root = game_dir(game)
     if not os.path.isfile(os.path.join(root, "game.toml")):
         raise DataError(game, "no such game (no game.toml in its folder)")
-    return load_folder(root)
+    return root
 
 
-__all__ = ["DataError", "Game", "load", "game_dir", "GAMES_DIR"]
+def load(game: str) -> Game:
+    """Load and check a game by id or folder path; raises :class:`DataError` (:class:`DataErrors` with every problem
+    found, each ``file:line: message``)."""
+    from .loader import load_folder
+
+    return load_folder(_root(game))
+
+
+def check(game: str, max_errors: int = MAX_ERRORS) -> Checked:
+    """Load a game by id or folder path and collect every problem (``hexforge info``): the game, as far as it could
+    be loaded, and the problems."""
+    from .loader import check_folder
+
+    return check_folder(_root(game), max_errors)
+
+
+__all__ = ["DataError", "DataErrors", "Game", "load", "check", "game_dir", "GAMES_DIR"]

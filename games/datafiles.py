@@ -24,8 +24,8 @@ MAX_NUMBER = 10 ** MAX_INT_DIGITS - 1  # the largest magnitude of any number in 
 MAX_TOML_DEPTH = 24  # tables, arrays and dotted keys nested in one TOML file (tomllib recurses; real data: 4)
 MAX_TEXT = 64 * 1024  # characters of one text value in TOML (a card text is under 2,000)
 SHOWN = 60  # characters of a bad value quoted in a message
-# A name from data that becomes a file or zip-entry name (game id, module name, unit, marker, card, table and
-# scenario ids, data file names): a plain name, never a path (SECURITY.md).
+# A file name from data that is not an id (a font file the style names): a plain name, never a path (SECURITY.md).
+# Ids, which become file and zip-entry names too, follow the stricter games.fields.ID.
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 NAME_FORM = "1-64 letters, digits, '_', '.' or '-', starting with a letter or digit, without '..'"
 
@@ -161,28 +161,6 @@ class Row:
             raise self.error(f"column '{key}' is empty")
         return v
 
-    def name(self, key: str) -> str:
-        """A required column holding a name that becomes a file name (:func:`name_problem`)."""
-        v = self.req(key)
-        problem = name_problem(v)
-        if problem:
-            raise self.error(f"column '{key}': {problem}")
-        return v
-
-    def int(self, key: str, default: int | None = None, allow_empty: bool = False, lo: int = -MAX_NUMBER,
-            hi: int = MAX_NUMBER) -> int | None:
-        """A whole number from ``lo`` to ``hi`` (by default any of at most :data:`MAX_INT_DIGITS` digits)."""
-        v = self.get(key)
-        if not v:
-            if allow_empty or default is not None:
-                return default
-            raise self.error(f"column '{key}' is empty")
-        if not _WHOLE.fullmatch(v):
-            raise self.error(f"column '{key}': {shown(v)} is not a whole number")
-        if len(v.lstrip("-")) > MAX_INT_DIGITS or not lo <= int(v) <= hi:
-            raise self.error(f"column '{key}': {shown(v)} is out of range (expected {lo} to {hi})")
-        return int(v)
-
     def bool(self, key: str, default: bool = False) -> bool:
         v = self.get(key).lower()
         if not v:
@@ -275,13 +253,9 @@ class Table:
         base = f"{self.key}.{key}" if self.key else key
         return [Table(self.path, f"{base}[{i}]", x) for i, x in enumerate(v)]
 
-    def items(self, names: bool = False) -> Iterator[tuple[str, Table]]:
-        """The sub-tables by key; with ``names``, each key must be a plain name (:func:`name_problem`)."""
+    def items(self) -> Iterator[tuple[str, Table]]:
         for k, v in self.data.items():
             if isinstance(v, dict):
-                problem = name_problem(k) if names else None
-                if problem:
-                    raise self.error(problem, k)
                 yield k, Table(self.path, f"{self.key}.{k}" if self.key else k, v)
 
     def _typed(self, key: str, kind: type | tuple[type, ...], what: str, default: Any) -> Any:
@@ -296,31 +270,23 @@ class Table:
             raise self.error(f"expected {what}, found {shown(v)}", key)
         return v
 
-    def _ranged(self, key: str, v: Any, lo: float, hi: float) -> Any:
-        if key in self.data and not lo <= v <= hi:
-            raise self.error(f"{shown(v)} is out of range (expected {lo} to {hi})", key)
+    def _ranged(self, key: str, v: Any, lo: float, hi: float, expected: str) -> Any:
+        if key in self.data and not lo <= v <= hi:  # (NaN is in no range)
+            raise self.error(f"{shown(v)} is out of range (expected {expected})", key)
         return v
 
     def str(self, key: str, default: Any = None) -> str:
         return self._typed(key, str, "text", _REQUIRED if default is None else default)
 
-    def name(self, key: str, default: Any = None) -> str:
-        """Text that becomes a file name: a plain name (:func:`name_problem`)."""
-        v = self.str(key, default)
-        problem = name_problem(v)
-        if problem:
-            raise self.error(problem, key)
-        return v
-
     def int(self, key: str, default: Any = None, lo: int = -MAX_NUMBER, hi: int = MAX_NUMBER) -> int:
         """A whole number from ``lo`` to ``hi``."""
         v = self._typed(key, int, "a whole number", _REQUIRED if default is None else default)
-        return self._ranged(key, v, lo, hi)
+        return self._ranged(key, v, lo, hi, f"{lo}..{hi}")
 
     def float(self, key: str, default: Any = None, lo: float = -MAX_NUMBER, hi: float = MAX_NUMBER) -> float:
         """A number (whole or not) from ``lo`` to ``hi``."""
         v = self._typed(key, (int, float), "a number", _REQUIRED if default is None else default)
-        return float(self._ranged(key, v, lo, hi))
+        return float(self._ranged(key, v, lo, hi, f"a number {lo:g}..{hi:g}"))
 
     def bool(self, key: str, default: Any = None) -> bool:
         return self._typed(key, bool, "true or false", _REQUIRED if default is None else default)
@@ -336,7 +302,6 @@ class Table:
 
 
 _REQUIRED = object()
-_WHOLE = re.compile(r"-?[0-9]+")
 
 
 def read_toml(path: str) -> Table:

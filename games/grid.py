@@ -1,9 +1,11 @@
 """A game's hex ids and pixel layout, tied to VASSAL's grid so that art, module and log reader agree.
 
-Hex ids are the game's offset coordinates, 1-based, column first: with 2 digits per part, ``0512`` is column 5
-(west to east), row 12 (north to south). For a pointy-topped grid VASSAL's ``sideways`` HexGrid swaps its axes, so
-the id is produced by a numbering with ``first="V"`` (VASSAL's "row" is our column there); :meth:`Layout.numbering`
-builds exactly that, and :func:`tests.test_grid` checks that VASSAL's ``locationName`` of every hex centre is its id.
+Hex ids are the game's offset coordinates, column first, numbered from ``first_column`` and ``first_row`` (1 unless
+the grid says otherwise): with 2 digits per part, ``0512`` is column 5 (west to east), row 12 (north to south). For
+a pointy-topped grid VASSAL's ``sideways`` HexGrid swaps its axes, so the id is produced by a numbering with
+``first="V"`` (VASSAL's "row" is our column there); :meth:`Layout.numbering` builds exactly that (its ``hOff`` and
+``vOff`` are the first column and row), and :func:`tests.test_grid` checks that VASSAL's ``locationName`` of every hex
+centre is its id.
 """
 
 from __future__ import annotations
@@ -27,19 +29,20 @@ class HexIds:
     @cached_property
     def _pattern(self) -> re.Pattern[str]:
         d = self.spec.id_digits
-        return re.compile(r"(\d{%d})(\d{%d})" % (d, d))
+        return re.compile(r"([0-9]{%d})([0-9]{%d})" % (d, d))
 
     def id_of(self, h: Hex) -> str:
         col, row = to_offset(h, self.spec.orientation, self.spec.offset)
         d = self.spec.id_digits
-        return f"{col + 1:0{d}d}{row + 1:0{d}d}"
+        return f"{col + self.spec.first_column:0{d}d}{row + self.spec.first_row:0{d}d}"
 
     def hex_of(self, hex_id: str) -> Hex:
         """The axial hex of an id; ValueError if the id is not well formed."""
         m = self._pattern.fullmatch(hex_id)
         if not m:
-            raise ValueError(f"not a hex id: {hex_id!r} (expected {2 * self.spec.id_digits} digits, column then row)")
-        col, row = int(m.group(1)) - 1, int(m.group(2)) - 1
+            raise ValueError(f"not a hex id: {hex_id[:20]!r} (expected {2 * self.spec.id_digits} digits, column then "
+                             "row)")
+        col, row = int(m.group(1)) - self.spec.first_column, int(m.group(2)) - self.spec.first_row
         return from_offset(col, row, self.spec.orientation, self.spec.offset)
 
     def offset_of(self, h: Hex) -> tuple[int, int]:
@@ -85,14 +88,15 @@ class Layout:
     def numbering(self, board_width: int = 0, board_height: int = 0) -> VassalHexNumbering:
         k = self._stagger_shift
         lead = self.spec.id_digits - 1
+        first_col, first_row = self.spec.first_column, self.spec.first_row
         if self.spec.orientation == "pointy":
             # VASSAL column = our row (+k), VASSAL row = our column; ids are column first -> first="V"
             return VassalHexNumbering(
-                self.vassal_grid, first="V", h_off=1 - k, v_off=1, h_leading=lead, v_leading=lead,
+                self.vassal_grid, first="V", h_off=first_row - k, v_off=first_col, h_leading=lead, v_leading=lead,
                 stagger=False, board_width=board_width, board_height=board_height,
             )
         return VassalHexNumbering(
-            self.vassal_grid, first="H", h_off=1 - k, v_off=1, h_leading=lead, v_leading=lead,
+            self.vassal_grid, first="H", h_off=first_col - k, v_off=first_row, h_leading=lead, v_leading=lead,
             stagger=False, board_width=board_width, board_height=board_height,
         )
 

@@ -8,14 +8,18 @@ real data can replace what we authored.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from types import MappingProxyType
-from typing import Mapping
+from typing import Iterable, Mapping
 
 from .hexgrid import Hex, Hexside, Orientation, Parity
 
 
 def frozen_map(d: Mapping | None = None) -> Mapping:
     return MappingProxyType(dict(d or {}))
+
+
+Extra = Mapping[str, object]  # typed values of the columns a game declares itself (game.toml [columns])
 
 
 # --- sides, nationalities, unit types -----------------------------------------------------------------------
@@ -26,7 +30,7 @@ class SideDef:
     id: str
     name: str
     colour: str  # "#rrggbb": map edges, markers, headings
-    initiative_name: str = ""  # the name of this side's face of the initiative (VP) marker
+    initiative_name: str = ""  # legacy (No Retreat!): the name of this side's face of the initiative (VP) marker
 
 
 @dataclass(frozen=True)
@@ -39,16 +43,29 @@ class Nationality:
 
 
 @dataclass(frozen=True)
+class Trait:
+    """A word of the game's vocabulary for unit types (``traits``) and unit faces (``flags``): elite, tank dot,
+    free stacking, mechanized ... At most one trait of a ``group`` is on one face."""
+
+    id: str
+    name: str
+    group: str = ""
+    rule: str = ""
+
+
+@dataclass(frozen=True)
 class UnitType:
-    """A unit type and what it may do (rules 2.3, 8.5, 10.1.1)."""
+    """A unit type and what it may do."""
 
     id: str
     name: str
     symbol: str  # NATO symbol to draw: infantry, armor, mech, fort, regional, shock, cadre, mountain, garrison ...
-    category: str  # "armor" or "infantry" (armor bonus, 10.6.3)
+    category: str = ""  # a free id; legacy (No Retreat!): "armor" or "infantry" decides the armor bonus (10.6.3)
     mobile: bool = True  # False: no movement allowance (forts)
     zoc: bool = True  # False: no zone of control (strength printed in parentheses)
     can_attack: bool = True  # False: white strength, cannot attack voluntarily
+    move_class: str = ""  # the TEC movement column it pays (mp_<move_class>), "" for none
+    traits: frozenset[str] = frozenset()  # Trait ids
 
 
 # --- map -------------------------------------------------------------------------------------------------------
@@ -65,20 +82,27 @@ class GridSpec:
     id_digits: int = 2  # digits per part of a hex id (4-digit ids: 2 + 2)
     module_hex_width: float = 96.0  # flat-to-flat size of a hex on the module board, in pixels
     module_origin: tuple[int, int] = (0, 0)  # board pixel centre of hex (col 0, row 0)
+    first_column: int = 1  # the id number of grid column 0 (Stalingrad '42: 10)
+    first_row: int = 1  # the id number of grid row 0 (Stalingrad '42: 0, for hex 4100)
 
 
 @dataclass(frozen=True)
 class MapHex:
     id: str
     hex: Hex
-    terrain: str
-    city: str | None = None
+    terrain: str  # TEC row (applies_to = hex)
+    city: str | None = None  # legacy (No Retreat!): city name
     coasts: frozenset[str] = frozenset()  # sea ids
-    edge: str | None = None  # side id whose friendly map edge this hex is on
-    objective: str | None = None  # side id for whom this is an objective
-    oil: str | None = None  # name of an oil field in this hex
+    edge: str | None = None  # legacy: side id whose friendly map edge this hex is on
+    objective: str | None = None  # legacy: side id for whom this is an objective
+    oil: str | None = None  # legacy: name of an oil field in this hex
     vp: int = 0
     source: str = "found"
+    settlement: str | None = None  # TEC row (applies_to = settlement): major_city, town ...
+    name: str = ""  # the place's name as printed ("" for none)
+    features: frozenset[str] = frozenset()  # TEC rows (applies_to = feature): fort, rail, port ...
+    section: str = ""  # the map section that owns the hex ("" when the game has none)
+    extra: Extra = field(default_factory=frozen_map)
 
 
 @dataclass(frozen=True)
@@ -93,8 +117,12 @@ class Area:
     coasts: frozenset[str] = frozenset()
     edge: str | None = None
     vp: int = 0
-    controller_rule: str = ""  # free text: who controls it and how
+    controller_rule: str = ""  # legacy: free text: who controls it and how
     source: str = "authored"
+    side: str | None = None  # owner (e.g. of an Entry Area); None: neutral
+    kind: str = ""  # a free id: "entry", "box" ...
+    extra: Extra = field(default_factory=frozen_map)
+    stacking: bool = True  # False: no stacking limit in it (Stalingrad '42 Entry Areas, 22.4)
 
 
 @dataclass(frozen=True)
@@ -137,6 +165,33 @@ class Box:
     side: str | None = None
     capacity: int | None = None
     spaces: tuple[str, ...] = ()  # for tracks: the labels of the spaces, in order
+    source: str = "authored"
+    extra: Extra = field(default_factory=frozen_map)
+
+
+@dataclass(frozen=True)
+class Section:
+    """One map section (a sheet of a multi-map game): the box of grid cells it prints, 0-based offsets."""
+
+    id: str
+    name: str
+    first: tuple[int, int]  # (col, row) of the box's north-west corner
+    last: tuple[int, int]  # (col, row) of the box's south-east corner
+    source: str = "authored"
+
+    def contains(self, col: int, row: int) -> bool:
+        return self.first[0] <= col <= self.last[0] and self.first[1] <= row <= self.last[1]
+
+
+@dataclass(frozen=True)
+class HexsideRecord:
+    """One row of ``map/hexsides.csv``: the features of a hexside, as listed from ``hex`` towards ``dir``."""
+
+    hex: str
+    dir: str
+    features: frozenset[str]
+    source: str = "authored"
+    extra: Extra = field(default_factory=frozen_map)
 
 
 @dataclass(frozen=True)
@@ -150,6 +205,8 @@ class MapDef:
     lakes: Mapping[str, Lake]
     boxes: Mapping[str, Box]
     by_hex: Mapping[Hex, str] = field(default_factory=frozen_map)  # axial -> hex id
+    sections: Mapping[str, Section] = field(default_factory=frozen_map)
+    hexside_records: Mapping[Hexside, HexsideRecord] = field(default_factory=frozen_map)  # from map/hexsides.csv
 
     @property
     def cities(self) -> tuple[MapHex, ...]:
@@ -157,6 +214,10 @@ class MapDef:
 
     def location_exists(self, loc: str) -> bool:
         return loc in self.hexes or loc in self.areas
+
+    @property
+    def settlements(self) -> tuple[MapHex, ...]:
+        return tuple(h for h in self.hexes.values() if h.settlement)
 
     def features(self, a: Hex, b: Hex) -> frozenset[str]:
         key = Hexside(a, b) if a < b else Hexside(b, a)
@@ -172,9 +233,12 @@ class Face:
 
     name: str
     type: str  # UnitType id
-    strength: int | None  # None: "X", no combat strength
+    strength: int | None  # legacy (No Retreat!): the one combat strength; None: "X", no combat strength
     ma: int | None  # None: no movement allowance
     colour: str  # nationality colour key of this face (e.g. "brown", "red", "full", "reduced")
+    attack: int | None = None  # printed attack strength (None: none printed)
+    defense: int | None = None  # printed defense strength
+    flags: frozenset[str] = frozenset()  # Trait ids printed on this face: elite, red_dot, free_stacking ...
 
 
 @dataclass(frozen=True)
@@ -191,6 +255,10 @@ class Unit:
     optional: str = ""  # "" for the standard counter mix, else the optional rule / variant it belongs to
     source: str = "found"
     notes: str = ""
+    extra: Extra = field(default_factory=frozen_map)
+
+    def face(self, name: str) -> Face:
+        return self.back if name == "back" else self.front
 
 
 @dataclass(frozen=True)
@@ -210,6 +278,7 @@ class Marker:
     back: MarkerFace
     source: str = "authored"
     clear_phase: str = ""  # phase id in which every marker of this kind leaves the map ("" = none)
+    extra: Extra = field(default_factory=frozen_map)
 
 
 @dataclass(frozen=True)
@@ -258,33 +327,90 @@ class Card:
 
 
 @dataclass(frozen=True)
-class CRT:
+class Modifier:
+    """A die-roll modifier printed with a table (for charts; the rules package decides when it applies)."""
+
+    value: int
+    text: str
+    rule: str = ""
+
+
+@dataclass(frozen=True)
+class TableLimits:
+    """What odds outside a CRT's columns give (8.4 in Stalingrad '42): ``below`` the first column "none" (not
+    allowed), "first" or a result; ``above`` the last column "last" or a result; from ``automatic`` odds on (after
+    shifts) the result ``automatic_result``."""
+
+    below: str = "first"
+    above: str = "last"
+    automatic: str = ""
+    automatic_result: str = ""
+
+
+@dataclass(frozen=True)
+class LookupTable:
+    """A die-roll table: a combat results table (``game.crts``) or any other (``game.tables``).
+
+    ``rows`` maps every roll the table covers to its cells (one per column); a row printed as a range ("1-4")
+    appears once per roll, ``row_labels`` keeps the labels as printed. ``layers`` are further cell grids of the same
+    shape (Stalingrad '42: the advance number and the Determined Defense colour of each CRT cell)."""
+
     id: str
     name: str
-    side: str  # the side that normally uses this table when attacking
-    columns: tuple[str, ...]  # odds columns left to right, e.g. "1:3" ... "6:1"
-    rows: Mapping[int, tuple[str, ...]]  # die roll -> results per column
+    side: str  # legacy (No Retreat!): the side that attacks with this CRT; "" for any
+    columns: tuple[str, ...]  # column labels left to right, e.g. "1:3" ... "6:1"
+    rows: Mapping[int, tuple[str, ...]]  # roll -> results per column
     source: str = "found"
     legend: Mapping[str, str] = field(default_factory=frozen_map)  # result -> what it means, in our words
+    kind: str = "odds"  # "odds" | "differential" | "plain"
+    dice: tuple[int, int] = (1, 6)  # (number of dice, sides)
+    row_labels: tuple[str, ...] = ()  # as printed, top to bottom ("1", "2" ... or "1-4", "5-6")
+    column_values: tuple[Fraction, ...] = ()  # odds: attack/defense of each column; differential: the difference
+    layers: Mapping[str, Mapping[int, tuple[str, ...]]] = field(default_factory=frozen_map)  # layer -> roll -> cells
+    layer_legends: Mapping[str, Mapping[str, str]] = field(default_factory=frozen_map)  # layer -> value -> meaning
+    clamp: bool = False  # modified rolls beyond the rows use the first / last row
+    limits: TableLimits = TableLimits()
+    modifiers: tuple[Modifier, ...] = ()
+    results_ref: str = ""  # "weather": the cells are weather ids (no legend)
+    notes: str = ""
 
     def result(self, column: str, die: int) -> str:
         return self.rows[die][self.columns.index(column)]
 
+    def cell(self, layer: str, column: str, die: int) -> str:
+        """The value of ``layer`` in a cell ("" when the layer leaves it empty)."""
+        return self.layers[layer][die][self.columns.index(column)]
+
+    def row_for(self, roll: int) -> int:
+        """The row a (modified) roll reads: itself, or the nearest end when the table clamps; KeyError otherwise."""
+        if roll in self.rows:
+            return roll
+        if not self.clamp:
+            raise KeyError(roll)
+        return min(self.rows) if roll < min(self.rows) else max(self.rows)
+
+
+CRT = LookupTable  # the name the rules packages use for combat results tables
+
 
 @dataclass(frozen=True)
 class TerrainEffect:
-    """One row of the Terrain Effects Chart."""
+    """One row of the Terrain Effects Chart: a terrain, settlement, hex feature, hexside feature, area, weather or
+    condition."""
 
     id: str
     name: str
-    applies_to: str  # "hex" | "hexside" | "area" | "weather" | "condition"
-    mp_armor: int | None  # None: not applicable / no extra cost; -1: prohibited
-    mp_other: int | None
-    armor_bonus: bool
-    defense_shift: int  # columns shifted left (positive = in the defender's favour)
-    stops_advance: bool
+    applies_to: str  # "hex" | "settlement" | "feature" | "hexside" | "area" | "weather" | "condition"
+    mp_armor: int | None = None  # legacy (No Retreat!): None: not applicable / no extra cost; -1: prohibited
+    mp_other: int | None = None  # legacy
+    armor_bonus: bool = False  # legacy
+    defense_shift: int = 0  # columns shifted left (positive = in the defender's favour)
+    stops_advance: bool = False
     notes: str = ""
     source: str = "found"
+    mp: Mapping[str, Fraction] = field(default_factory=frozen_map)  # move class -> MP (to enter, or extra to cross)
+    prohibited: frozenset[str] = frozenset()  # move classes that may not enter / cross
+    extra: Extra = field(default_factory=frozen_map)
 
 
 @dataclass(frozen=True)
@@ -292,37 +418,47 @@ class Weather:
     id: str
     name: str
     colour: str
-    ma_cap: int | None
-    armor_bonus: bool
-    multi_hex_advance: bool
-    armor_third_hex: bool
-    river_shift: bool  # river hexsides give their defensive shift
-    axis_attack_shift: int  # columns left for Axis attacks on Soviet units in the USSR (positive = left)
-    axis_crt: str  # id of the CRT the Axis uses when attacking in this weather
+    ma_cap: int | None = None  # legacy (No Retreat!) effects ...
+    armor_bonus: bool = False
+    multi_hex_advance: bool = False
+    armor_third_hex: bool = False
+    river_shift: bool = False  # river hexsides give their defensive shift
+    crt: Mapping[str, str] = field(default_factory=frozen_map)  # side -> CRT it attacks with in this weather
+    attack_shift: Mapping[str, int] = field(default_factory=frozen_map)  # side -> columns left for its attacks
     target_limit: Mapping[str, int] = field(default_factory=frozen_map)  # side -> max Target markers
     source: str = "found"
+    extra: Extra = field(default_factory=frozen_map)
+
+    def __getattr__(self, name: str):
+        """Legacy (No Retreat!): ``<side>_crt`` and ``<side>_attack_shift`` read ``crt`` and ``attack_shift``."""
+        for suffix, values in (("_attack_shift", "attack_shift"), ("_crt", "crt")):
+            if name.endswith(suffix) and not name.startswith("_"):
+                return object.__getattribute__(self, values).get(name[: -len(suffix)], 0 if values != "crt" else "")
+        raise AttributeError(name)
 
 
 @dataclass(frozen=True)
 class TurnEvent:
     code: str  # machine-readable: "red", "remove_unit", "axis_extra_card" ...
     text: str
-    red: bool = False
+    red: bool = False  # legacy (No Retreat!)
     unit: str | None = None
     source: str = "found"
+    extra: Extra = field(default_factory=frozen_map)
 
 
 @dataclass(frozen=True)
 class Turn:
     number: int
     date: str
-    weather: str  # Weather id printed on the track
-    variable: str | None  # the other side of this turn's Weather marker, or None if not variable
-    blitz: int
-    shock: int
-    sudden_death: Mapping[str, int]  # side id -> VP threshold (box) on skull turns
+    weather: str = ""  # Weather id printed on the track; "" for none
+    variable: str | None = None  # legacy: the other side of this turn's Weather marker, or None if not variable
+    blitz: int = 0  # legacy (No Retreat!): support markers this turn
+    shock: int = 0  # legacy
+    sudden_death: Mapping[str, int] = field(default_factory=frozen_map)  # side id -> VP threshold on skull turns
     events: tuple[TurnEvent, ...] = ()
     source: str = "found"
+    extra: Extra = field(default_factory=frozen_map)  # the game's own columns: season, benchmark, replacements ...
 
     @property
     def skull(self) -> bool:
@@ -338,9 +474,9 @@ class VPTrack:
     low: int
     high: int
     start: int
-    start_initiative: str
-    event_cap: int
-    total_victory: int  # box that gives the initiative side an automatic win (Soviet Total Victory)
+    start_initiative: str = ""  # legacy (No Retreat!) ...
+    event_cap: int | None = None
+    total_victory: int | None = None  # box that gives the initiative side an automatic win (Soviet Total Victory)
 
 
 # --- sequence of play, scenarios, game -----------------------------------------------------------------------
@@ -357,11 +493,34 @@ class Phase:
 
 @dataclass(frozen=True)
 class StackingRule:
-    """From ``first_turn`` on, a side may stack ``limit`` units per hex, plus one unit of type ``extra`` (8.4.1)."""
+    """From ``first_turn`` on, a side may stack ``limit`` counting units per hex.
+
+    A unit is described by its tags: its type id, the type's traits and its face's flags. Units with a tag in
+    ``exempt`` never count; up to ``free_count`` units tagged ``free_trait`` count for nothing; while a unit tagged
+    with one of ``raise_with`` is in the hex the limit is ``raised_limit``; legacy (No Retreat! 8.4.1): one more
+    unit is allowed when it is of type ``extra``."""
 
     first_turn: int
     limit: int
     extra: str | None = None
+    free_trait: str | None = None
+    free_count: int = 0
+    exempt: frozenset[str] = frozenset()
+    raise_with: frozenset[str] = frozenset()
+    raised_limit: int | None = None
+
+    def allows(self, pieces: Iterable[frozenset[str]]) -> bool:
+        """Whether units with these tags may end a phase in one hex."""
+        pieces = list(pieces)
+        counting = [p for p in pieces if not p & self.exempt]
+        limit = self.limit
+        if self.raised_limit is not None and any(p & self.raise_with for p in pieces):
+            limit = self.raised_limit
+        free = min(self.free_count, sum(1 for p in counting if self.free_trait in p)) if self.free_trait else 0
+        n = len(counting) - free
+        if n <= limit:
+            return True
+        return self.extra is not None and n == limit + 1 and any(self.extra in p for p in counting)
 
 
 @dataclass(frozen=True)
@@ -372,6 +531,8 @@ class Placement:
     turn: int | None = None  # for reinforcements: the turn of arrival
     condition: str = ""  # for conditional arrivals (e.g. "oil")
     source: str = "authored"
+    extra: Extra = field(default_factory=frozen_map)
+    stacking: bool = True  # False: the placement does not count for the set-up's stacking (frozen units, S42 31.0)
 
 
 @dataclass(frozen=True)
@@ -401,7 +562,7 @@ class Scenario:
     setup: tuple[Placement, ...]  # on the map or in boxes at the start
     reinforcements: tuple[Placement, ...]  # arrive later (turn or condition)
     markers: tuple[MarkerPlacement, ...]
-    hands: Mapping[str, int]  # side -> cards dealt at the start
+    hands: Mapping[str, int]  # side -> cards dealt at the start (empty for a game without cards)
     control: Mapping[str, str]  # location id -> side controlling it at the start (cities and areas)
     special_rules: tuple[str, ...] = ()
     victory: tuple[str, ...] = ()
@@ -424,22 +585,48 @@ class Game:
     units: Mapping[str, Unit]
     markers: tuple[Marker, ...]  # the round markers of the counter sheet
     square_markers: tuple[Marker, ...]  # square markers (initiative/VP, High Tide, Weather ...)
-    cards: Mapping[str, Card]
+    cards: Mapping[str, Card]  # empty: the game has no cards
     crts: Mapping[str, CRT]
     tec: Mapping[str, TerrainEffect]
-    weather: Mapping[str, Weather]
+    weather: Mapping[str, Weather]  # empty: the game has no weather
     turns: Mapping[int, Turn]
-    vp_track: VPTrack
+    vp_track: VPTrack | None  # None: the game has no VP track
     phases: tuple[Phase, ...]
     stacking: Mapping[str, tuple[StackingRule, ...]]
     scenarios: Mapping[str, Scenario]
     style: Mapping[str, object] = field(default_factory=frozen_map)
     root: str = ""  # folder the game was loaded from
     turn_draw: int = 0  # cards each side draws in a turn's draw step before modifiers (game.toml [cards]; 0 = none)
+    tables: Mapping[str, LookupTable] = field(default_factory=frozen_map)  # die-roll tables other than CRTs
+    traits: Mapping[str, Trait] = field(default_factory=frozen_map)
+    player_order: tuple[str, ...] = ()  # sides in the order they play their player turns
+    columns: Mapping[str, Mapping[str, object]] = field(default_factory=frozen_map)  # file -> declared columns
 
     @property
     def all_markers(self) -> tuple[Marker, ...]:
         return self.markers + self.square_markers
+
+    @property
+    def turn_sequence(self) -> tuple[tuple[str | None, Phase], ...]:
+        """The slots of one game turn: the mutual phases before the first player phase, each player phase for
+        each side in player order, then the mutual phases after them."""
+        player = [i for i, p in enumerate(self.phases) if p.player]
+        if not player:
+            return tuple((None, p) for p in self.phases)
+        first, last = player[0], player[-1]
+        out: list[tuple[str | None, Phase]] = [(None, p) for p in self.phases[:first]]
+        out += [(side, p) for side in self.player_order or tuple(self.sides) for p in self.phases[first:last + 1]]
+        out += [(None, p) for p in self.phases[last + 1:]]
+        return tuple(out)
+
+    def tags(self, unit: Unit, face: str = "front") -> frozenset[str]:
+        """What a unit is, for stacking and other rules: its type id, the type's traits and the face's flags."""
+        f = unit.face(face)
+        return frozenset({f.type}) | self.unit_types[f.type].traits | f.flags
+
+    def stack_allows(self, side: str, turn: int, pieces: Iterable[frozenset[str]]) -> bool:
+        """Whether units with these tags (:meth:`tags`) may end a phase in one hex under ``side``'s rule."""
+        return self.stacking_limit(side, turn).allows(pieces)
 
     def stacking_limit(self, side: str, turn: int) -> StackingRule:
         """The stacking rule in force for ``side`` on ``turn`` (8.4.1)."""
@@ -452,8 +639,4 @@ class Game:
     def stacking_allows(self, side: str, turn: int, unit_types: list[str] | tuple[str, ...]) -> bool:
         """Whether units of these types may end a phase in one hex (8.4.1): ``limit`` units, or one more when
         the extra one is of the rule's ``extra`` type."""
-        rule = self.stacking_limit(side, turn)
-        n = len(unit_types)
-        if n <= rule.limit:
-            return True
-        return rule.extra is not None and n == rule.limit + 1 and rule.extra in unit_types
+        return self.stack_allows(side, turn, (frozenset({t}) for t in unit_types))

@@ -1,8 +1,8 @@
 """The ``hexforge`` command line: one subcommand per job, each implemented by the package that owns the job.
 
 Every subcommand module provides ``add_arguments(parser)`` and ``run(args) -> int``. Exit codes: 0 clean, 1 rule
-violations (``validate``), 2 bad input (one line on stderr, ``hexforge COMMAND: where: what``, nothing written
-half-way), 3 an internal error (a bug: one line saying so; ``--debug`` shows the traceback), 130 interrupted. A
+violations (``validate``), 2 bad input (one line per problem on stderr, ``hexforge COMMAND: where: what``, nothing
+written half-way), 3 an internal error (a bug: one line saying so; ``--debug`` shows the traceback), 130 interrupted. A
 closed standard output (``hexforge ... | head``) ends the output quietly.
 """
 
@@ -20,13 +20,14 @@ from games.errors import InputError, UserError, one_line
 
 # subcommand -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
-    "info": ("games.cli", "summarise a game's data (counts by kind, turns, scenarios)"),
+    "info": ("hexforge.info", "check every file of a game and summarise its data (counts by kind, turns, scenarios)"),
     "build": ("hexforge.build", "build everything for a game into build/<game>/ (art, module, print-and-play)"),
     "validate": ("validator.cli", "replay a game log against the rules and report every violation"),
     "art": ("art.build", "render the map, boards, counters, markers, cards and charts into build/<game>/images/"),
     "pnp": ("art.pnp.build", "print-and-play PDFs (counters, cards, map tiles, aids) into build/<game>/pnp/"),
     "vassal-dump": ("validator.vassal.dump", "print the decoded steps of a VASSAL save or log as JSON Lines"),
     "import": ("validator.vassal.importer", "translate a VASSAL log made with our module into a JSON Lines game log"),
+    "mapgen": ("mapgen.cli", "generate a map's hexes and hexsides from real geography and authored layers (dev tool)"),
 }
 
 EXIT_INPUT = 2
@@ -126,8 +127,9 @@ def main(argv: list[str] | None = None) -> int:
         code = int(modules[args.command].run(args) or 0)
         sys.stdout.flush()
         return code
-    except InputError as exc:
-        print(error_line(args.command, exc), file=sys.stderr)
+    except InputError as exc:  # one line per problem (a game folder's load reports each it found)
+        for line in exc.lines():
+            print(error_line(args.command, line), file=sys.stderr)
         return EXIT_INPUT
     except KeyboardInterrupt:
         return 130

@@ -369,7 +369,8 @@ def test_cli_reports_overflow_on_one_line_and_writes_nothing(tmp_path, capsys):
     shutil.copytree(src, game_copy)
     cards = game_copy / "cards.csv"
     text = cards.read_text(encoding="utf-8")
-    text = text.replace("in a Commitment Step double one unit's strength", "very long " * 400, 1)
+    # 1500 characters: within the loader's limit on a text (2000), far beyond what a card holds
+    text = text.replace("in a Commitment Step double one unit's strength", "very long " * 150, 1)
     cards.write_text(text, encoding="utf-8")
     out = tmp_path / "out"
     assert cli.main(["art", str(game_copy), "-o", str(out)]) == 2

@@ -103,16 +103,28 @@ def _edit(path, old: str, new: str, count: int = 1) -> None:
     path.write_text(text.replace(old, new, count), encoding="utf-8")
 
 
-def _fails(capsys: pytest.CaptureFixture[str]) -> str:
+def _problems(capsys: pytest.CaptureFixture[str]) -> list[str]:
+    """Every line ``info`` prints for a broken folder (exit 2, no traceback)."""
     assert main(["info", "./nr"]) == 2
-    err = capsys.readouterr().err.strip()
-    assert "Traceback" not in err and len(err.splitlines()) == 1
-    return err
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err and not captured.out
+    return captured.err.strip().splitlines()
+
+
+def _fails(capsys: pytest.CaptureFixture[str]) -> str:
+    """The one line ``info`` prints for a folder with one problem."""
+    lines = _problems(capsys)
+    assert len(lines) == 1, lines
+    return lines[0]
 
 
 def test_duplicate_unit_id(broken, capsys) -> None:
+    """The renamed unit's old id is now unknown where the turn track and the setup name it: three problems."""
     _edit(broken / "units.csv", "ger_2pz,axis", "ger_1pz,axis")
-    assert _fails(capsys) == "hexforge info: nr/units.csv:11: duplicate unit id 'ger_1pz' (first on line 10)"
+    assert _problems(capsys) == [
+        "hexforge info: nr/units.csv:11: duplicate unit id 'ger_1pz' (first on line 10)",
+        "hexforge info: nr/turn_events.csv:24: unknown unit 'ger_2pz'",
+        "hexforge info: nr/scenarios/campaign_1941/setup.csv:10: unknown unit 'ger_2pz'"]
 
 
 def test_unknown_terrain(broken, capsys) -> None:
@@ -144,7 +156,8 @@ def test_crt_row_with_a_missing_column(broken, capsys) -> None:
 
 def test_non_numeric_strength(broken, capsys) -> None:
     _edit(broken / "units.csv", "1st Panzer,armor,7,6", "1st Panzer,armor,seven,6")
-    assert _fails(capsys) == "hexforge info: nr/units.csv:10: column 'front_strength': 'seven' is not a whole number"
+    assert _fails(capsys) == ("hexforge info: nr/units.csv:10: column 'front_strength': 'seven' is not a whole number "
+                              "(expected 0..99)")
 
 
 def test_unreadable_file(broken, capsys) -> None:

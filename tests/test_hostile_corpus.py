@@ -197,12 +197,12 @@ def test_a_usage_error_is_one_line(tmp_path) -> None:
 
 
 def test_a_bug_is_an_internal_error_exit_3_with_the_traceback_behind_debug(tmp_path, monkeypatch, capsys) -> None:
-    import games.cli
+    import hexforge.info
 
     def broken(args):
         raise ZeroDivisionError("a bug\nwith two lines")
 
-    monkeypatch.setattr(games.cli, "run", broken)
+    monkeypatch.setattr(hexforge.info, "run", broken)
     assert cli.main(["info", "no_retreat"]) == 3
     err = capsys.readouterr().err
     assert err.startswith("hexforge info: internal error (ZeroDivisionError: a bug\\x0awith two lines)")

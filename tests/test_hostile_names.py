@@ -45,17 +45,21 @@ def _edit(path, old: str, new: str) -> int:
     return text.count("\n", 0, start) + 1
 
 
-# (file, text in it, its hostile replacement, where the error is reported; {line}: the line the edit is on)
+# (file, text in it, its hostile replacement, where the error is reported; {line}: the line the edit is on). The
+# load reports every problem it finds: a record whose id is refused no longer exists, so the data that names it
+# (e.g. the setup's unit 'ger_1pz') is reported too, one line each; those references are the only other lines.
 CASES = {
     "game id": ("game.toml", 'id = "no_retreat"', 'id = "../../x"', "nr/game.toml: id: "),
     "module name": ("game.toml", 'module_name = "NoRetreat"', 'module_name = "/tmp/NoRetreat"',
                     "nr/game.toml: module_name: "),
-    "unit id": ("units.csv", "\nger_1pz,axis,", "\n../ger_1pz,axis,", "nr/units.csv:{line}: column 'id': "),
+    "unit id": ("units.csv", "\nger_1pz,axis,", "\n../ger_1pz,axis,", "nr/units.csv:{line}: column 'id': ", "ger_1pz"),
     "marker kind": ("markers.csv", "\nblitz_shock,round,", "\nblitz/shock,round,",
-                    "nr/markers.csv:{line}: column 'kind': "),
-    "card id": ("cards.csv", "\n1,c01,", "\n1,../../c01,", "nr/cards.csv:{line}: column 'id': "),
-    "crt id": ("tables/crt.toml", "[tables.axis]", '[tables."../axis"]', "nr/tables/crt.toml: tables.../axis: "),
-    "crt file": ("tables/crt.toml", 'file = "crt_axis.csv"', 'file = "/etc/passwd"', "nr/tables/crt.toml: tables.axis.file: "),
+                    "nr/markers.csv:{line}: column 'kind': ", "blitz_shock"),
+    "card id": ("cards.csv", "\n1,c01,", "\n1,../../c01,", "nr/cards.csv:{line}: column 'id': ", "c01"),
+    "crt id": ("tables/crt.toml", "[tables.axis]", '[tables."../axis"]', "nr/tables/crt.toml: tables.../axis: ",
+               "axis"),
+    "crt file": ("tables/crt.toml", 'file = "crt_axis.csv"', 'file = "/etc/passwd"',
+                 "nr/tables/crt.toml: tables.axis.file: "),
     "scenario id": ("scenarios/campaign_1941/scenario.toml", 'id = "campaign_1941"', 'id = "../campaign"',
                     "nr/scenarios/campaign_1941/scenario.toml: id: "),
     "setup file": ("scenarios/campaign_1941/scenario.toml", 'setup_file = "setup.csv"',
@@ -65,12 +69,13 @@ CASES = {
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_a_path_where_a_name_belongs_is_one_line_at_load(game, case, capsys) -> None:
-    file, old, new, where = CASES[case]
+    file, old, new, where, *lost = CASES[case]
     line = _edit(game / file, old, new)
     assert main(["info", "./nr"]) == 2
-    err = capsys.readouterr().err
-    assert err.startswith(f"hexforge info: {where.format(line=line)}") and "is not a plain name" in err
-    assert len(err.strip().splitlines()) == 1
+    first, *others = capsys.readouterr().err.strip().splitlines()
+    assert first.startswith(f"hexforge info: {where.format(line=line)}") and "is not a plain name" in first
+    assert all(x.startswith("hexforge info: nr/") and f"'{lost[0]}'" in x for x in others), others
+    assert bool(others) == bool(lost)  # a renamed record's references are reported; a file name has none
 
 
 def test_a_card_cannot_take_the_name_of_the_card_back(game, capsys) -> None:

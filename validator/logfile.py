@@ -15,8 +15,9 @@ import math
 from typing import Any, Iterable, Mapping
 
 import games
-from games.datafiles import name_problem, read_bytes
+from games.datafiles import read_bytes
 from games.errors import DataError, InputError
+from games.fields import id_problem
 from games.grid import HexIds
 from games.model import Game, frozen_map
 
@@ -169,7 +170,7 @@ def read_header(source: str, n: int, obj: dict[str, Any], checker: SchemaChecker
     if err:
         raise LogError(source, f"header: {err}", n)
     game_id = obj["game"]
-    problem = name_problem(game_id)
+    problem = id_problem(game_id)
     if problem:
         raise LogError(source, f"header: game must be an id, not a path: {problem}", n)
     if game is None or game.id != game_id:

@@ -25,6 +25,7 @@ from . import (
     advance, card_play, cards, combat, declaration, eliminations, events, events_org, movement, organization, placement,
     rail, removal, results, sequence, stacking, supply_phase, turn_events, victory)
 from .board import make_context
+from .data_check import check_data  # noqa: F401  (hexforge info's hook: this package's own data files)
 from .rule_index import RULES
 from .state import State, initial_state
 

@@ -18,7 +18,7 @@ from games.model import Weather
 
 from ...engine.context import Context
 
-WEATHER_SIDE = "axis"  # the side the weather chart's axis_shift / axis_crt / axis_targets columns are about
+WEATHER_SIDE = "axis"  # the side the weather chart's axis_shift / axis_crt columns concern (Weather.crt, .attack_shift)
 
 
 @dataclass(frozen=True)
@@ -158,7 +158,7 @@ def target_limit(ctx: Context, side: str, turn: int, weather: str) -> tuple[int,
 def crt_for(ctx: Context, side: str, weather: str):
     """The CRT the attacker uses (10.5): its own side's, or the weather's for the side the chart names."""
     if side == WEATHER_SIDE:
-        return ctx.game.crts[ctx.game.weather[weather].axis_crt]
+        return ctx.game.crts[ctx.game.weather[weather].crt[WEATHER_SIDE]]
     return next(c for c in ctx.game.crts.values() if c.side == side)
 
 
@@ -180,12 +180,13 @@ def support_shift(ctx: Context, turn: int) -> tuple[int, str]:
 
 def axis_weather_shift(ctx: Context, turn: int, weather: Weather) -> int:
     """Columns left for the weather side's attacks in this weather and turn (0 if none)."""
-    if not weather.axis_attack_shift:
+    shift = weather.attack_shift.get(WEATHER_SIDE, 0)
+    if not shift:
         return 0
     for e in _effects(ctx, turn):
         if e.axis_shift is not None:
             return e.axis_shift
-    return weather.axis_attack_shift
+    return shift
 
 
 def third_hex_allowed(ctx: Context, side: str, turn: int, weather: str) -> tuple[bool, str]:
