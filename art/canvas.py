@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from games import DataError
 
-from .style import FONT_DIR, RGB, Style, font_path
+from .style import RGB, Style, font_path
 
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1

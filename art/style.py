@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from games import DataError, Game
-from games.datafiles import name_problem
+from games.fields import file_name_problem
 
 ART_DIR = os.path.dirname(os.path.abspath(__file__))
 FONT_DIR = os.path.join(ART_DIR, "fonts")
@@ -116,7 +116,7 @@ def font_path(name: Any, key: str = "fonts") -> str:
     """The file of a bundled font named in the style (a plain file name in art/fonts/, never a path)."""
     if not isinstance(name, str):
         raise DataError("style.toml", f"expected the name of a font file, found {name!r}", key=key)
-    path = "" if name_problem(name) else os.path.join(FONT_DIR, name)
+    path = "" if file_name_problem(name, "ttf", "a font") else os.path.join(FONT_DIR, name)
     if not os.path.isfile(path):
         raise DataError("style.toml", f"font file {name!r} is not bundled in art/fonts/", key=key)
     return path

@@ -24,17 +24,6 @@ MAX_NUMBER = 10 ** MAX_INT_DIGITS - 1  # the largest magnitude of any number in 
 MAX_TOML_DEPTH = 24  # tables, arrays and dotted keys nested in one TOML file (tomllib recurses; real data: 4)
 MAX_TEXT = 64 * 1024  # characters of one text value in TOML (a card text is under 2,000)
 SHOWN = 60  # characters of a bad value quoted in a message
-# A file name from data that is not an id (a font file the style names): a plain name, never a path (SECURITY.md).
-# Ids, which become file and zip-entry names too, follow the stricter games.fields.ID.
-NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
-NAME_FORM = "1-64 letters, digits, '_', '.' or '-', starting with a letter or digit, without '..'"
-
-
-def name_problem(value: str) -> str | None:
-    """Why ``value`` is not a plain name (:data:`NAME`, no ``..``), or None when it is one."""
-    if NAME.fullmatch(value) and ".." not in value:
-        return None
-    return f"{value!r} is not a plain name ({NAME_FORM})"
 
 
 def shown(value: Any) -> str:
@@ -171,13 +160,6 @@ class Row:
             return False
         raise self.error(f"column '{key}': '{v}' is not yes/no")
 
-    def choice(self, key: str, allowed: frozenset[str] | set[str] | tuple[str, ...], allow_empty: bool = False) -> str:
-        v = self.get(key)
-        if not v and allow_empty:
-            return ""
-        if v not in allowed:
-            raise self.error(f"column '{key}': unknown value '{v}' (expected one of {', '.join(sorted(allowed))})")
-        return v
 
 
 def read_csv(path: str, required: tuple[str, ...] = ()) -> list[Row]:

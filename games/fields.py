@@ -21,7 +21,6 @@ ID_FORM = "1-64 letters, digits, _ or -, starting with a letter or digit"
 WHOLE = re.compile(r"[-+]?[0-9]{1,%d}" % MAX_INT_DIGITS)  # ASCII digits only, checked before int()
 HALF = re.compile(r"\+?([0-9]{1,3})(?:/([0-9]{1,2})|\.([0-9]{1,3}))?")
 COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
-CSV_NAME = re.compile(ID.pattern + r"\.csv")  # a CSV named by a TOML file: in the same folder
 MAX_NAME = 120  # names, labels, titles
 MAX_TEXT = 2000  # texts, notes, rules in our words
 SOURCES = ("found", "authored", "found+authored")
@@ -41,6 +40,14 @@ def _shown(key: str, value: str) -> str:
 def id_problem(value: str) -> str | None:
     """Why ``value`` is not an id (:data:`ID`: a plain name), or None when it is one."""
     return None if ID.fullmatch(value) else f"{shown(value)} is not a plain name ({ID_FORM})"
+
+
+def file_name_problem(value: str, extension: str, what: str) -> str | None:
+    """Why ``value`` is not the plain name of a ``what`` file (an id, then ``.extension``: no folder), or None."""
+    stem, dot, ext = value.rpartition(".")
+    if dot and ext == extension and ID.fullmatch(stem):
+        return None
+    return f"{shown(value)} is not a plain name of {what} ({ID_FORM}, then .{extension})"
 
 
 # --- CSV ------------------------------------------------------------------------------------------------------
@@ -250,8 +257,9 @@ def toml_ids(t: Table, key: str, default: Any = _MISSING) -> tuple[str, ...]:
 def toml_csv_name(t: Table, key: str) -> str:
     """The name of a CSV file beside the TOML file (no folders)."""
     v = t.str(key)
-    if not CSV_NAME.fullmatch(v):
-        raise t.error(f"{shown(v)} is not a plain name of a CSV file in the same folder ({ID_FORM}, then .csv)", key)
+    problem = file_name_problem(v, "csv", "a CSV file in the same folder")
+    if problem:
+        raise t.error(problem, key)
     return v
 
 

@@ -9,7 +9,7 @@ import shutil
 
 import pytest
 
-from games.datafiles import name_problem
+from games.fields import file_name_problem, id_problem
 from hexforge.cli import main
 
 NR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "games", "no_retreat")
@@ -20,12 +20,16 @@ HOSTILE = ["../x", "../../x", "/tmp/x", "a/b", "a\\b", "..", ".hidden", "a..b", 
 
 @pytest.mark.parametrize("value", HOSTILE)
 def test_hostile_names_are_refused(value: str) -> None:
-    assert name_problem(value) is not None
+    assert id_problem(value) is not None
+    assert file_name_problem(value, "csv", "a CSV file") is not None
+    assert file_name_problem(value + ".csv", "csv", "a CSV file") is not None
 
 
-@pytest.mark.parametrize("value", ["no_retreat", "NoRetreat", "ger_1pz", "c01", "crt_axis.csv", "6A", "x" * 64])
+@pytest.mark.parametrize("value", ["no_retreat", "NoRetreat", "ger_1pz", "c01", "crt_axis", "6A", "x" * 64])
 def test_plain_names_pass(value: str) -> None:
-    assert name_problem(value) is None
+    assert id_problem(value) is None
+    assert file_name_problem(value + ".csv", "csv", "a CSV file") is None
+    assert file_name_problem(value + ".ttf", "csv", "a CSV file") is not None  # another kind of file
 
 
 @pytest.fixture
