@@ -16,7 +16,7 @@ from datetime import datetime, timezone
 from fpdf import FPDF
 from PIL import Image
 
-from ..canvas import FONT_DIR
+from ..style import FONT_DIR
 from .imposition import Placement
 
 FIXED_DATE = datetime(2000, 1, 1, tzinfo=timezone.utc)
