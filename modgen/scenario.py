@@ -11,12 +11,15 @@ units of optional rules the scenario leaves off stay in the palette.
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Sequence
 
 from art.boards import is_turn_track
 from games.model import Placement, Scenario
 from games.vassal_codec import encode
 
-from . import cards, names, palette, units
+from games.battles import from_data
+
+from . import battles, cards, names, palette, units
 from .context import Context
 from .furniture import phase_labels, turn_labels
 from .markers import marker_piece
@@ -90,11 +93,15 @@ def components(ctx: Context) -> tuple[str, ...]:
     )
 
 
-def contents(ctx: Context, scenario: Scenario) -> Contents:
+def contents(ctx: Context, scenario: Scenario, extra: Sequence[tuple[str, Piece]] | None = None) -> Contents:
+    """The scenario's pieces with their prototypes expanded (``extra``: the battles' prototypes, by default those
+    of the battles the game data alone describes)."""
     game = ctx.game
+    if extra is None:
+        extra = battles.prototypes(ctx, from_data(game))
     ids = palette.gpids(game)
     place_ids = {label: ids[f"place:{label}"] for label in palette.PLACED_MARKERS}
-    protos = dict(units.prototypes(ctx, place_ids) + [marker_prototype(ctx)])
+    protos = dict(units.prototypes(ctx, place_ids) + [marker_prototype(ctx)] + list(extra))
     markers_by_id = {m.id: m for m in game.all_markers}
     counter = iter(range(PIECE_ID_BASE + 1, PIECE_ID_BASE + 100_000))
     pieces: list[tuple[str, Piece]] = []
@@ -130,8 +137,8 @@ def setup_file(scenario: Scenario) -> str:
     return f"{scenario.id}.vsav"
 
 
-def setup_saves(ctx: Context, module_data: bytes, module_version: str,
-                vassal_version: str) -> dict[str, tuple[str, bytes]]:
+def setup_saves(ctx: Context, module_data: bytes, module_version: str, vassal_version: str,
+                extra: Sequence[tuple[str, Piece]] | None = None) -> dict[str, tuple[str, bytes]]:
     """Scenario id -> (file name in the module, ``.vsav`` bytes)."""
-    return {sid: (setup_file(s), save_bytes(contents(ctx, s), module_data, module_version, vassal_version))
+    return {sid: (setup_file(s), save_bytes(contents(ctx, s, extra), module_data, module_version, vassal_version))
             for sid, s in ctx.game.scenarios.items()}

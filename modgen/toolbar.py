@@ -35,6 +35,8 @@ CHARTS = "Charts"
 RESHUFFLE = "Reshuffle the discards"
 BOXES = "Boxes"
 HANDS = "Hands"
+DECLARE = commands.DECLARE_BATTLE  # modgen.battles
+BATTLES = "Battles"
 
 
 @dataclass(frozen=True)
@@ -70,8 +72,8 @@ def clear_chores(ctx: Context) -> list[Chore]:
         test = f'Kind=="{names.KIND_MARKER}" && CurrentBoard=="{names.MAIN_BOARD}" && {_any(names.MARKER_KIND, kinds)}'
         what = f"{labels} markers"
         if target_kind in kinds:
-            test = f'Kind=="{names.KIND_UNIT}" || ({test})'
-            what = f"attack marks, battle results and {what}"
+            test = f'Kind=="{names.KIND_UNIT}" || Kind=="{names.KIND_BATTLE}" || ({test})'
+            what = f"battles, attack marks, battle results and {what}"
         out.append(Chore(f"Clear {what}", f"{phase.name}: remove every {what}", commands.CLEAR, "{" + test + "}",
                          f"$PlayerName$ clears the {what} ({phase.name})"))
     return out
@@ -134,7 +136,14 @@ def buttons(ctx: Context) -> list[str]:
         out.append(BOXES)
     if ctx.game.cards:
         out.append(HANDS)
-    return out + [CHARTS]
+    return out + [CHARTS, DECLARE, BATTLES]
+
+
+def after_combat_text(ctx: Context) -> str:
+    """The clear button that ends combat (battles, attack marks, results; modgen.battles sends it when the tracker
+    leaves a battle phase): the one of the phase whose markers the *Mark as Target* command places."""
+    clears = clear_chores(ctx)
+    return next((c.text for c in clears if c.text.startswith("Clear battles")), clears[0].text if clears else DECLARE)
 
 
 def hotkeys(ctx: Context) -> dict[str, Key]:

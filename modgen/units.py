@@ -23,6 +23,7 @@ from .traits import (BasicPiece, DynamicProperty, Layer, Marker, MovedMark, Piec
                      PropertyCommand, Report, SendToZone, SubMenu, Trail, add_piece)
 
 UNIT_PROTOTYPE = "Unit"
+BATTLES_PROTOTYPE = "Battles"  # modgen.battles: declaring and fighting battles
 ARROW_LAYER = "AttackArrow"  # the Layer that draws the attack arrow (follows AttackDir; not part of the log contract)
 # A unit's hidden "clear after combat" command: attack mark and battle result back to "" (the toolbar's after-combat
 # command sends it to every unit; no menu entry, no chat line per unit)
@@ -145,6 +146,7 @@ def common_prototype(ctx: Context, place_gpids: dict[str, str]) -> Piece:
         Trail(commands.TRAIL, commands.TRAIL_ON, commands.TRAIL_OFF, commands.TRAIL_CLEAR,
               description="Movement trail"),
         Marker(((names.MAP_LAYER, names.LAYER_UNITS),)),
+        Prototype(BATTLES_PROTOTYPE),
     )
     return Piece(BasicPiece(""), traits)
 

@@ -227,6 +227,8 @@ class Step:
     file: str | None = None
     shot: Mapping[str, Any] | None = None  # a screenshot: its file, the window's bounds and title
     view: Mapping[str, Any] | None = None  # what the player sees, measured (Look.inspect in the harness)
+    values: tuple[str, ...] = ()  # what "eval" expressions gave on a piece
+    selected: tuple[str, ...] = ()  # the pieces "select" left selected
 
 
 @dataclass(frozen=True)
@@ -340,7 +342,8 @@ def _outcome(r: Mapping[str, Any]) -> dict[str, Any]:
 def _step(d: Mapping[str, Any]) -> Step:
     piece = d.get("piece")
     return Step(d["do"], tuple(d.get("commands", ())), tuple(d.get("chat", ())), _piece(piece) if piece else None,
-                _pieces(d.get("pieces")), d.get("turn"), d.get("changed"), d.get("file"), d.get("shot"), d.get("view"))
+                _pieces(d.get("pieces")), d.get("turn"), d.get("changed"), d.get("file"), d.get("shot"), d.get("view"),
+                tuple(str(v) for v in d.get("values", ())), tuple(d.get("selected", ())))
 
 
 # ---------------------------------------------------------------- installing and running
