@@ -329,6 +329,23 @@ def odds_kind(columns: tuple[str, ...]) -> str:
     raise ValueError(f"columns {', '.join(columns)} are neither odds (a:b) nor differences (+n)")
 
 
+def columns_of(odds: Odds, columns: tuple[str, ...], attack: int, defence: int, shift: int) -> tuple[int, int]:
+    """(initial, final) column indices of a battle as :class:`Odds` describes them; -1: below the first column (the
+    automatic result). The module's expressions compute the same (modgen.battle_exprs)."""
+    values = [column_value(odds.kind, c) for c in columns]
+    if odds.kind == "ratio":
+        reached = len(columns) if defence <= 0 else sum(attack * b >= a * defence for a, b in values)
+    else:
+        reached = sum(attack - defence >= a for a, _ in values)
+    initial = reached - 1
+    if odds.below_first is None:
+        initial = max(0, initial)
+        return initial, max(0, min(initial + shift, len(columns) - 1))
+    if initial < 0:
+        return -1, -1
+    return initial, max(-1, min(initial + shift, len(columns) - 1))
+
+
 def dice_of(crt: CRT) -> tuple[int, int]:
     """(dice, sides) from the table's rows: rows 1..6 are one d6, 2..12 two, 1..10 one d10."""
     low, high = min(crt.rows), max(crt.rows)

@@ -192,6 +192,7 @@ class _Loader:
         t = read_toml(self.p("tables", "crt.toml"))
         legend_t = t.table("results", required=False)
         legend = {k: legend_t.str(k) for k in legend_t.data}
+        known = tuple(legend) or CRT_RESULTS  # a game names its own results in its legend
         out = {}
         for k, tt in t.table("tables").items(names=True):
             side = tt.str("side")
@@ -212,8 +213,8 @@ class _Loader:
                     v = r.get(c)
                     if not v:
                         raise r.error(f"missing result in column '{c}'")
-                    if v not in CRT_RESULTS:
-                        raise r.error(f"column '{c}': unknown result '{v}' (expected one of {' '.join(CRT_RESULTS)})")
+                    if v not in known:
+                        raise r.error(f"column '{c}': unknown result '{v}' (expected one of {' '.join(known)})")
                     results.append(v)
                 table[die] = tuple(results)
             missing = sorted({v for row in table.values() for v in row} - set(legend))

@@ -246,8 +246,8 @@ class Compiler:
 
     def crossings(self) -> str:
         """What an attacker appends to ``BattleCross`` for the target ``BattleTarget``."""
-        parts = [f'({T_CROSSINGS}.indexOf("|"+{LOC}+">"+{TARGET}.trim()+{lit(">" + f + "=")})>=0 ? '
-                 f'"|"+{TARGET}.trim()+{lit("/" + f + "|")} : "")' for f in sorted(self.features)]
+        parts = [f'({T_CROSSINGS}.indexOf("|"+{LOC}+">"+{TARGET}.substring(1)+{lit(">" + f + "=")})>=0 ? '
+                 f'"|"+{TARGET}.substring(1)+{lit("/" + f + "|")} : "")' for f in sorted(self.features)]
         return text(CROSSED) + "".join("+" + p for p in parts)
 
     def unit_test(self, t: UnitTest) -> str:
@@ -377,18 +377,20 @@ class Compiler:
         else:
             reached = "+".join(f"({a}-{d}>={column_value(kind, c)[0]} ? 1 : 0)" for c in cols)
             expr = f"(({reached})-1)"
-        return expr if self.model.odds.below_first is not None else f"Math.max(0, {expr})"
+        expr = expr if self.model.odds.below_first is not None else f"Math.max(0, {expr})"
+        # (a placed marker's properties are all read once before it freezes its numbers: nothing to compute yet)
+        return f'({text(a)}.equals("") || {text(d)}.equals("") ? -1 : {expr})'
 
     def final(self) -> str:
         last = len(self.columns) - 1
-        shifted = f"Math.min({INITIAL}+{names.BATTLE_SHIFT}, {last})"
+        shifted = f"Math.min({INITIAL}+{as_int(names.BATTLE_SHIFT)}, {last})"
         if self.model.odds.below_first is None:
             return f"Math.max(0, {shifted})"
         return f"({INITIAL}<0 ? -1 : Math.max(-1, {shifted}))"
 
     def column_label(self, index: str) -> str:
         labels = ", ".join(lit(c) for c in self.columns)
-        return f'({index}<0 ? "" : new String[]{{{labels}}}[{index}])'
+        return f'({text(index)}.equals("") ? "" : {index}<0 ? "" : new String[]{{{labels}}}[{index}])'
 
     def crt_choice(self) -> str:
         cases = [(f"{eq(names.BATTLE_SIDE, s)} && {eq(WEATHER, w)}", lit(c)) for (s, w), c in self.model.crts.items()]
@@ -408,9 +410,10 @@ class Compiler:
     def outcome(self) -> str:
         """The CRT cell for the final column and the roll, or the automatic result."""
         index = chain(((eq(CRT, c), str(i)) for i, c in enumerate(self.crt_ids)), "0")
-        key = f'"|"+(100000+{index}*10000+{FINAL}*100+{self.roll()})+"="'
+        col = names.BATTLE_COLUMN_INDEX
+        key = f'"|"+(100000+{index}*10000+{col}*100+{self.roll()})+"="'
         cell = f'{T_CRT}.substring({T_CRT}.indexOf({key})+8, {T_CRT}.indexOf("|", {T_CRT}.indexOf({key})+8))'
-        return f'({FINAL}<0 ? {names.BATTLE_AUTO} : {cell})'
+        return f'({col}<0 ? {names.BATTLE_AUTO} : {cell})'
 
     def dice(self) -> str:
         return "+".join(f"Random({self.model.die_sides})" for _ in range(self.model.dice))

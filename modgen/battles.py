@@ -41,12 +41,12 @@ from . import commands, names
 from .battle_exprs import (
     LOC, UID, BASE_KIND, CATEGORY, CROSSED, CRT, DECLARING_KIND, DECLARING_SIDE, FACE_TYPE, FACTOR, FINAL, INITIAL, NEIGHBOURS,
     NEXT, PROBLEM, SELECTED, STATUS, T_NEIGHBOURS, T_PRINTED, TAGS, TARGET, TARGET_LIST, TERRAIN, TERRAIN_SHIFT,
-    TERRAIN_WORDS, TURN, TURN_NUMBER, TYPE, WEATHER, Compiler, sign)
+    TERRAIN_WORDS, TURN, TURN_NUMBER, TYPE, WEATHER, Compiler, as_int, sign)
 from .bsh import braces, count, eq, lit, lookup, text
 from .context import Context
 from .furniture import phase_labels, turn_labels
 from .traits import (
-    BasicPiece, Calculated, DynamicProperty, HideCommands, Key, KeyToPieces, Label, Marker, Piece, PlaceMarker,
+    Apart, BasicPiece, Calculated, DynamicProperty, HideCommands, Key, KeyToPieces, Label, Marker, Piece, PlaceMarker,
     PropertyCommand, Report, SetGlobal, SubMenu, Trait, Trigger, add_piece, key_list, key_text, string_array)
 from .xmltree import MODULE, PROPS, TURN as TURN_PKG, element
 
@@ -131,15 +131,17 @@ def unit_prototype(ctx: Context, model: BattleModel) -> Piece:
         Trigger(K.enlist_a, (K.enroll_a, K.tags_a, K.factor_a, K.report_a), description="An attacker joins"),
         # a selected target unit: its hex is a target; the attackers note what they cross into it; its hex joins
         Trigger(K.join, (K.target, K.cross_send, K.enlist_d_send), description="A target hex joins"),
-        SetGlobal(TARGET, (PropertyCommand("", K.target, "$LocationName$"),), description="The target being joined"),
+        SetGlobal(TARGET, (PropertyCommand("", K.target, "@$LocationName$"),),  # "@": 0910 must stay text
+                  description="The target being joined"),
         KeyToPieces(K.cross_send, K.cross, braces(f'Kind=={lit(names.KIND_UNIT)} && {text(names.BATTLE)}==""+{NEXT} && '
                                                   f'{eq(names.BATTLE_ROLE, ATTACKER)}'), "Attackers note crossings"),
         KeyToPieces(K.enlist_d_send, K.enlist_d,
                     braces(f'Kind=={lit(names.KIND_UNIT)} && LocationName.trim()=="$LocationName$" && Side=="$Side$" && '
-                           f'{text(names.BATTLE)}==""'), "The target's units join"),
+                           f'{text(names.BATTLE)}!=""+{NEXT}'), "The target's units join (again after a battle)"),
         Trigger(K.enlist_d, (K.enroll_d, K.tags_d, K.factor_d, K.terrain_d, K.report_d), description="A defender joins"),
         Trigger(K.place, (K.place_marker,), braces(first_defender), "The first defender places the battle marker"),
-        PlaceMarker("", K.place_marker, marker, ctx_gpid(ctx), "Place the battle marker", after=K.init),
+        PlaceMarker("", K.place_marker, marker, ctx_gpid(ctx), "Place the battle marker", after=K.init,
+                    y_offset=marker_lift(ctx)),
         # the frozen battle properties (the log contract: Battle, BattleRole)
         _dyn(names.BATTLE, (K.enroll_a, battle_no), (K.enroll_d, battle_no),
              description="The battle this unit fights in"),
@@ -157,10 +159,9 @@ def unit_prototype(ctx: Context, model: BattleModel) -> Piece:
                    "The locations this unit may attack"),
         Report((K.report_a,), braces(report_a), "Report: an attacker"),
         Report((K.report_d,), braces(report_d), "Report: a defender"),
-        Label(braces(f'{badge} && {eq(names.BATTLE_ROLE, ATTACKER)} ? "B"+{names.BATTLE} : ""'), 11, ATTACK_RED,
-              "255,255,255", "t", "Battle badge (attacker)", 9, property="BattleBadgeA"),
-        Label(braces(f'{badge} && {eq(names.BATTLE_ROLE, DEFENDER)} ? "B"+{names.BATTLE} : ""'), 11, DEFENCE_BLUE,
-              "255,255,255", "t", "Battle badge (defender)", 9, property="BattleBadgeD"),
+        *(Label(braces(f'{badge} && {eq(names.BATTLE_ROLE, role)} ? "B"+{names.BATTLE} : ""'), 11, colour,
+                "255,255,255", "c", f"Battle badge ({role})", horizontal="l", horizontal_just="r",
+                property=f"BattleBadge_{role}") for role, colour in ((ATTACKER, ATTACK_RED), (DEFENDER, DEFENCE_BLUE))),
     )
     return Piece(BasicPiece(""), traits)
 
@@ -218,12 +219,14 @@ def marker_prototype(ctx: Context, model: BattleModel) -> Piece:
     first = lit(c.columns[0])
     below = model.odds.below_first
     initial = f'({INITIAL}<0 ? "below "+{first} : {c.column_label(INITIAL)})'
-    final = (f'({names.BATTLE_COLUMN}.equals("") ? "automatic "+{names.BATTLE_AUTO} : '
-             f'{names.BATTLE_COLUMN}+" on the "+{c.crt_name()})')
-    working = (f'{head}+{c.side_name(names.BATTLE_SIDE)}+" attack on "+{names.BATTLE_TARGETS}.substring(1, '
-               f'{names.BATTLE_TARGETS}.length()-1).replace(",", ", ")+": "+{names.BATTLE_ATTACK}+" vs "+'
-               f'{names.BATTLE_DEFENCE}+" = "+{initial}+' + "+".join(words) + f'+{no_terrain}+'
-               f'"; net "+{sign(names.BATTLE_SHIFT)}+" &rarr; "+{final}')
+    column = c.column_label(names.BATTLE_COLUMN_INDEX)
+    final = (f'({as_int(names.BATTLE_COLUMN_INDEX)}<0 ? "automatic "+{names.BATTLE_AUTO} : '
+             f'{column}+" on the "+{c.crt_name()})')
+    body = (f'{c.side_name(names.BATTLE_SIDE)}+" attack on "+{names.BATTLE_TARGETS}.substring(1, '
+            f'{names.BATTLE_TARGETS}.length()-1).replace(",", ", ")+": "+{names.BATTLE_ATTACK}+" vs "+'
+            f'{names.BATTLE_DEFENCE}+" = "+{initial}+' + "+".join(words) + f'+{no_terrain}+'
+            f'"; net "+{sign(names.BATTLE_SHIFT)}+" &rarr; "+{final}')
+    working = f"{head}+{body}"
     resolved = f'{head}+{final}+", die "+{names.BATTLE_DIE}+" &rarr; "+{names.BATTLE_OUTCOME}'
     by_hand = (f'{head}+"result set by hand to "+{names.BATTLE_OUTCOME}+" (the table gave "+{names.TABLE_OUTCOME}+")"')
     outcomes = results(ctx.game)
@@ -233,6 +236,8 @@ def marker_prototype(ctx: Context, model: BattleModel) -> Piece:
                         for i, (p, a) in enumerate(adjust))
     adjust_keys = tuple(x.key for x in adjust_cmds) + (commands.HAND_RIGHT, commands.HAND_LEFT)
     recompute = (K.o_kind, K.o_shifts, K.o_net, K.o_odds, K.adjusted)
+    unresolved = f'{text(names.BATTLE_OUTCOME)}==""'
+    odds = f'({as_int(names.BATTLE_COLUMN_INDEX)}<0 ? {names.BATTLE_AUTO} : {column})'
     traits: list[Trait] = [
         HideCommands(adjust_keys + (commands.RESOLVE,), braces(f'{text(names.BATTLE_OUTCOME)}!=""'),
                      "Adjustments and resolving only before the battle is resolved"),
@@ -245,8 +250,7 @@ def marker_prototype(ctx: Context, model: BattleModel) -> Piece:
         Trigger(commands.HAND_RIGHT, recompute), Trigger(commands.HAND_LEFT, recompute),
         *(Trigger(x.key, recompute) for x in adjust_cmds),
         Report((K.o_report,), braces(working), "Report: the working"),
-        Report((K.adjusted,), braces(f'{head}+"set by hand; now"+{working}.substring({head}.length()-1)'),
-               "Report: an adjustment"),
+        Report((K.adjusted,), braces(f'"Battle "+{no}+" (adjusted by hand): "+{body}'), "Report: an adjustment"),
         Report((K.r_report,), braces(resolved), "Report: the result"),
         Report(tuple(x.key for x in outcome_cmds), braces(by_hand), "Report: a result by hand"),
         SetGlobal(NEXT, (PropertyCommand("", K.o_next, braces(f"{NEXT}+1")),), numeric=True, minimum=1,
@@ -265,7 +269,7 @@ def marker_prototype(ctx: Context, model: BattleModel) -> Piece:
           for p, s in shifts),
         _dyn(names.BATTLE_SHIFT, (K.o_net, braces("+".join(net_parts))), value="0"),
         _dyn(CRT, (K.o_net, braces(c.crt_choice()))),
-        _dyn(names.BATTLE_COLUMN, (K.o_odds, braces(c.column_label(FINAL)))),
+        _dyn(names.BATTLE_COLUMN_INDEX, (K.o_odds, braces(FINAL))),
         _dyn(names.BATTLE_AUTO, (K.o_odds, braces(f'{FINAL}<0 ? {lit(below or "")} : ""'))),
         _dyn(names.BATTLE_DIE, (K.r_die, braces(c.dice()))),
         _dyn(names.TABLE_OUTCOME, (K.r_outcome, braces(c.outcome()))),
@@ -278,12 +282,13 @@ def marker_prototype(ctx: Context, model: BattleModel) -> Piece:
         *(DynamicProperty(p, (cmd,), "", description=a.words) for (p, a), cmd in zip(adjust, adjust_cmds)),
         Calculated(INITIAL, braces(c.initial()), "The initial column"),
         Calculated(FINAL, braces(c.final()), "The final column"),
-        Label(braces(f'"Battle "+{no}'), 10, "60,0,0", "255,255,255", "t", "Battle number", 10,
+        Calculated(names.BATTLE_COLUMN, braces(column), "The final column's name"),
+        Label(braces(f'{unresolved} ? "Battle "+{no} : "B"+{no}+" "+{odds}+" d"+{names.BATTLE_DIE}'), 9, "120,0,0",
+              "255,255,255", "t", "The battle's number (and, resolved, its odds and die)", vertical_just="t",
               property="BattleTitle"),
-        Label(braces(f'{names.BATTLE_COLUMN}.equals("") ? {names.BATTLE_AUTO} : {names.BATTLE_COLUMN}'), 15, "",
-              "0,0,0", "c", "The odds", -4, property="BattleOddsLabel"),
-        Label(braces(f'{text(names.BATTLE_OUTCOME)}=="" ? "" : {names.BATTLE_DIE}+": "+{names.BATTLE_OUTCOME}'), 13,
-              "255,255,210", "150,0,0", "b", "The result", -10, property="BattleResultLabel"),
+        Label(braces(f'{unresolved} ? {odds} : {names.BATTLE_OUTCOME}'), 14, "", "0,0,0", "c", "Odds, then result",
+              5, property="BattleMain"),
+        Apart("A battle marker stands above its defender, apart from the stack"),
         Trait_delete(),
     ]
     return Piece(BasicPiece(""), tuple(traits))
@@ -349,7 +354,7 @@ def toolbar(ctx: Context, root, model: BattleModel, declare_hotkey: Key, list_ho
                                    quiet=False), declare_hotkey)
     inventory(root, BATTLES_LIST, "The battles not resolved yet: a click centres the map on one",
               braces(f'Kind=={lit(names.KIND_BATTLE)} && {text(names.BATTLE_OUTCOME)}==""'), "",
-              f"Battle ${names.BATTLE_NO}$: ${names.BATTLE_COLUMN}$$" + names.BATTLE_AUTO + "$ in $LocationName$",
+              f"Battle ${names.BATTLE_NO}$ in $LocationName$",
               "$PropertyValue$", False, list_hotkey)
     items = [f"{WEATHER_MENU}: {w.name}" for w in ctx.game.weather.values()]
     element(root, MODULE + "ToolbarMenu", {"text": WEATHER_MENU, "tooltip": "Set the weather in force (a card may "
@@ -357,24 +362,32 @@ def toolbar(ctx: Context, root, model: BattleModel, declare_hotkey: Key, list_ho
                                            "menuItems": string_array(items), "description": ""})
 
 
-def turn_hotkeys(ctx: Context, tracker, model: BattleModel, clean_up: Key) -> None:
-    """The turn tracker's global hotkeys: the printed weather when a turn begins, reminders, battle numbers from 1
-    when a battle phase begins, the clean-up when it ends."""
+def turn_hotkeys(ctx: Context, tracker, model: BattleModel, clears: list[tuple[str, Key]]) -> None:
+    """The turn tracker's global hotkeys: the turn number and printed weather when a turn begins, reminders, battle
+    numbers from 1 when a battle phase begins, and each clear button of the toolbar when its phase ends (the
+    battles' with the Combat Phase's: ``clears`` is (phase id, its button's hot key))."""
     game = ctx.game
     phases = phase_labels(game)
     labels = turn_labels(game)
     _hotkey(tracker, "A turn begins: its number and printed weather", K.turn_begins, f"Phase=={lit(phases[0])}", "")
-    battle = compiler(ctx, model).battle_phases()
-    for label in battle:
+    for label in compiler(ctx, model).battle_phases():
         _hotkey(tracker, f"Battles from 1: {label}", K.by_hand, f"Phase=={lit(label)}", "")
-        after = phases[(phases.index(label) + 1) % len(phases)]
-        _hotkey(tracker, f"Clean-up after {label}", clean_up, f"Phase=={lit(after)}", "")
+    for phase, key in clears:
+        for label in _phase_labels(game, phase):
+            after = phases[(phases.index(label) + 1) % len(phases)]
+            _hotkey(tracker, f"Clean-up after {label}", key, f"Phase=={lit(after)}", "")
     for r in model.reminders:
         label = _phase_label(game, r.phase, r.side)
         test = f"Phase=={lit(label)}" + (f" && Turn=={lit(labels[sorted(game.turns).index(r.turn)])}"
                                           if r.turn is not None else "")
         text_ = r.text.replace("$", "")
         _hotkey(tracker, f"Reminder: {label}", None, test, text_)
+
+
+def _phase_labels(game: Game, phase: str) -> list[str]:
+    """The tracker's labels of a phase: one per side for a player phase."""
+    p = next(x for x in game.phases if x.id == phase)
+    return [f"{d.name} {p.name}" for d in game.sides.values()] if p.player else [p.name]
 
 
 def _phase_label(game: Game, phase: str, side: str | None) -> str:
@@ -390,11 +403,24 @@ def _hotkey(tracker, name: str, key: Key | None, test: str, report: str) -> None
 # --- images ------------------------------------------------------------------------------------------------------
 
 
+def marker_size(counter: tuple[int, int]) -> tuple[int, int]:
+    """A chit a little narrower than a counter and half as high: it stands above the defender's counter."""
+    return counter[0] - 6, counter[1] // 2
+
+
+def marker_lift(ctx: Context) -> int:
+    """How far above the defender's centre the battle marker's centre stands: just clear of the counter."""
+    from .units import face_image
+
+    counter = ctx.size(face_image(next(iter(ctx.game.units)), "front"))
+    return (counter[1] + marker_size(counter)[1]) // 2 + 1
+
+
 def images(counter: tuple[int, int]) -> dict[str, bytes]:
-    """The battle marker: a square the size of a counter, cream with a dark red frame (its labels say the rest)."""
+    """The battle marker's chit: cream with a dark red frame (its labels say the rest)."""
     from .drawn import png
 
-    w, h = counter
+    w, h = marker_size(counter)
     img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((1, 1, w - 2, h - 2), radius=max(2, w // 10), fill=(255, 248, 225, 255),

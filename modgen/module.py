@@ -126,7 +126,7 @@ def build_file(ctx: Context, setups: list[tuple[str, str]], rules: bool = False,
     battle_parts.global_properties(ctx, battles, furniture.global_properties(ctx, root))
     toolbar.toolbar(ctx, root, keys)
     battle_parts.toolbar(ctx, root, battles, keys[toolbar.DECLARE], keys[toolbar.BATTLES])
-    battle_parts.turn_hotkeys(ctx, tracker, battles, keys[toolbar.after_combat_text(ctx)])
+    battle_parts.turn_hotkeys(ctx, tracker, battles, toolbar.phase_clears(ctx, keys))
     furniture.chart_window(ctx, root, key_text(keys[toolbar.CHARTS]))
     furniture.notes(root)
     furniture.predefined_setups(root, setups)

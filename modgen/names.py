@@ -64,7 +64,9 @@ BATTLE_KIND = "BattleKind"  # battle marker: voluntary, or a kind of the battle 
 BATTLE_ATTACK = "BattleAttack"  # battle marker: attack total
 BATTLE_DEFENCE = "BattleDefence"  # battle marker: defence total
 BATTLE_SHIFT = "BattleShift"  # battle marker: net column shift (right +)
-BATTLE_COLUMN = "BattleColumn"  # battle marker: the final column ("" when the result is automatic)
+BATTLE_COLUMN_INDEX = "BattleColumnIndex"  # battle marker: the final column's index in its CRT (-1: automatic)
+BATTLE_COLUMN = "BattleColumn"  # battle marker (calculated, for people): the final column's name ("" automatic).
+# (A Dynamic Property keeps no text that looks like a number as written: "+3" becomes 3, so the index is kept.)
 BATTLE_AUTO = "BattleAuto"  # battle marker: the automatic result of odds off the table ("" none)
 BATTLE_DIE = "BattleDie"  # battle marker: the dice rolled (their total; "" before the battle is resolved)
 BATTLE_TARGETS = "BattleTargets"  # battle marker: the target locations, ",1205,1305,"

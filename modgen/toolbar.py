@@ -51,6 +51,7 @@ class Chore:
     report: str
     deck_count: int = -1
     quiet: bool = True  # one chat line for the command, none per piece
+    phase: str = ""  # a clear chore: the phase id whose end it belongs to (the turn tracker sends it then)
 
 
 def _any(prop: str, values: list[str]) -> str:
@@ -75,7 +76,7 @@ def clear_chores(ctx: Context) -> list[Chore]:
             test = f'Kind=="{names.KIND_UNIT}" || Kind=="{names.KIND_BATTLE}" || ({test})'
             what = f"battles, attack marks, battle results and {what}"
         out.append(Chore(f"Clear {what}", f"{phase.name}: remove every {what}", commands.CLEAR, "{" + test + "}",
-                         f"$PlayerName$ clears the {what} ({phase.name})"))
+                         f"$PlayerName$ clears the {what} ({phase.name})", phase=phase.id))
     return out
 
 
@@ -139,11 +140,9 @@ def buttons(ctx: Context) -> list[str]:
     return out + [CHARTS, DECLARE, BATTLES]
 
 
-def after_combat_text(ctx: Context) -> str:
-    """The clear button that ends combat (battles, attack marks, results; modgen.battles sends it when the tracker
-    leaves a battle phase): the one of the phase whose markers the *Mark as Target* command places."""
-    clears = clear_chores(ctx)
-    return next((c.text for c in clears if c.text.startswith("Clear battles")), clears[0].text if clears else DECLARE)
+def phase_clears(ctx: Context, keys: dict[str, Key]) -> list[tuple[str, Key]]:
+    """(phase id, hot key) of each clear button: the turn tracker presses it when that phase ends (modgen.battles)."""
+    return [(c.phase, keys[c.text]) for c in clear_chores(ctx)]
 
 
 def hotkeys(ctx: Context) -> dict[str, Key]:

@@ -231,10 +231,12 @@ class PlaceMarker(Stateless):
     gpid: str
     description: str = ""
     after: Key | None = None  # the key the placed piece receives at once (its "afterburner")
+    x_offset: int = 0  # where it goes from this piece's centre (y up); a piece that does not stack keeps it
+    y_offset: int = 0
 
     def type(self) -> str:
-        fields: list[object] = [self.command, self.key.encode(), self.marker, "null", 0, 0, False, key_text(self.after),
-                                self.description, self.gpid, 0, False]
+        fields: list[object] = [self.command, self.key.encode(), self.marker, "null", self.x_offset, self.y_offset,
+                                False, key_text(self.after), self.description, self.gpid, 0, False]
         return "placemark;" + encode(fields, ";")
 
 
@@ -487,6 +489,17 @@ class SetGlobal(Stateless):
         fields: list[object] = [self.name, constraints, commands, self.description,
                                 "Current Zone/Current Map/Module", ""]
         return "setprop;" + encode(fields, ";")
+
+
+@dataclass(frozen=True)
+class Apart(Stateless):
+    """``immob;`` (Does Not Stack) with the grid ignored and no band selection: a piece that stays exactly where it
+    is put, beside a stack rather than in it, and that a rectangle drawn around units does not pick up."""
+
+    description: str = ""
+
+    def type(self) -> str:
+        return f"immob;gZ;N;R;{self.description}"  # written by hand by VASSAL too (Immobilized.myGetType)
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,8 @@ class ModuleNames:
     battle_no: str = "BattleNo"  # battle marker Dynamic Properties: the number, targets, kind, column, net shift,
     battle_targets: str = "BattleTargets"  # the dice and the result (as the table gave it, or set by hand)
     battle_kind: str = "BattleKind"
-    battle_column: str = "BattleColumn"
+    battle_column: str = "BattleColumnIndex"  # the final column's index in the CRT battle_crt names (-1: none)
+    battle_crt: str = "BattleCrt"
     battle_shift: str = "BattleShift"
     battle_die: str = "BattleDie"
     battle_outcome: str = "BattleOutcome"

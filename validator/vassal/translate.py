@@ -138,7 +138,7 @@ class _Translator:
         self.fought: dict[str, dict[str, Any]] = {}  # battle marker piece -> the battle line written when resolved
 
     # -- writing --------------------------------------------------------------------------------------------
-    def emit(self, kind: str, side: str | None, **fields: Any) -> dict[str, Any]:
+    def emit(self, kind: str, side: str | None, /, **fields: Any) -> dict[str, Any]:
         if kind != "note":
             self.dealing = False
         line = action_of(kind, side or self.phasing, self.step_no, fields)
@@ -750,8 +750,11 @@ class _Translator:
         kind = v.get(n.battle_kind, "")
         if kind and kind != "voluntary":
             fields["kind"] = kind
-        if v.get(n.battle_column):
-            fields["odds"] = v[n.battle_column]
+        column = self.column(v)
+        if column is None and v.get(n.battle_column, "-1") not in ("-1", ""):
+            self.note(f"battle {number} states column {v.get(n.battle_column)!r}, which its table does not have")
+        if column:
+            fields["odds"] = column
             fields["shifts"] = _int(v.get(n.battle_shift))
         for name, value in v.items():
             if name.startswith(n.adjustment_prefix) and value == "1":
@@ -764,6 +767,15 @@ class _Translator:
         hexes = frozenset(s.where.id for s in units if s.role == "attacker" and s.where.kind == MAP)
         self.last = _Battle(frozenset(attackers), defenders, line["result"], line, hexes)
         self.battle_cards = []
+
+
+    def column(self, v: dict[str, str]) -> str | None:
+        """The final column the marker states (its index into the CRT it names), or None (an automatic result)."""
+        crt = self.game.crts.get(v.get(self.names.battle_crt, ""))
+        index = _int(v.get(self.names.battle_column))
+        if crt is None or not isinstance(index, int) or not 0 <= index < len(crt.columns):
+            return None
+        return crt.columns[index]
 
 
 def dynamic_values(piece: PieceDef) -> dict[str, str]:
