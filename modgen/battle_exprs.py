@@ -9,6 +9,7 @@ so no expression ever evaluates a table look-up for every piece of the map.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -19,7 +20,8 @@ from games.battles import (
 from games.model import Game
 
 from . import names
-from .bsh import any_of, chain, contains, count, eq, lit, lookup, number, table, text
+from . import bsh
+from .bsh import any_of, chain, contains, eq, lit, lookup, number, table, text
 
 # unit properties frozen when a unit joins a battle
 TYPE = "BattleType"  # the unit type of the face it shows
@@ -31,7 +33,6 @@ TERRAIN = "BattleTerrain"  # a defender: its hex's terrain shift
 TERRAIN_WORDS = "BattleTerrainWords"
 CROSSED = "BattleCross"  # an attacker: "|1205/river|" for each feature it crosses into each target
 CROSS_SHIFT = "BattleCrossShift_"  # a defender: the columns a feature every attacker crosses into its hex gives
-NEIGHBOURS = "BattleNeighbourList"  # calculated: ",1104,1105,...," the locations next to the unit
 
 # battle marker properties besides the contract's (names.BATTLE_*)
 WEATHER = "BattleWeather"
@@ -67,11 +68,21 @@ TURN_NUMBER = "TurnNumber"  # global: the turn number the tracker shows (set whe
 LOC = "LocationName.trim()"
 UID = f"{names.UNIT_ID}.trim()"
 UNIT = f'Kind=={lit(names.KIND_UNIT)}'
+SAME_SPOT = "CurrentX==$CurrentX$ && CurrentY==$CurrentY$"  # in the same stack (cheaper than a location name)
 SELECTED = f"Selected==true && {UNIT}"
 OWN_SIDE = f"Side=={DECLARING_SIDE}"
 ENEMY_SIDE = f"Side!={DECLARING_SIDE}"
 FACE_TYPE = f"({names.FACE_LAYER}_Level==2 ? {names.BACK_TYPE} : {names.UNIT_TYPE})"
 STRENGTH_FIELDS = {"strength": (names.STRENGTH, names.BACK_STRENGTH)}
+
+
+def count(filter_expr: str) -> str:
+    """A count of the main map's pieces (battles are fought there: the card table and hands are not visited)."""
+    return bsh.count(filter_expr, names.MAIN_MAP)
+
+
+def total(prop: str, filter_expr: str) -> str:
+    return bsh.total(prop, filter_expr, names.MAIN_MAP)
 
 
 def sign(expr: str) -> str:
@@ -134,8 +145,9 @@ class Compiler:
         words = {loc: "".join(f", {p.words} {p.shift:+d}" for p in parts)
                  for loc, parts in (terrain.locations if terrain else {}).items()}
         return {
-            T_NEIGHBOURS: table({loc: ",".join(_name(n) for n in ns) for loc, ns in m.neighbours.items()}),
-            T_PROHIBITED: table({f"{a}>{b}": what for (a, b), what in m.prohibited.items()}),
+            T_NEIGHBOURS: table({loc: ",".join(_pattern(n) for n in ns) for loc, ns in m.neighbours.items()}),
+            T_PROHIBITED: table({a: ",".join(_pattern(b) for (x, b) in sorted(m.prohibited) if x == a)
+                                 for a in sorted({a for a, _ in m.prohibited})}),
             T_CROSSINGS: table({f"{a}>{b}>{f}": "1" for (a, b), fs in m.crossings.items() for f in sorted(fs)
                                 if f in self.features}),
             T_TERRAIN: table(shift),
@@ -228,7 +240,7 @@ class Compiler:
         for name, s in sorted(self.model.statuses.items()):
             level = 1 if s.face == "front" else 2
             found = count(f'Kind=={lit(names.KIND_MARKER)} && {names.MARKER_KIND}=={lit(s.marker_kind)} && '
-                          f'{names.FACE_LAYER}_Level=={level} && LocationName.trim()=="$LocationName$"')
+                          f'{names.FACE_LAYER}_Level=={level} && {SAME_SPOT}')
             parts.append(f'({found}>0 ? {lit(name + ",")} : "")')
         return '(","' + "".join("+" + p for p in parts) + ")"
 
@@ -454,9 +466,13 @@ class Compiler:
         who = f'PieceName+" ["+{UID}+"] in "+{LOC}'
         unresolved = count(f'Kind=={lit(names.KIND_BATTLE)} && {text(names.BATTLE_NO)}=="$' + names.BATTLE + '$" && '
                            f'{text(names.BATTLE_OUTCOME)}==""')
-        prohibited = count(f'{SELECTED} && {ENEMY_SIDE} && '
-                           f'{T_PROHIBITED}.indexOf("|$LocationName$>"+LocationName.trim()+"=")>=0')
-        far = count(f'{SELECTED} && {ENEMY_SIDE} && "$' + NEIGHBOURS + '$".indexOf(","+LocationName.trim()+",")<0')
+        # the targets (",1205,1305,") against this unit's neighbours and prohibited hexsides, each a regular
+        # expression made from the tables (no piece is visited: a location name is costly to work out)
+        targets = f"{TARGET_LIST}.trim()"
+        across = lookup(T_PROHIBITED, LOC)
+        prohibited = f'(!{across}.equals("") && {targets}.matches("(?s).*,("+{across}.replace(",", "|")+"),.*"))'
+        near = lookup(T_NEIGHBOURS, LOC)
+        far = f'!{targets}.replaceAll(",("+{near}.replace(",", "|")+")(?=,)", "").equals(",")'
         hex_attacked = count(f'Kind=={lit(names.KIND_BATTLE)} && {names.BATTLE_KIND}!="counterattack" && '
                              f'{names.BATTLE_TARGETS}.indexOf(",$LocationName$,")>=0')
         what = " or ".join(sorted(set(self.model.prohibited.values()))) or "a prohibited hexside"
@@ -467,8 +483,8 @@ class Compiler:
              f'{who}+" attacked already in battle "+{names.BATTLE}+{lit(": a unit attacks once" + _rule(r.twice))}'),
             (f"{OWN_SIDE} && {self.strength(self.model.attack)}<=0",
              f'{who}+" has no combat strength"+{lit(_rule(r.strength))}'),
-            (f"{OWN_SIDE} && {prohibited}>0", f'{who}+{lit(" cannot attack across " + what + _rule(r.prohibited))}'),
-            (f"{OWN_SIDE} && {far}>0",
+            (f"{OWN_SIDE} && {prohibited}", f'{who}+{lit(" cannot attack across " + what + _rule(r.prohibited))}'),
+            (f"{OWN_SIDE} && {far}",
              f'{who}+{lit(" is not next to every hex it attacks" + _rule(r.adjacent))}'),
             (f"{ENEMY_SIDE} && {hex_attacked}>0",
              f'LocationName.trim()+{lit(" was attacked already in this phase: a hex is attacked once" + _rule(r.twice))}'),
@@ -498,7 +514,10 @@ def _rule(number: str) -> str:
     return f" ({number})" if number else ""
 
 
-def _name(loc: str) -> str:
+def _pattern(loc: str) -> str:
+    """A location name as a regular expression that matches it: each character a pattern would read otherwise
+    becomes "any character" (a backslash cannot be used: VASSAL hands a property to BeanShell inside a string
+    literal as it is). The name must not hold the tables' ','."""
     if "," in loc:
         raise DataError(loc, "a location name used in the module's tables cannot contain ','")
-    return loc
+    return re.sub(r"[\\^$.|?*+()\[\]{}]", ".", loc)

@@ -30,8 +30,6 @@ attack marks and results). *Battles* lists the unresolved battles: a click centr
 
 from __future__ import annotations
 
-import io
-
 from PIL import Image, ImageDraw
 
 from games.battles import ATTACKER, DEFENDER, BattleModel
@@ -39,15 +37,20 @@ from games.model import Game
 
 from . import commands, names
 from .battle_exprs import (
-    LOC, UID, BASE_KIND, CATEGORY, CROSSED, CRT, DECLARING_KIND, DECLARING_SIDE, FACE_TYPE, FACTOR, FINAL, INITIAL, NEIGHBOURS,
-    NEXT, PROBLEM, SELECTED, STATUS, T_NEIGHBOURS, T_PRINTED, TAGS, TARGET, TARGET_LIST, TERRAIN, TERRAIN_SHIFT,
-    TERRAIN_WORDS, TURN, TURN_NUMBER, TYPE, WEATHER, Compiler, as_int, sign)
-from .bsh import braces, count, eq, lit, lookup, text
+    LOC, SAME_SPOT, UID, BASE_KIND, CATEGORY, CROSSED, CRT, DECLARING_KIND, DECLARING_SIDE, FACE_TYPE, FACTOR, FINAL,
+    INITIAL, NEXT, PROBLEM, SELECTED, STATUS, T_PRINTED, TAGS, TARGET, TARGET_LIST, TERRAIN, TERRAIN_SHIFT,
+    TERRAIN_WORDS, TURN, TURN_NUMBER, TYPE, WEATHER, Compiler, as_int, count, sign, total)
+from .bsh import braces, eq, lit, lookup, text
 from .context import Context
+from .drawn import png
 from .furniture import phase_labels, turn_labels
+from .palette import gpids
+from .toolbar import Chore, global_key_command, inventory
 from .traits import (
-    Apart, BasicPiece, Calculated, DynamicProperty, HideCommands, Key, KeyToPieces, Label, Marker, Piece, PlaceMarker,
-    PropertyCommand, Report, SetGlobal, SubMenu, Trait, Trigger, add_piece, key_list, key_text, string_array)
+    Apart, BasicPiece, Calculated, Delete, DynamicProperty, HideCommands, Key, KeyToPieces, Label, Marker, Piece,
+    PlaceMarker, PropertyCommand, Prototype, Report, SetGlobal, SubMenu, Trait, Trigger, add_piece, key_text,
+    string_array)
+from .units import battle_results, face_image
 from .xmltree import MODULE, PROPS, TURN as TURN_PKG, element
 
 MARKER_PROTOTYPE = "Battle marker"
@@ -66,7 +69,7 @@ class K:
     names = ("declare exec side problem checks check decide enlist_a_send enlist_a enroll_a tags_a factor_a report_a "
              "join_send join target cross_send cross enlist_d_send enlist_d enroll_d tags_d factor_d terrain_d report_d "
              "place_send place place_marker init o_number o_base o_kind o_strength o_shifts o_net o_odds o_report "
-             "o_next adjusted r_die r_outcome r_report by_hand turn_begins").split()
+             "o_next adjusted r_die r_outcome r_report by_hand turn_begins gather_send gather").split()
 
 
 for _i, _n in enumerate(K.names):
@@ -105,19 +108,21 @@ def unit_prototype(ctx: Context, model: BattleModel) -> Piece:
     traits: tuple[Trait, ...] = (
         # the toolbar's key reaches every selected unit: the first one declares the battle
         Trigger(K.declare, (K.exec,), braces(first_selected), "Declare: the first selected unit runs it"),
-        Trigger(K.exec, (K.side, K.problem, K.checks, K.decide), description="Declare: check, then fight"),
+        Trigger(K.exec, (K.side, K.problem, K.gather_send, K.checks, K.decide), description="Declare: check, then fight"),
         SetGlobal(DECLARING_SIDE, (PropertyCommand("", K.side, braces(c.declaring_side())),),
                   description="The attacking side"),
         SetGlobal(DECLARING_KIND, (PropertyCommand("", K.side, ""), PropertyCommand("", K.check, braces(c.declared_kind()))),
                   description="A kind the attackers' last battle allows"),
         SetGlobal(TARGET_LIST, (PropertyCommand("", K.side, ","),
-                                PropertyCommand("", K.target, braces(
+                                PropertyCommand("", K.gather, braces(
                                     f'{TARGET_LIST}.indexOf(","+LocationName.trim()+",")>=0 ? {TARGET_LIST} : '
                                     f'{TARGET_LIST}+LocationName.trim()+","'))),
                   description="The target hexes of the battle being declared"),
         SetGlobal(PROBLEM, (PropertyCommand("", K.problem, braces(c.executor_problem())),
                             PropertyCommand("", K.check, braces(f'{text(PROBLEM)}!="" ? {PROBLEM} : {c.unit_problem()}'))),
                   description="Why the battle cannot be declared"),
+        KeyToPieces(K.gather_send, K.gather, braces(f"{SELECTED} && Side!={DECLARING_SIDE}"),
+                    "Declare: the target hexes"),
         KeyToPieces(K.checks, K.check, braces(SELECTED), "Declare: every selected unit checks itself"),
         Report((K.decide,), braces(f'{text(PROBLEM)}=="" ? "" : "Battle not declared: "+{PROBLEM}'),
                "Report: battle refused"),
@@ -136,11 +141,11 @@ def unit_prototype(ctx: Context, model: BattleModel) -> Piece:
         KeyToPieces(K.cross_send, K.cross, braces(f'Kind=={lit(names.KIND_UNIT)} && {text(names.BATTLE)}==""+{NEXT} && '
                                                   f'{eq(names.BATTLE_ROLE, ATTACKER)}'), "Attackers note crossings"),
         KeyToPieces(K.enlist_d_send, K.enlist_d,
-                    braces(f'Kind=={lit(names.KIND_UNIT)} && LocationName.trim()=="$LocationName$" && Side=="$Side$" && '
+                    braces(f'Kind=={lit(names.KIND_UNIT)} && {SAME_SPOT} && Side=="$Side$" && '
                            f'{text(names.BATTLE)}!=""+{NEXT}'), "The target's units join (again after a battle)"),
         Trigger(K.enlist_d, (K.enroll_d, K.tags_d, K.factor_d, K.terrain_d, K.report_d), description="A defender joins"),
         Trigger(K.place, (K.place_marker,), braces(first_defender), "The first defender places the battle marker"),
-        PlaceMarker("", K.place_marker, marker, ctx_gpid(ctx), "Place the battle marker", after=K.init,
+        PlaceMarker("", K.place_marker, marker, marker_gpid(ctx), "Place the battle marker", after=K.init,
                     y_offset=marker_lift(ctx)),
         # the frozen battle properties (the log contract: Battle, BattleRole)
         _dyn(names.BATTLE, (K.enroll_a, battle_no), (K.enroll_d, battle_no),
@@ -155,8 +160,6 @@ def unit_prototype(ctx: Context, model: BattleModel) -> Piece:
         *(_dyn(p, (K.factor_d, braces(e)), value="0") for p, e in c.crossing_shifts()),
         _dyn(TERRAIN, (K.terrain_d, braces(terrain))),
         _dyn(TERRAIN_WORDS, (K.terrain_d, braces(terrain_words))),
-        Calculated(NEIGHBOURS, braces(f'","+{lookup(T_NEIGHBOURS, LOC)}+","'),
-                   "The locations this unit may attack"),
         Report((K.report_a,), braces(report_a), "Report: an attacker"),
         Report((K.report_d,), braces(report_d), "Report: a defender"),
         *(Label(braces(f'{badge} && {eq(names.BATTLE_ROLE, role)} ? "B"+{names.BATTLE} : ""'), 11, colour,
@@ -173,29 +176,15 @@ def prototypes(ctx: Context, model: BattleModel) -> list[tuple[str, Piece]]:
 # --- the battle marker -------------------------------------------------------------------------------------------
 
 
-def ctx_gpid(ctx: Context) -> str:
-    from .palette import gpids
-
+def marker_gpid(ctx: Context) -> str:
     return gpids(ctx.game)[GPID_KEY]
 
 
 def marker_piece(ctx: Context) -> Piece:
+    """What a defender places: the battle marker's identity and its prototype (expanded when it is placed)."""
     identity = Marker(((names.KIND, names.KIND_BATTLE), (names.MAP_LAYER, names.LAYER_MARKERS)))
-    return Piece(BasicPiece("Battle", ctx.require(MARKER_IMAGE), gpid=ctx_gpid(ctx)),
-                 (identity, _prototype_ref()))
-
-
-def _prototype_ref():
-    from .traits import Prototype
-
-    return Prototype(MARKER_PROTOTYPE)
-
-
-def results(game: Game) -> tuple[str, ...]:
-    """Every result of the CRTs, in the order of their legends, then of the tables."""
-    legend = [r for crt in game.crts.values() for r in crt.legend]
-    cells = [r for crt in game.crts.values() for row in crt.rows.values() for r in row]
-    return tuple(dict.fromkeys(legend + cells))
+    return Piece(BasicPiece("Battle", ctx.require(MARKER_IMAGE), gpid=marker_gpid(ctx)),
+                 (identity, Prototype(MARKER_PROTOTYPE)))
 
 
 def marker_prototype(ctx: Context, model: BattleModel) -> Piece:
@@ -229,7 +218,7 @@ def marker_prototype(ctx: Context, model: BattleModel) -> Piece:
     working = f"{head}+{body}"
     resolved = f'{head}+{final}+", die "+{names.BATTLE_DIE}+" &rarr; "+{names.BATTLE_OUTCOME}'
     by_hand = (f'{head}+"result set by hand to "+{names.BATTLE_OUTCOME}+" (the table gave "+{names.TABLE_OUTCOME}+")"')
-    outcomes = results(ctx.game)
+    outcomes = battle_results(ctx.game)
     outcome_cmds = tuple(PropertyCommand(f"Result {r}", commands.outcome_key(i), r) for i, r in enumerate(outcomes))
     adjust_cmds = tuple(PropertyCommand(a.menu, commands.adjustment_key(i),
                                         braces(f'{eq(p, "1")} ? "" : "1"'))
@@ -289,20 +278,12 @@ def marker_prototype(ctx: Context, model: BattleModel) -> Piece:
         Label(braces(f'{unresolved} ? {odds} : {names.BATTLE_OUTCOME}'), 14, "", "0,0,0", "c", "Odds, then result",
               5, property="BattleMain"),
         Apart("A battle marker stands above its defender, apart from the stack"),
-        Trait_delete(),
+        Delete("", commands.CLEAR, "Removed by the clean-up"),
     ]
     return Piece(BasicPiece(""), tuple(traits))
 
 
-def Trait_delete():
-    from .traits import Delete
-
-    return Delete("", commands.CLEAR, "Removed by the clean-up")
-
-
 def total_of(c: Compiler, role: str) -> str:
-    from .bsh import total
-
     return total(FACTOR, c.units(role))
 
 
@@ -347,8 +328,6 @@ def weather_key(i: int) -> Key:
 
 def toolbar(ctx: Context, root, model: BattleModel, declare_hotkey: Key, list_hotkey: Key) -> None:
     """*Declare battle* (the selected units), the *Battles* list, the *Weather* menu."""
-    from .toolbar import Chore, global_key_command, inventory
-
     global_key_command(root, Chore(commands.DECLARE_BATTLE, "Declare a battle: select the attacking units and a unit "
                                    "of each hex they attack, then press this", K.declare, braces(SELECTED), "",
                                    quiet=False), declare_hotkey)
@@ -410,16 +389,12 @@ def marker_size(counter: tuple[int, int]) -> tuple[int, int]:
 
 def marker_lift(ctx: Context) -> int:
     """How far above the defender's centre the battle marker's centre stands: just clear of the counter."""
-    from .units import face_image
-
     counter = ctx.size(face_image(next(iter(ctx.game.units)), "front"))
     return (counter[1] + marker_size(counter)[1]) // 2 + 1
 
 
 def images(counter: tuple[int, int]) -> dict[str, bytes]:
     """The battle marker's chit: cream with a dark red frame (its labels say the rest)."""
-    from .drawn import png
-
     w, h = marker_size(counter)
     img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
@@ -427,6 +402,3 @@ def images(counter: tuple[int, int]) -> dict[str, bytes]:
                         outline=(120, 0, 0, 255), width=max(2, w // 20))
     return {MARKER_IMAGE: png(img)}
 
-
-__all__ = ["unit_prototype", "marker_prototype", "global_properties", "toolbar", "turn_hotkeys", "images", "K",
-           "MARKER_PROTOTYPE", "UNIT_PROTOTYPE", "key_list", "as_int", "io"]

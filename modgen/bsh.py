@@ -76,12 +76,13 @@ def match(expr: str) -> str:
     return '"{' + expr.replace("\\", "\\\\").replace('"', '\\"') + '}"'
 
 
-def count(filter_expr: str) -> str:
-    return f"Count({match(filter_expr)})"
+def count(filter_expr: str, map_name: str | None = None) -> str:
+    """How many pieces ``filter_expr`` accepts (on the map ``map_name`` only, when given: fewer pieces to visit)."""
+    return f"Count({match(filter_expr)}{', ' + lit(map_name) if map_name else ''})"
 
 
-def total(prop: str, filter_expr: str) -> str:
-    return f'Sum("{prop}", {match(filter_expr)})'
+def total(prop: str, filter_expr: str, map_name: str | None = None) -> str:
+    return f'Sum("{prop}", {match(filter_expr)}{", " + lit(map_name) if map_name else ""})'
 
 
 def chain(cases: Iterable[tuple[str, str]], otherwise: str) -> str:

@@ -94,6 +94,8 @@ def play_menu(side_name: str) -> str:
 
 # battles (modgen.battles): the machinery's keys, and the battle marker's menu
 DECLARE_BATTLE = "Declare battle"
+DECLARE_KEY = alt("B")  # the toolbar's Declare battle (the selected units)
+BATTLES_KEY = alt("N")  # the toolbar's list of battles not resolved yet
 RESOLVE = alt("R")
 RESOLVE_MENU = "Resolve battle"
 HAND_RIGHT = Key(39, ALT)  # Alt+Right: one column right, by hand

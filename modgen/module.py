@@ -155,7 +155,7 @@ def module_entries(game: Game, out_dir: str, battles: BattleModel | None = None)
     setups = [(game.scenarios[sid].name, file) for sid, (file, _) in saves.items()]
     rules = rules_reference(game)
     entries = {"buildFile.xml": build_file(ctx, setups, rules is not None, battles), "moduledata": module_data(game),
-               HELP_FILE: help_html(ctx, [name for name, _ in setups] + ["Empty board"]).encode()}
+               HELP_FILE: help_html(ctx, [name for name, _ in setups] + ["Empty board"], battles).encode()}
     if rules is not None:
         entries[RULES_FILE] = rules_html(game, rules).encode()
     for name, data in drawn.items():

@@ -137,7 +137,7 @@ def buttons(ctx: Context) -> list[str]:
         out.append(BOXES)
     if ctx.game.cards:
         out.append(HANDS)
-    return out + [CHARTS, DECLARE, BATTLES]
+    return out + [CHARTS]
 
 
 def phase_clears(ctx: Context, keys: dict[str, Key]) -> list[tuple[str, Key]]:
@@ -146,8 +146,10 @@ def phase_clears(ctx: Context, keys: dict[str, Key]) -> list[tuple[str, Key]]:
 
 
 def hotkeys(ctx: Context) -> dict[str, Key]:
-    """Button text -> its hot key (F2 ... in :func:`buttons` order; modgen.commands.toolbar_keys)."""
-    return dict(zip(buttons(ctx), commands.toolbar_keys(), strict=False))
+    """Button text -> its hot key (F2 ... in :func:`buttons` order; modgen.commands.toolbar_keys), and the battle
+    command's own keys."""
+    return {**dict(zip(buttons(ctx), commands.toolbar_keys(), strict=False)),
+            DECLARE: commands.DECLARE_KEY, BATTLES: commands.BATTLES_KEY}
 
 
 def global_key_command(root, chore: Chore, hotkey: Key) -> None:

@@ -82,8 +82,11 @@ def _who(name: str = "newPieceName") -> str:
 
 
 def battle_results(game: Game) -> tuple[str, ...]:
-    """Every result of the Combat Results Tables, in the order of their legends (10.5, 10.7)."""
-    return tuple(dict.fromkeys(r for crt in game.crts.values() for r in crt.legend))
+    """Every result of the Combat Results Tables, in the order of their legends (10.5, 10.7), then any a table has
+    that no legend explains."""
+    legend = [r for crt in game.crts.values() for r in crt.legend]
+    cells = [r for crt in game.crts.values() for row in crt.rows.values() for r in row]
+    return tuple(dict.fromkeys(legend + cells))
 
 
 def result_property(ctx: Context) -> tuple[Report, SubMenu, DynamicProperty]:
