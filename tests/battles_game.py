@@ -69,7 +69,7 @@ POSITION: dict[str, dict[str, Any]] = {
 FIGHTS = (
     Fight("axis", ("ger_11",), ("0810",), ("CA",), what="mountain"),
     Fight("soviet", ("sov_south",), ("0811",), kind="counterattack", what="counterattack after CA"),
-    Fight("axis", ("ger_4pz", "ger_6"), ("1403",), support=True, what="forest and river, Blitz! marker"),
+    Fight("axis", ("ger_4pz", "ger_6"), ("1403",), ("CB",), support=True, what="forest and river, Blitz! marker"),
     Fight("axis", ("ger_9", "ger_16", "ger_17"), ("0409",), what="objective city, two attacking hexes"),
     Fight("axis", ("ger_1pz",), ("1519",), what="Kerch Strait"),
     Fight("axis", ("ger_3pz",), ("1605",), what="Unsupplied defender, armor bonus"),

@@ -142,3 +142,16 @@ def test_a_cross_tag_names_a_hexside_feature(model) -> None:
 
     armor = next(s for s in model.shifts if s.rule == "10.6.3")
     assert Not(TargetsAny(CROSS + "lake")) in armor.when.conditions
+
+
+def test_the_log_reader_knows_the_battle_names_the_module_writes() -> None:
+    from validator.vassal.module_names import NAMES as n
+
+    assert (n.kind_battle, n.battle, n.battle_role, n.battle_no, n.battle_targets, n.battle_kind) == (
+        names.KIND_BATTLE, names.BATTLE, names.BATTLE_ROLE, names.BATTLE_NO, names.BATTLE_TARGETS, names.BATTLE_KIND)
+    assert (n.battle_column, n.battle_shift, n.battle_die, n.battle_outcome, n.adjustment_prefix) == (
+        names.BATTLE_COLUMN_INDEX, names.BATTLE_SHIFT, names.BATTLE_DIE, names.BATTLE_OUTCOME,
+        names.ADJUSTMENT_PREFIX)
+    from modgen.battle_exprs import CRT
+
+    assert n.battle_crt == CRT
