@@ -290,13 +290,19 @@ def total_of(c: Compiler, role: str) -> str:
 # --- module components -------------------------------------------------------------------------------------------
 
 
+def global_values(ctx: Context, model: BattleModel) -> dict[str, str]:
+    """Global property -> its initial value: the battle machinery's, the weather and turn number of the first
+    scenario's first turn, and the tables."""
+    start = next(iter(ctx.game.scenarios.values())).first_turn if ctx.game.scenarios else min(ctx.game.turns)
+    return {NEXT: "1", DECLARING_SIDE: "", DECLARING_KIND: "", PROBLEM: "", TARGET: "", TARGET_LIST: ",",
+            names.WEATHER_PROPERTY: ctx.game.turns[start].weather, TURN_NUMBER: str(start),
+            **compiler(ctx, model).tables()}
+
+
 def global_properties(ctx: Context, model: BattleModel, container) -> None:
     """The battle machinery's properties, the weather, and the tables (hidden from players: no buttons)."""
-    c = compiler(ctx, model)
-    start = next(iter(ctx.game.scenarios.values())).first_turn if ctx.game.scenarios else min(ctx.game.turns)
-    first = ctx.game.turns[start].weather
-    values = {NEXT: "1", DECLARING_SIDE: "", DECLARING_KIND: "", PROBLEM: "", TARGET: "", TARGET_LIST: ",",
-              names.WEATHER_PROPERTY: first, TURN_NUMBER: str(start), **c.tables()}
+    values = global_values(ctx, model)
+    first = values[names.WEATHER_PROPERTY]
     for name, value in values.items():
         prop = element(container, PROPS + "GlobalProperty", {
             "name": name, "initialValue": value, "description": "Battles (issue 22)", "isNumeric": False,

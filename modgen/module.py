@@ -150,8 +150,7 @@ def module_entries(game: Game, out_dir: str, battles: BattleModel | None = None)
     for b in ctx.boards:
         ctx.require(b.image.removeprefix("images/"))
     battles = battles or from_data(game)
-    saves = scenario.setup_saves(ctx, module_data(game), MODULE_VERSION, VASSAL_VERSION,
-                                 battle_parts.prototypes(ctx, battles))
+    saves = scenario.setup_saves(ctx, module_data(game), MODULE_VERSION, VASSAL_VERSION, battles)
     setups = [(game.scenarios[sid].name, file) for sid, (file, _) in saves.items()]
     rules = rules_reference(game)
     entries = {"buildFile.xml": build_file(ctx, setups, rules is not None, battles), "moduledata": module_data(game),

@@ -11,13 +11,12 @@ units of optional rules the scenario leaves off stay in the palette.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Sequence
 
 from art.boards import is_turn_track
 from games.model import Placement, Scenario
 from games.vassal_codec import encode
 
-from games.battles import from_data
+from games.battles import BattleModel, from_data
 
 from . import battles, cards, names, palette, units
 from .context import Context
@@ -76,8 +75,9 @@ def turn_tracker_state(ctx: Context, turn_index: int = 0, phase_index: int = 0) 
     return encode([0, turns], "|")
 
 
-def components(ctx: Context) -> tuple[str, ...]:
-    """The restore commands of the module's game components, in VASSAL's registration order."""
+def components(ctx: Context, model: BattleModel) -> tuple[str, ...]:
+    """The restore commands of the module's game components, in VASSAL's registration order (the battles' global
+    properties after VP and initiative)."""
     game = ctx.game
     hands = [names.hand_name(s.name) for s in game.sides.values()]
     vp = game.vp_track
@@ -89,16 +89,17 @@ def components(ctx: Context) -> tuple[str, ...]:
         "TURNTurnTracker0\t" + turn_tracker_state(ctx),
         encode(["GlobalProperty\t", names.VP_PROPERTY, vp.start, "Module"], ";"),
         encode(["GlobalProperty\t", names.INITIATIVE_PROPERTY, game.sides[vp.start_initiative].name, "Module"], ";"),
+        *(encode(["GlobalProperty\t", k, v, "Module"], ";") for k, v in battles.global_values(ctx, model).items()),
         encode(["NOTES\t", "PNOTES\t"], ESC),
     )
 
 
-def contents(ctx: Context, scenario: Scenario, extra: Sequence[tuple[str, Piece]] | None = None) -> Contents:
-    """The scenario's pieces with their prototypes expanded (``extra``: the battles' prototypes, by default those
-    of the battles the game data alone describes)."""
+def contents(ctx: Context, scenario: Scenario, model: BattleModel | None = None) -> Contents:
+    """The scenario's pieces with their prototypes expanded, and the components' restore commands (``model``: the
+    game's battles, by default those the game data alone describes)."""
     game = ctx.game
-    if extra is None:
-        extra = battles.prototypes(ctx, from_data(game))
+    model = model or from_data(game)
+    extra = battles.prototypes(ctx, model)
     ids = palette.gpids(game)
     place_ids = {label: ids[f"place:{label}"] for label in palette.PLACED_MARKERS}
     protos = dict(units.prototypes(ctx, place_ids) + [marker_prototype(ctx)] + list(extra))
@@ -130,7 +131,7 @@ def contents(ctx: Context, scenario: Scenario, extra: Sequence[tuple[str, Piece]
             members.append(pid)
         containers.append(Deck(str(next(counter)), pile.deck_type(), names.CARD_MAP, pile.x, pile.y,
                                pile.face_down == "Always", tuple(members)))
-    return Contents(tuple(pieces), tuple(containers), components(ctx))
+    return Contents(tuple(pieces), tuple(containers), components(ctx, model))
 
 
 def setup_file(scenario: Scenario) -> str:
@@ -138,7 +139,7 @@ def setup_file(scenario: Scenario) -> str:
 
 
 def setup_saves(ctx: Context, module_data: bytes, module_version: str, vassal_version: str,
-                extra: Sequence[tuple[str, Piece]] | None = None) -> dict[str, tuple[str, bytes]]:
+                model: BattleModel | None = None) -> dict[str, tuple[str, bytes]]:
     """Scenario id -> (file name in the module, ``.vsav`` bytes)."""
-    return {sid: (setup_file(s), save_bytes(contents(ctx, s, extra), module_data, module_version, vassal_version))
+    return {sid: (setup_file(s), save_bytes(contents(ctx, s, model), module_data, module_version, vassal_version))
             for sid, s in ctx.game.scenarios.items()}

@@ -74,7 +74,7 @@ def clear_chores(ctx: Context) -> list[Chore]:
         what = f"{labels} markers"
         if target_kind in kinds:
             test = f'Kind=="{names.KIND_UNIT}" || Kind=="{names.KIND_BATTLE}" || ({test})'
-            what = f"battles, attack marks, battle results and {what}"
+            what = f"attack marks, battle results, battle markers and {what}"
         out.append(Chore(f"Clear {what}", f"{phase.name}: remove every {what}", commands.CLEAR, "{" + test + "}",
                          f"$PlayerName$ clears the {what} ({phase.name})", phase=phase.id))
     return out

@@ -11,7 +11,7 @@ from lxml import etree
 
 from games import DataError
 from games.battles import CROSS, Amount, columns_of, dice_of, from_data, odds_kind
-from hexforge.build import battle_model
+from hexforge.module_step import battle_model
 from modgen import bsh, commands, module, names
 from modgen.battles import K, MARKER_PROTOTYPE, UNIT_PROTOTYPE
 from test_modgen import fake_art

@@ -20,7 +20,7 @@ import pytest
 import battles_game as bg
 from art.build import build as build_art
 from games.vassal_codec import decode, encode
-from hexforge.build import battle_model
+from hexforge.module_step import battle_model
 from modgen import module
 from modgen.savegame import ESC, deobfuscate, obfuscate
 from validator.replay import replay as validate
@@ -200,7 +200,7 @@ def test_the_tracker_reminds_and_cleans_up(played) -> None:
     result, *_ = played
     chat = [line for s in result.steps for line in s.chat]
     assert any(line.startswith("* Soviet attacks on the Soviet Combat Results Table") for line in chat)
-    assert any("clears the battles" in line for line in chat)
+    assert any("clears the attack marks, battle results, battle markers" in line for line in chat)
     final = {p.properties.get("BattleNo"): p for p in result.pieces if p.properties.get("Kind") == "battle"}
     assert sorted(final) == ["1", "2", "3", "4", "5"]  # the Soviet phase's only: the Axis phase's were cleared
     assert all(p.properties["BattleSide"] == "soviet" for p in final.values())
