@@ -12,7 +12,7 @@ The vocabulary:
   (halved or doubled by its hex, the weather ...), summed per side and capped;
 - **odds** (:class:`Odds`) — a ratio (``3:2``) or a differential (``+2``) table whose columns are the CRT's own,
   with what happens below the first and beyond the last column;
-- **shifts** (:class:`Shift`) and **die modifiers** (:class:`DieModifier`) — an :class:`Amount` (which may depend on
+- **shifts** and **die modifiers** (:class:`Modifier`) — an :class:`Amount` (which may depend on
   the turn and the weather) applied when a :data:`Condition` holds; **terrain** (:class:`Terrain`) is the one shift
   taken per target hex, the defender's best;
 - **conditions** — facts the module can see on the board: the attacker's side, the weather, the battle's kind,
@@ -165,17 +165,10 @@ class UnitFactor:
 
 
 @dataclass(frozen=True)
-class Shift:
-    """``amount`` columns (right: the attacker's favour) when ``when`` holds."""
+class Modifier:
+    """``amount`` columns (right: the attacker's favour; in ``BattleModel.shifts``) or die points (in
+    ``BattleModel.drms``) when ``when`` holds."""
 
-    reason: str
-    rule: str
-    amount: Amount
-    when: Condition = ALWAYS
-
-
-@dataclass(frozen=True)
-class DieModifier:
     reason: str
     rule: str
     amount: Amount
@@ -290,8 +283,8 @@ class BattleModel:
     defence: str = "strength"
     factors: tuple[UnitFactor, ...] = ()
     terrain: Terrain | None = None
-    shifts: tuple[Shift, ...] = ()
-    drms: tuple[DieModifier, ...] = ()
+    shifts: tuple[Modifier, ...] = ()
+    drms: tuple[Modifier, ...] = ()
     adjustments: tuple[Adjustment, ...] = ()
     hand_shift: bool = True  # the battle marker also has "shift one column" left/right by hand
     statuses: Mapping[str, Status] = field(default_factory=frozen_map)

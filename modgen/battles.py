@@ -30,6 +30,8 @@ attack marks and results). *Battles* lists the unresolved battles: a click centr
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from PIL import Image, ImageDraw
 
 from games.battles import ATTACKER, DEFENDER, BattleModel
@@ -62,18 +64,13 @@ WEATHER_MENU = "Weather"
 ATTACK_RED, DEFENCE_BLUE = "190,20,20", "20,60,170"
 
 
-class K:
-    """The machinery's keys (commands.battle_key): each stage of a declaration or a resolution is one key, so a
-    Trigger runs the stages in order."""
-
-    names = ("declare exec side problem checks check decide enlist_a_send enlist_a enroll_a tags_a factor_a report_a "
-             "join_send join target cross_send cross enlist_d_send enlist_d enroll_d tags_d factor_d terrain_d report_d "
-             "place_send place place_marker init o_number o_base o_kind o_strength o_shifts o_net o_odds o_report "
-             "o_next adjusted r_die r_outcome r_report by_hand turn_begins gather_send gather").split()
-
-
-for _i, _n in enumerate(K.names):
-    setattr(K, _n, commands.battle_key(_i))
+# The machinery's keys (commands.battle_key): each stage of a declaration or a resolution is one key, so that a
+# Trigger runs the stages in order: K.declare, K.exec ...
+STAGES = ("declare exec side problem checks check decide enlist_a_send enlist_a enroll_a tags_a factor_a report_a "
+          "join_send join target cross_send cross enlist_d_send enlist_d enroll_d tags_d factor_d terrain_d report_d "
+          "place_send place place_marker init o_number o_base o_kind o_strength o_shifts o_net o_odds o_report "
+          "o_next adjusted r_die r_outcome r_report by_hand turn_begins gather_send gather").split()
+K = SimpleNamespace(**{stage: commands.battle_key(i) for i, stage in enumerate(STAGES)})
 
 
 def compiler(ctx: Context, model: BattleModel) -> Compiler:
@@ -329,7 +326,7 @@ def global_properties(ctx: Context, model: BattleModel, container) -> None:
 
 def weather_key(i: int) -> Key:
     """The key of the ``i``-th weather's button (the turn tracker presses it when a turn begins)."""
-    return commands.battle_key(len(K.names) + i)
+    return commands.battle_key(len(STAGES) + i)
 
 
 def toolbar(ctx: Context, root, model: BattleModel, declare_hotkey: Key, list_hotkey: Key) -> None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from games.battles import (
     ATTACKER, CROSS, DEFENDER, VOLUNTARY, Adjustment, Amount, All, AttackerIs, BattleModel, CrossingShift, Has,
-    KindIs, KindRule, Most, Not, Odds, Refusals, Reminder, Shift, Status, TargetsAll, TargetsAny, Terrain,
+    KindIs, KindRule, Modifier, Most, Not, Odds, Refusals, Reminder, Status, TargetsAll, TargetsAny, Terrain,
     TerrainPart, UnitTest, WeatherIs)
 from games.model import Game, frozen_map
 
@@ -80,7 +80,7 @@ def terrain(ctx: Context) -> Terrain:
     return Terrain("10.6.1", frozen_map(locations), tuple(crossings), KindIs(frozenset({VOLUNTARY})))
 
 
-def shifts(ctx: Context) -> tuple[Shift, ...]:
+def shifts(ctx: Context) -> tuple[Modifier, ...]:
     """10.6.3, 6.5.4, 10.6 (weather), 15.1 / 15.2, in the order of ``shifts.STEPS``."""
     game, r = ctx.game, rules(ctx)
     tec = game.tec
@@ -90,12 +90,12 @@ def shifts(ctx: Context) -> tuple[Shift, ...]:
     armor_weather = WeatherIs(frozenset(w.id for w in game.weather.values() if w.armor_bonus))
     bonus = All((armor, armor_weather, infantry, TargetsAll(ARMOR_OK),
                  *(Not(TargetsAny(CROSS + f)) for f in sorted(no_bonus_sides))))
-    out = [Shift("armor bonus", "10.6.3", Amount(r.armor_bonus_shift), bonus),
-           Shift("Unsupplied defender", "6.5.4", Amount(-tec["unsupplied"].defense_shift),
+    out = [Modifier("armor bonus", "10.6.3", Amount(r.armor_bonus_shift), bonus),
+           Modifier("Unsupplied defender", "6.5.4", Amount(-tec["unsupplied"].defense_shift),
                  Has(DEFENDER, UnitTest(status=frozenset({UNSUPPLIED}))))]
     winter = {(t, w): -axis_weather_shift(ctx, t, game.weather[w]) for t in game.turns for w in game.weather}
     side = game.sides[WEATHER_SIDE].name
-    out.append(Shift(f"{side} attack in this weather", "10.6",
+    out.append(Modifier(f"{side} attack in this weather", "10.6",
                      Amount(0, by_turn_weather=frozen_map({k: v for k, v in winter.items() if v})),
                      All((AttackerIs(frozenset({WEATHER_SIDE})), TargetsAny(WINTER)))))
     for when, role in (("attacking", ATTACKER), ("defending", DEFENDER)):
@@ -104,7 +104,7 @@ def shifts(ctx: Context) -> tuple[Shift, ...]:
                 test = UnitTest(types=frozenset({s.type}),
                                 nationalities=frozenset({s.nationality}) if s.nationality else frozenset(),
                                 sides=frozenset({s.side}) if s.side else frozenset())
-                out.append(Shift(f"{game.unit_types[s.type].name} {when}", s.rule, Amount(s.shift), Has(role, test)))
+                out.append(Modifier(f"{game.unit_types[s.type].name} {when}", s.rule, Amount(s.shift), Has(role, test)))
     return tuple(out)
 
 
