@@ -304,7 +304,8 @@ class Compiler:
         """(property, expression) of each crossing's columns for a defender (0 unless every attacker crosses it)."""
         t = self.model.terrain
         return [(CROSS_SHIFT + c.feature, f"({tag_test(CROSS + c.feature)} ? "
-                 f"{self.amount(c.amount, TURN_NUMBER, names.WEATHER_PROPERTY)} : 0)") for c in (t.crossings if t else ())]
+                 f"{self.amount(c.amount, TURN_NUMBER, names.WEATHER_PROPERTY)} : 0)")
+                for c in (t.crossings if t else ())]
 
     def terrain(self) -> tuple[str, str]:
         """A defender's terrain shift and its words ``, Forest -1, River hexside -1`` (its location's parts, then
@@ -445,16 +446,21 @@ class Compiler:
                 out += [f"{d.name} {p.name}" for d in self.game.sides.values()] if p.player else [p.name]
         return out
 
+    def battle_phase_words(self) -> str:
+        """The battle phases' names as players read them (10.0)."""
+        return " or ".join(sorted(set(p.name for p in self.game.phases if p.id in self.model.phases)))
+
     def executor_problem(self) -> str:
         r = self.model.refusals
         side = self.side_name(DECLARING_SIDE)
         return chain([
             (f"!{any_of('Phase', self.battle_phases())}",
-             f'"battles are fought in the "+{lit(" or ".join(sorted(set(p.name for p in self.game.phases if p.id in self.model.phases))))}+", not in "+Phase+{lit(_rule(r.phase))}'),
+             f'"battles are fought in the "+{lit(self.battle_phase_words())}+", not in "+Phase+{lit(_rule(r.phase))}'),
             (f"{count(f'{SELECTED} && {OWN_SIDE}')}==0",
              f'"select the attacking "+{side}+" units and a unit of each hex they attack"+{lit(_rule(r.enemy))}'),
             (f"{count(f'{SELECTED} && {ENEMY_SIDE}')}==0",
-             f'"no enemy unit is selected: select a unit of each hex the "+{side}+" units attack"+{lit(_rule(r.enemy))}'),
+             f'"no enemy unit is selected: select a unit of each hex the "+{side}+" units attack"'
+             f'+{lit(_rule(r.enemy))}'),
         ], '""')
 
     def again_results(self) -> str:
@@ -487,7 +493,8 @@ class Compiler:
             (f"{OWN_SIDE} && {far}",
              f'{who}+{lit(" is not next to every hex it attacks" + _rule(r.adjacent))}'),
             (f"{ENEMY_SIDE} && {hex_attacked}>0",
-             f'LocationName.trim()+{lit(" was attacked already in this phase: a hex is attacked once" + _rule(r.twice))}'),
+             "LocationName.trim()+"
+             + lit(" was attacked already in this phase: a hex is attacked once" + _rule(r.twice))),
         ], '""')
 
     def declared_kind(self) -> str:

@@ -105,10 +105,12 @@ def unit_prototype(ctx: Context, model: BattleModel) -> Piece:
     traits: tuple[Trait, ...] = (
         # the toolbar's key reaches every selected unit: the first one declares the battle
         Trigger(K.declare, (K.exec,), braces(first_selected), "Declare: the first selected unit runs it"),
-        Trigger(K.exec, (K.side, K.problem, K.gather_send, K.checks, K.decide), description="Declare: check, then fight"),
+        Trigger(K.exec, (K.side, K.problem, K.gather_send, K.checks, K.decide),
+                description="Declare: check, then fight"),
         SetGlobal(DECLARING_SIDE, (PropertyCommand("", K.side, braces(c.declaring_side())),),
                   description="The attacking side"),
-        SetGlobal(DECLARING_KIND, (PropertyCommand("", K.side, ""), PropertyCommand("", K.check, braces(c.declared_kind()))),
+        SetGlobal(DECLARING_KIND, (PropertyCommand("", K.side, ""),
+                                   PropertyCommand("", K.check, braces(c.declared_kind()))),
                   description="A kind the attackers' last battle allows"),
         SetGlobal(TARGET_LIST, (PropertyCommand("", K.side, ","),
                                 PropertyCommand("", K.gather, braces(
@@ -116,7 +118,8 @@ def unit_prototype(ctx: Context, model: BattleModel) -> Piece:
                                     f'{TARGET_LIST}+LocationName.trim()+","'))),
                   description="The target hexes of the battle being declared"),
         SetGlobal(PROBLEM, (PropertyCommand("", K.problem, braces(c.executor_problem())),
-                            PropertyCommand("", K.check, braces(f'{text(PROBLEM)}!="" ? {PROBLEM} : {c.unit_problem()}'))),
+                            PropertyCommand("", K.check,
+                                            braces(f'{text(PROBLEM)}!="" ? {PROBLEM} : {c.unit_problem()}'))),
                   description="Why the battle cannot be declared"),
         KeyToPieces(K.gather_send, K.gather, braces(f"{SELECTED} && Side!={DECLARING_SIDE}"),
                     "Declare: the target hexes"),
@@ -140,7 +143,8 @@ def unit_prototype(ctx: Context, model: BattleModel) -> Piece:
         KeyToPieces(K.enlist_d_send, K.enlist_d,
                     braces(f'Kind=={lit(names.KIND_UNIT)} && {SAME_SPOT} && Side=="$Side$" && '
                            f'{text(names.BATTLE)}!=""+{NEXT}'), "The target's units join (again after a battle)"),
-        Trigger(K.enlist_d, (K.enroll_d, K.tags_d, K.factor_d, K.terrain_d, K.report_d), description="A defender joins"),
+        Trigger(K.enlist_d, (K.enroll_d, K.tags_d, K.factor_d, K.terrain_d, K.report_d),
+                description="A defender joins"),
         Trigger(K.place, (K.place_marker,), braces(first_defender), "The first defender places the battle marker"),
         PlaceMarker("", K.place_marker, marker, marker_gpid(ctx), "Place the battle marker", after=K.init,
                     y_offset=marker_lift(ctx)),
@@ -192,16 +196,19 @@ def marker_prototype(ctx: Context, model: BattleModel) -> Piece:
     shifts = [(f"Shift_{i}", s) for i, s in enumerate(model.shifts)]
     adjust = [(names.ADJUSTMENT_PREFIX + a.name, a) for a in model.adjustments]
     net_parts = [TERRAIN_SHIFT] + [p for p, _ in shifts] + [names.HAND_SHIFT]
-    net_parts += [f"({eq(p, '1')} ? {c.marker_amount(a.shift)} : 0)" for p, a in adjust if not a.shift.constant or a.shift.value]
+    net_parts += [f"({eq(p, '1')} ? {c.marker_amount(a.shift)} : 0)"
+                  for p, a in adjust if not a.shift.constant or a.shift.value]
     terrain = model.terrain
     terrain_when = c.condition(terrain.when) if terrain else "false"
-    words = [f'({TERRAIN_SHIFT}!=0 ? ", terrain of the best target "+{sign(TERRAIN_SHIFT)}+{lit(f" ({terrain.rule})" if terrain else "")} : "")']
+    terrain_rule = lit(f" ({terrain.rule})" if terrain else "")
+    words = [f'({TERRAIN_SHIFT}!=0 ? ", terrain of the best target "+{sign(TERRAIN_SHIFT)}+{terrain_rule} : "")']
     words += [f'({p}!=0 ? ", "+{lit(s.reason)}+" "+{sign(p)}+{lit(f" ({s.rule})")} : "")' for p, s in shifts]
-    words += [f'({eq(p, "1")} ? ", "+{lit(a.words)}+" (set by hand) "+{sign(c.marker_amount(a.shift))}+{lit(f" ({a.rule})")} : "")'
-              for p, a in adjust if not a.kind]
+    words += [f'({eq(p, "1")} ? ", "+{lit(a.words)}+" (set by hand) "+{sign(c.marker_amount(a.shift))}'
+              f'+{lit(f" ({a.rule})")} : "")' for p, a in adjust if not a.kind]
     words += [f'({eq(p, "1")} ? ", "+{lit(a.words)}+" (set by hand, {a.rule})" : "")' for p, a in adjust if a.kind]
     words += [f'({names.HAND_SHIFT}!=0 ? ", by hand "+{sign(names.HAND_SHIFT)} : "")']
-    no_terrain = f'(({terrain_when}) ? "" : ", no terrain shift in a "+{names.BATTLE_KIND}+" battle")' if terrain else '""'
+    no_terrain = (f'(({terrain_when}) ? "" : ", no terrain shift in a "+{names.BATTLE_KIND}+" battle")'
+                  if terrain else '""')
     first = lit(c.columns[0])
     below = model.odds.below_first
     initial = f'({INITIAL}<0 ? "below "+{first} : {c.column_label(INITIAL)})'

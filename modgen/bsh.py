@@ -48,7 +48,8 @@ def table(entries: Mapping[str, str]) -> str:
         for part in (k, v):
             bad = next((c for c in part if c in "|="), None)
             if bad or any(ord(c) < 32 for c in part):
-                raise DataError(part, f"a name used in the module's tables cannot contain {bad or 'a control character'!r}")
+                what = bad or "a control character"
+                raise DataError(part, f"a name used in the module's tables cannot contain {what!r}")
         out.append(f"{k}={v}")
     return "|" + "|".join(out) + "|"
 

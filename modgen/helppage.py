@@ -65,7 +65,8 @@ def battle_help(ctx: Context, model: BattleModel) -> str:
     keys = hotkeys(ctx)
     rows = [(a.menu, commands.adjustment_key(i), f"set or unset by hand: {a.words} ({a.rule})")
             for i, a in enumerate(model.adjustments)]
-    rows += [(commands.RESOLVE_MENU, commands.RESOLVE, "roll the game's dice; the result goes on the marker and in chat"),
+    rows += [(commands.RESOLVE_MENU, commands.RESOLVE,
+              "roll the game's dice; the result goes on the marker and in chat"),
             ("One column right / left (by hand)", None, f"{_key(commands.HAND_RIGHT)} / {_key(commands.HAND_LEFT)}: "
              "a shift the board does not show (a card ...), reported as set by hand")]
     rows += [(r, None, "after the battle: set its result by hand (reported with the table's result)")

@@ -114,7 +114,8 @@ def build_file(ctx: Context, setups: list[tuple[str, str]], rules: bool = False,
     element(root, MODULE + "Chatter")
     protos = element(root, MODULE + "PrototypesContainer")
     place_ids = {label: ids[f"place:{label}"] for label in palette.PLACED_MARKERS}
-    for name, piece in units.prototypes(ctx, place_ids) + [marker_prototype(ctx)] + battle_parts.prototypes(ctx, battles):
+    prototypes = units.prototypes(ctx, place_ids) + [marker_prototype(ctx)] + battle_parts.prototypes(ctx, battles)
+    for name, piece in prototypes:
         element(protos, MODULE + "PrototypeDefinition", {"name": name, "description": ""}, add_piece(piece))
     maps.main_map(ctx, root, keys)
     if game.cards:

@@ -68,8 +68,8 @@ def clear_chores(ctx: Context) -> list[Chore]:
         if not kinds:
             continue
         first = {m.kind: m for m in reversed(game.all_markers)}
-        labels = ", ".join(f"{first[k].front.label} / {first[k].back.label}" if first[k].back.label != first[k].front.label
-                           else first[k].front.label for k in kinds)
+        labels = ", ".join(f"{first[k].front.label} / {first[k].back.label}"
+                           if first[k].back.label != first[k].front.label else first[k].front.label for k in kinds)
         test = f'Kind=="{names.KIND_MARKER}" && CurrentBoard=="{names.MAIN_BOARD}" && {_any(names.MARKER_KIND, kinds)}'
         what = f"{labels} markers"
         if target_kind in kinds:

@@ -186,8 +186,9 @@ def battle_model(game: Game) -> BattleModel:
             ha, hb = game.map.hexes.get(a), game.map.hexes.get(b)
             if ha is not None and hb is not None and game.map.features(ha.hex, hb.hex):
                 crossings[a, b] = game.map.features(ha.hex, hb.hex)
-    prohibited = {(_name(ctx, a), _name(ctx, b)): " or ".join(game.tec[f].name for f in sorted(crossings.get((a, b), ())))
-                  or "a prohibited hexside" for a, b in sorted(board.prohibited)}
+    prohibited = {(_name(ctx, a), _name(ctx, b)):
+                  " or ".join(game.tec[f].name for f in sorted(crossings.get((a, b), ()))) or "a prohibited hexside"
+                  for a, b in sorted(board.prohibited)}
     support, _ = support_shift(ctx, next(iter(game.turns)))
     by_turn = {n: support_shift(ctx, n)[0] for n in game.turns}
     adjustments = (
