@@ -16,7 +16,7 @@ from games.atomic import Staging
 
 STEPS: list[tuple[str, str]] = [
     ("art", "art.build"),
-    ("module", "modgen.module"),
+    ("module", "hexforge.module_step"),
     ("pnp", "art.pnp.build"),
 ]
 

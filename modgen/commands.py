@@ -90,3 +90,30 @@ def result_menu(result: str) -> str:
 
 def play_menu(side_name: str) -> str:
     return f"Play {side_name} event"
+
+
+# battles (modgen.battles): the machinery's keys, and the battle marker's menu
+DECLARE_BATTLE = "Declare battle"
+DECLARE_KEY = alt("B")  # the toolbar's Declare battle (the selected units)
+BATTLES_KEY = alt("N")  # the toolbar's list of battles not resolved yet
+RESOLVE = alt("R")
+RESOLVE_MENU = "Resolve battle"
+HAND_RIGHT = Key(39, ALT)  # Alt+Right: one column right, by hand
+HAND_LEFT = Key(37, ALT)
+
+
+def battle_key(n: int) -> Key:
+    """The ``n``-th key of the battle machinery (F13-F24 with Ctrl+Alt+Shift, then with Ctrl+Alt, Ctrl+Shift and
+    Alt+Shift): keys no menu shows and no keyboard has."""
+    mods = (HIDDEN, CTRL | ALT, CTRL | SHIFT, ALT | SHIFT, CTRL, ALT)[n // 12]
+    return Key(0xF000 + n % 12, mods)
+
+
+def adjustment_key(i: int) -> Key:
+    """The battle marker's ``i``-th adjustment toggle: Alt+1 ..."""
+    return alt(str(i + 1))
+
+
+def outcome_key(i: int) -> Key:
+    """The battle marker's "set result by hand" to the ``i``-th result of the CRT legends: Alt+Shift+1 ..."""
+    return alt(str(i + 1), SHIFT)

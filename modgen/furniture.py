@@ -72,7 +72,7 @@ def phase_labels(game: Game) -> list[str]:
     return out
 
 
-def turn_tracker(game: Game, root) -> None:
+def turn_tracker(game: Game, root):
     tracker = element(root, TURN + "TurnTracker", {
         "name": "Turn", "buttonText": "Turn", "icon": "", "hotkey": "", "nexthotkey": "", "prevhotkey": "",
         "turnFormat": "$level1$: $level2$", "tooltip": "Game Turn and phase (right-click to jump)",
@@ -83,9 +83,10 @@ def turn_tracker(game: Game, root) -> None:
     element(turn, TURN + "ListTurnLevel", {
         "name": "Phase", "property": names.PHASE_PROPERTY, "turnFormat": "$value$",
         "list": string_array(phase_labels(game)), "configList": False, "configFirst": False, "prompt": ""})
+    return tracker
 
 
-def global_properties(ctx: Context, root) -> None:
+def global_properties(ctx: Context, root):
     """VP (12.4.4, the VP track's range) and initiative, each changed from the toolbar and reported."""
     game = ctx.game
     container = element(root, PROPS + "GlobalProperties")
@@ -105,6 +106,7 @@ def global_properties(ctx: Context, root) -> None:
         element(initiative, PROPS + "ChangePropertyButton", {
             "text": f"{side.name} initiative", "tooltip": f"{side.name} takes the initiative", "icon": "",
             "hotkey": "", "propChanger": f"P,{side.name}", "reportFormat": "Initiative: $oldValue$ &rarr; $newValue$"})
+    return container
 
 
 def chart_window_title(game: Game) -> str:

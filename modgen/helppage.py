@@ -7,13 +7,15 @@ from __future__ import annotations
 
 from html import escape
 
+from games.battles import BattleModel, from_data
 from games.model import Game, Scenario
 
 from . import commands, names, plugin
+from .battles import compiler
 from .cards import SOLITAIRE
 from .context import Context
 from .furniture import phase_labels
-from .toolbar import hotkeys
+from .toolbar import BATTLES, hotkeys
 from .units import battle_results
 
 
@@ -27,6 +29,8 @@ def _key(k) -> str:
         mods.append("Shift")
     if k.code == 127:
         char = "Delete"
+    elif k.code in (37, 39):
+        char = "Left" if k.code == 37 else "Right"
     elif 112 <= k.code <= 123:
         char = f"F{k.code - 111}"
     else:
@@ -68,7 +72,35 @@ def _check_rules(ctx: Context) -> str:
             "centre the map on it.</p>\n")
 
 
-def help_html(ctx: Context, setups: list[str]) -> str:
+def battle_help(ctx: Context, model: BattleModel) -> str:
+    """The battle command and the battle marker's menu (with the adjustments of the game's battle model)."""
+    keys = hotkeys(ctx)
+    rows = [(a.menu, commands.adjustment_key(i), f"set or unset by hand: {a.words} ({a.rule})")
+            for i, a in enumerate(model.adjustments)]
+    rows += [(commands.RESOLVE_MENU, commands.RESOLVE,
+              "roll the game's dice; the result goes on the marker and in chat"),
+            ("One column right / left (by hand)", None, f"{_key(commands.HAND_RIGHT)} / {_key(commands.HAND_LEFT)}: "
+             "a shift the board does not show (a card ...), reported as set by hand")]
+    rows += [(r, None, "after the battle: set its result by hand (reported with the table's result)")
+             for r in ("Set result by hand",)]
+    table = "\n".join(f"<tr><td>{escape(m)}</td><td>{_key(k) if k else ''}</td><td>{escape(d)}</td></tr>"
+                      for m, k, d in rows)
+    return f"""<p>Select the attacking units and one unit of each hex they attack (click, shift-click), then press
+<i>{commands.DECLARE_BATTLE}</i> ({_key(keys[commands.DECLARE_BATTLE])}). Every unit gets a badge with the battle's
+number (attackers red, defenders blue) and a battle marker goes above the defender with the odds column; the chat
+shows the working: each unit's factor, the terrain of each target, every shift with its reason and rule, the final
+column. A declaration the rules forbid is refused with one chat line citing the rule. The marker's menu:</p>
+<table border="1" cellpadding="3">
+<tr><th>command</th><th>key</th><th>what it does</th></tr>
+{{table}}
+</table>
+<p><i>{BATTLES}</i> ({_key(keys[BATTLES])}) lists the battles not resolved yet: a click centres the map on one.
+When the turn tracker leaves the {escape(compiler(ctx, model).battle_phase_words())} the battles, attack marks and
+results are cleared (the <i>Clear</i> menu does it by hand); each turn begins with its printed weather (the
+<i>Weather</i> menu sets the weather in force by hand).</p>""".replace("{table}", table)
+
+
+def help_html(ctx: Context, setups: list[str], battles: BattleModel | None = None) -> str:
     game = ctx.game
     rows = [
         (commands.FLIP_MENU, commands.FLIP, "turn the counter over (step loss, improvement, conversion)"),
@@ -111,8 +143,9 @@ Right-click a counter for its commands:</p>
 <p>Markers (palette tab <i>Markers</i>) always lie above the units. Areas (Finland, the Balkans) and the boxes and
 tracks of the <i>Tracks</i> board are named locations.</p>
 <h2>Battles, and a log hexforge can check</h2>
-<p>Put a Target marker on each hex you attack (<i>Mark as Target</i>), give every attacking unit the direction of
-its target (<i>Attack</i>), roll the die, then report the result on one attacking unit (<i>Battle result</i>).
+{battle_help(ctx, battles or from_data(game))}
+<p>Without the battle command: give every attacking unit the direction of its target (<i>Attack</i>), roll the
+die, then report the result on one attacking unit (<i>Battle result</i>).
 Take losses by flipping or sending units to their boxes; drag retreating and advancing units one hex at a time.
 A card that pays for something (a replacement, an improvement, a rail move, a counterblow) is discarded just
 before that action. Log the game (File &gt; Begin Logfile) and <code>hexforge validate game.vlog</code> checks it

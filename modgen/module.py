@@ -16,8 +16,10 @@ from PIL import Image
 from art.build import jobs
 from games import DataError
 from games.atomic import write_file
+from games.battles import BattleModel, from_data
 from games.model import Game
 
+from . import battles as battle_parts
 from . import cards, furniture, maps, palette, plugin, scenario, toolbar, units
 from .archive import zip_bytes
 from .context import Context
@@ -68,7 +70,8 @@ def own_images(game: Game, art_sizes: dict[str, tuple[int, int]]) -> dict[str, b
         size, labels = cards.table_size(ctx), cards.table_labels(ctx)
     else:
         size, labels = (1, 1), []
-    return drawn_images(game, ctx.layout, counter, size, cards.TABLE_COLOUR, labels)
+    return {**drawn_images(game, ctx.layout, counter, size, cards.TABLE_COLOUR, labels),
+            **battle_parts.images(counter)}
 
 
 def with_own_images(game: Game, art_sizes: dict[str, tuple[int, int]]) -> tuple[Context, dict[str, bytes]]:
@@ -94,8 +97,10 @@ def rules_reference(game: Game) -> str | None:
         return f.read()
 
 
-def build_file(ctx: Context, setups: list[tuple[str, str]], rules: bool = False) -> bytes:
+def build_file(ctx: Context, setups: list[tuple[str, str]], rules: bool = False,
+               battles: BattleModel | None = None) -> bytes:
     game = ctx.game
+    battles = battles or from_data(game)
     ids = palette.gpids(game)
     root = element(None, "VASSAL.build.GameModule", {
         "name": game.module_name, "version": MODULE_VERSION, "VassalVersion": VASSAL_VERSION,
@@ -109,7 +114,8 @@ def build_file(ctx: Context, setups: list[tuple[str, str]], rules: bool = False)
     element(root, MODULE + "Chatter")
     protos = element(root, MODULE + "PrototypesContainer")
     place_ids = {label: ids[f"place:{label}"] for label in palette.PLACED_MARKERS}
-    for name, piece in units.prototypes(ctx, place_ids) + [marker_prototype(ctx)]:
+    prototypes = units.prototypes(ctx, place_ids) + [marker_prototype(ctx)] + battle_parts.prototypes(ctx, battles)
+    for name, piece in prototypes:
         element(protos, MODULE + "PrototypeDefinition", {"name": name, "description": ""}, add_piece(piece))
     maps.main_map(ctx, root, keys)
     if game.cards:
@@ -117,9 +123,11 @@ def build_file(ctx: Context, setups: list[tuple[str, str]], rules: bool = False)
         cards.hands(ctx, root)
     palette.palette(ctx, root, ids, key_text(keys[toolbar.PALETTE]))
     furniture.dice(root)
-    furniture.turn_tracker(game, root)
-    furniture.global_properties(ctx, root)
+    tracker = furniture.turn_tracker(game, root)
+    battle_parts.global_properties(ctx, battles, furniture.global_properties(ctx, root))
     toolbar.toolbar(ctx, root, keys)
+    battle_parts.toolbar(ctx, root, battles, keys[toolbar.DECLARE], keys[toolbar.BATTLES])
+    battle_parts.turn_hotkeys(ctx, tracker, battles, toolbar.phase_clears(ctx, keys))
     furniture.chart_window(ctx, root, key_text(keys[toolbar.CHARTS]))
     furniture.notes(root)
     if plugin.available():
@@ -138,17 +146,18 @@ def module_data(game: Game) -> bytes:
     return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=False, pretty_print=True)
 
 
-def module_entries(game: Game, out_dir: str) -> dict[str, bytes]:
+def module_entries(game: Game, out_dir: str, battles: BattleModel | None = None) -> dict[str, bytes]:
     """Every entry of the ``.vmod``, in memory."""
     files = image_files(out_dir, game)
     ctx, drawn = with_own_images(game, image_sizes(files))
     for b in ctx.boards:
         ctx.require(b.image.removeprefix("images/"))
-    saves = scenario.setup_saves(ctx, module_data(game), MODULE_VERSION, VASSAL_VERSION)
+    battles = battles or from_data(game)
+    saves = scenario.setup_saves(ctx, module_data(game), MODULE_VERSION, VASSAL_VERSION, battles)
     setups = [(game.scenarios[sid].name, file) for sid, (file, _) in saves.items()]
     rules = rules_reference(game)
-    entries = {"buildFile.xml": build_file(ctx, setups, rules is not None), "moduledata": module_data(game),
-               HELP_FILE: help_html(ctx, [name for name, _ in setups] + ["Empty board"]).encode()}
+    entries = {"buildFile.xml": build_file(ctx, setups, rules is not None, battles), "moduledata": module_data(game),
+               HELP_FILE: help_html(ctx, [name for name, _ in setups] + ["Empty board"], battles).encode()}
     if rules is not None:
         entries[RULES_FILE] = rules_html(game, rules).encode()
     for name, data in drawn.items():
@@ -170,6 +179,7 @@ def vmod_path(game: Game, out_dir: str) -> str:
     return os.path.join(out_dir, vmod_name(game))
 
 
-def build(game: Game, out_dir: str) -> list[str]:
-    """Write the module into ``out_dir`` (the art must have rendered its images there first)."""
-    return [write_file(out_dir, vmod_name(game), zip_bytes(module_entries(game, out_dir)))]
+def build(game: Game, out_dir: str, battles: BattleModel | None = None) -> list[str]:
+    """Write the module into ``out_dir`` (the art must have rendered its images there first). ``battles``: the game's
+    battles as its rules package describes them (default: what the game data alone says, games.battles.from_data)."""
+    return [write_file(out_dir, vmod_name(game), zip_bytes(module_entries(game, out_dir, battles)))]

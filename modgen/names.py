@@ -54,6 +54,27 @@ LAYER_UNITS = "Units"
 LAYER_MARKERS = "Markers"
 JOKER_ROTATION = "Joker"  # Rotate trait name on the Joker: 0 = Hitler side up, 1 = Stalin side up
 
+# --- battles (modgen.battles, issue 22) ---------------------------------------------------------------------------
+KIND_BATTLE = "battle"  # the battle marker: Kind = "battle"
+BATTLE = "Battle"  # unit Dynamic Property: the number of the battle the unit fights in ("" none)
+BATTLE_ROLE = "BattleRole"  # unit: "attacker" | "defender" | ""
+BATTLE_NO = "BattleNo"  # battle marker: its battle's number
+BATTLE_SIDE = "BattleSide"  # battle marker: the attacking side's id
+BATTLE_KIND = "BattleKind"  # battle marker: voluntary, or a kind of the battle model (counterblow, counterattack)
+BATTLE_ATTACK = "BattleAttack"  # battle marker: attack total
+BATTLE_DEFENCE = "BattleDefence"  # battle marker: defence total
+BATTLE_SHIFT = "BattleShift"  # battle marker: net column shift (right +)
+BATTLE_COLUMN_INDEX = "BattleColumnIndex"  # battle marker: the final column's index in its CRT (-1: automatic)
+BATTLE_COLUMN = "BattleColumn"  # battle marker (calculated, for people): the final column's name ("" automatic).
+# (A Dynamic Property keeps no text that looks like a number as written: "+3" becomes 3, so the index is kept.)
+BATTLE_AUTO = "BattleAuto"  # battle marker: the automatic result of odds off the table ("" none)
+BATTLE_DIE = "BattleDie"  # battle marker: the dice rolled (their total; "" before the battle is resolved)
+BATTLE_TARGETS = "BattleTargets"  # battle marker: the target locations, ",1205,1305,"
+BATTLE_OUTCOME = "BattleOutcome"  # battle marker: the result ("" unresolved); players may set it by hand
+TABLE_OUTCOME = "TableOutcome"  # battle marker: the result the table gave when it was resolved
+ADJUSTMENT_PREFIX = "Adjust_"  # battle marker: Adjust_<name> = "1" when that adjustment is set by hand
+HAND_SHIFT = "HandShift"  # battle marker: columns shifted by hand
+
 # --- module components ---------------------------------------------------------------------------------------------
 MAIN_MAP = "Main Map"
 CARD_MAP = "Cards"
@@ -68,6 +89,7 @@ INITIATIVE_PROPERTY = "Initiative"  # global property: side id holding the initi
 TURN_PROPERTY = "Turn"  # turn tracker level properties
 PHASE_PROPERTY = "Phase"
 DICE_BUTTON = "1d6"
+WEATHER_PROPERTY = "Weather"  # global property: the weather id in force (set when a turn begins, or by hand)
 
 
 def hand_name(side_name: str) -> str:

@@ -27,9 +27,10 @@ MARKERS = "Markers"
 
 
 def gpids(game: Game) -> dict[str, str]:
-    """A stable PieceSlot id for every piece: ``unit:<id>``, ``marker:<id>``, ``card:<id>``, ``place:<label>``."""
+    """A stable PieceSlot id for every piece: ``unit:<id>``, ``marker:<id>``, ``card:<id>``, ``place:<label>``, and
+    ``place:battle`` (the battle marker, modgen.battles)."""
     keys = ([f"unit:{u}" for u in game.units] + [f"marker:{m.id}" for m in game.all_markers]
-            + [f"card:{c}" for c in game.cards] + [f"place:{label}" for label in PLACED_MARKERS])
+            + [f"card:{c}" for c in game.cards] + [f"place:{label}" for label in PLACED_MARKERS] + ["place:battle"])
     return {key: str(i) for i, key in enumerate(keys, start=1)}
 
 

@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections import defaultdict
 
 from art.boards import is_turn_track
+from games.battles import BattleModel, from_data
 from games.model import Placement, Scenario
 from games.vassal_codec import encode
 
-from . import cards, names, palette, units
+from . import battles, cards, names, palette, units
 from .context import Context
 from .furniture import phase_labels, turn_labels
 from .markers import marker_piece
@@ -73,8 +74,9 @@ def turn_tracker_state(ctx: Context, turn_index: int = 0, phase_index: int = 0) 
     return encode([0, turns], "|")
 
 
-def components(ctx: Context) -> tuple[str, ...]:
-    """The restore commands of the module's game components, in VASSAL's registration order."""
+def components(ctx: Context, model: BattleModel) -> tuple[str, ...]:
+    """The restore commands of the module's game components, in VASSAL's registration order (the battles' global
+    properties after VP and initiative)."""
     game = ctx.game
     hands = [names.hand_name(s.name) for s in game.sides.values()]
     vp = game.vp_track
@@ -86,15 +88,20 @@ def components(ctx: Context) -> tuple[str, ...]:
         "TURNTurnTracker0\t" + turn_tracker_state(ctx),
         encode(["GlobalProperty\t", names.VP_PROPERTY, vp.start, "Module"], ";"),
         encode(["GlobalProperty\t", names.INITIATIVE_PROPERTY, game.sides[vp.start_initiative].name, "Module"], ";"),
+        *(encode(["GlobalProperty\t", k, v, "Module"], ";") for k, v in battles.global_values(ctx, model).items()),
         encode(["NOTES\t", "PNOTES\t"], ESC),
     )
 
 
-def contents(ctx: Context, scenario: Scenario) -> Contents:
+def contents(ctx: Context, scenario: Scenario, model: BattleModel | None = None) -> Contents:
+    """The scenario's pieces with their prototypes expanded, and the components' restore commands (``model``: the
+    game's battles, by default those the game data alone describes)."""
     game = ctx.game
+    model = model or from_data(game)
+    extra = battles.prototypes(ctx, model)
     ids = palette.gpids(game)
     place_ids = {label: ids[f"place:{label}"] for label in palette.PLACED_MARKERS}
-    protos = dict(units.prototypes(ctx, place_ids) + [marker_prototype(ctx)])
+    protos = dict(units.prototypes(ctx, place_ids) + [marker_prototype(ctx)] + list(extra))
     markers_by_id = {m.id: m for m in game.all_markers}
     counter = iter(range(PIECE_ID_BASE + 1, PIECE_ID_BASE + 100_000))
     pieces: list[tuple[str, Piece]] = []
@@ -123,15 +130,15 @@ def contents(ctx: Context, scenario: Scenario) -> Contents:
             members.append(pid)
         containers.append(Deck(str(next(counter)), pile.deck_type(), names.CARD_MAP, pile.x, pile.y,
                                pile.face_down == "Always", tuple(members)))
-    return Contents(tuple(pieces), tuple(containers), components(ctx))
+    return Contents(tuple(pieces), tuple(containers), components(ctx, model))
 
 
 def setup_file(scenario: Scenario) -> str:
     return f"{scenario.id}.vsav"
 
 
-def setup_saves(ctx: Context, module_data: bytes, module_version: str,
-                vassal_version: str) -> dict[str, tuple[str, bytes]]:
+def setup_saves(ctx: Context, module_data: bytes, module_version: str, vassal_version: str,
+                model: BattleModel | None = None) -> dict[str, tuple[str, bytes]]:
     """Scenario id -> (file name in the module, ``.vsav`` bytes)."""
-    return {sid: (setup_file(s), save_bytes(contents(ctx, s), module_data, module_version, vassal_version))
+    return {sid: (setup_file(s), save_bytes(contents(ctx, s, model), module_data, module_version, vassal_version))
             for sid, s in ctx.game.scenarios.items()}

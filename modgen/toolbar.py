@@ -35,6 +35,8 @@ CHARTS = "Charts"
 RESHUFFLE = "Reshuffle the discards"
 BOXES = "Boxes"
 HANDS = "Hands"
+DECLARE = commands.DECLARE_BATTLE  # modgen.battles
+BATTLES = "Battles"
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,7 @@ class Chore:
     report: str
     deck_count: int = -1
     quiet: bool = True  # one chat line for the command, none per piece
+    phase: str = ""  # a clear chore: the phase id whose end it belongs to (the turn tracker sends it then)
 
 
 def _any(prop: str, values: list[str]) -> str:
@@ -65,15 +68,15 @@ def clear_chores(ctx: Context) -> list[Chore]:
         if not kinds:
             continue
         first = {m.kind: m for m in reversed(game.all_markers)}
-        labels = ", ".join(f"{first[k].front.label} / {first[k].back.label}" if first[k].back.label != first[k].front.label
-                           else first[k].front.label for k in kinds)
+        labels = ", ".join(f"{first[k].front.label} / {first[k].back.label}"
+                           if first[k].back.label != first[k].front.label else first[k].front.label for k in kinds)
         test = f'Kind=="{names.KIND_MARKER}" && CurrentBoard=="{names.MAIN_BOARD}" && {_any(names.MARKER_KIND, kinds)}'
         what = f"{labels} markers"
         if target_kind in kinds:
-            test = f'Kind=="{names.KIND_UNIT}" || ({test})'
-            what = f"attack marks, battle results and {what}"
+            test = f'Kind=="{names.KIND_UNIT}" || Kind=="{names.KIND_BATTLE}" || ({test})'
+            what = f"attack marks, battle results, battle markers and {what}"
         out.append(Chore(f"Clear {what}", f"{phase.name}: remove every {what}", commands.CLEAR, "{" + test + "}",
-                         f"$PlayerName$ clears the {what} ({phase.name})"))
+                         f"$PlayerName$ clears the {what} ({phase.name})", phase=phase.id))
     return out
 
 
@@ -126,8 +129,9 @@ def menus(ctx: Context) -> dict[str, tuple[str, ...]]:
 
 
 def buttons(ctx: Context) -> list[str]:
-    """Every toolbar button the module adds a hot key to, in the order the keys are handed out; the Check rules
-    button (modgen.plugin) last, when the module carries it."""
+    """Every toolbar button the module hands an F-key hot key to, in the order the keys are handed out (the battle
+    commands have their own, :func:`hotkeys`); the Check rules button (modgen.plugin) last, when the module carries
+    it."""
     out = [*MAP_TOOLS, PALETTE, *(c.text for c in chores(ctx))]
     if ctx.game.cards:
         out.append(RESHUFFLE)
@@ -138,9 +142,16 @@ def buttons(ctx: Context) -> list[str]:
     return out + [CHARTS] + ([plugin.BUTTON_TEXT] if plugin.available() else [])
 
 
+def phase_clears(ctx: Context, keys: dict[str, Key]) -> list[tuple[str, Key]]:
+    """(phase id, hot key) of each clear button: the turn tracker presses it when that phase ends (modgen.battles)."""
+    return [(c.phase, keys[c.text]) for c in clear_chores(ctx)]
+
+
 def hotkeys(ctx: Context) -> dict[str, Key]:
-    """Button text -> its hot key (F2 ... in :func:`buttons` order; modgen.commands.toolbar_keys)."""
-    return dict(zip(buttons(ctx), commands.toolbar_keys(), strict=False))
+    """Button text -> its hot key: the battle commands' own keys (modgen.battles), then F2 ... in :func:`buttons`
+    order (modgen.commands.toolbar_keys), the Check rules button's last."""
+    return {DECLARE: commands.DECLARE_KEY, BATTLES: commands.BATTLES_KEY,
+            **dict(zip(buttons(ctx), commands.toolbar_keys(), strict=False))}
 
 
 def global_key_command(root, chore: Chore, hotkey: Key) -> None:

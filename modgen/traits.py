@@ -230,24 +230,29 @@ class PlaceMarker(Stateless):
     marker: str  # the AddPiece text of the piece placed, "+/null/type/state"
     gpid: str
     description: str = ""
+    after: Key | None = None  # the key the placed piece receives at once (its "afterburner")
+    x_offset: int = 0  # where it goes from this piece's centre (y up); a piece that does not stack keeps it
+    y_offset: int = 0
 
     def type(self) -> str:
-        fields: list[object] = [self.command, self.key.encode(), self.marker, "null", 0, 0, False, "",
-                                self.description, self.gpid, 0, False]
+        fields: list[object] = [self.command, self.key.encode(), self.marker, "null", self.x_offset, self.y_offset,
+                                False, key_text(self.after), self.description, self.gpid, 0, False]
         return "placemark;" + encode(fields, ";")
 
 
 
 @dataclass(frozen=True)
 class PropertyCommand:
-    """One menu command of a Dynamic Property that sets it to a fixed value (changer ``P``)."""
+    """One menu command of a Dynamic Property: set it to a value (changer ``P``; the value may be a format or an
+    expression ``{...}`` evaluated on the piece) or, with ``changer="I"``, add ``value`` to it."""
 
     menu: str
     key: Key
     value: str
+    changer: str = "P"
 
     def encode(self) -> str:
-        return encode([self.menu, self.key.encode(), encode(["P", self.value], ",")], ":")
+        return encode([self.menu, self.key.encode(), encode([self.changer, self.value], ",")], ":")
 
 
 @dataclass(frozen=True)
@@ -283,10 +288,17 @@ class Label:
     foreground: str = "200,0,0"
     vertical: str = "b"
     description: str = ""
+    vertical_offset: int = 0
+    vertical_just: str = "c"
+    horizontal: str = "c"
+    horizontal_offset: int = 0
+    horizontal_just: str = "c"
+    property: str = "TextLabel"  # the property the label's text is exposed as (two labels need two names)
 
     def type(self) -> str:
-        fields: list[object] = ["", "", self.font_size, self.background, self.foreground, self.vertical, 0, "c", 0,
-                                "c", "c", "$pieceName$", "Dialog", 1, 0, "TextLabel", self.description]
+        fields: list[object] = ["", "", self.font_size, self.background, self.foreground, self.vertical,
+                                self.vertical_offset, self.horizontal, self.horizontal_offset, self.vertical_just,
+                                self.horizontal_just, "$pieceName$", "Dialog", 1, 0, self.property, self.description]
         return "label;" + encode(fields, ";")
 
     def state(self) -> str:
@@ -405,10 +417,11 @@ class Trigger(Stateless):
     actions: tuple[Key, ...]
     condition: str = ""
     description: str = ""
+    command: str = ""  # a menu entry for the key ("" none)
 
     def type(self) -> str:
         fields: list[object] = [
-            self.description, "", self.key.encode(), self.condition, "", key_list(self.actions),
+            self.description, self.command, self.key.encode(), self.condition, "", key_list(self.actions),
             False, "", "", "counted", "", "", "", False, "", "1", "1",
         ]
         return "macro;" + encode(fields, ";")
@@ -476,6 +489,60 @@ class SetGlobal(Stateless):
         fields: list[object] = [self.name, constraints, commands, self.description,
                                 "Current Zone/Current Map/Module", ""]
         return "setprop;" + encode(fields, ";")
+
+
+@dataclass(frozen=True)
+class Apart(Stateless):
+    """``immob;`` (Does Not Stack) with the grid ignored and no band selection: a piece that stays exactly where it
+    is put, beside a stack rather than in it, and that a rectangle drawn around units does not pick up."""
+
+    description: str = ""
+
+    def type(self) -> str:
+        return f"immob;gZ;N;R;{self.description}"  # written by hand by VASSAL too (Immobilized.myGetType)
+
+
+@dataclass(frozen=True)
+class Calculated(Stateless):
+    """``calcProp;`` (Calculated Property): a property whose value is an expression, evaluated when read."""
+
+    name: str
+    expression: str
+    description: str = ""
+
+    def type(self) -> str:
+        return "calcProp;" + encode([self.name, self.expression, self.description], ";")
+
+
+@dataclass(frozen=True)
+class KeyToPieces(Stateless):
+    """``globalkey;`` (a piece's Global Key Command) with no menu entry: when ``key`` reaches the piece, ``sends``
+    goes to every piece on every map that ``filter`` accepts (``$name$`` in the filter is this piece's value).
+    ``quiet`` false: the receivers' own reports are shown."""
+
+    key: Key
+    sends: Key
+    filter: str
+    description: str = ""
+    quiet: bool = False
+
+    def type(self) -> str:
+        fields: list[object] = ["", self.key.encode(), self.sends.encode(), self.filter, False, 1, self.quiet, True, "",
+                                self.description, -1, "COUNTER|false|MAP|||||0|0||false|||EQUALS"]
+        return "globalkey;" + encode(fields, ";")
+
+
+@dataclass(frozen=True)
+class HideCommands(Stateless):
+    """``hideCmd;`` (Restrict Commands): the menu commands of ``keys`` are hidden (and their keys do nothing) while
+    ``condition`` holds."""
+
+    keys: tuple[Key, ...]
+    condition: str
+    description: str = ""
+
+    def type(self) -> str:
+        return "hideCmd;" + encode([self.description, "Hide", self.condition, key_list(self.keys)], ";")
 
 
 # --- whole pieces -------------------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from .traits import (BasicPiece, DynamicProperty, Layer, Marker, MovedMark, Piec
                      PropertyCommand, Report, SendToZone, SubMenu, Trail, add_piece)
 
 UNIT_PROTOTYPE = "Unit"
+BATTLES_PROTOTYPE = "Battles"  # modgen.battles: declaring and fighting battles
 ARROW_LAYER = "AttackArrow"  # the Layer that draws the attack arrow (follows AttackDir; not part of the log contract)
 # A unit's hidden "clear after combat" command: attack mark and battle result back to "" (the toolbar's after-combat
 # command sends it to every unit; no menu entry, no chat line per unit)
@@ -81,8 +82,11 @@ def _who(name: str = "newPieceName") -> str:
 
 
 def battle_results(game: Game) -> tuple[str, ...]:
-    """Every result of the Combat Results Tables, in the order of their legends (10.5, 10.7)."""
-    return tuple(dict.fromkeys(r for crt in game.crts.values() for r in crt.legend))
+    """Every result of the Combat Results Tables, in the order of their legends (10.5, 10.7), then any a table has
+    that no legend explains."""
+    legend = [r for crt in game.crts.values() for r in crt.legend]
+    cells = [r for crt in game.crts.values() for row in crt.rows.values() for r in row]
+    return tuple(dict.fromkeys(legend + cells))
 
 
 def result_property(ctx: Context) -> tuple[Report, SubMenu, DynamicProperty]:
@@ -145,6 +149,7 @@ def common_prototype(ctx: Context, place_gpids: dict[str, str]) -> Piece:
         Trail(commands.TRAIL, commands.TRAIL_ON, commands.TRAIL_OFF, commands.TRAIL_CLEAR,
               description="Movement trail"),
         Marker(((names.MAP_LAYER, names.LAYER_UNITS),)),
+        Prototype(BATTLES_PROTOTYPE),
     )
     return Piece(BasicPiece(""), traits)
 

@@ -316,7 +316,8 @@ def test_furniture(nr_game, xml):
     props = {p.get("name"): p for p in xml.iter("VASSAL.build.module.properties.GlobalProperty")}
     assert props[names.VP_PROPERTY].get("initialValue") == str(nr_game.vp_track.start)
     assert props[names.INITIATIVE_PROPERTY].get("initialValue") == "Axis"
-    buttons = list(xml.iter("VASSAL.build.module.properties.ChangePropertyButton"))
+    buttons = [b for n in (names.VP_PROPERTY, names.INITIATIVE_PROPERTY)
+               for b in props[n].iter("VASSAL.build.module.properties.ChangePropertyButton")]
     assert all(b.get("reportFormat") for b in buttons) and len(buttons) == 2  # initiative; VP follows its marker
     charts = {c.get("fileName"): c.get("chartName") for c in xml.iter("VASSAL.build.widget.Chart")}
     assert charts["charts/crt_axis.png"] == "Axis Combat Results Table" and charts["charts/tec.png"]

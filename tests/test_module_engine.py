@@ -60,8 +60,9 @@ def test_vassal_sees_every_counter_card_side_and_setup(nr_game, checked):
     assert any(s.file == "campaign_1941.vsav" and s.use_file for s in checked.setups)
     tracker = checked.turn_trackers[0]
     assert tracker.turn == "Turn 1 (Jun 1941) Clear: New Game Turn Housekeeping"
-    assert {g.name: g.value for g in checked.global_properties} == {names.VP_PROPERTY: "12",
-                                                                     names.INITIATIVE_PROPERTY: "Axis"}
+    globals_ = {g.name: g.value for g in checked.global_properties}
+    assert {k: globals_[k] for k in (names.VP_PROPERTY, names.INITIATIVE_PROPERTY)} == {
+        names.VP_PROPERTY: "12", names.INITIATIVE_PROPERTY: "Axis"}  # (the rest are the battles', test_battles*)
 
 
 def test_every_hex_centre_area_and_box_locates_to_its_name(vassal_engine, nr_game, vmod, ctx):

@@ -107,21 +107,31 @@ def _rules_start(game: Game, header: dict[str, Any]):
 
 
 def playback(game: Game, header: dict[str, Any], actions: list[dict[str, Any]], log_file: str = "game.vlog",
-             cards: bool = True) -> list[dict[str, Any]]:
+             cards: bool = True, prelude: list[dict[str, Any]] = (), battle=None) -> list[dict[str, Any]]:  # type: ignore[assignment]
     """The harness script that plays ``actions`` (log-format dicts) from the scenario's predefined setup and logs
-    them into ``log_file``."""
+    them into ``log_file``. ``prelude``: what is done before the log begins (a header that ``start``s later: the
+    tracker pressed there, units put in their places); ``battle(play, action, state before)``: how a battle is
+    played (default: attack marks, the die, the result reported on a unit)."""
     sc = game.scenarios[header.get("scenario") or next(iter(game.scenarios))]
     rules, ctx, state = _rules_start(game, header)
     p = _Play(game, state, cards, sc.first_turn)
+    start = header.get("start")
+    if start:
+        phase = next(x for x in game.phases if x.id == start["phase"])
+        p.turn = start["turn"]
+        p.index = phase_sequence(game).index((start.get("player") if phase.player else None, phase.id))
     p.on_board = {x.unit for x in sc.setup} | {x.unit for x in sc.reinforcements if x.turn is not None}
     first = game.sides[next(iter(game.sides))].name
-    p.script = [{"do": "new_game", "setup": sc.name}, {"do": "side", "side": first},
+    p.script = [{"do": "new_game", "setup": sc.name}, {"do": "side", "side": first}, *prelude,
                 {"do": "begin_log", "file": log_file}]
     for n, a in enumerate(actions, start=2):
         data = {k: v for k, v in a.items() if k not in ("type", "side")}
         before = p.state
         p.state, _ = rules.step(ctx, before, Action(n, a["type"], a["side"], data))
-        _convert(p, a, before)
+        if a["type"] == "battle" and battle is not None:
+            battle(p, a, before)
+        else:
+            _convert(p, a, before)
     p.do(do="end_log")
     return p.script
 

@@ -40,8 +40,12 @@ ACTIONS: dict[str, ActionSpec] = {
     "declare": ActionSpec(("targets",), "a Target marker arrives on a hex of enemy units"),
     "counterblow": ActionSpec(("target", "pay"), "a Counterblow marker arrives on a hex of the side's own units "
                                                  "(not the marker of the last battle's CB result)"),
-    "battle": ActionSpec(("attackers", "targets", "die", "result", "support", "cards", "marker"),
-                         "the report '<unit> [id] ... reports the battle result R': the attackers are the units "
+    "battle": ActionSpec(("attackers", "targets", "die", "result", "support", "cards", "marker", "kind", "odds",
+                          "shifts"),
+                         "a battle marker resolved (the module's battle command): attackers its units, targets, die, "
+                         "result, kind (other than voluntary), odds column and net shift as the marker states them, "
+                         "an adjustment set by hand named after a battle field (support); or the report '<unit> [id] "
+                         "... reports the battle result R': the attackers are the units "
                          "with an attack direction set since the last battle, the targets the hexes those "
                          "directions point to, the die the first roll since the last battle, support a "
                          "Blitz!/Shock! marker put on the map meanwhile, cards the events played meanwhile, "
@@ -60,7 +64,7 @@ _ALLOWED = {kind: frozenset((*spec.fields, "note")) for kind, spec in ACTIONS.it
 # card id, a constant of the translator): the hand-over to the validator checks these against the schema; every
 # other value is a game id the translator found in the game, a fixed word of this table, or text
 # (tests/test_vassal_translation_pin.py checks translations, damaged ones too, against the full schema).
-UNCHECKED: dict[str, tuple[str, ...]] = {"battle": ("die", "cards"), "play": ("card",)}
+UNCHECKED: dict[str, tuple[str, ...]] = {"battle": ("die", "cards", "kind", "odds", "shifts"), "play": ("card",)}
 
 # The phases whose actions the translator tells apart (game.toml phase ids of the log format's sequence of play).
 PHASE_ROLES: dict[str, str] = {

@@ -45,6 +45,8 @@ class Seen:
     turned: str = ""
     on: str | None = None
     xy: tuple[int, int] | None = None  # main-map pixel
+    battle: str = ""  # a unit: the number of the battle it was declared in with the module's battle command
+    role: str = ""  # ... as "attacker" or "defender"
 
 
 _STEPS = tuple((n.q, n.r) for n in hexgrid.neighbours(hexgrid.Hex(0, 0)))  # the six neighbours' offsets
@@ -103,6 +105,13 @@ class Locator:
         tests/test_vassal_translation_pin.py): the search of the grid is left for pixels off the centres."""
         centre = self._layout.centre
         return {centre(cell): Where(MAP, loc, loc) for cell, loc in self._cells.items()}
+
+    def location_id(self, name: str) -> str | None:
+        """The hex or area a location name of the main map stands for (None: not a map location)."""
+        if name in self.game.map.hexes:
+            return name
+        w = self._by_name.get(name)
+        return w.id if w is not None and w.kind == MAP else None
 
     def where(self, place: Place | None) -> Where:
         if place is None or place.map is None:

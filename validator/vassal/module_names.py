@@ -18,6 +18,18 @@ class ModuleNames:
     discard_pile: str = "Discard Pile"
     set_aside: str = "1945 Cards"
     attack: str = "AttackDir"  # Dynamic Property: the direction the unit attacks
+    kind_battle: str = "battle"  # the battle marker's Kind (the module's battle command)
+    battle: str = "Battle"  # unit Dynamic Property: the battle's number
+    battle_role: str = "BattleRole"  # unit Dynamic Property: attacker / defender
+    battle_no: str = "BattleNo"  # battle marker Dynamic Properties: the number, targets, kind, column, net shift,
+    battle_targets: str = "BattleTargets"  # the dice and the result (as the table gave it, or set by hand)
+    battle_kind: str = "BattleKind"
+    battle_column: str = "BattleColumnIndex"  # the final column's index in the CRT battle_crt names (-1: none)
+    battle_crt: str = "BattleCrt"
+    battle_shift: str = "BattleShift"
+    battle_die: str = "BattleDie"
+    battle_outcome: str = "BattleOutcome"
+    adjustment_prefix: str = "Adjust_"  # battle marker: Adjust_<name> = "1": an adjustment set by hand
     battle_result: str = "BattleResult"  # Dynamic Property: the result reported for the unit's battle
     joker_rotation: str = "Joker"  # the Joker's Rotate trait: facing i = the i-th side's half up
     dice_button: str = "1d6"

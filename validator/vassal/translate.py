@@ -8,9 +8,11 @@ table, :mod:`.action_table`; the module's names are in :mod:`.module_names`.
 Conventions the module's help and docs/vassal-reading.md tell the players:
 
 - a drag is one move; a unit dragged hex by hex gives its path, a longer drag only its destination;
-- a battle is the units given an attack direction, a die roll, then one of them reports the result (its
-  "Battle result" menu); losses are flips (or sends to the Destroyed box), retreats and advances are drags of the
-  battle's units until the next battle or phase;
+- a battle is a battle marker (the module's *Declare battle*) once it is resolved: its units, targets, kind, column,
+  net shift, die and result; a result set by hand afterwards changes the battle's result (the validator compares it
+  with the table). Or, without the command, the units given an attack direction, a die roll, then one of them
+  reports the result (its "Battle result" menu); losses are flips (or sends to the Destroyed box), retreats and
+  advances are drags of the battle's units until the next battle or phase;
 - a card discarded outside its side's Card Phase pays for the side's next flip, placement, reorganization,
   entraining or counterblow;
 - an undone step (VASSAL's Undo) withdraws the actions of the step it undoes.
@@ -28,7 +30,7 @@ from typing import Any
 
 from games.model import Game
 
-from .action_table import ELIMINATION_BOXES, PHASE_ROLES, RAIL_BOX, action_of
+from .action_table import ACTIONS, ELIMINATION_BOXES, PHASE_ROLES, RAIL_BOX, action_of
 from .commands import (
     AddPiece, ChangePiece, Chat, Command, MovePiece, Player, RemovePiece, SetTurn, Undo, Unknown,
 )
@@ -75,6 +77,8 @@ class _Layout:
     face: int | None = None
     attack: int | None = None
     turned: int | None = None
+    battle: int | None = None
+    role: int | None = None
 
 
 @dataclass
@@ -131,9 +135,10 @@ class _Translator:
         self.steps_with_actions: list[int] = []
         self.marker_faces = marker_faces(game)
         self.layouts: dict[str, _Layout] = {}
+        self.fought: dict[str, dict[str, Any]] = {}  # battle marker piece -> the battle line written when resolved
 
     # -- writing --------------------------------------------------------------------------------------------
-    def emit(self, kind: str, side: str | None, **fields: Any) -> dict[str, Any]:
+    def emit(self, kind: str, side: str | None, /, **fields: Any) -> dict[str, Any]:
         if kind != "note":
             self.dealing = False
         line = action_of(kind, side or self.phasing, self.step_no, fields)
@@ -179,23 +184,33 @@ class _Translator:
             face = "back" if level.lstrip("-") == "2" else "front"
         attack = (traits[layout.attack].state or "") if layout.attack is not None else ""
         turned = (traits[layout.turned].state or "") if layout.turned is not None else ""
-        return _seen(layout.kind, layout.id, where, face, attack, turned, None, (x, y) if where.kind == MAP else None)
+        battle = (traits[layout.battle].state or "") if layout.battle is not None else ""
+        role = (traits[layout.role].state or "") if layout.role is not None else ""
+        return _seen(layout.kind, layout.id, where, face, attack, turned, None, (x, y) if where.kind == MAP else None,
+                     battle, role)
 
     def piece_layout(self, piece: PieceDef) -> _Layout:
         """Which traits of a piece say its face, attack direction and facing (a piece keeps its traits in play)."""
         ident = identify(piece, self.game, IDENTITY)
         if ident is None:
             return _Layout(None, "")
+        if ident.kind == self.names.kind_battle:
+            return _Layout(ident.kind, "")
         game_id = ident.properties.get(IDENTITY.marker_kind, "") if ident.kind == "marker" else ident.id
-        face = attack = turned = None
+        face = attack = turned = battle = role = None
+        n = self.names
         for i, t in enumerate(piece.traits):
             if t.kind == "Layer" and face is None and t.get("name") == IDENTITY.face_layer:
                 face = i
-            elif t.kind == "DynamicProperty" and t.fields[:1] == (self.names.attack,):
+            elif t.kind == "DynamicProperty" and t.fields[:1] == (n.attack,):
                 attack = i
-            elif t.kind == "FreeRotator" and t.get("name") == self.names.joker_rotation:
+            elif t.kind == "DynamicProperty" and t.fields[:1] == (n.battle,):
+                battle = i
+            elif t.kind == "DynamicProperty" and t.fields[:1] == (n.battle_role,):
+                role = i
+            elif t.kind == "FreeRotator" and t.get("name") == n.joker_rotation:
                 turned = i
-        return _Layout(ident.kind, game_id if ident.known else "", face, attack, turned)
+        return _Layout(ident.kind, game_id if ident.known else "", face, attack, turned, battle, role)
 
     def touched(self, leaves: list[Command] | tuple[Command, ...], rp: Replay) -> list[str]:
         """Our pieces a step may have changed: those its commands name, and the members of the stacks and decks
@@ -349,9 +364,12 @@ class _Translator:
             self.seen.pop(pid, None)
         else:
             self.seen[pid] = new
+        kind = (new or old).kind  # type: ignore[union-attr]
+        if kind == self.names.kind_battle:
+            self.battle_marker(pid, rp)
+            return
         if new is not None and old is not None and new == old:
             return
-        kind = (new or old).kind  # type: ignore[union-attr]
         if (new or old).id == "":  # type: ignore[union-attr]
             self.note(f"a {kind} this game does not know ({(new or old).where}) changed")  # type: ignore[union-attr]
             return
@@ -630,7 +648,7 @@ class _Translator:
             self.pay.setdefault(side, []).append(cid)
 
     def played(self, side: str, cid: str) -> None:
-        if self.marks and self.in_phase("combat"):
+        if (self.marks or self.declared()) and self.in_phase("combat"):
             self.battle_cards.append({"card": cid, "side": side})
             return
         self.flush_mover()
@@ -688,6 +706,89 @@ class _Translator:
                           if s.kind == "unit" and s.id in marks and s.where.kind == MAP)
         self.last = _Battle(frozenset(marks), defenders, result, line, hexes)
         self.marks, self.dice, self.support, self.battle_cards = {}, [], False, []
+
+
+    # -- battles of the module's battle command --
+    def declared(self) -> bool:
+        """A battle marker stands on the map, not resolved yet (cards played now are played in a battle)."""
+        return any(s.kind == self.names.kind_battle and pid not in self.fought for pid, s in self.seen.items())
+
+    def battle_marker(self, pid: str, rp: Replay) -> None:
+        """A battle marker changed: resolved (its battle is written), its result set by hand (the battle's result
+        follows), or gone (the clean-up)."""
+        piece = rp.piece(pid)
+        if piece is None:
+            self.fought.pop(pid, None)
+            return
+        v = dynamic_values(piece)
+        n = self.names
+        outcome = v.get(n.battle_outcome, "")
+        line = self.fought.get(pid)
+        if line is not None:
+            if outcome and outcome != line["result"]:
+                line["result"] = outcome
+            return
+        if outcome:
+            self.fight(pid, v)
+
+    def fight(self, pid: str, v: dict[str, str]) -> None:
+        n = self.names
+        number = v.get(n.battle_no, "")
+        units = [s for s in self.seen.values() if s.kind == "unit" and s.id and s.battle == number]
+        attackers = sorted(s.id for s in units if s.role == "attacker")
+        names_ = [t for t in v.get(n.battle_targets, "").split(",") if t]
+        targets = [self.loc.location_id(t) for t in names_]
+        if not attackers or not targets or None in targets:
+            self.note(f"battle {number} was resolved, but its attackers or targets ({', '.join(names_)}) are not "
+                      "units and locations of this game: no battle is translated for it")
+            self.fought[pid] = {"result": v.get(n.battle_outcome, "")}
+            return
+        self.flush_mover()
+        side = self.side_of(attackers[0])
+        fields: dict[str, Any] = {"attackers": attackers, "targets": targets, "die": _int(v.get(n.battle_die)),
+                                  "result": v.get(n.battle_outcome), "cards": list(self.battle_cards) or None}
+        kind = v.get(n.battle_kind, "")
+        if kind and kind != "voluntary":
+            fields["kind"] = kind
+        column = self.column(v)
+        if column is None and v.get(n.battle_column, "-1") not in ("-1", ""):
+            self.note(f"battle {number} states column {v.get(n.battle_column)!r}, which its table does not have")
+        if column:
+            fields["odds"] = column
+            fields["shifts"] = _int(v.get(n.battle_shift))
+        for name, value in v.items():
+            if name.startswith(n.adjustment_prefix) and value == "1":
+                field_ = name[len(n.adjustment_prefix):]
+                if field_ in ACTIONS["battle"].fields and field_ not in fields:
+                    fields[field_] = True
+        line = self.emit("battle", side, **fields)
+        self.fought[pid] = line
+        defenders = frozenset(s.id for s in units if s.role == "defender")
+        hexes = frozenset(s.where.id for s in units if s.role == "attacker" and s.where.kind == MAP)
+        self.last = _Battle(frozenset(attackers), defenders, line["result"], line, hexes)
+        self.battle_cards = []
+
+
+    def column(self, v: dict[str, str]) -> str | None:
+        """The final column the marker states (its index into the CRT it names), or None (an automatic result)."""
+        crt = self.game.crts.get(v.get(self.names.battle_crt, ""))
+        index = _int(v.get(self.names.battle_column))
+        if crt is None or not isinstance(index, int) or not 0 <= index < len(crt.columns):
+            return None
+        return crt.columns[index]
+
+
+def dynamic_values(piece: PieceDef) -> dict[str, str]:
+    """A piece's Dynamic Properties: name -> value."""
+    return {t.fields[0]: t.state or "" for t in piece.traits if t.kind == "DynamicProperty" and t.fields}
+
+
+def _int(text: str | None) -> int | str | None:
+    """A number the marker states, as a number (as it is when it is not one: the log check reports it)."""
+    try:
+        return int(text or "")
+    except ValueError:
+        return text
 
 
 def translate(root: Command, game: Game, module: ModuleDef | None = None, names: ModuleNames = NAMES,

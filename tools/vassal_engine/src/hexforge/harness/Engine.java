@@ -87,7 +87,7 @@ final class Engine {
   }
 
   /** Replace VASSAL's SecureRandom (the module's, and the copy each dice button keeps) by a seeded Random. */
-  private void seedDice(long seed) throws ReflectiveOperationException {
+  void seedDice(long seed) throws ReflectiveOperationException {
     final Random rng = new Random(seed);
     final Field moduleRng = GameModule.class.getDeclaredField("RNG");
     moduleRng.setAccessible(true);

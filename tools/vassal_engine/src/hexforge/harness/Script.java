@@ -170,6 +170,41 @@ final class Script {
     case "button":
       button(str(a, "name")).doClick();
       break;
+    case "select": {
+      // what a player's clicks (and shift-clicks) on the map leave: these pieces selected, nothing else
+      KeyBuffer.getBuffer().clear();
+      final List<Object> chosen = new ArrayList<>();
+      for (final Object sel : (List<?>) a.get("pieces")) {
+        final GamePiece p = engine.piece(sel);
+        KeyBuffer.getBuffer().add(p);
+        chosen.add(p.getName());
+      }
+      step.put("selected", chosen);
+      break;
+    }
+    case "eval": {
+      // what an expression gives on a piece (what a trait of that piece would compute)
+      final GamePiece p = engine.piece(a.get("piece"));
+      final List<Object> values = new ArrayList<>();
+      for (final Object e : (List<?>) a.get("expressions")) {
+        try {
+          values.add(VASSAL.script.expression.Expression.createExpression(String.valueOf(e)).evaluate(p));
+        }
+        catch (Exception ex) {
+          values.add("ERROR: " + ex);
+        }
+      }
+      step.put("values", values);
+      break;
+    }
+    case "seed":
+      engine.seedDice(((Number) a.get("value")).longValue());   // the dice the next rolls give
+      break;
+    case "centre": {
+      final VASSAL.build.module.Map map = engine.map((String) a.get("map"));
+      map.centerAt(Engine.point(map, a.get("at")));
+      break;
+    }
     case "turn":
       step.put("turn", turn((String) a.get("tracker"), String.valueOf(a.getOrDefault("step", "next"))));
       break;

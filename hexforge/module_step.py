@@ -1,0 +1,30 @@
+"""The module step of ``hexforge build``: the module writer, given the game's battles as its rules package describes
+them (issue 22). ``modgen`` may not import the validator; the command line may, and hands the description over."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import re
+
+from games.battles import BattleModel
+from games.model import Game
+from modgen import module
+
+
+def battle_model(game: Game) -> BattleModel | None:
+    """What the game's rules package says about its battles (``<rules_package>.battle_model.battle_model(game)``),
+    or None: the module writer then reads the battles from the game data alone (games.battles.from_data)."""
+    if not re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*", game.rules_package or ""):
+        return None  # none, or not a module name (a game folder's data is not trusted)
+    try:
+        found = importlib.util.find_spec(f"{game.rules_package}.battle_model")
+    except ModuleNotFoundError as err:
+        if err.name is None or not f"{game.rules_package}.".startswith(f"{err.name}."):
+            raise  # the package is there but broken: never a module built quietly without its battles
+        return None  # the package is not installed
+    return None if found is None else importlib.import_module(found.name).battle_model(game)
+
+
+def build(game: Game, out_dir: str) -> list[str]:
+    return module.build(game, out_dir, battle_model(game))

@@ -1,0 +1,413 @@
+"""Battles in the module (issue 22): declare, odds, resolve, adjustments, reminders and clean-up, generated from the
+game's battle model (:mod:`games.battles`; the rules package's own when it has one).
+
+**Declare** (toolbar *Declare battle*, Alt+B): the players select the attacking units and a unit of each hex they
+attack. The toolbar command sends a key to the selected units; the first of them (by unit id) runs the declaration:
+
+1. the attacking side is the player's own side (or, for the Solitaire side, the side whose phase the tracker shows);
+   every selected unit checks that it may fight (not in an unresolved battle, an attacker not in a second attack,
+   with a strength, next to every target and not across a prohibited hexside; a target not attacked already); the
+   first problem found refuses the battle with one chat line citing the rule, and nothing changes;
+2. the attackers join (battle number, factor, statuses from the markers in their hex, the chat line of each), then
+   each target's units join as defenders (all units of the hex, 10.4-style), each with its hex's terrain and the
+   hexside features every attacker crosses into it;
+3. the first defender places the **battle marker**, which freezes the battle: totals, kind (a counterblow hex, a
+   counterattack after a result that allows one), every shift with its reason and rule, the odds column, the CRT —
+   and reports the working in one chat line.
+
+**Adjust** (the marker's menu, before the battle is resolved): what the board cannot show — each adjustment of the
+model (a committed support marker, a counterattack ...) and a column left or right by hand — reported as set by hand.
+
+**Resolve** (the marker's *Resolve battle*, Alt+R): the game's dice, the CRT cell (or the automatic result), the
+result on the marker, one chat line. *Set result by hand* changes it afterwards (reported; the validator compares
+it with the table).
+
+**Turn tracker**: each turn begins with the printed weather in the ``Weather`` property (the toolbar's *Weather* menu
+sets it by hand when something else is in force); every phase entered prints the model's reminders; entering a
+battle phase numbers battles from 1 again; leaving it sends the toolbar's clean-up (battle markers, battle numbers,
+attack marks and results). *Battles* lists the unresolved battles: a click centres the map on one.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from PIL import Image, ImageDraw
+
+from games.battles import ATTACKER, DEFENDER, BattleModel
+from games.model import Game
+
+from . import commands, names
+from .battle_exprs import (
+    LOC, SAME_SPOT, UID, BASE_KIND, CATEGORY, CROSSED, CRT, DECLARING_KIND, DECLARING_SIDE, FACE_TYPE, FACTOR, FINAL,
+    INITIAL, NEXT, PROBLEM, SELECTED, STATUS, T_PRINTED, TAGS, TARGET, TARGET_LIST, TERRAIN, TERRAIN_SHIFT,
+    TERRAIN_WORDS, TURN, TURN_NUMBER, TYPE, WEATHER, Compiler, as_int, count, sign, total)
+from .bsh import braces, eq, lit, lookup, text
+from .context import Context
+from .drawn import png
+from .furniture import phase_labels, turn_labels
+from .palette import gpids
+from .toolbar import BATTLES, Chore, global_key_command, inventory
+from .traits import (
+    Apart, BasicPiece, Calculated, Delete, DynamicProperty, HideCommands, Key, KeyToPieces, Label, Marker, Piece,
+    PlaceMarker, PropertyCommand, Prototype, Report, SetGlobal, SubMenu, Trait, Trigger, add_piece, key_text,
+    string_array)
+from .units import BATTLES_PROTOTYPE, battle_results, face_image
+from .xmltree import MODULE, PROPS, TURN as TURN_PKG, element
+
+MARKER_PROTOTYPE = "Battle marker"
+UNIT_PROTOTYPE = BATTLES_PROTOTYPE  # every unit has it (modgen.units)
+MARKER_IMAGE = "module/battle_marker.png"
+GPID_KEY = "place:battle"
+WEATHER_MENU = "Weather"
+ATTACK_RED, DEFENCE_BLUE = "190,20,20", "20,60,170"
+
+
+# The machinery's keys (commands.battle_key): each stage of a declaration or a resolution is one key, so that a
+# Trigger runs the stages in order: K.declare, K.exec ...
+STAGES = ("declare exec side problem checks check decide enlist_a_send enlist_a enroll_a tags_a factor_a report_a "
+          "join_send join target cross_send cross enlist_d_send enlist_d enroll_d tags_d factor_d terrain_d report_d "
+          "place_send place place_marker init o_number o_base o_kind o_strength o_shifts o_net o_odds o_report "
+          "o_next adjusted r_die r_outcome r_report by_hand turn_begins gather_send gather").split()
+K = SimpleNamespace(**{stage: commands.battle_key(i) for i, stage in enumerate(STAGES)})
+
+
+def compiler(ctx: Context, model: BattleModel) -> Compiler:
+    return Compiler(ctx.game, model, tuple(turn_labels(ctx.game)), tuple(phase_labels(ctx.game)))
+
+
+def _dyn(name: str, *sets: tuple[Key, str], description: str = "", value: str = "") -> DynamicProperty:
+    """A Dynamic Property set by hidden keys (no menu), cleared by the toolbar's clean-up key."""
+    cmds = tuple(PropertyCommand("", k, v) for k, v in sets) + (PropertyCommand("", commands.CLEAR, value),)
+    return DynamicProperty(name, cmds, value, description=description)
+
+
+# --- units -------------------------------------------------------------------------------------------------------
+
+
+def unit_prototype(ctx: Context, model: BattleModel) -> Piece:
+    """``Battles``: what every unit does in a declaration (modgen.battles docstring), its battle badge and report."""
+    c = compiler(ctx, model)
+    battle_no = braces(NEXT)
+    first_selected = count(f'{SELECTED} && {UID}.compareTo("${names.UNIT_ID}$")<0') + "==0"
+    first_defender = count(f'Kind=={lit(names.KIND_UNIT)} && {text(names.BATTLE)}=="${names.BATTLE}$" && '
+                           f'{eq(names.BATTLE_ROLE, DEFENDER)} && '
+                           f'{UID}.compareTo("${names.UNIT_ID}$")<0') + "==0"
+    terrain, terrain_words = c.terrain()
+    who = f'PieceName+" ["+{UID}+"] in "+{LOC}'
+    head = f'"Battle "+{names.BATTLE}+": "'
+    report_a = f'{head}+{who}+" attacks with "+{FACTOR}+{c.factor_words(ATTACKER)}'
+    report_d = (f'{head}+{who}+" defends with "+{FACTOR}+{c.factor_words(DEFENDER)}'
+                f'+({TERRAIN_WORDS}.equals("") ? "" : " ("+{TERRAIN_WORDS}.substring(2)+")")')
+    marker = add_piece(marker_piece(ctx))
+    badge = f'{text(names.BATTLE)}!=""'
+    traits: tuple[Trait, ...] = (
+        # the toolbar's key reaches every selected unit: the first one declares the battle
+        Trigger(K.declare, (K.exec,), braces(first_selected), "Declare: the first selected unit runs it"),
+        Trigger(K.exec, (K.side, K.problem, K.gather_send, K.checks, K.decide),
+                description="Declare: check, then fight"),
+        SetGlobal(DECLARING_SIDE, (PropertyCommand("", K.side, braces(c.declaring_side())),),
+                  description="The attacking side"),
+        SetGlobal(DECLARING_KIND, (PropertyCommand("", K.side, ""),
+                                   PropertyCommand("", K.check, braces(c.declared_kind()))),
+                  description="A kind the attackers' last battle allows"),
+        SetGlobal(TARGET_LIST, (PropertyCommand("", K.side, ","),
+                                PropertyCommand("", K.gather, braces(
+                                    f'{TARGET_LIST}.indexOf(","+LocationName.trim()+",")>=0 ? {TARGET_LIST} : '
+                                    f'{TARGET_LIST}+LocationName.trim()+","'))),
+                  description="The target hexes of the battle being declared"),
+        SetGlobal(PROBLEM, (PropertyCommand("", K.problem, braces(c.executor_problem())),
+                            PropertyCommand("", K.check,
+                                            braces(f'{text(PROBLEM)}!="" ? {PROBLEM} : {c.unit_problem()}'))),
+                  description="Why the battle cannot be declared"),
+        KeyToPieces(K.gather_send, K.gather, braces(f"{SELECTED} && Side!={DECLARING_SIDE}"),
+                    "Declare: the target hexes"),
+        KeyToPieces(K.checks, K.check, braces(SELECTED), "Declare: every selected unit checks itself"),
+        Report((K.decide,), braces(f'{text(PROBLEM)}=="" ? "" : "Battle not declared: "+{PROBLEM}'),
+               "Report: battle refused"),
+        Trigger(K.decide, (K.enlist_a_send, K.join_send, K.place_send), braces(f'{text(PROBLEM)}==""'),
+                "Declare: the units join, the marker is placed"),
+        KeyToPieces(K.enlist_a_send, K.enlist_a, braces(f"{SELECTED} && Side=={DECLARING_SIDE}"), "Attackers join"),
+        KeyToPieces(K.join_send, K.join, braces(f"{SELECTED} && Side!={DECLARING_SIDE}"), "Targets join"),
+        KeyToPieces(K.place_send, K.place, braces(f'Kind=={lit(names.KIND_UNIT)} && {text(names.BATTLE)}==""+{NEXT} && '
+                                                  f'{eq(names.BATTLE_ROLE, DEFENDER)}'), "The battle marker"),
+        # an attacker joins
+        Trigger(K.enlist_a, (K.enroll_a, K.tags_a, K.factor_a, K.report_a), description="An attacker joins"),
+        # a selected target unit: its hex is a target; the attackers note what they cross into it; its hex joins
+        Trigger(K.join, (K.target, K.cross_send, K.enlist_d_send), description="A target hex joins"),
+        SetGlobal(TARGET, (PropertyCommand("", K.target, "@$LocationName$"),),  # "@": 0910 must stay text
+                  description="The target being joined"),
+        KeyToPieces(K.cross_send, K.cross, braces(f'Kind=={lit(names.KIND_UNIT)} && {text(names.BATTLE)}==""+{NEXT} && '
+                                                  f'{eq(names.BATTLE_ROLE, ATTACKER)}'), "Attackers note crossings"),
+        KeyToPieces(K.enlist_d_send, K.enlist_d,
+                    braces(f'Kind=={lit(names.KIND_UNIT)} && {SAME_SPOT} && Side=="$Side$" && '
+                           f'{text(names.BATTLE)}!=""+{NEXT}'), "The target's units join (again after a battle)"),
+        Trigger(K.enlist_d, (K.enroll_d, K.tags_d, K.factor_d, K.terrain_d, K.report_d),
+                description="A defender joins"),
+        Trigger(K.place, (K.place_marker,), braces(first_defender), "The first defender places the battle marker"),
+        PlaceMarker("", K.place_marker, marker, marker_gpid(ctx), "Place the battle marker", after=K.init,
+                    y_offset=marker_lift(ctx)),
+        # the frozen battle properties (the log contract: Battle, BattleRole)
+        _dyn(names.BATTLE, (K.enroll_a, battle_no), (K.enroll_d, battle_no),
+             description="The battle this unit fights in"),
+        _dyn(names.BATTLE_ROLE, (K.enroll_a, ATTACKER), (K.enroll_d, DEFENDER), description="Attacker or defender"),
+        _dyn(TYPE, (K.enroll_a, braces(FACE_TYPE)), (K.enroll_d, braces(FACE_TYPE))),
+        _dyn(CATEGORY, (K.tags_a, braces(c.category())), (K.tags_d, braces(c.category()))),
+        _dyn(STATUS, (K.enroll_a, braces(c.status())), (K.enroll_d, braces(c.status()))),
+        _dyn(TAGS, (K.enroll_a, braces(c.own_tags())), (K.tags_d, braces(c.own_tags() + c.cross_tags()))),
+        _dyn(CROSSED, (K.enroll_a, ""), (K.cross, braces(c.crossings()))),
+        _dyn(FACTOR, (K.factor_a, braces(c.factor(ATTACKER))), (K.factor_d, braces(c.factor(DEFENDER)))),
+        *(_dyn(p, (K.factor_d, braces(e)), value="0") for p, e in c.crossing_shifts()),
+        _dyn(TERRAIN, (K.terrain_d, braces(terrain))),
+        _dyn(TERRAIN_WORDS, (K.terrain_d, braces(terrain_words))),
+        Report((K.report_a,), braces(report_a), "Report: an attacker"),
+        Report((K.report_d,), braces(report_d), "Report: a defender"),
+        *(Label(braces(f'{badge} && {eq(names.BATTLE_ROLE, role)} ? "B"+{names.BATTLE} : ""'), 11, colour,
+                "255,255,255", "c", f"Battle badge ({role})", horizontal="l", horizontal_just="r",
+                property=f"BattleBadge_{role}") for role, colour in ((ATTACKER, ATTACK_RED), (DEFENDER, DEFENCE_BLUE))),
+    )
+    return Piece(BasicPiece(""), traits)
+
+
+def prototypes(ctx: Context, model: BattleModel) -> list[tuple[str, Piece]]:
+    return [(UNIT_PROTOTYPE, unit_prototype(ctx, model)), (MARKER_PROTOTYPE, marker_prototype(ctx, model))]
+
+
+# --- the battle marker -------------------------------------------------------------------------------------------
+
+
+def marker_gpid(ctx: Context) -> str:
+    return gpids(ctx.game)[GPID_KEY]
+
+
+def marker_piece(ctx: Context) -> Piece:
+    """What a defender places: the battle marker's identity and its prototype (expanded when it is placed)."""
+    identity = Marker(((names.KIND, names.KIND_BATTLE), (names.MAP_LAYER, names.LAYER_MARKERS)))
+    return Piece(BasicPiece("Battle", ctx.require(MARKER_IMAGE), gpid=marker_gpid(ctx)),
+                 (identity, Prototype(MARKER_PROTOTYPE)))
+
+
+def marker_prototype(ctx: Context, model: BattleModel) -> Piece:
+    """``Battle marker``: the battle's frozen numbers, its working, resolution, adjustments and result by hand."""
+    c = compiler(ctx, model)
+    no = names.BATTLE_NO
+    head = f'"Battle "+{no}+": "'
+    shifts = [(f"Shift_{i}", s) for i, s in enumerate(model.shifts)]
+    adjust = [(names.ADJUSTMENT_PREFIX + a.name, a) for a in model.adjustments]
+    net_parts = [TERRAIN_SHIFT] + [p for p, _ in shifts] + [names.HAND_SHIFT]
+    net_parts += [f"({eq(p, '1')} ? {c.marker_amount(a.shift)} : 0)"
+                  for p, a in adjust if not a.shift.constant or a.shift.value]
+    terrain = model.terrain
+    terrain_when = c.condition(terrain.when) if terrain else "false"
+    terrain_rule = lit(f" ({terrain.rule})" if terrain else "")
+    words = [f'({TERRAIN_SHIFT}!=0 ? ", terrain of the best target "+{sign(TERRAIN_SHIFT)}+{terrain_rule} : "")']
+    words += [f'({p}!=0 ? ", "+{lit(s.reason)}+" "+{sign(p)}+{lit(f" ({s.rule})")} : "")' for p, s in shifts]
+    words += [f'({eq(p, "1")} ? ", "+{lit(a.words)}+" (set by hand) "+{sign(c.marker_amount(a.shift))}'
+              f'+{lit(f" ({a.rule})")} : "")' for p, a in adjust if not a.kind]
+    words += [f'({eq(p, "1")} ? ", "+{lit(a.words)}+" (set by hand, {a.rule})" : "")' for p, a in adjust if a.kind]
+    words += [f'({names.HAND_SHIFT}!=0 ? ", by hand "+{sign(names.HAND_SHIFT)} : "")']
+    no_terrain = (f'(({terrain_when}) ? "" : ", no terrain shift in a "+{names.BATTLE_KIND}+" battle")'
+                  if terrain else '""')
+    first = lit(c.columns[0])
+    below = model.odds.below_first
+    initial = f'({INITIAL}<0 ? "below "+{first} : {c.column_label(INITIAL)})'
+    column = c.column_label(names.BATTLE_COLUMN_INDEX)
+    final = (f'({as_int(names.BATTLE_COLUMN_INDEX)}<0 ? "automatic "+{names.BATTLE_AUTO} : '
+             f'{column}+" on the "+{c.crt_name()})')
+    body = (f'{c.side_name(names.BATTLE_SIDE)}+" attack on "+{names.BATTLE_TARGETS}.substring(1, '
+            f'{names.BATTLE_TARGETS}.length()-1).replace(",", ", ")+": "+{names.BATTLE_ATTACK}+" vs "+'
+            f'{names.BATTLE_DEFENCE}+" = "+{initial}+' + "+".join(words) + f'+{no_terrain}+'
+            f'"; net "+{sign(names.BATTLE_SHIFT)}+" &rarr; "+{final}')
+    working = f"{head}+{body}"
+    resolved = f'{head}+{final}+", die "+{names.BATTLE_DIE}+" &rarr; "+{names.BATTLE_OUTCOME}'
+    by_hand = (f'{head}+"result set by hand to "+{names.BATTLE_OUTCOME}+" (the table gave "+{names.TABLE_OUTCOME}+")"')
+    outcomes = battle_results(ctx.game)
+    outcome_cmds = tuple(PropertyCommand(f"Result {r}", commands.outcome_key(i), r) for i, r in enumerate(outcomes))
+    adjust_cmds = tuple(PropertyCommand(a.menu, commands.adjustment_key(i),
+                                        braces(f'{eq(p, "1")} ? "" : "1"'))
+                        for i, (p, a) in enumerate(adjust))
+    adjust_keys = tuple(x.key for x in adjust_cmds) + (commands.HAND_RIGHT, commands.HAND_LEFT)
+    recompute = (K.o_kind, K.o_shifts, K.o_net, K.o_odds, K.adjusted)
+    unresolved = f'{text(names.BATTLE_OUTCOME)}==""'
+    odds = f'({as_int(names.BATTLE_COLUMN_INDEX)}<0 ? {names.BATTLE_AUTO} : {column})'
+    traits: list[Trait] = [
+        HideCommands(adjust_keys + (commands.RESOLVE,), braces(f'{text(names.BATTLE_OUTCOME)}!=""'),
+                     "Adjustments and resolving only before the battle is resolved"),
+        HideCommands(tuple(x.key for x in outcome_cmds), braces(f'{text(names.BATTLE_OUTCOME)}==""'),
+                     "A result by hand only after the battle is resolved"),
+        Trigger(K.init, (K.o_number, K.o_base, K.o_kind, K.o_strength, K.o_shifts, K.o_net, K.o_odds, K.o_report,
+                         K.o_next), description="The battle is frozen when the marker is placed"),
+        Trigger(commands.RESOLVE, (K.r_die, K.r_outcome, K.r_report), braces(f'{text(names.BATTLE_OUTCOME)}==""'),
+                "Roll and look the result up", commands.RESOLVE_MENU),
+        Trigger(commands.HAND_RIGHT, recompute), Trigger(commands.HAND_LEFT, recompute),
+        *(Trigger(x.key, recompute) for x in adjust_cmds),
+        Report((K.o_report,), braces(working), "Report: the working"),
+        Report((K.adjusted,), braces(f'"Battle "+{no}+" (adjusted by hand): "+{body}'), "Report: an adjustment"),
+        Report((K.r_report,), braces(resolved), "Report: the result"),
+        Report(tuple(x.key for x in outcome_cmds), braces(by_hand), "Report: a result by hand"),
+        SetGlobal(NEXT, (PropertyCommand("", K.o_next, braces(f"{NEXT}+1")),), numeric=True, minimum=1,
+                  maximum=100000, description="The next battle's number"),
+        _dyn(no, (K.o_number, braces(NEXT))),
+        _dyn(names.BATTLE_SIDE, (K.o_number, braces(DECLARING_SIDE))),
+        _dyn(names.BATTLE_TARGETS, (K.o_number, braces(TARGET_LIST))),
+        _dyn(WEATHER, (K.o_number, braces(names.WEATHER_PROPERTY))),
+        _dyn(TURN, (K.o_number, braces(TURN_NUMBER))),
+        _dyn(BASE_KIND, (K.o_base, braces(c.kind()))),
+        _dyn(names.BATTLE_KIND, (K.o_kind, braces(c.adjusted_kind()))),
+        _dyn(names.BATTLE_ATTACK, (K.o_strength, braces(c.cap(total_of(c, ATTACKER), model.odds.attack_cap)))),
+        _dyn(names.BATTLE_DEFENCE, (K.o_strength, braces(c.cap(total_of(c, DEFENDER), model.odds.defence_cap)))),
+        _dyn(TERRAIN_SHIFT, (K.o_shifts, braces(f"({terrain_when}) ? {c.best_terrain()} : 0")), value="0"),
+        *(_dyn(p, (K.o_shifts, braces(f"({c.condition(s.when)}) ? {c.marker_amount(s.amount)} : 0")), value="0")
+          for p, s in shifts),
+        _dyn(names.BATTLE_SHIFT, (K.o_net, braces("+".join(net_parts))), value="0"),
+        _dyn(CRT, (K.o_net, braces(c.crt_choice()))),
+        _dyn(names.BATTLE_COLUMN_INDEX, (K.o_odds, braces(FINAL))),
+        _dyn(names.BATTLE_AUTO, (K.o_odds, braces(f'{FINAL}<0 ? {lit(below or "")} : ""'))),
+        _dyn(names.BATTLE_DIE, (K.r_die, braces(c.dice()))),
+        _dyn(names.TABLE_OUTCOME, (K.r_outcome, braces(c.outcome()))),
+        DynamicProperty(names.BATTLE_OUTCOME, (PropertyCommand("", K.r_outcome, braces(c.outcome())),) + outcome_cmds,
+                        description="The battle's result"),
+        SubMenu("Set result by hand", tuple(x.menu for x in outcome_cmds)),
+        DynamicProperty(names.HAND_SHIFT, (PropertyCommand("One column right (by hand)", commands.HAND_RIGHT, "1", "I"),
+                                           PropertyCommand("One column left (by hand)", commands.HAND_LEFT, "-1", "I")),
+                        "0", description="Columns shifted by hand"),
+        *(DynamicProperty(p, (cmd,), "", description=a.words) for (p, a), cmd in zip(adjust, adjust_cmds)),
+        Calculated(INITIAL, braces(c.initial()), "The initial column"),
+        Calculated(FINAL, braces(c.final()), "The final column"),
+        Calculated(names.BATTLE_COLUMN, braces(column), "The final column's name"),
+        Label(braces(f'{unresolved} ? "Battle "+{no} : "B"+{no}+" "+{odds}+" d"+{names.BATTLE_DIE}'), 9, "120,0,0",
+              "255,255,255", "t", "The battle's number (and, resolved, its odds and die)", vertical_just="t",
+              property="BattleTitle"),
+        Label(braces(f'{unresolved} ? {odds} : {names.BATTLE_OUTCOME}'), 14, "", "0,0,0", "c", "Odds, then result",
+              5, property="BattleMain"),
+        Apart("A battle marker stands above its defender, apart from the stack"),
+        Delete("", commands.CLEAR, "Removed by the clean-up"),
+    ]
+    return Piece(BasicPiece(""), tuple(traits))
+
+
+def total_of(c: Compiler, role: str) -> str:
+    return total(FACTOR, c.units(role))
+
+
+# --- module components -------------------------------------------------------------------------------------------
+
+
+def global_values(ctx: Context, model: BattleModel) -> dict[str, str]:
+    """Global property -> its initial value: the battle machinery's, the weather and turn number of the first
+    scenario's first turn, and the tables."""
+    start = next(iter(ctx.game.scenarios.values())).first_turn if ctx.game.scenarios else min(ctx.game.turns)
+    return {NEXT: "1", DECLARING_SIDE: "", DECLARING_KIND: "", PROBLEM: "", TARGET: "", TARGET_LIST: ",",
+            names.WEATHER_PROPERTY: ctx.game.turns[start].weather, TURN_NUMBER: str(start),
+            **compiler(ctx, model).tables()}
+
+
+def global_properties(ctx: Context, model: BattleModel, container) -> None:
+    """The battle machinery's properties, the weather, and the tables (hidden from players: no buttons)."""
+    values = global_values(ctx, model)
+    first = values[names.WEATHER_PROPERTY]
+    for name, value in values.items():
+        prop = element(container, PROPS + "GlobalProperty", {
+            "name": name, "initialValue": value, "description": "Battles (issue 22)", "isNumeric": False,
+            "min": "", "max": "", "wrap": False})
+        if name == TURN_NUMBER:
+            element(prop, PROPS + "ChangePropertyButton", {
+                "text": "", "tooltip": "", "icon": "", "hotkey": key_text(K.turn_begins), "reportFormat": "",
+                "propChanger": "P," + braces(Compiler.turn_now())})
+        if name == NEXT:
+            element(prop, PROPS + "ChangePropertyButton", {
+                "text": "", "tooltip": "", "icon": "", "hotkey": key_text(K.by_hand), "propChanger": "P,1",
+                "reportFormat": ""})
+        if name == names.WEATHER_PROPERTY:
+            element(prop, PROPS + "ChangePropertyButton", {
+                "text": "", "tooltip": "", "icon": "", "hotkey": key_text(K.turn_begins),
+                "propChanger": "P," + braces(lookup(T_PRINTED, names.TURN_PROPERTY, lit(first))),
+                "reportFormat": "Weather: $newValue$ (printed for this turn)"})
+            for i, w in enumerate(ctx.game.weather.values()):
+                element(prop, PROPS + "ChangePropertyButton", {
+                    "text": f"{WEATHER_MENU}: {w.name}", "tooltip": f"The weather in force is {w.name}", "icon": "",
+                    "hotkey": key_text(weather_key(i)), "propChanger": f"P,{w.id}",
+                    "reportFormat": f"Weather: {w.name} (was $oldValue$)"})
+
+
+def weather_key(i: int) -> Key:
+    """The key of the ``i``-th weather's button (the turn tracker presses it when a turn begins)."""
+    return commands.battle_key(len(STAGES) + i)
+
+
+def toolbar(ctx: Context, root, model: BattleModel, declare_hotkey: Key, list_hotkey: Key) -> None:
+    """*Declare battle* (the selected units), the *Battles* list, the *Weather* menu."""
+    global_key_command(root, Chore(commands.DECLARE_BATTLE, "Declare a battle: select the attacking units and a unit "
+                                   "of each hex they attack, then press this", K.declare, braces(SELECTED), "",
+                                   quiet=False), declare_hotkey)
+    inventory(root, BATTLES, "The battles not resolved yet: a click centres the map on one",
+              braces(f'Kind=={lit(names.KIND_BATTLE)} && {text(names.BATTLE_OUTCOME)}==""'), "",
+              f"Battle ${names.BATTLE_NO}$ in $LocationName$",
+              "$PropertyValue$", False, list_hotkey)
+    items = [f"{WEATHER_MENU}: {w.name}" for w in ctx.game.weather.values()]
+    element(root, MODULE + "ToolbarMenu", {"text": WEATHER_MENU, "tooltip": "Set the weather in force by hand (when "
+                                           "it is not the turn's printed weather)", "icon": "", "hotkey": "",
+                                           "menuItems": string_array(items), "description": ""})
+
+
+def turn_hotkeys(ctx: Context, tracker, model: BattleModel, clears: list[tuple[str, Key]]) -> None:
+    """The turn tracker's global hotkeys: the turn number and printed weather when a turn begins, reminders, battle
+    numbers from 1 when a battle phase begins, and each clear button of the toolbar when its phase ends (the
+    battles' with the Combat Phase's: ``clears`` is (phase id, its button's hot key))."""
+    game = ctx.game
+    phases = phase_labels(game)
+    labels = turn_labels(game)
+    _hotkey(tracker, "A turn begins: its number and printed weather", K.turn_begins, f"Phase=={lit(phases[0])}", "")
+    for label in compiler(ctx, model).battle_phases():
+        _hotkey(tracker, f"Battles from 1: {label}", K.by_hand, f"Phase=={lit(label)}", "")
+    for phase, key in clears:
+        for label in _phase_labels(game, phase):
+            after = phases[(phases.index(label) + 1) % len(phases)]
+            _hotkey(tracker, f"Clean-up after {label}", key, f"Phase=={lit(after)}", "")
+    for r in model.reminders:
+        label = _phase_label(game, r.phase, r.side)
+        test = f"Phase=={lit(label)}" + (f" && Turn=={lit(labels[sorted(game.turns).index(r.turn)])}"
+                                          if r.turn is not None else "")
+        text_ = r.text.replace("$", "")
+        _hotkey(tracker, f"Reminder: {label}", None, test, text_)
+
+
+def _phase_labels(game: Game, phase: str) -> list[str]:
+    """The tracker's labels of a phase: one per side for a player phase."""
+    p = next(x for x in game.phases if x.id == phase)
+    return [f"{d.name} {p.name}" for d in game.sides.values()] if p.player else [p.name]
+
+
+def _phase_label(game: Game, phase: str, side: str | None) -> str:
+    p = next(x for x in game.phases if x.id == phase)
+    return f"{game.sides[side].name} {p.name}" if p.player and side else p.name
+
+
+def _hotkey(tracker, name: str, key: Key | None, test: str, report: str) -> None:
+    element(tracker, TURN_PKG + "TurnGlobalHotkey", {"name": name, "hotkey": key_text(key), "match": braces(test),
+                                                     "reportFormat": report})
+
+
+# --- images ------------------------------------------------------------------------------------------------------
+
+
+def marker_size(counter: tuple[int, int]) -> tuple[int, int]:
+    """A chit a little narrower than a counter and half as high: it stands above the defender's counter."""
+    return counter[0] - 6, counter[1] // 2
+
+
+def marker_lift(ctx: Context) -> int:
+    """How far above the defender's centre the battle marker's centre stands: just clear of the counter."""
+    counter = ctx.size(face_image(next(iter(ctx.game.units)), "front"))
+    return (counter[1] + marker_size(counter)[1]) // 2 + 1
+
+
+def images(counter: tuple[int, int]) -> dict[str, bytes]:
+    """The battle marker's chit: cream with a dark red frame (its labels say the rest)."""
+    w, h = marker_size(counter)
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((1, 1, w - 2, h - 2), radius=max(2, w // 10), fill=(255, 248, 225, 255),
+                        outline=(120, 0, 0, 255), width=max(2, w // 20))
+    return {MARKER_IMAGE: png(img)}
+
