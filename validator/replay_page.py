@@ -83,7 +83,7 @@ def page_data(r: Replay, b: Board) -> tuple[dict[str, Any], list[tuple[str, str]
         at = v.action_index + 1 if v.action_index >= 0 else len(states) - 1
         steps[at].setdefault("v", []).append(e.index)
         violations.append({"step": at, "rule": v.rule, "anchor": doc.anchor(v.rule), "msg": e.message,
-                           "where": e.where, "loc": map_location(r, v), "path": list(v.path),
+                           "where": e.where, "at": e.at, "loc": map_location(r, v), "path": list(v.path),
                            "arrows": [list(a) for a in v.arrows], "units": list(v.units), "follows": e.follows,
                            "turn": v.turn, "side": v.side, "phase": v.phase})
     faces = sorted({(u, f) for frame in frames for u, (_, f, _) in frame.items()})
@@ -226,7 +226,7 @@ function card(i) {
   div.append(a, ' (' + v.where + '): ' + v.msg);
   if (v.follows !== null) {
     const f = document.createElement('a'), e = D.violations[v.follows];
-    f.href = '#step-' + e.step; f.textContent = 'follows from rule ' + e.rule + ' at ' + e.where;
+    f.href = '#step-' + e.step; f.textContent = 'follows from rule ' + e.rule + ' at ' + e.at;
     f.onclick = ev => { ev.preventDefault(); show(e.step); };
     div.append(' — ', f);
   }

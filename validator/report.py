@@ -31,14 +31,16 @@ class Entry:
     follows: int | None  # the index of the earlier violation this one follows from, else None
 
     @property
-    def where(self) -> str:
-        """``line 7`` or ``VASSAL step 120 (moved ...)``; ``end of the log`` for what the end shows."""
-        v = self.violation
-        if v.action_index < 0:
+    def at(self) -> str:
+        """``line 7``, ``VASSAL step 120`` or ``end of the log``."""
+        if self.violation.action_index < 0:
             return "end of the log"
-        if self.step is not None:
-            return f"VASSAL step {self.step} ({self.did})" if self.did else f"VASSAL step {self.step}"
-        return f"line {v.line}"
+        return f"VASSAL step {self.step}" if self.step is not None else f"line {self.violation.line}"
+
+    @property
+    def where(self) -> str:
+        """:attr:`at`, and for a VASSAL step what the player did there (``VASSAL step 120 (moved ...)``)."""
+        return f"{self.at} ({self.did})" if self.step is not None and self.did else self.at
 
 
 def vassal_step(action: Action) -> int | None:
@@ -59,8 +61,8 @@ def _list(names: Names, values: Any) -> str:
 def _path(names: Names, action: Action) -> str:
     path = action.get("path")
     if isinstance(path, list) and path:
-        return " → ".join(names.of(p) if isinstance(p, str) else str(p) for p in path)
-    return _list(names, action.get("to", "?"))
+        return "along " + " → ".join(names.of(p) if isinstance(p, str) else str(p) for p in path)
+    return "to " + _list(names, action.get("to", "?"))
 
 
 def describe(action: Action, names: Names) -> str:
@@ -68,9 +70,9 @@ def describe(action: Action, names: Names) -> str:
     kind = action.type
     unit = _list(names, action.get("unit", "?"))
     if kind == "move":
-        return f"moved {unit} to {_path(names, action)}"
+        return f"moved {unit} {_path(names, action)}"
     if kind in ("retreat", "advance"):
-        return f"{'retreated' if kind == 'retreat' else 'advanced'} {unit} to {_path(names, action)}"
+        return f"{'retreated' if kind == 'retreat' else 'advanced'} {unit} {_path(names, action)}"
     if kind == "battle":
         return (f"battle: {_list(names, action.get('attackers', []))} against "
                 f"{_list(names, action.get('targets', []))}, die {action.get('die')}, result {action.get('result')}")
@@ -122,7 +124,7 @@ def _follow_text(e: Entry, all_entries: list[Entry]) -> str:
     if e.follows is None:
         return ""
     earlier = all_entries[e.follows]
-    return f" (follows from the violation at {earlier.where}, rule {earlier.violation.rule})"
+    return f" (follows from the violation at {earlier.at}, rule {earlier.violation.rule})"
 
 
 def text_lines(r: Replay) -> list[str]:
@@ -179,7 +181,7 @@ def as_doc(r: Replay) -> dict[str, Any]:
         "outcome": r.outcome,
         "by_rule": dict(by_rule(r)),
         "violations": [{**e.violation.as_dict(), "message": e.message, "location": location(r, e.violation),
-                        "step": e.step, "did": e.did or None, "where": e.where,
+                        "step": e.step, "did": e.did or None, "where": e.where, "at": e.at,
                         "follows": e.follows} for e in es],
     }
 
