@@ -21,7 +21,7 @@ from games.fields import id_problem
 from games.grid import HexIds
 from games.model import Game, frozen_map
 
-from .log_schema import CORE_SCHEMA, schema_file
+from .log_schema import CORE_SCHEMA
 from .model import Action, GameLog, Header
 from .schema_check import SchemaChecker, load_schema
 
@@ -146,12 +146,14 @@ def _parse(source: str, n: int, text: str, last: bool) -> dict[str, Any]:
 
 def game_schema(source: str, game: Game) -> dict:
     """The schema of ``game``'s logs (its rules package's, ``validator.log_schema``)."""
+    from .rules_packages import schema
+
+    if not game.rules_package:
+        raise LogError(source, f"header: game '{game.id}' names no rules package (game.toml rules_package)")
     try:
-        path = schema_file(game.rules_package)
-    except ValueError:
-        raise LogError(source, f"header: game '{game.id}' names no rules package (game.toml rules_package)") from None
-    try:
-        return load_schema(path)
+        return schema(game.rules_package)
+    except ValueError as exc:
+        raise LogError(source, f"header: game '{game.id}': {exc}") from None
     except OSError:
         raise LogError(source, f"header: no log schema for game '{game.id}' (validator.log_schema writes it)") from None
 

@@ -11,7 +11,6 @@ broke a rule, for pictures in reports.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,9 +39,15 @@ class Replay:
 
 
 def rules_of(game: Game):
+    """The rules package the game names (built in, or registered by an installed package: :mod:`.rules_packages`)."""
+    from .rules_packages import load
+
     if not game.rules_package:
         raise LogError(game.id, "the game names no rules package (game.toml rules_package)")
-    return importlib.import_module(game.rules_package)
+    try:
+        return load(game.rules_package)
+    except ValueError as exc:
+        raise LogError(game.id, str(exc)) from None
 
 
 def _violation(rules, ctx, state, f: Finding, line: int, side: str, index: int) -> Violation:
