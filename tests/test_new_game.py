@@ -181,3 +181,16 @@ def test_built_module_loads_cleanly_in_vassal(here: Path, vassal_engine, capsys)
     assert checked.game_started
     palette = [s for s in checked.slots if s.kind == "piece"]
     assert len(palette) >= 6 and all(s.roundtrip for s in checked.slots)
+
+
+def test_the_rules_the_game_prints_are_the_rules_the_package_enforces(workdir: Path) -> None:
+    """Every rule number of the new game's rules.md tables is in the starter's rule index and back: each violation
+    links to its entry in the replay page's bundled reference."""
+    import re
+
+    from validator.rules.starter import RULES
+
+    text = (workdir / "my_game" / "rules.md").read_text()
+    printed = {re.findall(r"\d+\.\d+", line.split("|")[1])[0] for line in text.splitlines()
+               if line.startswith("| ") and not line.startswith("| rule")}
+    assert printed == set(RULES)
