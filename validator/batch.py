@@ -10,16 +10,17 @@ the order the logs were given, whatever order the workers finish in.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import resource
 import signal
 import time
 from dataclasses import dataclass, field
-from multiprocessing.connection import Connection, wait
-from typing import Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from games.errors import InputError, one_line
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 LOG_SUFFIXES = (".jsonl", ".vlog", ".vsav", ".log", ".sav")  # what a folder's logs are called
 MAX_LOGS = 10_000  # logs in one batch
@@ -114,6 +115,9 @@ def run_batch(paths: list[str], check: Callable[..., Outcome], kwargs: dict[str,
               timeout: float = TIMEOUT, memory: int = MEMORY) -> Iterator[Outcome]:
     """Check every log with ``check(path, cache=..., **kwargs)`` in at most ``workers`` worker processes; yields
     the outcomes in the order of ``paths`` as they become ready."""
+    import multiprocessing  # (only a batch needs it: one log is checked in this process)
+    from multiprocessing.connection import wait
+
     ctx = multiprocessing.get_context("fork")
     pending = list(range(len(paths)))
     pending.reverse()

@@ -16,7 +16,6 @@ from typing import Any
 from .model import Action, Violation
 from .naming import Names, names_of
 from .replay import Replay, rules_of
-from .vassal.locations import module_name
 
 
 @dataclass(frozen=True)
@@ -195,6 +194,8 @@ def location(r: Replay, v: Violation) -> str | None:
     to show: the end of its path, else the target of its first battle arrow, else where its first unit stood before
     the action (the rules package's ``pieces``, from the states the replay kept); None when it is about no one place
     (a card, a phase, the score)."""
+    from .vassal.locations import module_name  # (the VASSAL reader only when a location is named)
+
     loc = map_location(r, v)
     return None if loc is None else module_name(r.game, loc)
 
