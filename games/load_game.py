@@ -11,6 +11,7 @@ from .datafiles import Table
 from .fields import ID, short, toml_colour, toml_id, toml_ids, toml_int, toml_number, toml_text
 from .grid import HexIds
 from .hexgrid import SQRT3
+from .installed import rules_module
 from .loading import Loading
 from .model import GridSpec, Nationality, Phase, SideDef, StackingRule, Trait, UnitType, VPTrack, frozen_map
 
@@ -33,9 +34,10 @@ def read_identity(ld: Loading, g: Table) -> dict[str, str]:
     ld.keys(g, TOP_KEYS)
     gid = toml_id(g, "id")
     package = toml_text(g, "rules_package", default="")
-    if package and not RULES_PACKAGE.fullmatch(package):
-        raise g.error(f"'{package[:60]}' is not a rules package name (validator.rules.<name>, or the name an "
-                      "installed package registers in the hexforge.rules entry points; lower case)", "rules_package")
+    if package and not (RULES_PACKAGE.fullmatch(package) and (package.startswith("validator.rules.")
+                                                              or rules_module(package) is not None)):
+        raise g.error(f"'{package[:60]}' is not a rules package name (validator.rules.<name>, or a name an "
+                      "installed package registers in the hexforge.rules entry points)", "rules_package")
     return dict(id=gid, title=toml_text(g, "title"), publisher=toml_text(g, "publisher", default=""),
                 edition=toml_text(g, "edition", default=""), module_name=toml_id(g, "module_name", default=gid),
                 rules_package=package)

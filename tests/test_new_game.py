@@ -163,10 +163,10 @@ def test_an_installed_game_and_rules_package_are_found_by_name(tmp_path: Path, w
     checked = hexforge("validate", str(log), "--format", "json")
     assert checked.returncode == 1, checked.stderr
     assert [v["rule"] for v in json.loads(checked.stdout)["violations"]] == ["2.2"]
-    # a game folder naming a package nobody registered is refused in one line, nothing imported
+    # a game folder naming a package nobody registered is refused when it loads, in one line, nothing imported
     (pkg / "game.toml").write_text(toml.replace('rules_package = "validator.rules.starter"', 'rules_package = "os"'))
     refused = hexforge("validate", str(log))
-    assert refused.returncode == 2 and "no rules package 'os' is installed" in refused.stderr
+    assert refused.returncode == 2 and "rules_package: 'os' is not a rules package name" in refused.stderr
     assert len(refused.stderr.strip().splitlines()) == 1
 
 

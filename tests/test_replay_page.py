@@ -44,7 +44,8 @@ def page(result, drawn) -> str:
 def data_of(page: str) -> dict:
     m = re.search(r'<script type="application/json" id="data">(.*?)</script>', page, re.S)
     assert m
-    return json.loads(m.group(1).replace("<\\/", "</"))
+    assert "<" not in m.group(1)  # nothing in the data can end the script element
+    return json.loads(m.group(1))
 
 
 def test_every_action_is_a_step_and_each_violation_is_on_its_own(page: str, result) -> None:
@@ -161,3 +162,14 @@ def test_the_page_in_headless_chromium(page: str, tmp_path: Path) -> None:
         assert tab.screenshot().crop(counter).tobytes() == shot.crop(counter).tobytes()
         tab.key("End")
         assert tab.evaluate("document.getElementById('counter').textContent") == "step 7 / 7"
+
+
+def test_text_from_the_log_cannot_break_out_of_the_page(tmp_path: Path) -> None:
+    from validator.logfile import parse_log
+
+    head = LOG.read_text().splitlines()[0]
+    evil = '{"type": "note", "side": "axis", "text": "</script><script>alert(1)</script><!--"}'
+    move = '{"type": "move", "side": "axis", "unit": "ger_1pz", "path": ["1312", "1412", "1413"]}'
+    log, game = parse_log("evil.jsonl", f"{head}\n{evil}\n{move}\n".encode())
+    page = render_page(replay(log, game, every_state=True))
+    assert page.count("<script") == 2 and "alert(1)" in data_of(page)["steps"][1]["d"]

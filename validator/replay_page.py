@@ -26,7 +26,9 @@ BOARD_QUALITY = 82  # WEBP quality of the board
 
 
 def _pieces(rules, ctx, state) -> dict[str, tuple[str, str, str]]:
-    """unit -> (location, face, markers joined by spaces) on the map."""
+    """unit -> (location, face, markers joined by spaces) on the map (none when the package cannot say)."""
+    if not hasattr(rules, "pieces"):
+        return {}
     return {uid: (loc, face, " ".join(markers)) for uid, loc, face, markers in rules.pieces(ctx, state)}
 
 
@@ -291,7 +293,8 @@ def render_page(r: Replay, b: Board | None = None) -> str:
         ("ArrowLeft", "◀", "previous step (←)"), ("ArrowRight", "▶", "next step (→)"),
         ("n", "violation ▶", "next violation (n)"), ("]", "phase ]", "next phase (])"),
         ("PageDown", "turn ⇟", "next turn (PageDown)"), ("End", "last", "last step (End)")))
-    data_json = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=False).replace("</", "<\\/")
+    # no "<" at all inside the script element (a message could hold "</script>" or "<!--"): JSON reads \u003c back
+    data_json = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=False).replace("<", "\\u003c")
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{title}</title>'
             f'<style>{CSS}{svg_css}</style></head><body>'
             f'<header><h1>{title}</h1><p>{html.escape(summary(r))}</p></header>'
