@@ -73,9 +73,9 @@ def verdict(path: str, module: str | None = None, fmt: str = "text", html: str |
     # the states before violations give each violation its location (JSON); the page keeps every state
     result = replay(log, game, keep_states=fmt == "json", every_state=bool(html))
     if html:
-        from .html_report import render_html
+        from .replay_page import render_page
 
-        write_atomic(html, render_html(result).encode("utf-8"), [path, used])
+        write_atomic(html, render_page(result).encode("utf-8"), [path, used])
     first, last = turns(result)
     code = LEGAL if result.clean else BROKE_RULES
     doc = as_doc(result) if fmt == "json" else {}

@@ -3,7 +3,7 @@ map's title band), and a picture of the moment of one violation with the offendi
 
 Only the report modules need Pillow; checking a log does not. The rules package tells what stands where through
 ``pieces(ctx, state)``: (unit, location, face, markers) for every unit on the map. The step-through page built from
-these is :mod:`.replay_page` (:func:`render_html`).
+these is :mod:`.replay_page`.
 """
 
 from __future__ import annotations
@@ -165,10 +165,3 @@ def data_uri(img: Image.Image, fmt: str = "PNG", **options) -> str:
 
 def png_data_uri(img: Image.Image) -> str:
     return data_uri(img, "PNG", compress_level=6)
-
-
-def render_html(r, b: Board | None = None) -> str:
-    """The step-through replay page of a replay (:func:`.replay_page.render_page`)."""
-    from .replay_page import render_page
-
-    return render_page(r, b)
