@@ -12,11 +12,14 @@ from __future__ import annotations
 import json
 import sys
 import time
+from pathlib import Path
 
-import games
-from players.no_retreat import play
-from validator.logfile import parse_log
-from validator.replay import replay
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # before this folder, whose art.py is a script
+
+import games  # noqa: E402
+from players.no_retreat import play  # noqa: E402
+from validator.logfile import parse_log  # noqa: E402
+from validator.replay import replay  # noqa: E402
 
 REPLAY_GOAL = 0.100  # s, the rules replay of the whole game
 
