@@ -70,7 +70,7 @@ def weather_table(game: Game, style: Style) -> Table:
     for w in game.weather.values():
         rows.append((w.name, str(w.ma_cap) if w.ma_cap else "-", _yes(w.armor_bonus), _yes(w.multi_hex_advance),
                      _yes(w.armor_third_hex), _yes(w.river_shift), str(w.axis_attack_shift) if w.axis_attack_shift
-                     else "-", game.crts[w.axis_crt].name))
+                     else "-", game.crts[w.axis_crt].name if w.axis_crt in game.crts else "-"))
         fills.append((parse_colour(w.colour), *([None] * 7)))
     sides = list(game.sides)
     return Table("Weather Effects", ("Weather", "MA cap", "Armor bonus", "Multi-hex advance", "Armor 3rd hex",

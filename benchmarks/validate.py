@@ -12,11 +12,14 @@ from __future__ import annotations
 import json
 import sys
 import time
+from pathlib import Path
 
-import games
-from players.no_retreat import play
-from validator.logfile import parse_log
-from validator.replay import replay
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # before this folder, whose art.py is a script
+
+import games  # noqa: E402
+from players.no_retreat import play  # noqa: E402
+from validator.logfile import parse_log  # noqa: E402
+from validator.replay import replay  # noqa: E402
 
 REPLAY_GOAL = 0.100  # s, the rules replay of the whole game
 
@@ -69,7 +72,20 @@ def main() -> int:
           f"{'met' if t_replay < REPLAY_GOAL else 'NOT met'}")
     total = t_read + t_replay
     print(f"read + replay       {total * 1000:8.1f} ms   goal < 1000 ms: {'met' if total < 1.0 else 'NOT met'}")
+    ratio = t_replay / t_json
+    print(f"replay / json parse {ratio:8.1f}x     goal < 20x: {'met' if ratio < 20 else 'NOT met'}")
+    page(log, game)
     return 0
+
+
+def page(log, game) -> None:
+    """The step-through replay page of the whole game: its size, and the time to make it (board drawn once)."""
+    from validator.replay_page import render_page
+
+    t = time.perf_counter()
+    html = render_page(replay(log, game, every_state=True)).encode()
+    print(f"replay page (--html) {len(html) / 1e6:7.2f} MB for {len(log.actions)} steps, made in "
+          f"{time.perf_counter() - t:.1f} s (one self-contained file)")
 
 
 if __name__ == "__main__":

@@ -15,10 +15,24 @@ GAMES_DIR = os.path.dirname(os.path.abspath(__file__))
 
 
 def game_dir(game: str) -> str:
-    """The folder of a game given by id (``no_retreat``) or by path."""
+    """The folder of a game given by path, or by id (``no_retreat``): a game of this package, else an installed one
+    (entry point group ``hexforge.games``, :mod:`.installed`), else the folder of that name in the current folder
+    (where ``hexforge new`` writes one)."""
     if os.sep in game or game.startswith("."):
         return game
-    return os.path.join(GAMES_DIR, game)
+    builtin = os.path.join(GAMES_DIR, game)
+    if os.path.isfile(os.path.join(builtin, "game.toml")):
+        return builtin
+    from .fields import ID
+    from .installed import game_folder
+
+    if not ID.fullmatch(game):
+        return builtin
+    installed = game_folder(game)
+    if installed is not None:
+        return installed
+    here = os.path.join(os.curdir, game)
+    return here if os.path.isfile(os.path.join(here, "game.toml")) else builtin
 
 
 def _root(game: str) -> str:

@@ -11,12 +11,14 @@ from .datafiles import Table
 from .fields import ID, short, toml_colour, toml_id, toml_ids, toml_int, toml_number, toml_text
 from .grid import HexIds
 from .hexgrid import SQRT3
+from .installed import rules_module
 from .loading import Loading
 from .model import GridSpec, Nationality, Phase, SideDef, StackingRule, Trait, UnitType, VPTrack, frozen_map
 
 TOP_KEYS = ("id", "title", "publisher", "edition", "module_name", "rules_package", "grid", "sides", "nationalities",
             "unit_types", "traits", "vp_track", "phases", "sequence", "stacking", "columns", "cards")
-RULES_PACKAGE = re.compile(r"validator\.rules\.[a-z][a-z0-9_]{0,63}")
+# a built-in rules package, or the name of one an installed package registers (games.installed: never an import path)
+RULES_PACKAGE = re.compile(r"(validator\.rules\.)?[a-z][a-z0-9_]{0,63}")
 # What the art can draw within its memory (SECURITY.md): the grid, the module hex and the module board's pixels.
 MAX_GRID_SIDE = 120  # columns or rows (Stalingrad '42: 66 x 63)
 MAX_CELLS = 6400  # columns x rows (print-and-play draws the whole map at 300 dpi: about 1 MB a cell)
@@ -32,9 +34,10 @@ def read_identity(ld: Loading, g: Table) -> dict[str, str]:
     ld.keys(g, TOP_KEYS)
     gid = toml_id(g, "id")
     package = toml_text(g, "rules_package", default="")
-    if package and not RULES_PACKAGE.fullmatch(package):
-        raise g.error(f"'{package[:60]}' is not a rules package name (validator.rules.<name>, lower case)",
-                      "rules_package")
+    if package and not (RULES_PACKAGE.fullmatch(package) and (package.startswith("validator.rules.")
+                                                              or rules_module(package) is not None)):
+        raise g.error(f"'{package[:60]}' is not a rules package name (validator.rules.<name>, or a name an "
+                      "installed package registers in the hexforge.rules entry points)", "rules_package")
     return dict(id=gid, title=toml_text(g, "title"), publisher=toml_text(g, "publisher", default=""),
                 edition=toml_text(g, "edition", default=""), module_name=toml_id(g, "module_name", default=gid),
                 rules_package=package)

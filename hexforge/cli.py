@@ -1,4 +1,7 @@
-"""The ``hexforge`` command line: one subcommand per job, each implemented by the package that owns the job.
+"""hexforge: hex-and-counter wargames from plain data: VASSAL modules, print-and-play sheets, and a referee for
+game logs.
+
+The command line has one subcommand per job, each implemented by the package that owns the job.
 
 Every subcommand module provides ``add_arguments(parser)`` and ``run(args) -> int``. Exit codes: 0 clean, 1 rule
 violations (``validate``), 2 bad input (one line per problem on stderr, ``hexforge COMMAND: where: what``, nothing
@@ -20,9 +23,12 @@ from games.errors import InputError, UserError, one_line
 
 # subcommand -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
+    "new": ("hexforge.new", "start a new game: write a small, complete game folder to change into your own"),
+    "list": ("hexforge.listing", "list the games hexforge knows by name (built in, installed, in this folder)"),
     "info": ("hexforge.info", "check every file of a game and summarise its data (counts by kind, turns, scenarios)"),
     "build": ("hexforge.build", "build everything for a game into build/<game>/ (art, module, print-and-play)"),
-    "validate": ("validator.cli", "replay a game log against the rules and report every violation"),
+    "validate": ("validator.cli", "check game logs against the rules: every violation with its rule; several logs "
+                                  "or a folder at once, with a summary table; --html a step-through replay page"),
     "art": ("art.build", "render the map, boards, counters, markers, cards and charts into build/<game>/images/"),
     "pnp": ("art.pnp.build", "print-and-play PDFs (counters, cards, map tiles, aids) into build/<game>/pnp/"),
     "vassal-dump": ("validator.vassal.dump", "print the decoded steps of a VASSAL save or log as JSON Lines"),
@@ -89,8 +95,29 @@ class OneLineParser(argparse.ArgumentParser):
         raise SystemExit(EXIT_INPUT)
 
 
+EPILOG = """examples:
+  hexforge new my_game            write ./my_game/, a small game to make your own
+  hexforge build my_game          its VASSAL module and print-and-play sheets, into build/my_game/
+  hexforge validate game.vlog     check a game played in VASSAL (exit 1: rules broken, 2: unreadable)
+  hexforge validate tournament/   check every log in a folder, then a summary table
+  hexforge COMMAND --help         what a command does and its options
+
+exit codes: 0 done (no violations), 1 rule violations, 2 bad input, 3 a bug in hexforge (--debug shows it)"""
+
+
+def _version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("hexforge")
+    except Exception:  # noqa: BLE001  (running from a checkout that is not installed)
+        return "unknown"
+
+
 def _parser(argv: list[str]) -> tuple[argparse.ArgumentParser, dict]:
-    parser = OneLineParser(prog="hexforge", description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="hexforge", description=__doc__.split("\n\n")[0].replace("\n", " "),
+                           epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"hexforge {_version()}")
     parser.add_argument("--debug", action="store_true", help="show the traceback of an internal error")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     chosen = next((a for a in argv if not a.startswith("-")), None)
@@ -119,6 +146,9 @@ def _on_terminate(handler):
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     parser, modules = _parser(argv)
+    if not argv:  # no command: the help, as a question answered (not a usage error)
+        parser.print_help()
+        return 0
     args = parser.parse_args(argv)
     stdout, stderr = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = QuietPipe(stdout), QuietPipe(stderr)  # type: ignore[assignment]

@@ -25,13 +25,15 @@ def rules_data_problems(game: Game, partial: bool = False) -> tuple[list[DataErr
     """The problems the game's rules package finds in its own data files, and a note when it cannot be asked.
     ``partial``: the game lacks the records that had problems, which the package's readers may not expect; their
     failing then is not reported (the game's own problems are)."""
-    name = game.rules_package
-    if not name:
+    if not game.rules_package:
         return [], ""
+    from validator.rules_packages import module_of
+
     try:
+        name = module_of(game.rules_package)
         found = importlib.util.find_spec(name) is not None
-    except ModuleNotFoundError:
-        found = False
+    except (ModuleNotFoundError, ValueError):
+        name, found = game.rules_package, False
     if not found:
         return [], f"note: rules package {name} is not installed; its data files were not checked"
     hook = getattr(importlib.import_module(name), "check_data", None)

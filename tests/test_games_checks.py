@@ -115,7 +115,8 @@ def test_a_record_with_a_problem_is_still_known_to_its_references(mini, capsys) 
                                                        "(1-64 letters, digits, _ or -, starting with a letter or "
                                                        "digit)"),
     ('module_name = "Mini"', 'rules_package = "antigravity"\nmodule_name = "Mini"',
-     "mini/game.toml: rules_package: 'antigravity' is not a rules package name (validator.rules.<name>, lower case)"),
+     "mini/game.toml: rules_package: 'antigravity' is not a rules package name (validator.rules.<name>, or a name "
+     "an installed package registers in the hexforge.rules entry points)"),
     ('title = "Mini"', f'title = "{"T" * 500}"', "mini/game.toml: title: 500 characters long (at most 120)"),
     ("low = 0", "low = 5000", "mini/game.toml: vp_track.low: 5000 is out of range (expected -999..999)"),
 ])

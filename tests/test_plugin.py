@@ -106,7 +106,8 @@ def test_each_violation_names_the_place_it_is_about(log, rule, location, capsys)
     assert code == 1
     found = [v for v in report["violations"] if v["rule"] == rule]
     assert found and all(v["location"] == location for v in found), found
-    assert set(found[0]) == {"line", "turn", "side", "phase", "rule", "message", "units", "path", "location"}
+    assert set(found[0]) == {"line", "turn", "side", "phase", "rule", "message", "units", "path", "location",
+                             "step", "did", "at", "where", "follows"}
 
 
 def test_validate_reads_a_vassal_log_with_the_module_it_is_given(nr_game, art_dir, tmp_path, capsys) -> None:

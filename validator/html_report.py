@@ -1,14 +1,14 @@
-"""The HTML report: one self-contained page, with for each violation a picture of the board at that moment and the
-offending move drawn on it (images inlined as data URIs, drawn with the ``art`` package).
+"""Pictures of the board for reports, drawn with the ``art`` package: the board cropped to its hexes (not the
+map's title band), and a picture of the moment of one violation with the offending move drawn on it.
 
-Only this module needs Pillow; checking a log does not. The rules package tells what stands where through
-``pieces(ctx, state)``: (unit, location, face, markers) for every unit on the map.
+Only the report modules need Pillow; checking a log does not. The rules package tells what stands where through
+``pieces(ctx, state)``: (unit, location, face, markers) for every unit on the map. The step-through page built from
+these is :mod:`.replay_page`.
 """
 
 from __future__ import annotations
 
 import base64
-import html
 import io
 from dataclasses import dataclass
 
@@ -18,8 +18,6 @@ from games.grid import Layout
 from games.model import Game
 
 from .model import Violation
-from .replay import Replay, rules_of
-from .report import summary
 
 MAP_SCALE = 0.6  # of the module map (hex 96 px): 58 px hexes
 COUNTER_SHARE = 0.62  # counter size as a share of the hex width
@@ -35,6 +33,8 @@ ARROW_SPAN = (0.2, 0.78)  # a battle arrow runs over this share of the way betwe
 
 @dataclass(frozen=True)
 class Board:
+    """The map drawn once, cropped to its hexes and areas, and where each location's centre is on it."""
+
     image: Image.Image
     layout: Layout
     centres: dict[str, tuple[float, float]]
@@ -42,16 +42,26 @@ class Board:
 
 
 def board(game: Game) -> Board:
+    """The map at report scale, cropped to the hexes and areas (with a margin of half a hex): the board, without the
+    title band or the paper around it."""
     from art.boards import area_polygons
     from art.map_sheet import render_map
 
     layout = Layout.module(game.map.grid, MAP_SCALE)
     image = render_map(game, layout).convert("RGB")
     centres = {hid: layout.centre_f(h.hex) for hid, h in game.map.hexes.items()}
+    points = [p for h in game.map.hexes.values() for p in layout.polygon(h.hex)]
     for aid, poly in area_polygons(game, layout).items():
         xs, ys = [p[0] for p in poly], [p[1] for p in poly]
         centres[aid] = (sum(xs) / len(xs), sum(ys) / len(ys))
-    return Board(image, layout, centres, layout.hex_width)
+        points += poly
+    m = layout.hex_width * 0.5
+    x0 = max(0, int(min(p[0] for p in points) - m))
+    y0 = max(0, int(min(p[1] for p in points) - m))
+    x1 = min(image.width, int(max(p[0] for p in points) + m) + 1)
+    y1 = min(image.height, int(max(p[1] for p in points) + m) + 1)
+    centres = {k: (x - x0, y - y0) for k, (x, y) in centres.items()}
+    return Board(image.crop((x0, y0, x1, y1)), layout, centres, layout.hex_width)
 
 
 def _counter(game: Game, cache: dict, uid: str, face: str, px: int) -> Image.Image:
@@ -99,7 +109,7 @@ def picture(game: Game, b: Board, pieces, v: Violation, cache: dict) -> Image.Im
     boxes = focus_boxes + extra
     xs = [p[0] for p in pts] + [bx for box in boxes for bx in (box[0], box[2])]
     ys = [p[1] for p in pts] + [by for box in boxes for by in (box[1], box[3])]
-    if not xs:
+    if not xs:  # nothing to centre on: the whole board, at half size
         return img.resize((img.width // 2, img.height // 2))
     m = b.hex_px * MARGIN_HEXES
     box = (max(0, int(min(xs) - m)), max(0, int(min(ys) - m)),
@@ -146,39 +156,12 @@ def _battle_marks(d: ImageDraw.ImageDraw, b: Board, v: Violation) -> list[tuple[
     return boxes
 
 
-def png_data_uri(img: Image.Image) -> str:
+def data_uri(img: Image.Image, fmt: str = "PNG", **options) -> str:
+    """An image inlined in a page: PNG (counters, pictures) or WEBP (the board: a quarter of the PNG's size)."""
     buf = io.BytesIO()
-    img.save(buf, format="PNG", compress_level=6)
-    return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode("ascii")
+    img.save(buf, format=fmt, **options)
+    return f"data:image/{fmt.lower()};base64," + base64.b64encode(buf.getvalue()).decode("ascii")
 
 
-CSS = """
-body { font-family: sans-serif; margin: 2em; color: #222; background: #faf8f2; }
-h1 { font-size: 1.4em; } h2 { font-size: 1.1em; margin-bottom: 0.2em; }
-section { border-top: 1px solid #ccc; padding: 0.8em 0; }
-.where { color: #555; } .rule { color: #b3261e; font-weight: bold; }
-img { max-width: 100%; border: 1px solid #999; margin-top: 0.5em; }
-"""
-
-
-def render_html(r: Replay, b: Board | None = None) -> str:
-    """The whole report as one HTML string (the same replay gives the same bytes); ``b``: a board already drawn."""
-    game = r.game
-    rules = rules_of(game)
-    title = f"{game.title}: {html.escape(r.log.source)}"
-    parts = [f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{title}</title>"
-             f"<style>{CSS}</style></head><body>", f"<h1>{title}</h1>", f"<p>{html.escape(summary(r))}</p>"]
-    b = b or (board(game) if r.violations else None)
-    cache: dict = {}
-    for k, v in enumerate(r.violations):
-        parts.append("<section>")
-        parts.append(f"<h2>line {v.line}: <span class=\"rule\">rule {html.escape(v.rule)}</span></h2>")
-        parts.append(f"<p class=\"where\">turn {v.turn}, {html.escape(v.side)}, {html.escape(v.phase)}</p>")
-        parts.append(f"<p>{html.escape(v.message)}</p>")
-        state = r.before.get(v.action_index)
-        if b is not None and state is not None and k < MAX_PICTURES:
-            img = picture(game, b, rules.pieces(r.ctx, state), v, cache)
-            parts.append(f"<img alt=\"the board at line {v.line}\" src=\"{png_data_uri(img)}\">")
-        parts.append("</section>")
-    parts.append("</body></html>\n")
-    return "\n".join(parts)
+def png_data_uri(img: Image.Image) -> str:
+    return data_uri(img, "PNG", compress_level=6)

@@ -21,7 +21,7 @@ from games.fields import id_problem
 from games.grid import HexIds
 from games.model import Game, frozen_map
 
-from .log_schema import CORE_SCHEMA, schema_file
+from .log_schema import CORE_SCHEMA
 from .model import Action, GameLog, Header
 from .schema_check import SchemaChecker, load_schema
 
@@ -146,21 +146,23 @@ def _parse(source: str, n: int, text: str, last: bool) -> dict[str, Any]:
 
 def game_schema(source: str, game: Game) -> dict:
     """The schema of ``game``'s logs (its rules package's, ``validator.log_schema``)."""
+    from .rules_packages import schema
+
+    if not game.rules_package:
+        raise LogError(source, f"header: game '{game.id}' names no rules package (game.toml rules_package)")
     try:
-        path = schema_file(game.rules_package)
-    except ValueError:
-        raise LogError(source, f"header: game '{game.id}' names no rules package (game.toml rules_package)") from None
-    try:
-        return load_schema(path)
+        return schema(game.rules_package)
+    except ValueError as exc:
+        raise LogError(source, f"header: game '{game.id}': {exc}") from None
     except OSError:
         raise LogError(source, f"header: no log schema for game '{game.id}' (validator.log_schema writes it)") from None
 
 
 def read_header(source: str, n: int, obj: dict[str, Any], checker: SchemaChecker,
-                game: Game | None = None) -> tuple[Header, Game, dict]:
+                game: Game | None = None, known: Mapping[str, Game] | None = None) -> tuple[Header, Game, dict]:
     """The header line checked (first against the core's header, ``checker``, then against the game's schema);
-    the game it names is loaded unless it is ``game`` (already loaded by the caller). Returns the header, the game
-    and the game's log schema."""
+    the game it names is loaded unless it is ``game`` (already loaded by the caller) or in ``known`` (games already
+    loaded, by id: a batch of logs loads each game once). Returns the header, the game and the game's log schema."""
     if obj.get("format") != FORMAT_NAME:
         raise LogError(source, f"not a hexforge log: the header needs \"format\": \"{FORMAT_NAME}\"", n)
     if obj.get("version") not in VERSIONS:
@@ -173,6 +175,8 @@ def read_header(source: str, n: int, obj: dict[str, Any], checker: SchemaChecker
     problem = id_problem(game_id)
     if problem:
         raise LogError(source, f"header: game must be an id, not a path: {problem}", n)
+    if (game is None or game.id != game_id) and known:
+        game = known.get(game_id, game)
     if game is None or game.id != game_id:
         try:
             game = games.load(game_id)
@@ -194,8 +198,8 @@ def read_header(source: str, n: int, obj: dict[str, Any], checker: SchemaChecker
     return header, game, schema
 
 
-def parse_log(source: str, data: bytes) -> tuple[GameLog, Game]:
-    """Parse the bytes of a log; raises :class:`LogError` on the first problem."""
+def parse_log(source: str, data: bytes, known: Mapping[str, Game] | None = None) -> tuple[GameLog, Game]:
+    """Parse the bytes of a log; raises :class:`LogError` on the first problem. ``known``: games already loaded."""
     if len(data) > MAX_BYTES:
         raise LogError(source, f"file too large ({len(data)} bytes; the limit is {MAX_BYTES})")
     lines = list(_lines(source, data))
@@ -203,11 +207,13 @@ def parse_log(source: str, data: bytes) -> tuple[GameLog, Game]:
         raise LogError(source, "empty log (no header line)")
     cut = not data.rstrip(b" \t\r").endswith(b"\n")  # the last line has no end: the file may be truncated
     last = len(lines) - 1
-    return read_lines(source, ((n, _parse(source, n, text, cut and i == last)) for i, (n, text) in enumerate(lines)))
+    return read_lines(source, ((n, _parse(source, n, text, cut and i == last)) for i, (n, text) in enumerate(lines)),
+                      known=known)
 
 
 def read_lines(source: str, lines: Iterable[tuple[int, dict[str, Any]]], game: Game | None = None,
-               unchecked: Mapping[str, tuple[str, ...]] | None = None) -> tuple[GameLog, Game]:
+               unchecked: Mapping[str, tuple[str, ...]] | None = None,
+               known: Mapping[str, Game] | None = None) -> tuple[GameLog, Game]:
     """A log given as its lines' objects ``(line number, JSON object)``, header first: every check of
     :func:`parse_log` after the JSON itself (schema, ids, one header). A translator hands its lines here directly,
     with the game it already has; the objects are kept as given (plain JSON values: dicts, lists, strings,
@@ -219,7 +225,7 @@ def read_lines(source: str, lines: Iterable[tuple[int, dict[str, Any]]], game: G
     if first is None:
         raise LogError(source, "empty log (no header line)")
     n0, obj0 = first
-    header, game, schema = read_header(source, n0, obj0, SchemaChecker(load_schema(CORE_SCHEMA)), game)
+    header, game, schema = read_header(source, n0, obj0, SchemaChecker(load_schema(CORE_SCHEMA)), game, known)
     checker = SchemaChecker(schema, id_checker(game))
     actions = []
     n = n0
@@ -240,10 +246,11 @@ def read_lines(source: str, lines: Iterable[tuple[int, dict[str, Any]]], game: G
     return GameLog(source, header, tuple(actions), n), game
 
 
-def read_log(path: str) -> tuple[GameLog, Game]:
-    """Read a JSON Lines log file; raises :class:`LogError` (one line) if it cannot be read."""
+def read_log(path: str, known: Mapping[str, Game] | None = None) -> tuple[GameLog, Game]:
+    """Read a JSON Lines log file; raises :class:`LogError` (one line) if it cannot be read. ``known``: games
+    already loaded, by id."""
     try:
         data = read_bytes(path, MAX_BYTES, path)
     except DataError as exc:
         raise LogError(path, f"cannot read: {exc.message}") from None
-    return parse_log(path, data)
+    return parse_log(path, data, known)

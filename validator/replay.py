@@ -11,7 +11,6 @@ broke a rule, for pictures in reports.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +31,7 @@ class Replay:
     ctx: Any
     before: dict[int, Any] = field(default_factory=dict)  # action index -> state before it
     outcome: dict[str, Any] = field(default_factory=dict)  # the rules package's score and winner at the end ("text")
+    states: tuple[Any, ...] = ()  # with every_state: the state before the first action, then after each action
 
     @property
     def clean(self) -> bool:
@@ -39,9 +39,15 @@ class Replay:
 
 
 def rules_of(game: Game):
+    """The rules package the game names (built in, or registered by an installed package: :mod:`.rules_packages`)."""
+    from .rules_packages import load
+
     if not game.rules_package:
         raise LogError(game.id, "the game names no rules package (game.toml rules_package)")
-    return importlib.import_module(game.rules_package)
+    try:
+        return load(game.rules_package)
+    except ValueError as exc:
+        raise LogError(game.id, str(exc)) from None
 
 
 def _violation(rules, ctx, state, f: Finding, line: int, side: str, index: int) -> Violation:
@@ -57,7 +63,10 @@ def _unlisted(rules, findings: list[Finding]) -> str | None:
     return next((f.rule for f in findings if f.rule not in listed), None)
 
 
-def replay(log: GameLog, game: Game, keep_states: bool = True) -> Replay:
+def replay(log: GameLog, game: Game, keep_states: bool = True, every_state: bool = False) -> Replay:
+    """Replay ``log``; ``keep_states``: keep the state before each action that broke a rule (``before``);
+    ``every_state``: keep the state before the first action and after each one (``states``, for a step-through
+    page)."""
     rules = rules_of(game)
     ctx = rules.context(game, log.header)
     try:
@@ -66,6 +75,8 @@ def replay(log: GameLog, game: Game, keep_states: bool = True) -> Replay:
         raise LogError(log.source, f"header: {exc}", 1) from None
     out: list[Violation] = []
     before: dict[int, Any] = {}
+    states: list[Any] = [state] if every_state else []
+    keep_states = keep_states or every_state
     for i, action in enumerate(log.actions):
         try:
             new, findings = rules.step(ctx, state, action)
@@ -81,6 +92,8 @@ def replay(log: GameLog, game: Game, keep_states: bool = True) -> Replay:
                 before[i] = state
             out.extend(_violation(rules, ctx, state, f, action.line, action.side, i) for f in findings)
         state = new
+        if every_state:
+            states.append(state)
     state, findings = rules.finish(ctx, state)
     last: Action | None = log.actions[-1] if log.actions else None
     line = last.line if last else 1
@@ -89,4 +102,4 @@ def replay(log: GameLog, game: Game, keep_states: bool = True) -> Replay:
     if findings and keep_states:
         before[-1] = state
     outcome = rules.outcome(ctx, state) if hasattr(rules, "outcome") else {}
-    return Replay(log, game, tuple(out), state, ctx, before, outcome)
+    return Replay(log, game, tuple(out), state, ctx, before, outcome, tuple(states))
