@@ -4,7 +4,6 @@ of its battles from its rules package, the module's battle parts, the expression
 from __future__ import annotations
 
 import importlib.util
-import os
 import zipfile
 from dataclasses import replace
 

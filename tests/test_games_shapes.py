@@ -6,7 +6,6 @@ that raises the limit, and a sequence with mutual phases before and after the pl
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 

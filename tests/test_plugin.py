@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import zipfile
 
 import pytest
 from lxml import etree

@@ -36,7 +36,6 @@ from .state import Hand, State
 
 HAND_LIMIT = 2  # 5.1: cards kept before drawing
 OPEN_HAND_MAX = 12  # a generous bound on one hand: 2 kept (5.1), at most 5 drawn (5.2), the card-drawing events
-DRAW_RATE = 4  # 5.2: cards drawn in the Draw Step
 RESET_1945 = "reset_1945"  # turn-event code of the 1945 card swap and VP reset (5.5)
 # 5.2: draw-rate penalties: side -> (city names, region whose oil field) the enemy must not control
 DRAW_CITIES = {"soviet": ("Moscow",)}
@@ -242,8 +241,9 @@ def _find_draw_hexes(ctx: Context, side: str) -> tuple[list[tuple[str, str]], li
 
 
 def draw_rate(ctx: Context, state: State, side: str) -> tuple[int, list[str]]:
-    """Cards ``side`` draws in its Draw Step now, and the reasons for any change from four (5.2)."""
-    n, why = DRAW_RATE, []
+    """Cards ``side`` draws in its Draw Step now, and the reasons for any change from the game's rate (5.2: four,
+    game.toml ``[cards] turn_draw``)."""
+    n, why = ctx.game.turn_draw, []
     enemy = next(s for s in ctx.game.sides if s != side)
     cities, oil = _draw_hexes(ctx, side)
     for name, h in cities:
