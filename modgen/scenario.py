@@ -18,7 +18,7 @@ from games.vassal_codec import encode
 
 from . import cards, names, palette, units
 from .context import Context
-from .furniture import phase_labels, turn_labels
+from .furniture import initial_properties, phase_labels, turn_labels
 from .markers import marker_piece
 from .markers import prototype as marker_prototype
 from .maps import set_boards, main_board_placements
@@ -76,16 +76,15 @@ def turn_tracker_state(ctx: Context, turn_index: int = 0, phase_index: int = 0) 
 def components(ctx: Context) -> tuple[str, ...]:
     """The restore commands of the module's game components, in VASSAL's registration order."""
     game = ctx.game
-    hands = [names.hand_name(s.name) for s in game.sides.values()]
-    vp = game.vp_track
+    hands = [names.hand_name(s.name) for s in game.sides.values()] if game.cards else []
+    cards_map = [set_boards(names.CARD_MAP, [(names.CARD_BOARD, 0, 0)])] if game.cards else []
     return (
         set_boards(names.MAIN_MAP, main_board_placements(ctx)),
-        set_boards(names.CARD_MAP, [(names.CARD_BOARD, 0, 0)]),
+        *cards_map,
         "SETUP_STACK\t",
         *(set_boards(h, [(h, 0, 0)]) for h in hands),
         "TURNTurnTracker0\t" + turn_tracker_state(ctx),
-        encode(["GlobalProperty\t", names.VP_PROPERTY, vp.start, "Module"], ";"),
-        encode(["GlobalProperty\t", names.INITIATIVE_PROPERTY, game.sides[vp.start_initiative].name, "Module"], ";"),
+        *(encode(["GlobalProperty\t", name, value, "Module"], ";") for name, value in initial_properties(game)),
         encode(["NOTES\t", "PNOTES\t"], ESC),
     )
 
@@ -93,7 +92,7 @@ def components(ctx: Context) -> tuple[str, ...]:
 def contents(ctx: Context, scenario: Scenario) -> Contents:
     game = ctx.game
     ids = palette.gpids(game)
-    place_ids = {label: ids[f"place:{label}"] for label in palette.PLACED_MARKERS}
+    place_ids = palette.place_gpids(game, ids)
     protos = dict(units.prototypes(ctx, place_ids) + [marker_prototype(ctx)])
     markers_by_id = {m.id: m for m in game.all_markers}
     counter = iter(range(PIECE_ID_BASE + 1, PIECE_ID_BASE + 100_000))

@@ -1,9 +1,9 @@
 """The toolbar's chores: one button (and one hot key) for each job a turn brings, all driven by the game's data.
 
 * **Clear markers** — one button per phase that clears marker kinds (``markers.csv`` column ``clear_phase``): every
-  marker of those kinds on the hex map leaves it (the spares in the boxes stay) (e.g. Disorganized / Unsupplied in the Removal Phase, 11.0). The button of
-  the phase that clears the marker the *Mark as Target* command places also clears every unit's attack mark and
-  battle result: combat is over.
+  marker of those kinds on the hex map leaves it (the spares in the boxes stay). The button of the phase
+  ``module.toml`` names in ``[attacks] clear_phase`` also clears every unit's attack mark and battle result
+  (combat is over); without one, a button of its own does.
 * **Draw** — for each side, its opening hand (each different count the scenarios give) and, when ``game.toml`` says
   how many cards a turn's draw is (``[cards] turn_draw``), a turn's draw: the top cards of the Draw Pile go into
   the side's hand (a toolbar Global Key Command with a deck count; each card answers its side's draw key).
@@ -26,7 +26,6 @@ from . import commands, names, plugin
 from .context import Context
 from .maps import MAP_TOOLS
 from .traits import Key, key_list, key_text, string_array
-from .units import placed_marker
 from .xmltree import MAP, MODULE, element
 
 GKC_TARGET = "MAP|false|MAP|||||0|0||false|||EQUALS"  # GlobalCommandTarget.encode(): no fast match
@@ -34,6 +33,7 @@ PALETTE = "Counters"
 CHARTS = "Charts"
 RESHUFFLE = "Reshuffle the discards"
 BOXES = "Boxes"
+ATTACKS = "attack marks and battle results"
 HANDS = "Hands"
 
 
@@ -56,24 +56,35 @@ def _any(prop: str, values: list[str]) -> str:
 
 
 def clear_chores(ctx: Context) -> list[Chore]:
-    """One per phase that clears marker kinds, in the sequence of play."""
+    """One per phase that clears marker kinds, in the sequence of play; the phase module.toml names in ``[attacks]
+    clear_phase`` also clears every unit's attack mark and battle result (else a button of its own does)."""
     game = ctx.game
-    target_kind = placed_marker(ctx, "Target")[0].kind if "Target" in commands.PLACE else None
+    attack_phase = ctx.settings.attack_clear_phase
+    units = f'Kind=="{names.KIND_UNIT}"'
+    first = {m.kind: m for m in reversed(game.all_markers)}
     out = []
     for phase in game.phases:
         kinds = list(dict.fromkeys(m.kind for m in game.all_markers if m.clear_phase == phase.id))
-        if not kinds:
+        if not kinds and phase.id != attack_phase:
             continue
-        first = {m.kind: m for m in reversed(game.all_markers)}
-        labels = ", ".join(f"{first[k].front.label} / {first[k].back.label}" if first[k].back.label != first[k].front.label
-                           else first[k].front.label for k in kinds)
-        test = f'Kind=="{names.KIND_MARKER}" && CurrentBoard=="{names.MAIN_BOARD}" && {_any(names.MARKER_KIND, kinds)}'
-        what = f"{labels} markers"
-        if target_kind in kinds:
-            test = f'Kind=="{names.KIND_UNIT}" || ({test})'
-            what = f"attack marks, battle results and {what}"
+        tests, parts = [], []
+        if kinds:
+            labels = ", ".join(f"{first[k].front.label} / {first[k].back.label}"
+                               if first[k].back.label != first[k].front.label else first[k].front.label
+                               for k in kinds)
+            tests.append(f'Kind=="{names.KIND_MARKER}" && CurrentBoard=="{names.MAIN_BOARD}" && '
+                         f'{_any(names.MARKER_KIND, kinds)}')
+            parts.append(f"{labels} markers")
+        if phase.id == attack_phase:
+            test = units if not tests else f"{units} || ({tests[0]})"
+            what = ATTACKS if not parts else f"attack marks, battle results and {parts[0]}"
+        else:
+            test, what = tests[0], parts[0]
         out.append(Chore(f"Clear {what}", f"{phase.name}: remove every {what}", commands.CLEAR, "{" + test + "}",
                          f"$PlayerName$ clears the {what} ({phase.name})"))
+    if not attack_phase:
+        out.append(Chore(f"Clear {ATTACKS}", f"After combat: remove every {ATTACKS}", commands.CLEAR,
+                         "{" + units + "}", f"$PlayerName$ clears the {ATTACKS}"))
     return out
 
 
@@ -100,7 +111,7 @@ def vp_chores(ctx: Context) -> list[Chore]:
     if ctx.vp_marker_kind is None:
         return []
     test = "{" + f'{names.MARKER_KIND}=="{ctx.vp_marker_kind}"' + "}"
-    return [Chore(f"VP {sign}1", f"The VP marker one space {way} (12.4.4)", key, test, "", quiet=False)
+    return [Chore(f"VP {sign}1", f"The VP marker one space {way}", key, test, "", quiet=False)
             for sign, way, key in (("+", "up", commands.VP_UP), ("-", "down", commands.VP_DOWN))]
 
 
@@ -138,12 +149,14 @@ def buttons(ctx: Context) -> list[str]:
     return out + [CHARTS] + ([plugin.BUTTON_TEXT] if plugin.available() else [])
 
 
-def hotkeys(ctx: Context) -> dict[str, Key]:
-    """Button text -> its hot key (F2 ... in :func:`buttons` order; modgen.commands.toolbar_keys)."""
-    return dict(zip(buttons(ctx), commands.toolbar_keys(), strict=False))
+def hotkeys(ctx: Context) -> dict[str, Key | None]:
+    """Button text -> its hot key (F2 ... in :func:`buttons` order; modgen.commands.toolbar_keys), None past the
+    keys there are."""
+    texts = buttons(ctx)
+    return dict(zip(texts, commands.toolbar_keys(len(texts)), strict=True))
 
 
-def global_key_command(root, chore: Chore, hotkey: Key) -> None:
+def global_key_command(root, chore: Chore, hotkey: Key | None) -> None:
     element(root, MAP + "MassKeyCommand", {
         "name": chore.text, "buttonText": chore.text, "tooltip": chore.tooltip, "icon": "",
         "buttonHotkey": key_text(hotkey), "hotkey": key_text(chore.key), "canDisable": False, "propertyGate": "",
@@ -152,7 +165,7 @@ def global_key_command(root, chore: Chore, hotkey: Key) -> None:
         "reportFormat": chore.report})
 
 
-def reshuffle_button(root, hotkey: Key) -> None:
+def reshuffle_button(root, hotkey: Key | None) -> None:
     """Fire the Discard Pile's reshuffle key (the deck reports the reshuffle itself)."""
     element(root, MODULE + "DoActionButton", {
         "name": RESHUFFLE, "text": RESHUFFLE,
@@ -165,7 +178,7 @@ def reshuffle_button(root, hotkey: Key) -> None:
 
 
 def inventory(root, name: str, tooltip: str, include: str, group_by: str, leaf: str, folder: str, folders_only: bool,
-              hotkey: Key) -> None:
+              hotkey: Key | None) -> None:
     element(root, MODULE + "Inventory", {
         "name": name, "text": name, "tooltip": tooltip, "icon": "", "hotkey": key_text(hotkey),
         "canDisable": False, "propertyGate": "", "disabledIcon": "", "hideWhenDisabled": False,
@@ -176,7 +189,7 @@ def inventory(root, name: str, tooltip: str, include: str, group_by: str, leaf: 
         "refreshHotkey": ""})
 
 
-def inventories(ctx: Context, root, keys: dict[str, Key]) -> None:
+def inventories(ctx: Context, root, keys: dict[str, Key | None]) -> None:
     """The holding boxes' units; the number of cards in each hand."""
     boxes = [b.name for b in ctx.game.map.boxes.values() if b.kind == "holding"]
     if boxes:
@@ -190,7 +203,7 @@ def inventories(ctx: Context, root, keys: dict[str, Key]) -> None:
                   "", "$PropertyValue$: $sum_Kind$ cards", True, keys[HANDS])
 
 
-def toolbar(ctx: Context, root, keys: dict[str, Key]) -> None:
+def toolbar(ctx: Context, root, keys: dict[str, Key | None]) -> None:
     """Every chore's button, the reshuffle button, the inventories, and the menus that gather the chores."""
     for chore in chores(ctx):
         global_key_command(root, chore, keys[chore.text])

@@ -26,6 +26,7 @@ from modgen import module, names, scenario
 from modgen.context import Context
 from modgen.furniture import phase_labels, turn_labels
 from modgen.savegame import ESC, deobfuscate, obfuscate, restore_text
+from modgen.settings import settings
 from modgen.traits import CTRL, BasicPiece, Layer, Marker, Piece, Prototype, Report, add_piece, ctrl
 from modgen.units import unit_piece
 
@@ -204,8 +205,10 @@ def test_decks_hold_the_right_cards(nr_game, xml):
     piles = {p.get("name"): p for p in xml.iter("VASSAL.build.module.map.DrawPile")}
     numbers = {name: sorted(int(_marker(t, s)[names.CARD_NUMBER]) for t, s in _pieces(p)) for name, p in piles.items()}
     assert numbers[names.DRAW_PILE] == list(range(1, 45))
-    assert numbers[names.SET_ASIDE_1945] == sorted(c.number for c in nr_game.cards.values() if c.mark_1945 == "add")
-    assert numbers[names.JOKER_PILE] == [nr_game.cards["joker"].number]
+    aside, joker = settings(nr_game).set_aside.name, settings(nr_game).joker.name
+    assert (aside, joker) == ("1945 Cards", "Joker")  # games/no_retreat/module.toml
+    assert numbers[aside] == sorted(c.number for c in nr_game.cards.values() if c.mark_1945 == "add")
+    assert numbers[joker] == [nr_game.cards["joker"].number]
     assert numbers[names.DISCARD_PILE] == []
     assert piles[names.DRAW_PILE].get("faceDown") == "Always" and piles[names.DRAW_PILE].get("shuffle") == "Always"
 

@@ -18,6 +18,7 @@ from games.vassal_codec import decode
 from modgen import module, names, scenario
 from modgen.context import Context
 from modgen.savegame import ESC, deobfuscate
+from modgen.settings import settings
 
 pytestmark = pytest.mark.engine
 
@@ -53,8 +54,8 @@ def test_vassal_sees_every_counter_card_side_and_setup(nr_game, checked):
     assert len(palette) == len(nr_game.units) + len(nr_game.all_markers)
     decks = {d.name: d for d in checked.decks}
     assert decks[names.DRAW_PILE].dealt == 44
-    assert decks[names.SET_ASIDE_1945].dealt == sum(c.mark_1945 == "add" for c in nr_game.cards.values())
-    assert decks[names.JOKER_PILE].dealt == 1 and decks[names.DISCARD_PILE].dealt == 0
+    assert decks[settings(nr_game).set_aside.name].dealt == sum(c.mark_1945 == "add" for c in nr_game.cards.values())
+    assert decks[settings(nr_game).joker.name].dealt == 1 and decks[names.DISCARD_PILE].dealt == 0
     assert checked.sides == tuple(s.name for s in nr_game.sides.values()) + ("Solitaire",)
     assert {m.name: m.cls for m in checked.maps}[names.hand_name("Axis")] == "PlayerHand"
     assert any(s.file == "campaign_1941.vsav" and s.use_file for s in checked.setups)
@@ -145,7 +146,7 @@ SCRIPT = [
     {"do": "place", "slot": "Northwest [sov_northwest]", "at": "1305"},
     {"do": "key", "piece": {names.UNIT_ID: "sov_northwest"}, "menu": "Mark as Target"},
     {"do": "key", "piece": {names.UNIT_ID: "ger_4pz"}, "key": "alt 1"},
-    {"do": "button", "name": names.DICE_BUTTON},
+    {"do": "button", "name": "1d6"},
     {"do": "draw", "deck": names.DRAW_PILE, "map": names.hand_name("Axis"), "to": [200, 200]},
     {"do": "key", "piece": {"CurrentMap": names.hand_name("Axis")}, "menu": "Play Axis event"},
     {"do": "draw", "deck": names.DRAW_PILE, "map": names.hand_name("Axis"), "to": [200, 200]},
