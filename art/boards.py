@@ -56,6 +56,7 @@ class BoardGeometry:
     layout: Layout | None = None  # the hex layout (map only)
     boxes: Mapping[str, Rect] = field(default_factory=frozen_map)  # box id and "<box>:<space>" -> rectangle
     areas: Mapping[str, tuple[tuple[int, int], ...]] = field(default_factory=frozen_map)  # area id -> polygon
+    sections: Mapping[str, Rect] = field(default_factory=frozen_map)  # map section id -> its printed box (map only)
 
 
 def grid_cells(game: Game):
@@ -78,14 +79,121 @@ def map_size(game: Game, layout: Layout, style: Style | None = None) -> tuple[in
     return math.ceil(max(xs) + margin), math.ceil(max(ys) + margin)
 
 
-def area_polygons(game: Game, layout: Layout) -> dict[str, tuple[tuple[int, int], ...]]:
+def area_polygons(game: Game, layout: Layout, style: Style | None = None, size: tuple[int, int] | None = None
+                  ) -> dict[str, tuple[tuple[int, int], ...]]:
+    """Area id -> pixel polygon on the map: the cells an area covers, or for an area without cells the band
+    beyond the map edge along its adjacent hexes (an Entry Area), or the box the style places it in
+    (``map.area_boxes.<id>``); an area with none of these has no polygon."""
     out = {}
+    bands = area_bands(game, layout, style, size) if any(not a.cells for a in game.map.areas.values()) else {}
     for aid, area in game.map.areas.items():
-        shape = unary_union([Polygon(layout.polygon(h)).buffer(0.01) for h in area.cells])
+        if area.cells:
+            shape = unary_union([Polygon(layout.polygon(h)).buffer(0.01) for h in area.cells])
+        elif aid in bands:
+            shape = bands[aid].shape
+        else:
+            continue
         if shape.geom_type != "Polygon":
             shape = max(shape.geoms, key=lambda g: g.area)
         shape = shape.simplify(0.5)
         out[aid] = tuple((round(x), round(y)) for x, y in list(shape.exterior.coords)[:-1])
+    return out
+
+
+@dataclass(frozen=True)
+class AreaBand:
+    """Where an area without cells is drawn: ``kind`` "edge" (a band beyond the map edge along its hexes),
+    "seam" (a strip along the edge of its hexes' section, inside the map) or "box" (a box the style places)."""
+
+    shape: object  # shapely Polygon
+    kind: str
+    sides: tuple[tuple[tuple[float, float], tuple[float, float]], ...] = ()  # the hexsides it runs along
+
+
+def area_bands(game: Game, layout: Layout, style: Style | None = None, size: tuple[int, int] | None = None
+               ) -> dict[str, AreaBand]:
+    """The shapes of the areas without cells (22.0 Entry Areas, boxes): pure geometry, as :func:`area_polygons`."""
+    from shapely.geometry import LineString, box as rect
+
+    from games.hexgrid import directions
+
+    from .map_shapes import side_segment
+
+    style = style or style_of(game)
+    size = size or map_size(game, layout, style)
+    w = layout.hex_width
+    band = w * style.num("map.area_band")
+    frame = rect(1, 1, size[0] - 1, size[1] - 1)
+    hexes = game.map.hexes
+    water = {c for s in game.map.seas.values() for c in s.cells} | {c for k in game.map.lakes.values() for c in k.cells}
+    covered = {c for a in game.map.areas.values() for c in a.cells}
+    land = unary_union([Polygon(layout.polygon(h.hex)) for h in hexes.values()]) if hexes else Polygon()
+    out: dict[str, AreaBand] = {}
+    for aid, area in game.map.areas.items():
+        if area.cells:
+            continue
+        edge, seam = [], []
+        for loc in area.adjacent:
+            if loc not in hexes:
+                continue
+            h = hexes[loc]
+            for dv in directions(layout.spec.orientation).values():
+                n = h.hex + dv
+                other = game.map.by_hex.get(n)
+                if n in water or n in covered:
+                    continue
+                if other is None:
+                    edge.append(side_segment(layout, h.hex, n))
+                elif hexes[other].section != h.section:
+                    seam.append(side_segment(layout, h.hex, n))
+        if edge and len(edge) >= len(seam):
+            lines = [LineString(s) for s in edge]
+            shape = unary_union([ln.buffer(band, cap_style="flat") for ln in lines]).difference(land)
+            shape = shape.buffer(band * 0.3).buffer(-band * 0.3).difference(land).intersection(frame)
+            if shape.geom_type != "Polygon" and not shape.is_empty:
+                shape = shape.convex_hull.difference(land).intersection(frame)
+            if shape.geom_type == "MultiPolygon":
+                shape = max(shape.geoms, key=lambda g: g.area)
+            if not shape.is_empty:
+                out[aid] = AreaBand(shape, "edge", tuple(edge))
+                continue
+        if seam:
+            shape = unary_union([LineString(s).buffer(w * 0.06, cap_style="flat") for s in seam])
+            if shape.geom_type != "Polygon":
+                shape = shape.convex_hull
+            out[aid] = AreaBand(shape, "seam", tuple(seam))
+            continue
+        placed = style.table(f"map.area_boxes.{aid}")
+        if placed:
+            from games.grid import HexIds
+
+            try:
+                at = HexIds(layout.spec).hex_of(str(placed.get("at", "")))
+            except ValueError:
+                from games import DataError
+
+                raise DataError("style.toml", f"not a hex id: {str(placed.get('at'))[:20]!r}",
+                                key=f"map.area_boxes.{aid}.at") from None
+            cx, cy = layout.centre_f(at)
+            bw, bh = w * float(placed.get("width", 2.0)) / 2, w * float(placed.get("height", 1.2)) / 2
+            out[aid] = AreaBand(rect(cx - bw, cy - bh, cx + bw, cy + bh).intersection(frame), "box")
+    return out
+
+
+def section_rects(game: Game, layout: Layout) -> dict[str, Rect]:
+    """Map section id -> the pixel box of every grid cell its printed box holds (shared rows included)."""
+    from games.hexgrid import from_offset
+
+    spec = game.map.grid
+    out = {}
+    for sid, sec in game.map.sections.items():
+        xs, ys = [], []
+        for c in (sec.first[0], sec.last[0]):
+            for r in range(sec.first[1], sec.last[1] + 1):
+                for x, y in layout.polygon(from_offset(c, r, spec.orientation, spec.offset)):
+                    xs.append(x)
+                    ys.append(y)
+        out[sid] = Rect(math.floor(min(xs)), math.floor(min(ys)), math.ceil(max(xs)), math.ceil(max(ys)))
     return out
 
 
@@ -143,5 +251,7 @@ def boards(game: Game, scale: float = 1.0, style: Style | None = None) -> tuple[
     style = style or style_of(game)
     layout = Layout.module(game.map.grid, scale)
     size = map_size(game, layout, style)
-    the_map = BoardGeometry("map", MAP_IMAGE, size, layout, frozen_map({}), frozen_map(area_polygons(game, layout)))
+    the_map = BoardGeometry("map", MAP_IMAGE, size, layout, frozen_map({}),
+                            frozen_map(area_polygons(game, layout, style, size)),
+                            frozen_map(section_rects(game, layout)))
     return the_map, tracks_board(game, size[0], layout.hex_width)

@@ -82,7 +82,7 @@ def turn_space_labels(game: Game, style: Style, turn: Turn, r: Rect) -> tuple[li
     top, bottom = r.y0 + h * 0.59, r.y1 - h * 0.03
     total = sum(len(t) for t in red + other) or 1
     y = top
-    for texts, colour in ((red, style.colour("cards.mark_remove")), (other, ink)):
+    for texts, colour in ((red, style.colour("board.red_event")), (other, ink)):
         if not texts:
             continue
         share = (bottom - top) * max(0.3, sum(len(t) for t in texts) / total)
