@@ -1,8 +1,8 @@
 """Scenario setups as predefined ``.vsav`` files (New Game menu), written by our own save writer.
 
 For each scenario of the game data: every unit of its setup at its data location (hex centre, area, or box) with
-the face the data gives; every reinforcement that arrives on a given turn on that turn's space of the Game Turn
-track (7.6); the scenario's markers on their track spaces and boxes; the decks as a new game deals them (the
+the face the data gives; every reinforcement that arrives on a given turn on that turn's space of the turn track
+(when the map has one); the scenario's markers on their track spaces and boxes; the decks as a new game deals them (the
 Draw Pile face down: VASSAL draws from it at random); the turn tracker on the first turn and phase; VP and
 initiative at the track's start. Units whose arrival is conditional without a turn (e.g. the oil-field units) and
 units of optional rules the scenario leaves off stay in the palette.
@@ -29,8 +29,9 @@ PIECE_ID_BASE = 1_000_000_000_000  # save ids below any VASSAL time-based id (ms
 LAYERS = (names.LAYER_UNITS, names.LAYER_MARKERS)
 
 
-def turn_track_box(ctx: Context) -> str:
-    return next(b.id for b in ctx.game.map.boxes.values() if is_turn_track(ctx.game, b))
+def turn_track_box(ctx: Context) -> str | None:
+    """The track whose spaces are the game's turns, when the map has one."""
+    return next((b.id for b in ctx.game.map.boxes.values() if is_turn_track(ctx.game, b)), None)
 
 
 def arrivals(ctx: Context, scenario: Scenario) -> list[Placement]:
@@ -46,10 +47,13 @@ def arrivals(ctx: Context, scenario: Scenario) -> list[Placement]:
 
 
 def unit_locations(ctx: Context, scenario: Scenario) -> list[tuple[str, str, str]]:
-    """(unit id, location, face) of every unit the setup places."""
+    """(unit id, location, face) of every unit the setup places: the set-up at its locations, and the
+    reinforcements with a turn of arrival on that turn's space of the turn track (a game without a turn track
+    keeps them in the palette)."""
     track = turn_track_box(ctx)
     placed = [(p.unit, p.location, p.face) for p in scenario.setup]
-    placed += [(p.unit, f"{track}:{p.turn}", p.face) for p in arrivals(ctx, scenario)]
+    if track is not None:
+        placed += [(p.unit, f"{track}:{p.turn}", p.face) for p in arrivals(ctx, scenario)]
     return placed
 
 
