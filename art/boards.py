@@ -206,8 +206,10 @@ def _track_rows(n: int, per_row_max: int) -> int:
     return math.ceil(n / math.ceil(n / per_row_max))
 
 
-def tracks_board(game: Game, width: int, unit: float) -> BoardGeometry:
-    """The board of tracks and holding boxes, ``width`` pixels wide, spaced in units of ``unit`` (a hex width)."""
+def tracks_board(game: Game, width: int, unit: float, turn_height: float = 2.0, turn_row: int = 14
+                 ) -> BoardGeometry:
+    """The board of tracks and holding boxes, ``width`` pixels wide, spaced in units of ``unit`` (a hex width);
+    a turn track's spaces are ``turn_height`` units tall and at most ``turn_row`` a row (style ``board``)."""
     pad = round(unit * 0.5)
     y = round(unit * 1.1)  # below the board title
     boxes: dict[str, Rect] = {}
@@ -215,9 +217,9 @@ def tracks_board(game: Game, width: int, unit: float) -> BoardGeometry:
     for bid, box in game.map.boxes.items():
         if box.kind != "track" or not box.spaces:
             continue
-        per_row = _track_rows(len(box.spaces), 14 if is_turn_track(game, box) else 18)
+        per_row = _track_rows(len(box.spaces), turn_row if is_turn_track(game, box) else 18)
         sw = inner // per_row
-        sh = round(unit * (2.0 if is_turn_track(game, box) else 1.05))
+        sh = round(unit * (turn_height if is_turn_track(game, box) else 1.05))
         y += round(unit * 0.45)  # the track's heading
         rows = math.ceil(len(box.spaces) / per_row)
         x0 = pad + (inner - sw * per_row) // 2
@@ -254,4 +256,5 @@ def boards(game: Game, scale: float = 1.0, style: Style | None = None) -> tuple[
     the_map = BoardGeometry("map", MAP_IMAGE, size, layout, frozen_map({}),
                             frozen_map(area_polygons(game, layout, style, size)),
                             frozen_map(section_rects(game, layout)))
-    return the_map, tracks_board(game, size[0], layout.hex_width)
+    return the_map, tracks_board(game, size[0], layout.hex_width, style.num("board.turn_height"),
+                                 int(style.num("board.turn_row")))
