@@ -34,8 +34,21 @@ FLIP = "Flip"  # "step" | "improve" | "convert" | "none": what turning the count
 UNIT_PROPERTIES = (KIND, UNIT_ID, SIDE, NATIONALITY, UNIT_TYPE, STRENGTH, MA, BACK_TYPE, BACK_STRENGTH, BACK_MA,
                    STEPS, FLIP)
 
-# from the unit's "<type> type" prototype: what the front face's unit type may do (game.toml unit_types)
+# further unit properties, each only in a game whose units have it (No Retreat!'s have none of them): printed attack
+# and defense of both faces, each face's flags (trait ids, space-separated: "elite red_dot"); then one property per
+# column the game declares for units.csv (game.toml [columns.units]), named as the column ("size", "formation")
+ATTACK_VALUE = "Attack"
+DEFENSE_VALUE = "Defense"
+BACK_ATTACK = "BackAttack"
+BACK_DEFENSE = "BackDefense"
+FLAGS = "Flags"
+BACK_FLAGS = "BackFlags"
+
+# from the unit's "<type> type" prototype: what the front face's unit type may do (game.toml unit_types); the movement
+# class and the type's traits (space-separated) only in a game whose types have them
 TYPE_PROPERTIES = ("TypeName", "Category", "Mobile", "HasZOC", "CanAttack")
+MOVE_CLASS = "MoveClass"
+TYPE_TRAITS = "Traits"
 
 MARKER_KIND = "MarkerKind"  # markers.csv kind, e.g. "disorganized_unsupplied"
 MARKER_ID = "MarkerId"  # one physical marker, e.g. "disorganized_unsupplied-3"; "" for one placed by a command

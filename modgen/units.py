@@ -45,11 +45,30 @@ def _value(v: int | None) -> str:
     return "" if v is None else str(v)
 
 
-def unit_properties(unit: Unit) -> tuple[tuple[str, str], ...]:
+def _text(v: object) -> str:
+    """A declared column's value as a property: lists space-separated, booleans ``true``/``false``."""
+    if isinstance(v, (tuple, list, frozenset)):
+        return " ".join(sorted(_text(x) for x in v)) if isinstance(v, frozenset) else " ".join(_text(x) for x in v)
+    if isinstance(v, bool):
+        return str(v).lower()
+    return str(v)
+
+
+def unit_properties(game: Game, unit: Unit) -> tuple[tuple[str, str], ...]:
+    """The unit's identity and printed values (names.UNIT_PROPERTIES), then those only some games have: attack,
+    defense and flags of both faces, and the columns the game declares for units.csv."""
     f, b = unit.front, unit.back
     values = (names.KIND_UNIT, unit.id, unit.side, unit.nationality, f.type, _value(f.strength), _value(f.ma),
               b.type, _value(b.strength), _value(b.ma), str(unit.steps), unit.flip)
-    return tuple(zip(names.UNIT_PROPERTIES, values))
+    out = list(zip(names.UNIT_PROPERTIES, values))
+    faces = [(u.front, u.back) for u in game.units.values()]
+    if any(x.attack is not None or x.defense is not None for pair in faces for x in pair):
+        out += [(names.ATTACK_VALUE, _value(f.attack)), (names.DEFENSE_VALUE, _value(f.defense)),
+                (names.BACK_ATTACK, _value(b.attack)), (names.BACK_DEFENSE, _value(b.defense))]
+    if any(x.flags for pair in faces for x in pair):
+        out += [(names.FLAGS, _text(f.flags)), (names.BACK_FLAGS, _text(b.flags))]
+    out += [(column, _text(unit.extra.get(column, ""))) for column in game.columns.get("units", {})]
+    return tuple(out)
 
 
 def face_image(unit_id: str, face: str) -> str:
@@ -66,7 +85,7 @@ def back_level_name(unit: Unit) -> str:
 def unit_piece(ctx: Context, unit: Unit, gpid: str, face: str = "front") -> Piece:
     images = (ctx.require(face_image(unit.id, "front")), ctx.require(face_image(unit.id, "back")))
     layer = face_layer(images, (unit.front.name, back_level_name(unit)), face)
-    traits = (Marker(unit_properties(unit)), Prototype(UNIT_PROTOTYPE), Prototype(side_prototype(ctx, unit.side)),
+    traits = (Marker(unit_properties(ctx.game, unit)), Prototype(UNIT_PROTOTYPE), Prototype(side_prototype(ctx, unit.side)),
               Prototype(type_prototype(ctx, unit.front.type)), layer)
     return Piece(BasicPiece(unit.front.name, gpid=gpid), traits)
 
@@ -183,9 +202,15 @@ def side_prototype_piece(ctx: Context, side: str) -> Piece:
 
 def type_prototype_piece(ctx: Context, unit_type: str) -> Piece:
     """``<type> type``: what the unit type may do (2.3, 8.5, 10.1.1), as properties."""
-    t = ctx.game.unit_types[unit_type]
+    types = ctx.game.unit_types
+    t = types[unit_type]
     values = (t.name, t.category, str(t.mobile).lower(), str(t.zoc).lower(), str(t.can_attack).lower())
-    return Piece(BasicPiece(""), (Marker(tuple(zip(names.TYPE_PROPERTIES, values))),))
+    props = list(zip(names.TYPE_PROPERTIES, values))
+    if any(x.move_class for x in types.values()):
+        props.append((names.MOVE_CLASS, t.move_class))
+    if any(x.traits for x in types.values()):
+        props.append((names.TYPE_TRAITS, _text(t.traits)))
+    return Piece(BasicPiece(""), (Marker(tuple(props)),))
 
 
 def prototypes(ctx: Context, place_gpids: dict[str, str]) -> list[tuple[str, Piece]]:
