@@ -146,6 +146,7 @@ def area_bands(game: Game, layout: Layout, style: Style | None = None, size: tup
                     edge.append(side_segment(layout, h.hex, n))
                 elif hexes[other].section != h.section:
                     seam.append(side_segment(layout, h.hex, n))
+        edge = _facing_out(layout, edge, hexes, area.adjacent)
         if edge and len(edge) >= len(seam):
             lines = [LineString(s) for s in edge]
             shape = unary_union([ln.buffer(band, cap_style="flat") for ln in lines]).difference(land)
@@ -178,6 +179,32 @@ def area_bands(game: Game, layout: Layout, style: Style | None = None, size: tup
             bw, bh = w * float(placed.get("width", 2.0)) / 2, w * float(placed.get("height", 1.2)) / 2
             out[aid] = AreaBand(rect(cx - bw, cy - bh, cx + bw, cy + bh).intersection(frame), "box")
     return out
+
+
+def _facing_out(layout: Layout, sides, hexes, adjacent) -> list:
+    """The hexsides of an edge area that face the way most of them face (an area on the west edge keeps the west
+    sides of its corner hexes, not their north or south sides)."""
+    import math
+
+    if not sides:
+        return []
+    centres = [layout.centre_f(hexes[a].hex) for a in adjacent if a in hexes]
+    cx = sum(x for x, _ in centres) / len(centres)
+    cy = sum(y for _, y in centres) / len(centres)
+    normals = []
+    for (ax, ay), (bx, by) in sides:
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        nx, ny = by - ay, -(bx - ax)  # a normal of the side; turned to point away from the hexes' middle
+        n = math.hypot(nx, ny) or 1.0
+        nx, ny = nx / n, ny / n
+        if (mx - cx) * nx + (my - cy) * ny < 0:
+            nx, ny = -nx, -ny
+        normals.append((nx, ny))
+    sx, sy = sum(n[0] for n in normals), sum(n[1] for n in normals)
+    norm = math.hypot(sx, sy)
+    if norm < 1e-9:
+        return list(sides)
+    return [s for s, (nx, ny) in zip(sides, normals) if (nx * sx + ny * sy) / norm >= 0.49]
 
 
 def section_rects(game: Game, layout: Layout) -> dict[str, Rect]:

@@ -25,7 +25,10 @@ import games
 from games import Game
 from games.atomic import Staging, inside
 
+from games.errors import MAX_ERRORS, DataErrors
+
 from .boards import boards
+from .check import style_problems
 from .canvas import save_png
 from .cards import render_card, render_card_back
 from .charts import chart_tables, render_chart
@@ -99,7 +102,11 @@ def render_all(game: Game, style: Style | None = None) -> dict[str, Image.Image]
 
 
 def build(game: Game, out_dir: str) -> list[str]:
-    """The ``art`` build step: render everything, then write it; returns the paths written."""
+    """The ``art`` build step: check that the style has a look for everything (:mod:`art.check`, what ``hexforge
+    info`` reports), render everything, then write it; returns the paths written."""
+    problems = style_problems(game)
+    if problems:
+        raise DataErrors(problems[:MAX_ERRORS], len(problems) > MAX_ERRORS)
     style = style_of(game)
     rendered = render_all(game, style)
     rendered["contact_sheet.png"] = contact_sheet(rendered, style)
@@ -107,7 +114,7 @@ def build(game: Game, out_dir: str) -> list[str]:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    from hexforge.build import add_arguments as game_and_output_root  # the same arguments as `hexforge build`
+    from hexforge.build import game_and_output_root  # the same game and output arguments as `hexforge build`
 
     game_and_output_root(p)
 

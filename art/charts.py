@@ -336,6 +336,7 @@ def table_layout(style: Style, table: Table, cell: float) -> ChartLayout:
     width = margin * 2 + sum(widths)
     if table.legend or table.footer:  # room for the legend's lines beside a narrow table
         width = max(width, cell * 10)
+    width = max(width, font(style, "serif", cell * 0.45).getlength(table.title) + margin * 2)  # and for the title
     code_w = max([hf.getlength(code) for code, _, _ in table.legend] + [0]) + 2 * pad
     legend_rows = []
     y = top + sum(heights) + (cell * 0.35 if table.legend else 0)

@@ -86,11 +86,13 @@ FLAG_MARKS = ("defense_box", "ma_box", "dot", "outline", "parentheses", "silhoue
 
 def flag_look(style: Style, flag: str) -> Mapping:
     """How a printed face flag (a trait id in ``<face>_flags``) shows: style ``counters.flags.<flag>`` with a
-    ``mark`` of :data:`FLAG_MARKS`; a flag with no style is a DataError (every printed flag must be visible)."""
+    ``mark`` of :data:`FLAG_MARKS`. A flag the style does not name is still seen: a small ``tag`` with its first
+    letters in the counter's upper left corner (``mark = "none"`` hides a flag that only the rules read)."""
     look = style.table(f"counters.flags.{flag}")
-    if not look or look.get("mark") not in FLAG_MARKS:
-        raise DataError("style.toml", f"the face flag '{flag}' has no mark (add [counters.flags.{flag}] with mark = "
-                                      f"one of {', '.join(FLAG_MARKS)})", key="counters.flags")
+    if not look:
+        return {"mark": "tag", "text": flag.replace("_", " ")[:3].upper()}
+    if look.get("mark") not in FLAG_MARKS:
+        raise DataError("style.toml", f"mark must be one of {', '.join(FLAG_MARKS)}", key=f"counters.flags.{flag}.mark")
     return look
 
 
@@ -284,6 +286,9 @@ def unit_layout(game: Game, unit_id: str, face: str, work_px: int, style: Style 
         tri = flags["triangle"]
         over.append(Mark("triangle", (s * 0.8, s * 0.025, s * 0.975, s * 0.2), _colour(
             tri, "colour", "#000000", f"counters.flags.{tri['flag']}.colour")))
+    if "tag" in flags:  # a flag without a style: its first letters, small, in the upper left corner
+        labels += fit_text(style, str(flags["tag"]["text"]), (s * 0.03, s * 0.03, s * 0.3, s * 0.14), "condensed",
+                           s * 0.1, s * 0.06, align="left", fill=ink, what=f"{what} flag")
     if "outline" in flags:
         ol = flags["outline"]
         inset = s * 0.045

@@ -100,6 +100,9 @@ def draw_legend(img: Image.Image, d: Draw, game: Game, lay: Layout, style: Style
     row_h = w * 0.34
     col_w = w * 3.2
     bw, bh = col_w * columns + w * 0.3, rows * row_h + w * 0.75
+    gx0, gy0, gx1, gy1 = shapes.grid_box.bounds
+    if bw > (gx1 - gx0) * 0.9 or bh > (gy1 - gy0) * 0.9:
+        return  # a map too small for its legend keeps its hexes in sight (the charts explain the terrain)
     boxes = _corner_boxes(shapes, bw, bh, w * 0.15)
     box = _least_land(shapes, boxes)
     ink = style.colour("map.frame")

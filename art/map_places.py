@@ -204,7 +204,7 @@ def draw_sections(d: Draw, game: Game, lay: Layout, style: Style) -> None:
         label = f"MAP {sid}"
         f = font(style, "serif", px)
         bx0, by0, bx1, by1 = f.getbbox(label, anchor="lt")
-        x, y = x0 - w * 0.38, y0 - w * 0.2  # in the corner hex, below its id
+        x, y = x0 - w * 0.38, y0 - w * 0.05  # in the corner hex, below its id
         pad = px * 0.25
         d.rounded_rectangle((x + bx0 - pad, y + by0 - pad, x + bx1 + pad, y + by1 + pad), radius=pad,
                             fill=style.colour("map.paper"), outline=colour, width=max(1, width // 2))
@@ -259,8 +259,8 @@ def _label_point(band) -> tuple[float, float]:
     import shapely
 
     x0, y0, x1, y1 = band.shape.bounds
-    if band.kind == "box":
-        return x0 + (y1 - y0) * 0.3 + 2, (y0 + y1) / 2
+    if band.kind == "box":  # the disc at the top, the name under it
+        return (x0 + x1) / 2, y0 + min(x1 - x0, y1 - y0) * 0.25
     mids = [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for a, b in band.sides]
     mid = mids[len(mids) // 2]
     q = shapely.ops.nearest_points(band.shape, shapely.Point(mid))[0]
@@ -268,10 +268,21 @@ def _label_point(band) -> tuple[float, float]:
 
 
 def _area_name(d: Draw, style: Style, band, name: str, p, r: float, colour: RGB) -> None:
-    """The area's name right of its disc, at the largest size (down to a floor) that stays inside the band."""
+    """The area's name right of its disc (in a box: under it, on as many lines as it needs), at the largest size
+    (down to a floor) that stays inside the band."""
     import shapely
 
     x0, y0, x1, y1 = band.shape.bounds
+    if band.kind == "box":
+        from .canvas import TextOverflow, draw_labels, fit_text
+
+        try:
+            draw_labels(d, style, fit_text(style, name, (x0 + r * 0.3, p[1] + r * 1.3, x1 - r * 0.3, y1 - r * 0.3),
+                                           "condensed", r * 1.0, r * 0.5, wrap=True, line_gap=-0.05,
+                                           fill=_mix(colour, (0, 0, 0), 0.35), what=f"area {name}"))
+        except TextOverflow:
+            pass  # the disc's letter alone
+        return
     for k in range(6):
         px = (y1 - y0) * (0.3 - 0.03 * k) if band.kind == "box" else r * (1.0 - 0.1 * k)
         px = min(px, r * 1.1)

@@ -206,9 +206,9 @@ def render_map(game: Game, layout: Layout | None = None, style: Style | None = N
     map_places.draw_sections(d, game, lay, style)
     _places(d, game, lay, style, shapes)
     map_places.draw_places(d, game, lay, style)
-    map_places.draw_area_bands(d, game, lay, style, img.size)
     _hex_ids_on_top(d, game, lay, style)
     _frame(d, game, lay, style, shapes, img.size)
+    map_places.draw_area_bands(d, game, lay, style, img.size)  # over the frame: they lie beyond the map's edge
     map_legend.draw_legend(img, d, game, lay, style, shapes, ground)
     return img.reduce(k) if k > 1 else img
 
@@ -425,6 +425,7 @@ def _frame(d: Draw, game: Game, lay: Layout, style: Style, shapes: MapShapes, si
     x0, y0, x1, y1 = shapes.grid_box.bounds
     d.rectangle((x0, y0, x1, y1), outline=style.colour("map.frame"), width=max(1, round(w * 0.03)))
     title = style.get("map.title", game.title) or game.title
-    px = w * style.num("map.title_size")
-    d.text(((x0 + x1) / 2, y0 / 2), title, font=font(style, "serif", px), fill=style.colour("map.frame"),
-           anchor="mm")
+    px = min(w * style.num("map.title_size"), y0 * 0.8)  # in the frame above the grid, however narrow
+    if px >= 8:
+        d.text(((x0 + x1) / 2, y0 / 2), title, font=font(style, "serif", px), fill=style.colour("map.frame"),
+               anchor="mm")

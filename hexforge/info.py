@@ -2,7 +2,8 @@
 its ``module.toml`` (modgen.settings) — report every problem found (one line each, at most ``MAX_ERRORS``), or print what loaded.
 
 The rules package (``game.toml`` ``rules_package``) is asked through its optional ``check_data(game)`` hook, which
-returns (or raises) the package's own data errors: the same readers ``validate`` uses.
+returns (or raises) the package's own data errors: the same readers ``validate`` uses. The art is asked through
+``art.check.style_problems(game)`` (a look for everything the data names), the checks ``art`` and ``build`` run.
 """
 
 from __future__ import annotations
@@ -55,6 +56,10 @@ def run(args: argparse.Namespace) -> int:
     if checked.game is not None and not checked.truncated and not checked.unread:  # (a file it lacks: its problem)
         more, note = rules_data_problems(checked.game, partial=bool(problems))
         problems += more
+        if not problems:  # (the art's checks need the whole game)
+            from art.check import style_problems
+
+            problems += style_problems(checked.game)
         problems += module_problems(checked.game)
     if problems:
         raise DataErrors(problems[:MAX_ERRORS], checked.truncated or len(problems) > MAX_ERRORS)
