@@ -132,7 +132,7 @@ def area_bands(game: Game, layout: Layout, style: Style | None = None, size: tup
     for aid, area in game.map.areas.items():
         if area.cells:
             continue
-        edge, seam = [], []
+        edge, seam, wet = [], [], []
         for loc in area.adjacent:
             if loc not in hexes:
                 continue
@@ -140,12 +140,16 @@ def area_bands(game: Game, layout: Layout, style: Style | None = None, size: tup
             for dv in directions(layout.spec.orientation).values():
                 n = h.hex + dv
                 other = game.map.by_hex.get(n)
-                if n in water or n in covered:
+                if n in covered:
                     continue
-                if other is None:
+                if n in water:
+                    wet.append(side_segment(layout, h.hex, n))
+                elif other is None:
                     edge.append(side_segment(layout, h.hex, n))
                 elif hexes[other].section != h.section:
                     seam.append(side_segment(layout, h.hex, n))
+        if not edge and not seam:  # reached across the water only (Crimea across the Kerch Strait): over the sea
+            edge = wet
         edge = _facing_out(layout, edge, hexes, area.adjacent)
         if edge and len(edge) >= len(seam):
             lines = [LineString(s) for s in edge]

@@ -5,7 +5,7 @@ Naming contract (the module writer and print-and-play rely on it)::
     images/map.png, images/board_tracks.png
     images/units/<unit_id>_front.png, _back.png
     images/markers/<kind>_front.png, _back.png        (round and square markers)
-    images/cards/<card_id>.png, images/cards/back.png
+    images/cards/<card_id>.png, images/cards/back.png    (a game with cards)
     images/charts/<name>.png                          (crt_<id>, tec, weather, turn_track)
     contact_sheet.png                                 (next to images/)
 
@@ -62,7 +62,8 @@ def jobs(game: Game, style: Style | None = None) -> Iterator[Job]:
     dpi = style.num("cards.module_dpi")
     for cid in game.cards:
         yield "card", f"images/cards/{cid}.png", (lambda c=cid: render_card(game, c, dpi, style))
-    yield "card", "images/cards/back.png", lambda: render_card_back(game, dpi, style)
+    if game.cards:  # (a game without cards has no card back either)
+        yield "card", "images/cards/back.png", lambda: render_card_back(game, dpi, style)
     for name in chart_tables(game, style):
         yield "chart", f"images/charts/{name}.png", (lambda n=name: render_chart(game, n, None, style))
 
