@@ -88,45 +88,45 @@ def _map_problems(game: Game, style: Style) -> list[DataError]:
     return out
 
 
-def _piece_problems(game: Game, style: Style) -> list[DataError]:
+def _drawn_problems(game: Game, style: Style, table: str, names: set[str], look_of, built_in, what: str
+                    ) -> list[DataError]:
+    """The problems of the symbols or icons ``names``: no look, a file refused, a built-in drawing unknown (a look
+    with ``text`` needs none)."""
     from .artwork import check_artwork
-    from .counters import flag_look
-    from .symbols import ICONS, NATO, icon_look, symbol_look
 
     out: list[DataError] = []
-    for name in sorted({t.symbol for t in game.unit_types.values()} |
-                       {str(look["symbol"]) for look in style.table("counters.flags").values() if "symbol" in look}):
+    for name in sorted(names):
         try:
-            look = symbol_look(style, name)
+            look = look_of(style, name)
         except DataError as err:
             out.append(err)
             continue
         if "file" in look:
-            problem = check_artwork(game.root, look["file"], f"symbols.{name}.file")
+            problem = check_artwork(game.root, look["file"], f"{table}.{name}.file")
             if problem:
                 out.append(problem)
-        elif look.get("draw", name) not in NATO:
-            out.append(DataError("style.toml", f"no NATO symbol '{str(look.get('draw'))[:40]}' (known: "
-                                               f"{', '.join(sorted(NATO))})", key=f"symbols.{name}.draw"))
+        elif "text" not in look and look.get("draw", name) not in built_in:
+            out.append(DataError("style.toml", f"no {what} '{str(look.get('draw'))[:40]}' (known: "
+                                               f"{', '.join(sorted(built_in))})", key=f"{table}.{name}.draw"))
+    return out
+
+
+def _piece_problems(game: Game, style: Style) -> list[DataError]:
+    from .counters import flag_look
+    from .symbols import ICONS, NATO, icon_look, symbol_look
+
+    out: list[DataError] = []
+    symbols = {t.symbol for t in game.unit_types.values()} | {
+        str(look["symbol"]) for look in style.table("counters.flags").values() if "symbol" in look}
+    out += _drawn_problems(game, style, "symbols", symbols, symbol_look, NATO, "NATO symbol")
     for flag in sorted({f for u in game.units.values() for face in (u.front, u.back) for f in face.flags}):
         try:
             look = flag_look(style, flag)
             out += _colours(f"counters.flags.{flag}", look, ("colour", "fill", "ink", "outline"))
         except DataError as err:
             out.append(err)
-    for name in sorted({f.icon for m in game.all_markers for f in (m.front, m.back)}):
-        try:
-            look = icon_look(style, name)
-        except DataError as err:
-            out.append(err)
-            continue
-        if "file" in look:
-            problem = check_artwork(game.root, look["file"], f"icons.{name}.file")
-            if problem:
-                out.append(problem)
-        elif "text" not in look and look.get("draw", name) not in ICONS:
-            out.append(DataError("style.toml", f"no icon '{str(look.get('draw'))[:40]}' (known: "
-                                               f"{', '.join(sorted(ICONS))})", key=f"icons.{name}.draw"))
+    icons = {f.icon for m in game.all_markers for f in (m.front, m.back)}
+    out += _drawn_problems(game, style, "icons", icons, icon_look, ICONS, "icon")
     for mark in sorted({c.mark_1945 for c in game.cards.values() if c.mark_1945}):
         look = style.table(f"cards.marks.{mark}")
         if look.get("look") not in ("barred", "circled"):

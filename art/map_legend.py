@@ -185,9 +185,9 @@ def draw_legend(img: Image.Image, d: Draw, game: Game, lay: Layout, style: Style
             d.rectangle(sx, fill=tuple(int(c + (p - c) * 0.72) for c, p in zip(colour, style.colour("map.paper"))),
                         outline=colour, width=max(1, round(w * 0.02)))
         elif kind == "seam":
-            seam = style.colour("map.seam")
-            draw_polyline(d, [(sx[0], cy), (sx[0] + sw * 0.4, cy)], seam, max(1, round(w * style.num("map.seam_width"))))
-            draw_polyline(d, [(sx[0] + sw * 0.6, cy), (sx[2], cy)], seam, max(1, round(w * style.num("map.seam_width"))))
+            seam, sw_px = style.colour("map.seam"), max(1, round(w * style.num("map.seam_width")))
+            draw_polyline(d, [(sx[0], cy), (sx[0] + sw * 0.4, cy)], seam, sw_px)
+            draw_polyline(d, [(sx[0] + sw * 0.6, cy), (sx[2], cy)], seam, sw_px)
         d.text((x + sw + w * 0.1, cy), label, font=f, fill=ink, anchor="lm")
     rest = [b for b in _corner_boxes(shapes, w * 1.4, w * 1.4, w * 0.3) if not _overlaps(b, box)]
     spot = _least_land(shapes, rest)

@@ -685,27 +685,28 @@ def icon(d: Draw, box: Box, name: str, ink: RGB) -> None:
     ICONS[name](d, box, ink)
 
 
+def _look(style, table: str, name: str, built_in, error: DataError):
+    look = style.table(f"{table}.{name}")
+    if look:
+        return look
+    if name in built_in:
+        return {"draw": name}
+    raise error
+
+
 def icon_look(style, name: str):
     """How marker icon ``name`` (``MarkerFace.icon``) is drawn: style ``icons.<name>`` (``draw``: a built-in icon,
     ``file``: a PNG/SVG of the game, ``text``: a short label; ``backdrop = "disc"``), else the built-in icon of that
     name; a name with neither is a DataError."""
-    look = style.table(f"icons.{name}")
-    if look:
-        return look
-    if name in ICONS:
-        return {"draw": name}
-    raise DataError("markers.csv", f"no icon drawn for '{name}' (add [icons.{name}] to style.toml: draw = one of "
-                                   f"{', '.join(sorted(ICONS))}, or file, or text)", key="icon")
+    return _look(style, "icons", name, ICONS, DataError(
+        "markers.csv", f"no icon drawn for '{name}' (add [icons.{name}] to style.toml: draw = one of "
+                       f"{', '.join(sorted(ICONS))}, or file, or text)", key="icon"))
 
 
 def symbol_look(style, name: str):
     """How unit symbol ``name`` (``UnitType.symbol``) is drawn: style ``symbols.<name>`` (``draw``: a built-in NATO
     symbol, ``file``: a PNG/SVG of the game, ``label``: a few letters under it, ``frame = false``), else the
     built-in NATO symbol of that name; a name with neither is a DataError."""
-    look = style.table(f"symbols.{name}")
-    if look:
-        return look
-    if name in NATO:
-        return {"draw": name}
-    raise DataError("game.toml", f"no NATO symbol drawn for '{name}' (known: {', '.join(sorted(NATO))}; or add "
-                                 f"[symbols.{name}] to style.toml with draw or file)", key="unit_types.*.symbol")
+    return _look(style, "symbols", name, NATO, DataError(
+        "game.toml", f"no NATO symbol drawn for '{name}' (known: {', '.join(sorted(NATO))}; or add [symbols.{name}] "
+                     "to style.toml with draw or file)", key="unit_types.*.symbol"))
