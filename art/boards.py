@@ -56,6 +56,7 @@ class BoardGeometry:
     layout: Layout | None = None  # the hex layout (map only)
     boxes: Mapping[str, Rect] = field(default_factory=frozen_map)  # box id and "<box>:<space>" -> rectangle
     areas: Mapping[str, tuple[tuple[int, int], ...]] = field(default_factory=frozen_map)  # area id -> polygon
+    sections: Mapping[str, Rect] = field(default_factory=frozen_map)  # map section id -> its printed box (map only)
 
 
 def grid_cells(game: Game):
@@ -78,14 +79,152 @@ def map_size(game: Game, layout: Layout, style: Style | None = None) -> tuple[in
     return math.ceil(max(xs) + margin), math.ceil(max(ys) + margin)
 
 
-def area_polygons(game: Game, layout: Layout) -> dict[str, tuple[tuple[int, int], ...]]:
+def area_polygons(game: Game, layout: Layout, style: Style | None = None, size: tuple[int, int] | None = None
+                  ) -> dict[str, tuple[tuple[int, int], ...]]:
+    """Area id -> pixel polygon on the map: the cells an area covers, or for an area without cells the band
+    beyond the map edge along its adjacent hexes (an Entry Area), or the box the style places it in
+    (``map.area_boxes.<id>``); an area with none of these has no polygon."""
     out = {}
+    bands = area_bands(game, layout, style, size) if any(not a.cells for a in game.map.areas.values()) else {}
     for aid, area in game.map.areas.items():
-        shape = unary_union([Polygon(layout.polygon(h)).buffer(0.01) for h in area.cells])
+        if area.cells:
+            shape = unary_union([Polygon(layout.polygon(h)).buffer(0.01) for h in area.cells])
+        elif aid in bands:
+            shape = bands[aid].shape
+        else:
+            continue
         if shape.geom_type != "Polygon":
             shape = max(shape.geoms, key=lambda g: g.area)
         shape = shape.simplify(0.5)
         out[aid] = tuple((round(x), round(y)) for x, y in list(shape.exterior.coords)[:-1])
+    return out
+
+
+@dataclass(frozen=True)
+class AreaBand:
+    """Where an area without cells is drawn: ``kind`` "edge" (a band beyond the map edge along its hexes),
+    "seam" (a strip along the edge of its hexes' section, inside the map) or "box" (a box the style places)."""
+
+    shape: object  # shapely Polygon
+    kind: str
+    sides: tuple[tuple[tuple[float, float], tuple[float, float]], ...] = ()  # the hexsides it runs along
+
+
+def area_bands(game: Game, layout: Layout, style: Style | None = None, size: tuple[int, int] | None = None
+               ) -> dict[str, AreaBand]:
+    """The shapes of the areas without cells (22.0 Entry Areas, boxes): pure geometry, as :func:`area_polygons`."""
+    from shapely.geometry import LineString, box as rect
+
+    from games.hexgrid import directions
+
+    from .map_shapes import side_segment
+
+    style = style or style_of(game)
+    size = size or map_size(game, layout, style)
+    w = layout.hex_width
+    band = w * style.num("map.area_band")
+    frame = rect(1, 1, size[0] - 1, size[1] - 1)
+    hexes = game.map.hexes
+    water = {c for s in game.map.seas.values() for c in s.cells} | {c for k in game.map.lakes.values() for c in k.cells}
+    covered = {c for a in game.map.areas.values() for c in a.cells}
+    land = unary_union([Polygon(layout.polygon(h.hex)) for h in hexes.values()]) if hexes else Polygon()
+    out: dict[str, AreaBand] = {}
+    for aid, area in game.map.areas.items():
+        if area.cells:
+            continue
+        edge, seam, wet = [], [], []
+        for loc in area.adjacent:
+            if loc not in hexes:
+                continue
+            h = hexes[loc]
+            for dv in directions(layout.spec.orientation).values():
+                n = h.hex + dv
+                other = game.map.by_hex.get(n)
+                if n in covered:
+                    continue
+                if n in water:
+                    wet.append(side_segment(layout, h.hex, n))
+                elif other is None:
+                    edge.append(side_segment(layout, h.hex, n))
+                elif hexes[other].section != h.section:
+                    seam.append(side_segment(layout, h.hex, n))
+        if not edge and not seam:  # reached across the water only (Crimea across the Kerch Strait): over the sea
+            edge = wet
+        edge = _facing_out(layout, edge, hexes, area.adjacent)
+        if edge and len(edge) >= len(seam):
+            lines = [LineString(s) for s in edge]
+            shape = unary_union([ln.buffer(band, cap_style="flat") for ln in lines]).difference(land)
+            shape = shape.buffer(band * 0.3).buffer(-band * 0.3).difference(land).intersection(frame)
+            if shape.geom_type != "Polygon" and not shape.is_empty:
+                shape = shape.convex_hull.difference(land).intersection(frame)
+            if shape.geom_type == "MultiPolygon":
+                shape = max(shape.geoms, key=lambda g: g.area)
+            if not shape.is_empty:
+                out[aid] = AreaBand(shape, "edge", tuple(edge))
+                continue
+        if seam:
+            shape = unary_union([LineString(s).buffer(w * 0.06, cap_style="flat") for s in seam])
+            if shape.geom_type != "Polygon":
+                shape = shape.convex_hull
+            out[aid] = AreaBand(shape, "seam", tuple(seam))
+            continue
+        placed = style.table(f"map.area_boxes.{aid}")
+        if placed:
+            from games.grid import HexIds
+
+            try:
+                at = HexIds(layout.spec).hex_of(str(placed.get("at", "")))
+            except ValueError:
+                from games import DataError
+
+                raise DataError("style.toml", f"not a hex id: {str(placed.get('at'))[:20]!r}",
+                                key=f"map.area_boxes.{aid}.at") from None
+            cx, cy = layout.centre_f(at)
+            bw, bh = w * float(placed.get("width", 2.0)) / 2, w * float(placed.get("height", 1.2)) / 2
+            out[aid] = AreaBand(rect(cx - bw, cy - bh, cx + bw, cy + bh).intersection(frame), "box")
+    return out
+
+
+def _facing_out(layout: Layout, sides, hexes, adjacent) -> list:
+    """The hexsides of an edge area that face the way most of them face (an area on the west edge keeps the west
+    sides of its corner hexes, not their north or south sides)."""
+    import math
+
+    if not sides:
+        return []
+    centres = [layout.centre_f(hexes[a].hex) for a in adjacent if a in hexes]
+    cx = sum(x for x, _ in centres) / len(centres)
+    cy = sum(y for _, y in centres) / len(centres)
+    normals = []
+    for (ax, ay), (bx, by) in sides:
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        nx, ny = by - ay, -(bx - ax)  # a normal of the side; turned to point away from the hexes' middle
+        n = math.hypot(nx, ny) or 1.0
+        nx, ny = nx / n, ny / n
+        if (mx - cx) * nx + (my - cy) * ny < 0:
+            nx, ny = -nx, -ny
+        normals.append((nx, ny))
+    sx, sy = sum(n[0] for n in normals), sum(n[1] for n in normals)
+    norm = math.hypot(sx, sy)
+    if norm < 1e-9:
+        return list(sides)
+    return [s for s, (nx, ny) in zip(sides, normals) if (nx * sx + ny * sy) / norm >= 0.49]
+
+
+def section_rects(game: Game, layout: Layout) -> dict[str, Rect]:
+    """Map section id -> the pixel box of every grid cell its printed box holds (shared rows included)."""
+    from games.hexgrid import from_offset
+
+    spec = game.map.grid
+    out = {}
+    for sid, sec in game.map.sections.items():
+        xs, ys = [], []
+        for c in (sec.first[0], sec.last[0]):
+            for r in range(sec.first[1], sec.last[1] + 1):
+                for x, y in layout.polygon(from_offset(c, r, spec.orientation, spec.offset)):
+                    xs.append(x)
+                    ys.append(y)
+        out[sid] = Rect(math.floor(min(xs)), math.floor(min(ys)), math.ceil(max(xs)), math.ceil(max(ys)))
     return out
 
 
@@ -98,8 +237,10 @@ def _track_rows(n: int, per_row_max: int) -> int:
     return math.ceil(n / math.ceil(n / per_row_max))
 
 
-def tracks_board(game: Game, width: int, unit: float) -> BoardGeometry:
-    """The board of tracks and holding boxes, ``width`` pixels wide, spaced in units of ``unit`` (a hex width)."""
+def tracks_board(game: Game, width: int, unit: float, turn_height: float = 2.0, turn_row: int = 14
+                 ) -> BoardGeometry:
+    """The board of tracks and holding boxes, ``width`` pixels wide, spaced in units of ``unit`` (a hex width);
+    a turn track's spaces are ``turn_height`` units tall and at most ``turn_row`` a row (style ``board``)."""
     pad = round(unit * 0.5)
     y = round(unit * 1.1)  # below the board title
     boxes: dict[str, Rect] = {}
@@ -107,9 +248,9 @@ def tracks_board(game: Game, width: int, unit: float) -> BoardGeometry:
     for bid, box in game.map.boxes.items():
         if box.kind != "track" or not box.spaces:
             continue
-        per_row = _track_rows(len(box.spaces), 14 if is_turn_track(game, box) else 18)
+        per_row = _track_rows(len(box.spaces), turn_row if is_turn_track(game, box) else 18)
         sw = inner // per_row
-        sh = round(unit * (2.0 if is_turn_track(game, box) else 1.05))
+        sh = round(unit * (turn_height if is_turn_track(game, box) else 1.05))
         y += round(unit * 0.45)  # the track's heading
         rows = math.ceil(len(box.spaces) / per_row)
         x0 = pad + (inner - sw * per_row) // 2
@@ -143,5 +284,8 @@ def boards(game: Game, scale: float = 1.0, style: Style | None = None) -> tuple[
     style = style or style_of(game)
     layout = Layout.module(game.map.grid, scale)
     size = map_size(game, layout, style)
-    the_map = BoardGeometry("map", MAP_IMAGE, size, layout, frozen_map({}), frozen_map(area_polygons(game, layout)))
-    return the_map, tracks_board(game, size[0], layout.hex_width)
+    the_map = BoardGeometry("map", MAP_IMAGE, size, layout, frozen_map({}),
+                            frozen_map(area_polygons(game, layout, style, size)),
+                            frozen_map(section_rects(game, layout)))
+    return the_map, tracks_board(game, size[0], layout.hex_width, style.num("board.turn_height"),
+                                 int(style.num("board.turn_row")))

@@ -5,7 +5,7 @@ Naming contract (the module writer and print-and-play rely on it)::
     images/map.png, images/board_tracks.png
     images/units/<unit_id>_front.png, _back.png
     images/markers/<kind>_front.png, _back.png        (round and square markers)
-    images/cards/<card_id>.png, images/cards/back.png
+    images/cards/<card_id>.png, images/cards/back.png    (a game with cards)
     images/charts/<name>.png                          (crt_<id>, tec, weather, turn_track)
     contact_sheet.png                                 (next to images/)
 
@@ -25,7 +25,10 @@ import games
 from games import Game
 from games.atomic import Staging, inside
 
+from games.errors import MAX_ERRORS, DataErrors
+
 from .boards import boards
+from .check import style_problems
 from .canvas import save_png
 from .cards import render_card, render_card_back
 from .charts import chart_tables, render_chart
@@ -59,7 +62,8 @@ def jobs(game: Game, style: Style | None = None) -> Iterator[Job]:
     dpi = style.num("cards.module_dpi")
     for cid in game.cards:
         yield "card", f"images/cards/{cid}.png", (lambda c=cid: render_card(game, c, dpi, style))
-    yield "card", "images/cards/back.png", lambda: render_card_back(game, dpi, style)
+    if game.cards:  # (a game without cards has no card back either)
+        yield "card", "images/cards/back.png", lambda: render_card_back(game, dpi, style)
     for name in chart_tables(game, style):
         yield "chart", f"images/charts/{name}.png", (lambda n=name: render_chart(game, n, None, style))
 
@@ -99,7 +103,11 @@ def render_all(game: Game, style: Style | None = None) -> dict[str, Image.Image]
 
 
 def build(game: Game, out_dir: str) -> list[str]:
-    """The ``art`` build step: render everything, then write it; returns the paths written."""
+    """The ``art`` build step: check that the style has a look for everything (:mod:`art.check`, what ``hexforge
+    info`` reports), render everything, then write it; returns the paths written."""
+    problems = style_problems(game)
+    if problems:
+        raise DataErrors(problems[:MAX_ERRORS], len(problems) > MAX_ERRORS)
     style = style_of(game)
     rendered = render_all(game, style)
     rendered["contact_sheet.png"] = contact_sheet(rendered, style)
@@ -107,7 +115,7 @@ def build(game: Game, out_dir: str) -> list[str]:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    from hexforge.build import add_arguments as game_and_output_root  # the same arguments as `hexforge build`
+    from hexforge.build import game_and_output_root  # the same game and output arguments as `hexforge build`
 
     game_and_output_root(p)
 

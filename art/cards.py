@@ -1,7 +1,8 @@
 """Event cards (5.0): poker size (63.5 x 88.9 mm), one half per side with its heading, title, initiative symbol
 (5.3.3), "play immediately" flag, and the event text word-wrapped and shrunk to fit (with a floor: text that
-still does not fit is a :class:`~art.canvas.TextOverflow` build error); the card number, the 1945 marks
-(red-barred "45": leaves the deck; green-circled "45": joins it) and a card back.
+still does not fit is a :class:`~art.canvas.TextOverflow` build error); the card number, the card's mark (its
+text and look from style ``cards.marks.<mark>``: a barred or circled label, e.g. No Retreat!'s "45") and a
+card back.
 """
 
 from __future__ import annotations
@@ -96,9 +97,20 @@ def card_layout(game: Game, card_id: str, work_dpi: float, style: Style | None =
     labels += fit_text(style, num, number_box, "bold", r * 1.1, r * 0.6, fill=(255, 255, 255),
                        what=f"card {card_id} number")
     if card.mark_1945:
-        labels += fit_text(style, "45", mark_box, "bold", r * 1.2, r * 0.6, fill=style.colour("cards.ink"),
-                           what=f"card {card_id} 1945 mark")
+        labels += fit_text(style, str(mark_look(style, card.mark_1945).get("text", "")), mark_box, "bold", r * 1.2,
+                           r * 0.6, fill=style.colour("cards.ink"), what=f"card {card_id} mark")
     return CardLayout((w, h), tuple(halves), number_box, mark_box, tuple(labels))
+
+
+def mark_look(style: Style, mark: str):
+    """The style of a card mark (``cards.marks.<mark>``: text, colour, look "barred" or "circled")."""
+    look = style.table(f"cards.marks.{mark}")
+    if not look:
+        from games import DataError
+
+        raise DataError("style.toml", f"no look for the card mark '{mark}' (add [cards.marks.{mark}])",
+                        key="cards.marks")
+    return look
 
 
 def _frame(d: ImageDraw.ImageDraw, style: Style, w: int, h: int, fill: tuple[int, int, int]) -> None:
@@ -131,16 +143,16 @@ def render_card(game: Game, card_id: str, dpi: float, style: Style | None = None
     mid = h / 2
     d.line([(w * 0.3, mid), (w * 0.62, mid)], fill=style.colour("cards.border"), width=max(1, round(w * 0.006)))
     d.ellipse(lay.number_box, fill=style.colour("cards.border"))
-    if card.mark_1945:
-        mb = lay.mark_box
-        lw = max(1, round(w * 0.012))
-        if card.mark_1945 == "add":
-            d.ellipse(mb, outline=style.colour("cards.mark_add"), width=lw)
+    mark = mark_look(style, card.mark_1945) if card.mark_1945 else {}
+    mb = lay.mark_box
+    if mark.get("look") == "circled":
+        d.ellipse(mb, outline=parse_colour(str(mark.get("colour")), "cards.marks.*.colour"),
+                  width=max(1, round(w * 0.012)))
     draw_labels(d, style, lay.labels)
-    if card.mark_1945 == "remove":
-        mb = lay.mark_box
+    if mark.get("look") == "barred":
         cy = (mb[1] + mb[3]) / 2
-        d.line([(mb[0], cy), (mb[2], cy)], fill=style.colour("cards.mark_remove"), width=max(1, round(w * 0.018)))
+        d.line([(mb[0], cy), (mb[2], cy)], fill=parse_colour(str(mark.get("colour")), "cards.marks.*.colour"),
+               width=max(1, round(w * 0.018)))
     return downsample(img, card_size(dpi))
 
 
@@ -165,7 +177,9 @@ def render_card_back(game: Game, dpi: float, style: Style | None = None) -> Imag
         emblem(d, game, style, side, (cx - e / 2, h * 0.58, cx + e / 2, h * 0.58 + e))
     labels = fit_text(style, game.title, (m * 2, h * 0.18, w - m * 2, h * 0.48), "serif", w * 0.11, w * 0.05,
                       wrap=True, fill=ink, what="card back title")
-    labels += fit_text(style, "EVENT CARD", (m * 2, h * 0.8, w - m * 2, h * 0.88), "bold", w * 0.06, w * 0.03,
-                       fill=ink, what="card back")
+    back_label = str(style.get("cards.back_label", ""))
+    if back_label:
+        labels += fit_text(style, back_label, (m * 2, h * 0.8, w - m * 2, h * 0.88), "bold", w * 0.06, w * 0.03,
+                           fill=ink, what="card back")
     draw_labels(d, style, labels)
     return downsample(img, size)

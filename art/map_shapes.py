@@ -96,11 +96,17 @@ class Organic:
     period: float  # distance between the outline's large bends
     core: float  # radius kept for each hex's own terrain, as a fraction of the inscribed radius
     lake_width: float  # widest part of a lake hexside
+    lakes: tuple[str, ...] = ("lake",)  # the hexside features drawn as lakes (style ``hexsides.<id>.draw = "lake"``)
+
+
+def drawn_as(style, kind: str) -> tuple[str, ...]:
+    """The hexside features the style draws as ``kind`` (river, lake, road, rail, bridge, ferry, ridge, strait)."""
+    return tuple(sorted(f for f, look in style.table("hexsides").items() if look.get("draw") == kind))
 
 
 def organic_of(style) -> Organic:
     return Organic(style.num("map.smoothing"), style.num("map.wobble"), style.num("map.wobble_period"),
-                   style.num("map.core"), style.num("map.lake_width"))
+                   style.num("map.core"), style.num("map.lake_width"), drawn_as(style, "lake"))
 
 
 def polygons(shape: BaseGeometry) -> list[Polygon]:
@@ -170,7 +176,7 @@ def lake_hexsides(game: Game, layout: Layout, look: Organic) -> BaseGeometry:
     tapering to the chain's ends, with a wandering shore."""
     w = layout.hex_width
     blobs = []
-    for chain in chain_hexsides(game, layout, "lake"):
+    for chain in chain_hexsides(game, layout, look.lakes):
         line = LineString(chain)
         n = max(2, math.ceil(line.length / (w * 0.03)))
         ts = np.arange(n + 1) / n
@@ -240,7 +246,7 @@ def map_shapes(game: Game, layout: Layout, look: Organic, id_size: float) -> Map
         terrain[t] = shape.difference(cores(layout, others, core)).intersection(ground)
         keepout[t] = Keepout(shapely.multipoints(centres(layout, others)), core, ids)
         shapely.prepare(keepout[t].centres)
-    areas = {aid: merge(layout, a.cells).difference(water) for aid, a in game.map.areas.items()}
+    areas = {aid: merge(layout, a.cells).difference(water) for aid, a in game.map.areas.items() if a.cells}
     return MapShapes(box, land, water, offmap, terrain, areas, keepout)
 
 
@@ -251,11 +257,12 @@ def _key(p: Point) -> tuple[int, int]:
     return round(p[0] * 8), round(p[1] * 8)
 
 
-def chain_hexsides(game: Game, layout: Layout, feature: str) -> list[list[Point]]:
-    """The hexsides carrying ``feature``, joined corner to corner into continuous polylines."""
+def chain_hexsides(game: Game, layout: Layout, feature: str | tuple[str, ...]) -> list[list[Point]]:
+    """The hexsides carrying ``feature`` (or any of several), joined corner to corner into continuous polylines."""
+    wanted = {feature} if isinstance(feature, str) else set(feature)
     # a corner computed from the centres of different hexes differs in the last bits: snap before chaining
     segs = [[(round(x * 64) / 64, round(y * 64) / 64) for x, y in side_segment(layout, e.a, e.b)]
-            for e, f in sorted(game.map.hexsides.items()) if feature in f]
+            for e, f in sorted(game.map.hexsides.items()) if wanted & f]
     if not segs:
         return []
     merged = linemerge(MultiLineString(segs))
@@ -298,12 +305,20 @@ def _heading(polylines: list[list[Point]], i: int, at_end: bool) -> np.ndarray:
     return v / np.hypot(*v)
 
 
-def streams(game: Game, layout: Layout, feature: str, meander: float, seed: int) -> list[list[Point]]:
-    """Hexside lines (rivers) as drawn: chained, smoothed, meandering ``meander`` hex widths about their
-    hexsides, and with each tributary running on to meet the smoothed stream it flows into."""
+def streams(game: Game, layout: Layout, feature: str | tuple[str, ...], meander: float, seed: int | None = None
+            ) -> list[tuple[str, list[Point]]]:
+    """Hexside lines (rivers) as drawn, with the feature of each: chained per feature, smoothed, meandering
+    ``meander`` hex widths about their hexsides (the noise seeded by the feature's name unless ``seed``), and with
+    each tributary running on to meet the smoothed stream it flows into, of its own class or another."""
     w = layout.hex_width
-    chains = chain_hexsides(game, layout, feature)
-    drawn = [displace(LineString(chaikin(c, 3)), w * meander, w * 0.6, seed) for c in chains]
+    features = (feature,) if isinstance(feature, str) else feature
+    chains, kinds = [], []
+    for f in features:
+        for c in chain_hexsides(game, layout, f):
+            chains.append(c)
+            kinds.append(f)
+    drawn = [displace(LineString(chaikin(c, 3)), w * meander, w * 0.6, seed_of(f) if seed is None else seed)
+             for c, f in zip(chains, kinds)]
     inner = [{_key(q) for q in c[1:-1]} for c in chains]
     out = []
     for n, (chain, line) in enumerate(zip(chains, drawn)):
@@ -313,7 +328,7 @@ def streams(game: Game, layout: Layout, feature: str, meander: float, seed: int)
             if into:
                 end = drawn[into[0]].interpolate(drawn[into[0]].project(shapely.Point(pts[-1 if at_end else 0])))
                 pts = pts + [(end.x, end.y)] if at_end else [(end.x, end.y)] + pts
-        out.append(pts)
+        out.append((kinds[n], pts))
     return out
 
 

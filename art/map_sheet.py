@@ -17,11 +17,11 @@ from PIL import Image, ImageDraw
 from games import Game
 from games.grid import HexIds, Layout
 
-from . import map_legend
+from . import map_legend, map_lines, map_places
 from .boards import map_size
 from .canvas import font
-from .map_shapes import (HEX_ID_RISE, MapShapes, dashes, map_edges, map_shapes, organic_of, polygons, region_border,
-                         seed_of, streams)
+from .map_shapes import (HEX_ID_RISE, MapShapes, dashes, drawn_as, map_edges, map_shapes, organic_of, polygons,
+                         region_border, seed_of, streams)
 from .noise import fbm, hash_unit
 from .style import RGB, Style, parse_colour, style_of
 
@@ -90,14 +90,31 @@ def motif_points(shape, keepout, w: float, look: Mapping, seed: int) -> list[tup
 
 
 NAME_DROP = 0.31  # city and oil names sit this many hex widths below the centre
-PLAIN = ("open", "city")  # terrains drawn as plain open ground (a city is its symbol on open ground)
 
 
-def terrain_palette(style: Style, terrain: str) -> tuple[RGB, ...]:
+def ground_of(game: Game, style: Style) -> str:
+    """The terrain drawn as the plain ground under the map: style ``map.ground``, else the most common terrain."""
+    named = str(style.get("map.ground", ""))
+    if named:
+        return named
+    counts: dict[str, int] = {}
+    for h in game.map.hexes.values():
+        counts[h.terrain] = counts.get(h.terrain, 0) + 1
+    return max(sorted(counts), key=lambda t: counts[t]) if counts else ""
+
+
+def is_plain(style: Style, terrain: str, ground: str) -> bool:
+    """Drawn as the plain ground: the ground terrain itself, or a terrain styled ``plain`` (a place symbol shows
+    it)."""
+    return terrain == ground or bool(style.terrain(terrain).get("plain"))
+
+
+def terrain_palette(style: Style, terrain: str, ground: str | None = None) -> tuple[RGB, ...]:
     """Every colour a terrain is painted with: its ground, and for patterned terrain the motif ink with a lit
     and a shaded tone of it. A hex's centre always shows colours of its own terrain's palette."""
-    if terrain in PLAIN:
-        return (style.terrain_colour("open"),)
+    ground = str(style.get("map.ground", "")) if ground is None else ground
+    if ground and is_plain(style, terrain, ground):
+        return (style.terrain_colour(ground),)
     base = style.terrain_colour(terrain)
     ts = style.terrain(terrain)
     if "pattern" not in ts:
@@ -128,6 +145,25 @@ def draw_motifs(d: Draw, pattern: str, pts, w: float, palette: tuple[RGB, ...], 
             for k in (-0.5, -0.17, 0.17, 0.5):
                 d.line([(x + r * k, y - lw * 0.5), (x + r * k * 1.8, y - r * (1.1 - abs(k) * 0.5))], fill=dark,
                        width=lw)
+        elif pattern == "alpine":  # snow-capped peaks: shaded flank, lit flank, a white cap
+            h, top = r * 1.3, (x + r * 0.15 * j, y - r * 1.3)
+            d.polygon([(x - r * 1.2, y + h * 0.45), top, (x + r * 1.2, y + h * 0.45)], fill=dark)
+            d.polygon([(x - r * 1.2, y + h * 0.45), top, (x, y + h * 0.45)], fill=light)
+            cap = 0.42
+            d.polygon([(top[0] - r * 1.2 * cap, top[1] + h * 1.45 * cap), top,
+                       (top[0] + r * 1.2 * cap, top[1] + h * 1.45 * cap)], fill=(250, 250, 250))
+        elif pattern == "rough":  # broken ground: short hachured ridges
+            for k in (-1, 0, 1):
+                x0 = x + r * 0.55 * k
+                d.line([(x0 - r * 0.45, y + r * 0.3), (x0, y - r * (0.35 + 0.15 * j)), (x0 + r * 0.45, y + r * 0.3)],
+                       fill=ink if k else dark, width=lw)
+        elif pattern == "desert":  # sand stipple
+            s = max(1.0, r * 0.5)
+            d.ellipse((x - s, y - s, x + s, y + s), fill=ink)
+            d.ellipse((x + r * 1.6 - s * 0.7, y + r * 0.9 - s * 0.7, x + r * 1.6 + s * 0.7, y + r * 0.9 + s * 0.7),
+                      fill=dark)
+        elif pattern == "hatch":  # a generated terrain: diagonal strokes
+            d.line([(x - r, y + r), (x + r, y - r)], fill=ink, width=max(1, lw * 2))
 
 
 def draw_polyline(d: Draw, pts, colour: RGB, width: int) -> None:
@@ -158,26 +194,34 @@ def render_map(game: Game, layout: Layout | None = None, style: Style | None = N
     img = Image.new("RGB", (size[0] * k, size[1] * k), style.colour("map.paper"))
     d = ImageDraw.Draw(img)
     shapes = map_shapes(game, lay, organic_of(style), style.num("map.hex_id_size"))
-    _terrain(img, d, game, lay, style, shapes)
+    ground = ground_of(game, style)
+    _terrain(img, d, game, lay, style, shapes, ground)
     _water(img, d, lay, style, shapes)
+    map_lines.draw_lines(d, game, lay, style)
     _grid(d, game, lay, style)
     _hexside_lines(d, game, lay, style)
+    map_lines.draw_crossings(d, game, lay, style)
     _borders(d, game, lay, style, shapes)
     _edges(d, game, lay, style)
+    map_places.draw_sections(d, game, lay, style)
     _places(d, game, lay, style, shapes)
+    map_places.draw_places(d, game, lay, style)
+    _hex_ids_on_top(d, game, lay, style)
     _frame(d, game, lay, style, shapes, img.size)
-    map_legend.draw_legend(img, d, game, lay, style, shapes)
+    map_places.draw_area_bands(d, game, lay, style, img.size)  # over the frame: they lie beyond the map's edge
+    map_legend.draw_legend(img, d, game, lay, style, shapes, ground)
     return img.reduce(k) if k > 1 else img
 
 
-def _terrain(img: Image.Image, d: Draw, game: Game, lay: Layout, style: Style, shapes: MapShapes) -> None:
-    fill_shape(img, shapes.grid_box, style.terrain_colour("open"))
+def _terrain(img: Image.Image, d: Draw, game: Game, lay: Layout, style: Style, shapes: MapShapes, ground: str
+             ) -> None:
+    fill_shape(img, shapes.grid_box, style.terrain_colour(ground))
     fill_shape(img, shapes.offmap, style.colour("map.offmap"))
     w = lay.hex_width
     for t, shape in shapes.terrain.items():
-        if t in PLAIN:
+        if is_plain(style, t, ground):
             continue
-        palette = terrain_palette(style, t)
+        palette = terrain_palette(style, t, ground)
         fill_shape(img, shape, palette[0])
         pattern = style.terrain(t).get("pattern")
         if pattern:
@@ -205,20 +249,51 @@ def _grid(d: Draw, game: Game, lay: Layout, style: Style) -> None:
     width = max(1, round(lay.hex_width * style.num("map.grid_width")))
     ids = HexIds(game.map.grid)
     idc = style.colour("map.hex_id")
-    f = font(style, "condensed", lay.hex_width * style.num("map.hex_id_size"))
+    px = lay.hex_width * style.num("map.hex_id_size")
+    f = font(style, "condensed", px)
+    halo = style.get("map.hex_id_halo", False)
     for h in game.map.hexes.values():
         poly = lay.polygon(h.hex)
         d.line(poly + [poly[0]], fill=colour, width=width)
+        if not halo:
+            cx, cy = lay.centre_f(h.hex)
+            d.text((cx, cy - lay.hex_width * HEX_ID_RISE), ids.id_of(h.hex), font=f, fill=idc, anchor="mm")
+
+
+def _hex_ids_on_top(d: Draw, game: Game, lay: Layout, style: Style) -> None:
+    """With ``map.hex_id_halo``, the hex ids go on top of every line and mark, each in a halo of the paper colour
+    (a map dense with roads, rails and fortifications keeps every id legible)."""
+    if not style.get("map.hex_id_halo", False):
+        return
+    ids = HexIds(game.map.grid)
+    px = lay.hex_width * style.num("map.hex_id_size")
+    f = font(style, "condensed", px)
+    idc, halo = style.colour("map.hex_id"), style.colour("map.paper")
+    for h in game.map.hexes.values():
         cx, cy = lay.centre_f(h.hex)
-        d.text((cx, cy - lay.hex_width * HEX_ID_RISE), ids.id_of(h.hex), font=f, fill=idc, anchor="mm")
+        d.text((cx, cy - lay.hex_width * HEX_ID_RISE), ids.id_of(h.hex), font=f, fill=idc, anchor="mm",
+               stroke_width=max(1, round(px * 0.1)), stroke_fill=halo)
+
+
+def river_look(style: Style, feature: str) -> tuple[RGB, float]:
+    """Colour and width (hex widths) of a river feature: its ``hexsides.<id>`` colour and width, else the map's."""
+    look = style.table(f"hexsides.{feature}")
+    colour = parse_colour(look["colour"], f"hexsides.{feature}.colour") if "colour" in look else \
+        style.colour("map.river")
+    width = float(look.get("width", style.num("map.river_width")))
+    return colour, width
 
 
 def _hexside_lines(d: Draw, game: Game, lay: Layout, style: Style) -> None:
     w = lay.hex_width
-    river = style.colour("map.river")
-    width = max(1, round(w * style.num("map.river_width")))
-    for pts in streams(game, lay, "river", style.num("map.river_meander"), seed_of("river")):
-        draw_polyline(d, pts, river, width)
+    rivers = drawn_as(style, "river")
+    looks = {f: river_look(style, f) for f in rivers}
+    drawn = streams(game, lay, rivers, style.num("map.river_meander"))
+    for f in sorted(rivers, key=lambda f: looks[f][1]):  # the widest last: a tributary's mouth tucks under it
+        colour, width = looks[f]
+        for kind, pts in drawn:
+            if kind == f:
+                draw_polyline(d, pts, colour, max(1, round(w * width)))
 
 
 def _borders(d: Draw, game: Game, lay: Layout, style: Style, shapes: MapShapes) -> None:
@@ -260,19 +335,23 @@ def _places(d: Draw, game: Game, lay: Layout, style: Style, shapes: MapShapes) -
             inner = [(cx + (x - cx) * 0.86, cy + (y - cy) * 0.86) for x, y in lay.polygon(h.hex)]
             d.line(inner + [inner[0], inner[1]], fill=colour, width=owidth, joint="curve")
         # symbols sit inside the core, names and VP stars just outside the ring where the terrain shows
-        if h.city:
-            s = w * 0.13
-            d.rounded_rectangle((cx - s, cy - s, cx + s, cy + s), radius=s * 0.3, fill=style.terrain_colour("city"),
+        if h.city and not h.settlement:  # legacy: a city name on a hex of a city terrain (its settlement style)
+            look = style.table(f"settlements.{h.terrain}")
+            s = w * float(look.get("size", 0.13))
+            fill = city_colour(style, h.terrain)
+            d.rounded_rectangle((cx - s, cy - s, cx + s, cy + s), radius=s * 0.3, fill=fill,
                                 outline=(40, 20, 15), width=max(1, round(w * 0.014)))
-            text_halo(d, style, (cx, cy + w * NAME_DROP), h.city, "condensed", w * style.num("map.city_name_size"),
-                      name_ink, paper)
+            text_halo(d, style, (cx, cy + w * NAME_DROP), h.city, "condensed",
+                      w * float(look.get("name_size", style.num("map.city_name_size"))), name_ink, paper)
         if h.oil:
             oil_icon(d, (cx, cy - w * 0.02), w * 0.2, style.colour("map.oil"))
             text_halo(d, style, (cx, cy + w * NAME_DROP), h.oil.replace(" oil field", ""), "condensed",
                       w * style.num("map.city_name_size") * 0.85, name_ink, paper)
         if h.vp:
-            vp_mark(d, style, (cx + w * 0.27, cy - w * 0.14), w * 0.1, h.vp)
+            vp_mark(d, style, (cx + w * 0.27, cy - w * 0.14), w * style.num("map.vp_size"), h.vp)
     for aid, area in game.map.areas.items():
+        if aid not in shapes.areas:
+            continue  # an area drawn beyond the map's edge (map_places.draw_area_bands)
         shape = shapes.areas[aid]
         outline_shape(d, shape, (60, 50, 40), max(1, round(w * 0.03)))
         p = shape.representative_point() if shape.geom_type != "Polygon" else shape.centroid
@@ -281,7 +360,7 @@ def _places(d: Draw, game: Game, lay: Layout, style: Style, shapes: MapShapes) -
         text_halo(d, style, (p.x, p.y), area.name.upper(), "serif", w * style.num("map.area_name_size"),
                   (60, 50, 40), style.terrain_colour(area.terrain))
         if area.vp:
-            vp_mark(d, style, (p.x, p.y + w * 0.32), w * 0.1, area.vp)
+            vp_mark(d, style, (p.x, p.y + w * 0.32), w * style.num("map.vp_size"), area.vp)
     water_ink = style.colour("map.water_name")
     for sea in game.map.seas.values():
         if sea.cells:
@@ -306,6 +385,14 @@ def _sea_label(name: str, centres: list[tuple[float, float]], water, style: Styl
     return central[0], largest * 0.5
 
 
+def city_colour(style: Style, terrain: str) -> RGB:
+    """The fill of a legacy city's square: its ``settlements.<terrain>`` colour, else the terrain's."""
+    look = style.table(f"settlements.{terrain}")
+    if "colour" in look:
+        return parse_colour(look["colour"], f"settlements.{terrain}.colour")
+    return style.terrain_colour(terrain)
+
+
 def oil_icon(d: Draw, xy, size: float, ink: RGB) -> None:
     x, y = xy
     lw = max(1, round(size * 0.1))
@@ -317,9 +404,17 @@ def oil_icon(d: Draw, xy, size: float, ink: RGB) -> None:
 
 
 def vp_mark(d: Draw, style: Style, xy, r: float, vp: int) -> None:
+    """A VP hex's mark (style ``map.vp_mark``): a gold star with the number when over 1, or a ring in
+    ``map.vp`` with the number inside."""
     from .symbols import star_points
 
     x, y = xy
+    if style.get("map.vp_mark", "star") == "circle":
+        colour = style.colour("map.vp")
+        d.ellipse((x - r * 1.25, y - r * 1.25, x + r * 1.25, y + r * 1.25), fill=(255, 255, 255), outline=colour,
+                  width=max(1, round(r * 0.32)))
+        d.text((x, y + r * 0.05), str(vp), font=font(style, "bold", r * 1.3), fill=colour, anchor="mm")
+        return
     d.polygon(star_points(x, y, r * 1.15, inner=0.5), fill=style.colour("map.vp"), outline=(60, 40, 0))
     if vp > 1:
         d.text((x, y + r * 0.1), str(vp), font=font(style, "bold", r), fill=(0, 0, 0), anchor="mm")
@@ -330,6 +425,7 @@ def _frame(d: Draw, game: Game, lay: Layout, style: Style, shapes: MapShapes, si
     x0, y0, x1, y1 = shapes.grid_box.bounds
     d.rectangle((x0, y0, x1, y1), outline=style.colour("map.frame"), width=max(1, round(w * 0.03)))
     title = style.get("map.title", game.title) or game.title
-    px = w * style.num("map.title_size")
-    d.text(((x0 + x1) / 2, y0 / 2), title, font=font(style, "serif", px), fill=style.colour("map.frame"),
-           anchor="mm")
+    px = min(w * style.num("map.title_size"), y0 * 0.8)  # in the frame above the grid, however narrow
+    if px >= 8:
+        d.text(((x0 + x1) / 2, y0 / 2), title, font=font(style, "serif", px), fill=style.colour("map.frame"),
+               anchor="mm")

@@ -77,13 +77,44 @@ class Style:
     def colour(self, path: str) -> RGB:
         return parse_colour(self.get(path), path)
 
+    def table(self, path: str) -> Mapping[str, Any]:
+        """A table of the style (``{}`` when the style has none at ``path``)."""
+        node = self.get(path, {})
+        return node if isinstance(node, Mapping) else {}
+
     def terrain(self, terrain: str) -> Mapping[str, Any]:
-        """The style of a terrain type (falls back to ``terrain.default``)."""
+        """The style of a terrain type. A terrain the style does not name gets a look of its own, generated from
+        its id (:func:`generated_terrain`): never another terrain's, so a new terrain type is seen at once (the
+        legend shows it like any other)."""
         table = self.get("terrain")
-        return table.get(terrain, table["default"])
+        return table[terrain] if terrain in table else generated_terrain(terrain, self)
 
     def terrain_colour(self, terrain: str) -> RGB:
         return parse_colour(self.terrain(terrain)["colour"], f"terrain.{terrain}.colour")
+
+
+def _hue_colour(hue: float, sat: float, val: float) -> str:
+    import colorsys
+
+    r, g, b = colorsys.hsv_to_rgb(hue % 1.0, sat, val)
+    return "#%02x%02x%02x" % (round(r * 255), round(g * 255), round(b * 255))
+
+
+def generated_terrain(terrain: str, style: "Style") -> Mapping[str, Any]:
+    """A distinct look for a terrain the style does not name: a pale ground of a hue taken from the id's hash,
+    moved away from the hues of the terrains the style names, with hatching in a darker tone of it."""
+    import zlib
+
+    named = [parse_colour(t["colour"], f"terrain.{k}.colour") for k, t in style.get("terrain").items()
+             if isinstance(t, Mapping) and "colour" in t]
+    hue = (zlib.crc32(terrain.encode("utf-8")) % 360) / 360.0
+    for _ in range(36):  # step the hue until it is far from every named ground
+        colour = parse_colour(_hue_colour(hue, 0.35, 0.9))
+        if all(sum((a - b) ** 2 for a, b in zip(colour, c)) ** 0.5 > 60 for c in named):
+            break
+        hue += 1 / 36
+    return MappingProxyType({"colour": _hue_colour(hue, 0.35, 0.9), "ink": _hue_colour(hue, 0.6, 0.5),
+                             "pattern": "hatch", "generated": True})
 
 
 NUMBER_FACTOR = 4.0  # a game's style may scale a default number by at most this, either way

@@ -63,7 +63,7 @@ def nato_symbol(d: Draw, box: Box, symbol: str, ink: RGB, fill: RGB | None = Non
     if fill is not None:
         d.rectangle(box, fill=fill)
     NATO[symbol](d, box, ink, lw)
-    if symbol != "cadre":
+    if symbol not in UNFRAMED:
         d.rectangle(box, outline=ink, width=lw)
 
 
@@ -157,11 +157,107 @@ def _partisan(d: Draw, b: Box, ink: RGB, lw: int) -> None:
     d.polygon([(b[2], b[1] + h * 0.3), (b[2] - w * 0.3, b[1]), (b[2], b[1])], fill=ink)
 
 
+def _cavalry(d: Draw, b: Box, ink: RGB, lw: int) -> None:
+    d.line([(b[0], b[3]), (b[2], b[1])], fill=ink, width=lw)
+
+
+def _motorized(d: Draw, b: Box, ink: RGB, lw: int) -> None:
+    _cross(d, b, ink, lw)
+    cx = (b[0] + b[2]) / 2
+    d.line([(cx, b[1]), (cx, b[3])], fill=ink, width=lw)
+
+
+def _engineer(d: Draw, b: Box, ink: RGB, lw: int) -> None:
+    # the bridge-like "E" of engineers: a bar with three legs
+    w, h = b[2] - b[0], b[3] - b[1]
+    y0, y1 = b[1] + h * 0.35, b[1] + h * 0.68
+    d.line([(b[0] + w * 0.22, y1), (b[0] + w * 0.22, y0), (b[2] - w * 0.22, y0), (b[2] - w * 0.22, y1)], fill=ink,
+           width=lw, joint="curve")
+    d.line([((b[0] + b[2]) / 2, y0), ((b[0] + b[2]) / 2, y1)], fill=ink, width=lw)
+
+
+def _artillery(d: Draw, b: Box, ink: RGB, lw: int) -> None:
+    cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+    r = (b[3] - b[1]) * 0.17
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=ink)
+
+
+def _anti_tank(d: Draw, b: Box, ink: RGB, lw: int) -> None:
+    d.line([(b[0], b[3]), ((b[0] + b[2]) / 2, b[1]), (b[2], b[3])], fill=ink, width=lw, joint="curve")
+
+
+def _tank_destroyer(d: Draw, b: Box, ink: RGB, lw: int) -> None:
+    _anti_tank(d, b, ink, lw)
+    _oval(d, b, ink, lw)
+
+
+def _hq(d: Draw, b: Box, ink: RGB, lw: int) -> None:
+    # a headquarters: the staff below the frame's left edge, and a bar across the top of the frame
+    h = b[3] - b[1]
+    d.line([(b[0], b[3]), (b[0], b[3] + h * 0.35)], fill=ink, width=lw)
+    d.rectangle((b[0], b[1], b[2], b[1] + h * 0.28), fill=ink)
+
+
+def _supply(d: Draw, b: Box, ink: RGB, lw: int) -> None:
+    h = b[3] - b[1]
+    d.line([(b[0], b[3] - h * 0.3), (b[2], b[3] - h * 0.3)], fill=ink, width=lw)
+
+
+def _air(d: Draw, b: Box, ink: RGB, lw: int) -> None:
+    # a propeller aircraft seen from above
+    w, h = b[2] - b[0], b[3] - b[1]
+    cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+    d.polygon([(cx - w * 0.06, b[1] + h * 0.12), (cx + w * 0.06, b[1] + h * 0.12), (cx + w * 0.05, b[3] - h * 0.1),
+               (cx - w * 0.05, b[3] - h * 0.1)], fill=ink)
+    d.polygon([(b[0] + w * 0.1, cy - h * 0.08), (b[2] - w * 0.1, cy - h * 0.08), (b[2] - w * 0.14, cy + h * 0.07),
+               (b[0] + w * 0.14, cy + h * 0.07)], fill=ink)
+    d.polygon([(cx - w * 0.16, b[3] - h * 0.2), (cx + w * 0.16, b[3] - h * 0.2), (cx + w * 0.14, b[3] - h * 0.1),
+               (cx - w * 0.14, b[3] - h * 0.1)], fill=ink)
+
+
+def _naval(d: Draw, b: Box, ink: RGB, lw: int) -> None:
+    _cross(d, b, ink, lw)
+    w, h = b[2] - b[0], b[3] - b[1]
+    cx = (b[0] + b[2]) / 2
+    d.arc((cx - w * 0.18, b[3] - h * 0.42, cx + w * 0.18, b[3] - h * 0.06), start=0, end=180, fill=ink, width=lw)
+
+
+def _ski(d: Draw, b: Box, ink: RGB, lw: int) -> None:
+    _cross(d, b, ink, lw)
+    w, h = b[2] - b[0], b[3] - b[1]
+    for k in (-1, 1):
+        x = (b[0] + b[2]) / 2 + k * w * 0.14
+        d.line([(x - w * 0.12, b[3] - h * 0.08), (x + w * 0.12, b[3] - h * 0.22)], fill=ink, width=lw)
+
+
+def _bicycle(d: Draw, b: Box, ink: RGB, lw: int) -> None:
+    _cross(d, b, ink, lw)
+    w, h = b[2] - b[0], b[3] - b[1]
+    r = h * 0.13  # two wheels under the frame
+    for cx in (b[0] + w * 0.28, b[2] - w * 0.28):
+        d.ellipse((cx - r, b[3] + h * 0.04, cx + r, b[3] + h * 0.04 + 2 * r), outline=ink, width=max(1, lw // 2))
+
+
+def _security(d: Draw, b: Box, ink: RGB, lw: int) -> None:
+    _cross(d, b, ink, lw)
+    w, h = b[2] - b[0], b[3] - b[1]
+    d.polygon([(b[0], b[1]), (b[0] + w * 0.3, b[1]), (b[0], b[1] + h * 0.45)], fill=ink)
+
+
+def _star(d: Draw, b: Box, ink: RGB, lw: int) -> None:
+    cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+    d.polygon(star_points(cx, cy, (b[3] - b[1]) * 0.42, inner=0.42), fill=ink)
+
+
 NATO: MappingProxyType[str, Callable[[Draw, Box, RGB, int], None]] = MappingProxyType({
     "infantry": _infantry, "armor": _armor, "mech": _mech, "fort": _fort, "regional": _regional,
     "shock": _shock, "cadre": _cadre, "mountain": _mountain, "garrison": _garrison,
-    "volkssturm": _volkssturm, "luftwaffe": _luftwaffe, "partisan": _partisan,
+    "volkssturm": _volkssturm, "luftwaffe": _luftwaffe, "partisan": _partisan, "cavalry": _cavalry,
+    "motorized": _motorized, "engineer": _engineer, "artillery": _artillery, "anti_tank": _anti_tank,
+    "tank_destroyer": _tank_destroyer, "hq": _hq, "supply": _supply, "air": _air, "naval": _naval, "ski": _ski,
+    "bicycle": _bicycle, "security": _security, "star": _star, "blank": lambda d, b, ink, lw: None,
 })
+UNFRAMED = frozenset({"cadre", "star"})  # drawn without the NATO frame
 
 
 # --- emblems ----------------------------------------------------------------------------------------------------
@@ -377,19 +473,240 @@ def _red_star_icon(d: Draw, b: Box, ink: RGB) -> None:
     red_star(d, b)
 
 
+def _bunker(d: Draw, b: Box, ink: RGB, dashed: bool = False) -> None:
+    """A fortification: a dome with firing slits on a line of teeth."""
+    x0, y0, x1, y1 = b
+    w, h = x1 - x0, y1 - y0
+    lw = _w(b, 0.09)
+    if dashed:  # under construction: the outline only, and scaffolding
+        d.arc((x0 + w * 0.12, y0 + h * 0.15, x1 - w * 0.12, y1 + h * 0.35), start=180, end=360, fill=ink, width=lw)
+        for k in range(4):
+            x = x0 + w * (0.22 + 0.19 * k)
+            d.line([(x, y0 + h * 0.55), (x + w * 0.1, y0 + h * 0.3)], fill=ink, width=max(1, lw // 2))
+    else:
+        d.pieslice((x0 + w * 0.12, y0 + h * 0.15, x1 - w * 0.12, y1 + h * 0.35), start=180, end=360, fill=ink)
+        d.rectangle((x0 + w * 0.3, y0 + h * 0.42, x1 - w * 0.3, y0 + h * 0.5), fill=(255, 255, 255))
+    for k in range(5):
+        x = x0 + w * (0.05 + 0.2 * k)
+        d.polygon([(x, y1 - h * 0.08), (x + w * 0.1, y1 - h * 0.3), (x + w * 0.2, y1 - h * 0.08)], fill=ink)
+    d.line([(x0, y1 - h * 0.06), (x1, y1 - h * 0.06)], fill=ink, width=lw)
+
+
+def _construction(d: Draw, b: Box, ink: RGB) -> None:
+    _bunker(d, b, ink, dashed=True)
+
+
+def _fortification(d: Draw, b: Box, ink: RGB) -> None:
+    _bunker(d, b, ink)
+
+
+def _arrow(d: Draw, b: Box, ink: RGB) -> None:
+    """A broad offensive arrow pointing right."""
+    x0, y0, x1, y1 = b
+    w, h = x1 - x0, y1 - y0
+    d.polygon([(x0, y0 + h * 0.62), (x0 + w * 0.2, y0 + h * 0.32), (x0 + w * 0.58, y0 + h * 0.32),
+               (x0 + w * 0.58, y0 + h * 0.1), (x1, y0 + h * 0.5), (x0 + w * 0.58, y0 + h * 0.9),
+               (x0 + w * 0.58, y0 + h * 0.68), (x0 + w * 0.2, y0 + h * 0.68)], fill=ink)
+
+
+def _hollow_arrow(d: Draw, b: Box, ink: RGB) -> None:
+    x0, y0, x1, y1 = b
+    w, h = x1 - x0, y1 - y0
+    d.polygon([(x0, y0 + h * 0.62), (x0 + w * 0.2, y0 + h * 0.32), (x0 + w * 0.58, y0 + h * 0.32),
+               (x0 + w * 0.58, y0 + h * 0.1), (x1, y0 + h * 0.5), (x0 + w * 0.58, y0 + h * 0.9),
+               (x0 + w * 0.58, y0 + h * 0.68), (x0 + w * 0.2, y0 + h * 0.68)], outline=ink, width=_w(b, 0.08))
+
+
+def _railhead(d: Draw, b: Box, ink: RGB) -> None:
+    """The end of a track: rails and sleepers ending at a buffer stop."""
+    x0, y0, x1, y1 = b
+    w, h = x1 - x0, y1 - y0
+    lw = _w(b, 0.08)
+    d.line([(x0, y0 + h * 0.38), (x1 - w * 0.18, y0 + h * 0.38)], fill=ink, width=lw)
+    d.line([(x0, y0 + h * 0.62), (x1 - w * 0.18, y0 + h * 0.62)], fill=ink, width=lw)
+    for i in range(4):
+        x = x0 + w * (0.08 + 0.18 * i)
+        d.line([(x, y0 + h * 0.26), (x, y0 + h * 0.74)], fill=ink, width=lw)
+    d.rectangle((x1 - w * 0.16, y0 + h * 0.18, x1 - w * 0.04, y0 + h * 0.82), fill=ink)
+
+
+def _stalled(d: Draw, b: Box, ink: RGB) -> None:
+    _railhead(d, b, ink)
+    d.line([(b[0], b[3]), (b[2], b[1])], fill=ink, width=_w(b, 0.1))
+
+
+def _train(d: Draw, b: Box, ink: RGB) -> None:
+    """A steam locomotive, side view."""
+    x0, y0, x1, y1 = b
+    w, h = x1 - x0, y1 - y0
+    d.rectangle((x0 + w * 0.05, y0 + h * 0.38, x0 + w * 0.62, y0 + h * 0.72), fill=ink)  # boiler
+    d.rectangle((x0 + w * 0.6, y0 + h * 0.2, x1 - w * 0.05, y0 + h * 0.72), fill=ink)  # cab
+    d.rectangle((x0 + w * 0.12, y0 + h * 0.18, x0 + w * 0.24, y0 + h * 0.4), fill=ink)  # chimney
+    for cx in (0.18, 0.4, 0.62, 0.84):
+        r = h * 0.11
+        x = x0 + w * cx
+        d.ellipse((x - r, y0 + h * 0.74, x + r, y0 + h * 0.74 + 2 * r), fill=ink)
+
+
+def _ruins(d: Draw, b: Box, ink: RGB) -> None:
+    """Ruined buildings: broken walls."""
+    x0, y0, x1, y1 = b
+    w, h = x1 - x0, y1 - y0
+    d.polygon([(x0, y1), (x0, y0 + h * 0.3), (x0 + w * 0.14, y0 + h * 0.45), (x0 + w * 0.24, y0 + h * 0.2),
+               (x0 + w * 0.36, y0 + h * 0.5), (x0 + w * 0.46, y1)], fill=ink)
+    d.polygon([(x0 + w * 0.52, y1), (x0 + w * 0.52, y0 + h * 0.12), (x0 + w * 0.7, y0 + h * 0.3),
+               (x0 + w * 0.8, y0 + h * 0.05), (x1, y0 + h * 0.4), (x1, y1)], fill=ink)
+    for k in range(3):
+        d.rectangle((x0 + w * (0.6 + 0.12 * k), y0 + h * 0.5, x0 + w * (0.66 + 0.12 * k), y0 + h * 0.62),
+                    fill=(255, 255, 255))
+
+
+def _retreat(d: Draw, b: Box, ink: RGB) -> None:
+    """Two arrows falling back (to the left and down)."""
+    x0, y0, x1, y1 = b
+    w, h = x1 - x0, y1 - y0
+    lw = _w(b, 0.1)
+    for dy in (0.3, 0.7):
+        y = y0 + h * dy
+        d.line([(x1, y), (x0 + w * 0.2, y)], fill=ink, width=lw)
+        d.polygon([(x0, y), (x0 + w * 0.28, y - h * 0.15), (x0 + w * 0.28, y + h * 0.15)], fill=ink)
+
+
+def _skull(d: Draw, b: Box, ink: RGB) -> None:
+    cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+    r = (b[2] - b[0]) * 0.38
+    d.ellipse((cx - r, cy - r, cx + r, cy + r * 0.7), fill=ink)
+    d.rectangle((cx - r * 0.55, cy + r * 0.3, cx + r * 0.55, cy + r * 1.0), fill=ink)
+    paper = (255, 255, 255) if sum(ink) < 380 else (0, 0, 0)
+    for ex in (-0.42, 0.42):
+        d.ellipse((cx + r * ex - r * 0.28, cy - r * 0.2, cx + r * ex + r * 0.28, cy + r * 0.32), fill=paper)
+
+
+def _encircled(d: Draw, b: Box, ink: RGB) -> None:
+    """Isolated: a ring closing round a dot."""
+    cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+    r = (b[2] - b[0]) / 2
+    lw = _w(b, 0.1)
+    d.ellipse((cx - r * 0.9, cy - r * 0.9, cx + r * 0.9, cy + r * 0.9), outline=ink, width=lw)
+    for k in range(8):
+        a = k * math.pi / 4
+        d.line([(cx + math.cos(a) * r * 0.9, cy + math.sin(a) * r * 0.9),
+                (cx + math.cos(a) * r * 0.62, cy + math.sin(a) * r * 0.62)], fill=ink, width=lw)
+    d.ellipse((cx - r * 0.22, cy - r * 0.22, cx + r * 0.22, cy + r * 0.22), fill=ink)
+
+
+def _snowflake(d: Draw, b: Box, ink: RGB) -> None:
+    cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+    r = (b[2] - b[0]) * 0.46
+    lw = _w(b, 0.08)
+    for k in range(3):
+        a = k * math.pi / 3 + math.pi / 2
+        dx, dy = math.cos(a) * r, math.sin(a) * r
+        d.line([(cx - dx, cy - dy), (cx + dx, cy + dy)], fill=ink, width=lw)
+        for s in (-1, 1):
+            ex, ey = cx + s * dx * 0.6, cy + s * dy * 0.6
+            for t in (-0.5, 0.5):
+                b2 = a + t
+                d.line([(ex, ey), (ex + s * math.cos(b2) * r * 0.3, ey + s * math.sin(b2) * r * 0.3)], fill=ink,
+                       width=max(1, lw - 1))
+
+
+def _boat(d: Draw, b: Box, ink: RGB) -> None:
+    """A river gunboat: hull, cabin and gun."""
+    x0, y0, x1, y1 = b
+    w, h = x1 - x0, y1 - y0
+    d.polygon([(x0, y0 + h * 0.55), (x1, y0 + h * 0.55), (x1 - w * 0.12, y0 + h * 0.8), (x0 + w * 0.08, y0 + h * 0.8)],
+              fill=ink)
+    d.rectangle((x0 + w * 0.3, y0 + h * 0.35, x0 + w * 0.62, y0 + h * 0.55), fill=ink)
+    d.line([(x0 + w * 0.62, y0 + h * 0.42), (x1 - w * 0.05, y0 + h * 0.3)], fill=ink, width=_w(b, 0.07))
+    lw = _w(b, 0.05)
+    for k in range(3):
+        x = x0 + w * (0.1 + 0.3 * k)
+        d.arc((x, y0 + h * 0.84, x + w * 0.25, y1 + h * 0.06), start=200, end=340, fill=ink, width=lw)
+
+
+def _peak(d: Draw, b: Box, ink: RGB) -> None:
+    x0, y0, x1, y1 = b
+    w, h = x1 - x0, y1 - y0
+    d.polygon([(x0, y1), (x0 + w * 0.45, y0 + h * 0.1), (x0 + w * 0.62, y0 + h * 0.38), (x0 + w * 0.75, y0 + h * 0.25),
+               (x1, y1)], fill=ink)
+    paper = (255, 255, 255) if sum(ink) < 380 else (0, 0, 0)
+    d.polygon([(x0 + w * 0.45, y0 + h * 0.1), (x0 + w * 0.32, y0 + h * 0.34), (x0 + w * 0.4, y0 + h * 0.3),
+               (x0 + w * 0.47, y0 + h * 0.38), (x0 + w * 0.55, y0 + h * 0.26)], fill=paper)
+
+
+def _plus(d: Draw, b: Box, ink: RGB) -> None:
+    cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+    r, t = (b[2] - b[0]) * 0.42, (b[2] - b[0]) * 0.13
+    d.rectangle((cx - r, cy - t, cx + r, cy + t), fill=ink)
+    d.rectangle((cx - t, cy - r, cx + t, cy + r), fill=ink)
+
+
+def _drops(d: Draw, b: Box, ink: RGB) -> None:
+    """Mud: puddles and drops."""
+    x0, y0, x1, y1 = b
+    w, h = x1 - x0, y1 - y0
+    for cx, cy, r in ((0.3, 0.3, 0.12), (0.65, 0.2, 0.1), (0.5, 0.5, 0.11)):
+        x, y = x0 + w * cx, y0 + h * cy
+        d.polygon([(x, y - h * r * 1.8), (x + w * r, y), (x - w * r, y)], fill=ink)
+        d.ellipse((x - w * r, y - h * r, x + w * r, y + h * r), fill=ink)
+    d.ellipse((x0, y0 + h * 0.72, x1, y1), fill=ink)
+
+
+def _question(d: Draw, b: Box, ink: RGB) -> None:
+    x0, y0, x1, y1 = b
+    w, h = x1 - x0, y1 - y0
+    lw = _w(b, 0.14)
+    d.arc((x0 + w * 0.22, y0, x1 - w * 0.22, y0 + h * 0.55), start=180, end=80, fill=ink, width=lw)
+    d.line([(x0 + w * 0.55, y0 + h * 0.5), (x0 + w * 0.5, y0 + h * 0.7)], fill=ink, width=lw)
+    r = lw * 0.7
+    d.ellipse((x0 + w * 0.5 - r, y1 - r * 2, x0 + w * 0.5 + r, y1), fill=ink)
+
+
 ICONS: MappingProxyType[str, Callable[[Draw, Box, RGB], None]] = MappingProxyType({
     "blitz": _bolt, "shock": _shock_icon, "disorganized": _disorganized, "unsupplied": _unsupplied,
     "target": _target, "counterblow": _counterblow, "control": _control, "game_turn": _game_turn,
     "event_vp": _event_vp, "support": _support, "defense_works": _defense_works,
     "scorched_earth": _scorched_earth, "strategic_reserve": _strategic_reserve,
     "solitaire_attack": _solitaire_attack, "solitaire_defend": _solitaire_defend, "high_tide": _high_tide,
-    "weather": _weather, "vp_axis": _iron_cross_icon, "vp_soviet": _red_star_icon,
+    "weather": _weather, "iron_cross": _iron_cross_icon, "red_star": _red_star_icon,
+    "fortification": _fortification, "construction": _construction, "arrow": _arrow, "hollow_arrow": _hollow_arrow,
+    "railhead": _railhead, "railhead_stalled": _stalled, "train": _train, "ruins": _ruins, "retreat": _retreat,
+    "skull": _skull, "encircled": _encircled, "snowflake": _snowflake, "boat": _boat, "peak": _peak,
+    "plus": _plus, "drops": _drops, "question": _question, "none": lambda d, b, ink: None,
 })
 
 
 def icon(d: Draw, box: Box, name: str, ink: RGB) -> None:
-    """Draw marker icon ``name`` (``MarkerFace.icon``)."""
+    """Draw the built-in marker icon ``name``."""
     if name not in ICONS:
         raise DataError("markers.csv", f"no icon drawn for '{name}' (known: {', '.join(sorted(ICONS))})",
                         key="icon")
     ICONS[name](d, box, ink)
+
+
+def _look(style, table: str, name: str, built_in, error: DataError):
+    look = style.table(f"{table}.{name}")
+    if look:
+        return look
+    if name in built_in:
+        return {"draw": name}
+    raise error
+
+
+def icon_look(style, name: str):
+    """How marker icon ``name`` (``MarkerFace.icon``) is drawn: style ``icons.<name>`` (``draw``: a built-in icon,
+    ``file``: a PNG/SVG of the game, ``text``: a short label; ``backdrop = "disc"``), else the built-in icon of that
+    name; a name with neither is a DataError."""
+    return _look(style, "icons", name, ICONS, DataError(
+        "markers.csv", f"no icon drawn for '{name}' (add [icons.{name}] to style.toml: draw = one of "
+                       f"{', '.join(sorted(ICONS))}, or file, or text)", key="icon"))
+
+
+def symbol_look(style, name: str):
+    """How unit symbol ``name`` (``UnitType.symbol``) is drawn: style ``symbols.<name>`` (``draw``: a built-in NATO
+    symbol, ``file``: a PNG/SVG of the game, ``label``: a few letters under it, ``frame = false``), else the
+    built-in NATO symbol of that name; a name with neither is a DataError."""
+    return _look(style, "symbols", name, NATO, DataError(
+        "game.toml", f"no NATO symbol drawn for '{name}' (known: {', '.join(sorted(NATO))}; or add [symbols.{name}] "
+                     "to style.toml with draw or file)", key="unit_types.*.symbol"))

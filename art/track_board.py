@@ -14,7 +14,7 @@ from games import Game
 from games.model import Turn
 
 from .boards import BoardGeometry, Rect, is_turn_track
-from .canvas import Label, draw_labels, fit_text
+from .canvas import Label, TextOverflow, draw_labels, fit_text
 from .counters import contrast_ink
 from .style import RGB, Style, parse_colour, style_of
 
@@ -49,8 +49,8 @@ def turn_space_labels(game: Game, style: Style, turn: Turn, r: Rect) -> tuple[li
     """The labels of a Game Turn space, and where its sudden-death skull goes (just right of the turn number)."""
     w, h = r.width, r.height
     ink = style.colour("board.ink")
-    weather = game.weather[turn.weather]
-    wcol = parse_colour(weather.colour, f"weather.{weather.id}.colour")
+    weather = game.weather.get(turn.weather)
+    wcol = parse_colour(weather.colour, f"weather.{weather.id}.colour") if weather else style.colour("board.box")
     what = f"turn track space {turn.number}"
     labels: list[Label] = []
     # the date stays clear of the variable-weather corner
@@ -63,9 +63,10 @@ def turn_space_labels(game: Game, style: Style, turn: Turn, r: Rect) -> tuple[li
     nb = number[0].bbox
     skull_at = (nb[2] + h * SKULL * 1.6, (nb[1] + nb[3]) / 2)
     counts_left = skull_at[0] + h * SKULL * 1.3 if turn.skull else nb[2] + w * 0.04
-    name = weather.name + (f" / {game.weather[turn.variable].name}" if turn.variable else "")
-    labels += fit_text(style, name, (r.x0 + w * 0.06, r.y0 + h * 0.47, r.x1 - w * 0.06, r.y0 + h * 0.57),
-                       "condensed", h * 0.07, h * 0.045, align="left", fill=ink, what=f"{what} weather")
+    if weather:
+        name = weather.name + (f" / {game.weather[turn.variable].name}" if turn.variable else "")
+        labels += fit_text(style, name, (r.x0 + w * 0.06, r.y0 + h * 0.47, r.x1 - w * 0.06, r.y0 + h * 0.57),
+                           "condensed", h * 0.07, h * 0.045, align="left", fill=ink, what=f"{what} weather")
     counts = []
     blitz, shock = _marker_label(game, "blitz", "Blitz"), _marker_label(game, "shock", "Shock")
     sides = list(game.sides)
@@ -77,12 +78,25 @@ def turn_space_labels(game: Game, style: Style, turn: Turn, r: Rect) -> tuple[li
         y = r.y0 + h * (0.2 + 0.13 * i)
         labels += fit_text(style, text, (counts_left, y, r.x1 - w * 0.05, y + h * 0.12), "condensed", h * 0.08,
                            h * 0.045, align="right", fill=colour, what=f"{what} combat support")
+    top, bottom = r.y0 + h * 0.59, r.y1 - h * 0.03
+    band = turn_band(style, turn, r)
+    if band:  # a coloured band along the bottom with a number in it (e.g. the season and the benchmark, 24.2)
+        box, colour, value = band
+        bottom = box[1] - h * 0.02
+        if value:
+            labels += fit_text(style, value, box, "bold", box[3] - box[1], h * 0.05, fill=contrast_ink(colour),
+                               what=f"{what} band")
+    for i, text in enumerate(turn_lines(style, turn)[:2]):  # right of the number, where counts would go
+        y = r.y0 + h * (0.2 + 0.13 * (i + len(counts)))
+        labels += fit_text(style, text, (counts_left, y, r.x1 - w * 0.05, y + h * 0.12), "condensed", h * 0.08,
+                           h * 0.04, align="right", fill=ink, what=f"{what} line")
+    if not weather:
+        top = r.y0 + h * 0.49
     red = [e.text for e in turn.events if e.red]
     other = [e.text for e in turn.events if not e.red]
-    top, bottom = r.y0 + h * 0.59, r.y1 - h * 0.03
     total = sum(len(t) for t in red + other) or 1
     y = top
-    for texts, colour in ((red, style.colour("cards.mark_remove")), (other, ink)):
+    for texts, colour in ((red, style.colour("board.red_event")), (other, ink)):
         if not texts:
             continue
         share = (bottom - top) * max(0.3, sum(len(t) for t in texts) / total)
@@ -93,6 +107,34 @@ def turn_space_labels(game: Game, style: Style, turn: Turn, r: Rect) -> tuple[li
     return labels, skull_at
 
 
+def turn_band(style: Style, turn: Turn, r: Rect) -> tuple[tuple[float, float, float, float], RGB, str] | None:
+    """The band along the bottom of a turn space (style ``board.turn_band``: a turn column whose value picks the
+    colour in ``board.turn_band_colours``; ``board.turn_band_value``: a turn column printed in it), or None."""
+    column = str(style.get("board.turn_band", ""))
+    if not column or column not in turn.extra:
+        return None
+    colours = style.table("board.turn_band_colours")
+    value = str(turn.extra[column])
+    colour = parse_colour(colours[value], f"board.turn_band_colours.{value}") if value in colours else \
+        style.colour("board.box")
+    shown = str(style.get("board.turn_band_value", ""))
+    text = str(turn.extra[shown]) if shown and shown in turn.extra else ""
+    h = r.height
+    return (r.x0 + 2, r.y1 - h * 0.17, r.x1 - 2, r.y1 - 2), colour, text
+
+
+def turn_lines(style: Style, turn: Turn) -> list[str]:
+    """The lines of turn columns printed in a turn space (style ``board.turn_lines``: each a ``label`` and the
+    ``columns`` it sums up with their ``tags``; a column with no value or 0 is left out)."""
+    out = []
+    for group in style.get("board.turn_lines", ()):
+        columns, tags = group.get("columns", ()), group.get("tags", ())
+        parts = [f"{tag}{turn.extra[c]}" for c, tag in zip(columns, tags) if turn.extra.get(c)]
+        if parts:
+            out.append(f"{group.get('label', '')} {' '.join(parts)}".strip())
+    return out
+
+
 def render_tracks_board(game: Game, geo: BoardGeometry, style: Style | None = None) -> Image.Image:
     """The tracks-and-boxes board drawn on ``geo`` (the second board of :func:`art.boards.boards`)."""
     style = style or style_of(game)
@@ -101,8 +143,10 @@ def render_tracks_board(game: Game, geo: BoardGeometry, style: Style | None = No
     ink = style.colour("board.ink")
     unit = geo.size[0] / 27.0
     labels: list[Label] = []
+    first = min((b.y0 for b in geo.boxes.values()), default=unit * 2)
+    title_bottom = min(unit * 0.95, first / 1.55 * 1.1 - 2)  # above the first track's heading (art.boards spacing)
     labels += fit_text(style, f"{game.title}: Tracks and Boxes", (unit * 0.5, unit * 0.15, geo.size[0] - unit * 0.5,
-                                                                   unit * 0.95),
+                                                                   title_bottom),
                        "serif", unit * 0.55, unit * 0.2, fill=ink, what="board title")
     lw = max(1, round(unit * 0.02))
     sd_marks: dict[int, list[tuple[str, RGB]]] = defaultdict(list)
@@ -121,8 +165,12 @@ def render_tracks_board(game: Game, geo: BoardGeometry, style: Style | None = No
                 d.rectangle((r.x0, r.y0, r.x1, r.y1), fill=style.colour("board.box"), outline=ink, width=lw)
                 if is_turn_track(game, box):
                     turn = game.turns[int(space)]
-                    wcol = parse_colour(game.weather[turn.weather].colour)
-                    d.rectangle((r.x0 + lw, r.y0 + lw, r.x1 - lw, r.y0 + r.height * 0.19), fill=wcol)
+                    if turn.weather:
+                        wcol = parse_colour(game.weather[turn.weather].colour)
+                        d.rectangle((r.x0 + lw, r.y0 + lw, r.x1 - lw, r.y0 + r.height * 0.19), fill=wcol)
+                    band = turn_band(style, turn, r)
+                    if band:
+                        d.rectangle(band[0], fill=band[1])
                     if turn.variable:
                         vcol = parse_colour(game.weather[turn.variable].colour)
                         d.polygon([(r.x1 - lw, r.y0 + lw), (r.x1 - lw, r.y0 + r.height * 0.19),
@@ -131,6 +179,13 @@ def render_tracks_board(game: Game, geo: BoardGeometry, style: Style | None = No
                     if turn.skull:
                         skull(d, *skull_at, r.height * SKULL, ink, style.colour("board.box"))
                     labels += space_labels
+                elif space in game.weather:  # a weather track: the weather's name on its colour
+                    wcol = parse_colour(game.weather[space].colour)
+                    d.rectangle((r.x0 + lw, r.y0 + lw, r.x1 - lw, r.y0 + r.height * 0.45), fill=wcol)
+                    labels += fit_text(style, game.weather[space].name, (r.x0, r.y0 + r.height * 0.05, r.x1,
+                                                                         r.y0 + r.height * 0.4),
+                                       "bold", r.height * 0.3, r.height * 0.15, fill=contrast_ink(wcol),
+                                       what=f"{bid} space {space}")
                 else:
                     labels += fit_text(style, space, (r.x0, r.y0 + r.height * 0.05, r.x1, r.y0 + r.height * 0.4),
                                        "bold", r.height * 0.3, r.height * 0.15, fill=ink, what=f"{bid} space {space}")
@@ -151,7 +206,12 @@ def render_tracks_board(game: Game, geo: BoardGeometry, style: Style | None = No
             band = (outer.x0, outer.y0, outer.x1, outer.y0 + unit * 0.42)
             d.rounded_rectangle(band, radius=unit * 0.12, fill=head)
             name = box.name + (f" (max {box.capacity})" if box.capacity else "")
-            labels += fit_text(style, name, (band[0] + unit * 0.15, band[1], band[2] - unit * 0.15, band[3]),
-                               "condensed", unit * 0.24, unit * 0.12, fill=contrast_ink(head), what=f"{bid} title")
+            panel = (band[0] + unit * 0.15, band[1], band[2] - unit * 0.15, band[3])
+            try:
+                labels += fit_text(style, name, panel, "condensed", unit * 0.24, unit * 0.12, fill=contrast_ink(head),
+                                   what=f"{bid} title")
+            except TextOverflow:  # a long name in a narrow box: on two lines
+                labels += fit_text(style, name, panel, "condensed", unit * 0.24, unit * 0.1, wrap=True, line_gap=-0.05,
+                                   fill=contrast_ink(head), what=f"{bid} title")
     draw_labels(d, style, labels)
     return img

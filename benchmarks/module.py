@@ -23,7 +23,7 @@ from art.build import build as build_art  # noqa: E402
 from modgen import module, scenario  # noqa: E402
 from games.atomic import write_atomic  # noqa: E402
 from modgen.archive import zip_bytes  # noqa: E402
-from modgen.context import Context  # noqa: E402
+from hexforge import module_step  # noqa: E402
 
 GOAL_S = 60.0
 
@@ -41,15 +41,16 @@ def main(game_id: str = "no_retreat") -> int:
         _, art_s = _timed(build_art, game, out)
         files, find_s = _timed(module.image_files, out, game)
         sizes, size_s = _timed(module.image_sizes, files)
-        ctx = Context.of(game, sizes)
+        battles = module_step.battles(game)
+        ctx = module.with_own_images(game, sizes, battles)[0]
         saves, save_s = _timed(scenario.setup_saves, ctx, module.module_data(game), module.MODULE_VERSION,
                                module.VASSAL_VERSION)
         setups = [(game.scenarios[sid].name, file) for sid, (file, _) in saves.items()]
         _, xml_s = _timed(module.build_file, ctx, setups)
-        entries, entries_s = _timed(module.module_entries, game, out)
+        entries, entries_s = _timed(module.module_entries, game, out, battles)
         data, zip_s = _timed(zip_bytes, entries)
         _, write_s = _timed(write_atomic, module.vmod_path(game, out), data)
-        written, step_s = _timed(module.build, game, out)
+        written, step_s = _timed(module_step.build, game, out)
         size_mb = os.path.getsize(written[0]) / 1e6
     print(f"{'part':<34}{'seconds':>9}")
     for name, s in (("art step (all images)", art_s), ("module: find images", find_s),

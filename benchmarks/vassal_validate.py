@@ -48,13 +48,13 @@ CACHE = ROOT / "build" / "vassal_validate"
 def built_module(game) -> str:
     """The module with the real art, built once into the cache."""
     from art.build import build as build_art
-    from modgen import module
+    from hexforge import module_step
 
     out = CACHE / "module" / game.id
     vmod = out / f"{game.module_name}.vmod"
     if not vmod.is_file():
         build_art(game, str(out))
-        module.build(game, str(out))
+        module_step.build(game, str(out))
     return str(vmod)
 
 

@@ -12,6 +12,7 @@ Layout of a game folder (all paths relative to it; docs/data.md describes every 
     turns.csv, turn_events.csv                                                                (games.load_turns)
     scenarios/<id>/scenario.toml (+ its setup CSV)                                            (games.load_scenarios)
     style.toml                     optional: colours and fonts for the art (checked by the art)
+    module.toml                    optional: how the VASSAL module presents the game (checked by the module writer)
 
 Every problem found is collected (a bad record does not stop the next one; a file that fails stops only the checks
 that need it): :func:`check_folder` returns them with the game (which, with problems, may lack the records that
@@ -119,6 +120,7 @@ def _load(ld: Loading) -> Game | None:
     turns = load_turns(ld)
     scenarios, setup_rows = load_scenarios(ld, game_map)
     style = ld.toml("style.toml", optional=True)  # its content is the art's to check
+    module = ld.toml("module.toml", optional=True)  # the module writer's to check
     ld.report(check_refs(ld.refs, {kind: ld.names(kind) for kind in REFS}))
     parts = (identity, game_map, units, markers, crts, tables, tec, weather, cards, turns)
     if any(p is None for p in parts):
@@ -129,7 +131,7 @@ def _load(ld: Loading) -> Game | None:
         units=frozen_map(units), markers=markers[0], square_markers=markers[1], cards=frozen_map(cards),
         crts=frozen_map(crts), tec=frozen_map(tec), weather=frozen_map(weather), turns=frozen_map(turns),
         vp_track=vp_track, phases=phases, stacking=stacking, scenarios=frozen_map(scenarios),
-        style=frozen_map(style.data if style else {}),
+        style=frozen_map(style.data if style else {}), module=frozen_map(module.data if module else {}),
         root=ld.root, tables=frozen_map(tables), traits=frozen_map(ld.traits), player_order=order,
         columns=frozen_map({k: frozen_map(v) for k, v in ld.columns.items()}), turn_draw=turn_draw,
     )

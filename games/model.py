@@ -595,6 +595,7 @@ class Game:
     stacking: Mapping[str, tuple[StackingRule, ...]]
     scenarios: Mapping[str, Scenario]
     style: Mapping[str, object] = field(default_factory=frozen_map)
+    module: Mapping[str, object] = field(default_factory=frozen_map)  # module.toml as read (modgen checks it)
     root: str = ""  # folder the game was loaded from
     turn_draw: int = 0  # cards each side draws in a turn's draw step before modifiers (game.toml [cards]; 0 = none)
     tables: Mapping[str, LookupTable] = field(default_factory=frozen_map)  # die-roll tables other than CRTs

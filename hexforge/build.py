@@ -19,11 +19,20 @@ STEPS: list[tuple[str, str]] = [
     ("module", "hexforge.module_step"),
     ("pnp", "art.pnp.build"),
 ]
+STEP_OPTIONS: dict[str, tuple[str, ...]] = {"pnp": ("paper",)}  # options of `build` a step's build() takes
+
+
+def game_and_output_root(p: argparse.ArgumentParser) -> None:
+    """The arguments every building command has (``build``, ``art``, ``pnp``)."""
+    p.add_argument("game", help="game id (e.g. no_retreat) or path to a game folder")
+    p.add_argument("-o", "--out", default="build", help="output root (default: build)")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game", help="game id (e.g. no_retreat) or path to a game folder")
-    p.add_argument("-o", "--out", default="build", help="output root (default: build)")
+    """``hexforge build``: the game, the output root, and the options handed to the steps that take them."""
+    game_and_output_root(p)
+    p.add_argument("--paper", default="letter", choices=("a4", "letter"),
+                   help="paper of the print-and-play set (default: letter)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -32,7 +41,8 @@ def run(args: argparse.Namespace) -> int:
     with Staging(out_dir, [game.root]) as folder:  # all or nothing: moved into out_dir once every step succeeded
         for name, module_name in STEPS:
             start = time.perf_counter()
-            written = importlib.import_module(module_name).build(game, folder)
+            options = {key: getattr(args, key) for key in STEP_OPTIONS.get(name, ()) if hasattr(args, key)}
+            written = importlib.import_module(module_name).build(game, folder, **options)
             print(f"{name}: {len(written)} files in {time.perf_counter() - start:.1f} s")
     print(f"built {game.title} into {out_dir}")
     return 0

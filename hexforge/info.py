@@ -1,8 +1,9 @@
-"""``hexforge info GAME``: load and check every file of a game — its data and the data files of its rules package —
-report every problem found (one line each, at most ``MAX_ERRORS``), or print what loaded.
+"""``hexforge info GAME``: load and check every file of a game — its data, the data files of its rules package and
+its ``module.toml`` (modgen.settings) — report every problem found (one line each, at most ``MAX_ERRORS``), or print what loaded.
 
 The rules package (``game.toml`` ``rules_package``) is asked through its optional ``check_data(game)`` hook, which
-returns (or raises) the package's own data errors: the same readers ``validate`` uses.
+returns (or raises) the package's own data errors: the same readers ``validate`` uses. The art is asked through
+``art.check.style_problems(game)`` (a look for everything the data names), the checks ``art`` and ``build`` run.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import games
 from games.summary import summary
 from games.errors import MAX_ERRORS, DataError, DataErrors, each
 from games.model import Game
+from modgen.settings import problems as module_problems
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -56,6 +58,11 @@ def run(args: argparse.Namespace) -> int:
     if checked.game is not None and not checked.truncated and not checked.unread:  # (a file it lacks: its problem)
         more, note = rules_data_problems(checked.game, partial=bool(problems))
         problems += more
+        if not problems:  # (the art's checks need the whole game)
+            from art.check import style_problems
+
+            problems += style_problems(checked.game)
+        problems += module_problems(checked.game)
     if problems:
         raise DataErrors(problems[:MAX_ERRORS], checked.truncated or len(problems) > MAX_ERRORS)
     assert checked.game is not None

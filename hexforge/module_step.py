@@ -1,5 +1,10 @@
 """The module step of ``hexforge build``: the module writer, given the game's battles as its rules package describes
-them (issue 22). ``modgen`` may not import the validator; the command line may, and hands the description over."""
+them (issue 22). ``modgen`` may not import the validator; the command line may, and hands the description over.
+
+Which battles a module gets (docs/module.md, Battles): the rules package's model when it has one; for a game that
+names no rules package and has a CRT, what its data alone says (games.battles.from_data); else none (a game whose
+rules package has no battle model yet: its rules add to its data, and odds computed from the data alone would
+mislead)."""
 
 from __future__ import annotations
 
@@ -7,14 +12,14 @@ import importlib
 import importlib.util
 import re
 
-from games.battles import BattleModel
+from games.battles import BattleModel, from_data
 from games.model import Game
 from modgen import module
 
 
 def battle_model(game: Game) -> BattleModel | None:
     """What the game's rules package says about its battles (``<rules_package>.battle_model.battle_model(game)``),
-    or None: the module writer then reads the battles from the game data alone (games.battles.from_data)."""
+    or None (no rules package, not installed, or no battle model in it)."""
     if not re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*", game.rules_package or ""):
         return None  # none, or not a module name (a game folder's data is not trusted)
     try:
@@ -26,5 +31,13 @@ def battle_model(game: Game) -> BattleModel | None:
     return None if found is None else importlib.import_module(found.name).battle_model(game)
 
 
+def battles(game: Game) -> BattleModel | None:
+    """The battles the game's module gets (this module's docstring)."""
+    model = battle_model(game)
+    if model is None and not game.rules_package and game.crts:
+        return from_data(game)
+    return model
+
+
 def build(game: Game, out_dir: str) -> list[str]:
-    return module.build(game, out_dir, battle_model(game))
+    return module.build(game, out_dir, battles(game))

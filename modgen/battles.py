@@ -294,18 +294,19 @@ def total_of(c: Compiler, role: str) -> str:
 
 
 def global_values(ctx: Context, model: BattleModel) -> dict[str, str]:
-    """Global property -> its initial value: the battle machinery's, the weather and turn number of the first
-    scenario's first turn, and the tables."""
+    """Global property -> its initial value: the battle machinery's, the weather (in a game with weather) and turn
+    number of the first scenario's first turn, and the tables."""
     start = next(iter(ctx.game.scenarios.values())).first_turn if ctx.game.scenarios else min(ctx.game.turns)
+    weather = {names.WEATHER_PROPERTY: ctx.game.turns[start].weather} if ctx.game.weather else {}
     return {NEXT: "1", DECLARING_SIDE: "", DECLARING_KIND: "", PROBLEM: "", TARGET: "", TARGET_LIST: ",",
-            names.WEATHER_PROPERTY: ctx.game.turns[start].weather, TURN_NUMBER: str(start),
-            **compiler(ctx, model).tables()}
+            **weather, TURN_NUMBER: str(start), **compiler(ctx, model).tables()}
 
 
 def global_properties(ctx: Context, model: BattleModel, container) -> None:
-    """The battle machinery's properties, the weather, and the tables (hidden from players: no buttons)."""
+    """The battle machinery's properties, the weather (in a game with weather: set when a turn begins, and by hand
+    from the *Weather* menu), and the tables (hidden from players: no buttons)."""
     values = global_values(ctx, model)
-    first = values[names.WEATHER_PROPERTY]
+    first = values.get(names.WEATHER_PROPERTY, "")
     for name, value in values.items():
         prop = element(container, PROPS + "GlobalProperty", {
             "name": name, "initialValue": value, "description": "Battles (issue 22)", "isNumeric": False,
@@ -336,7 +337,7 @@ def weather_key(i: int) -> Key:
 
 
 def toolbar(ctx: Context, root, model: BattleModel, declare_hotkey: Key, list_hotkey: Key) -> None:
-    """*Declare battle* (the selected units), the *Battles* list, the *Weather* menu."""
+    """*Declare battle* (the selected units), the *Battles* list, the *Weather* menu (in a game with weather)."""
     global_key_command(root, Chore(commands.DECLARE_BATTLE, "Declare a battle: select the attacking units and a unit "
                                    "of each hex they attack, then press this", K.declare, braces(SELECTED), "",
                                    quiet=False), declare_hotkey)
@@ -345,6 +346,8 @@ def toolbar(ctx: Context, root, model: BattleModel, declare_hotkey: Key, list_ho
               f"Battle ${names.BATTLE_NO}$ in $LocationName$",
               "$PropertyValue$", False, list_hotkey)
     items = [f"{WEATHER_MENU}: {w.name}" for w in ctx.game.weather.values()]
+    if not items:
+        return
     element(root, MODULE + "ToolbarMenu", {"text": WEATHER_MENU, "tooltip": "Set the weather in force by hand (when "
                                            "it is not the turn's printed weather)", "icon": "", "hotkey": "",
                                            "menuItems": string_array(items), "description": ""})
@@ -373,9 +376,8 @@ def turn_hotkeys(ctx: Context, tracker, model: BattleModel, clears: list[tuple[s
 
 
 def _phase_labels(game: Game, phase: str) -> list[str]:
-    """The tracker's labels of a phase: one per side for a player phase."""
-    p = next(x for x in game.phases if x.id == phase)
-    return [f"{d.name} {p.name}" for d in game.sides.values()] if p.player else [p.name]
+    """The tracker's labels of a phase: one per side for a player phase, in player order (game.turn_sequence)."""
+    return [label for label, (_, p) in zip(phase_labels(game), game.turn_sequence) if p.id == phase]
 
 
 def _phase_label(game: Game, phase: str, side: str | None) -> str:

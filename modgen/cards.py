@@ -1,10 +1,12 @@
 """The event cards (5.0): card pieces, the four decks on the ``Cards`` map, and one private hand per side.
 
-* **Draw Pile**: the cards of 1941-44 (every card but the 1945 additions and the Joker), face down; VASSAL draws
-  a random card each time (``shuffle="Always"``), so the pile is always shuffled.
+* **Draw Pile**: every card but the ones set aside and the joker, face down; VASSAL draws a random card each time
+  (``shuffle="Always"``), so the pile is always shuffled.
 * **Discard Pile**: face up; its menu reshuffles it into the Draw Pile (5.2).
-* **1945 Cards**: the cards that join the deck in 1945, set aside face up; its menu adds them to the Draw Pile.
-* **Joker**: face up; "Turn over" rotates it to show the other side's half (Hitler / Stalin).
+* the **set-aside** pile (module.toml ``[cards.set_aside]``, No Retreat!'s *1945 Cards*): the cards ``cards.csv``
+  marks ``add``, face up; its menu adds them to the Draw Pile. Only when there are such cards.
+* the **joker** (module.toml ``[cards.joker]``): the card whose id is ``joker``, face up; "Turn over" rotates it to
+  show the other side's half. Only when there is one.
 
 A hand is a ``PlayerHand`` that only its side (and the Solitaire side) can open; its cards lie side by side
 (``HandMetrics``). Drawing is dragging the top card of the Draw Pile into the hand (the hand reports it without
@@ -42,16 +44,17 @@ def card_image(card: Card) -> str:
     return f"cards/{card.id}.png"
 
 
-def card_name(card: Card) -> str:
-    return "Joker" if card.joker else f"Card {card.number}"
+def card_name(ctx: Context, card: Card) -> str:
+    return ctx.settings.joker.name if card.joker else f"Card {card.number}"
 
 
 def card_piece(ctx: Context, card: Card, gpid: str) -> Piece:
     identity = Marker(tuple(zip(names.CARD_PROPERTIES, (names.KIND_CARD, card.id, str(card.number)))))
-    basic = BasicPiece(card_name(card), ctx.require(card_image(card)), gpid=gpid)
+    basic = BasicPiece(card_name(ctx, card), ctx.require(card_image(card)), gpid=gpid)
     if card.joker:
-        turn = Rotate(2, commands.JOKER_TURN, "Turn over", names.JOKER_ROTATION, "Hitler / Stalin side up")
-        report = Report((commands.JOKER_TURN,), "the Joker is turned over", "Report: turn over")
+        joker = ctx.settings.joker
+        turn = Rotate(2, commands.JOKER_TURN, "Turn over", names.JOKER_ROTATION, joker.faces)
+        report = Report((commands.JOKER_TURN,), f"the {joker.name} is turned over", "Report: turn over")
         return Piece(basic, (identity, report, turn))
     traits: list[Trait] = [identity]
     for key in (*commands.PLAY_KEYS[:len(ctx.game.sides)], commands.DISCARD):
@@ -62,9 +65,9 @@ def card_piece(ctx: Context, card: Card, gpid: str) -> Piece:
                                   description=f"Draw into the {side.name} hand"))
     for key, side in zip(commands.PLAY_KEYS, ctx.game.sides.values()):
         event = card.events[side.id]
-        traits.append(Report((key,), f"{side.name} plays {card_name(card)}: {event.title}", f"Report: {side.id} play"))
+        traits.append(Report((key,), f"{side.name} plays {card_name(ctx, card)}: {event.title}", f"Report: {side.id} play"))
         traits.append(ReturnToDeck(commands.play_menu(side.name), key, names.DISCARD_PILE, f"Play {side.id} event"))
-    traits.append(Report((commands.DISCARD,), f"{card_name(card)} discarded", "Report: discard"))
+    traits.append(Report((commands.DISCARD,), f"{card_name(ctx, card)} discarded", "Report: discard"))
     traits.append(ReturnToDeck("Discard", commands.DISCARD, names.DISCARD_PILE, "Discard"))
     traits.append(Mask(ctx.require(BACK_IMAGE), key=commands.UNMASK))
     return Piece(basic, tuple(traits))
@@ -124,7 +127,10 @@ class Pile:
 
 
 def piles(ctx: Context) -> tuple[Pile, ...]:
-    """The four decks, side by side on the card table, with their initial cards in card order."""
+    """The decks (draw and discard piles, the set-aside cards and the joker when the game has them), side by side
+    on the card table, with their initial cards in card order; none in a game without cards (nor a card back)."""
+    if not ctx.game.cards:
+        return ()
     w, h = ctx.size(BACK_IMAGE)
     gap = w // 4
     cards = sorted(ctx.game.cards.values(), key=lambda c: c.number)
@@ -135,22 +141,25 @@ def piles(ctx: Context) -> tuple[Pile, ...]:
     draw = tuple(c for c in cards if not c.joker and c.mark_1945 != "add")
     later = tuple(c for c in cards if c.mark_1945 == "add")
     joker = tuple(c for c in cards if c.joker)
-    return (
-        Pile(names.DRAW_PILE, draw, *at(0), w, h, "Always", "Always"),
-        Pile(names.DISCARD_PILE, (), *at(1), w, h, "Never", "Never", names.DRAW_PILE,
-             "Reshuffle into the Draw Pile", "Discards reshuffled into the Draw Pile",
-             reshuffle_key=commands.RESHUFFLE),
-        Pile(names.SET_ASIDE_1945, later, *at(2), w, h, "Never", "Never", names.DRAW_PILE,
-             "Add to the Draw Pile (1945)", "The 1945 cards join the Draw Pile", allow_select=True),
-        Pile(names.JOKER_PILE, joker, *at(3), w, h, "Never", "Never"),
-    )
+    aside = ctx.settings.set_aside
+    out = [(names.DRAW_PILE, draw, "Always", "Always", "", "", "", False, None),
+           (names.DISCARD_PILE, (), "Never", "Never", names.DRAW_PILE, "Reshuffle into the Draw Pile",
+            "Discards reshuffled into the Draw Pile", False, commands.RESHUFFLE)]
+    if later:
+        out.append((aside.name, later, "Never", "Never", names.DRAW_PILE, aside.command, aside.message, True, None))
+    if joker:
+        out.append((ctx.settings.joker.name, joker, "Never", "Never", "", "", "", False, None))
+    return tuple(Pile(name, members, *at(i), w, h, face_down, shuffle, target, command, message, select, key)
+                 for i, (name, members, face_down, shuffle, target, command, message, select, key)
+                 in enumerate(out))
 
 
 def table_size(ctx: Context) -> tuple[int, int]:
     """The card table: a label strip, the decks side by side under it."""
     w, h = ctx.size(BACK_IMAGE)
     gap = w // 4
-    return 4 * w + 5 * gap, h + (LABEL_STRIP + 1) * gap
+    n = len(piles(ctx))
+    return n * w + (n + 1) * gap, h + (LABEL_STRIP + 1) * gap
 
 
 def table_labels(ctx: Context) -> list[tuple[str, tuple[int, int, int, int]]]:
@@ -181,7 +190,7 @@ def card_map(ctx: Context, root, card_gpids: dict[str, str]) -> None:
         dp = element(m, MAP + "DrawPile", pile.attributes())
         for card in pile.cards:
             w, h = ctx.size(card_image(card))
-            element(dp, WIDGET + "CardSlot", {"entryName": card_name(card), "gpid": card_gpids[card.id],
+            element(dp, WIDGET + "CardSlot", {"entryName": card_name(ctx, card), "gpid": card_gpids[card.id],
                                               "width": w, "height": h},
                     add_piece(card_piece(ctx, card, card_gpids[card.id])))
 

@@ -15,22 +15,10 @@ FLIP_MENU = "Flip"
 REMOVE = Key(127, 130)  # Ctrl+Delete
 REMOVE_MENU = "Remove"
 
-# send-to commands: box kind (the part of a box id before the side) -> key
-SEND_KEYS = {
-    "destroyed": ctrl("D", SHIFT),
-    "surrendered": ctrl("S", SHIFT),
-    "shattered": ctrl("H", SHIFT),
-    "cadre": ctrl("C", SHIFT),
-    "rail": ctrl("R", SHIFT),
-}
-
-# markers a unit command places on the unit: label (the marker face's icon, capitalised) -> (menu text, key)
-PLACE = {
-    "Unsupplied": ("Mark Unsupplied", ctrl("U")),
-    "Disorganized": ("Mark Disorganized", ctrl("G")),
-    "Target": ("Mark as Target", ctrl("T")),
-    "Counterblow": ("Mark Counterblow", ctrl("B")),
-}
+# send-to commands (a side's holding boxes): Ctrl+Shift+ a letter of the box's kind (its id without the side)
+SEND_MODIFIERS = CTRL | SHIFT
+SEND_RESERVED = frozenset("T")  # Ctrl+Shift+T toggles the unit's trail (TRAIL)
+SEND_MENU = "Send to"
 
 # attack marks: Alt+1 .. Alt+6 for the six directions of the grid (games.hexgrid.directions, in its order)
 ATTACK_CLEAR = alt("0")
@@ -61,11 +49,32 @@ def draw_key(side_index: int) -> Key:
     return Key(ord("1") + side_index, HIDDEN)
 
 
-def toolbar_keys() -> list[Key]:
-    """Hot keys for toolbar buttons, handed out in order: F2-F9, F11, F12, then the same with Shift and with Ctrl
-    (F1 is help, F10 opens menus in Swing)."""
-    codes = [113, 114, 115, 116, 117, 118, 119, 120, 122, 123]  # java.awt.event.KeyEvent.VK_F2 ...
-    return [Key(c, mods) for mods in (0, SHIFT, CTRL) for c in codes]
+TOOLBAR_CODES = (113, 114, 115, 116, 117, 118, 119, 120, 122, 123)  # java.awt.event.KeyEvent.VK_F2 ... F12
+TOOLBAR_MODIFIERS = (0, SHIFT, CTRL, CTRL | SHIFT, ALT | SHIFT, CTRL | ALT)
+
+
+def toolbar_keys(n: int) -> list[Key | None]:
+    """Hot keys for ``n`` toolbar buttons, handed out in order: F2-F9, F11, F12, then the same with Shift, Ctrl,
+    Ctrl+Shift, Alt+Shift and Ctrl+Alt (F1 is help, F10 opens menus in Swing); a button past those 60 has none
+    (its menu and toolbar entry still work)."""
+    keys: list[Key | None] = [Key(c, mods) for mods in TOOLBAR_MODIFIERS for c in TOOLBAR_CODES][:n]
+    return keys + [None] * (n - len(keys))
+
+
+def mnemonic_keys(words: list[str], modifiers: int, reserved: frozenset[str] = frozenset()) -> list[Key]:
+    """One key per word (same modifiers): the word's first letter or digit no earlier word took, else any free
+    letter or digit, in order; the 36 keys used up, a ValueError (no word gets none, none gets another's)."""
+    taken = set(reserved)
+    out = []
+    for word in words:
+        candidates = [c for c in word.upper() if c.isascii() and c.isalnum()]
+        candidates += [c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"]
+        char = next((c for c in candidates if c not in taken), None)
+        if char is None:
+            raise ValueError(f"more than {36 - len(reserved)} commands for one set of keys")
+        taken.add(char)
+        out.append(Key(ord(char), modifiers))
+    return out
 
 
 # cards
@@ -79,9 +88,15 @@ def attack_keys(orientation: str) -> dict[str, Key]:
     return {d: alt(str(i + 1)) for i, d in enumerate(directions(orientation))}  # type: ignore[arg-type]
 
 
+RESULT_CHARS = "123456789ABCDEGHIJKLMNOPQRSTUVWXYZ"  # Alt+Shift+F is left to VASSAL's menus
+
+
 def result_keys(results: tuple[str, ...]) -> dict[str, Key]:
-    """Battle result (``-``, ``CB`` ... as the CRT legend lists them) -> the key that reports it."""
-    return {r: alt(str(i + 1), SHIFT) for i, r in enumerate(results)}
+    """Battle result (``-``, ``CB`` ... as the CRT legend lists them) -> the key that reports it: Alt+Shift+1 ...
+    9, then letters."""
+    if len(results) > len(RESULT_CHARS):
+        raise ValueError(f"more than {len(RESULT_CHARS)} battle results")
+    return {r: alt(RESULT_CHARS[i], SHIFT) for i, r in enumerate(results)}
 
 
 def result_menu(result: str) -> str:

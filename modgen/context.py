@@ -14,10 +14,12 @@ from typing import Mapping
 
 from art.boards import BoardGeometry, Rect, boards
 from games import DataError, Game
+from games.battles import BattleModel
 from games.grid import HexIds, Layout
 from games.model import Box
 
 from . import names
+from .settings import Settings, settings
 
 MAP_BOARD = "map"
 TRACKS_BOARD = "board_tracks"
@@ -28,10 +30,17 @@ class Context:
     game: Game
     boards: tuple[BoardGeometry, ...]
     image_sizes: Mapping[str, tuple[int, int]]  # image name (relative to images/) -> pixel size
+    battles: BattleModel | None = None  # the game's battles (modgen.battles); None: the module has no battle command
 
     @classmethod
-    def of(cls, game: Game, image_sizes: Mapping[str, tuple[int, int]]) -> Context:
-        return cls(game, boards(game), image_sizes)
+    def of(cls, game: Game, image_sizes: Mapping[str, tuple[int, int]],
+           battles: BattleModel | None = None) -> Context:
+        return cls(game, boards(game), image_sizes, battles)
+
+    @cached_property
+    def settings(self) -> Settings:
+        """The game's ``module.toml`` (modgen.settings)."""
+        return settings(self.game)
 
     # -- boards --
     @cached_property
@@ -63,6 +72,11 @@ class Context:
         return HexIds(self.game.map.grid)
 
     @cached_property
+    def area_polygons(self) -> dict[str, tuple[str, tuple[tuple[int, int], ...]]]:
+        """Area id -> (art board name, its polygon in that board's pixels)."""
+        return {key: (b.name, poly) for b in self.boards for key, poly in b.areas.items()}
+
+    @cached_property
     def box_rects(self) -> dict[str, tuple[str, Rect]]:
         """Box id or ``box:space`` -> (art board name, rectangle in that board's pixels)."""
         return {key: (b.name, rect) for b in self.boards for key, rect in b.boxes.items()}
@@ -72,6 +86,8 @@ class Context:
     def vp_box(self) -> Box | None:
         """The VP track: the track box whose spaces are the VP range of ``game.toml`` (12.4.4), if the map has one."""
         vp = self.game.vp_track
+        if vp is None:
+            return None
         spaces = [str(n) for n in range(vp.low, vp.high + 1)]
         return next((b for b in self.game.map.boxes.values() if b.kind == "track" and list(b.spaces) == spaces), None)
 
@@ -79,7 +95,7 @@ class Context:
     def vp_marker_kind(self) -> str | None:
         """The marker kind that keeps the score: the one the scenarios put on the VP track's start space."""
         box = self.vp_box
-        if box is None:
+        if box is None or self.game.vp_track is None:
             return None
         start = f"{box.id}:{self.game.vp_track.start}"
         kinds = {m.marker_kind for s in self.game.scenarios.values() for m in s.markers if m.location == start}
@@ -108,8 +124,13 @@ class Context:
         m = self.game.map
         if location in m.hexes:
             return self.layout.centre(self.hex_ids.hex_of(location))
-        if location in m.areas:
+        if location in m.areas and m.areas[location].cells:
             return self._area_point(location)
+        if location in self.area_polygons:
+            board, polygon = self.area_polygons[location]
+            ox, oy = self.origins[board]
+            x, y = polygon_point(polygon)
+            return ox + x, oy + y
         if location in self.box_rects:
             board, rect = self.box_rects[location]
             ox, oy = self.origins[board]
@@ -133,3 +154,18 @@ class Context:
 
     def size(self, image: str) -> tuple[int, int]:
         return self.image_sizes[self.require(image)]
+
+
+def polygon_point(polygon: tuple[tuple[int, int], ...]) -> tuple[int, int]:
+    """A whole-pixel point well inside a polygon: the middle of the longest run of the horizontal line through the
+    middle of its height (the centroid of a long band along a map edge can lie outside it)."""
+    ys = [y for _, y in polygon]
+    y = (min(ys) + max(ys)) / 2 + 0.5
+    xs = []
+    for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1]):
+        if (y0 <= y) != (y1 <= y):
+            xs.append(x0 + (y - y0) * (x1 - x0) / (y1 - y0))
+    xs.sort()
+    runs = [(b - a, a, b) for a, b in zip(xs[::2], xs[1::2])]
+    _, a, b = max(runs)
+    return round((a + b) / 2), round(y - 0.5)

@@ -6,9 +6,10 @@ the marker; a game whose map has no VP track marker keeps the property's own but
 charts' titles, in a window titled with the game's name. Help has the module's help page, the rules reference the
 game data names (when it names one) and an About card.
 
-The turn tracker has two levels read from the game data: the 28 Game Turns (date and weather, rule 4.0 and the
-turn track) and every phase of the sequence of play, player phases once per side in side order (4.0). Every change
-of the tracker, of a global property and every die roll is reported in chat.
+The turn tracker has two levels read from the game data: the Game Turns (number, date and the weather printed on
+the turn track) and every phase of the sequence of play (mutual phases before and after the player turns, the
+player phases once per side in player order). Every change of the tracker, of a global property and every die roll
+is reported in chat.
 """
 
 from __future__ import annotations
@@ -38,38 +39,37 @@ def options(root) -> None:
         "nonOwnerUnmaskable": "Never", "playerIdFormat": "$PlayerName$", "promptString": "Opponents can unmask pieces"})
 
 
-def dice(root) -> None:
-    """A 1d6 button (combat and events); the roll is reported as ``*** 1d6 = 4 *** <player>``."""
-    element(root, MODULE + "DiceButton", {
-        "name": names.DICE_BUTTON, "text": "1d6", "tooltip": "Roll one die", "icon": "", "hotkey": "",
-        "reportFormat": "** $name$ = $result$ *** &lt;$PlayerName$&gt;", "prompt": False, "nDice": 1,
-        "nSides": 6, "plus": 0, "addToTotal": 0, "reportTotal": False, "sortDice": False, "keepDice": False,
-        "keepOption": ">", "keepCount": 1})
+def dice(ctx: Context, root) -> None:
+    """The dice buttons (module.toml ``[[dice]]``; default one per kind of dice the tables use): each roll is
+    reported as ``*** 1d6 = 4 *** <player>`` (several dice: every die, ``= 3,5``)."""
+    for d in ctx.settings.dice:
+        element(root, MODULE + "DiceButton", {
+            "name": d.name, "text": d.name, "tooltip": d.tooltip, "icon": "", "hotkey": "",
+            "reportFormat": "** $name$ = $result$ *** &lt;$PlayerName$&gt;", "prompt": False, "nDice": d.dice,
+            "nSides": d.sides, "plus": 0, "addToTotal": 0, "reportTotal": False, "sortDice": False,
+            "keepDice": False, "keepOption": ">", "keepCount": 1})
 
 
 def turn_labels(game: Game) -> list[str]:
     """``Turn 3 (Sep-Oct 1941) Mud or Clear``: each turn's number, date and printed weather (and its variable
-    alternative)."""
+    alternative), when the game prints weather on its turn track."""
     out = []
     for n in sorted(game.turns):
         t = game.turns[n]
-        weather = game.weather[t.weather].name
-        if t.variable:
-            weather += " or " + game.weather[t.variable].name
-        out.append(f"Turn {n} ({t.date}) {weather}")
+        label = f"Turn {n} ({t.date})"
+        if t.weather:
+            weather = game.weather[t.weather].name
+            if t.variable:
+                weather += " or " + game.weather[t.variable].name
+            label += f" {weather}"
+        out.append(label)
     return out
 
 
 def phase_labels(game: Game) -> list[str]:
-    """The sequence of play: mutual phases as they are, each player phase once per side, first side first."""
-    player = [p for p in game.phases if p.player]
-    first = next((i for i, p in enumerate(game.phases) if p.player), len(game.phases))
-    last = max((i for i, p in enumerate(game.phases) if p.player), default=-1)
-    out = [p.name for p in game.phases[:first]]
-    for side in game.sides.values():
-        out += [f"{side.name} {p.name}" for p in player]
-    out += [p.name for p in game.phases[last + 1:]]
-    return out
+    """The sequence of play (``game.turn_sequence``): the mutual phases that open the turn, each player phase once
+    per side in player order, the mutual phases that close it."""
+    return [p.name if side is None else f"{game.sides[side].name} {p.name}" for side, p in game.turn_sequence]
 
 
 def turn_tracker(game: Game, root):
@@ -87,18 +87,23 @@ def turn_tracker(game: Game, root):
 
 
 def global_properties(ctx: Context, root):
-    """VP (12.4.4, the VP track's range) and initiative, each changed from the toolbar and reported."""
+    """VP (the VP track's range) and, in a game whose VP track names one, the initiative, each reported; the
+    container (modgen.battles adds its own properties to it)."""
     game = ctx.game
     container = element(root, PROPS + "GlobalProperties")
     vp = game.vp_track
+    if vp is None:
+        return container
     prop = element(container, PROPS + "GlobalProperty", {
         "name": names.VP_PROPERTY, "initialValue": vp.start, "description": "Victory points (the VP marker's box)",
         "isNumeric": True, "min": vp.low, "max": vp.high, "wrap": False})
     own_buttons = () if ctx.vp_marker_kind else (("VP +1", "I,1"), ("VP -1", "I,-1"))
     for text, change in own_buttons:
         element(prop, PROPS + "ChangePropertyButton", {
-            "text": text, "tooltip": f"{text} (12.4.4)", "icon": "", "hotkey": "", "propChanger": change,
+            "text": text, "tooltip": text, "icon": "", "hotkey": "", "propChanger": change,
             "reportFormat": f"VP {text[3:]}: $oldValue$ &rarr; $newValue$"})
+    if not vp.start_initiative:
+        return container
     initiative = element(container, PROPS + "GlobalProperty", {
         "name": names.INITIATIVE_PROPERTY, "initialValue": game.sides[vp.start_initiative].name,
         "description": "The side holding the initiative", "isNumeric": False, "min": "", "max": "", "wrap": False})
@@ -107,6 +112,18 @@ def global_properties(ctx: Context, root):
             "text": f"{side.name} initiative", "tooltip": f"{side.name} takes the initiative", "icon": "",
             "hotkey": "", "propChanger": f"P,{side.name}", "reportFormat": "Initiative: $oldValue$ &rarr; $newValue$"})
     return container
+
+
+def initial_properties(game: Game) -> list[tuple[str, str]]:
+    """The global properties a new game starts with (name, value), in the order :func:`global_properties` makes
+    them."""
+    vp = game.vp_track
+    if vp is None:
+        return []
+    out = [(names.VP_PROPERTY, str(vp.start))]
+    if vp.start_initiative:
+        out.append((names.INITIATIVE_PROPERTY, game.sides[vp.start_initiative].name))
+    return out
 
 
 def chart_window_title(game: Game) -> str:

@@ -121,7 +121,7 @@ def hex_grid(parent, ctx: Context) -> None:
         "fontSize": 9, "color": "0,0,0", "rotateText": 0, "hDrawOff": 0, "vDrawOff": 0})
 
 
-def map_tools(parent, keys: dict[str, Key]) -> None:
+def map_tools(parent, keys: dict[str, Key | None]) -> None:
     """The overview map, the snapshot, hide pieces and the flare (``keys``: button text -> hot key)."""
     overview, snapshot, hide, _ = MAP_TOOLS
     element(parent, MAP + "GlobalMap", {"buttonText": overview, "tooltip": "Show the whole map, small",
@@ -137,7 +137,7 @@ def map_tools(parent, keys: dict[str, Key]) -> None:
                                     "flarePulsesPerSec": 3, "reportFormat": "$PlayerName$ flares at $FlareLocation$"})
 
 
-def main_map(ctx: Context, root, keys: dict[str, Key]) -> None:
+def main_map(ctx: Context, root, keys: dict[str, Key | None]) -> None:
     attrs = map_attributes(names.MAIN_MAP, "Map", "Show the map", False,
                            report_formats(MOVE_REPORT, MOVE_TO_REPORT, CREATE_REPORT))
     attrs.update({"markMoved": "Always", "markUnmovedText": MAP_TOOLS[3],

@@ -16,7 +16,7 @@ from PIL import Image
 from art.build import jobs
 from games import DataError
 from games.atomic import write_file
-from games.battles import BattleModel, from_data
+from games.battles import BattleModel
 from games.model import Game
 
 from . import battles as battle_parts
@@ -62,30 +62,32 @@ def image_sizes(files: dict[str, str]) -> dict[str, tuple[int, int]]:
     return sizes
 
 
-def own_images(game: Game, art_sizes: dict[str, tuple[int, int]]) -> dict[str, bytes]:
-    """The images the module draws itself (modgen.drawn), sized from the art's counters and cards."""
+def own_images(game: Game, art_sizes: dict[str, tuple[int, int]], battles: bool = False) -> dict[str, bytes]:
+    """The images the module draws itself (modgen.drawn), sized from the art's counters and cards (and the battle
+    marker's, when the module has battles)."""
     ctx = Context.of(game, art_sizes)
     counter = ctx.size(units.face_image(next(iter(game.units)), "front"))
     if game.cards:
         size, labels = cards.table_size(ctx), cards.table_labels(ctx)
     else:
         size, labels = (1, 1), []
-    return {**drawn_images(game, ctx.layout, counter, size, cards.TABLE_COLOUR, labels),
-            **battle_parts.images(counter)}
+    drawn = drawn_images(game, ctx.layout, counter, size, cards.TABLE_COLOUR, labels)
+    return {**drawn, **battle_parts.images(counter)} if battles else drawn
 
 
-def with_own_images(game: Game, art_sizes: dict[str, tuple[int, int]]) -> tuple[Context, dict[str, bytes]]:
-    drawn = own_images(game, art_sizes)
+def with_own_images(game: Game, art_sizes: dict[str, tuple[int, int]],
+                    battles: BattleModel | None = None) -> tuple[Context, dict[str, bytes]]:
+    drawn = own_images(game, art_sizes, battles is not None)
     sizes = dict(art_sizes)
     for name, data in drawn.items():
         with Image.open(io.BytesIO(data)) as img:
             sizes[name] = img.size
-    return Context.of(game, sizes), drawn
+    return Context.of(game, sizes, battles), drawn
 
 
-def context(game: Game, out_dir: str) -> Context:
-    """The build context of a game whose art is in ``out_dir``."""
-    return with_own_images(game, image_sizes(image_files(out_dir, game)))[0]
+def context(game: Game, out_dir: str, battles: BattleModel | None = None) -> Context:
+    """The build context of a game whose art is in ``out_dir`` (``battles``: as :func:`build`)."""
+    return with_own_images(game, image_sizes(image_files(out_dir, game)), battles)[0]
 
 
 def rules_reference(game: Game) -> str | None:
@@ -97,10 +99,9 @@ def rules_reference(game: Game) -> str | None:
         return f.read()
 
 
-def build_file(ctx: Context, setups: list[tuple[str, str]], rules: bool = False,
-               battles: BattleModel | None = None) -> bytes:
-    game = ctx.game
-    battles = battles or from_data(game)
+def build_file(ctx: Context, setups: list[tuple[str, str]], rules: bool = False) -> bytes:
+    """``buildFile.xml``: the component tree (with the battle command when ``ctx.battles`` describes the battles)."""
+    game, battles = ctx.game, ctx.battles
     ids = palette.gpids(game)
     root = element(None, "VASSAL.build.GameModule", {
         "name": game.module_name, "version": MODULE_VERSION, "VassalVersion": VASSAL_VERSION,
@@ -113,8 +114,10 @@ def build_file(ctx: Context, setups: list[tuple[str, str]], rules: bool = False,
     furniture.options(root)
     element(root, MODULE + "Chatter")
     protos = element(root, MODULE + "PrototypesContainer")
-    place_ids = {label: ids[f"place:{label}"] for label in palette.PLACED_MARKERS}
-    prototypes = units.prototypes(ctx, place_ids) + [marker_prototype(ctx)] + battle_parts.prototypes(ctx, battles)
+    place_ids = palette.place_gpids(game, ids)
+    prototypes = units.prototypes(ctx, place_ids) + [marker_prototype(ctx)]
+    if battles:
+        prototypes += battle_parts.prototypes(ctx, battles)
     for name, piece in prototypes:
         element(protos, MODULE + "PrototypeDefinition", {"name": name, "description": ""}, add_piece(piece))
     maps.main_map(ctx, root, keys)
@@ -122,12 +125,15 @@ def build_file(ctx: Context, setups: list[tuple[str, str]], rules: bool = False,
         cards.card_map(ctx, root, {c: ids[f"card:{c}"] for c in game.cards})
         cards.hands(ctx, root)
     palette.palette(ctx, root, ids, key_text(keys[toolbar.PALETTE]))
-    furniture.dice(root)
+    furniture.dice(ctx, root)
     tracker = furniture.turn_tracker(game, root)
-    battle_parts.global_properties(ctx, battles, furniture.global_properties(ctx, root))
+    properties = furniture.global_properties(ctx, root)
+    if battles:
+        battle_parts.global_properties(ctx, battles, properties)
     toolbar.toolbar(ctx, root, keys)
-    battle_parts.toolbar(ctx, root, battles, keys[toolbar.DECLARE], keys[toolbar.BATTLES])
-    battle_parts.turn_hotkeys(ctx, tracker, battles, toolbar.phase_clears(ctx, keys))
+    if battles:
+        battle_parts.toolbar(ctx, root, battles, keys[toolbar.DECLARE], keys[toolbar.BATTLES])
+        battle_parts.turn_hotkeys(ctx, tracker, battles, toolbar.phase_clears(ctx, keys))
     furniture.chart_window(ctx, root, key_text(keys[toolbar.CHARTS]))
     furniture.notes(root)
     if plugin.available():
@@ -149,15 +155,14 @@ def module_data(game: Game) -> bytes:
 def module_entries(game: Game, out_dir: str, battles: BattleModel | None = None) -> dict[str, bytes]:
     """Every entry of the ``.vmod``, in memory."""
     files = image_files(out_dir, game)
-    ctx, drawn = with_own_images(game, image_sizes(files))
+    ctx, drawn = with_own_images(game, image_sizes(files), battles)
     for b in ctx.boards:
         ctx.require(b.image.removeprefix("images/"))
-    battles = battles or from_data(game)
-    saves = scenario.setup_saves(ctx, module_data(game), MODULE_VERSION, VASSAL_VERSION, battles)
+    saves = scenario.setup_saves(ctx, module_data(game), MODULE_VERSION, VASSAL_VERSION)
     setups = [(game.scenarios[sid].name, file) for sid, (file, _) in saves.items()]
     rules = rules_reference(game)
-    entries = {"buildFile.xml": build_file(ctx, setups, rules is not None, battles), "moduledata": module_data(game),
-               HELP_FILE: help_html(ctx, [name for name, _ in setups] + ["Empty board"], battles).encode()}
+    entries = {"buildFile.xml": build_file(ctx, setups, rules is not None), "moduledata": module_data(game),
+               HELP_FILE: help_html(ctx, [name for name, _ in setups] + ["Empty board"]).encode()}
     if rules is not None:
         entries[RULES_FILE] = rules_html(game, rules).encode()
     for name, data in drawn.items():
@@ -181,5 +186,6 @@ def vmod_path(game: Game, out_dir: str) -> str:
 
 def build(game: Game, out_dir: str, battles: BattleModel | None = None) -> list[str]:
     """Write the module into ``out_dir`` (the art must have rendered its images there first). ``battles``: the game's
-    battles as its rules package describes them (default: what the game data alone says, games.battles.from_data)."""
+    battles (its rules package's model, or what its data alone says: hexforge.module_step decides); None: a module
+    without the battle command."""
     return [write_file(out_dir, vmod_name(game), zip_bytes(module_entries(game, out_dir, battles)))]

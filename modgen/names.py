@@ -3,8 +3,8 @@
 Every piece carries a ``mark;`` (Marker) trait with the properties below, so a ``.vsav``/``.vlog`` reader can
 identify it from the piece's own type and state strings without the module. Marker values live in the piece
 state (docs/vassal-format.md §c.4). Piece faces are a Layer named :data:`FACE_LAYER` whose state is 1 for the
-front and 2 for the back; the Joker's side up is a 2-facing rotation named :data:`JOKER_ROTATION` (state 0,
-property ``Joker_Facing`` 1 = Hitler up; state 1, ``Joker_Facing`` 2 = Stalin up).
+front and 2 for the back; a joker card's side up (the legacy card shape) is a 2-facing rotation named
+:data:`JOKER_ROTATION` (state 0, property ``Joker_Facing`` 1: the first side's half up; state 1, the second's).
 
 Locations reported in chat and in ``LocationName``: a map hex is its 4-digit id (``1204``); an area or an
 off-map box is its ``name`` from the game data (``Finland``, ``Axis Destroyed Units``); a track space is
@@ -34,8 +34,21 @@ FLIP = "Flip"  # "step" | "improve" | "convert" | "none": what turning the count
 UNIT_PROPERTIES = (KIND, UNIT_ID, SIDE, NATIONALITY, UNIT_TYPE, STRENGTH, MA, BACK_TYPE, BACK_STRENGTH, BACK_MA,
                    STEPS, FLIP)
 
-# from the unit's "<type> type" prototype: what the front face's unit type may do (game.toml unit_types)
+# further unit properties, each only in a game whose units have it (No Retreat!'s have none of them): printed attack
+# and defense of both faces, each face's flags (trait ids, space-separated: "elite red_dot"); then one property per
+# column the game declares for units.csv (game.toml [columns.units]), named as the column ("size", "formation")
+ATTACK_VALUE = "Attack"
+DEFENSE_VALUE = "Defense"
+BACK_ATTACK = "BackAttack"
+BACK_DEFENSE = "BackDefense"
+FLAGS = "Flags"
+BACK_FLAGS = "BackFlags"
+
+# from the unit's "<type> type" prototype: what the front face's unit type may do (game.toml unit_types); the movement
+# class and the type's traits (space-separated) only in a game whose types have them
 TYPE_PROPERTIES = ("TypeName", "Category", "Mobile", "HasZOC", "CanAttack")
+MOVE_CLASS = "MoveClass"
+TYPE_TRAITS = "Traits"
 
 MARKER_KIND = "MarkerKind"  # markers.csv kind, e.g. "disorganized_unsupplied"
 MARKER_ID = "MarkerId"  # one physical marker, e.g. "disorganized_unsupplied-3"; "" for one placed by a command
@@ -52,7 +65,7 @@ BATTLE_RESULT = "BattleResult"  # Dynamic Property: the result a player reports 
 MAP_LAYER = "MapLayer"  # Marker property that puts a piece on a map layer
 LAYER_UNITS = "Units"
 LAYER_MARKERS = "Markers"
-JOKER_ROTATION = "Joker"  # Rotate trait name on the Joker: 0 = Hitler side up, 1 = Stalin side up
+JOKER_ROTATION = "Joker"  # Rotate trait name on a joker card: 0 = the first side's half up, 1 = the second's
 
 # --- battles (modgen.battles, issue 22) ---------------------------------------------------------------------------
 KIND_BATTLE = "battle"  # the battle marker: Kind = "battle"
@@ -82,13 +95,10 @@ MAIN_BOARD = "Main"
 CARD_BOARD = "Card Table"
 DRAW_PILE = "Draw Pile"
 DISCARD_PILE = "Discard Pile"
-SET_ASIDE_1945 = "1945 Cards"
-JOKER_PILE = "Joker"
 VP_PROPERTY = "VP"  # global property: the VP marker's box on the VP track
 INITIATIVE_PROPERTY = "Initiative"  # global property: side id holding the initiative
 TURN_PROPERTY = "Turn"  # turn tracker level properties
 PHASE_PROPERTY = "Phase"
-DICE_BUTTON = "1d6"
 WEATHER_PROPERTY = "Weather"  # global property: the weather id in force (set when a turn begins, or by hand)
 
 

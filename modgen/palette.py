@@ -16,12 +16,12 @@ from itertools import groupby
 
 from games.model import Game
 
-from . import commands, markers, units
+from . import markers, units
 from .context import Context
+from .settings import settings
 from .traits import Piece, add_piece
 from .xmltree import MODULE, WIDGET, element
 
-PLACED_MARKERS = tuple(commands.PLACE)  # marker copies placed by unit commands (units.common_prototype)
 COLUMNS = 8  # counters per row of a palette grid
 MARKERS = "Markers"
 
@@ -30,8 +30,19 @@ def gpids(game: Game) -> dict[str, str]:
     """A stable PieceSlot id for every piece: ``unit:<id>``, ``marker:<id>``, ``card:<id>``, ``place:<label>``, and
     ``place:battle`` (the battle marker, modgen.battles)."""
     keys = ([f"unit:{u}" for u in game.units] + [f"marker:{m.id}" for m in game.all_markers]
-            + [f"card:{c}" for c in game.cards] + [f"place:{label}" for label in PLACED_MARKERS] + ["place:battle"])
+            + [f"card:{c}" for c in game.cards] + [f"place:{label}" for label in placed_labels(game)]
+            + ["place:battle"])
     return {key: str(i) for i, key in enumerate(keys, start=1)}
+
+
+def placed_labels(game: Game) -> tuple[str, ...]:
+    """The labels of the unit commands that place a marker copy (module.toml ``unit_commands``)."""
+    return tuple(c.label for c in settings(game).unit_commands)
+
+
+def place_gpids(game: Game, ids: dict[str, str]) -> dict[str, str]:
+    """Label of a placing unit command -> the gpid of the marker copy it places."""
+    return {label: ids[f"place:{label}"] for label in placed_labels(game)}
 
 
 def _slot(parent, name: str, gpid: str, piece: Piece, size: tuple[int, int]) -> None:

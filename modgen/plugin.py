@@ -102,7 +102,7 @@ def available() -> bool:
     return bool(class_files())
 
 
-def toolbar_button(root, hotkey: Key) -> None:
+def toolbar_button(root, hotkey: Key | None) -> None:
     """The Check rules button with its hot key (handed out with the other toolbar buttons' by modgen.toolbar)."""
     element(root, COMPONENT, {"name": BUTTON_TEXT, "text": BUTTON_TEXT, "icon": "", "hotkey": key_text(hotkey),
                               "tooltip": "Check the game so far against the rules with hexforge"})

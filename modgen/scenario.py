@@ -1,11 +1,12 @@
 """Scenario setups as predefined ``.vsav`` files (New Game menu), written by our own save writer.
 
 For each scenario of the game data: every unit of its setup at its data location (hex centre, area, or box) with
-the face the data gives; every reinforcement that arrives on a given turn on that turn's space of the Game Turn
-track (7.6); the scenario's markers on their track spaces and boxes; the decks as a new game deals them (the
-Draw Pile face down: VASSAL draws from it at random); the turn tracker on the first turn and phase; VP and
-initiative at the track's start. Units whose arrival is conditional without a turn (e.g. the oil-field units) and
-units of optional rules the scenario leaves off stay in the palette.
+the face the data gives; every reinforcement that arrives on a given turn on that turn's space of the turn track
+(when the map has one); the scenario's markers on their track spaces and boxes; the decks as a new game deals them
+(the Draw Pile face down: VASSAL draws from it at random); the turn tracker on the first turn and phase; VP and
+initiative at the track's start, and the battles' global properties as a new game has them. Units whose arrival
+is conditional without a turn (e.g. the oil-field units) and units of optional rules the scenario leaves off stay in
+the palette.
 """
 
 from __future__ import annotations
@@ -13,13 +14,12 @@ from __future__ import annotations
 from collections import defaultdict
 
 from art.boards import is_turn_track
-from games.battles import BattleModel, from_data
 from games.model import Placement, Scenario
 from games.vassal_codec import encode
 
 from . import battles, cards, names, palette, units
 from .context import Context
-from .furniture import phase_labels, turn_labels
+from .furniture import initial_properties, phase_labels, turn_labels
 from .markers import marker_piece
 from .markers import prototype as marker_prototype
 from .maps import set_boards, main_board_placements
@@ -30,8 +30,9 @@ PIECE_ID_BASE = 1_000_000_000_000  # save ids below any VASSAL time-based id (ms
 LAYERS = (names.LAYER_UNITS, names.LAYER_MARKERS)
 
 
-def turn_track_box(ctx: Context) -> str:
-    return next(b.id for b in ctx.game.map.boxes.values() if is_turn_track(ctx.game, b))
+def turn_track_box(ctx: Context) -> str | None:
+    """The track whose spaces are the game's turns, when the map has one."""
+    return next((b.id for b in ctx.game.map.boxes.values() if is_turn_track(ctx.game, b)), None)
 
 
 def arrivals(ctx: Context, scenario: Scenario) -> list[Placement]:
@@ -47,10 +48,13 @@ def arrivals(ctx: Context, scenario: Scenario) -> list[Placement]:
 
 
 def unit_locations(ctx: Context, scenario: Scenario) -> list[tuple[str, str, str]]:
-    """(unit id, location, face) of every unit the setup places."""
+    """(unit id, location, face) of every unit the setup places: the set-up at its locations, and the
+    reinforcements with a turn of arrival on that turn's space of the turn track (a game without a turn track
+    keeps them in the palette)."""
     track = turn_track_box(ctx)
     placed = [(p.unit, p.location, p.face) for p in scenario.setup]
-    placed += [(p.unit, f"{track}:{p.turn}", p.face) for p in arrivals(ctx, scenario)]
+    if track is not None:
+        placed += [(p.unit, f"{track}:{p.turn}", p.face) for p in arrivals(ctx, scenario)]
     return placed
 
 
@@ -74,34 +78,33 @@ def turn_tracker_state(ctx: Context, turn_index: int = 0, phase_index: int = 0) 
     return encode([0, turns], "|")
 
 
-def components(ctx: Context, model: BattleModel) -> tuple[str, ...]:
+def components(ctx: Context) -> tuple[str, ...]:
     """The restore commands of the module's game components, in VASSAL's registration order (the battles' global
-    properties after VP and initiative)."""
+    properties, when the module has battles, after VP and initiative)."""
     game = ctx.game
-    hands = [names.hand_name(s.name) for s in game.sides.values()]
-    vp = game.vp_track
+    battle_values = battles.global_values(ctx, ctx.battles) if ctx.battles else {}
+    hands = [names.hand_name(s.name) for s in game.sides.values()] if game.cards else []
+    cards_map = [set_boards(names.CARD_MAP, [(names.CARD_BOARD, 0, 0)])] if game.cards else []
     return (
         set_boards(names.MAIN_MAP, main_board_placements(ctx)),
-        set_boards(names.CARD_MAP, [(names.CARD_BOARD, 0, 0)]),
+        *cards_map,
         "SETUP_STACK\t",
         *(set_boards(h, [(h, 0, 0)]) for h in hands),
         "TURNTurnTracker0\t" + turn_tracker_state(ctx),
-        encode(["GlobalProperty\t", names.VP_PROPERTY, vp.start, "Module"], ";"),
-        encode(["GlobalProperty\t", names.INITIATIVE_PROPERTY, game.sides[vp.start_initiative].name, "Module"], ";"),
-        *(encode(["GlobalProperty\t", k, v, "Module"], ";") for k, v in battles.global_values(ctx, model).items()),
+        *(encode(["GlobalProperty\t", name, value, "Module"], ";") for name, value in initial_properties(game)),
+        *(encode(["GlobalProperty\t", name, value, "Module"], ";") for name, value in battle_values.items()),
         encode(["NOTES\t", "PNOTES\t"], ESC),
     )
 
 
-def contents(ctx: Context, scenario: Scenario, model: BattleModel | None = None) -> Contents:
-    """The scenario's pieces with their prototypes expanded, and the components' restore commands (``model``: the
-    game's battles, by default those the game data alone describes)."""
+def contents(ctx: Context, scenario: Scenario) -> Contents:
+    """The scenario's pieces with their prototypes expanded (the battles' too, when the module has battles), and the
+    components' restore commands."""
     game = ctx.game
-    model = model or from_data(game)
-    extra = battles.prototypes(ctx, model)
+    extra = battles.prototypes(ctx, ctx.battles) if ctx.battles else []
     ids = palette.gpids(game)
-    place_ids = {label: ids[f"place:{label}"] for label in palette.PLACED_MARKERS}
-    protos = dict(units.prototypes(ctx, place_ids) + [marker_prototype(ctx)] + list(extra))
+    place_ids = palette.place_gpids(game, ids)
+    protos = dict(units.prototypes(ctx, place_ids) + [marker_prototype(ctx)] + extra)
     markers_by_id = {m.id: m for m in game.all_markers}
     counter = iter(range(PIECE_ID_BASE + 1, PIECE_ID_BASE + 100_000))
     pieces: list[tuple[str, Piece]] = []
@@ -130,15 +133,15 @@ def contents(ctx: Context, scenario: Scenario, model: BattleModel | None = None)
             members.append(pid)
         containers.append(Deck(str(next(counter)), pile.deck_type(), names.CARD_MAP, pile.x, pile.y,
                                pile.face_down == "Always", tuple(members)))
-    return Contents(tuple(pieces), tuple(containers), components(ctx, model))
+    return Contents(tuple(pieces), tuple(containers), components(ctx))
 
 
 def setup_file(scenario: Scenario) -> str:
     return f"{scenario.id}.vsav"
 
 
-def setup_saves(ctx: Context, module_data: bytes, module_version: str, vassal_version: str,
-                model: BattleModel | None = None) -> dict[str, tuple[str, bytes]]:
+def setup_saves(ctx: Context, module_data: bytes, module_version: str,
+                vassal_version: str) -> dict[str, tuple[str, bytes]]:
     """Scenario id -> (file name in the module, ``.vsav`` bytes)."""
-    return {sid: (setup_file(s), save_bytes(contents(ctx, s, model), module_data, module_version, vassal_version))
+    return {sid: (setup_file(s), save_bytes(contents(ctx, s), module_data, module_version, vassal_version))
             for sid, s in ctx.game.scenarios.items()}

@@ -1,9 +1,10 @@
 """The toolbar's chores: one button (and one hot key) for each job a turn brings, all driven by the game's data.
 
 * **Clear markers** — one button per phase that clears marker kinds (``markers.csv`` column ``clear_phase``): every
-  marker of those kinds on the hex map leaves it (the spares in the boxes stay) (e.g. Disorganized / Unsupplied in the Removal Phase, 11.0). The button of
-  the phase that clears the marker the *Mark as Target* command places also clears every unit's attack mark and
-  battle result: combat is over.
+  marker of those kinds on the hex map leaves it (the spares in the boxes stay). The button of the phase
+  ``module.toml`` names in ``[attacks] clear_phase`` also clears every unit's attack mark and battle result, and the
+  battle markers in a module with battles (combat is over); without one, a button of its own does. The turn tracker
+  presses each phase's button when the phase ends (modgen.battles).
 * **Draw** — for each side, its opening hand (each different count the scenarios give) and, when ``game.toml`` says
   how many cards a turn's draw is (``[cards] turn_draw``), a turn's draw: the top cards of the Draw Pile go into
   the side's hand (a toolbar Global Key Command with a deck count; each card answers its side's draw key).
@@ -26,7 +27,6 @@ from . import commands, names, plugin
 from .context import Context
 from .maps import MAP_TOOLS
 from .traits import Key, key_list, key_text, string_array
-from .units import placed_marker
 from .xmltree import MAP, MODULE, element
 
 GKC_TARGET = "MAP|false|MAP|||||0|0||false|||EQUALS"  # GlobalCommandTarget.encode(): no fast match
@@ -34,6 +34,7 @@ PALETTE = "Counters"
 CHARTS = "Charts"
 RESHUFFLE = "Reshuffle the discards"
 BOXES = "Boxes"
+ATTACKED = ("attack marks", "battle results")  # what a unit's after-combat clear removes
 HANDS = "Hands"
 DECLARE = commands.DECLARE_BATTLE  # modgen.battles
 BATTLES = "Battles"
@@ -58,25 +59,44 @@ def _any(prop: str, values: list[str]) -> str:
     return "(" + " || ".join(f'{prop}=="{v}"' for v in values) + ")"
 
 
+def _and(items: list[str]) -> str:
+    """``a, b and c``."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def clear_chores(ctx: Context) -> list[Chore]:
-    """One per phase that clears marker kinds, in the sequence of play."""
+    """One per phase that clears marker kinds, in the sequence of play; the phase module.toml names in ``[attacks]
+    clear_phase`` also clears every unit's attack mark and battle result, and the battle markers when the module has
+    battles (else a button of its own does). Each knows its phase: the turn tracker presses it when the phase ends."""
     game = ctx.game
-    target_kind = placed_marker(ctx, "Target")[0].kind if "Target" in commands.PLACE else None
+    attack_phase = ctx.settings.attack_clear_phase
+    attacks = f'Kind=="{names.KIND_UNIT}"' + (f' || Kind=="{names.KIND_BATTLE}"' if ctx.battles else "")
+    attacked = [*ATTACKED, *(["battle markers"] if ctx.battles else [])]
+    first = {m.kind: m for m in reversed(game.all_markers)}
     out = []
     for phase in game.phases:
         kinds = list(dict.fromkeys(m.kind for m in game.all_markers if m.clear_phase == phase.id))
-        if not kinds:
+        if not kinds and phase.id != attack_phase:
             continue
-        first = {m.kind: m for m in reversed(game.all_markers)}
-        labels = ", ".join(f"{first[k].front.label} / {first[k].back.label}"
-                           if first[k].back.label != first[k].front.label else first[k].front.label for k in kinds)
-        test = f'Kind=="{names.KIND_MARKER}" && CurrentBoard=="{names.MAIN_BOARD}" && {_any(names.MARKER_KIND, kinds)}'
-        what = f"{labels} markers"
-        if target_kind in kinds:
-            test = f'Kind=="{names.KIND_UNIT}" || Kind=="{names.KIND_BATTLE}" || ({test})'
-            what = f"attack marks, battle results, battle markers and {what}"
+        tests, parts = [], []
+        if kinds:
+            labels = ", ".join(f"{first[k].front.label} / {first[k].back.label}"
+                               if first[k].back.label != first[k].front.label else first[k].front.label
+                               for k in kinds)
+            tests.append(f'Kind=="{names.KIND_MARKER}" && CurrentBoard=="{names.MAIN_BOARD}" && '
+                         f'{_any(names.MARKER_KIND, kinds)}')
+            parts.append(f"{labels} markers")
+        if phase.id == attack_phase:
+            test = attacks if not tests else f"{attacks} || ({tests[0]})"
+            what = _and(attacked + parts)
+        else:
+            test, what = tests[0], parts[0]
         out.append(Chore(f"Clear {what}", f"{phase.name}: remove every {what}", commands.CLEAR, "{" + test + "}",
                          f"$PlayerName$ clears the {what} ({phase.name})", phase=phase.id))
+    if not attack_phase:
+        what = _and(attacked)
+        out.append(Chore(f"Clear {what}", f"After combat: remove every {what}", commands.CLEAR,
+                         "{" + attacks + "}", f"$PlayerName$ clears the {what}"))
     return out
 
 
@@ -103,7 +123,7 @@ def vp_chores(ctx: Context) -> list[Chore]:
     if ctx.vp_marker_kind is None:
         return []
     test = "{" + f'{names.MARKER_KIND}=="{ctx.vp_marker_kind}"' + "}"
-    return [Chore(f"VP {sign}1", f"The VP marker one space {way} (12.4.4)", key, test, "", quiet=False)
+    return [Chore(f"VP {sign}1", f"The VP marker one space {way}", key, test, "", quiet=False)
             for sign, way, key in (("+", "up", commands.VP_UP), ("-", "down", commands.VP_DOWN))]
 
 
@@ -142,19 +162,21 @@ def buttons(ctx: Context) -> list[str]:
     return out + [CHARTS] + ([plugin.BUTTON_TEXT] if plugin.available() else [])
 
 
-def phase_clears(ctx: Context, keys: dict[str, Key]) -> list[tuple[str, Key]]:
-    """(phase id, hot key) of each clear button: the turn tracker presses it when that phase ends (modgen.battles)."""
-    return [(c.phase, keys[c.text]) for c in clear_chores(ctx)]
+def phase_clears(ctx: Context, keys: dict[str, Key | None]) -> list[tuple[str, Key]]:
+    """(phase id, hot key) of each clear button that belongs to a phase: the turn tracker presses it when that phase
+    ends (modgen.battles; a button past the hot keys there are cannot be pressed so)."""
+    return [(c.phase, key) for c in clear_chores(ctx) if c.phase and (key := keys[c.text]) is not None]
 
 
-def hotkeys(ctx: Context) -> dict[str, Key]:
-    """Button text -> its hot key: the battle commands' own keys (modgen.battles), then F2 ... in :func:`buttons`
-    order (modgen.commands.toolbar_keys), the Check rules button's last."""
-    return {DECLARE: commands.DECLARE_KEY, BATTLES: commands.BATTLES_KEY,
-            **dict(zip(buttons(ctx), commands.toolbar_keys(), strict=False))}
+def hotkeys(ctx: Context) -> dict[str, Key | None]:
+    """Button text -> its hot key: the battle commands' own keys when the module has battles (modgen.battles), then
+    F2 ... in :func:`buttons` order (modgen.commands.toolbar_keys), None past the keys there are."""
+    texts = buttons(ctx)
+    own = {DECLARE: commands.DECLARE_KEY, BATTLES: commands.BATTLES_KEY} if ctx.battles else {}
+    return {**own, **dict(zip(texts, commands.toolbar_keys(len(texts)), strict=True))}
 
 
-def global_key_command(root, chore: Chore, hotkey: Key) -> None:
+def global_key_command(root, chore: Chore, hotkey: Key | None) -> None:
     element(root, MAP + "MassKeyCommand", {
         "name": chore.text, "buttonText": chore.text, "tooltip": chore.tooltip, "icon": "",
         "buttonHotkey": key_text(hotkey), "hotkey": key_text(chore.key), "canDisable": False, "propertyGate": "",
@@ -163,7 +185,7 @@ def global_key_command(root, chore: Chore, hotkey: Key) -> None:
         "reportFormat": chore.report})
 
 
-def reshuffle_button(root, hotkey: Key) -> None:
+def reshuffle_button(root, hotkey: Key | None) -> None:
     """Fire the Discard Pile's reshuffle key (the deck reports the reshuffle itself)."""
     element(root, MODULE + "DoActionButton", {
         "name": RESHUFFLE, "text": RESHUFFLE,
@@ -176,7 +198,7 @@ def reshuffle_button(root, hotkey: Key) -> None:
 
 
 def inventory(root, name: str, tooltip: str, include: str, group_by: str, leaf: str, folder: str, folders_only: bool,
-              hotkey: Key) -> None:
+              hotkey: Key | None) -> None:
     element(root, MODULE + "Inventory", {
         "name": name, "text": name, "tooltip": tooltip, "icon": "", "hotkey": key_text(hotkey),
         "canDisable": False, "propertyGate": "", "disabledIcon": "", "hideWhenDisabled": False,
@@ -187,7 +209,7 @@ def inventory(root, name: str, tooltip: str, include: str, group_by: str, leaf: 
         "refreshHotkey": ""})
 
 
-def inventories(ctx: Context, root, keys: dict[str, Key]) -> None:
+def inventories(ctx: Context, root, keys: dict[str, Key | None]) -> None:
     """The holding boxes' units; the number of cards in each hand."""
     boxes = [b.name for b in ctx.game.map.boxes.values() if b.kind == "holding"]
     if boxes:
@@ -201,7 +223,7 @@ def inventories(ctx: Context, root, keys: dict[str, Key]) -> None:
                   "", "$PropertyValue$: $sum_Kind$ cards", True, keys[HANDS])
 
 
-def toolbar(ctx: Context, root, keys: dict[str, Key]) -> None:
+def toolbar(ctx: Context, root, keys: dict[str, Key | None]) -> None:
     """Every chore's button, the reshuffle button, the inventories, and the menus that gather the chores."""
     for chore in chores(ctx):
         global_key_command(root, chore, keys[chore.text])

@@ -366,7 +366,7 @@ class Mask:
 
 @dataclass(frozen=True)
 class Rotate:
-    """``rotate;`` with a fixed number of facings, turned by ``cw_key`` (the Joker's Hitler/Stalin side up)."""
+    """``rotate;`` with a fixed number of facings, turned by ``cw_key`` (a joker card's two halves)."""
 
     facings: int
     cw_key: Key

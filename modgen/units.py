@@ -11,15 +11,16 @@ battle's result claim).
 
 from __future__ import annotations
 
-from games import DataError, Game
+from games import Game
+from games.model import Box, Unit
 from games.model import Marker as MarkerDef
-from games.model import Unit
 
 from . import commands, names
 from .context import Context
 from .drawn import arrow_image
 from .markers import face_layer, marker_piece
-from .traits import (BasicPiece, DynamicProperty, Layer, Marker, MovedMark, Piece, PlaceMarker, Prototype,
+from .settings import UnitCommand
+from .traits import (BasicPiece, DynamicProperty, Key, Layer, Marker, MovedMark, Piece, PlaceMarker, Prototype,
                      PropertyCommand, Report, SendToZone, SubMenu, Trail, add_piece)
 
 UNIT_PROTOTYPE = "Unit"
@@ -29,6 +30,7 @@ ARROW_LAYER = "AttackArrow"  # the Layer that draws the attack arrow (follows At
 # command sends it to every unit; no menu entry, no chat line per unit)
 SILENT_CLEAR = PropertyCommand("", commands.CLEAR, "")
 # What the back face is called, by the kind of flip, when both faces carry the same name.
+SEND_MENU_AT = 7  # a side with this many holding boxes gets its send commands in a submenu
 BACK_SUFFIX = {"step": " (reduced)", "improve": " (improved)", "convert": " (converted)", "none": ""}
 
 
@@ -44,11 +46,30 @@ def _value(v: int | None) -> str:
     return "" if v is None else str(v)
 
 
-def unit_properties(unit: Unit) -> tuple[tuple[str, str], ...]:
+def _text(v: object) -> str:
+    """A declared column's value as a property: lists space-separated, booleans ``true``/``false``."""
+    if isinstance(v, (tuple, list, frozenset)):
+        return " ".join(sorted(_text(x) for x in v)) if isinstance(v, frozenset) else " ".join(_text(x) for x in v)
+    if isinstance(v, bool):
+        return str(v).lower()
+    return str(v)
+
+
+def unit_properties(game: Game, unit: Unit) -> tuple[tuple[str, str], ...]:
+    """The unit's identity and printed values (names.UNIT_PROPERTIES), then those only some games have: attack,
+    defense and flags of both faces, and the columns the game declares for units.csv."""
     f, b = unit.front, unit.back
     values = (names.KIND_UNIT, unit.id, unit.side, unit.nationality, f.type, _value(f.strength), _value(f.ma),
               b.type, _value(b.strength), _value(b.ma), str(unit.steps), unit.flip)
-    return tuple(zip(names.UNIT_PROPERTIES, values))
+    out = list(zip(names.UNIT_PROPERTIES, values))
+    faces = [(u.front, u.back) for u in game.units.values()]
+    if any(x.attack is not None or x.defense is not None for pair in faces for x in pair):
+        out += [(names.ATTACK_VALUE, _value(f.attack)), (names.DEFENSE_VALUE, _value(f.defense)),
+                (names.BACK_ATTACK, _value(b.attack)), (names.BACK_DEFENSE, _value(b.defense))]
+    if any(x.flags for pair in faces for x in pair):
+        out += [(names.FLAGS, _text(f.flags)), (names.BACK_FLAGS, _text(b.flags))]
+    out += [(column, _text(unit.extra.get(column, ""))) for column in game.columns.get("units", {})]
+    return tuple(out)
 
 
 def face_image(unit_id: str, face: str) -> str:
@@ -65,7 +86,7 @@ def back_level_name(unit: Unit) -> str:
 def unit_piece(ctx: Context, unit: Unit, gpid: str, face: str = "front") -> Piece:
     images = (ctx.require(face_image(unit.id, "front")), ctx.require(face_image(unit.id, "back")))
     layer = face_layer(images, (unit.front.name, back_level_name(unit)), face)
-    traits = (Marker(unit_properties(unit)), Prototype(UNIT_PROTOTYPE), Prototype(side_prototype(ctx, unit.side)),
+    traits = (Marker(unit_properties(ctx.game, unit)), Prototype(UNIT_PROTOTYPE), Prototype(side_prototype(ctx, unit.side)),
               Prototype(type_prototype(ctx, unit.front.type)), layer)
     return Piece(BasicPiece(unit.front.name, gpid=gpid), traits)
 
@@ -122,14 +143,14 @@ def moved_mark(ctx: Context) -> MovedMark:
 
 
 def common_prototype(ctx: Context, place_gpids: dict[str, str]) -> Piece:
-    """``Unit``: flip report, map layer, the markers a command puts on the unit (Unsupplied 6.4, Disorganized 7.7,
-    Target and Counterblow 10.1), attack marks (10.1) and the battle result (10.5)."""
+    """``Unit``: flip report, map layer, the markers a command puts on the unit (module.toml ``unit_commands``),
+    attack marks (10.1), the battle result (10.5), and the battle command's prototype in a module with battles."""
     places = []
-    for label, (menu, key) in commands.PLACE.items():
-        kind, face = placed_marker(ctx, label)
-        marker = marker_piece(ctx, kind, "", face, place_gpids[label])
-        places.append(PlaceMarker(menu, key, add_piece(marker), place_gpids[label], f"Place a {label} marker"))
-        places.append(Report((key,), f"{_who()} in $location$ marked {label}", f"Report: {label}"))
+    for command in ctx.settings.unit_commands:
+        label, gpid = command.label, place_gpids[command.label]
+        marker = marker_piece(ctx, placed_marker(ctx, command), "", command.face, gpid)
+        places.append(PlaceMarker(command.menu, command.key, add_piece(marker), gpid, f"Place a {label} marker"))
+        places.append(Report((command.key,), f"{_who()} in $location$ marked {label}", f"Report: {label}"))
     attack_keys = commands.attack_keys(ctx.game.map.grid.orientation)
     attack_commands = tuple(PropertyCommand(f"toward {d}", key, d) for d, key in attack_keys.items())
     clear = PropertyCommand("clear", commands.ATTACK_CLEAR, "")
@@ -149,41 +170,52 @@ def common_prototype(ctx: Context, place_gpids: dict[str, str]) -> Piece:
         Trail(commands.TRAIL, commands.TRAIL_ON, commands.TRAIL_OFF, commands.TRAIL_CLEAR,
               description="Movement trail"),
         Marker(((names.MAP_LAYER, names.LAYER_UNITS),)),
-        Prototype(BATTLES_PROTOTYPE),
+        *((Prototype(BATTLES_PROTOTYPE),) if ctx.battles else ()),
     )
     return Piece(BasicPiece(""), traits)
 
 
-def placed_marker(ctx: Context, label: str) -> tuple[MarkerDef, str]:
-    """The marker kind and face a unit command places for ``label`` (the face whose icon is the label, lower case)."""
-    icon = label.lower()
-    for m in ctx.game.all_markers:
-        for face in ("front", "back"):
-            if getattr(m, face).icon == icon:
-                return m, face
-    raise DataError(ctx.game.id, f"no marker has a face with the icon {icon!r} (needed for the {label} command)")
+def placed_marker(ctx: Context, command: UnitCommand) -> MarkerDef:
+    """The marker kind a unit command places a copy of (module.toml checked that it exists)."""
+    return next(m for m in ctx.game.all_markers if m.kind == command.marker)
+
+
+def box_kind(box: Box) -> str:
+    """What a side's holding box is, without the side: its id with a ``_<side>`` ending removed."""
+    return box.id.removesuffix(f"_{box.side}") if box.side else box.id
+
+
+def send_boxes(ctx: Context, side: str) -> list[tuple[Box, Key]]:
+    """The side's holding boxes a unit can be sent to, in data order, each with its key (Ctrl+Shift+ a letter of
+    the box's kind: ``destroyed`` D, ``surrendered`` S, ``shattered`` H ...)."""
+    boxes = [b for b in ctx.game.map.boxes.values() if b.kind == "holding" and b.side == side]
+    keys = commands.mnemonic_keys([box_kind(b).replace("_", " ") for b in boxes], commands.SEND_MODIFIERS,
+                                  commands.SEND_RESERVED)
+    return list(zip(boxes, keys))
 
 
 def side_prototype_piece(ctx: Context, side: str) -> Piece:
-    """``<Side> unit``: send to each of the side's holding boxes (destroyed, surrendered, shattered, cadre, rail)."""
-    sends = []
-    keys = []
-    for box in ctx.game.map.boxes.values():
-        if box.kind != "holding" or box.side != side:
-            continue
-        kind = box.id.rsplit("_", 1)[0]
-        key = commands.SEND_KEYS[kind]
-        keys.append(key)
-        sends.append(SendToZone(f"Send to {box.name}", key, names.MAIN_MAP, box.name, f"Send to {box.id}"))
-    report = Report(tuple(keys), f"{_who()} sent from $oldLocation$ to $location$", "Report: sent to a box")
-    return Piece(BasicPiece(""), (report, *sends))
+    """``<Side> unit``: send to each of the side's holding boxes (destroyed, eliminated, reserve ...); more than
+    :data:`SEND_MENU_AT` of them are gathered in a *Send to* submenu."""
+    sends = [SendToZone(f"Send to {box.name}", key, names.MAIN_MAP, box.name, f"Send to {box.id}")
+             for box, key in send_boxes(ctx, side)]
+    report = Report(tuple(s.key for s in sends), f"{_who()} sent from $oldLocation$ to $location$",
+                    "Report: sent to a box")
+    menu = (SubMenu(commands.SEND_MENU, tuple(s.command for s in sends)),) if len(sends) >= SEND_MENU_AT else ()
+    return Piece(BasicPiece(""), (report, *menu, *sends))
 
 
 def type_prototype_piece(ctx: Context, unit_type: str) -> Piece:
     """``<type> type``: what the unit type may do (2.3, 8.5, 10.1.1), as properties."""
-    t = ctx.game.unit_types[unit_type]
+    types = ctx.game.unit_types
+    t = types[unit_type]
     values = (t.name, t.category, str(t.mobile).lower(), str(t.zoc).lower(), str(t.can_attack).lower())
-    return Piece(BasicPiece(""), (Marker(tuple(zip(names.TYPE_PROPERTIES, values))),))
+    props = list(zip(names.TYPE_PROPERTIES, values))
+    if any(x.move_class for x in types.values()):
+        props.append((names.MOVE_CLASS, t.move_class))
+    if any(x.traits for x in types.values()):
+        props.append((names.TYPE_TRAITS, _text(t.traits)))
+    return Piece(BasicPiece(""), (Marker(tuple(props)),))
 
 
 def prototypes(ctx: Context, place_gpids: dict[str, str]) -> list[tuple[str, Piece]]:

@@ -13,7 +13,7 @@ from lxml import etree
 from games import DataError
 from games.battles import CROSS, Amount, columns_of, from_data
 from games.model import Game, TableLimits, frozen_map
-from hexforge.module_step import battle_model
+from hexforge.module_step import battle_model, battles
 from modgen import bsh, commands, module, names
 from modgen.battles import K, MARKER_PROTOTYPE, UNIT_PROTOTYPE
 from test_modgen import fake_art
@@ -172,7 +172,11 @@ def test_the_log_reader_knows_the_battle_names_the_module_writes() -> None:
 
 def test_the_module_step_asks_the_rules_package_only_when_it_is_there(nr_game, monkeypatch) -> None:
     assert battle_model(replace(nr_game, rules_package="")) is None
-    assert battle_model(replace(nr_game, rules_package="validator.rules.not_installed")) is None  # from_data then
+    assert battle_model(replace(nr_game, rules_package="validator.rules.not_installed")) is None
+    # a game with no rules package takes its battles from its data; one whose package has no model yet gets none
+    assert battles(replace(nr_game, rules_package="")) == from_data(nr_game)
+    assert battles(replace(nr_game, rules_package="validator.rules.not_installed")) is None
+    assert battles(replace(nr_game, rules_package="", crts=frozen_map({}))) is None
     real = importlib.util.find_spec
 
     def broken(name, *args):  # the package is there, but one of its own imports fails

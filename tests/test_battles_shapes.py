@@ -18,7 +18,7 @@ import pytest
 
 import games
 from games.battles import columns_of, from_data
-from modgen import module
+from hexforge import module_step
 from test_modgen import fake_art
 from vassal_playback import JavaRandom
 
@@ -85,7 +85,7 @@ def test_the_model_of_a_differential_game_comes_from_its_data(skirmish) -> None:
 def fought(vassal_engine, skirmish, tmp_path_factory):
     out = str(tmp_path_factory.mktemp("shapes-module") / "skirmish")
     fake_art(skirmish, out)
-    vmod = module.build(skirmish, out)[0]
+    vmod = module_step.build(skirmish, out)[0]  # no rules package: its battles from its data
     from modgen.furniture import phase_labels
 
     script = [{"do": "new_game", "setup": skirmish.scenarios["campaign_1941"].name}, {"do": "side", "side": "Axis"}]

@@ -22,10 +22,12 @@ from games.grid import HexIds
 from games.model import Game
 from games.vassal_codec import decode
 from games.vassal_grid import VassalHexGrid, VassalHexNumbering, _contains
+from hexforge import module_step
 from modgen import module, names, scenario
 from modgen.context import Context
 from modgen.furniture import phase_labels, turn_labels
 from modgen.savegame import ESC, deobfuscate, obfuscate, restore_text
+from modgen.settings import settings
 from modgen.traits import CTRL, BasicPiece, Layer, Marker, Piece, Prototype, Report, add_piece, ctrl
 from modgen.units import unit_piece
 
@@ -56,7 +58,7 @@ def read_entry(vmod: str, name: str) -> bytes:
 def built(nr_game, tmp_path_factory) -> str:
     out = str(tmp_path_factory.mktemp("modgen") / "no_retreat")
     fake_art(nr_game, out)
-    return module.build(nr_game, out)[0]
+    return module_step.build(nr_game, out)[0]
 
 
 @pytest.fixture(scope="module")
@@ -66,7 +68,7 @@ def xml(built) -> etree._Element:
 
 @pytest.fixture(scope="module")
 def ctx(nr_game, built) -> Context:
-    return module.context(nr_game, os.path.dirname(built))
+    return module.context(nr_game, os.path.dirname(built), module_step.battles(nr_game))
 
 
 def _pieces(el: etree._Element) -> list[tuple[list[str], list[str]]]:
@@ -204,8 +206,10 @@ def test_decks_hold_the_right_cards(nr_game, xml):
     piles = {p.get("name"): p for p in xml.iter("VASSAL.build.module.map.DrawPile")}
     numbers = {name: sorted(int(_marker(t, s)[names.CARD_NUMBER]) for t, s in _pieces(p)) for name, p in piles.items()}
     assert numbers[names.DRAW_PILE] == list(range(1, 45))
-    assert numbers[names.SET_ASIDE_1945] == sorted(c.number for c in nr_game.cards.values() if c.mark_1945 == "add")
-    assert numbers[names.JOKER_PILE] == [nr_game.cards["joker"].number]
+    aside, joker = settings(nr_game).set_aside.name, settings(nr_game).joker.name
+    assert (aside, joker) == ("1945 Cards", "Joker")  # games/no_retreat/module.toml
+    assert numbers[aside] == sorted(c.number for c in nr_game.cards.values() if c.mark_1945 == "add")
+    assert numbers[joker] == [nr_game.cards["joker"].number]
     assert numbers[names.DISCARD_PILE] == []
     assert piles[names.DRAW_PILE].get("faceDown") == "Always" and piles[names.DRAW_PILE].get("shuffle") == "Always"
 
@@ -438,7 +442,7 @@ def test_save_lists_pieces_before_the_containers_that_hold_them(nr_game, ctx):
 def test_two_builds_are_byte_identical(nr_game, built, tmp_path):
     again = tmp_path / "no_retreat"
     shutil.copytree(os.path.join(os.path.dirname(built), "images"), again / "images")
-    second = module.build(nr_game, str(again))[0]
+    second = module_step.build(nr_game, str(again))[0]
     with open(built, "rb") as a, open(second, "rb") as b:
         assert a.read() == b.read()
 
@@ -448,7 +452,7 @@ def test_a_missing_image_is_one_clear_error_and_nothing_is_written(nr_game, buil
     shutil.copytree(os.path.join(os.path.dirname(built), "images"), out / "images")
     os.unlink(out / "images" / "units" / "ger_4pz_back.png")
     with pytest.raises(DataError) as err:
-        module.build(nr_game, str(out))
+        module_step.build(nr_game, str(out))
     assert "ger_4pz_back.png" in str(err.value) and "\n" not in str(err.value)
     assert not os.path.exists(module.vmod_path(nr_game, str(out)))
     assert os.listdir(out) == ["images"]
@@ -459,4 +463,4 @@ def test_an_unreadable_image_is_a_data_error(nr_game, built, tmp_path):
     shutil.copytree(os.path.join(os.path.dirname(built), "images"), out / "images")
     (out / "images" / "map.png").write_bytes(b"not a png")
     with pytest.raises(DataError, match="map.png: not a readable image"):
-        module.build(nr_game, str(out))
+        module_step.build(nr_game, str(out))

@@ -14,6 +14,7 @@ import pytest
 
 from art.build import build as build_art
 from games.vassal_codec import decode
+from hexforge import module_step
 from modgen import module, names, toolbar
 from modgen.savegame import ESC, deobfuscate
 
@@ -28,12 +29,12 @@ SOVIET_HAND = names.hand_name("Soviet")
 def vmod(nr_game, tmp_path_factory) -> str:
     out = str(tmp_path_factory.mktemp("chores") / "no_retreat")
     build_art(nr_game, out)
-    return module.build(nr_game, out)[0]
+    return module_step.build(nr_game, out)[0]
 
 
 @pytest.fixture(scope="module")
 def texts(nr_game, vmod) -> dict[str, str]:
-    ctx = module.context(nr_game, os.path.dirname(vmod))
+    ctx = module.context(nr_game, os.path.dirname(vmod), module_step.battles(nr_game))
     clear = {c.text for c in toolbar.clear_chores(ctx)}
     after_combat = next(t for t in clear if "attack marks" in t)
     draws = [c.text for c in toolbar.draw_chores(ctx)]

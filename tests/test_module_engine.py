@@ -15,9 +15,11 @@ import pytest
 from art.build import build as build_art
 from games.grid import HexIds
 from games.vassal_codec import decode
+from hexforge import module_step
 from modgen import module, names, scenario
 from modgen.context import Context
 from modgen.savegame import ESC, deobfuscate
+from modgen.settings import settings
 
 pytestmark = pytest.mark.engine
 
@@ -27,12 +29,12 @@ def vmod(nr_game, tmp_path_factory) -> str:
     """The shipped module: the real art, then the module build step."""
     out = str(tmp_path_factory.mktemp("module") / "no_retreat")
     build_art(nr_game, out)
-    return module.build(nr_game, out)[0]
+    return module_step.build(nr_game, out)[0]
 
 
 @pytest.fixture(scope="module")
 def ctx(nr_game, vmod) -> Context:
-    return module.context(nr_game, os.path.dirname(vmod))
+    return module.context(nr_game, os.path.dirname(vmod), module_step.battles(nr_game))
 
 
 @pytest.fixture(scope="module")
@@ -53,8 +55,8 @@ def test_vassal_sees_every_counter_card_side_and_setup(nr_game, checked):
     assert len(palette) == len(nr_game.units) + len(nr_game.all_markers)
     decks = {d.name: d for d in checked.decks}
     assert decks[names.DRAW_PILE].dealt == 44
-    assert decks[names.SET_ASIDE_1945].dealt == sum(c.mark_1945 == "add" for c in nr_game.cards.values())
-    assert decks[names.JOKER_PILE].dealt == 1 and decks[names.DISCARD_PILE].dealt == 0
+    assert decks[settings(nr_game).set_aside.name].dealt == sum(c.mark_1945 == "add" for c in nr_game.cards.values())
+    assert decks[settings(nr_game).joker.name].dealt == 1 and decks[names.DISCARD_PILE].dealt == 0
     assert checked.sides == tuple(s.name for s in nr_game.sides.values()) + ("Solitaire",)
     assert {m.name: m.cls for m in checked.maps}[names.hand_name("Axis")] == "PlayerHand"
     assert any(s.file == "campaign_1941.vsav" and s.use_file for s in checked.setups)
@@ -146,7 +148,7 @@ SCRIPT = [
     {"do": "place", "slot": "Northwest [sov_northwest]", "at": "1305"},
     {"do": "key", "piece": {names.UNIT_ID: "sov_northwest"}, "menu": "Mark as Target"},
     {"do": "key", "piece": {names.UNIT_ID: "ger_4pz"}, "key": "alt 1"},
-    {"do": "button", "name": names.DICE_BUTTON},
+    {"do": "button", "name": "1d6"},
     {"do": "draw", "deck": names.DRAW_PILE, "map": names.hand_name("Axis"), "to": [200, 200]},
     {"do": "key", "piece": {"CurrentMap": names.hand_name("Axis")}, "menu": "Play Axis event"},
     {"do": "draw", "deck": names.DRAW_PILE, "map": names.hand_name("Axis"), "to": [200, 200]},

@@ -42,13 +42,14 @@ def measured(nr_game, variant_pdfs) -> dict[str, dict[tuple[str, str], tuple[flo
     return {name: measure(nr_game, path, options) for name, (path, options) in variant_pdfs.items()}
 
 
-def measure(nr_game, path: str, options: Options) -> dict[tuple[str, str], tuple[float, float]]:
+def measure(nr_game, path: str, options: Options, pages: int | None = None
+            ) -> dict[tuple[str, str], tuple[float, float]]:
     """Where every counter face is printed, mm, measured on its rendered page in the window its layout gives it
-    (its bleed box and half the gutter around it)."""
+    (its bleed box and half the gutter around it); on the first ``pages`` pages (default all)."""
     layout = counter_layout(nr_game, options)
     grow = bleed_mm(options) + options.gutter_mm / 2
     found = {}
-    for page in range(layout.pages):
+    for page in range(layout.pages if pages is None else pages):
         windows = {}
         for p in layout.on_page(page):
             dx, dy = layout.imposition.shift(p.face)
@@ -71,7 +72,7 @@ def check(nr_game, path: str, options: Options, found: dict[tuple[str, str], tup
     error = (-options.back_offset[0], -options.back_offset[1])  # the printer this offset was measured on
     checked = 0
     for p in layout.placements:
-        if p.face != "front":
+        if p.face != "front" or (p.item, "front") not in found:
             continue
         fx, fy = found[(p.item, "front")]
         assert math.hypot(fx - p.cx, fy - p.cy) < 0.05, (p.label, (fx, fy))  # printed where the layout says

@@ -23,7 +23,7 @@ from test_pnp_support import images, page_sizes, run, words
 
 LETTER, LETTER_WIDE = (612.0, 792.0), (792.0, 612.0)
 FILES = {"counters.pdf": 2, "cards.pdf": 14, "calibration.pdf": 2, "map_tiles.pdf": 10, "map_poster.pdf": 1,
-         "aids.pdf": 6}
+         "aids.pdf": 5}
 
 
 def test_build_step_and_command_are_registered():

@@ -21,6 +21,7 @@ from games.grid import HexIds, Layout
 from games.vassal_codec import decode, encode
 from hexforge.cli import main as hexforge
 from modgen import furniture, module as modgen_module, names as mnames
+from modgen.settings import settings
 from hostile import module_and_save
 from validator.log_schema import schema_file
 from validator.logfile import parse_log
@@ -43,12 +44,13 @@ ESC = "\x1b"
 
 # -- the contract with the module writer --------------------------------------------------------------------------
 
-def test_module_names_are_the_module_writers() -> None:
+def test_module_names_are_the_module_writers(nr_game) -> None:
     n = NAMES
+    written = settings(nr_game)  # the names No Retreat!'s module.toml gives its set-aside pile and its die
     assert (n.main_map, n.card_map, n.draw_pile, n.discard_pile, n.set_aside) == (
-        mnames.MAIN_MAP, mnames.CARD_MAP, mnames.DRAW_PILE, mnames.DISCARD_PILE, mnames.SET_ASIDE_1945)
+        mnames.MAIN_MAP, mnames.CARD_MAP, mnames.DRAW_PILE, mnames.DISCARD_PILE, written.set_aside.name)
     assert (n.attack, n.battle_result, n.joker_rotation, n.dice_button) == (
-        mnames.ATTACK, mnames.BATTLE_RESULT, mnames.JOKER_ROTATION, mnames.DICE_BUTTON)
+        mnames.ATTACK, mnames.BATTLE_RESULT, mnames.JOKER_ROTATION, written.dice[0].name)
     assert "Axis" + n.hand_suffix == mnames.hand_name("Axis")
 
 

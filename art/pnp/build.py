@@ -3,19 +3,21 @@
 Files (naming contract)::
 
     counters.pdf      unit and marker sheets, fronts and backs (or fold-over pages)
-    cards.pdf         event cards, 9 a page, and their backs
+    cards.pdf         event cards, 9 a page, and their backs (only for a game with cards)
     calibration.pdf   the printer calibration page for --back-offset
-    map_tiles.pdf     an overview page, then the map in tiles at full size
-    map_poster.pdf    the whole map on one page of its own size, for a print shop
-    aids.pdf          CRTs, TEC, weather, turn track, and the tracks board
+    map_tiles.pdf     an overview page, then each map section (or the whole map) in tiles at full size
+    map_poster.pdf    each map section (or the whole map) on one page of its own size, for a print shop
+    aids.pdf          the Sequence of Play, then the charts and the tracks board packed onto pages
 
-Every document is composed in memory first; files are written only when all of them succeeded.
+Each document is written as soon as it is composed (one at a time: memory holds one PDF), into the folder the
+command stages; the folder replaces the old set only when every document succeeded.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+from typing import Callable, Iterable, Iterator
 
 import games
 from games import Game
@@ -27,38 +29,37 @@ from .aids import player_aids
 from .calibration import calibration_page
 from .card_sheets import card_sheets
 from .counter_sheets import counter_sheets
-from .map_tiles import map_poster, map_tiles, render_print_map
-from .paper import DUPLEX_MODES, PAPERS, OptionError, Options, parse_length, parse_offset
+from .map_tiles import PrintMap, map_poster, map_tiles
+from .paper import COUNTER_LAYOUTS, DUPLEX_MODES, PAPERS, OptionError, Options, parse_length, parse_offset
 
 PNP_DIR = "pnp"
 
 
-def documents(game: Game, options: Options, style: Style | None = None) -> dict[str, bytes]:
-    """Every print-and-play PDF by file name, in memory."""
+def documents(game: Game, options: Options, style: Style | None = None) -> Iterator[tuple[str, Callable[[], bytes]]]:
+    """Every print-and-play PDF: (file name, what composes it), in order."""
     style = style or style_of(game)
-    the_map = render_print_map(game, options, style)
-    return {
-        "counters.pdf": counter_sheets(game, options, style),
-        "cards.pdf": card_sheets(game, options, style),
-        "calibration.pdf": calibration_page(game, options),
-        "map_tiles.pdf": map_tiles(game, options, the_map),
-        "map_poster.pdf": map_poster(game, options, the_map),
-        "aids.pdf": player_aids(game, options, style),
-    }
+    print_map = PrintMap(game, options, style)
+    yield "counters.pdf", lambda: counter_sheets(game, options, style)
+    if game.cards:
+        yield "cards.pdf", lambda: card_sheets(game, options, style)
+    yield "calibration.pdf", lambda: calibration_page(game, options)
+    yield "map_tiles.pdf", lambda: map_tiles(game, options, print_map)
+    yield "map_poster.pdf", lambda: map_poster(game, options, print_map)
+    yield "aids.pdf", lambda: player_aids(game, options, style)
 
 
-def write(docs: dict[str, bytes], out_dir: str) -> list[str]:
-    """Write every document into ``<out_dir>/pnp/``, returning the paths written."""
-    return [write_file(out_dir, f"{PNP_DIR}/{name}", data) for name, data in docs.items()]
+def write(docs: Iterable[tuple[str, Callable[[], bytes]]], out_dir: str) -> list[str]:
+    """Compose and write every document into ``<out_dir>/pnp/``, one at a time; returns the paths written."""
+    return [write_file(out_dir, f"{PNP_DIR}/{name}", make()) for name, make in docs]
 
 
-def build(game: Game, out_dir: str) -> list[str]:
-    """The ``pnp`` build step: the default set (Letter, 5/8 in counters, long-edge duplex)."""
-    return write(documents(game, Options()), out_dir)
+def build(game: Game, out_dir: str, paper: str = "letter") -> list[str]:
+    """The ``pnp`` build step: the default set (5/8 in counters, long-edge duplex) on ``paper``."""
+    return write(documents(game, Options(paper=paper)), out_dir)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    from hexforge.build import add_arguments as game_and_output_root  # the same arguments as `hexforge build`
+    from hexforge.build import game_and_output_root  # the same game and output arguments as `hexforge build`
 
     game_and_output_root(p)
     p.add_argument("--paper", default="letter", choices=sorted(PAPERS), help="paper size (default: letter)")
@@ -69,12 +70,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--back-offset", default="0,0", metavar="X,Y",
                    help="mm the backs are moved by, as read on the calibration page (default 0,0)")
     p.add_argument("--back-cut-lines", action="store_true", help="print cut lines on the backs too")
+    p.add_argument("--counter-layout", default="gutter", choices=COUNTER_LAYOUTS,
+                   help="gutter: each counter cut on its own lines (default); shared: counters butted together, "
+                        "one cut per line")
 
 
 def options_from(args: argparse.Namespace) -> Options:
     return Options(paper=args.paper, counter_mm=parse_length(args.counter_size, "--counter-size"),
                    duplex=args.duplex, back_offset=parse_offset(args.back_offset),
-                   back_cut_lines=args.back_cut_lines)
+                   back_cut_lines=args.back_cut_lines, counter_layout=args.counter_layout)
 
 
 def run(args: argparse.Namespace) -> int:

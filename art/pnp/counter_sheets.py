@@ -5,11 +5,17 @@ Each counter is printed at its cut size plus a bleed: the art's edge, just insid
 outward for ``bleed_mm``, so a cut a little off the line still shows the counter's colour to the edge. Round
 markers are printed as their disc on a square tile of the face's colour (cut square like a unit; the disc's ring
 is a guide for a circle punch). Units come first, then the markers from a fresh row, in data order.
+
+Two layouts (``Options.counter_layout``): ``gutter`` gives every counter its own bleed and a strip of spare paper
+between neighbours (two cuts between two counters); ``shared`` butts the counters together, so one cut along each
+line separates two rows or columns, the bleed kept only around the block's outer edge (each page's block is one
+image composed pixel for pixel: no seam, no overlap).
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 from PIL import Image
@@ -49,6 +55,10 @@ def bleed_mm(options: Options) -> float:
 
 def counter_layout(game: Game, options: Options) -> SheetLayout:
     size = options.counter_mm
+    if options.counter_layout == "shared":  # butted; the block's bleed stays inside the margins and the fold gap
+        bleed = bleed_mm(options)
+        return impose(counter_groups(game), (size, size), (size, size),
+                      replace(options, fold_gap_mm=options.fold_gap_mm + bleed), options.margin_mm + bleed)
     pitch = size + 2 * bleed_mm(options) + options.gutter_mm
     return impose(counter_groups(game), (size, size), (pitch, pitch), options, options.margin_mm)
 
@@ -121,7 +131,8 @@ def counter_sheets(game: Game, options: Options, style: Style | None = None) -> 
     """The counter sheets as a PDF."""
     style = style or style_of(game)
     layout = counter_layout(game, options)
-    title = f"{game.title} · counters {length_name(options.counter_mm)}"
+    shared = options.counter_layout == "shared"
+    title = f"{game.title} · counters {length_name(options.counter_mm)}" + (" · shared cut lines" if shared else "")
     pdf = new_document(title)
-    draw_sheets(pdf, layout, face_images(game, options, style), options, title, cut_lines)
+    draw_sheets(pdf, layout, face_images(game, options, style), options, title, cut_lines, butted=shared)
     return to_bytes(pdf)

@@ -1,24 +1,33 @@
-"""The map for print (2.2): tiled across pages with overlaps, labels and alignment marks, and as one full-size
-page for a print shop.
+"""The map for print (2.2): each map section tiled across pages with overlaps, labels and alignment marks, and each
+section as one full-size page for a print shop.
 
-The print scale is ``Options.map_hex_in`` (1.00 in flat to flat) at ``Options.dpi``: the map is rendered by
-:func:`art.map_sheet.render_map` with ``Layout.module(spec, scale)`` so its pixels are the printed dots. Tiles are
-cut from that one image on a whole-pixel grid: every tile but the last in its row and column is ``step + overlap``
-pixels, and neighbours share ``overlap`` pixels. On the seam between two tiles, half way into the overlap, the
-later tile (right or below) has a dashed trim line and the earlier one a thin guide line; both carry the same
-registration crosses there, so the trimmed edge laid on the guide completes them.
+The print scale is ``Options.map_hex_in`` (1.00 in flat to flat unless the game's style says ``pnp.map_hex_in``) at
+``Options.dpi``: the map is drawn by :func:`art.map_sheet.render_map` with ``Layout.module(spec, scale)`` so its
+pixels are the printed dots. A game with sections (``map/sections.toml``: the sheets of a multi-map game) prints
+each section's box of hexes on its own; a game without prints its whole map as one. The print map is never drawn
+whole: :class:`PrintMap` draws the window each page needs, so memory stays bounded whatever the map's size.
+
+Tiles are cut from a section on a whole-pixel grid: every tile but the last in its row and column is ``step +
+overlap`` pixels, and neighbours share ``overlap`` pixels. On the seam between two tiles, half way into the
+overlap, the later tile (right or below) has a dashed trim line and the earlier one a thin guide line; both carry
+the same registration crosses there, so the trimmed edge laid on the guide completes them. The poster page of a
+section is one image of at most :data:`POSTER_IMAGE_PX` pixels, or horizontal strips of that many laid edge to
+edge (whole pixels: the decoded strips are the section's pixels).
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 
 from PIL import Image
 
 from games import Game
 from games.grid import Layout
+from games.hexgrid import from_offset
 
+from ..boards import map_size
 from ..map_sheet import render_map
 from ..style import Style, style_of
 from .paper import MM_PER_IN, Options
@@ -26,26 +35,95 @@ from .pdf import GREY, Canvas, new_document, to_bytes
 
 CROSS_R = 1.6  # mm
 OVERVIEW_TEXT_MM = 30.0  # room kept on the overview page for its title and the assembly steps
+POSTER_IMAGE_PX = 64_000_000  # pixels of one image of a poster page (the module map's cap, SECURITY.md)
+SECTION_MARGIN = 0.3  # hex widths of map kept around a section's box of hexes
+
+Box = tuple[int, int, int, int]  # x0, y0, x1, y1 in print-map pixels, end-exclusive
 
 
-def print_scale(game: Game, options: Options) -> float:
+def map_hex_in(game: Game, options: Options, style: Style | None = None) -> float:
+    """The printed hex size (in, flat to flat): the game's style ``pnp.map_hex_in`` when it gives one, else the
+    option's."""
+    style = style or style_of(game)
+    value = style.get("pnp.map_hex_in", False)  # (Style.get raises for a missing key with the default None)
+    return float(value) if value is not False else options.map_hex_in
+
+
+def print_scale(game: Game, options: Options, style: Style | None = None) -> float:
     """Times the module map size at which a hex is ``map_hex_in`` wide at ``dpi``."""
-    return options.map_hex_in * options.dpi / game.map.grid.module_hex_width
+    return map_hex_in(game, options, style) * options.dpi / game.map.grid.module_hex_width
 
 
-def render_print_map(game: Game, options: Options, style: Style | None = None) -> Image.Image:
-    return render_map(game, Layout.module(game.map.grid, print_scale(game, options)), style or style_of(game))
+@dataclass(frozen=True)
+class Section:
+    """A part of the map printed on its own: its id, what to call it, and its box in print-map pixels."""
+
+    id: str  # "" for a game without sections (the whole map)
+    title: str
+    box: Box
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.box[2] - self.box[0], self.box[3] - self.box[1]
+
+
+class PrintMap:
+    """The print map of a game, drawn a window at a time (:meth:`window`)."""
+
+    def __init__(self, game: Game, options: Options, style: Style | None = None):
+        self.game = game
+        self.options = options
+        self.style = style or style_of(game)
+        self.layout = Layout.module(game.map.grid, print_scale(game, options, self.style))
+        self.size = map_size(game, self.layout, self.style)
+
+    @cached_property
+    def _whole(self) -> Image.Image:
+        return render_map(self.game, self.layout, self.style)
+
+    def window(self, box: Box) -> Image.Image:
+        """The print map's pixels in ``box``."""
+        return self._whole.crop(box)
+
+    def overview(self, width: int) -> Image.Image:
+        """The whole map ``width`` pixels wide (the tiles' overview page)."""
+        img = self._whole
+        return img.resize((width, round(img.height * width / img.width)), Image.Resampling.LANCZOS)
+
+    @cached_property
+    def sections(self) -> tuple[Section, ...]:
+        """Each map section's box of hexes (with a margin of map around it), or the whole map for a game without
+        sections."""
+        m = self.game.map
+        if not m.sections:
+            return (Section("", self.game.title, (0, 0, *self.size)),)
+        out = []
+        pad = self.layout.hex_width * SECTION_MARGIN
+        grid = m.grid
+        for sid, s in m.sections.items():
+            xs, ys = [], []
+            for col in range(s.first[0], s.last[0] + 1):
+                for row in range(s.first[1], s.last[1] + 1):
+                    for x, y in self.layout.polygon(from_offset(col, row, grid.orientation, grid.offset)):
+                        xs.append(x)
+                        ys.append(y)
+            box = (max(0, math.floor(min(xs) - pad)), max(0, math.floor(min(ys) - pad)),
+                   min(self.size[0], math.ceil(max(xs) + pad)), min(self.size[1], math.ceil(max(ys) + pad)))
+            out.append(Section(sid, s.name, box))
+        return tuple(out)
 
 
 @dataclass(frozen=True)
 class Tile:
     col: int
     row: int
-    box: tuple[int, int, int, int]  # x0, y0, x1, y1 in map pixels, end-exclusive
+    box: Box  # in the section's pixels, end-exclusive
+    section: str = ""
 
     @property
     def name(self) -> str:
-        return f"{chr(ord('A') + self.col)}{self.row + 1}"
+        own = f"{chr(ord('A') + self.col)}{self.row + 1}"
+        return f"{self.section}-{own}" if self.section else own
 
 
 @dataclass(frozen=True)
@@ -55,7 +133,7 @@ class Tiling:
     rows: int
     step: tuple[int, int]  # px between tile origins
     overlap: int  # px shared by neighbours
-    size: tuple[int, int]  # the map image, px
+    size: tuple[int, int]  # the image tiled, px
     dpi: int
     tiles: tuple[Tile, ...]
 
@@ -85,7 +163,7 @@ def _count(length: int, avail: int, overlap: int) -> tuple[int, int]:
     return n, math.ceil((length - overlap) / n)
 
 
-def tiling(size: tuple[int, int], options: Options) -> Tiling:
+def tiling(size: tuple[int, int], options: Options, section: str = "") -> Tiling:
     """The fewest pages (portrait on a tie) that cover a ``size`` image with overlapping tiles."""
     best = None
     w, h = options.page
@@ -95,7 +173,7 @@ def tiling(size: tuple[int, int], options: Options) -> Tiling:
         (cols, sx), (rows, sy) = _count(size[0], avail[0], overlap), _count(size[1], avail[1], overlap)
         if best is None or cols * rows < best.cols * best.rows:
             tiles = tuple(Tile(c, r, (c * sx, r * sy, min(size[0], (c + 1) * sx + overlap),
-                                      min(size[1], (r + 1) * sy + overlap)))
+                                      min(size[1], (r + 1) * sy + overlap)), section)
                           for r in range(rows) for c in range(cols))
             best = Tiling(page, cols, rows, (sx, sy), overlap, size, options.dpi, tiles)
     assert best is not None
@@ -142,59 +220,85 @@ def _neighbour_labels(canvas: Canvas, t: Tiling, tile: Tile, box: tuple[float, f
             canvas.text(x, y, fmt.format(other.name), 7, bold=True, align=align, colour=GREY)
 
 
-def overview(pdf, game: Game, t: Tiling, image: Image.Image, options: Options) -> None:
-    """A first page: the whole map small, with the tile grid and names, and how to assemble it."""
-    pdf.add_page(format=t.page)
+def overview(pdf, game: Game, tilings: list[tuple[Section, Tiling]], pm: PrintMap, options: Options) -> None:
+    """A first page: the whole map small, with every section's tile grid and names, and how to assemble it."""
+    page = tilings[0][1].page
+    pdf.add_page(format=page)
     c = Canvas(pdf)
     m = options.margin_mm
-    width = min(t.page[0] - 2 * m, (t.page[1] - 2 * m - OVERVIEW_TEXT_MM) * image.width / image.height)
+    w_px, h_px = pm.size
+    width = min(page[0] - 2 * m, (page[1] - 2 * m - OVERVIEW_TEXT_MM) * w_px / h_px)
     px_w = math.ceil(width / MM_PER_IN * options.dpi)
-    small = image.resize((px_w, round(image.height * px_w / image.width)), Image.Resampling.LANCZOS)
-    k = width / image.width  # mm per map pixel on this page
-    height = image.height * k
-    ox, oy = (t.page[0] - width) / 2, m + 6
-    c.text(m, m + 2, f"{game.title} · map in {t.cols * t.rows} tiles ({t.cols} columns × {t.rows} rows), "
-                 f"{options.map_hex_in:g} in hexes", 10, bold=True)
+    small = pm.overview(px_w)
+    k = width / w_px  # mm per map pixel on this page
+    height = h_px * k
+    ox, oy = (page[0] - width) / 2, m + 6
+    n = sum(t.cols * t.rows for _, t in tilings)
+    if len(tilings) == 1:
+        t = tilings[0][1]
+        what = f"map in {n} tiles ({t.cols} columns × {t.rows} rows)"
+    else:
+        what = f"map in {len(tilings)} sections, {n} tiles"
+    c.text(m, m + 2, f"{game.title} · {what}, {map_hex_in(game, options, pm.style):g} in hexes", 10, bold=True)
     c.image(small, ox, oy, width, height)
-    for tile in t.tiles:
-        x0, y0, x1, y1 = tile.box
-        c.rect(ox + x0 * k, oy + y0 * k, (x1 - x0) * k, (y1 - y0) * k, colour=(200, 30, 30), width=0.3)
-        c.text(ox + (x0 + x1) / 2 * k, oy + (y0 + y1) / 2 * k, tile.name, 16, bold=True, align="centre",
-               colour=(200, 30, 30))
+    for section, t in tilings:
+        sx, sy = section.box[:2]
+        if section.id:
+            x0, y0, x1, y1 = section.box
+            c.rect(ox + x0 * k, oy + y0 * k, (x1 - x0) * k, (y1 - y0) * k, colour=(30, 30, 200), width=0.5)
+        for tile in t.tiles:
+            x0, y0, x1, y1 = tile.box
+            c.rect(ox + (sx + x0) * k, oy + (sy + y0) * k, (x1 - x0) * k, (y1 - y0) * k, colour=(200, 30, 30),
+                   width=0.3)
+            c.text(ox + (sx + (x0 + x1) / 2) * k, oy + (sy + (y0 + y1) / 2) * k, tile.name,
+                   16 if not section.id else 9, bold=True, align="centre", colour=(200, 30, 30))
     steps = ("Print the tiles at actual size (100%, no 'fit to page').",
              "Trim each tile along its dashed edges (left and top); keep the overlap on its right and bottom.",
              "Lay a trimmed edge on the thin guide line of the tile to its left or above it: the half crosses on "
              "the edge complete the crosses underneath. Glue, row by row, then join the rows.")
+    if len(tilings) > 1:
+        steps += ("Each map section is assembled on its own, as the printed maps of the game; the sections overlap "
+                  "where their boxes of hexes share rows or columns.",)
     y = oy + height + 4
     for i, step in enumerate(steps, 1):
-        y = c.paragraph(m, y, t.page[0] - 2 * m, f"{i}. {step}", 8) + 1
+        y = c.paragraph(m, y, page[0] - 2 * m, f"{i}. {step}", 8) + 1
 
 
-def map_tiles(game: Game, options: Options, image: Image.Image) -> bytes:
-    """The print map (``image``, from :func:`render_print_map`) tiled across pages."""
-    t = tiling(image.size, options)
+def map_tiles(game: Game, options: Options, pm: PrintMap) -> bytes:
+    """Every section of the print map tiled across pages, after an overview page."""
+    tilings = [(s, tiling(s.size, options, s.id)) for s in pm.sections]
     pdf = new_document(f"{game.title} · map tiles")
-    overview(pdf, game, t, image, options)
+    overview(pdf, game, tilings, pm, options)
     m = options.margin_mm
-    for tile in t.tiles:
-        pdf.add_page(format=t.page)
-        c = Canvas(pdf)
-        ox, oy = t.origin(tile, m)
-        x0, y0, x1, y1 = tile.box
-        w, h = t.mm(x1 - x0), t.mm(y1 - y0)
-        c.image(image.crop(tile.box), ox, oy, w, h)
-        _seam_marks(c, t, tile, ox, oy)
-        _neighbour_labels(c, t, tile, (ox, oy, ox + w, oy + h))
-        c.text(m, oy - 4.5, f"Map tile {tile.name} of {t.cols}×{t.rows}", 8, bold=True)
-        c.text(t.page[0] - m, oy - 4.5, "trim dashed edges · lay on the guide line so the crosses meet · glue",
-               6.5, align="right", colour=GREY)
+    for section, t in tilings:
+        sx, sy = section.box[:2]
+        where = f"{section.title} · " if section.id else ""
+        for tile in t.tiles:
+            pdf.add_page(format=t.page)
+            c = Canvas(pdf)
+            ox, oy = t.origin(tile, m)
+            x0, y0, x1, y1 = tile.box
+            w, h = t.mm(x1 - x0), t.mm(y1 - y0)
+            c.image(pm.window((sx + x0, sy + y0, sx + x1, sy + y1)), ox, oy, w, h)
+            _seam_marks(c, t, tile, ox, oy)
+            _neighbour_labels(c, t, tile, (ox, oy, ox + w, oy + h))
+            c.text(m, oy - 4.5, f"{where}Map tile {tile.name} of {t.cols}×{t.rows}", 8, bold=True)
+            c.text(t.page[0] - m, oy - 4.5, "trim dashed edges · lay on the guide line so the crosses meet · glue",
+                   6.5, align="right", colour=GREY)
     return to_bytes(pdf)
 
 
-def map_poster(game: Game, options: Options, image: Image.Image) -> bytes:
-    """The whole print map on one page of exactly its size, for a print shop."""
+def map_poster(game: Game, options: Options, pm: PrintMap) -> bytes:
+    """Each section of the print map on one page of exactly its size (the whole map for a game without
+    sections), for a print shop: the page is made of strips of at most :data:`POSTER_IMAGE_PX` pixels."""
     pdf = new_document(f"{game.title} · map, full size")
-    w, h = image.width / options.dpi * MM_PER_IN, image.height / options.dpi * MM_PER_IN
-    pdf.add_page(format=(w, h))
-    Canvas(pdf).image(image, 0, 0, w, h)
+    for section in pm.sections:
+        x0, y0, x1, y1 = section.box
+        mm = MM_PER_IN / options.dpi
+        pdf.add_page(format=((x1 - x0) * mm, (y1 - y0) * mm))
+        c = Canvas(pdf)
+        rows = max(1, POSTER_IMAGE_PX // (x1 - x0))
+        for top in range(y0, y1, rows):
+            bottom = min(y1, top + rows)
+            c.image(pm.window((x0, top, x1, bottom)), 0, (top - y0) * mm, (x1 - x0) * mm, (bottom - top) * mm)
     return to_bytes(pdf)

@@ -18,6 +18,7 @@ PT_PER_MM = 72 / MM_PER_IN
 
 PAPERS: dict[str, tuple[float, float]] = {"letter": (215.9, 279.4), "a4": (210.0, 297.0)}  # portrait, mm
 DUPLEX_MODES = ("long", "short", "fold")
+COUNTER_LAYOUTS = ("gutter", "shared")  # each counter cut on its own lines, a gutter between / butted, one cut a line
 MAX_BACK_OFFSET_MM = 6.0  # larger readings are a misread calibration page, not a printer
 
 
@@ -72,6 +73,7 @@ class Options:
     duplex: str = "long"  # long | short | fold
     back_offset: tuple[float, float] = (0.0, 0.0)  # the calibration reading: moves every back by (x, y)
     back_cut_lines: bool = False
+    counter_layout: str = "gutter"  # gutter | shared (counter_sheets)
     dpi: int = 300  # minimum effective resolution of every embedded image
     bleed_mm: float = 0.5  # counter art extended beyond the cut line
     gutter_mm: float = 0.6  # white between two counters' bleeds
@@ -86,6 +88,9 @@ class Options:
             raise OptionError(f"--paper: expected one of {', '.join(PAPERS)}, got {self.paper!r}")
         if self.duplex not in DUPLEX_MODES:
             raise OptionError(f"--duplex: expected one of {', '.join(DUPLEX_MODES)}, got {self.duplex!r}")
+        if self.counter_layout not in COUNTER_LAYOUTS:
+            raise OptionError(f"--counter-layout: expected one of {', '.join(COUNTER_LAYOUTS)}, "
+                              f"got {self.counter_layout!r}")
         if not 8.0 <= self.counter_mm <= 40.0:
             raise OptionError(f"--counter-size: {self.counter_mm:g} mm is outside 8-40 mm")
         x, y = self.back_offset

@@ -43,10 +43,36 @@ def place(canvas: Canvas, p: Placement, art: Art) -> None:
     canvas.name(p)
 
 
+def butted_block(canvas: Canvas, placed: list[Placement], arts: dict[tuple[str, str], Art]) -> None:
+    """Items that touch (their pitch is their cut size, all of one pixel size) as ONE image: every item's bleed
+    first, then every item's cut part over its neighbours' bleeds, so each cut square shows only its own art and
+    the bleed is left only around the block's outer edge; then each item's name."""
+    first = arts[(placed[0].item, placed[0].face)]
+    cut = first.image.width - 2 * first.bleed
+    k = first.scale(placed[0].w)  # mm per pixel
+    b = first.bleed
+    x0 = min(p.cx - p.w / 2 for p in placed) - b * k
+    y0 = min(p.cy - p.h / 2 for p in placed) - b * k
+    corners = {p: (round((p.cx - p.w / 2 - x0) / k), round((p.cy - p.h / 2 - y0) / k)) for p in placed}
+    width = max(x for x, _ in corners.values()) + cut + b
+    height = max(y for _, y in corners.values()) + cut + b
+    block = Image.new("RGB", (width, height), (255, 255, 255))
+    images = {p: (arts[(p.item, p.face)].image.rotate(p.rotation) if p.rotation else arts[(p.item, p.face)].image)
+              for p in placed}
+    for p, (x, y) in corners.items():
+        block.paste(images[p], (x - b, y - b))
+    for p, (x, y) in corners.items():
+        block.paste(images[p].crop((b, b, b + cut, b + cut)), (x, y))
+    canvas.image(block, x0, y0, width * k, height * k)
+    for p in placed:
+        canvas.name(p)
+
+
 def draw_sheets(pdf: FPDF, layout: SheetLayout, arts: dict[tuple[str, str], Art], options: Options, title: str,
-                marks: Marks) -> None:
-    """Every page of ``layout``: each placement's art and name, ``marks`` around the fronts (and the backs with
-    ``back_cut_lines``), a header above the art when there is room, and the fold line of fold-over sheets."""
+                marks: Marks, butted: bool = False) -> None:
+    """Every page of ``layout``: each placement's art and name (``butted``: all of a face's as one block image,
+    :func:`butted_block`), ``marks`` around the fronts (and the backs with ``back_cut_lines``), a header above
+    the art when there is room, and the fold line of fold-over sheets."""
     imp = layout.imposition
     for page in range(layout.pages):
         pdf.add_page(format=imp.page)
@@ -62,7 +88,9 @@ def draw_sheets(pdf: FPDF, layout: SheetLayout, arts: dict[tuple[str, str], Art]
         for face in faces:
             canvas = Canvas(pdf, *imp.shift(face))
             ps = [p for p in placed if p.face == face]
-            for p in ps:
+            if butted:
+                butted_block(canvas, ps, arts)
+            for p in ps if not butted else ():
                 place(canvas, p, arts[(p.item, face)])
             if face == "front" or options.back_cut_lines:
                 marks(canvas, [p.cut() for p in ps], imp.page)

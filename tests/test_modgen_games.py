@@ -1,0 +1,278 @@
+"""The module writer for any game's shape (issues 13, 16, 21): Stalingrad '42 (no cards, four map sections, Entry
+Areas beyond the map edge, a mutual phase before and after the player turns, three-step units with flags) and the
+template game with every optional part and with none, built from stand-in art (tests/test_modgen.py ``fake_art``)
+and read back: palette, unit properties, grid, zones, set-ups, turn tracker, dice, chores, help, module.toml."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import zipfile
+
+import pytest
+from lxml import etree
+
+import games
+from games import DataError
+from games.grid import HexIds
+from games.vassal_codec import decode
+from games.vassal_grid import _contains
+from hexforge import cli
+from modgen import commands, module, names, scenario
+from modgen.furniture import phase_labels, turn_labels
+from modgen.savegame import ESC
+from modgen.settings import settings
+from modgen.traits import Key
+from game_template import OPTIONAL, write_game
+from test_modgen import _grid_from_xml, _marker, _pieces, _restore_tokens, _zones, fake_art, read_entry
+
+
+@pytest.fixture(scope="module")
+def s42() -> games.Game:
+    return games.load("stalingrad42")
+
+
+@pytest.fixture(scope="module")
+def s42_built(s42, tmp_path_factory) -> str:
+    out = str(tmp_path_factory.mktemp("modgen_s42") / "stalingrad42")
+    fake_art(s42, out)
+    return module.build(s42, out)[0]
+
+
+@pytest.fixture(scope="module")
+def s42_xml(s42_built) -> etree._Element:
+    return etree.fromstring(read_entry(s42_built, "buildFile.xml"))
+
+
+@pytest.fixture(scope="module")
+def s42_ctx(s42, s42_built):
+    return module.context(s42, os.path.dirname(s42_built))
+
+
+def _slots(xml) -> list[dict[str, str]]:
+    return [_marker(t, s) for t, s in _pieces(xml.findall(".//VASSAL.build.module.PieceWindow//"
+                                                          "VASSAL.build.widget.PieceSlot"))]
+
+
+def test_every_unit_and_marker_is_in_the_palette_once_by_side_and_nationality(s42, s42_xml):
+    props = _slots(s42_xml)
+    units = [p[names.UNIT_ID] for p in props if p[names.KIND] == names.KIND_UNIT]
+    assert sorted(units) == sorted(s42.units) and len(units) == len(set(units))
+    assert sorted(p[names.MARKER_ID] for p in props if p[names.KIND] == names.KIND_MARKER) == sorted(
+        m.id for m in s42.all_markers)
+    top = s42_xml.findall("VASSAL.build.module.PieceWindow")[1].find("VASSAL.build.widget.TabWidget")
+    assert sorted(t.get("entryName") for t in top) == ["Axis", "Markers", "Soviet"]
+    for tab in top:
+        if tab.get("entryName") == "Markers":
+            continue
+        side = next(s for s in s42.sides.values() if s.name == tab.get("entryName"))
+        for panel in tab:
+            for types, states in _pieces(panel):
+                unit = s42.units[_marker(types, states)[names.UNIT_ID]]
+                assert unit.side == side.id
+                assert panel.get("entryName").startswith(s42.nationalities[unit.nationality].name)
+
+
+def test_units_carry_their_printed_values_flags_and_declared_columns(s42, s42_xml):
+    by_id = {p[names.UNIT_ID]: p for p in _slots(s42_xml) if p[names.KIND] == names.KIND_UNIT}
+    for unit in s42.units.values():
+        p = by_id[unit.id]
+        assert p[names.STEPS] == str(unit.steps) and 1 <= unit.steps <= 4
+        assert p[names.ATTACK_VALUE] == ("" if unit.front.attack is None else str(unit.front.attack))
+        assert p[names.BACK_DEFENSE] == ("" if unit.back.defense is None else str(unit.back.defense))
+        assert set(p[names.FLAGS].split()) == set(unit.front.flags)
+        assert set(p[names.BACK_FLAGS].split()) == set(unit.back.flags)
+        for column in s42.columns["units"]:
+            assert p[column] == str(unit.extra.get(column, "")), (unit.id, column)
+    assert by_id["ger_9pz"][names.FLAGS] == "elite red_dot" and by_id["ger_9pz"]["formation"] == "4PzA"
+    assert by_id["ss_wiking_4"][names.STEPS] == "4"
+
+
+def test_every_hex_of_the_four_sections_is_named_with_its_own_id(s42, s42_xml, s42_ctx):
+    grid, numbering = _grid_from_xml(s42_xml)
+    assert grid == s42_ctx.layout.vassal_grid and not grid.sideways  # flat-topped hexes: columns
+    ids = HexIds(s42.map.grid)
+    by_section = {s: 0 for s in s42.map.sections}
+    for hex_id, h in s42.map.hexes.items():
+        centre = s42_ctx.layout.centre(ids.hex_of(hex_id))
+        assert grid.snap(centre) == centre and numbering.location_name(centre) == hex_id
+        by_section[h.section] += 1
+    assert sorted(by_section) == ["A", "B", "C1", "C2"] and all(n > 300 for n in by_section.values())
+    assert len(s42.map.hexes) > 3700
+
+
+def test_entry_areas_boxes_and_track_spaces_are_zones_holding_their_pieces(s42, s42_xml, s42_ctx):
+    zones = _zones(s42_xml)
+    expected = {a.name for a in s42.map.areas.values()}
+    expected |= {b.name for b in s42.map.boxes.values() if b.kind == "holding"}
+    expected |= {names.track_space_name(b.name, s) for b in s42.map.boxes.values() if b.kind == "track"
+                 for s in b.spaces}
+    assert set(zones) == expected
+    for loc in [*s42.map.areas, *(b for b in s42.map.boxes if s42.map.boxes[b].kind == "holding")]:
+        x, y = s42_ctx.point(loc)
+        board = next(b for b in s42_ctx.boards if loc in b.areas or loc in b.boxes)
+        ox, oy = s42_ctx.origins[board.name]
+        assert _contains(zones[s42_ctx.location_name(loc)], x - ox, y - oy), loc
+    ids = HexIds(s42.map.grid)
+    area_zones = [zones[s42.map.areas[a].name] for a in s42_ctx.map_board.areas]
+    for hex_id in s42.map.hexes:  # an Entry Area is beyond the map edge: no hex lies in one
+        x, y = s42_ctx.layout.centre(ids.hex_of(hex_id))
+        assert not any(_contains(z, x, y) for z in area_zones), hex_id
+
+
+def _units_in_save(vsav: bytes) -> dict[str, tuple[str, int, int, str]]:
+    """Unit id -> (map, x, y, face level) of every unit piece in a save."""
+    tokens = _restore_tokens(vsav)
+    out = {}
+    for add in decode(tokens[2], ESC)[1:]:
+        _, pid, type_, state = decode(add, "/")
+        if type_ == "stack" or type_.startswith("deck;"):
+            continue
+        types, states, t, s = [], [], type_, state
+        while True:
+            tt, ss = decode(t, "\t"), decode(s, "\t")
+            types.append(tt[0])
+            states.append(ss[0])
+            if len(tt) == 1:
+                break
+            t, s = tt[1], ss[1]
+        props = _marker(types, states)
+        if props.get(names.KIND) == names.KIND_UNIT:
+            map_id, x, y = decode(states[-1], ";")[:3]
+            face = next(st for ty, st in zip(types, states) if ty.startswith("emb2;") and f";{names.FACE_LAYER};"
+                        in ty)
+            out[props[names.UNIT_ID]] = (map_id, int(x), int(y), face)
+    return out
+
+
+@pytest.mark.parametrize("sid", ["s1_fall_blau", "s2_caucasus", "s3_uranus", "s4_campaign"])
+def test_each_scenario_opens_with_every_unit_where_the_data_says(s42, s42_built, s42_ctx, sid):
+    sc = s42.scenarios[sid]
+    where = _units_in_save(read_entry(s42_built, scenario.setup_file(sc)))
+    expected = scenario.unit_locations(s42_ctx, sc)
+    assert len(expected) == len(sc.setup) + len([p for p in sc.reinforcements if p.turn is not None])
+    assert set(where) == {u for u, _, _ in expected}
+    for unit, loc, face in expected:
+        assert where[unit] == (names.MAIN_MAP, *s42_ctx.point(loc), "1" if face == "front" else "2"), unit
+    track = scenario.turn_track_box(s42_ctx)
+    for p in sc.reinforcements:
+        if p.turn is not None:
+            assert where[p.unit][1:3] == s42_ctx.point(f"{track}:{p.turn}")
+
+
+def test_a_game_without_cards_has_no_decks_hands_or_card_commands(s42, s42_built, s42_xml):
+    assert not s42.cards
+    for tag in ("PlayerHand", "map.DrawPile"):
+        assert not list(s42_xml.iter("VASSAL.build.module." + tag)), tag
+    assert names.CARD_MAP not in [m.get("mapName") for m in s42_xml.iter("VASSAL.build.module.Map")]
+    text = read_entry(s42_built, "buildFile.xml").decode()
+    assert "Play Axis event" not in text and "Discard" not in text and "Reshuffle" not in text
+    assert not [e for e in zipfile.ZipFile(s42_built).namelist() if e.startswith("images/cards/")
+                or e == "images/module/card_table.png"]
+    components = _restore_tokens(read_entry(s42_built, "s4_campaign.vsav"))[3:-1]
+    assert not any(names.CARD_MAP in c or " Hand" in c for c in components)
+
+
+def test_the_turn_tracker_follows_the_games_sequence_of_play(s42, s42_xml):
+    tracker = s42_xml.find("VASSAL.build.module.turn.TurnTracker")
+    turns = tracker.find("VASSAL.build.module.turn.ListTurnLevel")
+    phases = decode(turns.find("VASSAL.build.module.turn.ListTurnLevel").get("list"), ",")
+    assert decode(turns.get("list"), ",") == turn_labels(s42) and len(turn_labels(s42)) == 36
+    assert turn_labels(s42)[0] == "Turn 1 (Jun 28-Jul 1, 1942) Clear"
+    assert phases == phase_labels(s42)
+    assert phases[0] == "Weather Phase" and phases[-1] == "Victory Determination Phase"
+    assert phases[1:6] == ["Axis Initial Phase", "Axis Movement Phase", "Axis Combat Phase", "Axis Recovery Phase",
+                           "Axis Supply Phase"]
+    assert phases[6] == "Soviet Initial Phase" and len(phases) == 12
+
+
+def test_dice_chores_vp_and_charts_come_from_the_data(s42, s42_xml):
+    dice = [(d.get("name"), d.get("nDice"), d.get("nSides")) for d in s42_xml.iter("VASSAL.build.module.DiceButton")]
+    assert dice == [("1d6", "1", "6"), ("2d6 (Planned Offensive)", "2", "6"),
+                    ("3d6 (two Planned Offensives)", "3", "6")]
+    chores = {c.get("name"): c for c in s42_xml.iter("VASSAL.build.module.map.MassKeyCommand")}
+    combat = chores["Clear attack marks, battle results and Automatic DS markers"]
+    assert 'MarkerKind=="auto_ds"' in combat.get("filter") and 'Kind=="unit"' in combat.get("filter")
+    assert "Combat Phase" in combat.get("reportFormat")
+    assert 'MarkerKind=="replacement"' in chores["Clear Replacement markers"].get("filter")
+    assert {"VP +1", "VP -1", "Show trails"} <= set(chores)
+    props = {p.get("name"): p.get("initialValue") for p in s42_xml.iter("VASSAL.build.module.properties.GlobalProperty")}
+    assert props == {names.VP_PROPERTY: "0"}  # no initiative in this game
+    charts = {c.get("chartName") for c in s42_xml.iter("VASSAL.build.widget.Chart")}
+    assert "Combat Results Table" in charts and "Terrain Effects Chart" in charts
+
+
+def test_unit_commands_from_module_toml(s42_xml):
+    proto = next(p for p in s42_xml.iter("VASSAL.build.module.PrototypeDefinition") if p.get("name") == "Unit")
+    (types, _), = _pieces([proto])
+    placed = [decode(t[len("placemark;"):], ";")[:2] for t in types if t.startswith("placemark;")]
+    assert [m for m, _ in placed] == ["Mark Disrupted", "Mark Full Retreat", "Mark Out of Supply", "Mark Isolated",
+                                      "Mark Train", "Mark Replacement", "Mark Automatic DS"]
+    assert [k for _, k in placed] == [Key(ord(c), commands.CTRL).encode() for c in "DROITPA"]
+    soviet = next(p for p in s42_xml.iter("VASSAL.build.module.PrototypeDefinition") if p.get("name") == "Soviet unit")
+    (types, _), = _pieces([soviet])
+    sends = [decode(t[len("sendto;"):], ";") for t in types if t.startswith("sendto;")]
+    assert len(sends) == 13 and len({s[1] for s in sends}) == 13  # every holding box, a key each
+    assert any(t.startswith("submenu;Send to;") for t in types)  # many boxes: gathered in a submenu
+
+
+def test_the_help_page_is_the_games_own(s42, s42_built):
+    page = read_entry(s42_built, "help/index.html").decode()
+    assert "36 Game Turns" in page and "Victory Determination Phase" in page and "Rally in an EZOC" in page
+    assert "Entry Area A (Yelets)" in page and "Send to Soviet Eliminated Box" in page
+    assert "Finland" not in page and "Target" not in page and "Cards" not in page
+    for s in s42.scenarios.values():
+        assert s.name in page
+
+
+@pytest.mark.parametrize("without", [frozenset(), OPTIONAL], ids=["every-part", "no-optional-part"])
+def test_the_template_game_builds_with_any_part_left_out(tmp_path, without):
+    game = games.load(str(write_game(tmp_path / "game", without)))
+    out = str(tmp_path / "out")
+    fake_art(game, out)
+    xml = etree.fromstring(read_entry(module.build(game, out)[0], "buildFile.xml"))
+    assert len(_slots(xml)) == len(game.units) + len(game.all_markers)
+    assert bool(list(xml.iter("VASSAL.build.module.PlayerHand"))) == bool(game.cards)
+    assert bool(list(xml.iter("VASSAL.build.module.properties.GlobalProperty"))) == (game.vp_track is not None)
+
+
+def test_toolbar_keys_for_any_number_of_buttons():
+    keys = commands.toolbar_keys(100)
+    assert len(keys) == 100 and len(set(keys[:60])) == 60 and keys[60:] == [None] * 40
+    assert commands.toolbar_keys(3) == keys[:3]
+    words = commands.mnemonic_keys(["destroyed", "surrendered", "shattered", "cadre", "rail"], 0)
+    assert [chr(k.code) for k in words] == ["D", "S", "H", "C", "R"]
+    with pytest.raises(ValueError):
+        commands.mnemonic_keys(["x"] * 37, 0)
+
+
+@pytest.mark.parametrize("toml,message", [
+    ('[[unit_commands]]\nlabel = "X"\nmarker = "nope"\nkey = "X"\n', "unit_commands[0].marker: unknown marker"),
+    ('[[unit_commands]]\nlabel = "X"\nmarker = "disrupted"\nkey = "F"\n', "unit_commands[0].key: expected one"),
+    ("[attacks]\nclear_phase = \"lunch\"\n", "attacks.clear_phase: expected a phase id"),
+    ("[[dice]]\nname = \"2d6\"\ndice = 12\n", "dice[0].dice: expected a whole number from 1 to 9"),
+    ("colour = 1\n", "colour: unknown key"),
+])
+def test_a_bad_module_toml_is_one_line_from_info(tmp_path, capsys, toml, message):
+    folder = tmp_path / "stalingrad42"
+    shutil.copytree(os.path.join(os.path.dirname(games.__file__), "stalingrad42"), folder)
+    (folder / "module.toml").write_text(toml)
+    with pytest.raises(DataError, match=message.replace("[", r"\[").replace("]", r"\]")):
+        settings(games.load(str(folder)))
+    assert cli.main(["info", str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"module.toml: {message}" in err, err
+
+
+def test_no_retreats_module_toml_names_what_its_module_always_had(nr_game):
+    s = settings(nr_game)
+    assert [c.menu for c in s.unit_commands] == ["Mark Unsupplied", "Mark Disorganized", "Mark as Target",
+                                                 "Mark Counterblow"]
+    assert s.attack_clear_phase == "combat" and [d.name for d in s.dice] == ["1d6"]
+    assert (s.set_aside.name, s.joker.name) == ("1945 Cards", "Joker")
+
+
+def test_module_toml_is_optional_with_defaults(tmp_path):
+    game = games.load(str(write_game(tmp_path / "game")))
+    s = settings(game)
+    assert s.unit_commands == () and s.attack_clear_phase == "" and [d.name for d in s.dice] == ["1d6"]
