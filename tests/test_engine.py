@@ -397,6 +397,17 @@ def test_odds_columns_and_differential_columns():
     assert odds.lookup(("1:1", "2:1", "3:1"), rows, "2:1", 2) == "EX"
 
 
+def test_odds_as_if_the_ladder_went_on_past_both_ends():
+    cols = ("1-3", "1-2", "1-1", "2-1", "3-1")
+    assert [odds.virtual_index(cols, a, d) for a, d in ((7, 2), (5, 6), (1, 3))] == [4, 1, 0]  # printed columns
+    assert odds.virtual_index(cols, 8, 2) == 5 and odds.virtual_label(cols, 5) == "4-1"  # one past "3-1"
+    assert odds.virtual_index(cols, 25, 3) == 9 and odds.virtual_label(cols, 9) == "8-1"  # 25 to 3, rounded down
+    assert odds.virtual_index(cols, 1, 4) == -1 and odds.virtual_label(cols, -1) == "1-4"
+    assert odds.virtual_index(cols, 2, 7) == -1 and odds.virtual_index(cols, 1, 7) == -4  # 2 to 7 is 1-4 (rounded)
+    assert odds.virtual_index(cols, 3, 0) > 100 and odds.virtual_index(cols, 0, 3) < -100  # no defence / no attack
+    assert odds.virtual_index(("1:2", "1:1", "3:1"), 9, 2) == 3 and odds.virtual_label(("1:2", "1:1", "3:1"), 3) == "4:1"
+
+
 def test_step_losses_along_a_track():
     track = ("full", "reduced", "cadre")  # three steps: two faces and a step marker, say
     assert steps.steps_left(track, "full") == 3 and steps.steps_left(track, "cadre") == 1
