@@ -26,7 +26,6 @@ from typing import NamedTuple
 from ...engine.bits import Steps, board_bits
 from ...engine.context import Context, once
 from ...engine.paths import move_bits
-from ...engine.position import position
 from .data import scenario_facts
 from .terrain import crossings, minus, winter_from
 from .zoc import other, sides
@@ -82,79 +81,141 @@ def _crossing_ok(st: _Static, grid: int, shifts, d_in: int, d_out: int, at: int)
     return ok, two
 
 
-def bonds(ctx: Context, state, side: str) -> Bonds:
-    """``side``'s ZOC Bonds now (7.1; remembered with the position)."""
-    pos = position(ctx, state.units)
+class Potential(NamedTuple):
+    """One side's bonds before any enemy unit is taken into account (7.1, 7.5, 7.6.1): the Hex Bond hexes, and per
+    direction e the cells b1 of Hexside Bonds whose hexside is b1|b1+d_e, standing when pushed into b1 (``via1``) or
+    into b2 (``via2``, in b1's coordinates)."""
+
+    hexes: int
+    via1: tuple[int, ...]
+    via2: tuple[int, ...]
+
+
+def potential_of(ctx: Context, state, side: str) -> Potential:
+    """``side``'s potential bonds now (remembered while its masks stay the same)."""
     is_winter = state.turn >= winter_from(ctx)
-    key = ("s42_bonds", side, is_winter)
-    out = pos.sets.get(key)
-    if out is None:
-        out = pos.sets[key] = _bonds(ctx, state, side, is_winter)
+    mine = sides(ctx, state, side)
+    memo = ctx.derived.setdefault("s42_bonds", {})
+    pot = memo.get(("potential", side, is_winter))
+    if pot is None or pot[0] is not mine:
+        pot = memo["potential", side, is_winter] = (mine, potential(ctx, mine.bonding, side, is_winter))
+    return pot[1]
+
+
+def in_hex_bond(pot: Potential, enemy: int, b: int) -> bool:
+    """7.2, 7.3: whether the hex of bit ``b`` is in a Hex Bond of ``pot`` not negated by the units of ``enemy``."""
+    return bool(pot.hexes & b and not enemy & b)
+
+
+def crosses_bond(ctx: Context, pot: Potential, enemy: int, a: str, c: str) -> bool:
+    """7.2, 7.3: whether the step a -> c crosses a Hexside Bond of ``pot`` not negated by the units of ``enemy``."""
+    index = ctx.board.step_index
+    d = index.get((a, c))
+    if d is None:
+        return False
+    bit = board_bits(ctx).bit
+    x, y = bit[a], bit[c]
+    e = (d + 3) % 6
+    return bool(pot.via1[d] & x and not enemy & x or pot.via2[d] & x and not enemy & y
+                or pot.via1[e] & y and not enemy & y or pot.via2[e] & y and not enemy & x)
+
+
+def bonds(ctx: Context, state, side: str) -> Bonds:
+    """``side``'s ZOC Bonds now (7.1-7.6): its potential bonds (remembered while its masks stay the same) less those
+    the enemy's units negate (7.3; remembered while the enemy's masks stay the same)."""
+    is_winter = state.turn >= winter_from(ctx)
+    mine, theirs = sides(ctx, state, side), sides(ctx, state, other(ctx, side))
+    memo = ctx.derived.setdefault("s42_bonds", {})
+    hit = memo.get((side, is_winter))
+    if hit is not None and hit[0] is mine and hit[1] is theirs:
+        return hit[2]
+    out = negated(ctx, potential_of(ctx, state, side), theirs.units)
+    memo[side, is_winter] = (mine, theirs, out)
     return out
 
 
-def _bonds(ctx: Context, state, side: str, is_winter: bool) -> Bonds:
-    """7.1 forming, 7.3 negated by enemy units, 7.4 intersecting bonds each standing, 7.5 with friendly Entry Areas,
-    7.6.1 terrain."""
+def negated(ctx: Context, pot: Potential, enemy: int) -> Bonds:
+    """7.3: the bonds that stand with enemy units in ``enemy``: a Hex Bond without one in its hex, a Hexside Bond
+    pushed into a hex without one (7.6.1)."""
+    shifts = board_bits(ctx).shifts
+    closed = [0] * 6
+    for e in range(6):
+        v1, v2 = pot.via1[e], pot.via2[e]
+        if not (v1 or v2):
+            continue
+        stand = (v1 & ~enemy) | (v2 & ~_shift(enemy, -shifts[e]))
+        closed[e] |= stand
+        closed[(e + 3) % 6] |= _shift(stand, shifts[e])
+    return Bonds(pot.hexes & ~enemy, tuple(closed))  # type: ignore[arg-type]
+
+
+def potential(ctx: Context, bonding: int, side: str, is_winter: bool) -> Potential:
+    """7.1 forming, 7.4 intersecting bonds each standing, 7.5 with friendly Entry Areas, 7.6.1 terrain (the
+    push), 7.6.2 no other anchor: the bonds of these bonding hexes before enemy units negate any (7.3)."""
     b = board_bits(ctx)
     grid, shifts = move_bits(ctx).hexes, b.shifts  # map hexes only (never a lake cell)
     st = _static(ctx, is_winter)
-    mine = sides(ctx, state, side).bonding & grid
-    enemy = sides(ctx, state, other(ctx, side)).units & grid
+    mine = bonding & grid
     hexes = 0
-    closed = [0] * 6
+    via1, via2 = [0] * 6, [0] * 6
     if mine:
         for d in range(3):  # a straight line through m: m - d and m + d both bond (7.1)
             e = d + 3
             ends = _shift(mine, shifts[d]) & _shift(mine, shifts[e])
             ok, two = _crossing_ok(st, grid, shifts, d, d, ends)
-            hexes |= ok & ~two & ~enemy
+            hexes |= ok & ~two
         for i in range(6):  # the two hexes b1 = a + d_i and b2 = a + d_(i+1) next to a and c = a + d_i + d_(i+1)
             j = (i + 1) % 6
             e = (i + 2) % 6  # b2 = b1 + d_e
             pairs = _shift(mine, shifts[i]) & _shift(mine, -shifts[j])  # cells b1 with a and c bonding
-            closed_b1 = pairs & _pushes(st, grid, shifts, i, j, e, pairs, enemy)
-            closed[e] |= closed_b1
-            closed[(e + 3) % 6] |= _shift(closed_b1, shifts[e])
-    for area, owner in scenario_facts(ctx).areas.items():
-        if owner == side and area in ctx.board.locations:
-            _edge_bonds(ctx, b, grid, st, mine, enemy, area, closed)
-    return Bonds(hexes, tuple(closed))  # type: ignore[arg-type]
+            if pairs:
+                p1, p2 = _pushes(st, grid, shifts, i, j, e, pairs)
+                via1[e] |= p1
+                via2[e] |= p2
+        edge = _edge(ctx, side)
+        if edge:
+            _edge_bonds(b, grid, st, mine, edge, via1, via2)
+    return Potential(hexes, tuple(via1), tuple(via2))
 
 
-def _pushes(st: _Static, grid: int, shifts, i: int, j: int, e: int, b1: int, enemy: int) -> int:
-    """The cells b1 (of the Hexside Bond between a = b1 - d_i and c = b1 + d_j) whose bond stands: pushed into b1
-    (crossing a|b1 and b1|c) or into b2 = b1 + d_e (crossing a|b2 and b2|c), never into an enemy unit (7.6.1)."""
+def _edge(ctx: Context, side: str) -> int:
+    """7.5: the map hexes next to ``side``'s Entry Areas in play."""
+    def make(c: Context) -> int:
+        bit = board_bits(c).bit
+        out = 0
+        for area, owner in scenario_facts(c).areas.items():
+            if owner == side and area in c.board.locations:
+                for h in c.board.neighbours.get(area, ()):
+                    out |= bit.get(h, 0)
+        return out
+    return once(ctx, ("s42_edge", side), make)
+
+
+def _pushes(st: _Static, grid: int, shifts, i: int, j: int, e: int, b1: int) -> tuple[int, int]:
+    """The cells b1 (of the Hexside Bond between a = b1 - d_i and c = b1 + d_j) whose bond may stand pushed into b1
+    (crossing a|b1 and b1|c) and pushed into b2 = b1 + d_e (crossing a|b2 and b2|c), as far as terrain goes
+    (7.6.1); an enemy unit in the hex pushed into is :func:`negated`'s."""
     ok1, two1 = _crossing_ok(st, grid, shifts, i, j, b1)
-    via_b1 = ok1 & ~two1 & ~enemy
     b2 = _shift(b1, shifts[e])
     # from a, b2 is a + d_j; from b2, c is b2 + d_i
     ok2, two2 = _crossing_ok(st, grid, shifts, j, i, b2)
-    via_b2 = ok2 & ~two2 & ~enemy
-    return via_b1 | _shift(via_b2, -shifts[e])
+    return ok1 & ~two1, _shift(ok2 & ~two2, -shifts[e])
 
 
-def _edge_bonds(ctx: Context, b, grid: int, st: _Static, mine: int, enemy: int, area: str, closed: list[int]
-                ) -> None:
+def _edge_bonds(b, grid: int, st: _Static, mine: int, edge: int, via1: list[int], via2: list[int]) -> None:
     """7.5: Hexside Bonds between a unit and a friendly Entry Area, across the hexside of two edge hexes next to it
-    (7.6.2: the only edge a bond is anchored to; never the coast)."""
+    (7.6.2: the only edge a bond is anchored to; never the coast). ``edge``: the hexes next to the side's Entry
+    Areas."""
     shifts = b.shifts
-    edge = 0
-    for h in ctx.board.neighbours.get(area, ()):
-        if h in b.bit:
-            edge |= b.bit[h]
     units = mine & ~edge
     for i in range(6):
         j, e = (i + 1) % 6, (i + 2) % 6
         b1 = _shift(units, shifts[i]) & edge & _shift(edge, -shifts[e])
         if not b1:
             continue
-        via_b1 = b1 & ~_shift(st.barred[i], shifts[i]) & ~enemy
+        via1[e] |= b1 & ~_shift(st.barred[i], shifts[i]) & grid
         b2 = _shift(b1, shifts[e])
-        via_b2 = b2 & ~_shift(st.barred[j], shifts[j]) & ~enemy
-        stand = via_b1 | _shift(via_b2, -shifts[e])
-        closed[e] |= stand & grid
-        closed[(e + 3) % 6] |= _shift(stand, shifts[e]) & grid
+        via2[e] |= _shift(b2 & ~_shift(st.barred[j], shifts[j]) & grid, -shifts[e])
 
 
 def enemy_bonds(ctx: Context, state, side: str) -> Bonds:

@@ -50,39 +50,55 @@ from ...model import Action, Finding
 from . import control, railheads, special
 from .losses import eliminate
 from .board import HALVES, in_play
-from .bonds import Bonds, enemy_bonds
+from .bonds import Bonds, Potential, crosses_bond, in_hex_bond, negated, potential_of
 from .data import facts, scenario_facts
 from .state import DISRUPTED, FULL_RETREAT, GOOD_ORDER, OUT_OF_SUPPLY, ISOLATED, Moved, State
 from .terrain import Situation, allowed, closed, cost_table, major_closed, situation, step_costs, union
 from .turn_order import acting_side
 from .units import Info, info, name, table
-from .zoc import adjacent_bits, ezoc_bits, other, sides, winter
+from .zoc import adjacent_bits, ezoc_bits, other, side_at, sides, winter
 
 NORMAL, EXTENDED, TACTICAL = "normal", "extended", "tactical"
 ENTRY = "entry"  # 22.6: between Entry Areas
 ONES: dict = {}  # a cost table of one per location (Tactical Movement counts hexes), made per context
 
 
-class Ground(NamedTuple):
-    """What a moving unit of one side meets on the map now, as bits (``move_bits``)."""
+class Ground:
+    """What a moving unit of one side meets on the map now, as bits (``move_bits``); the enemy's ZOC Bonds as a
+    whole only when a search asks (:meth:`bonds`), else bond by bond (:meth:`in_hex_bond`, :meth:`crosses`)."""
 
-    enemy_combat: int  # 5.1
-    enemy_units: int
-    friendly_combat: int
-    friendly_units: int
-    ezoc: int  # 6.1
-    bonds: Bonds  # the enemy's ZOC Bonds (7.2)
-    off: int  # hexes off the scenario's maps, enemy Entry Areas (22.4) and Entry Area W but by the Kerch Strait
+    __slots__ = ("enemy_combat", "enemy_units", "friendly_combat", "friendly_units", "ezoc", "pot", "off", "_bonds")
+
+    def __init__(self, enemy_combat: int, enemy_units: int, friendly_combat: int, friendly_units: int, ezoc: int,
+                 pot: Potential, off: int):
+        self.enemy_combat, self.enemy_units, self.friendly_combat = enemy_combat, enemy_units, friendly_combat
+        self.friendly_units, self.ezoc, self.pot, self.off = friendly_units, ezoc, pot, off  # pot: the enemy's
+        self._bonds: Bonds | None = None
+
+    def bonds(self, ctx: Context) -> Bonds:
+        """The enemy's ZOC Bonds, negated by this side's units (7.3)."""
+        if self._bonds is None:
+            self._bonds = negated(ctx, self.pot, self.friendly_units)
+        return self._bonds
+
+    def in_hex_bond(self, b: int) -> bool:
+        return in_hex_bond(self.pot, self.friendly_units, b)
+
+    def crosses(self, ctx: Context, a: str, c: str) -> bool:
+        return crosses_bond(ctx, self.pot, self.friendly_units, a, c)
 
 
 def ground(ctx: Context, state: State, side: str) -> Ground:
-    pos = position(ctx, state.units)
-    key = ("s42_ground", side, winter(ctx, state))
-    g = pos.sets.get(key)
-    if g is None:
-        mine, theirs = sides(ctx, state, side), sides(ctx, state, other(ctx, side))
-        g = pos.sets[key] = Ground(theirs.combat, theirs.units, mine.combat, mine.units,
-                                   ezoc_bits(ctx, state, side), enemy_bonds(ctx, state, side), _off(ctx, side))
+    """What ``side`` meets now (remembered while both sides' masks stay the same)."""
+    mine, theirs = sides(ctx, state, side), sides(ctx, state, other(ctx, side))
+    key = (side, winter(ctx, state))
+    memo = ctx.derived.setdefault("s42_ground", {})
+    hit = memo.get(key)
+    if hit is not None and hit[0] is mine and hit[1] is theirs:
+        return hit[2]
+    g = Ground(theirs.combat, theirs.units, mine.combat, mine.units, ezoc_bits(ctx, state, side),
+               potential_of(ctx, state, other(ctx, side)), _off(ctx, side))
+    memo[key] = (mine, theirs, g)
     return g
 
 
@@ -212,9 +228,11 @@ class Plan(NamedTuple):
     limit: int
     table: Mapping[str, tuple[int, ...]]
     column: int
-    steps: Steps
+    steps: Steps | None  # the steps allowed after the first (None: not worked out, a path is only walked)
     first: Steps | None
     sides: object
+    shut: Steps  # the steps never taken: closed hexsides and enemy Hexside Bonds (Major Rivers apart)
+    majors: Steps  # the unbridged, unfrozen Major River steps (5.5.2)
 
 
 def _ones(ctx: Context) -> Mapping[str, tuple[int, int]]:
@@ -237,7 +255,8 @@ def pontoon_steps(ctx: Context, state: State, side: str, combat_mover: bool, g: 
     return tuple(out)  # type: ignore[return-value]
 
 
-def plan(ctx: Context, state: State, uid: str, a: Allowance, g: Ground) -> Plan:
+def plan(ctx: Context, state: State, uid: str, a: Allowance, g: Ground, search: bool = True) -> Plan:
+    """What a search (or, ``search`` false, the walk of a logged path) of this unit's move needs."""
     us = state.units[uid]
     i = info(ctx, state, uid)
     side = i.side
@@ -248,11 +267,17 @@ def plan(ctx: Context, state: State, uid: str, a: Allowance, g: Ground) -> Plan:
     here = mb.bit[start]
     column = 0 if i.mechanized else 1
     mountain = "mountain_unit" in i.tags
-    base = union(closed(ctx, sit, side, i.mechanized, mountain, state.markers.flotilla), g.bonds.closed)
-    rivers = tuple(m & ~p for m, p in zip(major_closed(ctx, sit), pontoon_steps(ctx, state, side, i.combat, g)))
-    steps = allowed(ctx, union(base, rivers))  # type: ignore[arg-type]
-    first = allowed(ctx, base) if moved is None or not moved.crossed else None
-    blocked = (g.enemy_combat | g.bonds.hexes | g.off) & ~here
+    flotilla = state.markers.flotilla if side == facts(ctx).volga_side else None
+    base = closed(ctx, sit, side, i.mechanized, mountain, flotilla)
+    if search:
+        base = union(base, g.bonds(ctx).closed)
+    majors = major_closed(ctx, sit)
+    steps = first = None
+    if search:
+        rivers = tuple(m & ~p for m, p in zip(majors, pontoon_steps(ctx, state, side, i.combat, g)))
+        steps = allowed(ctx, union(base, rivers))  # type: ignore[arg-type]
+        first = allowed(ctx, base) if moved is None or not moved.crossed else None
+    blocked = (g.enemy_combat | g.off | (g.bonds(ctx).hexes if search else 0)) & ~here
     stops = g.ezoc | _areas_bits(ctx)
     ezoc_here = bool(g.ezoc & here)
     if a.mode == EXTENDED:
@@ -261,13 +286,13 @@ def plan(ctx: Context, state: State, uid: str, a: Allowance, g: Ground) -> Plan:
         blocked |= _full_retreat_blocked(ctx, state, side, g)
     if a.mode == TACTICAL:
         return Plan(sit, start, moved.hexes if moved else 0, 0, blocked, stops, a.limit, _ones(ctx), column, steps,
-                    first, None)
+                    first, None, base, majors)
     extra = 0
     if ezoc_here and not (us.order == FULL_RETREAT and (moved is None or moved.spent == 0)):
         extra = _exit(ctx)
-    sc = step_costs(ctx, sit, side, column, mountain, state.markers.flotilla)
+    sc = step_costs(ctx, sit, column)
     return Plan(sit, start, moved.spent if moved else 0, extra, blocked, stops, a.limit, cost_table(ctx, sit), column,
-                steps, first, sc)
+                steps, first, sc, base, majors)
 
 
 def _exit(ctx: Context) -> int:
@@ -341,9 +366,9 @@ def _step_problem(ctx: Context, state: State, uid: str, cur: str, nxt: str, p: P
     hexside = _hexside_problem(ctx, state, uid, cur, nxt, feats, first, p, g)
     if hexside is not None:
         return hexside
-    if b & g.bonds.hexes:
+    if g.in_hex_bond(b):
         return Finding("7.2", f"{who}: {nxt} is in an enemy Hex Bond; no unit enters it", (uid,))
-    if g.bonds.crosses(ctx, cur, nxt):
+    if g.crosses(ctx, cur, nxt):
         return Finding("7.2", f"{who}: the hexside {cur}-{nxt} is crossed by an enemy Hexside Bond; no unit crosses "
                               "it", (uid,))
     if a.mode == EXTENDED and b & (adjacent_bits(ctx, state, g.enemy_units) | g.ezoc):
@@ -373,9 +398,14 @@ def _hexside_problem(ctx: Context, state: State, uid: str, cur: str, nxt: str, f
     d = ctx.board.step_index.get((cur, nxt))
     if d is None or not feats:
         return None
-    here = move_bits(ctx).bit[cur]
-    if p.steps[d] & here or (first and p.first is not None and p.first[d] & here):
-        return None
+    bit = move_bits(ctx).bit
+    here = bit[cur]
+    if not p.shut[d] & here:
+        if not p.majors[d] & here or first:
+            return None
+        mover = info(ctx, state, uid).combat
+        if bit[nxt] & g.friendly_combat and (mover or here & g.friendly_combat):
+            return None  # 5.5.5: a Pontoon Bridge
     if "volga" in feats:
         if "rail_ferry" in feats:
             return Finding("5.5.7", f"{who}: the Vladimirovka ferry ({cur}-{nxt}) is crossed only by Rail Movement",
@@ -392,7 +422,7 @@ def _hexside_problem(ctx: Context, state: State, uid: str, cur: str, nxt: str, f
         return Finding("5.5.2", f"{who}: the unbridged Major River {cur}-{nxt} is crossed only by a unit that starts "
                                 "its move next to it, at a Pontoon Bridge (friendly Combat Units on both sides, 5.5.5) "
                                 "or a Ferry", (uid,))
-    if g.bonds.crosses(ctx, cur, nxt):
+    if g.crosses(ctx, cur, nxt):
         return None  # reported as 7.2
     return Finding("2.2.3", f"{who}: the hexside {cur}-{nxt} is impassable", (uid,))
 
@@ -482,6 +512,7 @@ def handle_move(ctx: Context, state: State, action: Action) -> tuple[State, list
         return special_move
     mode = action.get("mode", NORMAL)
     a = allowance(ctx, state, uid, mode)
+    search = "path" not in action.data
     if isinstance(a, Finding):
         return _apply(ctx, state, uid, path, NORMAL, 0, 0), [evolve(a, path=(start or "",) + path)]
     moved = state.moved.get(uid)
@@ -495,9 +526,9 @@ def handle_move(ctx: Context, state: State, action: Action) -> tuple[State, list
                               "Area (13.2.1)", (uid,), (start or "",) + path)]
     side = ctx.game.units[uid].side
     g = ground(ctx, state, side)
-    p = plan(ctx, state, uid, a, g)
+    p = plan(ctx, state, uid, a, g, search)
     findings: list[Finding] = []
-    if "path" not in action.data:
+    if search:
         found_path = _find(ctx, p, path[-1])
         if found_path is not None:
             path = found_path
@@ -543,10 +574,10 @@ def _special_move(ctx: Context, state: State, uid: str, path: tuple[str, ...]) -
     start = state.units[uid].loc or ""
     areas = ctx.game.map.areas
     f = facts(ctx)
-    if len(path) == 1 and f.sea.kerch_area in (start, path[0]):
-        return sea.kerch(ctx, state, uid, path[0])
     if len(path) == 1 and start in areas and path[0] in areas:
         return entry.between_areas(ctx, state, uid, path[0])
+    if len(path) == 1 and f.sea.kerch_area in (start, path[0]):
+        return sea.kerch(ctx, state, uid, path[0])
     return None
 
 
@@ -580,12 +611,12 @@ def _apply(ctx: Context, state: State, uid: str, path: Sequence[str], mode: str,
 
 def _captured(ctx: Context, state: State, side: str, path: Sequence[str]) -> list[str]:
     """19.3: enemy Non-Combat Units alone in a hex a Combat Unit enters are removed."""
-    pos = position(ctx, state.units)
-    out = []
+    at = side_at(ctx, state, other(ctx, side))
+    info_ = table(ctx)
+    out: list[str] = []
     for loc in path:
-        here = pos.at.get(loc, ())
-        enemy = [u for u in here if ctx.game.units[u].side != side]
-        if enemy and not any(table(ctx)[u, state.units[u].face].combat for u in enemy):
+        enemy = at.get(loc)
+        if enemy and not any(info_[u, state.units[u].face].combat for u in enemy):
             out += enemy
     return out
 

@@ -32,7 +32,7 @@ from .state import GOOD_ORDER, Moved, State
 from .supply import rail_hexes
 from .terrain import crossings
 from .units import info, name, table
-from .zoc import ezoc_bits, other, sides
+from .zoc import ezoc_bits, locations, other, sides
 
 RAIL = "rail"
 
@@ -211,8 +211,7 @@ def destinations(ctx: Context, state: State, uid: str) -> list[str]:
     usable = _usable(ctx, state, side) | bit[start]
     s = explore(ctx, start, 0, 0, ~usable, 0, _areas(ctx) & ~bit[start], 10 ** 6, False, _ones(ctx), 0, None,
                 _steps(ctx, side, _ferry_ok(ctx, state, uid)))
-    from ...engine.bits import names  # noqa: PLC0415
-    return sorted(loc for loc in names(board_bits(ctx).bit, s.reached) if loc != start)
+    return sorted(loc for loc in locations(ctx, s.reached) if loc != start)
 
 
 def _areas(ctx: Context) -> int:

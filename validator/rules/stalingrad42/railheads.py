@@ -114,6 +114,8 @@ def after_move(ctx: Context, state: State, side: str) -> State:
     bit = move_bits(ctx).bit
     soviet = sides(ctx, state, side).units
     threat = (soviet | ezoc_bits(ctx, state, axis)) & ~sides(ctx, state, axis).units | soviet
+    if not any(threat & bit[r.hex] for r in heads):
+        return state
     new = []
     changed = False
     for r in heads:

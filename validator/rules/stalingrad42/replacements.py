@@ -71,7 +71,7 @@ def _kind_problem(ctx: Context, state: State, uid: str, kind: str, face: str | N
         return "German replacements never restore an Axis ally (21.1.2)"
     if k.restores & i.tags:
         return None
-    return f"a {kind} replacement does not restore a {ctx.game.unit_types[i.type].name} unit"
+    return f"{kind.capitalize()} replacements do not restore {ctx.game.unit_types[i.type].name} units"
 
 
 def _budget(ctx: Context, state: State, side: str, kind: str) -> str | None:

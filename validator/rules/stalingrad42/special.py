@@ -16,13 +16,14 @@ from __future__ import annotations
 from collections import deque
 from typing import Sequence
 
-from games.hexgrid import distance
-
+from ...engine.bits import board_bits
 from ...engine.context import Context, once
+from ...engine.paths import move_bits
 from ...engine.state import evolve
 from .data import facts, scenario_facts
 from .state import State
 from .units import table
+from .zoc import step_out
 
 NORTH_CAUCASUS = "north_caucasus"
 GARRISON = "garrison"
@@ -102,43 +103,80 @@ def _don(ctx: Context) -> frozenset[tuple[str, str]]:
     return frozenset(out)
 
 
+def near(ctx: Context, hid: str, radius: int) -> int:
+    """The hexes within ``radius`` hexes of ``hid`` (plain distance), as bits (remembered)."""
+    memo = ctx.derived.setdefault("s42_near", {})
+    out = memo.get((hid, radius))
+    if out is None:
+        b = board_bits(ctx)
+        grid = move_bits(ctx).hexes
+        out = ring = b.bit[hid]
+        every = (b.grid,) * 6
+        for _ in range(radius):
+            ring = step_out(ctx, ring, every) & grid & ~out  # type: ignore[arg-type]
+            out |= ring
+        memo[hid, radius] = out
+    return out
+
+
 def after_move(ctx: Context, state: State, uid: str, path: Sequence[str]) -> State:
     """A unit entered ``path``: held units it releases (20.4, 20.6)."""
     sf = scenario_facts(ctx)
+    if not sf.hold:
+        return state
     i = table(ctx)[uid, state.units[uid].face]
-    if not sf.hold or not i.combat:
+    if not i.combat:
         return state
-    hexes = ctx.game.map.hexes
-    where = [hexes[h].hex for h in path if h in hexes]
-    if not where:
-        return state
+    bit = move_bits(ctx).bit
+    where = 0
+    for h in path:
+        where |= bit.get(h, 0)
     r = facts(ctx).release
     new = set()
-    if GARRISON in sf.hold:
-        for g in _garrisons(ctx):
+    if GARRISON in sf.hold and where & _garrison_zone(ctx, state, i.side):
+        for g, key in _garrisons(ctx):
             loc = state.units[g].loc
-            if ctx.game.units[g].side != i.side and f"{GARRISON}:{g}" not in state.released and loc in hexes and \
-                    any(distance(hexes[loc].hex, w) <= r.garrison_hexes for w in where):
-                new.add(f"{GARRISON}:{g}")
-    if NORTH_CAUCASUS in sf.hold and NORTH_CAUCASUS not in state.released and _releases_caucasus(ctx, state, uid, path):
+            if loc in ctx.game.map.hexes and ctx.game.units[g].side != i.side and \
+                    key not in state.released and where & near(ctx, loc, r.garrison_hexes):
+                new.add(key)
+    if NORTH_CAUCASUS in sf.hold and NORTH_CAUCASUS not in state.released and \
+            _releases_caucasus(ctx, state, uid, path, where):
         new.add(NORTH_CAUCASUS)
     return evolve(state, released=state.released | new) if new else state
 
 
-def _garrisons(ctx: Context) -> tuple[str, ...]:
+def _garrisons(ctx: Context) -> tuple[tuple[str, str], ...]:
+    """(unit, its release key) of every Garrison unit."""
     return once(ctx, "s42_garrisons", lambda c: tuple(
-        u for u in c.game.units if GARRISON in table(c)[u, "front"].tags))
+        (u, f"{GARRISON}:{u}") for u in c.game.units if GARRISON in table(c)[u, "front"].tags))
 
 
-def _releases_caucasus(ctx: Context, state: State, uid: str, path: Sequence[str]) -> bool:
+def _garrison_zone(ctx: Context, state: State, mover_side: str) -> int:
+    """The hexes within five hexes of an unreleased Garrison of the other side (20.4), remembered per set of releases
+    and Garrison locations."""
+    r = facts(ctx).release
+    spots = tuple((state.units[g].loc, key) for g, key in _garrisons(ctx) if ctx.game.units[g].side != mover_side)
+    memo = ctx.derived.setdefault("s42_garrison_zone", {})
+    key = (mover_side, spots, state.released)
+    out = memo.get(key)
+    if out is None:
+        out = 0
+        for loc, k in spots:
+            if loc in ctx.game.map.hexes and k not in state.released:
+                out |= near(ctx, loc, r.garrison_hexes)
+        if len(memo) > 32:
+            memo.clear()
+        memo[key] = out
+    return out
+
+
+def _releases_caucasus(ctx: Context, state: State, uid: str, path: Sequence[str], where: int) -> bool:
     """20.6: the mover is an enemy of the held units and crossed the Don, or came within five hexes of Stalingrad."""
     held_side = next((ctx.game.units[u].side for u in facts(ctx).release.north_caucasus_hqs), None)
     if ctx.game.units[uid].side == held_side:
         return False
     r = facts(ctx).release
-    hexes = ctx.game.map.hexes
-    if any(distance(hexes[h].hex, hexes[s].hex) <= r.north_caucasus_hexes for h in path if h in hexes
-           for s in r.stalingrad):
+    if any(where & near(ctx, s, r.north_caucasus_hexes) for s in r.stalingrad):
         return True
     line = don(ctx)
     moved = state.moved.get(uid)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...engine.bits import Steps, board_bits, names, spread
+from ...engine.bits import Steps, board_bits, spread
 from ...engine.context import Context, once
 from ...engine.paths import move_bits
 from ...engine.position import position
@@ -36,7 +36,7 @@ from .bonds import enemy_bonds
 from .data import facts, scenario_facts
 from .state import State
 from .terrain import crossings, minus, situation, terrain_of, union
-from .zoc import ezoc_bits, other, sides, winter
+from .zoc import ezoc_bits, locations, other, sides, winter
 
 CITY = ("major_city", "minor_city")
 
@@ -155,23 +155,33 @@ def azov_controller(ctx: Context, state: State) -> str | None:
     side = state.control.get(f.sea.temryuk)
     if side is None:
         return None
-    key = ("s42_azov", side)
-    pos = position(ctx, state.units)
-    hit = pos.sets.get(key)
-    if hit is None or hit[0] is not state.control:
+    mine, theirs = sides(ctx, state, side), sides(ctx, state, other(ctx, side))
+    memo = ctx.derived.setdefault("s42_azov", {})
+    key = (side, state.weather, state.wet, state.turn)
+    hit = memo.get(key)
+    if hit is None or hit[0] is not mine or hit[1] is not theirs or hit[2] is not state.control:
         n = _net(ctx, state, side, with_azov=False)
-        hit = pos.sets[key] = (state.control, n.supplied & move_bits(ctx).bit[f.sea.temryuk] != 0)
-    return side if hit[1] else None
+        hit = memo[key] = (mine, theirs, state.control, n.supplied & move_bits(ctx).bit[f.sea.temryuk] != 0)
+        if len(memo) > 8:
+            del memo[next(iter(memo))]
+    return side if hit[3] else None
 
 
 def net(ctx: Context, state: State, side: str) -> Net:
-    """The side's supply now (remembered with the position, the control of hexes and the weather)."""
-    pos = position(ctx, state.units)
-    key = ("s42_net", side, state.weather, state.wet, winter(ctx, state))
-    hit = pos.sets.get(key)
-    if hit is None or hit[0] is not state.control or hit[1] is not state.markers.repaired:
-        hit = pos.sets[key] = (state.control, state.markers.repaired, _net(ctx, state, side))
-    return hit[2]
+    """The side's supply now (remembered while both sides' masks, the control of hexes, the repaired rail, the turn's
+    rail and the weather stay the same)."""
+    mine, theirs = sides(ctx, state, side), sides(ctx, state, other(ctx, side))
+    key = (side, state.weather, state.wet, state.turn)
+    memo = ctx.derived.setdefault("s42_net", {})
+    hit = memo.get(key)
+    if hit is not None and hit[0] is mine and hit[1] is theirs and hit[2] is state.control and \
+            hit[3] is state.markers.repaired:
+        return hit[4]
+    out = _net(ctx, state, side)
+    if len(memo) > 8:
+        del memo[next(iter(memo))]
+    memo[key] = (mine, theirs, state.control, state.markers.repaired, out)
+    return out
 
 
 def _blocks(ctx: Context, state: State, side: str) -> tuple[int, int, Steps, Steps]:
@@ -391,7 +401,7 @@ def pocket(ctx: Context, state: State, side: str, loc: str) -> list[str]:
         nxt &= ~reach
         reach |= nxt
         free, tight = nxt & ~ez, nxt & ez
-    return names(b.bit, reach & b.grid)
+    return locations(ctx, reach & move_bits(ctx).hexes)
 
 
 def terrain_words(ctx: Context, state: State, hid: str) -> str:

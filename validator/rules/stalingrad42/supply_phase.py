@@ -53,7 +53,13 @@ def checked(ctx: Context, state: State, side: str) -> list[str]:
 
 
 def _expected(ctx: Context, state: State, side: str) -> dict[str, str]:
-    return {u: status(ctx, state, side, state.units[u].loc or "") for u in checked(ctx, state, side)}
+    n = supply.net(ctx, state, side)
+    bit = move_bits(ctx).bit
+    out = {}
+    for u in checked(ctx, state, side):
+        b = bit.get(state.units[u].loc or "", 0)
+        out[u] = IN_SUPPLY if n.supplied & b else OUT_OF_SUPPLY if n.unlimited & b else ISOLATED
+    return out
 
 
 def _mark(ctx: Context, state: State, marks: dict[str, str]) -> State:

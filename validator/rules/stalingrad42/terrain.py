@@ -160,9 +160,17 @@ def minus(a: Steps, b: Steps) -> Steps:
 
 
 def allowed(ctx: Context, shut: Steps) -> Steps:
-    """The allowed-steps masks (the engine's ``Steps``) of a set of closed steps."""
+    """The allowed-steps masks (the engine's ``Steps``) of a set of closed steps (the last few remembered)."""
+    memo = ctx.derived.setdefault("s42_allowed", {})
+    hit = memo.get(id(shut))
+    if hit is not None and hit[0] is shut:
+        return hit[1]
     grid = board_bits(ctx).grid
-    return tuple(grid & ~x for x in shut)  # type: ignore[return-value]
+    out = tuple(grid & ~x for x in shut)
+    if len(memo) >= 16:
+        del memo[next(iter(memo))]
+    memo[id(shut)] = (shut, out)
+    return out  # type: ignore[return-value]
 
 
 def closed(ctx: Context, sit: Situation, side: str, mech: bool, mountain: bool,
@@ -208,65 +216,89 @@ def major_closed(ctx: Context, sit: Situation) -> Steps:
     return minus(c.major, c.major_freezes) if sit.winter else c.major
 
 
-def step_costs(ctx: Context, sit: Situation, side: str, column: int, mountain: bool,
-               flotilla: tuple[str, str] | None) -> SideCosts:
+def step_costs(ctx: Context, sit: Situation, column: int) -> SideCosts:
     """The half MPs of every step across a hexside with a road or a cost of its own, for a unit of movement class
     ``column`` (remembered per situation): 5.2 road rates, 5.5.1 Minor Rivers, 5.5.2 Major Rivers, 5.5.4 bridges,
-    5.5.6 Ferries, 23.4 frozen rivers and lakes, 9.6.2 Alpine hexsides."""
-    key = ("s42_step_costs", sit, side, column, mountain, flotilla)
+    5.5.6 Ferries (and the Volga Flotilla's hexside, 5.5.3: every Volga hexside is priced as a Ferry, the closed
+    steps decide which may be crossed), 23.4 frozen rivers and lakes, 9.6.2 Alpine hexsides (+1, for the Mountain
+    units that may cross them)."""
+    key = ("s42_step_costs", sit, column)
     out = ctx.derived.get(key)
     if out is None:
-        out = ctx.derived[key] = side_costs(ctx, _costs(ctx, sit, column, mountain, flotilla))
+        out = ctx.derived[key] = side_costs(ctx, _costs(ctx, sit, column))
     return out
 
 
-def _mp(ctx: Context, feature: str, column: int, mud: bool = False) -> int:
-    t = ctx.game.tec[feature]
-    cls = MOVE_CLASSES[column]
-    if mud and t.extra.get(f"mud_mp_{cls}") is not None:
-        return halves(t.extra[f"mud_mp_{cls}"])  # type: ignore[arg-type]
-    return halves(t.mp.get(cls), 0)
+def _mp_table(ctx: Context) -> Mapping[tuple[str, int, bool], int]:
+    """(feature, movement class, Rain/Mud) -> half MPs (the TEC; the ``mud_mp_*`` columns in Rain and Mud)."""
+    def make(c: Context) -> dict:
+        out = {}
+        for fid, t in c.game.tec.items():
+            for column, cls in enumerate(MOVE_CLASSES):
+                out[fid, column, False] = halves(t.mp.get(cls), 0)
+                wet = t.extra.get(f"mud_mp_{cls}")
+                out[fid, column, True] = halves(wet, 0) if wet is not None else out[fid, column, False]  # type: ignore
+        return out
+    return once(ctx, "s42_mp", make)
 
 
-def _costs(ctx: Context, sit: Situation, column: int, mountain: bool, flotilla: tuple[str, str] | None
-           ) -> dict[tuple[str, str], int]:
-    board, hexes = ctx.board, ctx.game.map.hexes
+class _Side(NamedTuple):
+    """One directed step across a hexside with a road or a cost of its own, classified once."""
+
+    a: str
+    b: str
+    minor: bool  # an unbridged Minor River
+    major: str  # "" or the TEC row of its Major River crossing: road_bridge (free), rail_bridge, major_river
+    freezes: bool  # its Major River freezes in Winter (maps A and B)
+    volga: str  # "" or the TEC row of the Volga crossing priced: ferry, rail_bridge
+    lake_freezes: bool
+    alpine: bool  # an Alpine hexside no road crosses
+    roads: tuple[str, ...]
+
+
+def _sides_static(ctx: Context) -> tuple[_Side, ...]:
+    def make(c: Context) -> tuple[_Side, ...]:
+        board, hexes = c.board, c.game.map.hexes
+        w = facts(c).winter
+        out = []
+        for (a, b), feats in board.features.items():
+            if a not in hexes or b not in hexes or (a, b) not in board.step_index:
+                continue
+            bridged = any(f in feats for f in BRIDGES)
+            roads = tuple(r for r in ROADS if r in feats)
+            major = ""
+            if "major_river" in feats:
+                major = "road_bridge" if "road_bridge" in feats or roads else \
+                    "rail_bridge" if "rail_bridge" in feats or "railroad" in feats else "major_river"
+            volga = ("rail_bridge" if "rail_bridge" in feats else "ferry") if "volga" in feats else ""
+            out.append(_Side(a, b, "minor_river" in feats and not bridged, major,
+                             hexes[a].section in w.freeze_sections or hexes[b].section in w.freeze_sections, volga,
+                             "lake" in feats and (hexes[a].terrain in w.lake_terrain or hexes[b].terrain in w.lake_terrain),
+                             "alpine_side" in feats and not roads, roads))
+        return tuple(out)
+    return once(ctx, "s42_sides_static", make)
+
+
+def _costs(ctx: Context, sit: Situation, column: int) -> dict[tuple[str, str], int]:
     table = cost_table(ctx, sit)
-    fl = {flotilla, flotilla[::-1]} if flotilla else set()
-    winter_sections = facts(ctx).winter.freeze_sections
-    lake_terrain = facts(ctx).winter.lake_terrain
+    mp = _mp_table(ctx)
+    minor = mp["minor_river", column, sit.mud]
     out: dict[tuple[str, str], int] = {}
-    for (a, b), feats in board.features.items():
-        if a not in hexes or b not in hexes or (a, b) not in board.step_index:
-            continue
-        enter = table[b][column]
-        extra = 0
-        bridged = any(f in feats for f in BRIDGES)
-        if "minor_river" in feats and not bridged:
-            extra += _mp(ctx, "minor_river", column, sit.mud)
-        if "major_river" in feats:
-            frozen = sit.winter and (hexes[a].section in winter_sections or hexes[b].section in winter_sections)
-            if "road_bridge" in feats or any(r in feats for r in ROADS):
-                pass
-            elif "rail_bridge" in feats or "railroad" in feats:
-                extra += _mp(ctx, "rail_bridge", column)
-            elif frozen:
-                extra += _mp(ctx, "frozen_major_river", column)
-            else:
-                extra += _mp(ctx, "major_river", column)
-        if "volga" in feats:
-            if "ferry" in feats or (a, b) in fl:
-                extra += _mp(ctx, "ferry", column)
-            elif "rail_bridge" in feats:
-                extra += _mp(ctx, "rail_bridge", column)
-        if "lake" in feats and sit.winter and (hexes[a].terrain in lake_terrain or hexes[b].terrain in lake_terrain):
-            extra += _mp(ctx, "frozen_lake", column)
-        if "alpine_side" in feats and mountain and not any(r in feats for r in ROADS):
-            extra += _mp(ctx, "alpine_side", column)
+    for x in _sides_static(ctx):
+        enter = table[x.b][column]
+        extra = minor if x.minor else 0
+        if x.major and x.major != "road_bridge":
+            extra += mp["frozen_major_river" if x.major == "major_river" and sit.winter and x.freezes else x.major,
+                        column, False]
+        if x.volga:
+            extra += mp[x.volga, column, False]
+        if x.lake_freezes and sit.winter:
+            extra += mp["frozen_lake", column, False]
+        if x.alpine:
+            extra += mp["alpine_side", column, False]
         cost = enter + extra
-        rates = [_mp(ctx, r, column, sit.mud) for r in ROADS if r in feats]
-        if rates:
-            cost = min(cost, max(1, min(rates)))
+        if x.roads:
+            cost = min(cost, max(1, min(mp[r, column, sit.mud] for r in x.roads)))
         if cost != enter:
-            out[a, b] = max(1, cost)
+            out[x.a, x.b] = max(1, cost)
     return out

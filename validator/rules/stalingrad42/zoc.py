@@ -5,85 +5,146 @@ supply, retreat and bonds.
   hexside but the Volga and impassable ones (2.2.3: Sea, unfrozen Lakes, Alpine hexsides in Winter), never into or
   out of an Entry Area (22.4); Non-Combat Units (19.2), units under a Train marker (5.6.4) and units in Full Retreat
   (13.3.2) have none. The engine counts the ZOCs of a position (``Hooks``); the Winter's changes are made here
-  (23.4: frozen Lakes let ZOCs across, Alpine hexsides no longer do).
+  (23.4: frozen Lakes let ZOCs across, Alpine hexsides no longer do); the EZOC masks are one spread of the enemy's
+  hexes with a ZOC, across the hexsides ZOCs cross.
 - 2.2.3: units across an impassable or Volga hexside are not adjacent; 22.4: units in an Entry Area are adjacent to
   no enemy unit (:func:`adjacent`).
-- :class:`Sides`: per side, the hexes with its units, its Combat Units, and its stacks that may form a ZOC Bond
-  (7.1), made once per set of that side's unit states (the engine shares a side's counts while its units stay put).
+- :class:`Sides`: per side, the hexes with its units, its Combat Units, its stacks that may form a ZOC Bond (7.1) and
+  its hexes with a ZOC, derived incrementally from the last units mapping asked about.
 """
 
 from __future__ import annotations
 
-from typing import AbstractSet, NamedTuple
+from typing import AbstractSet, Mapping, NamedTuple, Sequence
 
-from ...engine.bits import Steps, board_bits, spread
-from ...engine.context import Context
+from ...engine.bits import Steps, board_bits
+from ...engine.context import Context, once
 from ...engine.paths import move_bits
-from ...engine.position import counts_mask, position
-from .state import GOOD_ORDER
+from ...engine.position import changes
+from .state import FULL_RETREAT, GOOD_ORDER, UnitState
 from .terrain import allowed, crossings, union, winter_from
 from .units import table
 
 
 class Sides(NamedTuple):
-    """What one side's units occupy, as bits."""
+    """What one side's units occupy, as bits (``move_bits``)."""
 
     units: int  # hexes and areas with any of its units
     combat: int  # ... with a Combat Unit (5.1: no enemy unit enters them)
     bonding: int  # 7.1: hexes with a Good Order Combat Unit that is not Free Stacking, or two Free Stacking ones
-    zoc_units: dict  # hex -> how many of its units project a ZOC there (for the Winter's Alpine hexsides)
+    projecting: int  # 6.1: hexes with a Combat Unit that has a ZOC (not under a Train marker, not in Full Retreat)
+
+
+def _flags(ctx: Context, units: Mapping[str, UnitState], side: str, here: Sequence[str], loc: str) -> tuple[bool, ...]:
+    """(any unit, a Combat Unit, a bonding stack, a ZOC) of ``side`` in ``loc``."""
+    info = table(ctx)
+    any_ = combat = projecting = False
+    solid = free = 0
+    for uid in here:
+        us = units[uid]
+        i = info[uid, us.face]
+        if i.side != side:
+            continue
+        any_ = True
+        if not i.combat:
+            continue
+        combat = True
+        if not us.train and us.order != FULL_RETREAT:
+            projecting = True
+        if us.order == GOOD_ORDER and not us.train:
+            if i.free_stacking:
+                free += 1
+            else:
+                solid += 1
+    bonding = bool(solid or free >= 2) and loc not in ctx.board.areas
+    return any_, combat, bonding, projecting
 
 
 def sides(ctx: Context, state, side: str) -> Sides:
-    """:class:`Sides` of ``side`` in the state's position (remembered per set of the side's unit states)."""
-    pos = position(ctx, state.units)
-    held = pos.held[side]
+    """:class:`Sides` of ``side`` for the state's units, derived from the last one through the units that changed
+    (the same object while the side's masks stay the same, so what is remembered by it stays good)."""
+    return _sides(ctx, state.units, side)[1]
+
+
+def side_at(ctx: Context, state, side: str) -> Mapping[str, tuple[str, ...]]:
+    """Location (hex or area) -> ``side``'s units there (kept with :func:`sides`; shared: never change it)."""
+    return _sides(ctx, state.units, side)[2]
+
+
+def _sides(ctx: Context, units: Mapping[str, UnitState], side: str) -> tuple:
     memo = ctx.derived.setdefault("s42_sides", {})
-    hit = memo.get((side, id(held)))
-    if hit is not None and hit[0] is held:
-        return hit[1]
-    out = _sides(ctx, state, side, pos)
-    if len(memo) >= 16:
-        del memo[next(iter(memo))]
-    memo[side, id(held)] = (held, out)
+    last = memo.get(side)
+    if last is not None and last[0] is units:
+        return last
+    changed = changes(ctx, last[0], units) if last is not None else None
+    if changed is None:
+        out = (units, *_all(ctx, units, side))
+    else:
+        mine = [u for u in changed if ctx.game.units[u].side == side]
+        out = (units, last[1], last[2]) if not mine else (units, *_update(ctx, last, units, side, mine))
+    memo[side] = out
     return out
 
 
-def _sides(ctx: Context, state, side: str, pos) -> Sides:
+def _all(ctx: Context, units: Mapping[str, UnitState], side: str) -> tuple[Sides, dict]:
     bit = move_bits(ctx).bit
-    info = table(ctx)
-    units = state.units
-    u = c = bonding = 0
-    zoc_units: dict[str, int] = {}
-    for loc in pos.held[side]:
-        b = bit.get(loc)
-        if b is None:
-            continue
-        u |= b
-        solid = free = 0
-        projecting = 0
-        for uid in pos.at[loc]:
-            us = units[uid]
-            i = info[uid, us.face]
-            if i.side != side or not i.combat:
-                continue
-            c |= b
-            if not us.train and us.order != "full_retreat":
-                projecting += 1
-            if us.order == GOOD_ORDER and not us.train:
-                if i.free_stacking:
-                    free += 1
-                else:
-                    solid += 1
-        if projecting:
-            zoc_units[loc] = projecting
-        if (solid or free >= 2) and loc not in ctx.board.areas:
-            bonding |= b
-    return Sides(u, c, bonding, zoc_units)
+    at: dict[str, tuple[str, ...]] = {}
+    for uid, us in units.items():
+        if us.loc in bit and ctx.game.units[uid].side == side:
+            at[us.loc] = at.get(us.loc, ()) + (uid,)
+    masks = [0, 0, 0, 0]
+    for loc, here in at.items():
+        b = bit[loc]
+        for k, on in enumerate(_flags(ctx, units, side, here, loc)):
+            if on:
+                masks[k] |= b
+    return Sides(*masks), at
+
+
+def _update(ctx: Context, last: tuple, units: Mapping[str, UnitState], side: str, changed: list[str]
+            ) -> tuple[Sides, dict]:
+    before, old, at0 = last
+    bit = move_bits(ctx).bit
+    at = dict(at0)
+    locs = set()
+    for u in changed:
+        a, b = before[u].loc, units[u].loc
+        if a in bit:
+            here = tuple(x for x in at.get(a, ()) if x != u)
+            if here:
+                at[a] = here
+            else:
+                at.pop(a, None)
+            locs.add(a)
+        if b in bit:
+            at[b] = tuple(x for x in at.get(b, ()) if x != u) + (u,)
+            locs.add(b)
+    masks = list(old)
+    for loc in locs:
+        b = bit[loc]
+        for k, on in enumerate(_flags(ctx, units, side, at.get(loc, ()), loc)):
+            masks[k] = masks[k] | b if on else masks[k] & ~b
+    return (old if tuple(masks) == tuple(old) else Sides(*masks)), at
 
 
 def other(ctx: Context, side: str) -> str:
-    return next(s for s in ctx.game.sides if s != side)
+    """The side that is not ``side``."""
+    pair = ctx.derived.get("s42_other")
+    if pair is None:
+        a, b = ctx.game.sides
+        pair = ctx.derived["s42_other"] = {a: b, b: a}
+    return pair[side]
+
+
+def step_out(ctx: Context, m: int, steps: Steps) -> int:
+    """The grid cells one allowed step (``steps``) from a grid cell of ``m`` (areas apart: the engine's ``spread``
+    without them)."""
+    out = 0
+    for s, ok in zip(board_bits(ctx).shifts, steps):
+        x = m & ok
+        if x:
+            out |= x << s if s > 0 else x >> -s
+    return out
 
 
 def winter(ctx: Context, state) -> bool:
@@ -91,66 +152,53 @@ def winter(ctx: Context, state) -> bool:
 
 
 def ezoc_bits(ctx: Context, state, side: str) -> int:
-    """The hexes in an enemy ZOC for ``side`` (6.1), as bits."""
-    pos = position(ctx, state.units)
-    enemy = other(ctx, side)
-    base = counts_mask(ctx, pos.zoc[enemy], move_bits(ctx).bit)
-    if not winter(ctx, state):
-        return base
-    key = ("s42_ezoc_winter", side)
-    out = pos.sets.get(key)
-    if out is None:
-        out = pos.sets[key] = _winter_zoc(ctx, state, enemy, base)
+    """The hexes in an enemy ZOC for ``side`` (6.1; 23.4: across frozen Lakes, never across Alpine hexsides in
+    Winter), as bits: one step from the enemy's hexes with a ZOC, across the hexsides ZOCs cross."""
+    enemy = sides(ctx, state, other(ctx, side))
+    is_winter = winter(ctx, state)
+    memo = ctx.derived.setdefault("s42_ezoc", {})
+    hit = memo.get((side, is_winter))
+    if hit is not None and hit[0] is enemy:
+        return hit[1]
+    b = board_bits(ctx)
+    grid = move_bits(ctx).hexes
+    out = step_out(ctx, enemy.projecting & b.grid, allowed(ctx, no_adjacency(ctx, state))) & grid
+    memo[side, is_winter] = (enemy, out)
     return out
 
 
-def _winter_zoc(ctx: Context, state, enemy: str, base: int) -> int:
-    """23.4: ZOCs reach across frozen Lakes and no longer across Alpine hexsides."""
-    c = crossings(ctx)
-    b = board_bits(ctx)
-    mb = move_bits(ctx)
-    s = sides(ctx, state, enemy)
-    projecting = 0
-    for loc in s.zoc_units:
-        projecting |= mb.bit[loc]
-    out = base | spread(b, projecting, c.lake_freezes) & b.grid
-    alpine = spread(b, projecting, c.alpine) & b.grid
-    if alpine:
-        pos = position(ctx, state.units)
-        counts = pos.zoc[enemy]
-        name = mb.name
-        index = ctx.board.step_index
-        m = alpine
-        while m:
-            low = m & -m
-            m ^= low
-            hid = name[low]
-            across = sum(s.zoc_units.get(n, 0) for n in ctx.board.neighbours[hid]
-                         if c.alpine[index[n, hid]] & mb.bit[n])
-            if counts.get(hid, 0) <= across:
-                out &= ~low
+def locations(ctx: Context, m: int) -> list[str]:
+    """The locations of the bits of ``m`` (map hexes and areas)."""
+    name = move_bits(ctx).name
+    out = []
+    while m:
+        low = m & -m
+        m ^= low
+        loc = name.get(low)
+        if loc is not None:
+            out.append(loc)
     return out
 
 
 def ezoc(ctx: Context, state, side: str) -> AbstractSet[str]:
     """The hexes in an enemy ZOC for ``side``, as ids (for messages and rule checks one hex at a time)."""
-    from ...engine.bits import names  # noqa: PLC0415  (small helper)
-    return frozenset(names(board_bits(ctx).bit, ezoc_bits(ctx, state, side)))
+    return frozenset(locations(ctx, ezoc_bits(ctx, state, side)))
 
 
 def no_adjacency(ctx: Context, state) -> Steps:
-    """2.2.3: the steps across which units are not adjacent (impassable and Volga hexsides, as the season has them)."""
+    """2.2.3, 6.1: the steps across which units are not adjacent and ZOCs do not reach (impassable and Volga
+    hexsides, as the season has them)."""
     c = crossings(ctx)
-    shut = c.no_zoc
-    if winter(ctx, state):
-        shut = union(tuple(x & ~y for x, y in zip(shut, c.lake_freezes)), c.alpine)  # type: ignore[arg-type]
-    return shut
+    if not winter(ctx, state):
+        return c.no_zoc
+    return once(ctx, "s42_no_adjacency_winter", lambda _: union(
+        tuple(x & ~y for x, y in zip(c.no_zoc, c.lake_freezes)), c.alpine))  # type: ignore[arg-type]
 
 
 def adjacent_bits(ctx: Context, state, m: int) -> int:
     """The map hexes adjacent to a hex of ``m`` (2.2.3; never an Entry Area, 22.4)."""
     b = board_bits(ctx)
-    return spread(b, m & b.grid, allowed(ctx, no_adjacency(ctx, state))) & b.grid
+    return step_out(ctx, m & b.grid, allowed(ctx, no_adjacency(ctx, state))) & b.grid
 
 
 def adjacent(ctx: Context, state, a: str, b: str) -> bool:
