@@ -445,16 +445,13 @@ def check_path(ctx: Context, state: State, uid: str, path: Sequence[str], a: All
         if n and bit.get(cur, 0) & p.stops:
             rule = "22.3.1" if cur in ctx.game.map.areas else "6.2"
             what = "an Entry Area" if rule == "22.3.1" else "an enemy zone of control"
-            out.append(Finding(rule, f"{who} entered {what} at {cur} and must stop there; it went on to {nxt}",
-                               (uid,), full))
-            break
+            return [Finding(rule, f"{who} entered {what} at {cur} and must stop there; it went on to {nxt}",
+                            (uid,), full)]
         prob = _step_problem(ctx, state, uid, cur, nxt, p, g, a, first and n == 0)
-        if prob is not None:
-            out.append(evolve(prob, path=full))
-            if nxt not in ctx.board.locations or prob.rule == "5.1" and "adjacent" in prob.message:
-                return out
+        if prob is not None:  # one mistake, one report: the step it may not take
+            return out + [evolve(prob, path=full)]
         spent += _step_cost(ctx, p, cur, nxt, a)
-        if spent <= p.limit and prob is None:
+        if spent <= p.limit:
             last_ok = nxt
         cur = nxt
     if spent > p.limit:
@@ -533,17 +530,22 @@ def handle_move(ctx: Context, state: State, action: Action) -> tuple[State, list
         if found_path is not None:
             path = found_path
         else:
-            findings = check_path(ctx, state, uid, path, a, p, g) or [
-                Finding("5.1", f"no legal path takes {name(ctx, state, uid)} from {start} to {path[-1]}", (uid,),
-                        (start or "",) + path)]
+            far = _find(ctx, p, path[-1], limit=10 ** 6)  # legal but for the MPs: the MP rule it breaks
+            if far is not None:
+                path = far
+                findings = check_path(ctx, state, uid, path, a, p, g)
+            if not findings:
+                findings = [Finding("5.1", f"no legal path takes {name(ctx, state, uid)} from {start} to {path[-1]} "
+                                           "(enemy units, zones of control, bonds or terrain close every way)",
+                                    (uid,), (start or "",) + path)]
     else:
         findings = check_path(ctx, state, uid, path, a, p, g)
     spent = p.spent + p.extra + sum(_step_cost(ctx, p, x, y, a) for x, y in zip((start,) + path, path))
     return _apply(ctx, state, uid, path, a.mode, spent, len(path)), findings
 
 
-def _find(ctx: Context, p: Plan, dest: str) -> tuple[str, ...] | None:
-    s = explore_plan(ctx, p, dest)
+def _find(ctx: Context, p: Plan, dest: str, limit: int | None = None) -> tuple[str, ...] | None:
+    s = explore_plan(ctx, p, dest, limit)
     if s.reached & move_bits(ctx).bit.get(dest, 0) and dest != p.start:
         return search_path(ctx, s, dest)
     return None

@@ -45,6 +45,12 @@ def _usable(ctx: Context, state: State, side: str) -> int:
     if side == facts(ctx).volga_side:
         for r in state.markers.railheads:
             out &= ~bit[r.hex]
+    return out | _friendly_areas(ctx, side)
+
+
+def _friendly_areas(ctx: Context, side: str) -> int:
+    bit = move_bits(ctx).bit
+    out = 0
     for area, owner in scenario_facts(ctx).areas.items():
         if owner == side and area in bit and area != facts(ctx).entry.transit:
             out |= bit[area]
@@ -182,20 +188,24 @@ def handle_rail(ctx: Context, state: State, action: Action) -> tuple[State, list
     else:
         found = route(ctx, state, uid, path[-1])
         if found is None:
-            findings = check_path(ctx, state, uid, path) or [
+            loose = route(ctx, state, uid, path[-1], strict=False)  # a route but for EZOCs, enemies, Railheads
+            findings = check_path(ctx, state, uid, loose or path) or [
                 Finding("5.6.3", f"no rail route takes {name(ctx, state, uid)} from {start} to {path[-1]}", (uid,),
                         (start, path[-1]))]
+            path = loose or path
         else:
             path = found
     return apply(ctx, state, uid, path), findings
 
 
-def route(ctx: Context, state: State, uid: str, dest: str) -> tuple[str, ...] | None:
-    """A rail route to ``dest`` (the fewest hexes), or None."""
+def route(ctx: Context, state: State, uid: str, dest: str, strict: bool = True) -> tuple[str, ...] | None:
+    """A rail route to ``dest`` (the fewest hexes), or None (``strict`` false: through EZOCs, enemy units and
+    Railheads too, to name the rule a route breaks)."""
     side = ctx.game.units[uid].side
     start = state.units[uid].loc or ""
     bit = move_bits(ctx).bit
-    usable = _usable(ctx, state, side) | bit[start]
+    usable = (_usable(ctx, state, side) if strict else rail_hexes(ctx, state, side) | _friendly_areas(ctx, side)) \
+        | bit[start]
     s = explore(ctx, start, 0, 0, ~usable, 0, _areas(ctx) & ~bit[start], 10 ** 6, False, _ones(ctx), 0, dest,
                 _steps(ctx, side, _ferry_ok(ctx, state, uid)))
     if dest != start and s.reached & bit.get(dest, 0):

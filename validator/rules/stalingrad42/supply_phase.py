@@ -184,8 +184,9 @@ def _near_rail(ctx: Context, state: State, side: str, hexes: list[str]) -> bool:
 
 
 def handle_attrition(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
-    """An ``attrition`` line: one roll on the Isolation Attrition Table (16.5.2-16.5.4); the step loss it gives is
-    taken at once (a reduced 3-step unit becomes the ``remnant`` named, 10.4.1)."""
+    """An ``attrition`` line: one roll on the Isolation Attrition Table (16.5.2-16.5.4) with the rules' modifier (a
+    logged ``drm`` that differs is reported); the step loss it gives is taken at once (a reduced 3-step unit becomes
+    the ``remnant`` named, 10.4.1)."""
     uid, die = action["unit"], action["die"]
     findings = []
     if uid not in must_roll(ctx, state, action.side):
@@ -198,9 +199,8 @@ def handle_attrition(ctx: Context, state: State, action: Action) -> tuple[State,
                                           f"{total:+d} ({', '.join(parts) or 'none'}, at most +4); the log says "
                                           f"{action['drm']:+d}", (uid,), (state.units[uid].loc or "",)))
     state = evolve(state, logged=state.logged | {"attrition", f"attrition:{uid}"})
-    t = ctx.game.tables["isolation_attrition"]
-    modifier = action.get("drm", total)
-    if t.result(t.columns[0], t.row_for(die + modifier)) == "lose_step" and state.units[uid].loc in ctx.board.locations:
+    t = ctx.game.tables["isolation_attrition"]  # the die is a fact: the rules' modifier decides (a wrong one reported)
+    if t.result(t.columns[0], t.row_for(die + total)) == "lose_step" and state.units[uid].loc in ctx.board.locations:
         state = lose_step(ctx, state, uid, action.get("remnant"))
     return state, findings
 
