@@ -220,11 +220,11 @@ def _where_problem(ctx: Context, state: State, uid: str, to: str) -> str | None:
     if to in ctx.game.map.areas:
         if areas.get(to) != side or to == f.entry.transit:
             return f"{to} is not a friendly Entry Area"
-        if corps and to not in f.replacements.corps_areas:
-            return f"Soviet Tank and Mechanized Corps come back at {', '.join(sorted(f.replacements.corps_areas))}"
+        if corps and to not in f.entry.corps_areas:
+            return f"Soviet Tank and Mechanized Corps come back at {', '.join(sorted(f.entry.corps_areas))}"
         return None
     if corps:
-        return f"Soviet Tank and Mechanized Corps come back at {', '.join(sorted(f.replacements.corps_areas))}"
+        return f"Soviet Tank and Mechanized Corps come back at {', '.join(sorted(f.entry.corps_areas))}"
     hexes = ctx.game.map.hexes
     if to not in hexes:
         return f"{to} is not on the map"
