@@ -53,7 +53,7 @@ class _Static(NamedTuple):
     Major River (frozen ones apart, by season)."""
 
     barred: Steps  # impassable or Volga (7.6.1), as the season has them
-    major: Steps  # unfrozen Major Rivers
+    major: Steps  # unfrozen Major Rivers, bridged or not (7.6.1)
 
 
 def _static(ctx: Context, is_winter: bool) -> _Static:
@@ -62,7 +62,7 @@ def _static(ctx: Context, is_winter: bool) -> _Static:
         barred = tuple(a | b for a, b in zip(x.no_zoc, x.volga))
         if is_winter:
             barred = tuple((a & ~f) | al for a, f, al in zip(barred, x.lake_freezes, x.alpine))
-        major = minus(x.major, x.major_freezes) if is_winter else x.major
+        major = minus(x.major_all, x.major_all_freezes) if is_winter else x.major_all
         return _Static(barred, major)  # type: ignore[arg-type]
     return once(ctx, ("s42_bond_static", is_winter), make)
 

@@ -92,6 +92,8 @@ class Crossings(NamedTuple):
     alpine: Steps  # every Alpine hexside (23.4: impassable in Winter)
     major: Steps  # 5.5.2: an unbridged Major River (not the Volga)
     major_freezes: Steps  # 23.4: ... on maps A and B
+    major_all: Steps  # 7.6.1: every Major River hexside, bridged or not
+    major_all_freezes: Steps  # 23.4: ... on maps A and B
     rail_ferry: Steps  # 5.5.7: rail only
     no_zoc: Steps  # 6.1: the hexsides ZOCs never cross (TEC zoc = blocked)
     road: Steps  # 5.2, 16.3.2: a road crosses the hexside
@@ -132,10 +134,15 @@ def _crossings(ctx: Context) -> Crossings:
             on("alpine")
             if not any(r in feats for r in ROADS):
                 on("alpine_offroad")
-        if "major_river" in feats and not bridged:
-            on("major")
-            if hexes[a].section in w.freeze_sections or hexes[b].section in w.freeze_sections:
-                on("major_freezes")
+        if "major_river" in feats:
+            freezes = hexes[a].section in w.freeze_sections or hexes[b].section in w.freeze_sections
+            on("major_all")
+            if freezes:
+                on("major_all_freezes")
+            if not bridged:
+                on("major")
+                if freezes:
+                    on("major_freezes")
         if "rail_ferry" in feats:
             on("rail_ferry")
         if feats & no_zoc:
