@@ -22,13 +22,13 @@ from validator.rules.no_retreat.rule_index import RULES
 from validator.rules.stalingrad42.rule_index import RULES as S42_RULES
 
 ROOT = Path(__file__).resolve().parent.parent
-NUMBER = re.compile(r"^\d+(\.\d+)+$")
+NUMBER = re.compile(r"^S?\d+(\.\d+)+$")  # a rule number (S: a scenario's, Stalingrad '42's S1.2 ...)
 PACKAGES = {"no_retreat": (no_retreat, RULES), "stalingrad42": (stalingrad42, S42_RULES)}
 PLANNED = "planned"  # a status column that says so: a rule of the document not enforced yet (not in the index)
 
 
 def _key(number: str) -> list[int]:
-    return [int(x) for x in number.split(".")]
+    return [1000 if number.startswith("S") else 0] + [int(x) for x in number.lstrip("S").split(".")]
 
 
 def document_numbers(game: str) -> set[str]:
@@ -41,7 +41,7 @@ def document_numbers(game: str) -> set[str]:
             cells = line.split("|")
             if len(cells) > 2 and cells[2].strip() == PLANNED:
                 continue
-            out |= set(re.findall(r"\b\d+(?:\.\d+)+\b", cells[1]))
+            out |= set(re.findall(r"\bS?\d+(?:\.\d+)+\b", cells[1]))
     return out
 
 

@@ -22,11 +22,11 @@ from games.model import Game
 from ...engine.context import Context
 from ...model import Action, Finding, Header
 from . import (
-    advance, campaign, combat, determined, losses, movement, rail, recovery, replacements, reserves, resources,
-    retreat, sea, sequence, supply_phase, victory, weather)
+    advance, campaign, checks, combat, determined, losses, movement, offensives, rail, recovery, replacements,
+    reserves, resources, retreat, scenarios, sea, sequence, supply_phase, victory, weather)
+from . import campaign_data, data
 from . import railheads as railhead_moves
 from .board import make_context
-from .data import check_data  # noqa: F401  (hexforge info's hook: this package's own data file)
 from .rule_index import RULES
 from .state import State, initial_state
 
@@ -40,12 +40,13 @@ HANDLERS: dict[str, Handler] = {
     "note": sequence.handle_nothing,
     "weather": weather.handle_weather,
     "detrain": rail.handle_detrain,
-    "place": replacements.handle_place,
+    "place": lambda ctx, state, action: checks.handle_place(ctx, state, action) or
+    replacements.handle_place(ctx, state, action),
     "replace": replacements.handle_replace,
     "flip": resources.handle_flip,
     "fortify": resources.handle_fortify,
     "unfortify": resources.handle_unfortify,
-    "offensive": resources.handle_offensive,
+    "offensive": offensives.handle_offensive,
     "release": campaign.handle_release,
     "winter_offensive": campaign.handle_winter_offensive,
     "maskirovka": campaign.handle_maskirovka,
@@ -71,7 +72,14 @@ HANDLERS: dict[str, Handler] = {
     "supply": supply_phase.handle_supply,
     "attrition": supply_phase.handle_attrition,
     "victory": victory.handle_victory,
+    "absorb": campaign.handle_absorb,
+    "reveal": campaign.handle_reveal,
 }
+
+
+def check_data(game: Game) -> list:
+    """``hexforge info``'s hook: the problems of this package's own data file (``tables/rules.toml``)."""
+    return data.check_data(game) + campaign_data.check_data(game)
 
 
 def context(game: Game, header: Header) -> Context:
@@ -80,14 +88,17 @@ def context(game: Game, header: Header) -> Context:
 
 def start(ctx: Context) -> State:
     """The state before the first action; ValueError when the header's start is impossible."""
-    return initial_state(ctx)
+    return scenarios.start(ctx, initial_state(ctx))
 
 
 def step(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     """Check one action and apply it (the logged outcome stands even when it breaks a rule). An action out of its
     phase is reported for that alone (3.0), not also for what its own rules would say there."""
     state, findings = sequence.timing(ctx, state, action)
+    state = before = checks.before(ctx, state, action)
     state, more = HANDLERS[action.type](ctx, state, action)
+    state, later = checks.after(ctx, before, state, action)
+    more = more + later
     if findings:
         return state, findings
     return state, more

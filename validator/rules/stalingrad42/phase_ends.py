@@ -24,7 +24,7 @@ from ...engine.context import Context
 from ...engine.sequence import Slot
 from ...engine.state import evolve
 from ...model import Action, Finding
-from . import campaign, combat, entry, movement, rail, railheads, recovery, replacements, resources, stacking, \
+from . import campaign, checks, combat, entry, movement, rail, railheads, recovery, replacements, stacking, \
     supply_phase, victory, weather
 from .state import State
 from .turn_order import interchange_side
@@ -43,11 +43,15 @@ def leave(ctx: Context, state: State, slot: Slot) -> Result:
     findings: list[Finding] = []
     if phase == "initial" and _last_step(ctx, slot):
         state = rail.end_initial(ctx, state, side)
+        state, findings = checks.end_initial(ctx, state, side)
     elif phase == "movement":
         state = movement.end_phase(ctx, state, side)
+        state = checks.end_movement(ctx, state, side)
         state, findings = stacking.check(ctx, state, side, f"at the end of the {ctx.phase_of[phase].name}")
     elif phase == "combat":
-        state, findings = combat.end_phase(ctx, state)
+        findings = checks.end_combat(ctx, state)
+        state, more = combat.end_phase(ctx, state)
+        findings += more
         state, more = stacking.check(ctx, state, side, f"at the end of the {ctx.phase_of[phase].name}")
         findings += more
     elif phase == "recovery" and slot.step == "rally":
@@ -60,12 +64,14 @@ def leave(ctx: Context, state: State, slot: Slot) -> Result:
         state, findings = supply_phase.end_check(ctx, state, side)
     elif phase == "supply" and slot.step == "attrition":
         state, findings = supply_phase.end_attrition(ctx, state, side)
+    elif phase == "interchange" and slot.step == "combat":
+        findings = checks.end_combat(ctx, state)
     elif phase == "interchange" and slot.step == "rally":
         state, findings = recovery.end_rally(ctx, state, interchange_side(ctx, state))
     elif phase == "victory":
         state, findings = victory.end_phase(ctx, state)
     if side is not None and phase == "supply" and _last_step(ctx, slot):
-        state, more = resources.end_player_turn(ctx, state, side)
+        state, more = checks.end_player_turn(ctx, state, side)
         findings += more
     return state, findings
 
@@ -74,7 +80,7 @@ def begin(ctx: Context, state: State, slot: Slot) -> State:
     """What begins with a new phase: the phasing player's Initial Phase completes his Fortifications and readies his
     Planned Offensives (9.7.2, 26.2)."""
     if slot.phase == "initial" and slot.player is not None:
-        return resources.begin_initial(ctx, state, slot.player)
+        return checks.begin_initial(ctx, state, slot.player)
     return state
 
 

@@ -47,6 +47,7 @@ TIMING: dict[str, tuple[str, str | None, str]] = {
     "offensive": (INITIAL, None, "phasing"),
     "release": (INITIAL, None, "phasing"),
     "winter_offensive": (INITIAL, None, "phasing"),
+    "absorb": (INITIAL, None, "phasing"),
     "move": ("movement", None, "phasing"),
     "full_retreat": ("movement", None, "phasing"),
     "rail": ("movement", None, "phasing"),

@@ -141,6 +141,9 @@ class Score:
     elbrus: bool = False  # 24.3
     winner: str | None = None
     reason: str = ""
+    baku: bool = False  # 24.1.2: five divisions exited through G in one Movement Phase
+    held: bool = True  # S3.5: the Axis still holds a Stalingrad hex (until its Player Turn of turn 34)
+    rule: str = ""  # the rule that decided the game
 
 
 @dataclass(frozen=True)
@@ -166,6 +169,9 @@ class State:
     returns: Mapping[str, int] = field(default_factory=dict)  # 19.4: unit -> the turn it may come back
     winter_offensive: int | None = None  # 33.1: the turn the Winter Offensive started (the order flips after it)
     flotilla_set: bool = False  # 5.5.3: the Volga Flotilla marker was placed this Soviet Movement Phase
+    events: frozenset[str] = frozenset()  # what happened that later rules ask about (30.0 triggered, 31.0 released
+    # armies, 32.x removals done and owed, S1.2 rail uses): ``campaign``'s
+    maskirovka: Mapping[str, str] = field(default_factory=dict)  # 34.1.2: Reserve Army -> its Holding Box
 
 
 def on_map(ctx: Context, state: State, uid: str) -> bool:
