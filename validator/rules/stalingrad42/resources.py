@@ -275,7 +275,7 @@ def _support_problem(ctx: Context, state: State, uid: str, side: str, targets: t
     if defending and loc in hexes:
         return None
     if not in_range(ctx, state, side, loc, rng, targets):
-        what = "the Lead Unit" if defending else "any attacking unit"
+        what = "the Lead Unit" if defending else "every attacking unit"
         return "18.4", f"{what} is beyond its range of {rng} hexes (18.4's path)"
     return None
 
