@@ -22,8 +22,8 @@ from games.model import Game
 from ...engine.context import Context
 from ...model import Action, Finding, Header
 from . import (
-    advance, campaign, checks, combat, determined, losses, movement, offensives, rail, recovery, replacements,
-    reserves, resources, retreat, scenarios, sea, sequence, supply_phase, victory, weather)
+    advance, campaign, checks, combat, determined, movement, offensives, rail, recovery, replacements,
+    reserves, resources, results, retreat, scenarios, sea, sequence, supply_phase, victory, weather)
 from . import campaign_data, data
 from . import railheads as railhead_moves
 from .board import make_context
@@ -60,13 +60,13 @@ HANDLERS: dict[str, Handler] = {
     "reserve": reserves.handle_reserve,
     "battle": combat.handle_battle,
     "determined": determined.handle_determined,
-    "loss": losses.handle_loss,
+    "loss": results.handle_loss,
     "retreat": retreat.handle_retreat,
     "advance": advance.handle_advance,
     "breakthrough": combat.handle_breakthrough,
     "activate": reserves.handle_activate,
     "disengage": reserves.handle_disengage,
-    "remove": losses.handle_remove,
+    "remove": retreat.handle_remove,
     "rally": recovery.handle_rally,
     "railhead": railhead_moves.handle_railhead,
     "supply": supply_phase.handle_supply,
@@ -95,13 +95,14 @@ def step(ctx: Context, state: State, action: Action) -> tuple[State, list[Findin
     """Check one action and apply it (the logged outcome stands even when it breaks a rule). An action out of its
     phase is reported for that alone (3.0), not also for what its own rules would say there."""
     state, findings = sequence.timing(ctx, state, action)
+    state, owed = combat.ends_with(ctx, state, action)
     state = before = checks.before(ctx, state, action)
     state, more = HANDLERS[action.type](ctx, state, action)
     state, later = checks.after(ctx, before, state, action)
     more = more + later
     if findings:
-        return state, findings
-    return state, more
+        return state, owed + findings
+    return state, owed + more
 
 
 def finish(ctx: Context, state: State) -> tuple[State, list[Finding]]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from ...engine.context import Context
 from ...engine.sequence import Slot
 from ...engine.state import evolve
-from ...model import Action, Finding
+from ...model import Finding
 from . import campaign, checks, combat, entry, movement, rail, railheads, recovery, replacements, stacking, \
     supply_phase, victory, weather
 from .state import State
@@ -47,7 +47,9 @@ def leave(ctx: Context, state: State, slot: Slot) -> Result:
     elif phase == "movement":
         state = movement.end_phase(ctx, state, side)
         state = checks.end_movement(ctx, state, side)
-        state, findings = stacking.check(ctx, state, side, f"at the end of the {ctx.phase_of[phase].name}")
+        state, findings = combat.end_movement(ctx, state)
+        state, more = stacking.check(ctx, state, side, f"at the end of the {ctx.phase_of[phase].name}")
+        findings += more
     elif phase == "combat":
         findings = checks.end_combat(ctx, state)
         state, more = combat.end_phase(ctx, state)
@@ -77,8 +79,10 @@ def leave(ctx: Context, state: State, slot: Slot) -> Result:
 
 
 def begin(ctx: Context, state: State, slot: Slot) -> State:
-    """What begins with a new phase: the phasing player's Initial Phase completes his Fortifications and readies his
-    Planned Offensives (9.7.2, 26.2)."""
+    """What begins with a new phase: Full Retreat units next to an enemy unit at the start of a Movement or Combat
+    Phase are eliminated and the Axis Initial Phase collects the Air units (13.3.2, 9.3.1: ``combat``); the phasing
+    player's Initial Phase completes his Fortifications and readies his Planned Offensives (9.7.2, 26.2)."""
+    state = combat.begin_phase(ctx, state, slot.phase, slot.player)
     if slot.phase == "initial" and slot.player is not None:
         return checks.begin_initial(ctx, state, slot.player)
     return state
@@ -93,7 +97,3 @@ def begin_turn(ctx: Context, state: State, turn: int) -> State:
     state = railheads.begin_turn(ctx, state, turn)
     return campaign.begin_turn(ctx, state, turn)
 
-
-def battle(ctx: Context, state: State, action: Action) -> Result:
-    """A ``battle`` ends the combat before it (issue 15)."""
-    return combat.arrive(ctx, state, action)

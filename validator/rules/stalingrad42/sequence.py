@@ -86,7 +86,7 @@ def _fresh(ctx: Context, slot: Slot) -> Mapping[str, Any]:
     return out
 
 
-SEQUENCE = Sequence(RULE, TIMING, {}, _fresh, phase_ends.leave, phase_ends.begin_turn, {"battle": phase_ends.battle},
+SEQUENCE = Sequence(RULE, TIMING, {}, _fresh, phase_ends.leave, phase_ends.begin_turn, {},
                     order, phase_ends.begin)
 
 handle_turn = partial(machine.handle_turn, SEQUENCE)  # 3.0: (ctx, state, action) -> (state, findings)

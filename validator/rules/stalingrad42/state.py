@@ -15,8 +15,9 @@ What lives where:
 - :class:`TurnRecord`: what the current player turn (and game turn) has used up: rail moves, sea moves, Kerch
   crossings, replacements, units placed from the Eliminated Box per hex, Resource Points;
 - :class:`Moved`: one unit's movement so far in the current Movement Phase;
-- :class:`Battles`: the Combat Phase's bookkeeping (issue 15 fills it in: combats fought, step losses owed,
-  retreats and advances owed, Breakthrough Groups);
+- :class:`Battles` (``combat_state``): the phase's combat bookkeeping (combats fought, the combat being resolved
+  and what it still owes, Breakthrough Groups); Automatic DS records kept into the Combat Phase (8.6.2); the Air
+  units committed this turn and the units German Air units accompany (9.3);
 - :class:`Score`: VPs and the result (24.x);
 - the weather of the turn, the Mud marker, Seasonal Marsh turned Marsh, releases (20.4, 20.6, 31.0), when the
   Winter Offensive started (33.x).
@@ -29,6 +30,7 @@ from typing import Any, Mapping
 
 from ...engine.context import Context
 from ...engine.state import header_units, start_of
+from .combat_state import AutoDS, Battles
 from .data import scenario_facts
 
 MUTUAL_PHASE = "weather"  # 3.0 A: a game turn (and by default a log) begins with the Weather Phase
@@ -122,18 +124,6 @@ class TurnRecord:
 
 
 @dataclass(frozen=True)
-class Battles:
-    """The Combat Phase's bookkeeping (8.0-15.0, 27.0; issue 15): units that attacked or were attacked, and what the
-    last combat still owes. Started afresh with each Combat Phase."""
-
-    attacked: frozenset[str] = frozenset()  # 8.1: units that attacked
-    defended: frozenset[str] = frozenset()  # 8.1: hexes attacked
-    retreated: frozenset[str] = frozenset()  # 12.4: units that retreated this phase
-    owed: Mapping[str, Any] = field(default_factory=dict)  # what the last combat still owes (losses, retreats ...)
-    count: int = 0  # combats resolved this phase
-
-
-@dataclass(frozen=True)
 class Score:
     """Victory (24.x): the Axis VPs the log claimed or the rules counted, and the result once decided."""
 
@@ -172,6 +162,10 @@ class State:
     events: frozenset[str] = frozenset()  # what happened that later rules ask about (30.0 triggered, 31.0 released
     # armies, 32.x removals done and owed, S1.2 rail uses): ``campaign``'s
     maskirovka: Mapping[str, str] = field(default_factory=dict)  # 34.1.2: Reserve Army -> its Holding Box
+    auto: tuple[AutoDS, ...] = ()  # 8.6.2: this player turn's Automatic DS, whose units advance in the Combat Phase
+    air_with: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # 9.3.7: German Air unit -> the units
+    # it accompanies after the Axis combat it supported (Breakthrough support, Air Defense)
+    air_used: Mapping[str, int] = field(default_factory=dict)  # 9.3.1, 23.2: Air unit -> the turn it was committed
 
 
 def on_map(ctx: Context, state: State, uid: str) -> bool:
