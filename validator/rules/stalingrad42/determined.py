@@ -171,6 +171,9 @@ def handle_determined(ctx: Context, state: State, action: Action) -> tuple[State
         mods = f" ({', '.join(words)})" if words else ""
         findings.append(Finding("11.4", f"on the {t.name}, column {g.dd_column}, {die}{drm:+d}{mods} = {row} gives "
                                         f"{letter} {cell}, not {action['result']}", (lead,), (target,)))
+    if claimed in (SUCCESS, PARTIAL, FAIL):  # the logged outcome stands (as a battle's result does)
+        cell = claimed_losses.replace(" ", "") if "/" in claimed_losses else cell if claimed == letter else "-/-"
+        letter = claimed
     return _apply(ctx, state, c, action, letter, cell), findings
 
 

@@ -153,7 +153,24 @@ def handle_loss(ctx: Context, state: State, action: Action) -> tuple[State, list
         state = put(state, c) if c is not None else state
     remnant = action.get("remnant")
     state = losses.lose_step(ctx, state, uid, remnant if remnant in state.units else None)
+    if remnant in state.units and state.units[remnant].represents == uid:
+        state = _stands_for(state, uid, remnant)
     return state, findings
+
+
+def _stands_for(state: State, uid: str, remnant: str) -> State:
+    """10.4.1: the Remnant now on the map stands for ``uid`` in the combat being resolved and in the phase's
+    bookkeeping (it attacked, defended, retreated as the unit did: 8.1, 12.4)."""
+    def swap(units):
+        return type(units)(remnant if u == uid else u for u in units)
+    b = battles(state)
+    state = evolve(state, battles=evolve(b, attacked=swap(b.attacked), retreated=swap(b.retreated),
+                                         advanced=swap(b.advanced)))
+    c = current(state)
+    if c is None:
+        return state
+    return put(state, evolve(c, attackers=swap(c.attackers), defenders=swap(c.defenders), counted=swap(c.counted),
+                             to_retreat=swap(c.to_retreat), retreated=swap(c.retreated), doubled=swap(c.doubled)))
 
 
 def owed_problem(ctx: Context, state: State, c: Combat) -> tuple[State, list[Finding]]:
