@@ -198,7 +198,7 @@ def places(ctx: Context, state: State, action: Action) -> bool:
     if us.loc == later(ctx).campaign.trans_caucasus:
         return True
     p = _placement(ctx, uid)
-    return us.loc is None and p is not None and p.condition == UPGRADE
+    return p is not None and p.condition == UPGRADE
 
 
 def _placement(ctx: Context, uid: str):
