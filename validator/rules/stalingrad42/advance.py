@@ -167,6 +167,8 @@ def _allowance(ctx: Context, state: State, c: Combat, uid: str, role: str) -> tu
     rule = "16.4" if "16.4" in why else "14.2.2"
     if c.delay:
         return min(cf.delay_advance, n), "14.2.4", "a Delay allows a one-hex advance (11.6.1)"
+    if _limited(ctx, state, c) and role != "reserve":
+        return 1, "14.2.3", "a Limited Advance enters the defender's vacated hex only"
     if role == "reserve":
         r = later(ctx).reserves.advance
         return (r, "25.2.3", "an activated Reserve advances two hexes") if r <= n else (n, rule, why)
@@ -203,7 +205,8 @@ def handle_advance(ctx: Context, state: State, action: Action) -> tuple[State, l
                                         "Order without having attacked or advanced this phase", (uid,), full))
     if us.replaced:
         findings.append(Finding("21.4", f"{who} has a Replacement marker: it does not advance", (uid,), full))
-    if not vacated(ctx, state, c):
+    held = not vacated(ctx, state, c)
+    if held:
         why = "the Determined Defense held it" if c.cancelled else "the defender has not left it"
         findings.append(Finding("14.1", f"{who} advances but {c.target} still holds the defender ({why})", (uid,),
                                 full))
@@ -214,9 +217,9 @@ def handle_advance(ctx: Context, state: State, action: Action) -> tuple[State, l
         findings.append(Finding("11.1.1", f"{who}: the Determined Defense cancelled the advance", (uid,), full))
     if role == "group":
         more, c = _group_advance(ctx, state, c, uid, path, full)
-        findings += more
+        findings += [] if held else more
     else:
-        findings += _plain_advance(ctx, state, c, uid, path, full, role or "attacker")
+        findings += [] if held else _plain_advance(ctx, state, c, uid, path, full, role or "attacker")
         c = _after_plain(ctx, state, c, uid, path)
     b = battles(state)
     state = evolve(state, battles=evolve(b, advanced=b.advanced | {uid}))
@@ -245,7 +248,7 @@ def _plain_advance(ctx: Context, state: State, c: Combat, uid: str, path: Sequen
                                f"{who} must stop: {stop}; it went on to {path[k + 1]}", (uid,), full))
             break
         cur = nxt
-    if spent + len(path) > n:
+    if spent + len(path) > n and rule != "14.2.3":  # a Limited Advance's path is handle_advance's finding
         out.append(Finding(rule, f"{who} advances {spent + len(path)} hexes; {why}", (uid,), full))
     return out
 
