@@ -57,12 +57,6 @@ def pick_problem(ctx: Context, c: Combat, state: State, uid: str, attacker: bool
     i = table(ctx)[uid, state.units[uid].face]
     if not i.combat:
         return Finding("10.2.1", f"{who} is a Non-Combat Unit: it is never selected for a step loss (19.3)", (uid,))
-    if not attacker and uid not in c.counted:
-        rest = [u for u in pool if u in c.counted and u != uid]
-        if rest:
-            return Finding("10.2.1", f"{who} added nothing to the defense (Full Retreat, retreated into the hex this "
-                                     f"phase, 12.4, or beyond the limit): it is selected only after "
-                                     f"{', '.join(rest)}", (uid,))
     if "parenthesized" in i.tags:
         rest = [u for u in pool if u != uid and "parenthesized" not in table(ctx)[u, state.units[u].face].tags
                 and table(ctx)[u, state.units[u].face].combat]
@@ -70,6 +64,12 @@ def pick_problem(ctx: Context, c: Combat, state: State, uid: str, attacker: bool
             rule = "10.2.3" if opponent else "9.8"
             return Finding(rule, f"{who} is parenthesized: it is selected only when no other Combat Unit is left "
                                  f"({', '.join(rest)} still is)", (uid,))
+    if not attacker and uid not in c.counted:
+        rest = [u for u in pool if u in c.counted and u != uid]
+        if rest:
+            return Finding("10.2.1", f"{who} added nothing to the defense (Full Retreat, retreated into the hex this "
+                                     f"phase, 12.4, or beyond the limit): it is selected only after "
+                                     f"{', '.join(rest)}", (uid,))
     ally = ally_loss_problem(ctx, state, uid, pool)
     if ally is not None:
         return Finding("20.5.2", f"{who}: {ally}", (uid,))
