@@ -39,7 +39,8 @@ def handle_full_retreat(ctx: Context, state: State, action: Action) -> tuple[Sta
         if i.side != action.side or us.loc not in ctx.board.locations or not i.combat:
             findings.append(Finding("13.1.3", f"{who} is not one of the phasing player's Combat Units on the map",
                                     (uid,)))
-        elif us.order == FULL_RETREAT:
+            continue  # not applied: no Full Retreat marker goes on another player's unit
+        if us.order == FULL_RETREAT:
             findings.append(Finding("13.1.3", f"{who} is in Full Retreat already", (uid,)))
         elif uid in state.moved:
             findings.append(Finding("13.1.3", f"{who} has moved: a unit goes into Full Retreat before it moves",
@@ -74,7 +75,7 @@ def handle_rally(ctx: Context, state: State, action: Action) -> tuple[State, lis
     done = state.logged | {key}
     findings = []
     if key in state.logged:
-        findings.append(Finding("13.5", f"{who} has rolled (or declined) already this phase", (uid,)))
+        return state, [Finding("13.5", f"{who} has rolled (or declined) already this phase", (uid,))]
     if action.get("decline"):
         if us.order != FULL_RETREAT:
             findings.append(Finding("13.4", f"{who} is not in Full Retreat: only Full Retreat units may stay so (to keep "
