@@ -602,7 +602,7 @@ def handle_maskirovka(ctx: Context, state: State, action: Action) -> tuple[State
 
 
 def handle_hold(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
-    """A ``hold`` line (34.4.1): a unit enters a Reserve Army's Holding Box."""
+    """A ``hold`` line (34.4.1): a unit enters a Reserve Army's Holding Box, which holds eight units at most (34.2)."""
     uid, box_id = action["unit"], action["box"]
     c = later(ctx).campaign
     us = state.units[uid]
@@ -612,7 +612,7 @@ def handle_hold(ctx: Context, state: State, action: Action) -> tuple[State, list
     if army is None or state.units[army].loc not in ctx.board.locations:
         findings.append(Finding("34.4.1", f"{who}: no Reserve Army on the map holds {box_id}", (uid,)))
     elif len(_inside(ctx, state, army)) >= c.box_units:
-        findings.append(Finding("34.4.1", f"{who}: a Holding Box holds {c.box_units} units at most", (uid,)))
+        findings.append(Finding("34.2", f"{who}: a Holding Box holds {c.box_units} units at most", (uid,)))
     elif army in state.moved and army not in {e[len(RECEIVED):] for e in state.logged if e.startswith(RECEIVED)}:
         pass  # an army may move before it receives units (34.3.1)
     if army is not None and not findings:
@@ -696,15 +696,24 @@ def handle_reveal(ctx: Context, state: State, action: Action) -> tuple[State, li
 
 
 def _army_moves(ctx: Context, before: State, action: Action, uid: str) -> list[Finding]:
-    """34.3.1-34.3.3: a Reserve Army moves before, not after, it receives units; by rail only empty."""
+    """34.3.1-34.3.3: a Reserve Army moves before, not after, it receives units; by rail only empty; from one Entry
+    Area to another only when no unit of its box is Disrupted or received a replacement."""
     if not _is_army(ctx, uid):
         return []
     who = name(ctx, before, uid)
     if RECEIVED + uid in before.logged:
         return [Finding("34.3.1", f"{who} received units into its Holding Box this phase: it moves before, not after",
                         (uid,))]
-    if action.type == "rail" and _inside(ctx, before, uid):
+    inside = _inside(ctx, before, uid)
+    if action.type == "rail" and inside:
         return [Finding("34.3.2", f"{who} uses Rail Movement only with an empty Holding Box", (uid,))]
+    path = list(action.get("path") or ()) or [action.get("to")]
+    areas = ctx.game.map.areas
+    if before.units[uid].loc in areas and path[-1] in areas:
+        bad = [u for u in inside if before.units[u].order != GOOD_ORDER or before.units[u].replaced]
+        if bad:
+            return [Finding("34.3.3", f"{who} moves between Entry Areas only when no unit of its box is Disrupted or "
+                                      f"received a replacement ({name(ctx, before, bad[0])})", (uid, bad[0]))]
     return []
 
 
