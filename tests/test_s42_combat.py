@@ -131,3 +131,66 @@ def test_15_2_breakthrough_examples_end_where_the_rules_say() -> None:
 def test_steps_left_of_each_kind_of_unit() -> None:
     ctx, state = position({"ger_3pz": "3020", "sov_6rd": {"at": "3021", "face": "back"}, "ger_hq_6a": "3019"})
     assert [results.steps_left(ctx, state, u) for u in ("ger_3pz", "sov_6rd", "ger_hq_6a", "sov_1tc")] == [3, 1, 1, 0]
+
+
+def test_11_6_delay_and_city_battle_markers() -> None:
+    """11.6 figure: hex A's Partial Success a Delay (a one-hex retreat, Disrupted), hex B's a City Battle marker and no
+    retreat, a Minor City's second one a Delay (its marker stays on 1)."""
+    _, state, found = play("combat_example_11_6.jsonl")
+    assert [r for _, r in found] == ["14.1"]
+    assert (state.units["sov_6rd"].loc, state.units["sov_6rd"].order) == ("2817", "disrupted")
+    assert state.units["ger_57id"].loc == "2617"
+    assert state.markers.city_battle == {"1929": 1, "3330": 1}
+    assert state.units["sov_62rd"].loc == "1929" and state.units["sov_62rd"].order == "good"
+    assert state.units["sov_121rd"].loc == "3530" and state.units["ger_62id"].loc == "3330"
+
+
+def test_22_5_a_retreat_into_an_enemy_entry_area_eliminates() -> None:
+    _, state, _ = play("combat_entry_areas.jsonl")
+    assert state.units["ger_62id"].loc == "eliminated_axis"
+    assert state.units["ger_57id"].loc == "1802" and state.units["ger_57id"].order == "disrupted"
+
+
+def test_13_1_full_retreat_after_a_four_hex_retreat_and_disruption_after_two() -> None:
+    _, state, _ = play("combat_retreats.jsonl")
+    assert (state.units["sov_212rd"].loc, state.units["sov_212rd"].order) == ("3623", "full_retreat")
+    assert state.units["sov_62rd"].order == "disrupted"
+
+
+def test_13_3_2_full_retreat_next_to_the_enemy() -> None:
+    """13.3.2: a unit in Full Retreat next to an enemy Combat Unit retreats two hexes at once (its retreat line owes
+    nothing); at the start of a Combat Phase it is eliminated when still next to an enemy unit."""
+    header = {"format": "hexforge-log", "version": 1, "game": "stalingrad42", "scenario": "s4_campaign",
+              "start": {"turn": 10, "player": "axis", "phase": "movement"},
+              "position": {"units": {"ger_57id": "2616", "sov_6rd": {"at": "2716", "order": "full_retreat"},
+                                     "ger_44id": "2620", "sov_62rd": {"at": "2720", "order": "full_retreat"}}}}
+    lines = [header, {"type": "retreat", "side": "soviet", "unit": "sov_6rd", "path": ["2817", "2917"]},
+             {"type": "phase", "side": "axis", "phase": "combat"}]
+    log, game = parse_log("t.jsonl", "".join(json.dumps(x) + "\n" for x in lines).encode())
+    ctx = s42.context(game, log.header)
+    state = s42.start(ctx)
+    found = []
+    for a in log.actions:
+        state, fs = s42.step(ctx, state, a)
+        found += fs
+    assert found == []
+    assert state.units["sov_6rd"].loc == "2917"  # retreated: no longer next to 57 ID
+    assert state.units["sov_62rd"].loc == "eliminated_soviet"  # still next to 44 ID when the Combat Phase began
+
+
+def test_23_4_the_russian_winter() -> None:
+    """23.4: Axis units on or north of row xx43 attack and defend at one less (attack not below 1, defense not below
+    2); not in a City, Town or completed Fortification; the harsher of Out of Supply and Winter counts."""
+    from validator.rules.stalingrad42.terrain import winter_from
+    ctx, _ = position({})
+    turn = winter_from(ctx)
+    ctx, state = position({"ger_57id": "2616", "ger_44id": {"at": "2618", "supply": "oos"}, "sov_6rd": "2716",
+                           "rom_1id": {"at": "2620", "face": "back"}, "ger_62id": "1929"}, turn=turn)
+    a = odds.attack(ctx, state, ["ger_57id", "ger_44id", "rom_1id"], "2716", {})
+    assert [p.value for p in a.parts] == [3, 2, 1]  # 4-1; 4 halved (harsher than 4-1); a 1 stays 1
+    d, _, _ = odds.defense(ctx, state, ["ger_57id"], ground(ctx, state, "2616", "axis"), False)
+    assert d.total == 5
+    city, _, _ = odds.defense(ctx, state, ["ger_62id"], ground(ctx, state, "1929", "axis"), False)
+    assert city.total == 12  # in a City: no Winter penalty, doubled
+    ctx, state = position({"ger_57id": "2616"}, turn=turn - 1)
+    assert odds.attack(ctx, state, ["ger_57id"], "2716", {}).total == 4
