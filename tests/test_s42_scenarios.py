@@ -61,3 +61,17 @@ def test_the_campaign_is_not_decided_early_on_the_set_up() -> None:
     r = _replay("s4_campaign", {"type": "victory", "side": "axis", "vp": 0, "winner": "soviet"},
                 start={"turn": 6, "phase": "victory"})
     assert [v.rule for v in r.violations] == ["24.2"]
+
+
+@pytest.mark.parametrize("vps,winner", [(14, "axis"), (13, None), (3, None), (2, "soviet")])
+def test_the_automatic_victory_example(vps: int, winner: str | None) -> None:
+    """24.2's example: with a benchmark of 8 (turn 9) the Axis wins with 14 VPs or more, the Soviets with 2 or less.
+    The header's ``vp`` puts the VP marker there (no VP hex is held)."""
+    head = {"format": "hexforge-log", "version": 1, "game": "stalingrad42", "scenario": "s4_campaign",
+            "start": {"turn": 9, "phase": "victory"}, "position": {"vp": vps, "units": {"ger_57id": "1016"}}}
+    lines = [head, {"type": "victory", "side": "axis", "vp": vps, "winner": winner}]
+    log, game = parse_log("24_2.jsonl", "".join(json.dumps(x) + "\n" for x in lines).encode())
+    assert replay(log, game).violations == ()
+    lines[1]["winner"] = "soviet" if winner != "soviet" else None
+    log, game = parse_log("24_2.jsonl", "".join(json.dumps(x) + "\n" for x in lines).encode())
+    assert [v.rule for v in replay(log, game).violations] == ["24.2"]

@@ -55,7 +55,7 @@ RELEASED_ON = "released_on:"  # 31.0: the turn an army was released by choice
 RAILED = "railed:"  # S1.2: a unit of a rail-limited formation railed
 PENALTY = "special_penalty"  # 32.3: the Axis loses its next Special replacement
 REMOVED = "removed:"  # 32.x: "removed:<unit>:<steps>" this Initial Phase (logged)
-LOST = "lost:"  # 32.x: a step lost in this Initial Phase (logged)
+LOST = "lost:"  # 32.x: "lost:<unit>:<n>", the n-th step the unit lost in this Initial Phase (logged)
 EXCESS = "excess:"  # 32.1-32.2: extra steps absorbed (logged)
 TC_PLACED = "tc_placed"  # 30.0: a unit placed from the box this phase (logged)
 RECEIVED = "received:"  # 34.3.1: an army that received units this phase (logged)
@@ -320,7 +320,9 @@ def after_loss(ctx: Context, before: State, state: State, action: Action) -> tup
     """32.1-32.2: a step lost in an Initial Phase (the removals' shortfall)."""
     if before.phase != "initial" or not campaign_rules(ctx):
         return state, []
-    return evolve(state, logged=state.logged | {LOST + action["unit"]}), []
+    uid = action["unit"]
+    n = sum(1 for e in state.logged if e.startswith(f"{LOST}{uid}:"))
+    return evolve(state, logged=state.logged | {f"{LOST}{uid}:{n}"}), []
 
 
 def _removed(state: State) -> list[tuple[str, int, str, str]]:
@@ -333,7 +335,8 @@ def _removed(state: State) -> list[tuple[str, int, str, str]]:
 
 
 def _lost(state: State) -> list[str]:
-    return sorted(e[len(LOST):] for e in state.logged if e.startswith(LOST))
+    """The units that lost steps in this Initial Phase, once per step."""
+    return sorted(e[len(LOST):].rsplit(":", 1)[0] for e in state.logged if e.startswith(LOST))
 
 
 def _division(ctx: Context, uid: str, kind: str) -> bool:
@@ -393,7 +396,7 @@ def _turn10(ctx: Context, state: State) -> list[Finding]:
     if short > 0 and len(lost) < short:
         left = sum(steps_of(ctx, state, u) for u in ctx.game.units if _panzer(ctx, u) and
                    state.units[u].loc in ctx.board.locations)
-        if left > len(lost):
+        if left:
             out.append(Finding("32.1", f"the removals took {steps} steps: other Panzer divisions lose the "
                                        f"{short} more that make {c.removal_steps} ({len(lost)} lost)"))
     return out
