@@ -119,7 +119,7 @@ def after_move(ctx: Context, before: State, state: State, action: Action) -> tup
     if action.type == "rail":
         state, more = _rail_limit(ctx, before, state, uid)
         findings += more
-    findings += _army_moves(ctx, before, action, uid)
+    findings += _army_moves(ctx, before, action, uid) or _army_pace(ctx, before, state, uid)
     return state, findings
 
 
@@ -717,6 +717,30 @@ def _army_moves(ctx: Context, before: State, action: Action, uid: str) -> list[F
         if bad:
             return [Finding("34.3.3", f"{who} moves between Entry Areas only when no unit of its box is Disrupted or "
                                       f"received a replacement ({name(ctx, before, bad[0])})", (uid, bad[0]))]
+    return []
+
+
+def _army_pace(ctx: Context, before: State, state: State, uid: str) -> list[Finding]:
+    """34.3.1, 34.5: a Reserve Army with units in its box moves at the rate of the slowest of them, and one hex at most
+    when one of them received a replacement (their MAs in half MPs, as ``Moved.spent``; Extended Movement adds its
+    MPs, Tactical Movement is hexes)."""
+    moved = state.moved.get(uid)
+    inside = _inside(ctx, before, uid) if _is_army(ctx, uid) else []
+    if moved is None or not inside or moved.mode not in ("normal", "extended", "tactical"):
+        return []
+    who = name(ctx, before, uid)
+    replaced = [u for u in inside if before.units[u].replaced]
+    if replaced and moved.hexes > 1:
+        return [Finding("34.3.1", f"{who} moves one hex at most: {name(ctx, before, replaced[0])} in its box received "
+                                  "a replacement (34.5)", (uid, replaced[0]))]
+    if moved.mode == "tactical":
+        return []
+    slow = min(inside, key=lambda u: info_of(ctx, before, u).ma or 0)
+    ma = info_of(ctx, before, slow).ma or 0
+    allowance = 2 * (ma + (facts(ctx).movement.extended_mp if moved.mode == "extended" else 0))
+    if moved.spent > allowance:
+        return [Finding("34.3.1", f"{who} moves at the rate of the slowest unit in its box ({name(ctx, before, slow)}, "
+                                  f"MA {ma}): it spent {moved.spent / 2:g} MPs", (uid, slow))]
     return []
 
 
