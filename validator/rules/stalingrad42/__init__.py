@@ -24,7 +24,7 @@ from ...model import Action, Finding, Header
 from . import (
     advance, campaign, checks, combat, determined, movement, offensives, rail, recovery, replacements,
     reserves, resources, results, retreat, scenarios, sea, sequence, supply_phase, victory, weather)
-from . import campaign_data, data
+from . import campaign_data, combat_data, data
 from . import railheads as railhead_moves
 from .board import make_context
 from .rule_index import RULES
@@ -79,7 +79,7 @@ HANDLERS: dict[str, Handler] = {
 
 def check_data(game: Game) -> list:
     """``hexforge info``'s hook: the problems of this package's own data file (``tables/rules.toml``)."""
-    return data.check_data(game) + campaign_data.check_data(game)
+    return data.check_data(game) + combat_data.check_data(game) + campaign_data.check_data(game)
 
 
 def context(game: Game, header: Header) -> Context:

@@ -37,7 +37,7 @@ from .bonds import enemy_bonds
 from .board import in_play
 from .campaign_data import later
 from .combat_data import combat_facts
-from .combat_state import Combat, battles, put
+from .combat_state import Combat, battles, line_path, put
 from .data import facts, scenario_facts
 from .movement import pontoon_steps
 from .reserves import activated
@@ -184,15 +184,13 @@ def _limited(ctx: Context, state: State, c: Combat) -> bool:
 
 def handle_advance(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     """An ``advance`` line (14.1-14.5: in any direction, 14.3; 15.2; 8.6.2)."""
-    uid = action["unit"]
+    moving = line_path(ctx, state, action)
+    if moving is None:
+        return state, []
+    uid, path = moving
     us = state.units[uid]
     side = ctx.game.units[uid].side
     who = name(ctx, state, uid)
-    path = tuple(action["path"])
-    if path and path[0] == us.loc:
-        path = path[1:]
-    if not path or us.loc not in ctx.board.locations:
-        return state, []
     full = (us.loc or "",) + path
     c = battles(state).current
     if c is None:

@@ -155,6 +155,17 @@ def _target_problems(ctx: Context, state: State, side: str, action: Action, targ
     return out
 
 
+def _engaged(ctx: Context, state: State, side: str, attackers: Sequence[str], target: str
+             ) -> tuple[tuple[str, ...], dict[str, Crossing]]:
+    """The enemy units in ``target`` (every one defends, 8.1) and the hexside each attacker attacks across."""
+    foe = other(ctx, side)
+    in_hex = tuple(u for u in position(ctx, state.units).at.get(target, ()) if ctx.game.units[u].side == foe)
+    crossings = {u: crossing(ctx, state, side, "mountain_unit" in table(ctx)[u, state.units[u].face].tags,
+                             state.units[u].loc or "", target)
+                 for u in attackers if state.units[u].loc in ctx.board.locations}
+    return in_hex, crossings
+
+
 # --- the odds and the result --------------------------------------------------------------------------------------
 
 class Reading:
@@ -306,10 +317,7 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
         findings.append(Finding("8.6.2", "the Automatic DS units have begun their advance: every combat comes before",
                                 attackers, (target,)))
     foe = other(ctx, side)
-    in_hex = tuple(u for u in position(ctx, state.units).at.get(target, ()) if ctx.game.units[u].side == foe)
-    crossings = {u: crossing(ctx, state, side, "mountain_unit" in table(ctx)[u, state.units[u].face].tags,
-                             state.units[u].loc or "", target)
-                 for u in attackers if state.units[u].loc in ctx.board.locations}
+    in_hex, crossings = _engaged(ctx, state, side, attackers, target)
     findings += _attacker_problems(ctx, state, side, attackers, target, kind, crossings)
     findings += _target_problems(ctx, state, side, action, target, kind, in_hex)
     air_bad = False
@@ -447,10 +455,7 @@ def handle_auto_ds(ctx: Context, state: State, action: Action) -> tuple[State, l
     target = action["target"]
     state, findings = stacking.check(ctx, state, side, "before an Automatic DS")
     foe = other(ctx, side)
-    in_hex = tuple(u for u in position(ctx, state.units).at.get(target, ()) if ctx.game.units[u].side == foe)
-    crossings = {u: crossing(ctx, state, side, "mountain_unit" in table(ctx)[u, state.units[u].face].tags,
-                             state.units[u].loc or "", target)
-                 for u in attackers if state.units[u].loc in ctx.board.locations}
+    in_hex, crossings = _engaged(ctx, state, side, attackers, target)
     findings += _attacker_problems(ctx, state, side, attackers, target, AUTO, crossings)
     findings += _auto_target_problems(ctx, state, action, target, in_hex)
     again = [u for u in attackers if state.units[u].auto_ds]

@@ -1,6 +1,6 @@
 """The numbers the combat rules of Stalingrad '42 state in their text (8.0-15.0, 20.5, 23.4): ``[combat]`` of
 ``games/stalingrad42/tables/rules.toml``, read once per replay (:func:`combat_facts`) and checked by ``hexforge info``
-(:func:`check`: every CRT result has its entry, every trait, nationality, side and box named exists).
+(:func:`check_data`: every CRT result has its entry, every trait, nationality, side and box named exists).
 
 The charts themselves are the game's data: the CRT with its Adv and DD colour layers (``game.crts["crt"]``), the
 Determined Defense Table (``game.tables["determined_defense"]``), the TEC (combat columns ``shift``, ``defense``,
@@ -18,6 +18,7 @@ from games.errors import DataError
 from games.model import Game
 
 from ...engine.context import Context, once
+from .data import _side as side_of, _trait
 
 FILE = ("tables", "rules.toml")  # the same file as data.py's
 
@@ -95,18 +96,8 @@ def combat_facts(ctx: Context) -> CombatFacts:
     return once(ctx, "s42_combat_facts", lambda c: load(c.game))
 
 
-def _trait(game: Game, t: Table, key: str) -> str:
-    v = t.str(key)
-    if v not in game.traits:
-        raise t.error(f"'{v}' is not a trait of game.toml", key)
-    return v
-
-
 def _side(game: Game, t: Table, key: str) -> str:
-    v = t.str(key)
-    if v not in game.sides:
-        raise t.error(f"'{v}' is not a side", key)
-    return v
+    return side_of(game, t, key, t.str(key))
 
 
 def _results(game: Game, t: Table) -> dict[str, Result]:
@@ -158,9 +149,13 @@ def load(game: Game) -> CombatFacts:
         _results(game, c.table("results")))
 
 
-def check(game: Game) -> None:
-    """``hexforge info``'s check of the combat facts (raises the first :class:`DataError`)."""
-    load(game)
+def check_data(game: Game) -> list[DataError]:
+    """``hexforge info``'s hook for ``[combat]``: its problem, if any."""
+    try:
+        load(game)
+    except DataError as err:
+        return [err]
+    return []
 
 
-__all__ = ["CombatFacts", "DataError", "Result", "check", "combat_facts", "load"]
+__all__ = ["CombatFacts", "DataError", "Result", "check_data", "combat_facts", "load"]

@@ -140,3 +140,14 @@ def put(state, c: Combat | None, **changes):
     if c is not None and top is not None and top.sub is not None and c.kind == BREAKTHROUGH and c.line == top.sub.line:
         c = evolve(top, sub=c)
     return evolve(state, battles=evolve(b, current=c, **changes))
+
+
+def line_path(ctx, state, action) -> tuple[str, tuple[str, ...]] | None:
+    """A ``retreat`` or ``advance`` line's unit and the hexes it enters (a leading start location is ignored), or
+    None when there is nothing to move (no hex, or the unit is not on the map)."""
+    uid = action["unit"]
+    loc = state.units[uid].loc
+    path = tuple(action["path"])
+    if path and path[0] == loc:
+        path = path[1:]
+    return (uid, path) if path and loc in ctx.board.locations else None

@@ -19,7 +19,6 @@ from games.errors import DataError
 from games.model import Game
 
 from ...engine.context import Context, once
-from . import combat_data
 
 FILE = ("tables", "rules.toml")
 
@@ -412,7 +411,7 @@ def _complete(game: Game, f: Facts) -> None:
 
 def check_data(game: Game) -> list[DataError]:
     """``hexforge info``'s hook: the problem ``tables/rules.toml`` has, if any (the reader stops at its first)."""
-    readers: tuple[Callable[[Game], Any], ...] = (lambda g: _complete(g, load(g)), combat_data.check)
+    readers: tuple[Callable[[Game], Any], ...] = (lambda g: _complete(g, load(g)),)
     out: list[DataError] = []
     for reader in readers:
         try:

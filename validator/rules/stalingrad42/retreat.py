@@ -39,7 +39,7 @@ from . import air, control, losses, railheads
 from .board import in_play
 from .bonds import enemy_bonds
 from .combat_data import combat_facts
-from .combat_state import BREAKTHROUGH, Combat, battles, current, put
+from .combat_state import BREAKTHROUGH, Combat, battles, current, line_path, put
 from .data import scenario_facts
 from .movement import pontoon_steps
 from .resources import fortified
@@ -270,15 +270,13 @@ def auto_retreat_owed(ctx: Context, state: State, uid: str, any_unit: bool = Fal
 
 def handle_retreat(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     """A ``retreat`` line (12.1-12.4, 13.1.2-13.1.3, 13.3.2, 22.5, 5.7.3)."""
-    uid = action["unit"]
+    moving = line_path(ctx, state, action)
+    if moving is None:
+        return state, []
+    uid, path = moving
     us = state.units[uid]
     side = ctx.game.units[uid].side
     who = name(ctx, state, uid)
-    path = tuple(action["path"])
-    if path and path[0] == us.loc:
-        path = path[1:]
-    if not path or us.loc not in ctx.board.locations:
-        return state, []
     c, length, what = _owing(ctx, state, uid)
     findings: list[Finding] = []
     full_path = (us.loc or "",) + path
