@@ -194,3 +194,24 @@ def test_23_4_the_russian_winter() -> None:
     assert city.total == 12  # in a City: no Winter penalty, doubled
     ctx, state = position({"ger_57id": "2616"}, turn=turn - 1)
     assert odds.attack(ctx, state, ["ger_57id"], "2716", {}).total == 4
+
+
+@pytest.mark.parametrize("old, new, key", [
+    ("attack_cap = 40", "attack_cap = \"forty\"", "attack_cap"),
+    ("elite_side = \"axis\"", "elite_side = \"allies\"", "elite_side"),
+    ("[combat.results.A1]\nattacker = 1", "", "A1"),
+    ("picks = \"opponent\"\nretreat = 4", "picks = \"nobody\"\nretreat = 4", "picks"),
+])
+def test_a_bad_combat_fact_is_one_data_error_naming_its_key(tmp_path: Path, old: str, new: str, key: str) -> None:
+    import dataclasses
+
+    import games
+    from validator.rules.stalingrad42 import combat_data
+    game = games.load("stalingrad42")
+    text = (Path(game.root) / "tables" / "rules.toml").read_text(encoding="utf-8")
+    assert old in text
+    (tmp_path / "tables").mkdir()
+    (tmp_path / "tables" / "rules.toml").write_text(text.replace(old, new, 1), encoding="utf-8")
+    assert combat_data.check_data(game) == []
+    errors = combat_data.check_data(dataclasses.replace(game, root=str(tmp_path)))
+    assert len(errors) == 1 and key in str(errors[0])
