@@ -25,7 +25,7 @@ def _replay(lines: Lines):
 
 
 @pytest.fixture(scope="module")
-def game3(s42) -> Lines:  # (two turns: enough for every mutation below)
+def opening(s42) -> Lines:
     return play(s42, seed=11, turns=TURNS)
 
 
@@ -39,50 +39,50 @@ def _rules_on(lines: Lines, index: int) -> list[str]:
     return sorted(v.rule for v in r.violations if v.line == index + 1)
 
 
-def test_the_players_campaign_opening_is_clean(game3) -> None:
-    assert _replay(game3).violations == ()
+def test_the_players_campaign_opening_is_clean(opening) -> None:
+    assert _replay(opening).violations == ()
 
 
-def test_a_third_resource_point(game3) -> None:
+def test_a_third_resource_point(opening) -> None:
     """18.1: two Resource Points a turn; a third Fortification begun in the Axis Initial Phase of turn 2."""
-    i = _at(game3, lambda x: x.get("type") == "turn" and x["turn"] == 2)
-    i = next(k for k in range(i, len(game3)) if game3[k]["type"] == "phase" and game3[k]["phase"] == "initial") + 1
+    i = _at(opening, lambda x: x.get("type") == "turn" and x["turn"] == 2)
+    i = next(k for k in range(i, len(opening)) if opening[k]["type"] == "phase" and opening[k]["phase"] == "initial") + 1
     forts = [{"type": "fortify", "side": "axis", "hex": h} for h in ("1016", "1017", "1018")]
-    lines = game3[:i] + forts + game3[i:]
+    lines = opening[:i] + forts + opening[i:]
     assert _rules_on(lines, i + 2) == ["18.1"]
 
 
-def test_a_frozen_reserve_army_moves(game3, s42) -> None:
+def test_a_frozen_reserve_army_moves(opening, s42) -> None:
     """31.0: the 7th Reserve Army does not move until released; a move of one of its units in a Soviet Movement
     Phase is reported under 31.0."""
-    i = _at(game3, lambda x: x["type"] == "phase" and x["phase"] == "movement" and x["side"] == "soviet")
-    start = _start(game3[0], s42)
+    i = _at(opening, lambda x: x["type"] == "phase" and x["phase"] == "movement" and x["side"] == "soviet")
+    start = _start(opening[0], s42)
     uid = next(u for u in sorted(start) if s42.units[u].extra.get("formation") == "7R")
-    board = _replay(game3[:2]).ctx.board
+    board = _replay(opening[:2]).ctx.board
     to = next(h for h in sorted(s42.map.hexes) if board.adjacent(start[uid], h))
     move = {"type": "move", "side": "soviet", "unit": uid, "path": [to], "mode": "tactical"}
-    lines = game3[:i] + [move] + game3[i:]
+    lines = opening[:i] + [move] + opening[i:]
     assert "31.0" in _rules_on(lines, i)
 
 
-def test_a_release_of_two_armies_in_a_turn(game3, s42) -> None:
+def test_a_release_of_two_armies_in_a_turn(opening, s42) -> None:
     """31.0: one Reserve Army released a turn (from turn 2)."""
-    i = _at(game3, lambda x: x.get("type") == "turn" and x["turn"] == 2)
-    i = next(k for k in range(i, len(game3)) if game3[k]["type"] == "phase" and game3[k]["phase"] == "initial"
-             and game3[k]["side"] == "soviet") + 1
+    i = _at(opening, lambda x: x.get("type") == "turn" and x["turn"] == 2)
+    i = next(k for k in range(i, len(opening)) if opening[k]["type"] == "phase" and opening[k]["phase"] == "initial"
+             and opening[k]["side"] == "soviet") + 1
     armies = {}
     for u, unit in s42.units.items():
         armies.setdefault(unit.extra.get("formation"), []).append(u)
-    lines = game3[:i] + [{"type": "release", "side": "soviet", "units": armies["5R"]},
-                         {"type": "release", "side": "soviet", "units": armies["7R"]}] + game3[i:]
+    lines = opening[:i] + [{"type": "release", "side": "soviet", "units": armies["5R"]},
+                         {"type": "release", "side": "soviet", "units": armies["7R"]}] + opening[i:]
     assert _rules_on(lines, i) == [] and _rules_on(lines, i + 1) == ["31.0"]
 
 
-def test_a_wrong_victory_claim(game3) -> None:
+def test_a_wrong_victory_claim(opening) -> None:
     """24.1.1: a claim one VP above the count in the Victory Determination Phase of turn 1 is reported; the count
     itself is not."""
-    i = _at(game3, lambda x: x.get("type") == "turn" and x["turn"] == 2) - 1
-    lines = game3[:i] + [{"type": "phase", "side": "axis", "phase": "victory"}] + game3[i:]
+    i = _at(opening, lambda x: x.get("type") == "turn" and x["turn"] == 2) - 1
+    lines = opening[:i] + [{"type": "phase", "side": "axis", "phase": "victory"}] + opening[i:]
     i += 1
     log, game = parse_log("played.jsonl", "".join(json.dumps(x) + "\n" for x in lines[:i]).encode())
     r = replay(log, game, keep_states=False)
