@@ -10,7 +10,7 @@ with its own changes and its findings, so no rule module calls another's handler
 - ``determined``: Defensive Support by ASUs and SPs (18.3.2), re-rolls; ``disengage``: re-rolls;
 - ``move``, ``rail``, ``sea``: Reserves (25.2.1), Reserve Armies (31.0, 34.3), S1.2, S3.4, Contested Cities
   (29.1.2), Leaders by rail (28.1.5), and what entering hexes triggers (9.7.5, 24.3, 30.0, 31.0);
-- ``retreat``, ``advance``: 18.2.2, 18.6.6, 19.3, 26.2, 27.2.3, 25.2.3, 34.6.2, 9.7.5, 24.3;
+- ``retreat``, ``advance``: 18.2.2, 18.6.6, 19.3, 26.2, 27.2.3, 25.2.3, 34.6.2, 9.7.5, 24.3, 29.1.4;
 - ``place``: SPs for Resource Points (18.6.1); ``remove``, ``loss``: the removals of 32.x, 27.2.3's step;
   ``replace``: 32.3's lost Special replacement; ``hold``: 34.4.1's counts.
 """
@@ -26,7 +26,8 @@ from .state import State
 
 Check = Callable[[Context, State, State, Action], "tuple[State, list[Finding]]"]
 
-_ENTERING: tuple[Check, ...] = (resources.after_entering, victory.after_units, campaign.after_units)
+_ENTERING: tuple[Check, ...] = (resources.after_entering, victory.after_units, campaign.after_units,
+                                contested.after_entering)
 _MOVES: tuple[Check, ...] = (reserves.after_move, campaign.after_move, scenarios.after_move) + _ENTERING
 
 AFTER: dict[str, tuple[Check, ...]] = {

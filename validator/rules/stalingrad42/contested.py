@@ -4,10 +4,12 @@ with a City Battle marker (11.6.2) that units of both sides share.
 - 29.1.2: in a friendly Movement Phase units enter a Contested City hex, and leave it, only by Tactical Movement,
   and never leave it into an EZOC without a friendly unit.
 - 29.1.3: units in a Contested City hex never attack out of it (they may join an attack on the enemy units inside).
+- 29.1.4: the original defender keeps control of the hex while it is contested (the units that enter it do not take
+  it, 16.3.4).
 
 Combat's: the advance a Partial Success forces into the City hex, both sides doubled there, the marker reduced by
-the original defender's Partial Success (29.1.1, 29.1.3), control by the original defender (29.1.4); ZOCs, bonds and
-the airfield modifier in the hex (29.1.1) are the position's (:func:`hexes`).
+the original defender's Partial Success (29.1.1, 29.1.3); ZOCs, bonds and the airfield modifier in the hex (29.1.1)
+are the position's (:func:`hexes`).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 from ...engine.context import Context
 from ...engine.paths import move_bits
 from ...engine.position import position
+from ...engine.state import evolve
 from ...model import Action, Finding
 from .state import State
 from .units import name
@@ -73,3 +76,13 @@ def after_battle(ctx: Context, before: State, state: State, action: Action) -> t
             out.append(Finding("29.1.3", f"{name(ctx, before, uid)} is in the Contested City hex {loc}: it never "
                                          "attacks out of it", (uid,), (loc,)))
     return state, out
+
+
+def after_entering(ctx: Context, before: State, state: State, action: Action) -> tuple[State, list[Finding]]:
+    """29.1.4: units entering a Contested City hex (by advance, retreat or movement) leave its control with the
+    original defender, who controlled it before."""
+    shared = hexes(ctx, state)
+    keep = {h: before.control[h] for h in shared if h in before.control and state.control.get(h) != before.control[h]}
+    if not keep:
+        return state, []
+    return evolve(state, control={**state.control, **keep}), []

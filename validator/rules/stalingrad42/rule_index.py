@@ -140,6 +140,7 @@ RULES = index((
     Rule("29.1.1", "Contested City hexes", contested.hexes),
     Rule("29.1.2", "movement into and out of Contested City hexes", contested.after_move),
     Rule("29.1.3", "no attack out of a Contested City hex", contested.after_battle),
+    Rule("29.1.4", "control of a Contested City hex", contested.after_entering),
     Rule("30.0", "the Trans-Caucasus Front Box", campaign.handle_place),
     Rule("31.0", "Soviet Reserve Armies", campaign.handle_release),
     Rule("32.1", "Turn 10 German removals", campaign._turn10),
