@@ -101,6 +101,15 @@ def test_9_2_3_and_9_2_4_tank_shifts_barred_and_denied() -> None:
     assert [s.rule for s in anti] == ["9.2.2"]  # 9.2.4: the basic shift denied, the elite one not
 
 
+def test_9_2_3_a_tank_across_a_river_against_a_tank() -> None:
+    """9.2.3's example: a Tank Unit attacks an enemy Tank Unit across a river hexside: neither earns the Tank Shift
+    (nor the Elite one, which is a Tank Shift too)."""
+    ctx, state = position({"ger_3pz": "1603", "sov_1tc": "1604"})
+    c = {"ger_3pz": crossing(ctx, state, "axis", False, "1603", "1604")}
+    assert c["ger_3pz"].river
+    assert modifiers.tank(ctx, state, "axis", ["ger_3pz"], ["sov_1tc"], c, ground(ctx, state, "1604", "soviet")) == []
+
+
 def test_8_6_the_automatic_ds_example() -> None:
     """8.6: 25 to 3 = 8-1, two shifts right (Tank, Elite) = 10-1: the defender is gone, the three units carry Auto DS
     markers until their advance; B attacks Y at 5-1."""
