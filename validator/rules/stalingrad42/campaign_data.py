@@ -16,7 +16,7 @@ from games.errors import DataError
 from games.model import Game
 
 from ...engine.context import Context, once
-from .data import FILE
+from .data import FILE, _region  # the shared reader of region names (data.py)
 
 LEADER_ROLLS = ("battle", "determined", "disengage")  # 28.1: the rolls a leader may make again
 ELBRUS = ("temporary", "permanent")  # 24.3, S2.5
@@ -206,12 +206,6 @@ def _hex(game: Game, t: Table, key: str) -> str:
     if v not in game.map.hexes:
         raise t.error(f"'{v}' is not a map hex", key)
     return v
-
-
-def _region(game: Game, t: Table, key: str, region: str) -> frozenset[str]:
-    if region not in game.map.regions:
-        raise t.error(f"'{region}' is not a region of map/regions.toml", key)
-    return game.map.regions[region].locations
 
 
 def _areas(game: Game, t: Table, key: str, values: Any = None) -> tuple[str, ...]:

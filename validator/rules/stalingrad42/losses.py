@@ -10,6 +10,8 @@ and for a 3-step unit a Remnant counter (10.4.1) when one is free, else the Elim
 
 from __future__ import annotations
 
+from typing import Mapping
+
 from ...engine.context import Context
 from ...engine.position import note_changes
 from ...engine.state import evolve
@@ -24,7 +26,8 @@ def box(ctx: Context, side: str, kind: str) -> str:
     return f"{kind}_{side}"
 
 
-def _put(ctx: Context, state: State, changes: dict[str, UnitState], **more) -> State:
+def put_units(ctx: Context, state: State, changes: Mapping[str, UnitState], **more) -> State:
+    """The state with these units replaced (the position told which changed)."""
     units = dict(state.units)
     units.update(changes)
     note_changes(ctx, state.units, units, list(changes))
@@ -46,7 +49,7 @@ def eliminate(ctx: Context, state: State, uid: str) -> State:
     i = table(ctx)[uid, us.face]
     if not i.combat and "supply" not in i.tags:
         more["returns"] = {**state.returns, uid: state.turn + facts(ctx).replacements.return_delay}
-    return _put(ctx, state, changes, **more)
+    return put_units(ctx, state, changes, **more)
 
 
 def lose_step(ctx: Context, state: State, uid: str, remnant: str | None = None) -> State:
@@ -55,10 +58,10 @@ def lose_step(ctx: Context, state: State, uid: str, remnant: str | None = None) 
     u = ctx.game.units[uid]
     us = state.units[uid]
     if u.flip == "step" and us.face == "front" and u.steps >= 2:
-        return _put(ctx, state, {uid: evolve(us, face="back")})
+        return put_units(ctx, state, {uid: evolve(us, face="back")})
     if u.flip == "step" and us.face == "back" and u.steps >= 3 and remnant is not None:
         r = state.units[remnant]
-        return _put(ctx, state, {uid: UnitState(box(ctx, u.side, "remnant_display"), "back"),
+        return put_units(ctx, state, {uid: UnitState(box(ctx, u.side, "remnant_display"), "back"),
                                  remnant: evolve(r, loc=us.loc, face="front", order=us.order, supply=us.supply,
                                                  represents=uid)})
     return eliminate(ctx, state, uid)
@@ -78,4 +81,4 @@ def handle_remove(ctx: Context, state: State, action: Action) -> tuple[State, li
     side = ctx.game.units[uid].side
     if to == box(ctx, side, "eliminated"):
         return eliminate(ctx, state, uid), []
-    return _put(ctx, state, {uid: UnitState(to, state.units[uid].face)}), []
+    return put_units(ctx, state, {uid: UnitState(to, state.units[uid].face)}), []

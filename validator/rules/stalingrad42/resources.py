@@ -31,16 +31,16 @@ deactivation of the printed ones (9.7.7).
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from typing import Iterable
 
 from ...engine.context import Context
-from ...engine.position import note_changes, position
+from ...engine.position import position
 from ...engine.state import evolve
 from ...model import Action, Finding
 from . import control, supply
 from .campaign_data import later, scenario_rules
 from .data import scenario_facts
-from .losses import box
+from .losses import box, put_units
 from .ranges import in_range, unit_range
 from .state import DISRUPTED, GOOD_ORDER, Fort, State, UnitState
 from .terrain import situation, terrain_of
@@ -52,14 +52,6 @@ RP = "rp"
 INITIAL, MOVEMENT, COMBAT, SUPPLY = "initial", "movement", "combat", "supply"
 READY, USED = "front", "back"  # an ASU's Ready and Used sides (units.csv: flip = convert)
 SP_FULL, SP_READY = "front", "back"  # an SP's Full Movement and Ready sides (18.6.2)
-
-
-def put_units(ctx: Context, state: State, changes: Mapping[str, UnitState], **more) -> State:
-    """The state with these units replaced (the position told which changed)."""
-    units = dict(state.units)
-    units.update(changes)
-    note_changes(ctx, state.units, units, list(changes))
-    return evolve(state, units=units, **more)
 
 
 def info_of(ctx: Context, state: State, uid: str) -> Info:
