@@ -24,7 +24,7 @@ from ...model import Action, Finding, Header
 from . import (
     advance, campaign, checks, combat, determined, movement, offensives, rail, recovery, replacements,
     reserves, resources, results, retreat, scenarios, sea, sequence, supply_phase, victory, weather)
-from . import campaign_data, combat_data, data
+from . import campaign_data, combat_data, data, maskirovka
 from . import railheads as railhead_moves
 from .board import make_context
 from .rule_index import RULES
@@ -49,8 +49,8 @@ HANDLERS: dict[str, Handler] = {
     "offensive": offensives.handle_offensive,
     "release": campaign.handle_release,
     "winter_offensive": campaign.handle_winter_offensive,
-    "maskirovka": campaign.handle_maskirovka,
-    "hold": campaign.handle_hold,
+    "maskirovka": maskirovka.handle_maskirovka,
+    "hold": maskirovka.handle_hold,
     "full_retreat": recovery.handle_full_retreat,
     "move": movement.handle_move,
     "rail": rail.handle_rail,
@@ -73,7 +73,7 @@ HANDLERS: dict[str, Handler] = {
     "attrition": supply_phase.handle_attrition,
     "victory": victory.handle_victory,
     "absorb": campaign.handle_absorb,
-    "reveal": campaign.handle_reveal,
+    "reveal": maskirovka.handle_reveal,
 }
 
 

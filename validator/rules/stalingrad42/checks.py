@@ -21,14 +21,16 @@ from typing import Callable
 
 from ...engine.context import Context
 from ...model import Action, Finding
-from . import campaign, contested, leaders, offensives, reserves, resources, scenarios, special_units, victory
+from . import (
+    campaign, contested, leaders, maskirovka, offensives, reserves, resources, scenarios, special_units, victory)
 from .state import State
 
 Check = Callable[[Context, State, State, Action], "tuple[State, list[Finding]]"]
 
 _ENTERING: tuple[Check, ...] = (resources.after_entering, victory.after_units, campaign.after_units,
                                 contested.after_entering)
-_MOVES: tuple[Check, ...] = (reserves.after_move, campaign.after_move, scenarios.after_move) + _ENTERING
+_MOVES: tuple[Check, ...] = (reserves.after_move, campaign.after_move, maskirovka.after_move,
+                             scenarios.after_move) + _ENTERING
 
 AFTER: dict[str, tuple[Check, ...]] = {
     "battle": (resources.after_battle, offensives.after_battle, leaders.after_roll, reserves.after_battle,
@@ -39,13 +41,13 @@ AFTER: dict[str, tuple[Check, ...]] = {
     "rail": _MOVES + (leaders.after_rail,),
     "sea": _MOVES,
     "retreat": (resources.after_retreat, offensives.after_retreat, reserves.after_retreat,
-                campaign.after_army) + _ENTERING,
+                maskirovka.after_army) + _ENTERING,
     "advance": (resources.after_advance, reserves.after_advance) + _ENTERING,
     "place": (resources.after_place,) + _ENTERING,
-    "remove": (campaign.after_remove, campaign.after_army),
-    "loss": (reserves.after_loss, campaign.after_loss, campaign.after_army),
+    "remove": (campaign.after_remove, maskirovka.after_army),
+    "loss": (reserves.after_loss, campaign.after_loss, maskirovka.after_army),
     "replace": (campaign.after_replacement,),
-    "hold": (campaign.after_hold,),
+    "hold": (maskirovka.after_hold,),
 }
 
 
@@ -103,7 +105,7 @@ def end_player_turn(ctx: Context, state: State, side: str) -> tuple[State, list[
     """A Player Turn ends: printed Fortifications deactivated (9.7.7), revealed Reserve Armies removed (34.7), the
     turn 28 benchmark (S4.4)."""
     state, findings = resources.end_player_turn(ctx, state, side)
-    state, more = campaign.end_player_turn(ctx, state, side)
+    state, more = maskirovka.end_player_turn(ctx, state, side)
     findings += more
     state, more = victory.end_player_turn(ctx, state, side)
     return state, findings + more

@@ -11,7 +11,7 @@ from . import (
     bonds, entry, movement, rail, railheads, replacements, sea, sequence, special, stacking, supply, supply_phase,
     terrain, weather, zoc)
 from . import campaign, contested, leaders, offensives, reserves, resources, scenarios, special_units, victory
-from . import board, campaign_data, turn_order
+from . import board, campaign_data, maskirovka, turn_order
 from . import advance, air, battlefield, combat, determined, modifiers, odds, recovery, results, retreat
 
 RULES = index((
@@ -151,16 +151,16 @@ RULES = index((
     Rule("33.1", "the Vasilevsky marker", campaign.handle_winter_offensive),
     Rule("33.2.1", "the Winter Offensive's markers and SPs", campaign.handle_winter_offensive),
     Rule("33.2.2", "the turn order flips after the Winter Offensive", turn_order.order),
-    Rule("34.1.2", "Maskirovka markers", campaign.handle_maskirovka),
-    Rule("34.3.1", "Reserve Armies move before receiving units", campaign._army_moves),
-    Rule("34.3.2", "Reserve Armies by rail only empty", campaign._army_moves),
-    Rule("34.1.1", "Reserve Armies and their Maskirovka markers", campaign.handle_maskirovka),
-    Rule("34.2", "eight units in a Holding Box", campaign.handle_hold),
-    Rule("34.3.3", "Reserve Armies between Entry Areas", campaign._army_moves),
-    Rule("34.4.1", "movement into a Holding Box", campaign.handle_hold),
-    Rule("34.4.2", "movement out of a Holding Box", campaign.handle_reveal),
-    Rule("34.6.2", "units in a Holding Box share their army's retreat", campaign.after_army),
-    Rule("34.7", "revealed Reserve Armies removed", campaign.end_player_turn),
+    Rule("34.1.2", "Maskirovka markers", maskirovka.handle_maskirovka),
+    Rule("34.3.1", "Reserve Armies move before receiving units", maskirovka._army_moves),
+    Rule("34.3.2", "Reserve Armies by rail only empty", maskirovka._army_moves),
+    Rule("34.1.1", "Reserve Armies and their Maskirovka markers", maskirovka.handle_maskirovka),
+    Rule("34.2", "eight units in a Holding Box", maskirovka.handle_hold),
+    Rule("34.3.3", "Reserve Armies between Entry Areas", maskirovka._army_moves),
+    Rule("34.4.1", "movement into a Holding Box", maskirovka.handle_hold),
+    Rule("34.4.2", "movement out of a Holding Box", maskirovka.handle_reveal),
+    Rule("34.6.2", "units in a Holding Box share their army's retreat", maskirovka.after_army),
+    Rule("34.7", "revealed Reserve Armies removed", maskirovka.end_player_turn),
     Rule("S1.1", "Fall Blau's length, first player and map", board.in_play),
     Rule("S1.2", "Fall Blau's special rules", scenarios.after_battle),
     Rule("S1.3", "Fall Blau's victory conditions", victory.decide),
