@@ -33,6 +33,7 @@ from .units import name
 RECEIVED = "received:"  # 34.3.1: an army that received units this phase (logged)
 BOX_MOVES, STRATEGIC = "box_move", "strategic:"  # 34.4.1-34.4.2 this turn (events, with the turn)
 REVEALED = "revealed:"  # 34.7
+DEFEND = "defend:"  # 34.6.2: "defend:<army>:<unit>", a unit that left the box to defend this phase (logged)
 
 
 def _army_of(state: State, box_id: str) -> str | None:
@@ -140,7 +141,7 @@ def after_hold(ctx: Context, before: State, state: State, action: Action) -> tup
 
 def handle_reveal(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     """A ``reveal`` line (34.4.2, 34.6.2): a unit leaves its Holding Box onto the army's hex (the army is revealed)
-    or into Entry Areas A-E (one a turn)."""
+    or into Entry Areas A-E (one a turn); in the enemy's Player Turn, up to three units a phase leave it to defend."""
     uid, to = action["unit"], action["to"]
     c = later(ctx).campaign
     us = state.units[uid]
@@ -150,12 +151,18 @@ def handle_reveal(ctx: Context, state: State, action: Action) -> tuple[State, li
     if army is None:
         findings.append(Finding("34.4.2", f"{who} is not in a Reserve Army's Holding Box", (uid,), (to,)))
         return put_units(ctx, state, {uid: evolve(us, loc=to)}), findings
-    events = state.events
+    events, logged = state.events, state.logged
     here = state.units[army].loc
     if army in state.moved:
         findings.append(Finding("34.4.2", f"{who}: units leave the box before its Reserve Army moves", (uid,), (to,)))
     if to == here:
         events = events | {REVEALED + army}
+        if state.player is not None and state.player != ctx.game.units[army].side:
+            key = f"{DEFEND}{army}:"
+            if sum(1 for e in logged if e.startswith(key)) >= c.defenders:
+                findings.append(Finding("34.6.2", f"{who}: up to {c.defenders} units leave a Holding Box to defend "
+                                                  "its Reserve Army", (uid,), (to,)))
+            logged = logged | {key + uid}
     elif to in c.box_areas:
         key = f"{BOX_MOVES}:{state.turn}"
         if key in events:
@@ -167,7 +174,7 @@ def handle_reveal(ctx: Context, state: State, action: Action) -> tuple[State, li
     else:
         findings.append(Finding("34.4.2", f"{who} leaves the box onto its Reserve Army's hex ({here}) or into Entry "
                                           f"Areas {', '.join(sorted(c.box_areas))}, not {to}", (uid,), (to,)))
-    return put_units(ctx, state, {uid: evolve(us, loc=to)}, events=events), findings
+    return put_units(ctx, state, {uid: evolve(us, loc=to)}, events=events, logged=logged), findings
 
 
 def after_move(ctx: Context, before: State, state: State, action: Action) -> tuple[State, list[Finding]]:
