@@ -47,7 +47,7 @@ from ...engine.paths import Search, explore, found, move_bits, path as search_pa
 from ...engine.position import note_changes, position
 from ...engine.state import evolve
 from ...model import Action, Finding
-from . import control, railheads, special
+from . import contested, control, railheads, special
 from .losses import eliminate
 from .board import HALVES, in_play
 from .bonds import Bonds, Potential, crosses_bond, in_hex_bond, negated, potential_of
@@ -361,7 +361,7 @@ def _step_problem(ctx: Context, state: State, uid: str, cur: str, nxt: str, p: P
     b = bit[nxt]
     if b & g.off:
         return _off_problem(ctx, state, uid, nxt)
-    if b & g.enemy_combat:
+    if b & g.enemy_combat and nxt not in contested.hexes(ctx, state):  # 29.1.2: a Contested City hex is entered
         return Finding("5.1", f"{who}: {nxt} holds an enemy Combat Unit; no unit enters it", (uid,))
     hexside = _hexside_problem(ctx, state, uid, cur, nxt, feats, first, p, g)
     if hexside is not None:
