@@ -60,6 +60,10 @@ def handle_maskirovka(ctx: Context, state: State, action: Action) -> tuple[State
         findings.append(Finding("34.1.2", f"a Maskirovka marker names a Holding Box ({', '.join(c.holding_boxes)}) "
                                           f"for a Reserve Army", (army,), where))
         return state, findings
+    if where[0] not in ctx.board.locations:
+        findings.append(Finding("34.1.1", f"{name(ctx, state, army)} is not in play (the Reserve Armies arrive as "
+                                          "reinforcements on turn 21)", (army,), where))
+        return state, findings
     other = _army_of(state, box_id)
     mine = dict(state.maskirovka)
     if other is not None and other != army:
