@@ -224,3 +224,38 @@ def test_a_bad_combat_fact_is_one_data_error_naming_its_key(tmp_path: Path, old:
     assert combat_data.check_data(game) == []
     errors = combat_data.check_data(dataclasses.replace(game, root=str(tmp_path)))
     assert len(errors) == 1 and key in str(errors[0])
+
+
+def _mutated(name: str, line: int, **changes):
+    """A scripted example log with one line changed (``None`` removes a field), replayed: its findings as rules."""
+    rows = [json.loads(x) for x in (LOGS / name).read_text(encoding="utf-8").splitlines()]
+    for k, v in changes.items():
+        if v is None:
+            rows[line - 1].pop(k, None)
+        else:
+            rows[line - 1][k] = v
+    log, game = parse_log(name, "".join(json.dumps(r) + "\n" for r in rows).encode())
+    ctx = s42.context(game, log.header)
+    state = s42.start(ctx)
+    found = []
+    for a in log.actions:
+        state, fs = s42.step(ctx, state, a)
+        found += [(a.line, f.rule) for f in fs]
+    return found
+
+
+@pytest.mark.parametrize("name, line, changes, want", [
+    ("combat_example_15_2_4b.jsonl", 2, {"die": 1}, [(2, "10.1")]),  # 7-1, die 1 is a D1, not the DS logged
+    ("combat_example_15_2_4b.jsonl", 2, {"odds": "6-1"}, [(2, "8.3")]),
+    ("combat_example_15_2_4b.jsonl", 2, {"shifts": 1}, [(2, "8.3")]),
+    ("combat_example_15_2_4b.jsonl", 4, {"path": ["3121", "3222"]}, [(4, "12.1.1")]),  # two hexes of a DS's four
+    ("combat_example_15_2_4b.jsonl", 15, {"path": ["3021", "3022", "3023"]}, [(15, "14.2.2")]),  # infantry: two
+    ("combat_example_15_2_4b.jsonl", 9, {"attackers": ["ger_3pz", "ger_23pz", "ger_16mot", "ger_57id"]},
+     [(9, "15.2.2"), (9, "15.2.10"), (9, "8.1")]),  # 57 ID is not in the group, stands apart, is not adjacent
+    ("combat_example_9_5_2a.jsonl", 2, {"odds": "2-1"}, [(2, "8.3")]),  # forgetting the halving and doubling
+    ("combat_example_11_5_2.jsonl", 4, {"desperate": None},
+     [(5, "10.1"), (6, "11.5"), (7, "10.1")]),  # a plain Fail costs no step; only a Desperate Defense rolls again
+])
+def test_a_changed_example_line_is_flagged_with_its_rule(name: str, line: int, changes: dict, want: list) -> None:
+    assert _mutated(name, 1) == []
+    assert _mutated(name, line, **changes)[:len(want)] == want
