@@ -27,9 +27,8 @@ def position(units: dict, turn: int = 2, player: str = "axis", phase: str = "com
     return ctx, s42.start(ctx)
 
 
-def play(name: str):
-    """The state at the end of a scripted log, and its findings as (line, rule)."""
-    log, game = read_log(str(LOGS / name))
+def run(log, game):
+    """(context, the state at the end of a log, its findings as (line, rule))."""
     ctx = s42.context(game, log.header)
     state = s42.start(ctx)
     found = []
@@ -37,6 +36,11 @@ def play(name: str):
         state, fs = s42.step(ctx, state, a)
         found += [(a.line, f.rule) for f in fs]
     return ctx, state, found
+
+
+def play(name: str):
+    """The state at the end of a scripted log, and its findings as (line, rule)."""
+    return run(*read_log(str(LOGS / name)))
 
 
 @pytest.mark.parametrize("attack, defense, column", [(7, 2, "3-1"), (9, 4, "2-1"), (6, 4, "1-1"), (5, 6, "1-2")])
@@ -175,13 +179,7 @@ def test_13_3_2_full_retreat_next_to_the_enemy() -> None:
                                      "ger_44id": "2620", "sov_62rd": {"at": "2720", "order": "full_retreat"}}}}
     lines = [header, {"type": "retreat", "side": "soviet", "unit": "sov_6rd", "path": ["2817", "2917"]},
              {"type": "phase", "side": "axis", "phase": "combat"}]
-    log, game = parse_log("t.jsonl", "".join(json.dumps(x) + "\n" for x in lines).encode())
-    ctx = s42.context(game, log.header)
-    state = s42.start(ctx)
-    found = []
-    for a in log.actions:
-        state, fs = s42.step(ctx, state, a)
-        found += fs
+    _, state, found = run(*parse_log("t.jsonl", "".join(json.dumps(x) + "\n" for x in lines).encode()))
     assert found == []
     assert state.units["sov_6rd"].loc == "2917"  # retreated: no longer next to 57 ID
     assert state.units["sov_62rd"].loc == "eliminated_soviet"  # still next to 44 ID when the Combat Phase began
@@ -234,14 +232,7 @@ def _mutated(name: str, line: int, **changes):
             rows[line - 1].pop(k, None)
         else:
             rows[line - 1][k] = v
-    log, game = parse_log(name, "".join(json.dumps(r) + "\n" for r in rows).encode())
-    ctx = s42.context(game, log.header)
-    state = s42.start(ctx)
-    found = []
-    for a in log.actions:
-        state, fs = s42.step(ctx, state, a)
-        found += [(a.line, f.rule) for f in fs]
-    return found
+    return run(*parse_log(name, "".join(json.dumps(r) + "\n" for r in rows).encode()))[2]
 
 
 @pytest.mark.parametrize("name, line, changes, want", [
