@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from validator.engine.position import position
-from validator.rules.stalingrad42 import entry, movement, rail, replacements, supply_phase, weather
+from validator.rules.stalingrad42 import campaign, entry, movement, rail, replacements, supply_phase, weather
 from validator.rules.stalingrad42.data import facts, scenario_facts
 from validator.rules.stalingrad42.losses import box
 from validator.rules.stalingrad42.railheads import _path_problems
@@ -33,6 +33,9 @@ def _mine(p: Player, side: str) -> list[str]:
 
 def initial(p: Player, side: str) -> None:
     p.act("phase", side, phase="initial")
+    for line in campaign.removals_owed(p.ctx, p.state, side):  # 32.1-32.3
+        kind = line.pop("type")
+        p.act(kind, side, **line)
     owner = scenario_facts(p.ctx).areas
     for uid, pl in sorted(entry.placements(p.ctx).items()):
         if p.game.units[uid].side != side or p.state.units[uid].loc is not None or pl.condition:

@@ -392,18 +392,21 @@ def _turn10(ctx: Context, state: State) -> list[Finding]:
     return out
 
 
+def _removable_infantry(ctx: Context, state: State, uid: str) -> bool:
+    """32.3: an in-supply, full-strength, 3-step German infantry division on the map."""
+    u = ctx.game.units[uid]
+    us = state.units[uid]
+    return _division(ctx, uid, "infantry") and u.steps == 3 and u.nationality == later(ctx).campaign.german \
+        and us.face == "front" and us.loc in ctx.board.locations and us.supply == ""
+
+
 def _infantry(ctx: Context, state: State) -> list[Finding]:
     """32.3: one in-supply, full-strength, 3-step German infantry division removed (when there is one)."""
-    def eligible(uid: str, st: State) -> bool:
-        u = ctx.game.units[uid]
-        us = st.units[uid]
-        return _division(ctx, uid, "infantry") and u.steps == 3 and u.nationality == later(ctx).campaign.german \
-            and us.face == "front" and us.loc in ctx.board.locations and us.supply == ""
     removed = [u for u, *_ in _removed(state)]
     good = [u for u in removed if _division(ctx, u, "infantry")]
     if good:
         return []
-    if any(eligible(u, state) for u in ctx.game.units):
+    if any(_removable_infantry(ctx, state, u) for u in ctx.game.units):
         return [Finding("32.3", f"one in-supply, full-strength, 3-step German infantry division is removed on turn "
                                 f"{state.turn}")]
     return []
@@ -426,6 +429,47 @@ def _tank_corps(ctx: Context, state: State) -> list[Finding]:
         return [Finding("32.2", "the Tank Corps removed had no step on the map: a Tank Corps on the map loses one",
                         tuple(u for u, *_ in removed))]
     return []
+
+
+def removals_owed(ctx: Context, state: State, side: str) -> list[dict]:
+    """The ``remove`` and ``loss`` lines (type and fields) that make the removals this Initial Phase owes (32.1-32.3),
+    chosen in the rules' order of preference, for a player that writes legal logs."""
+    if not campaign_rules(ctx) or state.turn not in ctx.game.turns:
+        return []
+    c = later(ctx).campaign
+    codes = {e.code for e in ctx.game.turns[state.turn].events}
+    on_map = [u for u in sorted(ctx.game.units) if state.units[u].loc in ctx.board.locations]
+    out: list[dict] = []
+
+    def remove(uid: str) -> None:
+        out.append({"type": "remove", "unit": uid, "to": "removed"})
+
+    if side == _axis(ctx) and "remove_german_infantry" in codes:
+        out += [{"type": "remove", "unit": u, "to": "removed"} for u in on_map
+                if _removable_infantry(ctx, state, u)][:1]
+    if side == _axis(ctx) and "german_removals" in codes:
+        remove(c.removal_gd)
+        elite = sorted((u for u in ctx.game.units if _panzer(ctx, u, elite=True) and state.units[u].loc != "removed"),
+                       key=lambda u: (state.units[u].supply == "isolated", state.units[u].loc not in ctx.board.locations,
+                                      u))[:c.removal_panzers]
+        for u in elite:
+            remove(u)
+        gone = [c.removal_gd, *elite]
+        steps = sum(steps_of(ctx, state, u) for u in gone if u in on_map)
+        for u in [u for u in on_map if _panzer(ctx, u) and u not in gone]:
+            for _ in range(min(steps_of(ctx, state, u), max(c.removal_steps - steps, 0))):
+                out.append({"type": "loss", "unit": u})
+                steps += 1
+    if side != _axis(ctx) and "remove_tank_corps" in codes:
+        corps = _corps(ctx)
+        held = [u for u in corps if u in on_map and state.units[u].supply == ""]
+        boxed = [u for u in corps if state.units[u].loc == box(ctx, side, "eliminated")]
+        if held:
+            remove(max(held, key=lambda u: (steps_of(ctx, state, u), u)))
+        elif boxed:
+            remove(boxed[0])
+            out += [{"type": "loss", "unit": u} for u in corps if u in on_map][:c.tank_corps_steps]
+    return out
 
 
 def _corps(ctx: Context) -> list[str]:
