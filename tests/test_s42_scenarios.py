@@ -45,6 +45,7 @@ def test_the_last_victory_determination_on_the_set_up(scenario: str) -> None:
     start = {"turn": last, "phase": "victory"}
     right = _replay(scenario, {"type": "victory", "side": "axis", "vp": vps, "winner": winner}, start=start)
     assert right.violations == ()
+    assert right.outcome["winner"] == winner and right.outcome["vp"] == vps  # the log ends: the game is decided
     loser = "axis" if winner == "soviet" else "soviet"
     wrong = _replay(scenario, {"type": "victory", "side": "axis", "vp": vps, "winner": loser}, start=start)
     assert [v.rule for v in wrong.violations] == [rule]
@@ -61,6 +62,7 @@ def test_the_campaign_is_not_decided_early_on_the_set_up() -> None:
     r = _replay("s4_campaign", {"type": "victory", "side": "axis", "vp": 0, "winner": "soviet"},
                 start={"turn": 6, "phase": "victory"})
     assert [v.rule for v in r.violations] == ["24.2"]
+    assert r.outcome["winner"] is None  # a log ending before the last turn decides nothing
 
 
 @pytest.mark.parametrize("vps,winner", [(14, "axis"), (13, None), (3, None), (2, "soviet")])

@@ -106,8 +106,9 @@ def step(ctx: Context, state: State, action: Action) -> tuple[State, list[Findin
 
 
 def finish(ctx: Context, state: State) -> tuple[State, list[Finding]]:
-    """Checks at the end of the log: nothing is owed yet (a log may end anywhere)."""
-    return state, []
+    """The end of the log: nothing is owed yet (a log may end anywhere); one that ends in the scenario's last Victory
+    Determination Phase has the game decided (``victory.finish``)."""
+    return victory.finish(ctx, state)
 
 
 def outcome(ctx: Context, state: State) -> dict:

@@ -289,6 +289,14 @@ def end_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]:
     return (_decided(state, r) if r is not None else state), []
 
 
+def finish(ctx: Context, state: State) -> tuple[State, list[Finding]]:
+    """A log that ends in the scenario's last Victory Determination Phase: the phase is over, the game decided
+    (S1.3, S2.5, S3.5, S4.4)."""
+    if state.phase == VICTORY and state.turn >= ctx.scenario.last_turn:
+        return end_phase(ctx, state)
+    return state, []
+
+
 def end_player_turn(ctx: Context, state: State, side: str) -> tuple[State, list[Finding]]:
     """S4.4: at the end of the Axis Player Turn of turn 28 the Axis needs the turn's benchmark (24 VPs) or the
     Soviets win at once."""
