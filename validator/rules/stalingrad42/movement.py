@@ -195,6 +195,8 @@ def mobility_problem(ctx: Context, state: State, action: Action, uid: str) -> Fi
         return Finding("5.1", f"{who} is not on the map (it is {where})", (uid,))
     if uid in state.record.rail:
         return Finding("5.6.3", f"{who} used Rail Movement this turn and may use no other movement", (uid,))
+    if us.auto_ds:
+        return Finding("8.6.1", f"{who} made an Automatic DS: its movement is over", (uid,), (us.loc or "",))
     moved = state.moved.get(uid)
     if moved is not None and moved.stopped:
         why = {"sea": "it landed by sea (5.7.1)", "kerch": "it crossed the Kerch Strait (5.7.2)",
