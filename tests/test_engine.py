@@ -330,11 +330,11 @@ def test_the_sequence_of_play_from_the_games_phases():
 
 def test_mutual_phases_at_both_ends_and_the_turn_order_switched():
     """A mutual phase listed after the player phases ends the turn; a game whose sides change places in the turn
-    (Stalingrad '42's Uranus switch) gives the order per turn."""
+    (Stalingrad '42's Uranus switch) gives the order per turn, as the state has it (a switch a player decides)."""
     ctx = toy_context(toy_game())
     assert ctx.slots[0] == (None, "weather", None) and ctx.slots[-1] == (None, "victory", None)
     ends: list = []
-    seq = evolve(toy_sequence(ends), order=lambda c, turn: ("blue", "red") if turn >= 2 else ("red", "blue"))
+    seq = evolve(toy_sequence(ends), order=lambda c, turn, s: ("blue", "red") if turn >= 2 else ("red", "blue"))
     state = Clock(1, "red", "fight", None)
     state, f = sequence.handle_phase(seq, ctx, state, act("phase", "blue", phase="move"))
     assert not f and state.player == "blue"  # turn 1: red, then blue
@@ -345,6 +345,25 @@ def test_mutual_phases_at_both_ends_and_the_turn_order_switched():
     assert not f and ends[-1] == Slot("blue", "fight", None)
     state, f = sequence.timing(seq, ctx, state, act("attack", "blue"))
     assert f and "belongs to the Combat Phase" in f[0].message
+
+
+def test_what_begins_with_a_new_phase():
+    """``Sequence.begin`` runs when a new phase begins (after ``fresh``), not when a phase moves on to its next step:
+    a game's markers that turn over as a player's phase opens (Stalingrad '42's Fortifications, 9.7.2)."""
+    ctx = toy_context(toy_game())
+    ends: list = []
+    begun: list = []
+
+    def begin(c, state, slot):
+        begun.append(slot)
+        return evolve(state, ended=state.ended + (slot.phase,))
+
+    seq = evolve(toy_sequence(ends), begin=begin)
+    state = Clock(1, "red", "fight", None)
+    state, f = sequence.handle_phase(seq, ctx, state, act("phase", "blue", phase="move", step="rail"))
+    assert not f and [s.phase for s in begun] == ["move"] and state.ended == ("move",)
+    state, f = sequence.handle_phase(seq, ctx, state, act("phase", "blue", phase="fight"))
+    assert not f and [s.phase for s in begun] == ["move", "fight"]
 
 
 def test_steps_open_only_along_a_net():
@@ -376,6 +395,17 @@ def test_odds_columns_and_differential_columns():
     assert odds.column_value("3:2") == odds.column_value("-1", odds.DIFFERENTIAL) + 2.5
     rows = {1: ("AE", "AR", "DR"), 2: ("AR", "EX", "DE")}
     assert odds.lookup(("1:1", "2:1", "3:1"), rows, "2:1", 2) == "EX"
+
+
+def test_odds_as_if_the_ladder_went_on_past_both_ends():
+    cols = ("1-3", "1-2", "1-1", "2-1", "3-1")
+    assert [odds.virtual_index(cols, a, d) for a, d in ((7, 2), (5, 6), (1, 3))] == [4, 1, 0]  # printed columns
+    assert odds.virtual_index(cols, 8, 2) == 5 and odds.virtual_label(cols, 5) == "4-1"  # one past "3-1"
+    assert odds.virtual_index(cols, 25, 3) == 9 and odds.virtual_label(cols, 9) == "8-1"  # 25 to 3, rounded down
+    assert odds.virtual_index(cols, 1, 4) == -1 and odds.virtual_label(cols, -1) == "1-4"
+    assert odds.virtual_index(cols, 2, 7) == -1 and odds.virtual_index(cols, 1, 7) == -4  # 2 to 7 is 1-4 (rounded)
+    assert odds.virtual_index(cols, 3, 0) > 100 and odds.virtual_index(cols, 0, 3) < -100  # no defence / no attack
+    assert odds.virtual_index(("1:2", "1:1", "3:1"), 9, 2) == 3 and odds.virtual_label(("1:2", "1:1", "3:1"), 3) == "4:1"
 
 
 def test_step_losses_along_a_track():

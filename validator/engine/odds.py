@@ -84,6 +84,38 @@ def compute(columns: Sequence[str], attack: int, defence: int, shift: int, kind:
     return Odds(attack, defence, columns[i], shift, shifted(columns, i, shift), low)
 
 
+def virtual_index(columns: Sequence[str], attack: int, defence: int) -> int:
+    """The index of the odds column the strengths reach as if the ladder went on past both ends of an odds table
+    whose first column is "1-k" and last "n-1" (some games shift and limit on such columns: beyond the last,
+    "n+1-1", "n+2-1" ... one more column each; before the first, "1-(k+1)", "1-(k+2)" ...), the ratio rounded in the
+    defender's favour. Negative before the first column, past ``len(columns) - 1`` beyond the last; no defence at
+    all reaches beyond any column (a very large index)."""
+    last_a, last_b = ratio(columns[-1])
+    first_a, first_b = ratio(columns[0])
+    if defence <= 0:
+        return 10 ** 6
+    i = initial_index(columns, attack, defence)
+    if i is None:
+        if first_a != 1 or attack <= 0:
+            return -10 ** 6 if attack <= 0 else -1
+        return first_b - -(-defence // attack)  # 1-(k+j): defence/attack above k+j-1 -> column -j
+    if i == len(columns) - 1 and last_b == 1:
+        return i + attack // defence - last_a
+    return i
+
+
+def virtual_label(columns: Sequence[str], index: int) -> str:
+    """The words of a column of :func:`virtual_index`: a printed one, or "8-1", "1-4" ... past the ends."""
+    if 0 <= index < len(columns):
+        return columns[index]
+    sep = ":" if ":" in columns[0] else "-"
+    if index >= len(columns):
+        a, _ = ratio(columns[-1])
+        return f"{a + index - len(columns) + 1}{sep}1"
+    _, b = ratio(columns[0])
+    return f"1{sep}{b - index}"
+
+
 def lookup(columns: Sequence[str], rows, column: str, roll: int) -> str:
     """The cell of a table (``rows``: roll -> one result per column) for a column and a roll."""
     return rows[roll][list(columns).index(column)]

@@ -41,6 +41,10 @@ def _same_turn(ctx: Context, state: Any, turn: int) -> Any:
     return evolve(state, turn=turn)
 
 
+def _nothing_begins(ctx: Context, state: Any, slot: Slot) -> Any:
+    return state
+
+
 @dataclass(frozen=True)
 class Sequence:
     """A game's sequence of play for the machine.
@@ -52,7 +56,9 @@ class Sequence:
     with a slot (its findings reported on the line that ends it); ``begin_turn``: the state when a turn begins
     (its ``turn`` set, its weather and events), before the turn's first slot; ``arrivals``: action type -> what
     an action of the timing table ends when it comes in its place (No Retreat!: a battle ends the one before it);
-    ``order``: the sides' player turns in a turn, in order (default: ``[sides]`` of ``game.toml`` every turn)."""
+    ``begin``: what begins with a new phase (after ``fresh``: markers that turn over as a player's phase opens);
+    ``order``: the sides' player turns in a turn, in order (default: ``[sides]`` of ``game.toml`` every turn), from the
+    context, the turn and the state (a switch a player decides, e.g. Stalingrad '42's Winter Offensive)."""
 
     rule: str
     timing: Mapping[str, tuple[str, str | None, str]] = field(default_factory=dict)
@@ -61,7 +67,8 @@ class Sequence:
     leave: Callable[[Context, Any, Slot], Result] = _nothing_ends
     begin_turn: Callable[[Context, Any, int], Any] = _same_turn
     arrivals: Mapping[str, Callable[[Context, Any, Action], Result]] = field(default_factory=dict)
-    order: Callable[[Context, int], tuple[str, ...]] | None = None
+    order: Callable[[Context, int, Any], tuple[str, ...]] | None = None
+    begin: Callable[[Context, Any, Slot], Any] = _nothing_begins
 
 
 Plan = tuple[tuple[Slot, ...], Mapping[Slot, int]]  # a turn's slots in order, and slot -> index
@@ -79,11 +86,12 @@ def slots(ctx: Context) -> tuple[Slot, ...]:
     return _default_plan(ctx)[0]
 
 
-def plan(seq: Sequence, ctx: Context, turn: int) -> Plan:
-    """The slots of ``turn`` in order and their indexes (the default order's, or ``seq.order``'s for the turn)."""
+def plan(seq: Sequence, ctx: Context, turn: int, state: Any = None) -> Plan:
+    """The slots of ``turn`` in order and their indexes (the default order's, or ``seq.order``'s for the turn as
+    ``state`` has it)."""
     if seq.order is None:
         return _default_plan(ctx)
-    order = tuple(seq.order(ctx, turn))
+    order = tuple(seq.order(ctx, turn, state))
     key = ("slot_plan", order)
     found = ctx.derived.get(key)
     if found is None:
@@ -125,12 +133,13 @@ def enter(seq: Sequence, ctx: Context, state: Any, slot: Slot) -> Any:
     """The state in ``slot``: a step of the same phase, or a new phase started afresh."""
     if slot.phase == state.phase and slot.player == state.player:
         return evolve(state, step=slot.step)
-    return evolve(state, player=slot.player, phase=slot.phase, step=slot.step, **seq.fresh(ctx, slot))
+    state = evolve(state, player=slot.player, phase=slot.phase, step=slot.step, **seq.fresh(ctx, slot))
+    return seq.begin(ctx, state, slot)
 
 
 def advance(seq: Sequence, ctx: Context, state: Any, target: int) -> Result:
     """Go forward to slot ``target`` of the turn, ending every phase and step on the way."""
-    all_slots, index = plan(seq, ctx, state.turn)
+    all_slots, index = plan(seq, ctx, state.turn, state)
     cur = current(ctx, state, index)
     findings: list[Finding] = []
     while cur < target:
@@ -143,7 +152,7 @@ def advance(seq: Sequence, ctx: Context, state: Any, target: int) -> Result:
 
 def end_turn(seq: Sequence, ctx: Context, state: Any) -> Result:
     """Every slot left in the turn ends, the last one too."""
-    all_slots = plan(seq, ctx, state.turn)[0]
+    all_slots = plan(seq, ctx, state.turn, state)[0]
     state, findings = advance(seq, ctx, state, len(all_slots) - 1)
     state, f = seq.leave(ctx, state, all_slots[-1])
     return state, findings + f
@@ -151,14 +160,14 @@ def end_turn(seq: Sequence, ctx: Context, state: Any) -> Result:
 
 def begin_turn(seq: Sequence, ctx: Context, state: Any, turn: int) -> Any:
     state = seq.begin_turn(ctx, state, turn)
-    return enter(seq, ctx, state, plan(seq, ctx, turn)[0][0])
+    return enter(seq, ctx, state, plan(seq, ctx, turn, state)[0][0])
 
 
 def handle_turn(seq: Sequence, ctx: Context, state: Any, action: Action) -> Result:
     """A ``turn`` action: the turn ends and the next begins; turns advance one at a time, up to the scenario's last."""
     n = action["turn"]
     sc = ctx.scenario
-    if n == state.turn and current(ctx, state, plan(seq, ctx, state.turn)[1]) == 0:
+    if n == state.turn and current(ctx, state, plan(seq, ctx, state.turn, state)[1]) == 0:
         return state, []
     findings = []
     if n not in ctx.game.turns or n > sc.last_turn:
@@ -185,7 +194,7 @@ def handle_phase(seq: Sequence, ctx: Context, state: Any, action: Action) -> Res
         if state.phase == p.id and state.player == player:
             return state, findings
         step = first_step(ctx, p.id)
-    all_slots, index = plan(seq, ctx, state.turn)
+    all_slots, index = plan(seq, ctx, state.turn, state)
     target = index[Slot(player, p.id, step)]
     cur = current(ctx, state, index)
     if target < cur:
@@ -203,7 +212,7 @@ def timing(seq: Sequence, ctx: Context, state: Any, action: Action) -> Result:
     if spec is None:
         auto = seq.auto_step.get(action.type)
         if auto and state.phase == auto[0] and action.side == state.player and not action.get("by"):
-            return advance(seq, ctx, state, plan(seq, ctx, state.turn)[1][Slot(state.player, *auto)])
+            return advance(seq, ctx, state, plan(seq, ctx, state.turn, state)[1][Slot(state.player, *auto)])
         return state, []
     phase, step, who = spec
     cur = Slot(state.player, state.phase, state.step)
@@ -218,7 +227,7 @@ def timing(seq: Sequence, ctx: Context, state: Any, action: Action) -> Result:
                                          f"{label(ctx, cur)}")]
     findings: list[Finding] = []
     if step is not None:
-        all_slots, index = plan(seq, ctx, state.turn)
+        all_slots, index = plan(seq, ctx, state.turn, state)
         target = index[Slot(state.player, phase, step)]
         here = current(ctx, state, index)
         if target < here:

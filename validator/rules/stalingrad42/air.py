@@ -1,0 +1,206 @@
+"""Air units (9.3, 23.2.1-23.2.3): who may commit which Air unit to a combat or a Determined Defense, and what that
+leaves behind.
+
+- 9.3.1, 23.2: only the Axis has Air units; each Axis Initial Phase they come back to the Holding Box on their Ready
+  side (:func:`collect`). The weather of the turn says how many take part in the turn: Clear all of them, Overcast
+  one German Air unit, Overcast-W, Rain and Snow none; Mud has no effect on them (decision: as Clear, the roll that
+  Mud replaced not being in the log). 9.3.9: from turn 27 one German Air unit fewer (Clear one, Overcast none).
+- 9.3.3: ``battle.air``: one Air unit, in the Axis Combat Phase, one shift right; 9.3.4: ``battle.defensive_air``:
+  one Air unit for an Axis defender in the Soviet Combat Phase, one shift left; 11.3: ``determined.support`` may be
+  an Air unit (+1). Only a Ready Air unit is committed (9.3.6); the Romanian Air unit and any Air unit used
+  defensively flip to their Used side.
+- 9.3.5: the target (the defending ground units) within 15 hexes of a friendly-controlled City, Town or Landmark on a
+  Connecting Rail Hex.
+- 9.3.7: a German Air unit used in an Axis combat stays with the units it supported (``State.air_with``): it gives
+  its shift to every Breakthrough Combat of that combat's Breakthrough Group (15.2.9: no other Air unit there), and
+  in the Soviet Combat Phase it may give Defensive Support within one hex of them, instead of its range; it goes back
+  to the Holding Box when they are all eliminated or have retreated.
+- 9.3.8: an Axis-allied Air unit (the Romanian) shifts only when most of its side's units in the combat (by defense
+  strength) are of its nationality, and supports a Determined Defense only for a Lead Unit of its nationality.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from games.hexgrid import distance
+
+from ...engine.context import Context
+from ...engine.paths import move_bits
+from ...engine.position import note_changes
+from ...engine.state import evolve
+from ...model import Finding
+from .combat_data import combat_facts
+from .special import near
+from .state import State
+from .supply import net
+from .units import name, table
+
+READY, USED = "front", "back"
+AIR_WORDS = {"all": "every Air unit", "one_german": "one German Air unit", "none": "no Air unit",
+             "as_rolled": "every Air unit"}
+
+
+def is_air(ctx: Context, uid: str) -> bool:
+    return "aircraft" in table(ctx)[uid, "front"].tags
+
+
+def allied(ctx: Context, uid: str) -> bool:
+    return combat_facts(ctx).allies_trait in table(ctx)[uid, "front"].tags
+
+
+def _allowance(ctx: Context, state: State) -> tuple[str, int, bool]:
+    """(the weather's word, German Air units this turn, whether allied ones may take part) (9.3.1, 9.3.9, 23.2)."""
+    kind = str(ctx.game.weather[state.weather].extra.get("air") or "none")
+    german = [u for u, us in state.units.items() if is_air(ctx, u) and not allied(ctx, u) and _in_play(ctx, us.loc)]
+    fewer = state.turn >= combat_facts(ctx).air.fewer_from
+    if kind in ("all", "as_rolled"):
+        return kind, len(german), True
+    if kind == "one_german":
+        return kind, 0 if fewer else 1, False
+    return kind, 0, False
+
+
+def _in_play(ctx: Context, loc: str | None) -> bool:
+    return loc is not None and loc != "removed" and not loc.startswith("eliminated_")
+
+
+def _words(ctx: Context, state: State) -> str:
+    kind, n, _ = _allowance(ctx, state)
+    fewer = " (one fewer from turn 27, 9.3.9)" if state.turn >= combat_facts(ctx).air.fewer_from else ""
+    return f"{ctx.game.weather[state.weather].name} gives {n} German Air unit(s){fewer}"
+
+
+def _range(ctx: Context, state: State, side: str, hid: str) -> bool:
+    """9.3.5: within 15 hexes of a friendly-controlled City, Town or Landmark on a Connecting Rail Hex."""
+    bit = move_bits(ctx).bit
+    around = near(ctx, hid, combat_facts(ctx).air.range) & net(ctx, state, side).rail
+    if not around:
+        return False
+    for h, x in ctx.game.map.hexes.items():
+        if x.settlement and bit.get(h, 0) & around and state.control.get(h) == side:
+            return True
+    return False
+
+
+def escorting(ctx: Context, state: State, air: str) -> tuple[str, ...]:
+    """9.3.7: the units a German Air unit still accompanies (on the map)."""
+    return tuple(u for u in state.air_with.get(air, ()) if state.units[u].loc in ctx.game.map.hexes)
+
+
+def _near_escort(ctx: Context, state: State, air: str, hid: str) -> bool:
+    """9.3.7 B: within one hex of a unit it accompanies."""
+    hexes = ctx.game.map.hexes
+    reach = combat_facts(ctx).air.defense_hexes
+    return any(distance(hexes[state.units[u].loc].hex, hexes[hid].hex) <= reach for u in escorting(ctx, state, air))
+
+
+def _mostly(ctx: Context, state: State, air: str, units: Iterable[str]) -> bool:
+    """9.3.8: most of the side's units in the combat, by defense strength, are of the Air unit's nationality."""
+    nat = ctx.game.units[air].nationality
+    info = table(ctx)
+    total = mine = 0
+    for u in units:
+        i = info[u, state.units[u].face]
+        total += i.defense
+        mine += i.defense if i.nationality == nat else 0
+    return 2 * mine > total
+
+
+def problems(ctx: Context, state: State, air: str, side: str, target: str, units: Sequence[str], use: str,
+             original: str | None = None) -> list[Finding]:
+    """What is wrong with committing ``air`` for ``side`` against or at ``target`` (``use``: "attack", "breakthrough",
+    "defense", "determined"); ``units``: the side's units in the combat (the Lead Unit for a Determined Defense);
+    ``original``: the Air unit of the combat a Breakthrough Combat comes from."""
+    cf = combat_facts(ctx)
+    who = name(ctx, state, air)
+    if not is_air(ctx, air) or ctx.game.units[air].side != cf.air.side or side != cf.air.side:
+        what = "is not an Air unit" if not is_air(ctx, air) else f"is not the {ctx.game.sides[side].name} player's"
+        return [Finding("9.3.1", f"{who} {what}: only the {ctx.game.sides[cf.air.side].name} player has Air units, for "
+                                 "his own combats", (air,))]
+    us = state.units[air]
+    if not _in_play(ctx, us.loc):
+        return [Finding("9.3.1", f"{who} is not in play (it is in {us.loc})", (air,))]
+    if use == "breakthrough":
+        if air != original:
+            return [Finding("9.3.7", f"{who} was not used in the combat this Breakthrough Combat comes from; only "
+                                     "the German Air unit of that combat supports its Breakthrough Group (15.2.9)",
+                            (air,))]
+        return []
+    out = []
+    if us.face != READY:
+        out.append(Finding("9.3.6", f"{who} is on its Used side; a Used Air unit is not used again this Player Turn",
+                           (air,)))
+    if use == "attack" and state.air_used.get(air) == state.turn and escorting(ctx, state, air) \
+            and state.player == side:
+        out.append(Finding("9.3.3", f"{who} already supports another combat this Combat Phase (one combat each)",
+                           (air,)))
+    kind, german, allies = _allowance(ctx, state)
+    committed = {u for u, t in state.air_used.items() if t == state.turn}
+    if allied(ctx, air):
+        if not allies:
+            out.append(Finding("9.3.1", f"{who} may not fly this turn: {ctx.game.weather[state.weather].name} gives "
+                                        f"{AIR_WORDS.get(kind, 'no Air unit')} (23.2)", (air,)))
+        elif use == "determined" and ctx.game.units[units[0]].nationality != ctx.game.units[air].nationality:
+            out.append(Finding("9.3.8", f"{who} supports a Determined Defense only for a Lead Unit of its own "
+                                        f"nationality, not {name(ctx, state, units[0])}", (air,)))
+        elif use != "determined" and not _mostly(ctx, state, air, units):
+            out.append(Finding("9.3.8", f"{who} shifts only when most of the units in the combat (by defense "
+                                        "strength) are of its nationality", (air,)))
+    elif air not in committed and len({u for u in committed if not allied(ctx, u)} | {air}) > german:
+        out.append(Finding("9.3.1", f"{who} may not fly this turn: {_words(ctx, state)} and "
+                                    f"{', '.join(sorted(u for u in committed if not allied(ctx, u))) or 'none'} "
+                                    "already did (23.2)", (air,)))
+    if use in ("defense", "determined") and escorting(ctx, state, air):
+        if not _near_escort(ctx, state, air, target):
+            out.append(Finding("9.3.7", f"{who} stays with the units it supported "
+                                        f"({', '.join(escorting(ctx, state, air))}): it gives Defensive Support within "
+                                        f"one hex of them, not at {target}", (air,), (target,)))
+    elif not _range(ctx, state, side, target):
+        out.append(Finding("9.3.5", f"{who}: {target} is not within {cf.air.range} hexes of a friendly-controlled City, "
+                                    "Town or Landmark on a Connecting Rail Hex", (air,), (target,)))
+    return out
+
+
+def commit(ctx: Context, state: State, air: str, use: str, attackers: Sequence[str] = ()) -> State:
+    """The Air unit is committed: a German one used in an attack stays with the attackers (9.3.7); the allied one, and
+    any used defensively, flip to Used and go back to the Holding Box (9.3.6)."""
+    if air not in state.units or use == "breakthrough":
+        return state
+    used = {**state.air_used, air: state.turn}
+    with_ = {k: v for k, v in state.air_with.items() if k != air}
+    units = state.units
+    if use == "attack" and not allied(ctx, air):
+        with_[air] = tuple(attackers)
+    else:
+        units = dict(units)
+        units[air] = evolve(units[air], face=USED, loc=combat_facts(ctx).air.box)
+        note_changes(ctx, state.units, units, [air])
+    return evolve(state, units=units, air_used=used, air_with=with_)
+
+
+def left(ctx: Context, state: State, gone: Iterable[str]) -> State:
+    """9.3.7 B: units that retreated (or were eliminated) no longer keep an Air unit with them."""
+    gone = set(gone)
+    if not gone or not state.air_with:
+        return state
+    with_ = {}
+    for air, units in state.air_with.items():
+        keep = tuple(u for u in units if u not in gone and state.units[u].loc in ctx.game.map.hexes)
+        if keep:
+            with_[air] = keep
+    return evolve(state, air_with=with_) if with_ != dict(state.air_with) else state
+
+
+def collect(ctx: Context, state: State, side: str) -> State:
+    """9.3.1: the side's Air units back in the Holding Box, on their Ready side, at the start of its Initial Phase."""
+    box = combat_facts(ctx).air.box
+    changed = [u for u, us in state.units.items() if is_air(ctx, u) and ctx.game.units[u].side == side
+               and _in_play(ctx, us.loc) and (us.face != READY or us.loc != box)]
+    if not changed and not state.air_with:
+        return state
+    units = dict(state.units)
+    for u in changed:
+        units[u] = evolve(units[u], face=READY, loc=box)
+    note_changes(ctx, state.units, units, changed)
+    return evolve(state, units=units, air_with={})

@@ -1,0 +1,81 @@
+"""Stalingrad '42's board and replay context (the engine's :mod:`~validator.engine.board`, filled from this game's
+Terrain Effects Chart):
+
+- 5.1 / TEC: the cost to enter a hex or an Entry Area by movement class (mechanized, non-mechanized: 2.3.3), in
+  **half MPs** (5.2: roads cost half an MP to mechanized units), so every cost doubles; a blank is 1 MP;
+- 2.2.3: Sea hexsides (and the Kerch Strait, crossed only from Entry Area W, 5.7.2) are impassable to every unit;
+  what depends on the season or the side (Lakes, Alpine hexsides, the Volga, Major Rivers) is closed step by step
+  by ``crossings``;
+- 6.1: ZOCs extend across every hexside but the Volga and impassable ones (Lakes until they freeze), never into or
+  out of an Entry Area (22.4) (the engine's ``Hooks.zoc_reach``; the Winter changes are ``zoc``'s);
+- 5.6.4, 13.3.2: a unit under a Train marker, or in Full Retreat, has no ZOC (``Hooks.zoc_off``); Non-Combat Units
+  have none by their unit type (19.2);
+- the scenario's maps (S1.1, S2.1, S3.1, S4.1): the hexes of the other map sections are not in play (:func:`in_play`).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from games.model import Game
+
+from ...engine.board import build_board
+from ...engine.context import Context, Hooks, make_context as engine_context
+from ...model import Header
+from .data import scenario_facts
+from .state import FULL_RETREAT, UnitState
+
+HALVES = 2  # the costs count half MPs (5.2)
+MOVE_CLASSES = ("mech", "nonmech")  # movement class 0 and 1 (the TEC's mp_mech and mp_nonmech)
+ALWAYS_IMPASSABLE = frozenset({"sea", "kerch_strait"})  # 2.2.3; 5.7.2 (the Strait is crossed from W only)
+NO_ZOC = frozenset({"volga", "lake", "sea", "kerch_strait"})  # 6.1: no ZOC across them (Lakes until they freeze)
+
+
+def halves(mp: Fraction | int | None, default: int = 1) -> int:
+    """An MP cost in half MPs (a blank is ``default`` MPs)."""
+    return int((default if mp is None else mp) * HALVES)
+
+
+def terrain_cost(game: Game, terrain: str) -> tuple[int, int]:
+    """(mechanized, non-mechanized) half MPs to enter a location of this terrain (TEC; a blank is 1 MP)."""
+    t = game.tec.get(terrain)
+    if t is None:  # an area without terrain (the Caspian Sea Transit Box): 1 MP
+        return (HALVES, HALVES)
+    return tuple(halves(t.mp.get(c)) for c in MOVE_CLASSES)  # type: ignore[return-value]
+
+
+def _zoc_reach(ctx: Context):
+    """6.1, 22.4: the hexes a ZOC reaches from each location: open neighbours, not across the Volga or a Lake
+    hexside, never into or out of an Entry Area."""
+    board, areas = ctx.board, ctx.board.areas
+    out = {}
+    for loc, nbrs in board.open_neighbours.items():
+        if loc in areas:
+            out[loc] = ()
+            continue
+        out[loc] = tuple(n for n in nbrs if n not in areas and not board.hexside(loc, n) & NO_ZOC)
+    return out
+
+
+def _no_zoc(us: UnitState) -> bool:
+    """5.6.4, 13.3.2: a Train marker or Full Retreat takes a unit's ZOC away."""
+    return us.train or us.order == FULL_RETREAT
+
+
+HOOKS = Hooks(zoc_reach=_zoc_reach, zoc_off=_no_zoc)
+
+
+def make_context(game: Game, header: Header) -> Context:
+    board = build_board(game, lambda terrain: terrain_cost(game, terrain), ALWAYS_IMPASSABLE)
+    return engine_context(game, header, board, HOOKS)
+
+
+def in_play(ctx: Context) -> frozenset[str]:
+    """The hexes of the scenario's maps and its Entry Areas (S1.1, S2.1, S3.1, S4.1, 22.2), made once."""
+    key = "s42_in_play"
+    out = ctx.derived.get(key)
+    if out is None:
+        sf = scenario_facts(ctx)
+        hexes = {h for h, x in ctx.game.map.hexes.items() if x.section in sf.maps}
+        out = ctx.derived[key] = frozenset(hexes | set(sf.areas))
+    return out

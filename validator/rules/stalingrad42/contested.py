@@ -1,0 +1,88 @@
+"""Contested City Hexes (29.0, advanced rule ``contested_cities``; mandatory in Operation Uranus, S3.1): a City hex
+with a City Battle marker (11.6.2) that units of both sides share.
+
+- 29.1.2: in a friendly Movement Phase units enter a Contested City hex, and leave it, only by Tactical Movement,
+  and never leave it into an EZOC without a friendly unit.
+- 29.1.3: units in a Contested City hex never attack out of it (they may join an attack on the enemy units inside).
+- 29.1.4: the original defender keeps control of the hex while it is contested (the units that enter it do not take
+  it, 16.3.4).
+
+Combat's: the advance a Partial Success forces into the City hex, both sides doubled there, the marker reduced by
+the original defender's Partial Success (29.1.1, 29.1.3); ZOCs, bonds and the airfield modifier in the hex (29.1.1)
+are the position's (:func:`hexes`).
+"""
+
+from __future__ import annotations
+
+from ...engine.context import Context
+from ...engine.paths import move_bits
+from ...engine.position import position
+from ...engine.state import evolve
+from ...model import Action, Finding
+from .state import State
+from .units import name
+from .zoc import ezoc_bits, sides
+
+OPTION = "contested_cities"
+
+
+def hexes(ctx: Context, state: State) -> frozenset[str]:
+    """29.1.1: the Contested City hexes now (none unless the rule is in play)."""
+    if not state.markers.city_battle or not ctx.option(OPTION):
+        return frozenset()
+    at = position(ctx, state.units).at
+    return frozenset(h for h in state.markers.city_battle
+                     if len({ctx.game.units[u].side for u in at.get(h, ())}) > 1)
+
+
+def after_move(ctx: Context, before: State, state: State, action: Action) -> tuple[State, list[Finding]]:
+    """29.1.2: into and out of a Contested City hex only by Tactical Movement, never out into an EZOC."""
+    shared = hexes(ctx, before)
+    if not shared:
+        return state, []
+    uid = action["unit"]
+    start = before.units[uid].loc or ""
+    path = list(action.get("path") or (action["to"],))
+    if path and path[0] == start:
+        path = path[1:]
+    tactical = action.get("mode") == "tactical"
+    who = name(ctx, before, uid)
+    entered = [h for h in path if h in shared]
+    if start in shared and path:
+        if not tactical:
+            return state, [Finding("29.1.2", f"{who} leaves the Contested City hex {start} only by Tactical Movement",
+                                   (uid,), (start, *path))]
+        side = ctx.game.units[uid].side
+        b = move_bits(ctx).bit.get(path[0], 0)
+        if b & ezoc_bits(ctx, before, side) and not b & sides(ctx, before, side).units:
+            return state, [Finding("29.1.2", f"{who} leaves the Contested City hex {start} into an enemy zone of "
+                                             f"control ({path[0]})", (uid,), (start, *path))]
+    if entered and not tactical:
+        return state, [Finding("29.1.2", f"{who} enters the Contested City hex {entered[0]} only by Tactical Movement",
+                               (uid,), (start, *path))]
+    return state, []
+
+
+def after_battle(ctx: Context, before: State, state: State, action: Action) -> tuple[State, list[Finding]]:
+    """29.1.3: no attack out of a Contested City hex."""
+    shared = hexes(ctx, before)
+    if not shared:
+        return state, []
+    targets = set(action["targets"])
+    out = []
+    for uid in action.get("attackers") or ():
+        loc = before.units[uid].loc if uid in before.units else None
+        if loc in shared and loc not in targets:
+            out.append(Finding("29.1.3", f"{name(ctx, before, uid)} is in the Contested City hex {loc}: it never "
+                                         "attacks out of it", (uid,), (loc,)))
+    return state, out
+
+
+def after_entering(ctx: Context, before: State, state: State, action: Action) -> tuple[State, list[Finding]]:
+    """29.1.4: units entering a Contested City hex (by advance, retreat or movement) leave its control with the
+    original defender, who controlled it before."""
+    shared = hexes(ctx, state)
+    keep = {h: before.control[h] for h in shared if h in before.control and state.control.get(h) != before.control[h]}
+    if not keep:
+        return state, []
+    return evolve(state, control={**state.control, **keep}), []

@@ -1,0 +1,638 @@
+"""Movement (5.1-5.5, 6.2, 7.2, 22.3, 22.6), checked step by step along the logged path, or along a legal path the
+validator finds when the log gives only the destination. Costs are half MPs (5.2).
+
+- 5.1: the phasing player moves his own units on the map, each up to its MA (the face it shows; Snow: one less,
+  23.2.4), paying the TEC cost of each hex (mechanized or not, 2.3.3; Seasonal Marsh as Marsh once wet, 23.2.3);
+  never into a hex with an enemy Combat Unit; several ``move`` lines of one unit continue one movement;
+- 5.2: a step that follows a road pays the road's rate (½ MP mechanized on both kinds; Secondary Roads 1 MP in Rain
+  and Mud, 23.2.3); a road or railroad across a river is a bridge;
+- 5.3 (``mode: extended``): +3 MPs, never adjacent to an enemy unit (a unit that starts in an EZOC leaves it with
+  its first hex); not for a unit whose MA is boxed (2.3.2, 18.2.2, 18.6.3);
+- 5.4 (``mode: tactical``): one or two hexes whatever they cost, all the other rules of movement kept;
+- 5.5: Minor Rivers +1 in Rain and Mud (5.5.1); Major Rivers +2/+3 and only from a hex next to them at the start
+  (5.5.2), except at a bridge (5.5.4: road bridges free and the road's rate, rail bridges +1/+2), a Pontoon Bridge
+  (5.5.5: friendly Combat Units on both sides, the moving one counting), a Ferry (5.5.6), frozen (23.4: +1/+2); the
+  Volga only at its Ferries, and for the Soviets the Saratov rail bridge and the Volga Flotilla hexside (5.5.3); the
+  Vladimirovka rail ferry never by normal movement (5.5.7);
+- 6.2: a unit stops when it enters an EZOC; leaving one costs +2 MP (Full Retreat units put there voluntarily
+  excepted, 13.3.1); from an EZOC straight into another is allowed (stopping there);
+- 7.2: never into an enemy Hex Bond nor across an enemy Hexside Bond (``bonds``);
+- 2.2.3, 9.6.2, 23.4: never across Sea or unfrozen Lake hexsides, Alpine hexsides (off-road) but by Mountain units,
+  any Alpine hexside in Winter;
+- 13.2.1: Disrupted units move only by Tactical Movement and never leave an Entry Area; 13.3.1-13.3.2: Full Retreat
+  units use their full MA (Extended allowed) but never enter an EZOC without a friendly unit not in Full Retreat,
+  nor an enemy-controlled City hex; 16.4: Out of Supply mechanized units move only tactically; 18.6.3: a Ready SP
+  moves only tactically; 21.4: a unit with a Replacement marker moves at most one hex and never between Entry Areas;
+- 22.3.1: entering a friendly Entry Area costs 1 MP and ends the move; a unit leaves one in a later Movement Phase,
+  in Good Order, paying the first hex; 22.4: never into an enemy Entry Area (the Axis exits: 24.1.2, S1.2);
+  22.6: between friendly Entry Areas for the whole MA (north and south of the Caspian apart, the Transit Box F for
+  at most two Combat Units);
+- 5.6.3: a unit that used Rail Movement this turn moves no more; 5.7.2: Entry Area W and Taman only across the
+  Kerch Strait (``sea``);
+- S1.2, S4.2: on the first turn the Axis Combat Units move only tactically; the scenario's ``[[immobile]]`` units
+  not at all; 20.4, 20.6, 20.7: held units (``special``); 33.2.3: in the Interchange Turn only Tactical Movement,
+  Full Retreat units their full MA;
+- 19.3: a Combat Unit that enters a hex of enemy Non-Combat Units alone removes them; 17.3.1: Soviet units push
+  Railheads back (``railheads``); 13.1.2, 18.2.2: a Ready ASU that moves more than two hexes is Disrupted at the
+  end of the phase.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping, NamedTuple, Sequence
+
+from ...engine.bits import Steps, board_bits
+from ...engine.context import Context
+from ...engine.paths import Search, explore, found, move_bits, path as search_path
+from ...engine.position import note_changes, position
+from ...engine.state import evolve
+from ...model import Action, Finding
+from . import contested, control, railheads, special
+from .losses import eliminate
+from .board import HALVES, in_play
+from .bonds import Bonds, Potential, crosses_bond, in_hex_bond, negated, potential_of
+from .data import facts, scenario_facts
+from .state import DISRUPTED, FULL_RETREAT, GOOD_ORDER, OUT_OF_SUPPLY, ISOLATED, Moved, State
+from .terrain import Situation, allowed, closed, cost_table, major_closed, situation, step_costs, union
+from .turn_order import acting_side
+from .units import Info, info, name, table
+from .zoc import adjacent_bits, ezoc_bits, other, side_at, sides, winter
+
+NORMAL, EXTENDED, TACTICAL = "normal", "extended", "tactical"
+ENTRY = "entry"  # 22.6: between Entry Areas
+ONES: dict = {}  # a cost table of one per location (Tactical Movement counts hexes), made per context
+
+
+class Ground:
+    """What a moving unit of one side meets on the map now, as bits (``move_bits``); the enemy's ZOC Bonds as a
+    whole only when a search asks (:meth:`bonds`), else bond by bond (:meth:`in_hex_bond`, :meth:`crosses`)."""
+
+    __slots__ = ("enemy_combat", "enemy_units", "friendly_combat", "friendly_units", "ezoc", "pot", "off", "_bonds")
+
+    def __init__(self, enemy_combat: int, enemy_units: int, friendly_combat: int, friendly_units: int, ezoc: int,
+                 pot: Potential, off: int):
+        self.enemy_combat, self.enemy_units, self.friendly_combat = enemy_combat, enemy_units, friendly_combat
+        self.friendly_units, self.ezoc, self.pot, self.off = friendly_units, ezoc, pot, off  # pot: the enemy's
+        self._bonds: Bonds | None = None
+
+    def bonds(self, ctx: Context) -> Bonds:
+        """The enemy's ZOC Bonds, negated by this side's units (7.3)."""
+        if self._bonds is None:
+            self._bonds = negated(ctx, self.pot, self.friendly_units)
+        return self._bonds
+
+    def in_hex_bond(self, b: int) -> bool:
+        return in_hex_bond(self.pot, self.friendly_units, b)
+
+    def crosses(self, ctx: Context, a: str, c: str) -> bool:
+        return crosses_bond(ctx, self.pot, self.friendly_units, a, c)
+
+
+def ground(ctx: Context, state: State, side: str) -> Ground:
+    """What ``side`` meets now (remembered while both sides' masks stay the same)."""
+    mine, theirs = sides(ctx, state, side), sides(ctx, state, other(ctx, side))
+    key = (side, winter(ctx, state))
+    memo = ctx.derived.setdefault("s42_ground", {})
+    hit = memo.get(key)
+    if hit is not None and hit[0] is mine and hit[1] is theirs:
+        return hit[2]
+    g = Ground(theirs.combat, theirs.units, mine.combat, mine.units, ezoc_bits(ctx, state, side),
+               potential_of(ctx, state, other(ctx, side)), _off(ctx, side))
+    memo[key] = (mine, theirs, g)
+    return g
+
+
+def _off(ctx: Context, side: str) -> int:
+    """Locations a unit of ``side`` never enters by movement: hexes of other maps, enemy Entry Areas but the exits
+    its side may use (24.1.2, S1.2), Entry Area W and the Transit Box (only the Kerch Strait and 22.6 lead there)."""
+    key = ("s42_off", side)
+    out = ctx.derived.get(key)
+    if out is None:
+        bit = move_bits(ctx).bit
+        sf = scenario_facts(ctx)
+        f = facts(ctx)
+        playing = in_play(ctx)
+        exits = set(special.exits(ctx, side))
+        out = 0
+        for loc, b in bit.items():
+            if loc not in playing:
+                out |= b
+            elif loc in ctx.game.map.areas and (sf.areas.get(loc) != side and loc not in exits
+                                                or loc in (f.sea.kerch_area, f.entry.transit)):
+                out |= b
+        ctx.derived[key] = out
+    return out
+
+
+class Allowance(NamedTuple):
+    """What a unit may do this Movement Phase."""
+
+    mode: str  # normal, extended or tactical
+    limit: int  # half MPs (normal, extended) or hexes (tactical)
+    printed: int  # the MA of its face
+    why: str  # why the mode or limit is what it is (for messages), "" when nothing restricts it
+    rule: str  # the rule that restricts it
+
+
+def allowance(ctx: Context, state: State, uid: str, asked: str) -> Allowance | Finding:
+    """The unit's movement this phase in the mode the log asks (5.1, 5.3, 5.4; Snow: the MA one less, 23.2.4; a
+    Replacement marker: one hex, 21.4), or why it may not move so."""
+    us = state.units[uid]
+    i = info(ctx, state, uid)
+    f = facts(ctx)
+    who = name(ctx, state, uid)
+    forced = _forced_tactical(ctx, state, uid, i)
+    if forced is not None and asked != TACTICAL:
+        if us.order == FULL_RETREAT and forced[0] != "16.4":
+            forced = None
+        else:
+            return Finding(forced[0], f"{who} may move only by Tactical Movement (two hexes): {forced[1]}", (uid,))
+    if not ctx.game.units[uid].front.ma:
+        return Finding("5.1", f"{who} has no Movement Allowance: it moves only by rail or by sea (18.6.8)", (uid,))
+    if asked == TACTICAL:
+        limit = f.movement.replacement_hexes if us.replaced else f.movement.tactical_hexes
+        return Allowance(TACTICAL, limit, i.ma, "a Replacement marker (21.4)" if us.replaced else "", "21.4")
+    ma = max(0, i.ma + int(ctx.game.weather[state.weather].extra.get("ma_change") or 0))
+    if not i.ma:
+        return Finding("5.1", f"{who} has no Movement Allowance on this side", (uid,))
+    if asked == EXTENDED:
+        if "boxed_ma" in i.tags:
+            return Finding("5.3", f"{who} has its MA in a black box: no Extended Movement (2.3.2, 18.2.2, 18.6.3)",
+                           (uid,))
+        ma += f.movement.extended_mp
+    if us.replaced:
+        return Allowance(TACTICAL, f.movement.replacement_hexes, i.ma, "a Replacement marker (21.4)", "21.4")
+    return Allowance(asked, ma * HALVES, i.ma, "", "5.1")
+
+
+def _forced_tactical(ctx: Context, state: State, uid: str, i: Info) -> tuple[str, str] | None:
+    """(rule, why) when the unit may move only tactically now, else None."""
+    us = state.units[uid]
+    if us.order == DISRUPTED:
+        return "13.2.1", "it is Disrupted"
+    if us.supply in (OUT_OF_SUPPLY, ISOLATED) and i.mechanized:
+        return "16.4", "a mechanized unit Out of Supply"
+    if "supply" in i.tags and us.face == "back":
+        return "18.6.3", "a Supply Point on its Ready side"
+    if state.phase == "interchange":
+        return "33.2.3", "the Interchange Turn allows only Tactical Movement but to units in Full Retreat"
+    sf = scenario_facts(ctx)
+    if sf.tactical_first_turn == i.side and state.turn == ctx.scenario.first_turn and i.combat:
+        return "5.4", f"on the first turn of {ctx.scenario.name} its Combat Units use Tactical Movement only (S1.2, S4.2)"
+    return None
+
+
+def mobility_problem(ctx: Context, state: State, action: Action, uid: str) -> Finding | None:
+    """Whether this unit may move at all now (5.1, 5.6.3, the scenario's held units, 20.x)."""
+    u = ctx.game.units[uid]
+    us = state.units[uid]
+    who = name(ctx, state, uid)
+    if u.side != action.side or u.side != acting_side(ctx, state):
+        return Finding("5.1", f"{who} is a {ctx.game.sides[u.side].name} unit; only the phasing player moves, and "
+                              "only his own units", (uid,))
+    if us.loc not in ctx.board.locations:
+        where = "not in play" if us.loc is None else f"in {us.loc}"
+        return Finding("5.1", f"{who} is not on the map (it is {where})", (uid,))
+    if uid in state.record.rail:
+        return Finding("5.6.3", f"{who} used Rail Movement this turn and may use no other movement", (uid,))
+    if us.auto_ds:
+        return Finding("8.6.1", f"{who} made an Automatic DS: its movement is over", (uid,), (us.loc or "",))
+    moved = state.moved.get(uid)
+    if moved is not None and moved.stopped:
+        why = {"sea": "it landed by sea (5.7.1)", "kerch": "it crossed the Kerch Strait (5.7.2)",
+               ENTRY: "it moved between Entry Areas (22.6.1)"}.get(moved.mode, "its move has ended")
+        rule = {"sea": "5.7.1", "kerch": "5.7.2", ENTRY: "22.6.1"}.get(moved.mode, "6.2")
+        if moved.mode in (NORMAL, EXTENDED, TACTICAL):
+            rule = "22.3.1" if us.loc in ctx.game.map.areas else "6.2"
+            why = ("it entered an Entry Area and must stop there" if rule == "22.3.1"
+                   else f"it entered an enemy zone of control at {us.loc} and must stop there")
+        return Finding(rule, f"{who} may not move again: {why}", (uid,), (us.loc,))
+    for rule in ctx.scenario.immobile:
+        if uid in rule.units and state.turn in rule.turns:
+            return Finding("5.1", f"{who} may not move: {rule.text} ({ctx.scenario.name})", (uid,), (us.loc,))
+    held = special.held(ctx, state, uid)
+    if held is not None:
+        return Finding(held[0], f"{who} may not move yet: {held[1]}", (uid,), (us.loc,))
+    return None
+
+
+# --- the search ----------------------------------------------------------------------------------------------------
+
+class Plan(NamedTuple):
+    """What one unit's search needs."""
+
+    sit: Situation
+    start: str
+    spent: int
+    extra: int
+    blocked: int
+    stops: int
+    limit: int
+    table: Mapping[str, tuple[int, ...]]
+    column: int
+    steps: Steps | None  # the steps allowed after the first (None: not worked out, a path is only walked)
+    first: Steps | None
+    sides: object
+    shut: Steps  # the steps never taken: closed hexsides and enemy Hexside Bonds (Major Rivers apart)
+    majors: Steps  # the unbridged, unfrozen Major River steps (5.5.2)
+
+
+def _ones(ctx: Context) -> Mapping[str, tuple[int, int]]:
+    table_ = ctx.derived.get("s42_ones")
+    if table_ is None:
+        table_ = ctx.derived["s42_ones"] = {loc: (1, 1) for loc in ctx.board.cost}
+    return table_
+
+
+def pontoon_steps(ctx: Context, state: State, side: str, combat_mover: bool, g: Ground | None = None) -> Steps:
+    """5.5.5: the Major River steps a Pontoon Bridge opens for a unit of ``side``: into a hex with a friendly Combat
+    Unit, from one (the moving unit counts when it is a Combat Unit); never on the Volga (its steps are closed)."""
+    g = g or ground(ctx, state, side)
+    b = board_bits(ctx)
+    friends = g.friendly_combat
+    out = []
+    for d, s in enumerate(b.shifts):
+        into = friends >> s if s > 0 else friends << -s  # cells whose neighbour in direction d holds a friend
+        out.append(into if combat_mover else into & friends)
+    return tuple(out)  # type: ignore[return-value]
+
+
+def plan(ctx: Context, state: State, uid: str, a: Allowance, g: Ground, search: bool = True) -> Plan:
+    """What a search (or, ``search`` false, the walk of a logged path) of this unit's move needs."""
+    us = state.units[uid]
+    i = info(ctx, state, uid)
+    side = i.side
+    sit = situation(ctx, state)
+    moved = state.moved.get(uid)
+    start = us.loc or ""
+    mb = move_bits(ctx)
+    here = mb.bit[start]
+    column = 0 if i.mechanized else 1
+    mountain = "mountain_unit" in i.tags
+    flotilla = state.markers.flotilla if side == facts(ctx).volga_side else None
+    base = closed(ctx, sit, side, i.mechanized, mountain, flotilla)
+    if search:
+        base = union(base, g.bonds(ctx).closed)
+    majors = major_closed(ctx, sit)
+    steps = first = None
+    if search:
+        rivers = tuple(m & ~p for m, p in zip(majors, pontoon_steps(ctx, state, side, i.combat, g)))
+        steps = allowed(ctx, union(base, rivers))  # type: ignore[arg-type]
+        first = allowed(ctx, base) if moved is None or not moved.crossed else None
+    blocked = (g.enemy_combat | g.off | (g.bonds(ctx).hexes if search else 0)) & ~here
+    stops = g.ezoc | _areas_bits(ctx)
+    ezoc_here = bool(g.ezoc & here)
+    if a.mode == EXTENDED:
+        blocked |= adjacent_bits(ctx, state, g.enemy_units) | g.ezoc
+    if us.order == FULL_RETREAT:
+        blocked |= _full_retreat_blocked(ctx, state, side, g)
+    if a.mode == TACTICAL:
+        return Plan(sit, start, moved.hexes if moved else 0, 0, blocked, stops, a.limit, _ones(ctx), column, steps,
+                    first, None, base, majors)
+    extra = 0
+    if ezoc_here and not (us.order == FULL_RETREAT and (moved is None or moved.spent == 0)):
+        extra = _exit(ctx)
+    sc = step_costs(ctx, sit, column)
+    return Plan(sit, start, moved.spent if moved else 0, extra, blocked, stops, a.limit, cost_table(ctx, sit), column,
+                steps, first, sc, base, majors)
+
+
+def _exit(ctx: Context) -> int:
+    return int((ctx.game.tec["ezoc"].mp.get("mech") or 2) * HALVES)
+
+
+def _areas_bits(ctx: Context) -> int:
+    key = "s42_area_bits"
+    out = ctx.derived.get(key)
+    if out is None:
+        bit = move_bits(ctx).bit
+        out = 0
+        for a in ctx.game.map.areas:
+            out |= bit.get(a, 0)
+        ctx.derived[key] = out
+    return out
+
+
+def _full_retreat_blocked(ctx: Context, state: State, side: str, g: Ground) -> int:
+    """13.3.2: EZOC hexes without a friendly unit not in Full Retreat, and enemy-controlled City hexes."""
+    bit = move_bits(ctx).bit
+    steady = 0
+    pos = position(ctx, state.units)
+    for loc in pos.held[side]:
+        if any(state.units[u].order != FULL_RETREAT and table(ctx)[u, state.units[u].face].combat
+               for u in pos.at[loc]):
+            steady |= bit.get(loc, 0)
+    cities = 0
+    for h in _city_hexes(ctx):
+        if control.enemy_controlled(ctx, state, side, h):
+            cities |= bit[h]
+    return (g.ezoc & ~steady) | cities
+
+
+def _city_hexes(ctx: Context) -> frozenset[str]:
+    key = "s42_cities"
+    out = ctx.derived.get(key)
+    if out is None:
+        out = ctx.derived[key] = frozenset(h for h, x in ctx.game.map.hexes.items()
+                                           if x.settlement in ("major_city", "minor_city"))
+    return out
+
+
+def explore_plan(ctx: Context, p: Plan, dest: str | None = None, limit: int | None = None) -> Search:
+    return explore(ctx, p.start, p.spent, p.extra, p.blocked, 0, p.stops, p.limit if limit is None else limit, False,
+                   p.table, p.column, dest, p.steps, p.first, p.sides)  # type: ignore[arg-type]
+
+
+# --- checking a path -----------------------------------------------------------------------------------------------
+
+def _step_problem(ctx: Context, state: State, uid: str, cur: str, nxt: str, p: Plan, g: Ground, a: Allowance,
+                  first: bool) -> Finding | None:
+    """What forbids one step from ``cur`` into ``nxt`` apart from MPs, or None."""
+    board = ctx.board
+    who = name(ctx, state, uid)
+    bit = move_bits(ctx).bit
+    if nxt in board.water:
+        return Finding("2.2.3", f"{who}: {nxt} is water ({board.water[nxt]}); units never enter it", (uid,))
+    if not board.adjacent(cur, nxt):
+        return Finding("5.1", f"{who}: {nxt} is not adjacent to {cur}; a unit moves hex by hex", (uid,))
+    f = facts(ctx)
+    if f.sea.kerch_area in (cur, nxt):
+        return Finding("5.7.2", f"{who}: Entry Area {f.sea.kerch_area} and Taman are joined only across the Kerch "
+                                "Strait (a move of the whole MA, one unit a turn)", (uid,))
+    feats = board.hexside(cur, nxt)
+    b = bit[nxt]
+    if b & g.off:
+        return _off_problem(ctx, state, uid, nxt)
+    if b & g.enemy_combat and nxt not in contested.hexes(ctx, state):  # 29.1.2: a Contested City hex is entered
+        return Finding("5.1", f"{who}: {nxt} holds an enemy Combat Unit; no unit enters it", (uid,))
+    hexside = _hexside_problem(ctx, state, uid, cur, nxt, feats, first, p, g)
+    if hexside is not None:
+        return hexside
+    if g.in_hex_bond(b):
+        return Finding("7.2", f"{who}: {nxt} is in an enemy Hex Bond; no unit enters it", (uid,))
+    if g.crosses(ctx, cur, nxt):
+        return Finding("7.2", f"{who}: the hexside {cur}-{nxt} is crossed by an enemy Hexside Bond; no unit crosses "
+                              "it", (uid,))
+    if a.mode == EXTENDED and b & (adjacent_bits(ctx, state, g.enemy_units) | g.ezoc):
+        return Finding("5.3", f"{who} uses Extended Movement and may not move adjacent to an enemy unit, as it does "
+                              f"in {nxt}", (uid,))
+    if state.units[uid].order == FULL_RETREAT and b & _full_retreat_blocked(ctx, state, ctx.game.units[uid].side, g):
+        return Finding("13.3.2", f"{who} is in Full Retreat: it never enters an EZOC without a friendly unit not in "
+                                 f"Full Retreat, nor an enemy-controlled City hex, as {nxt} is", (uid,))
+    return None
+
+
+def _off_problem(ctx: Context, state: State, uid: str, nxt: str) -> Finding:
+    who = name(ctx, state, uid)
+    if nxt in ctx.game.map.areas:
+        if nxt == facts(ctx).entry.transit:
+            return Finding("22.6.4", f"{who}: the Caspian Sea Transit Box is reached only from an Entry Area, for the "
+                                     "whole MA (22.6)", (uid,))
+        return Finding("22.4", f"{who}: {ctx.game.map.areas[nxt].name} is not a friendly Entry Area; units never "
+                               "enter enemy Entry Areas", (uid,))
+    return Finding("5.1", f"{who}: {nxt} is not on the maps of {ctx.scenario.name}", (uid,))
+
+
+def _hexside_problem(ctx: Context, state: State, uid: str, cur: str, nxt: str, feats: frozenset[str], first: bool,
+                     p: Plan, g: Ground) -> Finding | None:
+    """The hexside between ``cur`` and ``nxt`` may not be crossed now (2.2.3, 5.5, 9.6.2, 23.4)."""
+    who = name(ctx, state, uid)
+    d = ctx.board.step_index.get((cur, nxt))
+    if d is None or not feats:
+        return None
+    bit = move_bits(ctx).bit
+    here = bit[cur]
+    if not p.shut[d] & here:
+        if not p.majors[d] & here or first:
+            return None
+        mover = info(ctx, state, uid).combat
+        if bit[nxt] & g.friendly_combat and (mover or here & g.friendly_combat):
+            return None  # 5.5.5: a Pontoon Bridge
+    if "volga" in feats:
+        if "rail_ferry" in feats:
+            return Finding("5.5.7", f"{who}: the Vladimirovka ferry ({cur}-{nxt}) is crossed only by Rail Movement",
+                           (uid,))
+        return Finding("5.5.3", f"{who}: the Volga ({cur}-{nxt}) is crossed only at a Ferry (the Soviets also at the "
+                                "Saratov rail bridge and the Volga Flotilla hexside)", (uid,))
+    if "lake" in feats:
+        return Finding("2.2.3", f"{who}: the Lake hexside {cur}-{nxt} is impassable until it freezes", (uid,))
+    if "alpine_side" in feats:
+        if p.sit.winter:
+            return Finding("23.4", f"{who}: Alpine hexsides ({cur}-{nxt}) are impassable in Winter", (uid,))
+        return Finding("9.6.2", f"{who}: only Mountain units cross the Alpine hexside {cur}-{nxt} off-road", (uid,))
+    if "major_river" in feats:
+        return Finding("5.5.2", f"{who}: the unbridged Major River {cur}-{nxt} is crossed only by a unit that starts "
+                                "its move next to it, at a Pontoon Bridge (friendly Combat Units on both sides, 5.5.5) "
+                                "or a Ferry", (uid,))
+    if g.crosses(ctx, cur, nxt):
+        return None  # reported as 7.2
+    return Finding("2.2.3", f"{who}: the hexside {cur}-{nxt} is impassable", (uid,))
+
+
+def check_path(ctx: Context, state: State, uid: str, path: Sequence[str], a: Allowance, p: Plan, g: Ground
+               ) -> list[Finding]:
+    """Every rule a logged path breaks."""
+    us = state.units[uid]
+    moved = state.moved.get(uid)
+    who = name(ctx, state, uid)
+    out: list[Finding] = []
+    full = (us.loc,) + tuple(path)
+    spent = p.spent + p.extra
+    cur = us.loc or ""
+    last_ok = None
+    bit = move_bits(ctx).bit
+    first = moved is None or not moved.crossed
+    exit_extra = p.extra
+    for n, nxt in enumerate(path):
+        if n and bit.get(cur, 0) & p.stops:
+            rule = "22.3.1" if cur in ctx.game.map.areas else "6.2"
+            what = "an Entry Area" if rule == "22.3.1" else "an enemy zone of control"
+            return [Finding(rule, f"{who} entered {what} at {cur} and must stop there; it went on to {nxt}",
+                            (uid,), full)]
+        prob = _step_problem(ctx, state, uid, cur, nxt, p, g, a, first and n == 0)
+        if prob is not None:  # one mistake, one report: the step it may not take
+            return out + [evolve(prob, path=full)]
+        spent += _step_cost(ctx, p, cur, nxt, a)
+        if spent <= p.limit:
+            last_ok = nxt
+        cur = nxt
+    if spent > p.limit:
+        hint = f"; it could have stopped in {last_ok}" if last_ok else ""
+        if a.mode == TACTICAL:
+            out.append(Finding(a.rule if a.why else "5.4", f"{who} moves {spent} hexes ({'-'.join(full)}) but "
+                               f"Tactical Movement allows {p.limit}{' with ' + a.why if a.why else ''}{hint}",
+                               (uid,), full))
+        else:
+            exit_words = " (+2 to leave an enemy zone of control, 6.2)" if exit_extra else ""
+            before = f" ({p.spent / HALVES:g} spent before)" if p.spent else ""
+            rule = "6.2" if exit_extra and spent - exit_extra <= p.limit else "5.3" if a.mode == EXTENDED else "5.1"
+            out.append(Finding(rule, f"{who} needs {spent / HALVES:g} MP{exit_words} for {'-'.join(full)}{before} but "
+                                     f"has {p.limit / HALVES:g} ({_words(ctx, state, a)}){hint}", (uid,), full))
+    return out
+
+
+def _words(ctx: Context, state: State, a: Allowance) -> str:
+    parts = [f"MA {a.printed}"]
+    change = int(ctx.game.weather[state.weather].extra.get("ma_change") or 0)
+    if change:
+        parts.append(f"{change:+d} in {ctx.game.weather[state.weather].name} (23.2.4)")
+    if a.mode == EXTENDED:
+        parts.append("+3 Extended Movement (5.3)")
+    return ", ".join(parts)
+
+
+def _step_cost(ctx: Context, p: Plan, cur: str, nxt: str, a: Allowance) -> int:
+    if a.mode == TACTICAL:
+        return 1
+    if p.sides is not None:
+        c = p.sides.cost.get((cur, nxt))  # type: ignore[attr-defined]
+        if c is not None:
+            return c
+    return p.table[nxt][p.column]
+
+
+# --- the handler ---------------------------------------------------------------------------------------------------
+
+def handle_move(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+    """A ``move`` line (5.1-5.5, 6.2, 7.2, 22.3, 22.6)."""
+    uid = action["unit"]
+    us = state.units[uid]
+    start = us.loc
+    path = tuple(action.get("path") or (action["to"],))
+    if path and path[0] == start:
+        path = path[1:]
+    if not path:
+        return state, []
+    problem = mobility_problem(ctx, state, action, uid)
+    if problem is not None:
+        return _apply(ctx, state, uid, path, NORMAL, 0, 0), [evolve(problem, path=(start or "",) + path)]
+    special_move = _special_move(ctx, state, uid, path)
+    if special_move is not None:
+        return special_move
+    mode = action.get("mode", NORMAL)
+    a = allowance(ctx, state, uid, mode)
+    search = "path" not in action.data
+    if isinstance(a, Finding):
+        return _apply(ctx, state, uid, path, NORMAL, 0, 0), [evolve(a, path=(start or "",) + path)]
+    moved = state.moved.get(uid)
+    if moved is not None and moved.mode != a.mode:
+        return _apply(ctx, state, uid, path, moved.mode, moved.spent, len(path)), [
+            Finding("5.1", f"{name(ctx, state, uid)} began its move by {moved.mode} movement and goes on by {a.mode} "
+                           "movement; a move is of one kind", (uid,), (start or "",) + path)]
+    if start in ctx.game.map.areas and us.order != GOOD_ORDER:
+        return _apply(ctx, state, uid, path, a.mode, 0, len(path)), [
+            Finding("22.3.1", f"{name(ctx, state, uid)} is not in Good Order; only Good Order units leave an Entry "
+                              "Area (13.2.1)", (uid,), (start or "",) + path)]
+    side = ctx.game.units[uid].side
+    g = ground(ctx, state, side)
+    p = plan(ctx, state, uid, a, g, search)
+    findings: list[Finding] = []
+    if search:
+        found_path = _find(ctx, p, path[-1])
+        if found_path is not None:
+            path = found_path
+        else:
+            far = _find(ctx, p, path[-1], limit=10 ** 6)  # legal but for the MPs: the MP rule it breaks
+            if far is not None:
+                path = far
+                findings = check_path(ctx, state, uid, path, a, p, g)
+            if not findings:
+                findings = [Finding("5.1", f"no legal path takes {name(ctx, state, uid)} from {start} to {path[-1]} "
+                                           "(enemy units, zones of control, bonds or terrain close every way)",
+                                    (uid,), (start or "",) + path)]
+    else:
+        findings = check_path(ctx, state, uid, path, a, p, g)
+    spent = p.spent + p.extra + sum(_step_cost(ctx, p, x, y, a) for x, y in zip((start,) + path, path))
+    return _apply(ctx, state, uid, path, a.mode, spent, len(path)), findings
+
+
+def _find(ctx: Context, p: Plan, dest: str, limit: int | None = None) -> tuple[str, ...] | None:
+    s = explore_plan(ctx, p, dest, limit)
+    if s.reached & move_bits(ctx).bit.get(dest, 0) and dest != p.start:
+        return search_path(ctx, s, dest)
+    return None
+
+
+def reachable(ctx: Context, state: State, uid: str, mode: str = NORMAL) -> dict[str, tuple[str, ...]]:
+    """Every location the unit may legally end this move in (in ``mode``), with a path to it (for players)."""
+    a = allowance(ctx, state, uid, mode)
+    if isinstance(a, Finding):
+        return {}
+    g = ground(ctx, state, ctx.game.units[uid].side)
+    p = plan(ctx, state, uid, a, g)
+    best = found(ctx, explore_plan(ctx, p))
+    out = {}
+    for loc in best:
+        if loc == p.start:
+            continue
+        trail = [loc]
+        while best[trail[-1]][1] is not None:
+            trail.append(best[trail[-1]][1])  # type: ignore[arg-type]
+        out[loc] = tuple(reversed(trail[:-1]))
+    return out
+
+
+def _special_move(ctx: Context, state: State, uid: str, path: tuple[str, ...]) -> tuple[State, list[Finding]] | None:
+    """Moves that are not hex by hex: between Entry Areas (22.6), across the Kerch Strait (5.7.2)."""
+    from . import entry, sea  # noqa: PLC0415  (they use this module's helpers)
+    start = state.units[uid].loc or ""
+    areas = ctx.game.map.areas
+    f = facts(ctx)
+    if len(path) == 1 and start in areas and path[0] in areas:
+        return entry.between_areas(ctx, state, uid, path[0])
+    if len(path) == 1 and f.sea.kerch_area in (start, path[0]):
+        return sea.kerch(ctx, state, uid, path[0])
+    return None
+
+
+def _apply(ctx: Context, state: State, uid: str, path: Sequence[str], mode: str, spent: int, hexes: int,
+           stopped: bool | None = None) -> State:
+    """The unit ends at the end of ``path``; its side controls the hexes entered (16.3.4); enemy Non-Combat Units
+    alone in a hex it enters are removed (19.3); held units may be released (20.4, 20.6); Railheads pushed back
+    (17.3.1)."""
+    if not path:
+        return state
+    side = ctx.game.units[uid].side
+    us = state.units[uid]
+    moved = state.moved.get(uid)
+    g = ground(ctx, state, side)
+    last = path[-1]
+    bit = move_bits(ctx).bit
+    if stopped is None:
+        stopped = bool(bit.get(last, 0) & (g.ezoc | _areas_bits(ctx)))
+    record = Moved(moved.start if moved else us.loc or "", spent, (moved.hexes if moved else 0) + hexes, mode,
+                   stopped, True)
+    captured = _captured(ctx, state, side, path) if info(ctx, state, uid).combat else []
+    units = dict(state.units)
+    units[uid] = evolve(us, loc=last)
+    note_changes(ctx, state.units, units, [uid])
+    state = control.enter(ctx, state, side, path, units=units, moved={**state.moved, uid: record})
+    for u in captured:
+        state = eliminate(ctx, state, u)
+    state = special.after_move(ctx, state, uid, path)
+    return railheads.after_move(ctx, state, side)
+
+
+def _captured(ctx: Context, state: State, side: str, path: Sequence[str]) -> list[str]:
+    """19.3: enemy Non-Combat Units alone in a hex a Combat Unit enters are removed."""
+    at = side_at(ctx, state, other(ctx, side))
+    info_ = table(ctx)
+    out: list[str] = []
+    for loc in path:
+        enemy = at.get(loc)
+        if enemy and not any(info_[u, state.units[u].face].combat for u in enemy):
+            out += enemy
+    return out
+
+
+def end_phase(ctx: Context, state: State, side: str | None) -> State:
+    """13.1.2, 18.2.2: a Ready ASU (its front) that moved more than two hexes this phase is Disrupted."""
+    limit = facts(ctx).movement.asu_ready_hexes
+    units = None
+    for uid, m in state.moved.items():
+        us = state.units[uid]
+        i = table(ctx)[uid, us.face]
+        if i.asu and us.face == "front" and m.hexes > limit and us.order == GOOD_ORDER:
+            units = units or dict(state.units)
+            units[uid] = evolve(us, order=DISRUPTED)
+    return evolve(state, units=units) if units else state

@@ -1,0 +1,275 @@
+"""Rail Movement (5.6) and the Vladimirovka rail ferry (5.5.7).
+
+- 5.6.1: in his Movement Phase the phasing player moves units any distance along connected rail hexes (railroads
+  crossing hexsides), into a friendly Entry Area too (they stay there until the next turn); a Train marker goes on
+  each (``rail`` line: ``path`` or ``to``).
+- 5.6.2: at most four units a turn, of which one at most starts on a rail hex of the map, the others in a friendly
+  Entry Area (Leaders free, 28.1.5).
+- 5.6.3: the move starts and ends on a rail hex or in an Entry Area, follows usable rail (for the Axis repaired:
+  17.1; never the Caspian line, 5.6.6; unfinished lines from their turn, 17.5), never starts in or enters an EZOC
+  (friendly units do not negate them here), never enters a hex with an enemy unit; only Good Order units; a Combat
+  Unit never ends stacked with another Combat Unit that moved by rail this turn; the Soviets never rail into or past
+  an Axis Railhead; a unit that moved otherwise this turn does not rail, one that railed moves no more.
+- 5.5.7: one Soviet Combat Unit or Supply Point a turn crosses the Volga at Vladimirovka, as part of its rail move.
+- 21.4: a unit with a Replacement marker does not rail; 13.2.1: nor a Disrupted one.
+- 5.6.5: Train markers come off in the owner's Initial Phase (``detrain`` lines, or all of them when it ends); a unit
+  that retreats detrains (``retreat``).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ...engine.bits import board_bits
+from ...engine.context import Context
+from ...engine.paths import explore, move_bits, path as search_path
+from ...engine.position import note_changes, position
+from ...engine.state import evolve
+from ...model import Action, Finding
+from . import control, special
+from .data import facts, scenario_facts
+from .state import GOOD_ORDER, Moved, State
+from .supply import rail_hexes
+from .terrain import crossings
+from .units import info, name, table
+from .zoc import ezoc_bits, locations, other, sides
+
+RAIL = "rail"
+
+
+def _usable(ctx: Context, state: State, side: str) -> int:
+    """The hexes and Entry Areas a rail move may enter: usable rail hexes free of EZOCs and enemy units, friendly
+    Entry Areas in play; for the Soviets not the Railheads' hexes (5.6.3)."""
+    bit = move_bits(ctx).bit
+    out = rail_hexes(ctx, state, side) & ~ezoc_bits(ctx, state, side) & ~sides(ctx, state, other(ctx, side)).units
+    if side == facts(ctx).volga_side:
+        for r in state.markers.railheads:
+            out &= ~bit[r.hex]
+    return out | _friendly_areas(ctx, side)
+
+
+def _friendly_areas(ctx: Context, side: str) -> int:
+    bit = move_bits(ctx).bit
+    out = 0
+    for area, owner in scenario_facts(ctx).areas.items():
+        if owner == side and area in bit and area != facts(ctx).entry.transit:
+            out |= bit[area]
+    return out
+
+
+def _steps(ctx: Context, side: str, ferry: bool):
+    """The rail steps: railroads across hexsides, the Vladimirovka ferry only when ``ferry`` (5.5.7)."""
+    c = crossings(ctx)
+    if ferry:
+        return c.railroad
+    return tuple(r & ~f for r, f in zip(c.railroad, c.rail_ferry))
+
+
+def _ones(ctx: Context):
+    t = ctx.derived.get("s42_ones")
+    if t is None:
+        t = ctx.derived["s42_ones"] = {loc: (1, 1) for loc in ctx.board.cost}
+    return t
+
+
+def problem(ctx: Context, state: State, action: Action, uid: str) -> Finding | None:
+    """Whether this unit may move by rail now (5.6.2, 5.6.3, 21.4)."""
+    u = ctx.game.units[uid]
+    us = state.units[uid]
+    who = name(ctx, state, uid)
+    if u.side != action.side:
+        return Finding("5.6.1", f"{who} is not the phasing player's unit", (uid,))
+    if us.loc not in ctx.board.locations:
+        return Finding("5.6.1", f"{who} is not on the map", (uid,))
+    if uid in state.record.rail:
+        return Finding("5.6.3", f"{who} already moved by rail this turn", (uid,))
+    if uid in state.moved:
+        return Finding("5.6.3", f"{who} moved this turn and may not also use Rail Movement", (uid,))
+    if us.order != GOOD_ORDER:
+        return Finding("5.6.3", f"{who} is not in Good Order; only Good Order units use Rail Movement", (uid,))
+    if us.replaced:
+        return Finding("21.4", f"{who} received a Replacement this turn and may not use Rail Movement", (uid,))
+    held = special.held(ctx, state, uid)
+    if held is not None:
+        return Finding(held[0], f"{who} may not move yet: {held[1]}", (uid,))
+    for rule in ctx.scenario.immobile:
+        if uid in rule.units and state.turn in rule.turns:
+            return Finding("5.6.1", f"{who} may not move: {rule.text}", (uid,))
+    leader = "commander" in table(ctx)[uid, us.face].tags
+    f = facts(ctx).rail
+    r = state.record
+    counted = [x for x in r.rail if "commander" not in table(ctx)[x, state.units[x].face].tags]
+    if not leader and len(counted) >= f.limit:
+        return Finding("5.6.2", f"{who}: {f.limit} units already moved by rail this turn (5.6.2: four a turn)", (uid,))
+    on_map = us.loc not in ctx.game.map.areas
+    if not leader and on_map and r.rail_from_map >= f.from_map:
+        return Finding("5.6.2", f"{who}: only {f.from_map} of the units moved by rail a turn may start on the map; the "
+                                "others start in a friendly Entry Area", (uid,))
+    bit = move_bits(ctx).bit
+    if on_map and not rail_hexes(ctx, state, u.side) & bit[us.loc]:
+        return Finding("5.6.3", f"{who} is not on a usable rail hex ({us.loc})", (uid,))
+    if on_map and ezoc_bits(ctx, state, u.side) & bit[us.loc]:
+        return Finding("5.6.3", f"{who} starts in an enemy zone of control at {us.loc}; Rail Movement never starts in "
+                                "one", (uid,))
+    if not on_map and scenario_facts(ctx).areas.get(us.loc or "") != u.side:
+        return Finding("5.6.3", f"{who} is not in a friendly Entry Area", (uid,))
+    return None
+
+
+def _ferry_ok(ctx: Context, state: State, uid: str) -> bool:
+    """5.5.7: the Vladimirovka ferry is the Soviets', for one Combat Unit or SP a turn."""
+    i = info(ctx, state, uid)
+    return (i.side == facts(ctx).volga_side and (i.combat or "supply" in i.tags)
+            and state.record.ferry < facts(ctx).rail.ferry_units)
+
+
+def check_path(ctx: Context, state: State, uid: str, path: Sequence[str]) -> list[Finding]:
+    side = ctx.game.units[uid].side
+    who = name(ctx, state, uid)
+    usable = _usable(ctx, state, side)
+    bit = move_bits(ctx).bit
+    board = ctx.board
+    start = state.units[uid].loc or ""
+    cur = start
+    full = (start,) + tuple(path)
+    areas = ctx.game.map.areas
+    for nxt in path:
+        feats = board.hexside(cur, nxt)
+        if not board.adjacent(cur, nxt):
+            return [Finding("5.6.1", f"{who}: {nxt} is not next to {cur}; Rail Movement follows the rail", (uid,), full)]
+        if cur not in areas and nxt not in areas and "railroad" not in feats:
+            return [Finding("5.6.3", f"{who}: no railroad joins {cur} and {nxt}", (uid,), full)]
+        if "rail_ferry" in feats and not _ferry_ok(ctx, state, uid):
+            return [Finding("5.5.7", f"{who}: the Vladimirovka ferry takes one Soviet Combat Unit or Supply Point a "
+                                     "turn", (uid,), full)]
+        if not usable & bit.get(nxt, 0):
+            return [Finding("5.6.3", f"{who}: {nxt} {_why(ctx, state, side, nxt)}", (uid,), full)]
+        cur = nxt
+    end = path[-1]
+    if end in areas and scenario_facts(ctx).areas.get(end) != side:
+        return [Finding("5.6.1", f"{who}: {end} is not a friendly Entry Area", (uid,), full)]
+    if info(ctx, state, uid).combat:
+        here = position(ctx, state.units).at.get(end, ())
+        railed = [u for u in here if u in state.record.rail and table(ctx)[u, state.units[u].face].combat]
+        if railed and end not in areas:
+            return [Finding("5.6.3", f"{who} ends its rail move in {end} with {', '.join(railed)}, which moved by rail "
+                                     "this turn too", (uid,), full)]
+    return []
+
+
+def _why(ctx: Context, state: State, side: str, hid: str) -> str:
+    bit = move_bits(ctx).bit
+    if hid in ctx.game.map.areas:
+        return "is not a friendly Entry Area"
+    if not rail_hexes(ctx, state, side) & bit[hid]:
+        return "is not a usable rail hex (repaired for the Axis: 17.1; unfinished lines: 17.5)"
+    if ezoc_bits(ctx, state, side) & bit[hid]:
+        return "is in an enemy zone of control; Rail Movement never enters one (friendly units do not negate it)"
+    if sides(ctx, state, other(ctx, side)).units & bit[hid]:
+        return "holds an enemy unit"
+    return "holds an Axis Railhead: Soviet units never rail into or past one"
+
+
+def handle_rail(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+    """A ``rail`` line (5.6.1-5.6.3, 5.5.7): checked, then the unit ends its move under a Train marker."""
+    uid = action["unit"]
+    start = state.units[uid].loc or ""
+    path = tuple(action.get("path") or (action["to"],))
+    if path and path[0] == start:
+        path = path[1:]
+    if not path:
+        return state, []
+    findings = []
+    prob = problem(ctx, state, action, uid)
+    if prob is not None:
+        findings = [evolve(prob, path=(start,) + path)]
+    elif "path" in action.data:
+        findings = check_path(ctx, state, uid, path)
+    else:
+        found = route(ctx, state, uid, path[-1])
+        if found is None:
+            loose = route(ctx, state, uid, path[-1], strict=False)  # a route but for EZOCs, enemies, Railheads
+            findings = check_path(ctx, state, uid, loose or path) or [
+                Finding("5.6.3", f"no rail route takes {name(ctx, state, uid)} from {start} to {path[-1]}", (uid,),
+                        (start, path[-1]))]
+            path = loose or path
+        else:
+            path = found
+    return apply(ctx, state, uid, path), findings
+
+
+def route(ctx: Context, state: State, uid: str, dest: str, strict: bool = True) -> tuple[str, ...] | None:
+    """A rail route to ``dest`` (the fewest hexes), or None (``strict`` false: through EZOCs, enemy units and
+    Railheads too, to name the rule a route breaks)."""
+    side = ctx.game.units[uid].side
+    start = state.units[uid].loc or ""
+    bit = move_bits(ctx).bit
+    usable = (_usable(ctx, state, side) if strict else rail_hexes(ctx, state, side) | _friendly_areas(ctx, side)) \
+        | bit[start]
+    s = explore(ctx, start, 0, 0, ~usable, 0, _areas(ctx) & ~bit[start], 10 ** 6, False, _ones(ctx), 0, dest,
+                _steps(ctx, side, _ferry_ok(ctx, state, uid)))
+    if dest != start and s.reached & bit.get(dest, 0):
+        return search_path(ctx, s, dest)
+    return None
+
+
+def destinations(ctx: Context, state: State, uid: str) -> list[str]:
+    """Every location a rail move of ``uid`` may end in now (for players)."""
+    side = ctx.game.units[uid].side
+    start = state.units[uid].loc or ""
+    bit = move_bits(ctx).bit
+    usable = _usable(ctx, state, side) | bit[start]
+    s = explore(ctx, start, 0, 0, ~usable, 0, _areas(ctx) & ~bit[start], 10 ** 6, False, _ones(ctx), 0, None,
+                _steps(ctx, side, _ferry_ok(ctx, state, uid)))
+    return sorted(loc for loc in locations(ctx, s.reached) if loc != start)
+
+
+def _areas(ctx: Context) -> int:
+    bit = move_bits(ctx).bit
+    out = 0
+    for a in ctx.game.map.areas:
+        out |= bit.get(a, 0)
+    return out
+
+
+def apply(ctx: Context, state: State, uid: str, path: Sequence[str]) -> State:
+    """The unit ends its rail move: a Train marker (Leaders none, 28.1.5), the turn's rail count (5.6.2, 5.5.7)."""
+    us = state.units[uid]
+    side = ctx.game.units[uid].side
+    leader = "commander" in table(ctx)[uid, us.face].tags
+    r = state.record
+    ferry = sum(1 for a, b in zip((us.loc,) + tuple(path), path) if "rail_ferry" in ctx.board.hexside(a or "", b))
+    record = evolve(r, rail=r.rail + (uid,), ferry=r.ferry + ferry,
+                    rail_from_map=r.rail_from_map + (0 if leader or us.loc in ctx.game.map.areas else 1))
+    units = dict(state.units)
+    units[uid] = evolve(us, loc=path[-1], train=not leader)
+    note_changes(ctx, state.units, units, [uid])
+    moved = {**state.moved, uid: Moved(us.loc or "", 0, len(path), RAIL, True, True)}
+    state = control.enter(ctx, state, side, path, units=units, record=record, moved=moved)
+    return special.after_move(ctx, state, uid, path)
+
+
+def handle_detrain(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+    """A ``detrain`` line (5.6.5): the Train marker comes off."""
+    uid = action["unit"]
+    us = state.units[uid]
+    if not us.train:
+        return state, [Finding("5.6.5", f"{name(ctx, state, uid)} carries no Train marker", (uid,))]
+    if ctx.game.units[uid].side != action.side:
+        return state, [Finding("5.6.5", f"{name(ctx, state, uid)} is not the phasing player's unit", (uid,))]
+    units = dict(state.units)
+    units[uid] = evolve(us, train=False)
+    note_changes(ctx, state.units, units, [uid])
+    return evolve(state, units=units), []
+
+
+def end_initial(ctx: Context, state: State, side: str | None) -> State:
+    """5.6.5: every Train marker of the phasing player comes off in his Initial Phase."""
+    trained = [u for u, us in state.units.items() if us.train and ctx.game.units[u].side == side]
+    if not trained:
+        return state
+    units = dict(state.units)
+    for u in trained:
+        units[u] = evolve(units[u], train=False)
+    note_changes(ctx, state.units, units, trained)
+    return evolve(state, units=units)

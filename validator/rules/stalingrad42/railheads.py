@@ -1,0 +1,144 @@
+"""Railheads and rail repair (17.1-17.3; S2.2).
+
+- 17.2.1: in the Axis Supply Phase (its first step) up to four Railhead markers each move up to two hexes along
+  green (to-repair) rail hexes joined by railroads, never into an enemy-occupied hex or a vacant hex in an EZOC; the
+  hexes they enter are repaired (17.1, ``supply.repaired`` adds the unhighlighted lines whose ends are repaired).
+- 17.2.2: a Railhead that reaches a rail junction (RR) puts a further Railhead there, within the four; the new one
+  moves from the next Supply Phase.
+- 17.3.1: in a Soviet Player Turn, a Soviet unit that enters a Railhead's hex or puts it in its ZOC (Axis units
+  negate EZOCs here) pushes it back along the way it came to the first hex clear of Soviet units and their ZOCs;
+  units moving by rail do not. The repaired hexes stay repaired.
+- 17.3.2: a Railhead not on a Connecting Rail Hex (17.4) cannot move (it is Inoperative).
+- S2.2: in the Caucasus scenario the first Railhead appears on its fourth turn.
+"""
+
+from __future__ import annotations
+
+from ...engine.context import Context
+from ...engine.paths import move_bits
+from ...engine.state import evolve
+from ...model import Action, Finding
+from .data import facts, scenario_facts
+from .state import Railhead, State
+from .supply import net
+from .zoc import ezoc_bits, other, sides
+
+
+def _axis(ctx: Context) -> str:
+    """The side of the Railheads: the one whose rail needs repair (not the Soviets)."""
+    return other(ctx, facts(ctx).volga_side)
+
+
+def handle_railhead(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+    """A ``railhead`` line (17.2.1-17.2.2, 17.3.2)."""
+    start = action["from"]
+    path = list(action["path"])
+    if path and path[0] == start:
+        path = path[1:]
+    heads = state.markers.railheads
+    index = next((i for i, r in enumerate(heads) if r.hex == start), None)
+    f = facts(ctx)
+    findings = []
+    side = _axis(ctx)
+    if action.side != side:
+        return state, [Finding("17.2.1", "only the Axis has Railhead markers")]
+    if index is None:
+        return state, [Finding("17.2.1", f"no Railhead marker is in {start}", (), (start,))]
+    head = heads[index]
+    if index in state.record.railheads_moved:
+        findings.append(Finding("17.2.1", f"the Railhead in {start} already moved this Supply Phase", (), (start,)))
+    elif len(state.record.railheads_moved) >= f.railhead_count:
+        findings.append(Finding("17.2.1", f"at most {f.railhead_count} Railheads move a Supply Phase", (), (start,)))
+    elif not head.ready:
+        findings.append(Finding("17.2.2", f"the Railhead placed in {start} moves from the next Supply Phase", (),
+                                (start,)))
+    elif not net(ctx, state, side).rail & move_bits(ctx).bit[start]:
+        findings.append(Finding("17.3.2", f"the Railhead in {start} is not on a Connecting Rail Hex: it is Inoperative "
+                                          "and cannot move", (), (start,)))
+    elif len(path) > f.railhead_hexes:
+        findings.append(Finding("17.2.1", f"a Railhead moves at most {f.railhead_hexes} hexes, not {len(path)}", (),
+                                (start, *path)))
+    else:
+        findings += _path_problems(ctx, state, start, path)
+    trail = head.trail + (start,) + tuple(path[:-1])
+    new = list(heads)
+    new[index] = Railhead(path[-1] if path else start, trail, head.ready)
+    repaired = state.markers.repaired | set(path)
+    hexes = ctx.game.map.hexes
+    for h in path:
+        if "rail_junction" in hexes[h].features and len(new) < f.railhead_count and \
+                not any(r.hex == h for r in new):
+            new.append(Railhead(h, trail, False))  # 17.2.2
+    m = evolve(state.markers, railheads=tuple(new), repaired=frozenset(repaired))
+    record = evolve(state.record, railheads_moved=state.record.railheads_moved | {index})
+    return evolve(state, markers=m, record=record), findings
+
+
+def _path_problems(ctx: Context, state: State, start: str, path: list[str]) -> list[Finding]:
+    side = _axis(ctx)
+    hexes = ctx.game.map.hexes
+    bit = move_bits(ctx).bit
+    enemy = sides(ctx, state, other(ctx, side)).units
+    mine = sides(ctx, state, side).units
+    ez = ezoc_bits(ctx, state, side)
+    cur = start
+    for h in path:
+        if h not in hexes or "railroad" not in ctx.board.hexside(cur, h):
+            return [Finding("17.2.1", f"a Railhead moves along the railroad; none joins {cur} and {h}", (), (start, *path))]
+        if "repair" not in hexes[h].features:
+            return [Finding("17.2.1", f"a Railhead moves only along green rail hexes; {h} is not one", (), (start, *path))]
+        if enemy & bit[h]:
+            return [Finding("17.2.1", f"a Railhead never enters an enemy-occupied hex ({h})", (), (start, *path))]
+        if ez & bit[h] and not mine & bit[h]:
+            return [Finding("17.2.1", f"a Railhead never enters a vacant hex in an enemy zone of control ({h})", (),
+                            (start, *path))]
+        cur = h
+    return []
+
+
+def end_step(ctx: Context, state: State) -> State:
+    """The Railhead step ends: the Railheads placed at junctions this phase may move next time (17.2.2)."""
+    heads = state.markers.railheads
+    if all(r.ready for r in heads):
+        return state
+    return evolve(state, markers=evolve(state.markers, railheads=tuple(evolve(r, ready=True) for r in heads)))
+
+
+def after_move(ctx: Context, state: State, side: str) -> State:
+    """17.3.1: in the Soviets' own Player Turn, a Railhead in a hex with a Soviet unit or in a Soviet ZOC (Axis units
+    negate it) goes back along its trail to the first hex free of both."""
+    heads = state.markers.railheads
+    if not heads or side == _axis(ctx) or state.player != side:
+        return state
+    axis = _axis(ctx)
+    bit = move_bits(ctx).bit
+    soviet = sides(ctx, state, side).units
+    threat = (soviet | ezoc_bits(ctx, state, axis)) & ~sides(ctx, state, axis).units | soviet
+    if not any(threat & bit[r.hex] for r in heads):
+        return state
+    new = []
+    changed = False
+    for r in heads:
+        if not threat & bit[r.hex]:
+            new.append(r)
+            continue
+        changed = True
+        trail = list(r.trail)
+        hex_ = r.hex
+        while trail and threat & bit[hex_]:
+            hex_ = trail.pop()
+        new.append(Railhead(hex_, tuple(trail), r.ready))
+    if not changed:
+        return state
+    return evolve(state, markers=evolve(state.markers, railheads=tuple(new)))
+
+
+def begin_turn(ctx: Context, state: State, turn: int) -> State:
+    """S2.2: the scenario's later Railheads appear on their turn."""
+    sf = scenario_facts(ctx)
+    if sf.railheads_turn != turn:
+        return state
+    heads = state.markers.railheads + tuple(Railhead(h) for h in sf.railheads_later
+                                            if not any(r.hex == h for r in state.markers.railheads))
+    return evolve(state, markers=evolve(state.markers, railheads=heads,
+                                        repaired=state.markers.repaired | set(sf.railheads_later)))

@@ -1,0 +1,437 @@
+"""Retreats (12.0, 13.1.2-13.1.3, 13.3.2, 22.5, 5.7.3): each ``retreat`` line is checked hex by hex, the unit ends
+where it survives (or is eliminated where the rules eliminate it) and is Disrupted or in Full Retreat.
+
+- 12.1.1: a combat's defenders retreat 4 hexes on a DS or DR4, 3 on a D1, 2 on the other retreat results; a Delay
+  one or two (11.6.1); each hex entered one hex farther from the battle hex. 12.1.2: a stack may split; units
+  retreat through friendly units. 12.1.4: they may end overstacked.
+- 12.1.3: (1) a retreat that eliminates the unit while another would not is reported; (2) so is one that ends
+  without a Line of Supply while another (that does not eliminate it) ends with one; (3) the full length, unless
+  (4) the stack ends in a hex with friendly units that did not retreat and pays a step per hex short (``loss`` with
+  ``pay``, at most three), or (5) it ends in a friendly-controlled Fortification or City hex free of EZOCs (friendly
+  units that did not retreat negate them); a retreat into a friendly Entry Area fulfils the length (22.5). Neither
+  shortens the advance nor cancels the Disruption.
+- 12.2: the unit is eliminated when it enters a hex with an enemy unit, enters or crosses an enemy ZOC Bond, enters
+  two vacant EZOC hexes in a row, ends in a vacant EZOC hex (one more hex may save it), crosses an unbridged,
+  unfrozen Major River (Pontoon Bridges and Ferries are bridges), crosses the Volga, leaves the map but into a
+  friendly Entry Area (22.5), goes out to sea (5.7.3), or crosses a hexside or enters a hex it may not in movement.
+  "Vacant": without a friendly unit that has not retreated this phase.
+- 12.4: a unit that retreated into a hex attacked again this phase (not by Breakthrough Combat, 15.3.2) is eliminated
+  if it must retreat again.
+- 13.1.2-13.1.3: a Combat Unit that retreats 1-3 hexes is Disrupted, 4 hexes (DS, DR4) or already Disrupted in Full
+  Retreat; Non-Combat Units stay in Good Order; a Train marker comes off (5.6.5).
+- 13.3.2: a unit in Full Retreat next to an enemy Combat Unit, not stacked with a friendly Combat Unit that is not in
+  Full Retreat, retreats two hexes at once (its owner's ``retreat`` line, in any phase).
+- A Disengagement's retreat (27.2.3) is checked by ``reserves`` for its length; its eliminations are 12.2's.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Sequence
+
+from games.hexgrid import distance
+
+from ...engine.context import Context
+from ...engine.paths import move_bits
+from ...engine.position import note_changes, position
+from ...engine.state import evolve
+from ...model import Action, Finding
+from . import air, control, losses, railheads
+from .board import in_play
+from .bonds import enemy_bonds
+from .combat_data import combat_facts
+from .combat_state import BREAKTHROUGH, Combat, battles, current, line_path, put
+from .data import scenario_facts
+from .movement import pontoon_steps
+from .resources import fortified
+from .reserves import disengaging
+from .state import DISRUPTED, FULL_RETREAT, GOOD_ORDER, State
+from .supply import traces
+from .terrain import closed, crossings, major_closed, situation
+from .units import name, table
+from .zoc import adjacent_bits, ezoc_bits, other, sides
+
+
+class Walk(NamedTuple):
+    """Where a retreat along a path leads (12.2)."""
+
+    end: str  # the last location entered (where the unit is eliminated, when it is)
+    hexes: int  # hexes entered
+    eliminated: str  # why the unit is eliminated ("" when it survives)
+    rule: str
+    problem: str  # a path the rules do not allow at all (not hex by hex, not away from the battle hex)
+    escaped: bool  # 12.2: the one hex more out of a final EZOC hex
+    area: bool  # 22.5: it ended in a friendly Entry Area
+    final_ezoc: bool = False  # the path ends in a vacant EZOC hex (12.2: eliminated if the retreat ends there)
+
+
+def _dist(ctx: Context, a: str, b: str) -> int:
+    hexes = ctx.game.map.hexes
+    return distance(hexes[a].hex, hexes[b].hex)
+
+
+def _friendly_area(ctx: Context, side: str, loc: str) -> bool:
+    return scenario_facts(ctx).areas.get(loc) == side
+
+
+def _shut(ctx: Context, state: State, uid: str, side: str):
+    """The steps no retreat takes without elimination (12.2): what movement may never cross (the Volga at every
+    hexside, even a Ferry), unbridged unfrozen Major Rivers but at a Pontoon Bridge, enemy Hexside Bonds."""
+    sit = situation(ctx, state)
+    i = table(ctx)[uid, state.units[uid].face]
+    c = crossings(ctx)
+    base = closed(ctx, sit, side, i.mechanized, "mountain_unit" in i.tags, None)
+    pontoon = pontoon_steps(ctx, state, side, True)
+    rivers = major_closed(ctx, sit)
+    bonds = enemy_bonds(ctx, state, side).closed
+    return tuple(a | v | (m & ~p) | bd for a, v, m, p, bd in zip(base, c.volga_all, rivers, pontoon, bonds))
+
+
+class Ground(NamedTuple):
+    """What a retreating unit of one side meets."""
+
+    shut: tuple
+    enemy: int  # hexes with an enemy unit
+    bond_hexes: int
+    ezoc: int  # EZOC hexes not negated (no friendly unit there that did not retreat this phase)
+    playing: frozenset[str]
+
+
+def ground(ctx: Context, state: State, uid: str, side: str) -> Ground:
+    b = battles(state)
+    pos = position(ctx, state.units)
+    bit = move_bits(ctx).bit
+    stay = 0
+    for loc in pos.held[side]:
+        if loc in bit and any(u not in b.retreated and u != uid and ctx.game.units[u].side == side
+                              for u in pos.at[loc]):
+            stay |= bit[loc]
+    return Ground(_shut(ctx, state, uid, side), sides(ctx, state, other(ctx, side)).units,
+                  enemy_bonds(ctx, state, side).hexes, ezoc_bits(ctx, state, side) & ~stay, in_play(ctx))
+
+
+def walk(ctx: Context, state: State, uid: str, path: Sequence[str], away: str | None, g: Ground) -> Walk:
+    """The retreat of ``uid`` along ``path`` (12.2, 22.5, 5.7.3); ``away``: the battle hex each hex must be one farther
+    from (None: no such rule)."""
+    side = ctx.game.units[uid].side
+    bit = move_bits(ctx).bit
+    cur = state.units[uid].loc or ""
+    d0 = _dist(ctx, cur, away) if away in ctx.game.map.hexes and cur in ctx.game.map.hexes else 0
+    last_ez = False
+    for n, nxt in enumerate(path, start=1):
+        if nxt in ctx.board.water:
+            return Walk(nxt, n, f"it retreats out to sea ({nxt})", "5.7.3", "", False, False)
+        if nxt not in ctx.board.neighbours.get(cur, ()):
+            return Walk(cur, n - 1, "", "", f"{nxt} is not adjacent to {cur}; a retreat goes hex by hex", False, False)
+        if nxt in ctx.game.map.areas:
+            if _friendly_area(ctx, side, nxt) and nxt in g.playing:
+                return Walk(nxt, n, "", "", "", False, True)
+            return Walk(nxt, n, f"it retreats off the map into {nxt}, not a friendly Entry Area", "22.5", "", False,
+                        False)
+        if nxt not in g.playing:
+            return Walk(nxt, n, f"it retreats off the map ({nxt} is not in play)", "12.2", "", False, False)
+        if away is not None and cur in ctx.game.map.hexes and _dist(ctx, nxt, away) != d0 + n:
+            return Walk(cur, n - 1, "", "", f"{nxt} is not one hex farther from the battle hex {away}; each hex of a "
+                                            "retreat leads away from it", False, False)
+        d = ctx.board.step_index.get((cur, nxt))
+        b = bit[nxt]
+        if d is not None and g.shut[d] & bit[cur]:
+            return Walk(nxt, n, _crossing_words(ctx, state, side, cur, nxt), "12.2", "", False, False)
+        if b & g.enemy:
+            return Walk(nxt, n, f"it retreats into {nxt}, which holds an enemy unit", "12.2", "", False, False)
+        if b & g.bond_hexes:
+            return Walk(nxt, n, f"it retreats into an enemy Hex Bond ({nxt})", "12.2", "", False, False)
+        ez = bool(b & g.ezoc)
+        if ez and last_ez:
+            return Walk(nxt, n, f"it retreats into two vacant hexes in an EZOC in a row ({cur}, {nxt})", "12.2", "",
+                        False, False)
+        last_ez = ez
+        cur = nxt
+    escaped = len(path) >= 2 and bool(bit.get(path[-2], 0) & g.ezoc) and not last_ez
+    return Walk(cur, len(path), "", "", "", escaped, False, last_ez)
+
+
+def final(w: Walk) -> Walk:
+    """The walk as the whole retreat: ending in a vacant EZOC hex eliminates the unit (12.2)."""
+    if w.final_ezoc and not w.eliminated and not w.problem:
+        return w._replace(eliminated=f"its retreat ends in a vacant hex in an EZOC ({w.end})", rule="12.2")
+    return w
+
+
+def _crossing_words(ctx: Context, state: State, side: str, a: str, b: str) -> str:
+    feats = ctx.board.hexside(a, b)
+    if "volga" in feats:
+        return f"it retreats across the Volga ({a}-{b}), even at a Ferry or bridge"
+    if "major_river" in feats:
+        return f"it retreats across the unbridged Major River {a}-{b} (no bridge, Ferry or Pontoon Bridge)"
+    if enemy_bonds(ctx, state, side).crosses(ctx, a, b):
+        return f"it retreats across an enemy Hexside Bond ({a}-{b})"
+    return f"it retreats across the hexside {a}-{b}, which it may not cross in movement"
+
+
+def _stop(ctx: Context, state: State, side: str, loc: str, g: Ground) -> str:
+    """Why a retreat may end short here (12.1.3 (4) pay, (5) City/Fort), or ""."""
+    bit = move_bits(ctx).bit
+    h = ctx.game.map.hexes.get(loc)
+    if h is None:
+        return ""
+    friendly_city = h.settlement in ("major_city", "minor_city") and state.control.get(loc, side) == side
+    if (friendly_city or fortified(ctx, state, loc, side)) and not bit[loc] & g.ezoc:
+        return "city"
+    b = battles(state)
+    if any(ctx.game.units[u].side == side and u not in b.retreated for u in position(ctx, state.units).at.get(loc, ())):
+        return "pay"
+    return ""
+
+
+class Option(NamedTuple):
+    path: tuple[str, ...]
+    walk: Walk
+    stop: str  # "", "city", "pay": the end is short of the length and may stop so
+
+
+def options(ctx: Context, state: State, uid: str, away: str, length: int, g: Ground | None = None) -> list[Option]:
+    """Every retreat of ``uid`` of up to ``length`` hexes away from ``away`` (and the one more hex of 12.2), with where
+    it leads: those that end short only where 12.1.3 (4)-(5) let them."""
+    side = ctx.game.units[uid].side
+    g = g or ground(ctx, state, uid, side)
+    start = state.units[uid].loc or ""
+    out: list[Option] = []
+
+    def go(path: tuple[str, ...]) -> None:
+        w = walk(ctx, state, uid, path, away, g)
+        if w.problem:
+            return
+        n = len(path)
+        if w.eliminated or w.area:
+            out.append(Option(path, w, ""))
+            return
+        if n >= length:
+            out.append(Option(path, final(w), ""))
+            if w.final_ezoc:  # 12.2: one hex more may save it
+                for nxt in ctx.board.neighbours.get(path[-1], ()):
+                    x = final(walk(ctx, state, uid, path + (nxt,), None, g))
+                    if not x.problem and (x.hexes == n + 1 or x.eliminated) and _dist_ok(ctx, away, nxt, length):
+                        out.append(Option(path + (nxt,), x, ""))
+            return
+        stop = _stop(ctx, state, side, path[-1], g)
+        if stop and not w.final_ezoc:
+            out.append(Option(path, w, stop))
+        for nxt in ctx.board.neighbours.get(path[-1], ()):
+            go(path + (nxt,))
+
+    for nxt in ctx.board.neighbours.get(start, ()):
+        go((nxt,))
+    return out
+
+
+def _dist_ok(ctx: Context, away: str, loc: str, length: int) -> bool:
+    """The one hex more of 12.2 goes no nearer the battle hex than the retreat's length."""
+    return loc not in ctx.game.map.hexes or away not in ctx.game.map.hexes or _dist(ctx, loc, away) >= length
+
+
+def _mark(ctx: Context, state: State, uid: str, full: bool) -> str:
+    """13.1.2-13.1.3: the unit's state after a retreat."""
+    us = state.units[uid]
+    if not table(ctx)[uid, us.face].combat:
+        return GOOD_ORDER
+    return FULL_RETREAT if full or us.order != GOOD_ORDER else DISRUPTED
+
+
+def _owing(ctx: Context, state: State, uid: str) -> tuple[Combat | None, int, str]:
+    """(the combat whose retreat ``uid`` makes, the hexes, what it is: "combat", "delay", "auto", "disengage", "")."""
+    c = current(state)
+    us = state.units[uid]
+    if c is not None and (uid in c.to_retreat or (us.loc == c.target and ctx.game.units[uid].side != c.side
+                                                   and c.retreat and not c.cancelled)):
+        return c, (combat_facts(ctx).delay_retreat if c.delay else c.retreat), "delay" if c.delay else "combat"
+    if disengaging(state, uid):
+        return None, 2, "disengage"
+    if us.order == FULL_RETREAT and auto_retreat_owed(ctx, state, uid):
+        return None, combat_facts(ctx).auto_retreat, "auto"
+    return None, 0, ""
+
+
+def auto_retreat_owed(ctx: Context, state: State, uid: str, any_unit: bool = False) -> bool:
+    """13.3.2: a unit in Full Retreat next to an enemy Combat Unit (``any_unit``: any enemy unit, for its elimination
+    at the start of a phase), not stacked with a friendly Combat Unit that is not in Full Retreat."""
+    us = state.units[uid]
+    side = ctx.game.units[uid].side
+    bit = move_bits(ctx).bit
+    here = bit.get(us.loc or "", 0)
+    enemy = sides(ctx, state, other(ctx, side))
+    if not here or not adjacent_bits(ctx, state, here) & (enemy.units if any_unit else enemy.combat):
+        return False
+    for u in position(ctx, state.units).at.get(us.loc or "", ()):
+        x = state.units[u]
+        if u != uid and ctx.game.units[u].side == side and x.order != FULL_RETREAT and table(ctx)[u, x.face].combat:
+            return False
+    return True
+
+
+def handle_retreat(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+    """A ``retreat`` line (12.1-12.4, 13.1.2-13.1.3, 13.3.2, 22.5, 5.7.3)."""
+    moving = line_path(ctx, state, action)
+    if moving is None:
+        return state, []
+    uid, path = moving
+    us = state.units[uid]
+    side = ctx.game.units[uid].side
+    who = name(ctx, state, uid)
+    c, length, what = _owing(ctx, state, uid)
+    findings: list[Finding] = []
+    full_path = (us.loc or "",) + path
+    if not what:
+        findings.append(Finding("12.1.1", f"{who} owes no retreat: no combat result, Full Retreat next to an enemy "
+                                          "Combat Unit (13.3.2) or Disengagement asks it", (uid,), full_path))
+    away = c.target if c is not None else us.loc
+    g = ground(ctx, state, uid, side)
+    if c is not None and c.kind != BREAKTHROUGH and uid in battles(state).retreated and uid in c.defenders:
+        findings.append(Finding("12.4", f"{who} retreated into {us.loc} earlier this phase and must retreat again: it "
+                                        "is eliminated, not retreated", (uid,), full_path))
+        return _done(ctx, state, c, uid, (), us.loc or "", True, 0), findings
+    w = _walk_retreat(ctx, state, uid, path, away if what != "disengage" else us.loc, length, g)
+    if w.problem:
+        findings.append(Finding("12.1.1", f"{who}: {w.problem}", (uid,), full_path))
+    short = 0
+    if what in ("combat", "delay", "auto") and not w.problem and not w.eliminated and not w.area:
+        short, problem = _length(ctx, state, side, w, length, what, g)
+        if problem:
+            findings.append(Finding("12.1.1", f"{who} {problem}", (uid,), full_path))
+    if what in ("combat", "delay", "auto") and not w.problem:
+        findings += _guidelines(ctx, state, uid, away or "", length, w, g, full_path)
+    full = c.full if c is not None else False
+    return _done(ctx, state, c, uid, path[:w.hexes], w.end, bool(w.eliminated), short, full), findings
+
+
+def _walk_retreat(ctx: Context, state: State, uid: str, path: Sequence[str], away: str | None, length: int,
+                  g: Ground) -> Walk:
+    """The whole retreat along ``path``: ``length`` hexes away from the battle hex, and the one hex more of 12.2 out of
+    a final vacant EZOC hex (no nearer the battle hex than ``length``)."""
+    if away is not None and len(path) == length + 1:
+        w = walk(ctx, state, uid, path[:-1], away, g)
+        if not (w.problem or w.eliminated or w.area) and w.final_ezoc and _dist_ok(ctx, away, path[-1], length):
+            return final(walk(ctx, state, uid, path, None, g))
+    return final(walk(ctx, state, uid, path, away, g))
+
+
+def _forced(ctx: Context, state: State, uid: str, away: str, length: int, g: Ground) -> bool:
+    """Whether every retreat of the unit eliminates it (12.2): the log shows the elimination, not a violation."""
+    return not any(not o.walk.eliminated for o in options(ctx, state, uid, away, length, g))
+
+
+def _length(ctx: Context, state: State, side: str, w: Walk, length: int, what: str, g: Ground) -> tuple[int, str]:
+    """(hexes short to be paid for, what is wrong with the length) (12.1.1, 12.1.3 (3)-(5), 11.6.1, 13.3.2)."""
+    if what == "delay":
+        return 0, "" if 1 <= w.hexes <= length else f"retreats {w.hexes} hexes; a Delay retreats one or two (11.6.1)"
+    if w.hexes == length or (w.hexes == length + 1 and w.escaped):
+        return 0, ""
+    if w.hexes < length and what == "combat":
+        stop = _stop(ctx, state, side, w.end, g)
+        if stop == "city":
+            return 0, ""
+        if stop == "pay":
+            return length - w.hexes, ""
+        return 0, (f"retreats {w.hexes} hex(es) of {length}; a retreat ends short only in a friendly-controlled City "
+                   "or Fortification hex free of EZOCs, or with friendly units that did not retreat, paying a step "
+                   "per hex (12.1.3)")
+    return 0, f"retreats {w.hexes} hex(es); it must retreat {length}"
+
+
+def _guidelines(ctx: Context, state: State, uid: str, away: str, length: int, w: Walk, g: Ground,
+                full_path: tuple[str, ...]) -> list[Finding]:
+    """12.1.3 (1)-(2): not into elimination, and to a hex with a Line of Supply, when another retreat does better."""
+    opts = options(ctx, state, uid, away, length, g)
+    alive = [o for o in opts if not o.walk.eliminated]
+    who = name(ctx, state, uid)
+    side = ctx.game.units[uid].side
+    if w.eliminated and alive:
+        best = alive[0].path
+        return [Finding("12.1.3", f"{who} retreats into elimination ({w.eliminated}) though it could retreat "
+                                  f"without ({'-'.join(best)}): guideline 1", (uid,), full_path)]
+    if w.eliminated or w.area or traces(ctx, state, side, w.end):
+        return []
+    fed = [o for o in alive if o.walk.area or traces(ctx, state, side, o.walk.end)]
+    if fed:
+        return [Finding("12.1.3", f"{who} ends its retreat in {w.end} without a Line of Supply though it could end in "
+                                  f"{fed[0].walk.end} with one: guideline 2", (uid,), full_path)]
+    return []
+
+
+def _done(ctx: Context, state: State, c: Combat | None, uid: str, entered: Sequence[str], end: str, eliminated: bool,
+          short: int, full: bool = False) -> State:
+    """The retreat made: the unit ends (or is eliminated) at ``end``, marked (13.1.2-13.1.3); the combat and the
+    phase's bookkeeping record it; control (16.3.4), Railheads (17.3.1), Air units with it (9.3.7)."""
+    side = ctx.game.units[uid].side
+    if eliminated:
+        state = losses.eliminate(ctx, state, uid)
+    else:
+        units = dict(state.units)
+        units[uid] = evolve(state.units[uid], loc=end, order=_mark(ctx, state, uid, full), train=False)
+        note_changes(ctx, state.units, units, [uid])
+        state = evolve(state, units=units)
+    state = control.enter(ctx, state, side, [x for x in entered if x in ctx.game.map.hexes])
+    b = battles(state)
+    state = evolve(state, battles=evolve(b, retreated=b.retreated | {uid}))
+    if c is not None:
+        c = evolve(c, to_retreat=c.to_retreat - {uid}, retreated=c.retreated | {uid}, ends={**c.ends, uid: end},
+                   short={**c.short, uid: short} if short else c.short)
+        state = put(state, c)
+    state = air.left(ctx, state, [uid])
+    return railheads.after_move(ctx, state, side)
+
+
+def settle(ctx: Context, state: State, c: Combat) -> tuple[State, list[Finding]]:
+    """When the combat ends: units that still owe their retreat are eliminated when every retreat would eliminate them
+    (12.2) or they retreated into the hex this phase (12.4), else reported (12.1.1); short retreats paid for
+    (12.1.3 (4))."""
+    findings = []
+    length = combat_facts(ctx).delay_retreat if c.delay else c.retreat
+    b = battles(state)
+    for uid in sorted(c.to_retreat):
+        us = state.units[uid]
+        if us.loc != c.target or c.cancelled or not length:
+            continue
+        if (c.kind != BREAKTHROUGH and uid in b.retreated) or _forced(ctx, state, uid, c.target, length,
+                                                                       ground(ctx, state, uid, us_side(ctx, uid))):
+            state = losses.eliminate(ctx, state, uid)
+            continue
+        dd = " (or make a Determined Defense)" if c.determined is None and c.colour != "no" and \
+            combat_facts(ctx).results[c.result].determined else ""
+        findings.append(Finding("12.1.1", f"{name(ctx, state, uid)} must retreat {length} hexes after the {c.result} "
+                                          f"at {c.target}{dd}", (uid,), (c.target,)))
+    need = max(c.short.values(), default=0)
+    if need > c.paid:
+        findings.append(Finding("12.1.3", f"the retreat from {c.target} ended {need} hex(es) short with friendly units "
+                                          f"but paid {c.paid} step(s): one step a hex (loss with pay)", (),
+                                (c.target,)))
+    return state, findings
+
+
+def us_side(ctx: Context, uid: str) -> str:
+    return ctx.game.units[uid].side
+
+
+def can_retreat(ctx: Context, state: State, uid: str, away: str, length: int) -> bool:
+    """Whether some retreat of ``uid`` does not eliminate it (11.5.1, 12.2)."""
+    return not _forced(ctx, state, uid, away, length, ground(ctx, state, uid, us_side(ctx, uid)))
+
+
+__all__ = ["auto_retreat_owed", "can_retreat", "handle_retreat", "options", "settle", "walk"]
+
+
+def handle_remove(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+    """A ``remove`` line; a defender that owes a retreat is eliminated so only when every retreat would eliminate it
+    (12.2, 12.1.3 (1)) or it retreated into the hex this phase (12.4)."""
+    uid = action["unit"]
+    c = current(state)
+    findings = []
+    if c is not None and uid in c.to_retreat and action["to"] == losses.box(ctx, us_side(ctx, uid), "eliminated"):
+        length = combat_facts(ctx).delay_retreat if c.delay else c.retreat
+        again = c.kind != BREAKTHROUGH and uid in battles(state).retreated
+        if not again and can_retreat(ctx, state, uid, c.target, length):
+            alive = [o for o in options(ctx, state, uid, c.target, length) if not o.walk.eliminated]
+            findings.append(Finding("12.1.3", f"{name(ctx, state, uid)} could retreat ({'-'.join(alive[0].path)}) "
+                                              "instead of being eliminated: guideline 1", (uid,), (c.target,)))
+        state = put(state, evolve(c, to_retreat=c.to_retreat - {uid}, retreated=c.retreated | {uid}))
+    state, more = losses.handle_remove(ctx, state, action)
+    return air.left(ctx, state, [uid]), findings + more

@@ -1,0 +1,85 @@
+"""The scenarios' special rules (S1-S4) that the rest of the package does not carry, and the start of a replay.
+
+- The start: the hexes the scenario's set-up leaves vacant but gives a side (``rules.toml [scenario_rules.*]
+  control``: Uranus's Axis-held VP hexes, S3.5's 15 VPs), unless a unit stands there or the log's header says
+  otherwise; the header position's ``elbrus`` and ``baku`` (24.3, 24.1.2: earned before the log begins).
+- S1.2: the refitting 14th and 22nd Panzer and 60th Panzergrenadier Divisions (the scenario's ``[[immobile]]``)
+  neither move (``movement``) nor attack on turn 1; Axis units that exit the map through Entry Areas M-R never
+  re-enter it nor attack onto it.
+- S3.4: on the first Uranus turn Soviet units use only Tactical and Rail Movement.
+
+Rules the other modules enforce: S1.2/S4.2 Tactical Movement on turn 1 (``movement``, 5.4), S1.2 the 66th Naval Rifle
+Brigade (``special``), S3.3 the turn order and S3.4's skipped slots (``sequence``), the Reserve Armies of S1.2
+(``campaign``), the victory conditions (``victory``), the Resource Points of S2.2-S2.3 (``resources``).
+"""
+
+from __future__ import annotations
+
+from ...engine.position import position
+from ...engine.context import Context
+from ...engine.state import evolve
+from ...model import Action, Finding
+from .campaign_data import scenario_rules
+from .state import State
+from .units import name
+
+
+def start(ctx: Context, state: State) -> State:
+    """The state at the log's first line, with the scenario's start control and the header's score flags."""
+    sr = scenario_rules(ctx)
+    header = ctx.header.position
+    given = header.get("control", {})
+    at = position(ctx, state.units).at
+    control = {h: s for h, s in sr.control.items() if not at.get(h) and h not in given}
+    score = state.score
+    if header.get("elbrus") or header.get("baku"):
+        score = evolve(score, elbrus=bool(header.get("elbrus", False)), baku=bool(header.get("baku", False)))
+    if not control and score is state.score:
+        return state
+    return evolve(state, control={**state.control, **control}, score=score)
+
+
+def _immobile(ctx: Context, state: State, uid: str) -> str | None:
+    for rule in ctx.scenario.immobile:
+        if uid in rule.units and state.turn in rule.turns:
+            return rule.text
+    return None
+
+
+def after_battle(ctx: Context, before: State, state: State, action: Action) -> tuple[State, list[Finding]]:
+    """S1.2: refitting divisions do not attack on turn 1; units that exited through M-R never attack onto the map."""
+    sr = scenario_rules(ctx)
+    out = []
+    for uid in action.get("attackers") or ():
+        if uid not in before.units:
+            continue
+        loc = before.units[uid].loc or ""
+        why = _immobile(ctx, before, uid)
+        if why is not None:
+            out.append(Finding(sr.special, f"{name(ctx, before, uid)} may not attack: {why}", (uid,), (loc,)))
+        elif loc in sr.no_return and ctx.game.units[uid].side != ctx.game.map.areas[loc].side:
+            out.append(Finding(sr.special, f"{name(ctx, before, uid)} exited the map through {loc}: it never attacks "
+                                           "back onto the map", (uid,), (loc,)))
+    return state, out
+
+
+def after_move(ctx: Context, before: State, state: State, action: Action) -> tuple[State, list[Finding]]:
+    """S1.2: units that exited through M-R never re-enter the map; S3.4: the first turn's kinds of movement."""
+    sr = scenario_rules(ctx)
+    uid = action["unit"]
+    us = before.units.get(uid)
+    if us is None:
+        return state, []
+    out = []
+    if us.loc in sr.no_return and ctx.game.units[uid].side != ctx.game.map.areas[us.loc].side:
+        out.append(Finding(sr.special, f"{name(ctx, before, uid)} exited the map through {us.loc}: it never re-enters",
+                           (uid,), (us.loc,)))
+    first = sr.first_moves
+    if first is not None and before.turn == ctx.scenario.first_turn and ctx.game.units[uid].side == first[0]:
+        mode = action.type if action.type in ("rail", "sea") else action.get("mode", "normal")
+        if mode not in first[1]:
+            out.append(Finding(sr.special, f"{name(ctx, before, uid)}: on the first turn of {ctx.scenario.name} "
+                                           f"{ctx.game.sides[first[0]].name} units use only "
+                                           f"{' and '.join(m.capitalize() for m in first[1])} Movement", (uid,),
+                               (us.loc or "",)))
+    return state, out

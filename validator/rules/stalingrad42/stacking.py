@@ -1,0 +1,92 @@
+"""Stacking (4.1-4.4) with the engine's stacks (:mod:`validator.engine.stacking`).
+
+- 4.1: the Soviets stack two Combat Units and the Axis three in a hex, plus one Free Stacking Unit; Non-Combat Units
+  (19.2) and ASUs (4.2, 18.2.3) have no stacking value (``game.toml [stacking]``);
+- 4.2: one Free Stacking Unit stacks free; the others count in full;
+- 4.3: a Soviet Army HQ in the hex raises the Soviet limit to three (plus one Free Stacking Unit); no more than two
+  Tank or Mechanized Corps stack with the 1st Guards or the 5th Shock Army HQ (``rules.toml [stacking]``);
+- 4.4: the limit may be exceeded during movement, retreats and advances; the phasing player's stacks are checked at
+  the end of his Movement and Combat Phases (and before each Breakthrough and Auto DS attack, issue 15). An
+  overstack left there is reported once; the owner eliminates the excess (``remove``). Entry Areas have no limit
+  (22.4); units a scenario sets up outside the limit (31.0, S1.2: ``stacking = no``) are not counted while they stay
+  where they were set up.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ...engine.context import Context
+from ...engine.stacking import over
+from ...engine.state import evolve
+from ...model import Finding
+from .data import facts
+from .state import State
+from .units import table
+
+
+def _frozen(ctx: Context) -> dict[str, str]:
+    """Units the scenario sets up outside the stacking limit (``stacking = no``) -> their set-up location."""
+    key = "s42_unstacked"
+    out = ctx.derived.get(key)
+    if out is None:
+        out = ctx.derived[key] = {p.unit: p.location for p in ctx.scenario.setup if not p.stacking}
+    return out
+
+
+def _counted(ctx: Context, state: State, loc: str, units: Sequence[str]) -> list[str]:
+    frozen = _frozen(ctx)
+    return [u for u in units if frozen.get(u) != loc]
+
+
+def problem(ctx: Context, state: State, loc: str, side: str, units: Sequence[str]) -> tuple[str, str] | None:
+    """(rule, words) when these units of ``side`` may not end a phase together in ``loc`` (4.1-4.3), else None."""
+    area = ctx.game.map.areas.get(loc)
+    if area is not None and not area.stacking:
+        return None
+    info = table(ctx)
+    mine = _counted(ctx, state, loc, units)
+    tags = [info[u, state.units[u].face].tags for u in mine]
+    game = ctx.game
+    if not game.stack_allows(side, state.turn, tags):
+        rule = game.stacking_limit(side, state.turn)
+        counting = [t for t in tags if not t & rule.exempt]
+        free = [t for t in counting if rule.free_trait in t]
+        raised = rule.raised_limit is not None and any(t & rule.raise_with for t in tags)
+        limit = rule.raised_limit if raised else rule.limit
+        if len(counting) - len(free) <= limit:
+            return "4.2", (f"{len(free)} Free Stacking Units: only one stacks free, the others count in full "
+                           f"(limit {limit} plus one)")
+        why = " with a Soviet Army HQ (4.3)" if raised else ""
+        return "4.1", f"{len(counting) - min(len(free), 1)} counting units; the limit is {limit} plus one Free " \
+                      f"Stacking Unit{why}"
+    s = facts(ctx).stacking
+    if any(u in s.corps_hqs for u in units):
+        corps = [u for u in mine if s.corps_trait in info[u, state.units[u].face].tags]
+        if len(corps) > s.corps:
+            return "4.3", (f"{len(corps)} Tank or Mechanized Corps with the 1st Guards or 5th Shock Army HQ; at most "
+                           f"{s.corps}")
+    return None
+
+
+def check(ctx: Context, state: State, side: str | None, when: str) -> tuple[State, list[Finding]]:
+    """4.4: every stack of ``side`` over its limit now (each reported once)."""
+    if side is None:
+        return state, []
+    out: list[Finding] = []
+    seen = set(state.overstacks)
+
+    def allowed(loc: str, s: str, units: Sequence[str]) -> bool:
+        return s != side or problem(ctx, state, loc, s, units) is None
+
+    for loc, s, units in over(ctx, state.units, ("s42_stacking", side, state.turn), allowed):
+        key = f"{loc}:{','.join(units)}"
+        if key in seen:
+            continue
+        seen.add(key)
+        rule, words = problem(ctx, state, loc, s, units)  # type: ignore[misc]
+        out.append(Finding(rule, f"{loc} is overstacked {when}: {words} (4.4: the owner eliminates the excess)",
+                           units, (loc,)))
+    if out:
+        state = evolve(state, overstacks=frozenset(seen))
+    return state, out

@@ -1,0 +1,408 @@
+"""Supply sources and Lines of Supply (16.2-16.3), Connecting Rail Hexes (17.4) and repaired rail (17.1), for a whole
+side at once over bit masks (the engine's ``board_bits``).
+
+- 16.2: Supply Sources are the friendly Entry Areas in play (not the Caspian Sea Transit Box; not Entry Area K in
+  Winter, 23.4) and the Ports on a sea the side controls: the Black Sea is Soviet (``water.toml``); the Sea of Azov
+  belongs to the side that controls Temryuk and traces a Line of Supply to it (16.2.4); Taman is a source for the
+  Axis when Axis controlled, never for the Soviets (16.2.5). A Port holding an enemy unit, or an enemy-controlled
+  City or VP Port, is no source.
+- 16.3.1-16.3.2: a Line of Supply runs from the unit's hex overland at most five hexes (three in Rain and Mud:
+  ``weather.csv supply_overland``; Mountain and Marsh hexes entered off-road count two: TEC ``supply_hexes``) to a
+  road connected to a source, or straight into a friendly Entry Area or a source Port; it never crosses an
+  impassable hexside (Sea, unfrozen Lake, Alpine in Winter), a non-road Alpine hexside, an enemy Hexside Bond; never
+  enters an enemy-occupied hex, an enemy Hex Bond, a vacant enemy-controlled City or VP hex (16.3.4); never enters
+  two hexes in a row that are in an EZOC without a friendly unit. Decision: the Volga and other rivers do not stop
+  it (16.3.2 lets it traverse all other terrain); entering an Entry Area counts one hex.
+- 16.3.3: the road portion, of any length, follows roads (Ferries join roads) and never enters an enemy-occupied
+  hex, an EZOC without a friendly unit, or a vacant enemy-controlled City or VP hex.
+- 16.5.1: an **Unlimited** Line of Supply has an overland portion of any length (Isolation, 16.5).
+- 17.4: a Connecting Rail Hex is a rail hex joined by rail hexes, free of enemy Combat Units and of EZOCs without a
+  friendly unit, to a Supply Source (a rail hex next to a friendly Entry Area in play, or a source Port); for the
+  Axis every hex of the line repaired (17.1); 17.5, 5.6.6: unfinished and historical railroads are no rail.
+- 17.1: the Axis rail is repaired where the scenario says (S4.1), where the Railheads have passed (``railheads``),
+  and on the unhighlighted rail lines both of whose ends are repaired; a dead-end line is never repaired.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ...engine.bits import Steps, board_bits, spread
+from ...engine.context import Context, once
+from ...engine.paths import move_bits
+from ...engine.position import position
+from .board import in_play
+from .bonds import enemy_bonds
+from .data import facts, scenario_facts
+from .state import State
+from .terrain import crossings, minus, situation, terrain_of, union
+from .zoc import ezoc_bits, locations, other, sides, winter
+
+CITY = ("major_city", "minor_city")
+
+
+def _shift(m: int, s: int) -> int:
+    return m << s if s > 0 else m >> -s
+
+
+class Net(NamedTuple):
+    """One side's supply in one position."""
+
+    sources: int  # Supply Source locations (areas and Port hexes)
+    road: int  # hexes the road portion reaches from a source (16.3.3)
+    supplied: int  # locations that trace a Line of Supply (16.3)
+    unlimited: int  # locations that trace an Unlimited Line of Supply (16.5.1)
+    rail: int  # Connecting Rail Hexes (17.4)
+
+
+def _static(ctx: Context) -> dict:
+    return once(ctx, "s42_supply_static", _make_static)
+
+
+def _make_static(ctx: Context) -> dict:
+    """Masks of the map that never change: heavy hexes (16.3.2), cities and VP hexes (16.3.4), ports by sea, rail
+    hexes, areas, the hexes of each area's edge, road hexes, road and ferry steps."""
+    game, board = ctx.game, ctx.board
+    mb = move_bits(ctx)
+    bit = mb.bit
+    hexes = game.map.hexes
+    out: dict = {"heavy_wet": 0, "heavy_dry": 0, "city_vp": 0, "rail": 0, "areas": 0, "ports": {}, "road_hexes": 0}
+    for hid, h in hexes.items():
+        b = bit[hid]
+        t = game.tec[h.terrain]
+        wet = game.tec.get(str(t.extra.get("becomes") or h.terrain)) if t.applies_to == "hex" else t
+        if int(t.extra.get("supply_hexes") or 1) > 1:
+            out["heavy_dry"] |= b
+        if wet is not None and int(wet.extra.get("supply_hexes") or 1) > 1:
+            out["heavy_wet"] |= b
+        if h.settlement in CITY or h.vp:
+            out["city_vp"] |= b
+        if "rail" in h.features:
+            out["rail"] |= b
+        if "port" in h.features:
+            for sea in h.coasts:
+                out["ports"][sea] = out["ports"].get(sea, 0) | b
+    for a in game.map.areas:
+        out["areas"] |= bit.get(a, 0)
+    c = crossings(ctx)
+    road = list(c.road)
+    for (a, b), feats in board.features.items():
+        if "ferry" in feats and (a, b) in board.step_index:
+            road[board.step_index[a, b]] |= bit[a]
+    out["road_steps"] = tuple(road)
+    for d, s in enumerate(board_bits(ctx).shifts):
+        out["road_hexes"] |= road[d] | _shift(road[d], s)
+    return out
+
+
+def heavy(ctx: Context, state: State) -> int:
+    st = _static(ctx)
+    return st["heavy_wet"] if situation(ctx, state).wet else st["heavy_dry"]
+
+
+def sources(ctx: Context, state: State, side: str, with_azov: bool = True) -> int:
+    """16.2: the side's Supply Sources now, as bits."""
+    bit = move_bits(ctx).bit
+    sf = scenario_facts(ctx)
+    f = facts(ctx)
+    playing = in_play(ctx)
+    out = 0
+    for area, owner in sf.areas.items():
+        if owner == side and area != f.entry.transit and area in playing and \
+                not (area == f.entry.winter_closed and winter(ctx, state)):
+            out |= bit[area]
+    st = _static(ctx)
+    enemy = sides(ctx, state, other(ctx, side)).units
+    for sea_id, ports in st["ports"].items():
+        sea = ctx.game.map.seas[sea_id]
+        if sea_id == f.sea.azov:
+            if not with_azov or azov_controller(ctx, state) != side:
+                continue
+        elif side not in sea.supply_sides:
+            continue
+        out |= ports
+    taman = bit[f.sea.taman]
+    out &= ~taman
+    if state.control.get(f.sea.taman) == side and side != f.volga_side:
+        out |= taman  # 16.2.5: a source for the Axis when Axis controlled, never for the Soviets
+    out &= ~enemy & ~_enemy_cities(ctx, state, side)
+    return out & _playing(ctx)
+
+
+def _playing(ctx: Context) -> int:
+    def make(c: Context) -> int:
+        bit = move_bits(c).bit
+        m = 0
+        for loc in in_play(c):
+            m |= bit.get(loc, 0)
+        return m
+    return once(ctx, "s42_playing_bits", make)
+
+
+def _enemy_cities(ctx: Context, state: State, side: str) -> int:
+    """16.3.4: City and VP hexes the enemy controls (a LOS never enters them while vacant)."""
+    bit = move_bits(ctx).bit
+    out = 0
+    for h, owner in state.control.items():
+        if owner != side and h in bit:
+            out |= bit[h]
+    return out & _static(ctx)["city_vp"]
+
+
+def azov_controller(ctx: Context, state: State) -> str | None:
+    """16.2.4: the side that controls Temryuk and traces a Line of Supply to it controls the Sea of Azov."""
+    f = facts(ctx)
+    side = state.control.get(f.sea.temryuk)
+    if side is None:
+        return None
+    mine, theirs = sides(ctx, state, side), sides(ctx, state, other(ctx, side))
+    memo = ctx.derived.setdefault("s42_azov", {})
+    key = (side, state.weather, state.wet, state.turn)
+    hit = memo.get(key)
+    if hit is None or hit[0] is not mine or hit[1] is not theirs or hit[2] is not state.control:
+        n = _net(ctx, state, side, with_azov=False)
+        hit = memo[key] = (mine, theirs, state.control, n.supplied & move_bits(ctx).bit[f.sea.temryuk] != 0)
+        if len(memo) > 8:
+            del memo[next(iter(memo))]
+    return side if hit[3] else None
+
+
+def net(ctx: Context, state: State, side: str) -> Net:
+    """The side's supply now (remembered while both sides' masks, the control of hexes, the repaired rail, the turn's
+    rail and the weather stay the same)."""
+    mine, theirs = sides(ctx, state, side), sides(ctx, state, other(ctx, side))
+    key = (side, state.weather, state.wet, state.turn)
+    memo = ctx.derived.setdefault("s42_net", {})
+    hit = memo.get(key)
+    if hit is not None and hit[0] is mine and hit[1] is theirs and hit[2] is state.control and \
+            hit[3] is state.markers.repaired:
+        return hit[4]
+    out = _net(ctx, state, side)
+    if len(memo) > 8:
+        del memo[next(iter(memo))]
+    memo[key] = (mine, theirs, state.control, state.markers.repaired, out)
+    return out
+
+
+def _blocks(ctx: Context, state: State, side: str) -> tuple[int, int, Steps, Steps]:
+    """(hexes a LOS never enters, EZOC hexes without a friendly unit, steps it never takes overland, steps of the
+    road portion)."""
+    mine, theirs = sides(ctx, state, side), sides(ctx, state, other(ctx, side))
+    bonds = enemy_bonds(ctx, state, side)
+    playing = _playing(ctx)
+    never = (theirs.units | bonds.hexes | (_enemy_cities(ctx, state, side) & ~mine.units) | ~playing) & \
+        (board_bits(ctx).grid | _static(ctx)["areas"])
+    ez = ezoc_bits(ctx, state, side) & ~mine.units
+    c = crossings(ctx)
+    shut = minus(union(c.no_zoc, c.alpine_offroad), c.volga_all)  # decision: the Volga does not stop a LOS
+    shut = union(shut, bonds.closed)
+    if winter(ctx, state):
+        shut = union(minus(shut, c.lake_freezes), c.alpine)
+    grid = board_bits(ctx).grid
+    open_ = tuple(grid & ~x for x in shut)
+    road = tuple(r & o for r, o in zip(_static(ctx)["road_steps"], open_))
+    return never, ez, open_, road  # type: ignore[return-value]
+
+
+def _pred(b, x: int, d: int, allowed: int) -> int:
+    """The cells whose step in direction ``d`` is ``allowed`` and leads into ``x``."""
+    return _shift(x, -b.shifts[d]) & allowed
+
+
+def _into_areas(b, x: int) -> int:
+    """The hexes next to the areas of ``x`` (their step into the area)."""
+    out = 0
+    for area, around in b.areas:
+        if x & area:
+            out |= around
+    return out
+
+
+def _net(ctx: Context, state: State, side: str, with_azov: bool = True) -> Net:
+    b = board_bits(ctx)
+    grid = b.grid
+    src = sources(ctx, state, side, with_azov)
+    never, ez, open_, road_steps = _blocks(ctx, state, side)
+    st = _static(ctx)
+    ok = ~never
+    # 16.3.3: the road portion, from the sources along roads, never into an EZOC without a friend
+    road_ok = ok & ~ez & grid
+    start = (src & grid | _into_areas(b, src & st["areas"]) & st["road_hexes"]) & road_ok
+    road = start
+    ring = start
+    while ring:
+        nxt = 0
+        for d, s in enumerate(b.shifts):
+            nxt |= _shift(ring & road_steps[d], s)
+        ring = nxt & road_ok & ~road
+        road |= ring
+    # the hexes where the overland portion may end: the road, a road hex a road step leads from into it, a source
+    ends = road
+    for d in range(6):
+        ends |= _pred(b, road, d, road_steps[d]) & ok
+    targets = (ends | src) & ok
+    hv = heavy(ctx, state)
+    overland = int(ctx.game.weather[state.weather].extra.get("supply_overland") or 5)
+    levels = [targets]
+    for k in range(1, overland + 1):
+        one, two = levels[k - 1], levels[k - 2] if k >= 2 else 0
+        reach_n = reach_e = 0
+        for d in range(6):
+            r = st["road_steps"][d] & open_[d]
+            for z, mask in ((one & ~hv, open_[d]), (one & hv, r), (two & hv, open_[d] & ~r)):
+                if z:
+                    reach_n |= _pred(b, z, d, mask)
+                    reach_e |= _pred(b, z & ~ez, d, mask)
+        reach_n |= _into_areas(b, one & st["areas"])
+        reach_e |= _into_areas(b, one & st["areas"])
+        levels.append(one | ((reach_n & ~ez) | (reach_e & ez)) & ok & grid)
+    hexes = levels[-1]
+    last = levels[-2] if len(levels) > 1 else 0
+    before = levels[-3] if len(levels) > 2 else 0
+    supplied = targets | src
+    for d in range(6):
+        r = st["road_steps"][d] & open_[d]
+        supplied |= _pred(b, last & ~hv, d, open_[d]) | _pred(b, last & hv, d, r) | \
+            _pred(b, before & hv, d, open_[d] & ~r)
+    supplied |= hexes | _into_areas(b, last & st["areas"])
+    unlimited = _flood(b, targets, ok & grid, ez, open_, st) | supplied
+    return Net(src, road, supplied, unlimited, _rail(ctx, state, side, src))
+
+
+def _flood(b, targets: int, ok: int, ez: int, open_: Steps, st: dict) -> int:
+    """16.5.1: the hexes with an Unlimited LOS: the overland rules without a length."""
+    reach = targets
+    ring = targets
+    while ring:
+        n_ = e_ = 0
+        for d in range(6):
+            n_ |= _pred(b, ring, d, open_[d])
+            e_ |= _pred(b, ring & ~ez, d, open_[d])
+        n_ |= _into_areas(b, ring & st["areas"])
+        new = ((n_ & ~ez) | (e_ & ez)) & ok & ~reach
+        # a hex in an EZOC reached before only through an EZOC may be reached again through a free hex
+        ring = new
+        reach |= new
+    out = reach
+    for d in range(6):
+        out |= _pred(b, reach, d, open_[d])
+    return out
+
+
+# --- rail (17.1, 17.4) ---------------------------------------------------------------------------------------------
+
+def rail_hexes(ctx: Context, state: State, side: str) -> int:
+    """The rail hexes ``side`` may use now: never the historical lines (5.6.6), unfinished ones only from their turn
+    (17.5), for the Axis only repaired ones (17.1)."""
+    f = facts(ctx)
+    bit = move_bits(ctx).bit
+    st = _static(ctx)
+    out = st["rail"] & _playing(ctx)
+    for h in f.rail.never:
+        out &= ~bit.get(h, 0)
+    for h, turn in f.rail.unfinished.items():
+        if state.turn < turn:
+            out &= ~bit.get(h, 0)
+    if side != f.volga_side:
+        out &= repaired(ctx, state)
+    return out
+
+
+def repaired(ctx: Context, state: State) -> int:
+    """17.1: the Axis's repaired rail hexes (remembered per set of hexes the Railheads repaired)."""
+    key = "s42_repaired"
+    hit = ctx.derived.get(key)
+    if hit is not None and hit[0] is state.markers.repaired:
+        return hit[1]
+    out = _repaired(ctx, state.markers.repaired)
+    ctx.derived[key] = (state.markers.repaired, out)
+    return out
+
+
+def _repaired(ctx: Context, done: frozenset[str]) -> int:
+    """17.1: the scenario's repaired rail, the green hexes the Railheads entered, and the unhighlighted lines all of
+    whose ends are repaired (never a dead end)."""
+    game = ctx.game
+    bit = move_bits(ctx).bit
+    st = _static(ctx)
+    sf = scenario_facts(ctx)
+    green = {h for h, x in game.map.hexes.items() if "repair" in x.features}
+    rail = {h for h, x in game.map.hexes.items() if "rail" in x.features}
+    fixed = {h for h in rail if h in sf.repaired} | (set(done) & rail)
+    ok = set(fixed)
+    board = ctx.board
+
+    def rail_next(h: str) -> list[str]:
+        return [n for n in board.neighbours[h] if n in rail and "railroad" in board.hexside(h, n)]
+
+    loose = rail - green - fixed
+    seen: set[str] = set()
+    for h in sorted(loose):
+        if h in seen:
+            continue
+        part, todo, ends = {h}, [h], set()
+        while todo:
+            x = todo.pop()
+            for n in rail_next(x):
+                if n in loose and n not in part:
+                    part.add(n)
+                    todo.append(n)
+                elif n not in loose:
+                    ends.add(n)
+        seen |= part
+        if len(ends) >= 2 and ends <= fixed:
+            ok |= part
+    out = 0
+    for h in ok:
+        out |= bit[h]
+    return out & st["rail"]
+
+
+def _rail(ctx: Context, state: State, side: str, src: int) -> int:
+    """17.4: the Connecting Rail Hexes of ``side``."""
+    b = board_bits(ctx)
+    st = _static(ctx)
+    c = crossings(ctx)
+    mine, theirs = sides(ctx, state, side), sides(ctx, state, other(ctx, side))
+    usable = rail_hexes(ctx, state, side) & ~theirs.combat & ~(ezoc_bits(ctx, state, side) & ~mine.units)
+    start = (src & b.grid | _into_areas(b, src & st["areas"])) & usable
+    reach = ring = start
+    while ring:
+        nxt = 0
+        for d, s in enumerate(b.shifts):
+            nxt |= _shift(ring & c.railroad[d], s)
+        ring = nxt & usable & ~reach
+        reach |= ring
+    return reach
+
+
+def connecting(ctx: Context, state: State, side: str, hid: str) -> bool:
+    """Whether ``hid`` is a Connecting Rail Hex of ``side`` (17.4)."""
+    return bool(net(ctx, state, side).rail & move_bits(ctx).bit.get(hid, 0))
+
+
+def traces(ctx: Context, state: State, side: str, loc: str, unlimited: bool = False) -> bool:
+    """Whether a unit of ``side`` in ``loc`` traces a Line of Supply (16.3; an Unlimited one: 16.5.1)."""
+    n = net(ctx, state, side)
+    return bool((n.unlimited if unlimited else n.supplied) & move_bits(ctx).bit.get(loc, 0))
+
+
+def pocket(ctx: Context, state: State, side: str, loc: str) -> list[str]:
+    """16.5.4: the hexes a unit in ``loc`` reaches by an Unlimited LOS (its pocket), its own included, for the
+    Airfield, City and HQ modifiers: the overland rules from the unit outward (never two EZOC hexes in a row)."""
+    b = board_bits(ctx)
+    never, ez, open_, _ = _blocks(ctx, state, side)
+    ok = ~never & b.grid
+    start = b.bit[loc]
+    reach = start
+    free, tight = start, 0  # the last hexes entered: not in an EZOC (or the start), in one
+    while free or tight:
+        nxt = (spread(b, free, open_) & ok) | (spread(b, tight, open_) & ok & ~ez)
+        nxt &= ~reach
+        reach |= nxt
+        free, tight = nxt & ~ez, nxt & ez
+    return locations(ctx, reach & move_bits(ctx).hexes)
+
+
+def terrain_words(ctx: Context, state: State, hid: str) -> str:
+    return terrain_of(ctx, situation(ctx, state), hid)

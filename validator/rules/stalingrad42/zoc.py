@@ -1,0 +1,209 @@
+"""Zones of control (6.1) and who stands where, as bits (the engine's ``move_bits``) for the searches of movement,
+supply, retreat and bonds.
+
+- 6.1: the six hexes around Combat Units (Free Stacking Units and ASUs included) are their ZOC, across every
+  hexside but the Volga and impassable ones (2.2.3: Sea, unfrozen Lakes, Alpine hexsides in Winter), never into or
+  out of an Entry Area (22.4); Non-Combat Units (19.2), units under a Train marker (5.6.4) and units in Full Retreat
+  (13.3.2) have none. The engine counts the ZOCs of a position (``Hooks``); the Winter's changes are made here
+  (23.4: frozen Lakes let ZOCs across, Alpine hexsides no longer do); the EZOC masks are one spread of the enemy's
+  hexes with a ZOC, across the hexsides ZOCs cross.
+- 2.2.3: units across an impassable or Volga hexside are not adjacent; 22.4: units in an Entry Area are adjacent to
+  no enemy unit (:func:`adjacent`).
+- :class:`Sides`: per side, the hexes with its units, its Combat Units, its stacks that may form a ZOC Bond (7.1) and
+  its hexes with a ZOC, derived incrementally from the last units mapping asked about.
+"""
+
+from __future__ import annotations
+
+from typing import AbstractSet, Mapping, NamedTuple, Sequence
+
+from ...engine.bits import Steps, board_bits
+from ...engine.context import Context, once
+from ...engine.paths import move_bits
+from ...engine.position import changes
+from .state import FULL_RETREAT, GOOD_ORDER, UnitState
+from .terrain import allowed, crossings, union, winter_from
+from .units import table
+
+
+class Sides(NamedTuple):
+    """What one side's units occupy, as bits (``move_bits``)."""
+
+    units: int  # hexes and areas with any of its units
+    combat: int  # ... with a Combat Unit (5.1: no enemy unit enters them)
+    bonding: int  # 7.1: hexes with a Good Order Combat Unit that is not Free Stacking, or two Free Stacking ones
+    projecting: int  # 6.1: hexes with a Combat Unit that has a ZOC (not under a Train marker, not in Full Retreat)
+
+
+def _flags(ctx: Context, units: Mapping[str, UnitState], side: str, here: Sequence[str], loc: str) -> tuple[bool, ...]:
+    """(any unit, a Combat Unit, a bonding stack, a ZOC) of ``side`` in ``loc``."""
+    info = table(ctx)
+    any_ = combat = projecting = False
+    solid = free = 0
+    for uid in here:
+        us = units[uid]
+        i = info[uid, us.face]
+        if i.side != side:
+            continue
+        any_ = True
+        if not i.combat:
+            continue
+        combat = True
+        if not us.train and us.order != FULL_RETREAT:
+            projecting = True
+        if us.order == GOOD_ORDER and not us.train:
+            if i.free_stacking:
+                free += 1
+            else:
+                solid += 1
+    bonding = bool(solid or free >= 2) and loc not in ctx.board.areas
+    return any_, combat, bonding, projecting
+
+
+def sides(ctx: Context, state, side: str) -> Sides:
+    """:class:`Sides` of ``side`` for the state's units, derived from the last one through the units that changed
+    (the same object while the side's masks stay the same, so what is remembered by it stays good)."""
+    return _sides(ctx, state.units, side)[1]
+
+
+def side_at(ctx: Context, state, side: str) -> Mapping[str, tuple[str, ...]]:
+    """Location (hex or area) -> ``side``'s units there (kept with :func:`sides`; shared: never change it)."""
+    return _sides(ctx, state.units, side)[2]
+
+
+def _sides(ctx: Context, units: Mapping[str, UnitState], side: str) -> tuple:
+    memo = ctx.derived.setdefault("s42_sides", {})
+    last = memo.get(side)
+    if last is not None and last[0] is units:
+        return last
+    changed = changes(ctx, last[0], units) if last is not None else None
+    if changed is None:
+        out = (units, *_all(ctx, units, side))
+    else:
+        mine = [u for u in changed if ctx.game.units[u].side == side]
+        out = (units, last[1], last[2]) if not mine else (units, *_update(ctx, last, units, side, mine))
+    memo[side] = out
+    return out
+
+
+def _all(ctx: Context, units: Mapping[str, UnitState], side: str) -> tuple[Sides, dict]:
+    bit = move_bits(ctx).bit
+    at: dict[str, tuple[str, ...]] = {}
+    for uid, us in units.items():
+        if us.loc in bit and ctx.game.units[uid].side == side:
+            at[us.loc] = at.get(us.loc, ()) + (uid,)
+    masks = [0, 0, 0, 0]
+    for loc, here in at.items():
+        b = bit[loc]
+        for k, on in enumerate(_flags(ctx, units, side, here, loc)):
+            if on:
+                masks[k] |= b
+    return Sides(*masks), at
+
+
+def _update(ctx: Context, last: tuple, units: Mapping[str, UnitState], side: str, changed: list[str]
+            ) -> tuple[Sides, dict]:
+    before, old, at0 = last
+    bit = move_bits(ctx).bit
+    at = dict(at0)
+    locs = set()
+    for u in changed:
+        a, b = before[u].loc, units[u].loc
+        if a in bit:
+            here = tuple(x for x in at.get(a, ()) if x != u)
+            if here:
+                at[a] = here
+            else:
+                at.pop(a, None)
+            locs.add(a)
+        if b in bit:
+            at[b] = tuple(x for x in at.get(b, ()) if x != u) + (u,)
+            locs.add(b)
+    masks = list(old)
+    for loc in locs:
+        b = bit[loc]
+        for k, on in enumerate(_flags(ctx, units, side, at.get(loc, ()), loc)):
+            masks[k] = masks[k] | b if on else masks[k] & ~b
+    return (old if tuple(masks) == tuple(old) else Sides(*masks)), at
+
+
+def other(ctx: Context, side: str) -> str:
+    """The side that is not ``side``."""
+    pair = ctx.derived.get("s42_other")
+    if pair is None:
+        a, b = ctx.game.sides
+        pair = ctx.derived["s42_other"] = {a: b, b: a}
+    return pair[side]
+
+
+def step_out(ctx: Context, m: int, steps: Steps) -> int:
+    """The grid cells one allowed step (``steps``) from a grid cell of ``m`` (areas apart: the engine's ``spread``
+    without them)."""
+    out = 0
+    for s, ok in zip(board_bits(ctx).shifts, steps):
+        x = m & ok
+        if x:
+            out |= x << s if s > 0 else x >> -s
+    return out
+
+
+def winter(ctx: Context, state) -> bool:
+    return state.turn >= winter_from(ctx)
+
+
+def ezoc_bits(ctx: Context, state, side: str) -> int:
+    """The hexes in an enemy ZOC for ``side`` (6.1; 23.4: across frozen Lakes, never across Alpine hexsides in
+    Winter), as bits: one step from the enemy's hexes with a ZOC, across the hexsides ZOCs cross."""
+    enemy = sides(ctx, state, other(ctx, side))
+    is_winter = winter(ctx, state)
+    memo = ctx.derived.setdefault("s42_ezoc", {})
+    hit = memo.get((side, is_winter))
+    if hit is not None and hit[0] is enemy:
+        return hit[1]
+    b = board_bits(ctx)
+    grid = move_bits(ctx).hexes
+    out = step_out(ctx, enemy.projecting & b.grid, allowed(ctx, no_adjacency(ctx, state))) & grid
+    memo[side, is_winter] = (enemy, out)
+    return out
+
+
+def locations(ctx: Context, m: int) -> list[str]:
+    """The locations of the bits of ``m`` (map hexes and areas)."""
+    name = move_bits(ctx).name
+    out = []
+    while m:
+        low = m & -m
+        m ^= low
+        loc = name.get(low)
+        if loc is not None:
+            out.append(loc)
+    return out
+
+
+def ezoc(ctx: Context, state, side: str) -> AbstractSet[str]:
+    """The hexes in an enemy ZOC for ``side``, as ids (for messages and rule checks one hex at a time)."""
+    return frozenset(locations(ctx, ezoc_bits(ctx, state, side)))
+
+
+def no_adjacency(ctx: Context, state) -> Steps:
+    """2.2.3, 6.1: the steps across which units are not adjacent and ZOCs do not reach (impassable and Volga
+    hexsides, as the season has them)."""
+    c = crossings(ctx)
+    if not winter(ctx, state):
+        return c.no_zoc
+    return once(ctx, "s42_no_adjacency_winter", lambda _: union(
+        tuple(x & ~y for x, y in zip(c.no_zoc, c.lake_freezes)), c.alpine))  # type: ignore[arg-type]
+
+
+def adjacent_bits(ctx: Context, state, m: int) -> int:
+    """The map hexes adjacent to a hex of ``m`` (2.2.3; never an Entry Area, 22.4)."""
+    b = board_bits(ctx)
+    return step_out(ctx, m & b.grid, allowed(ctx, no_adjacency(ctx, state))) & b.grid
+
+
+def adjacent(ctx: Context, state, a: str, b: str) -> bool:
+    """Whether two locations are adjacent for the rules (2.2.3, 22.4)."""
+    bit = board_bits(ctx).bit
+    if a not in bit or b not in bit:
+        return False
+    return bool(adjacent_bits(ctx, state, bit[a]) & bit[b])
