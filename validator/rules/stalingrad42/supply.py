@@ -291,13 +291,17 @@ def _flood(b, targets: int, ok: int, ez: int, open_: Steps, st: dict) -> int:
 
 # --- rail (17.1, 17.4) ---------------------------------------------------------------------------------------------
 
+def all_rail_hexes(ctx: Context) -> int:
+    """Every rail hex in play, usable or not (to name the rule a rail route breaks)."""
+    return _static(ctx)["rail"] & _playing(ctx)
+
+
 def rail_hexes(ctx: Context, state: State, side: str) -> int:
     """The rail hexes ``side`` may use now: never the historical lines (5.6.6), unfinished ones only from their turn
     (17.5), for the Axis only repaired ones (17.1)."""
     f = facts(ctx)
     bit = move_bits(ctx).bit
-    st = _static(ctx)
-    out = st["rail"] & _playing(ctx)
+    out = all_rail_hexes(ctx)
     for h in f.rail.never:
         out &= ~bit.get(h, 0)
     for h, turn in f.rail.unfinished.items():
