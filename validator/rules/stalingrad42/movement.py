@@ -486,7 +486,8 @@ def _step_cost(ctx: Context, p: Plan, cur: str, nxt: str, a: Allowance) -> int:
         c = p.sides.cost.get((cur, nxt))  # type: ignore[attr-defined]
         if c is not None:
             return c
-    return p.table[nxt][p.column]
+    row = p.table.get(nxt)  # a sea or lake cell of the grid has no cost: the step is a violation (2.2.3)
+    return row[p.column] if row is not None else 0
 
 
 # --- the handler ---------------------------------------------------------------------------------------------------

@@ -397,7 +397,7 @@ def pocket(ctx: Context, state: State, side: str, loc: str) -> list[str]:
     b = board_bits(ctx)
     never, ez, open_, _ = _blocks(ctx, state, side)
     ok = ~never & b.grid
-    start = b.bit[loc]
+    start = b.bit.get(loc, 0)  # a unit off the map (a box, a sea cell of a hostile log) has no pocket
     reach = start
     free, tight = start, 0  # the last hexes entered: not in an EZOC (or the start), in one
     while free or tight:
