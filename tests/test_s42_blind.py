@@ -92,3 +92,14 @@ def test_rail_destination_only_is_checked_as_its_route(tmp_path: Path, capsys: p
             rail("axis", "ger_57id", ["1003", "1102", "1202", "1301", "1402"]),
             rail("axis", "ger_62id", ["1003", "1102", "1202", "1301", "1402", "1501"])]
     assert _verdict(tmp_path, capsys, axis) == [(3, "5.6.3")]
+
+
+@pytest.mark.parametrize("to, want", [("5902", []), ("5903", [(2, "5.6.3")])])
+def test_a_town_where_an_unfinished_line_begins_stays_on_the_line_in_use(tmp_path: Path,
+                                                                          capsys: pytest.CaptureFixture[str],
+                                                                          to: str, want: list):
+    """17.5: Saratov (5902) is a rail hex of the line north to Entry Area C before the unfinished line south of it
+    (turn 15) opens; 5903, on the unfinished line, is not (the second blind run found Saratov unusable)."""
+    head = {"format": "hexforge-log", "version": 1, "game": "stalingrad42", "scenario": "s4_campaign",
+            "start": {"turn": 5, "player": "soviet", "phase": "movement"}, "position": {"units": {"sov_6rd": "C"}}}
+    assert _verdict(tmp_path, capsys, [head, {"type": "rail", "side": "soviet", "unit": "sov_6rd", "to": to}]) == want
