@@ -103,3 +103,13 @@ def test_a_town_where_an_unfinished_line_begins_stays_on_the_line_in_use(tmp_pat
     head = {"format": "hexforge-log", "version": 1, "game": "stalingrad42", "scenario": "s4_campaign",
             "start": {"turn": 5, "player": "soviet", "phase": "movement"}, "position": {"units": {"sov_6rd": "C"}}}
     assert _verdict(tmp_path, capsys, [head, {"type": "rail", "side": "soviet", "unit": "sov_6rd", "to": to}]) == want
+
+
+@pytest.mark.parametrize("form", ["to", "path"])
+def test_the_transit_box_is_never_reached_by_land(tmp_path: Path, capsys: pytest.CaptureFixture[str], form: str):
+    """22.6.4: a move from a map hex next to Entry Area E into the Caspian Sea Transit Box is 22.6.4, not a 5.1 'no
+    legal path' (the third blind run)."""
+    head = {"format": "hexforge-log", "version": 1, "game": "stalingrad42", "scenario": "s4_campaign",
+            "start": {"turn": 5, "player": "soviet", "phase": "movement"}, "position": {"units": {"sov_6rd": "7539"}}}
+    move = {"type": "move", "side": "soviet", "unit": "sov_6rd", **({"to": "F"} if form == "to" else {"path": ["F"]})}
+    assert _verdict(tmp_path, capsys, [head, move]) == [(2, "22.6.4")]
