@@ -11,6 +11,12 @@ and Entry Areas) and 23 (weather), with the rules' own examples (5.3's units D a
 before the first run; each log is replayed through `hexforge validate LOG --format json` and must report exactly
 those (line, rule) pairs (the first game's blind check, `test_blind_rulebook.py`).
 
+The second and third sets (`blind_b2_*`, `blind_b3_*`) were written after the first run, whose disagreements had
+meant reading parts of the movement, rail, supply and railhead modules; their verdicts too were recorded before they
+were run. Every disagreement so far was resolved: the validator fixed (rail `to` routes, unusable rail named 5.6.3,
+junction towns of unfinished lines, the Transit Box by land), the docs settled (which number an overrun carries, Mud
+claims, Winter Alpine hexsides, Naval Infantry's third hex, control in a custom position), or the case corrected.
+
 Where the validator disagrees with the rules text, the case stays here as a strict xfail naming the rule, so a fix
 shows up as an unexpected pass.
 """
