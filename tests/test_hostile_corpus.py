@@ -48,6 +48,17 @@ LOG_MESSAGES = {
     "huge_version": "value out of limits",
     "not_utf8": "not UTF-8 text",
     "no_break_space_in_location": "header: unknown location '\\xa0'",
+    # Stalingrad '42 logs: bad ids, hexes off the map, wrong types
+    "s42_unit_unknown": "action 'move': unknown unit 'ger_999id'",
+    "s42_hex_off_map": "action 'move': unknown hex or area '9999'",
+    "s42_path_is_string": "action 'move': field 'path' must be a list",
+    "s42_die_string": "action 'weather': field 'die' must be a whole number",
+    "s42_flotilla_three": "action 'flotilla': field 'hexside' takes at most 2 item(s)",
+    "s42_position_forts_bad_hex": "header: unknown hex '9999'",
+    "s42_position_order_bad": "header: field 'position.units.ger_57id' does not match any allowed form",
+    "s42_start_turn_37": "header: start: turn 37 is not on the turn track",
+    "s42_railhead_from_offmap": "action 'railhead': unknown hex '0000'",
+    "s42_supply_oos_unknown": "action 'supply': unknown unit 'ger_x'",
 }
 
 
@@ -60,6 +71,31 @@ def test_hostile_log(tmp_path, name: str) -> None:
     assert LOG_MESSAGES[name.removesuffix(".jsonl")] in o.err
     assert fingerprint([str(tmp_path / "game.jsonl")]) == inputs
     check_workspace(str(tmp_path), before)
+
+
+S42_HEAD = {"format": "hexforge-log", "version": 1, "game": "stalingrad42", "scenario": "s4_campaign"}
+
+# A Stalingrad '42 log that names a sea cell of the grid (a known id, docs/log-format.md) where a unit goes: once an
+# internal failure (exit 2, "the validator failed"), now the rule it breaks, exit 1
+SEA_CELLS = {
+    "move_into_the_sea": ({"turn": 5, "player": "axis", "phase": "movement"}, {"ger_57id": "1050"},
+                          {"type": "move", "side": "axis", "unit": "ger_57id", "path": ["1051"]}, "rule 2.2.3"),
+    "railhead_into_the_sea": ({"turn": 5, "player": "axis", "phase": "supply", "step": "railheads"},
+                              {"ger_57id": "1430"},
+                              {"type": "railhead", "side": "axis", "from": "1402", "path": ["1051"]}, "rule 17.2.1"),
+    "attrition_at_sea": ({"turn": 5, "player": "axis", "phase": "supply", "step": "attrition"}, {"ger_57id": "1051"},
+                         {"type": "attrition", "side": "axis", "unit": "ger_57id", "die": 3}, "rule 16.5.3"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SEA_CELLS))
+def test_a_stalingrad42_unit_sent_to_sea_is_a_violation(tmp_path, name: str) -> None:
+    start, units, action, rule = SEA_CELLS[name]
+    header = dict(S42_HEAD, start=start, position={"units": units})
+    (tmp_path / "game.jsonl").write_text(json.dumps(header) + "\n" + json.dumps(action) + "\n", encoding="utf-8")
+    o = run(["validate", "game.jsonl"], str(tmp_path))
+    check(o, allowed=(1,))
+    assert f"game.jsonl:2: turn 5 axis " in o.out and rule in o.out
 
 
 GENERATED_LOGS = {

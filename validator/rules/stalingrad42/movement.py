@@ -488,7 +488,8 @@ def _step_cost(ctx: Context, p: Plan, cur: str, nxt: str, a: Allowance) -> int:
         c = p.sides.cost.get((cur, nxt))  # type: ignore[attr-defined]
         if c is not None:
             return c
-    return p.table[nxt][p.column]
+    row = p.table.get(nxt)  # a sea or lake cell of the grid has no cost: the step is a violation (2.2.3)
+    return row[p.column] if row is not None else 0
 
 
 # --- the handler ---------------------------------------------------------------------------------------------------
@@ -578,6 +579,10 @@ def _special_move(ctx: Context, state: State, uid: str, path: tuple[str, ...]) -
     start = state.units[uid].loc or ""
     areas = ctx.game.map.areas
     f = facts(ctx)
+    if f.entry.transit in path and start not in areas:  # 22.6.4: never by land
+        return _apply(ctx, state, uid, path, NORMAL, 0, len(path)), [
+            Finding("22.6.4", f"{name(ctx, state, uid)}: the Caspian Sea Transit Box ({f.entry.transit}) is reached "
+                              "only from a Soviet Entry Area (22.6), never from the map", (uid,), (start,) + path)]
     if len(path) == 1 and start in areas and path[0] in areas:
         return entry.between_areas(ctx, state, uid, path[0])
     if len(path) == 1 and f.sea.kerch_area in (start, path[0]):

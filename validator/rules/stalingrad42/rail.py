@@ -29,7 +29,7 @@ from ...model import Action, Finding
 from . import control, special
 from .data import facts, scenario_facts
 from .state import GOOD_ORDER, Moved, State
-from .supply import rail_hexes
+from .supply import all_rail_hexes, rail_hexes
 from .terrain import crossings
 from .units import info, name, table
 from .zoc import ezoc_bits, locations, other, sides
@@ -186,26 +186,28 @@ def handle_rail(ctx: Context, state: State, action: Action) -> tuple[State, list
     elif "path" in action.data:
         findings = check_path(ctx, state, uid, path)
     else:
-        found = route(ctx, state, uid, path[-1])
+        # the fewest-hex usable route; else one but for EZOCs, enemies and Railheads, else one along any railroad
+        # (unrepaired, unfinished, the Caspian line), to name the rule it breaks (5.6.3)
+        found = route(ctx, state, uid, path[-1]) or route(ctx, state, uid, path[-1], strict=False) or \
+            route(ctx, state, uid, path[-1], strict=False, any_rail=True)
         if found is None:
-            loose = route(ctx, state, uid, path[-1], strict=False)  # a route but for EZOCs, enemies, Railheads
-            findings = check_path(ctx, state, uid, loose or path) or [
-                Finding("5.6.3", f"no rail route takes {name(ctx, state, uid)} from {start} to {path[-1]}", (uid,),
-                        (start, path[-1]))]
-            path = loose or path
+            findings = [Finding("5.6.3", f"no rail route takes {name(ctx, state, uid)} from {start} to {path[-1]}",
+                                (uid,), (start, path[-1]))]
         else:
+            findings = check_path(ctx, state, uid, found)  # the steps, and where it ends (stacked railed units)
             path = found
     return apply(ctx, state, uid, path), findings
 
 
-def route(ctx: Context, state: State, uid: str, dest: str, strict: bool = True) -> tuple[str, ...] | None:
+def route(ctx: Context, state: State, uid: str, dest: str, strict: bool = True, any_rail: bool = False
+          ) -> tuple[str, ...] | None:
     """A rail route to ``dest`` (the fewest hexes), or None (``strict`` false: through EZOCs, enemy units and
-    Railheads too, to name the rule a route breaks)."""
+    Railheads too; ``any_rail``: along any railroad, repaired or not, to name the rule a route breaks)."""
     side = ctx.game.units[uid].side
     start = state.units[uid].loc or ""
     bit = move_bits(ctx).bit
-    usable = (_usable(ctx, state, side) if strict else rail_hexes(ctx, state, side) | _friendly_areas(ctx, side)) \
-        | bit[start]
+    rails = all_rail_hexes(ctx) if any_rail else rail_hexes(ctx, state, side)
+    usable = (_usable(ctx, state, side) if strict else rails | _friendly_areas(ctx, side)) | bit[start]
     s = explore(ctx, start, 0, 0, ~usable, 0, _areas(ctx) & ~bit[start], 10 ** 6, False, _ones(ctx), 0, dest,
                 _steps(ctx, side, _ferry_ok(ctx, state, uid)))
     if dest != start and s.reached & bit.get(dest, 0):

@@ -60,11 +60,13 @@ def handle_railhead(ctx: Context, state: State, action: Action) -> tuple[State, 
                                 (start, *path)))
     else:
         findings += _path_problems(ctx, state, start, path)
+    hexes = ctx.game.map.hexes
+    if any(h not in hexes for h in path):
+        path = []  # a step off the map (already reported): the marker stays where it was
     trail = head.trail + (start,) + tuple(path[:-1])
     new = list(heads)
     new[index] = Railhead(path[-1] if path else start, trail, head.ready)
     repaired = state.markers.repaired | set(path)
-    hexes = ctx.game.map.hexes
     for h in path:
         if "rail_junction" in hexes[h].features and len(new) < f.railhead_count and \
                 not any(r.hex == h for r in new):

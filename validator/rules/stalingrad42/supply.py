@@ -291,21 +291,39 @@ def _flood(b, targets: int, ok: int, ez: int, open_: Steps, st: dict) -> int:
 
 # --- rail (17.1, 17.4) ---------------------------------------------------------------------------------------------
 
+def all_rail_hexes(ctx: Context) -> int:
+    """Every rail hex in play, usable or not (to name the rule a rail route breaks)."""
+    return _static(ctx)["rail"] & _playing(ctx)
+
+
 def rail_hexes(ctx: Context, state: State, side: str) -> int:
     """The rail hexes ``side`` may use now: never the historical lines (5.6.6), unfinished ones only from their turn
     (17.5), for the Axis only repaired ones (17.1)."""
     f = facts(ctx)
-    bit = move_bits(ctx).bit
-    st = _static(ctx)
-    out = st["rail"] & _playing(ctx)
-    for h in f.rail.never:
-        out &= ~bit.get(h, 0)
-    for h, turn in f.rail.unfinished.items():
-        if state.turn < turn:
-            out &= ~bit.get(h, 0)
+    out = all_rail_hexes(ctx) & ~_lines_off(ctx, frozenset(f.rail.never) | frozenset(
+        h for h, turn in f.rail.unfinished.items() if state.turn < turn))
     if side != f.volga_side:
         out &= repaired(ctx, state)
     return out
+
+
+def _lines_off(ctx: Context, off: frozenset[str]) -> int:
+    """The hexes of the rail lines not in use (``off``: the hexes of their regions), as bits; a hex where such a line
+    meets a line in use (Saratov, Ilovlya, Gudermes: a railroad hexside to a rail hex outside ``off``) stays a rail
+    hex of the line in use: 17.5 ignores the line, not the town it leaves from. (Remembered per set of hexes.)"""
+    memo = ctx.derived.setdefault("s42_lines_off", {})
+    hit = memo.get(off)
+    if hit is None:
+        bit = move_bits(ctx).bit
+        board = ctx.board
+        rail = {h for h, x in ctx.game.map.hexes.items() if "rail" in x.features}
+        hit = 0
+        for h in off:
+            if not any(n in rail and n not in off and "railroad" in board.hexside(h, n)
+                       for n in board.neighbours.get(h, ())):
+                hit |= bit.get(h, 0)
+        memo[off] = hit
+    return hit
 
 
 def repaired(ctx: Context, state: State) -> int:
@@ -393,7 +411,7 @@ def pocket(ctx: Context, state: State, side: str, loc: str) -> list[str]:
     b = board_bits(ctx)
     never, ez, open_, _ = _blocks(ctx, state, side)
     ok = ~never & b.grid
-    start = b.bit[loc]
+    start = b.bit.get(loc, 0)  # a unit off the map (a box, a sea cell of a hostile log) has no pocket
     reach = start
     free, tight = start, 0  # the last hexes entered: not in an EZOC (or the start), in one
     while free or tight:
