@@ -19,6 +19,8 @@ from .context import Context
 from .position import position
 
 T = TypeVar("T")
+_new = object.__new__
+_set = object.__setattr__
 
 
 def evolve(obj: T, **changes: Any) -> T:
@@ -26,13 +28,15 @@ def evolve(obj: T, **changes: Any) -> T:
     without its per-call introspection and checks (the replay makes thousands of these): the names are not checked,
     and none of these dataclasses has a ``__post_init__``."""
     cls = obj.__class__
-    new = object.__new__(cls)
+    new = _new(cls)
     slots = cls.__dict__.get("__slots__")
     if slots is None:
-        object.__setattr__(new, "__dict__", {**obj.__dict__, **changes})
+        fields = obj.__dict__.copy()  # a dict's copy is one block copy; ``{**a, **b}`` inserts key by key
+        fields.update(changes)
+        _set(new, "__dict__", fields)
     else:
         for name in slots:
-            object.__setattr__(new, name, changes[name] if name in changes else getattr(obj, name))
+            _set(new, name, changes[name] if name in changes else getattr(obj, name))
     return new
 
 
