@@ -25,7 +25,7 @@ from collections import deque
 from dataclasses import replace
 
 from ...engine.context import Context
-from ...engine.state import evolve, face_of, unit_name
+from ...engine.state import evolve, face_of, unit_name, updated
 from ...model import Action, Finding
 from .battle_state import CBMarker
 from .cards import record, with_record
@@ -250,7 +250,7 @@ def follow_entrain(ctx: Context, state: State, d: Due, action: Action) -> tuple[
         why = f"the {box.name} box is full (capacity {box.capacity}, 9.1.2)"
     findings = [violation(ctx, d.card, d.player or None, f"{unit_name(ctx, uid, state)} cannot entrain: {why}",
                           (uid,))] if why else []
-    state = evolve(state, units={**state.units, uid: replace(state.units[uid], loc=box.id)})
+    state = evolve(state, units=updated(state.units, uid, replace(state.units[uid], loc=box.id)))
     rec = record(state)
     state = with_record(state, moved=rec.moved | {uid})
     return state, replace(d, done=d.done + 1, used=d.used + (uid,)), findings
@@ -284,7 +284,7 @@ def follow_detrain(ctx: Context, state: State, d: Due, action: Action) -> tuple[
                                          "player turn", (uid,)))
     state = with_record(state, moved=rec.moved | {uid})
     moved = {k: v for k, v in state.moved.items() if k != uid}
-    state = evolve(state, units={**state.units, uid: replace(state.units[uid], loc=loc)}, moved=moved)
+    state = evolve(state, units=updated(state.units, uid, replace(state.units[uid], loc=loc)), moved=moved)
     state = enter(ctx, state, side, [loc])
     return state, replace(d, done=d.done + 1, used=d.used + (uid,)), findings
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...engine.context import Context
-from ...engine.state import evolve, unit_name
+from ...engine.state import evolve, unit_name, updated
 from ...model import Action, Finding
 from .cards import spend
 from .control import controller, enter
@@ -105,7 +105,7 @@ def place_units(ctx: Context, state: State, play: Play, effect: Effect) -> tuple
         if p.get("replacement") and us.loc in (f"destroyed_{side}", f"surrendered_{side}"):
             face = expected_face(ctx, state, uid, "replacement")
         new = replace(us, loc=loc, face=face, unsupplied=False, disorganized=bool(p.get("replacement")))
-        state = evolve(state, units={**state.units, uid: new})
+        state = evolve(state, units=updated(state.units, uid, new))
         if loc in ctx.board.locations:
             state = enter(ctx, state, side, [loc])
     if p.get("vp") and (play.units or not findings):
@@ -128,7 +128,7 @@ def free_upgrade(ctx: Context, state: State, play: Play, effect: Effect) -> tupl
         if not supplied_overland(ctx, state, uid):
             findings.append(violation(ctx, play.event, play.side, f"{unit_name(ctx, uid, state)} does not trace an "
                                                                    "overland supply path (7.0 A)", (uid,)))
-        state = evolve(state, units={**state.units, uid: replace(us, face=to)})
+        state = evolve(state, units=updated(state.units, uid, replace(us, face=to)))
     if len(play.units) > int(effect.params["units"]):
         findings.append(violation(ctx, play.event, play.side, f"it upgrades {effect.params['units']} unit",
                                   play.units))
@@ -145,7 +145,7 @@ def mark_unsupplied(ctx: Context, state: State, play: Play, effect: Effect) -> t
             findings.append(violation(ctx, play.event, play.side, f"{unit_name(ctx, uid, state)} is not an enemy "
                                                                    "unit on the map", (uid,)))
             continue
-        state = evolve(state, units={**state.units, uid: replace(state.units[uid], unsupplied=True)})
+        state = evolve(state, units=updated(state.units, uid, replace(state.units[uid], unsupplied=True)))
     return state, findings
 
 
@@ -253,7 +253,7 @@ def undo_organization(ctx: Context, state: State, play: Play, effect: Effect) ->
                                                               f"improved or replaced ({recent.unit} was)", (uid,))]
     old = recent.before.units[uid]
     loc = state.units[uid].loc
-    state = evolve(state, units={**state.units, uid: old})
+    state = evolve(state, units=updated(state.units, uid, old))
     if loc in ctx.board.locations and recent.before.control.get(loc) != state.control.get(loc):
         control = dict(state.control)
         if loc in recent.before.control:

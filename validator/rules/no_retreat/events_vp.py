@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from ...engine.context import Context
-from ...engine.state import evolve, unit_name
+from ...engine.state import evolve, unit_name, updated
 from ...model import Action, Finding
 from .control import controller
 from .declaration import current
@@ -82,8 +82,8 @@ def remove_for_vp(ctx: Context, state: State, play: Play, effect: Effect) -> tup
                                                                    f"units in play other than "
                                                                    f"{', '.join(p['not_types'])}", (uid,)))
             continue
-        state = evolve(state, units={**state.units, uid: replace(us, loc="removed", unsupplied=False,
-                                                                 disorganized=False)})
+        state = evolve(state, units=updated(state.units, uid, replace(us, loc="removed", unsupplied=False,
+                                                                 disorganized=False)))
         return gain(ctx, state, play.side, int(p["vp"])), findings
     return gain(ctx, state, play.side, int(p["else"])), findings
 
