@@ -237,7 +237,7 @@ def _remember(ctx: Context, first: State, state: State, action: Action) -> State
             prior, forced=prior.forced + tuple((action.side, c) for c in cards_))))
     recent = None
     if kind:
-        stripped = evolve(first, effects=evolve(first.effects, recent=None))
+        stripped = first if prior is None else evolve(first, effects=evolve(first.effects, recent=None))
         event = record(state).events[-1][0] if kind == "play" and record(state).events else None
         recent = Recent(action.side, action.line, kind, cards_, stripped, unit, event)
     if recent is None and state.effects.recent is None:
