@@ -25,7 +25,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from ...engine.context import Context, once
@@ -106,7 +105,7 @@ def gain(ctx: Context, state: State, side: str, n: int) -> State:
     cap = ctx.game.vp_track.event_cap
     delta = n if side == state.score.initiative else -n
     value = max(-cap, min(cap, state.score.event_vp + delta))
-    return evolve(state, score=replace(state.score, event_vp=value))
+    return evolve(state, score=evolve(state.score, event_vp=value))
 
 
 # -- victory conditions ---------------------------------------------------------------------------------------------
@@ -200,7 +199,7 @@ def victory_phase(ctx: Context, state: State) -> State:
         result = sudden_death(ctx, state)
         if result is None:
             new = _other(ctx, state.score.initiative)
-            state = evolve(state, score=replace(state.score, high_tide=marker(ctx, state), event_vp=0,
+            state = evolve(state, score=evolve(state.score, high_tide=marker(ctx, state), event_vp=0,
                                                 initiative=new))
     if result is None:
         result = sudden_death(ctx, state) or total_victory(ctx, state)
@@ -211,9 +210,9 @@ def victory_phase(ctx: Context, state: State) -> State:
             result = Victory(ctx.game.vp_track.start_initiative, "operational", state.turn, "12.3",
                              f"{_name(ctx, ctx.game.vp_track.start_initiative)} Operational Victory: the High Tide "
                              f"marker ({tide}) is above the Soviet VPs ({soviet})")
-        state = evolve(state, score=replace(state.score, event_vp=0))
+        state = evolve(state, score=evolve(state.score, event_vp=0))
     if result is not None:
-        state = evolve(state, score=replace(state.score, result=result))
+        state = evolve(state, score=evolve(state.score, result=result))
     return state
 
 
