@@ -3,7 +3,14 @@ whose game is not ended early by a victory).
 
 Prints the actions per second of the replay, and the time to read the log (JSON + schema and id checks) and to
 replay it, each as a ratio to the time spent just parsing the JSON. Goals: the whole replay of a 28-turn game under
-1 s with the reading; the replay alone under 100 ms (issue 9, item 7: the rules side of 10x faster than VASSAL).
+1 s with the reading; the replay alone under 100 ms (issue 9, item 7: the rules side of 10x faster than VASSAL);
+the replay under 20x its JSON parse (issue 18).
+
+Measured in CPU time of this process (``time.process_time``), the fastest of several runs of each: the machine is
+shared, and wall time swings by 2x with its load while CPU time moves far less. Both sides of a ratio are measured
+the same way, one after the other. What the rules derive from the game alone (board, bit boards, card tables) is
+made once per process, in the first replay: that first replay is shown too ("first run"), and the ratio is of the
+fastest, later ones, as a referee checking a folder of logs runs them.
 Run: .venv/bin/python benchmarks/validate.py [seed]
 """
 
@@ -24,13 +31,19 @@ from validator.replay import replay  # noqa: E402
 REPLAY_GOAL = 0.100  # s, the rules replay of the whole game
 
 
-def best(fn, runs: int = 5) -> float:
+def best(fn, runs: int = 7) -> float:
+    """The least CPU time (s) of ``runs`` runs of ``fn``."""
     times = []
     for _ in range(runs):
-        t = time.perf_counter()
+        t = time.process_time()
         fn()
-        times.append(time.perf_counter() - t)
+        times.append(time.process_time() - t)
     return min(times)
+
+
+def verdict(name: str, value: float, goal: str, met: bool) -> str:
+    """One line ``RESULT name: value goal ...: PASS`` (``benchmarks/run.py`` repeats these at the end)."""
+    return f"RESULT {name}: {value:.1f}x   goal {goal}: {'PASS' if met else 'FAIL'}"
 
 
 def random_game(game, seed: int) -> tuple[int, list[dict], float]:
@@ -53,7 +66,9 @@ def main() -> int:
     data = "".join(json.dumps(x) + "\n" for x in lines).encode()
     text = data.decode().splitlines()
     log, game = parse_log("campaign.jsonl", data)
+    t = time.process_time()
     result = replay(log, game, keep_states=False)
+    t_first = time.process_time() - t
     assert result.clean, result.violations[:3]
     n = len(log.actions)
     moves = sum(1 for a in log.actions if a.type == "move")
@@ -65,15 +80,16 @@ def main() -> int:
     t_replay = best(lambda: replay(log, game, keep_states=False))
     print(f"random player, seed {seed}: {n} actions ({moves} moves, {battles} battles, {events} events played), "
           f"{len(data)} bytes, generated in {generate:.2f} s")
+    print("CPU time of this process, fastest of 7 runs each")
     print(f"json parse only     {t_json * 1000:8.1f} ms")
     print(f"read (json+schema)  {t_read * 1000:8.1f} ms   {t_read / t_json:6.1f}x json")
     print(f"replay (all rules)  {t_replay * 1000:8.1f} ms   {t_replay / t_json:6.1f}x json   "
           f"{n / t_replay:8.0f} actions/s   goal < {REPLAY_GOAL * 1000:.0f} ms: "
-          f"{'met' if t_replay < REPLAY_GOAL else 'NOT met'}")
+          f"{'met' if t_replay < REPLAY_GOAL else 'NOT met'}   (first run in this process {t_first * 1000:.1f} ms)")
     total = t_read + t_replay
     print(f"read + replay       {total * 1000:8.1f} ms   goal < 1000 ms: {'met' if total < 1.0 else 'NOT met'}")
     ratio = t_replay / t_json
-    print(f"replay / json parse {ratio:8.1f}x     goal < 20x: {'met' if ratio < 20 else 'NOT met'}")
+    print(verdict("JSON Lines replay / its JSON parse (CPU time)", ratio, "< 20x", ratio < 20))
     page(log, game)
     return 0
 

@@ -13,16 +13,20 @@ hexforge import anything else.
 from __future__ import annotations
 
 import os
-from importlib import metadata
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .fields import ID
+
+if TYPE_CHECKING:
+    from importlib import metadata
 
 GAMES_GROUP = "hexforge.games"
 RULES_GROUP = "hexforge.rules"
 
 
 def _entries(group: str) -> dict[str, metadata.EntryPoint]:
+    from importlib import metadata  # (only when an entry point is asked for: it imports email, zipfile, csv ...)
+
     try:
         found = metadata.entry_points(group=group)
     except Exception:  # noqa: BLE001  (a broken installed distribution must not break hexforge)

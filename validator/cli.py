@@ -51,13 +51,15 @@ def load_input(path: str, module: str | None = None,
     """Read any supported log into (GameLog, Game, the module file read with it, a note for stderr or ""); the one
     place that dispatches on the kind of file: a VASSAL save or log is translated first, with ``module`` when given
     (validator.vassal.vlog_input; the note says what was not interpreted). ``known``: games already loaded."""
-    from .vassal.vlog_input import is_vassal, load_vassal, summary
+    from .vassal import is_vassal  # (the VASSAL reader itself only for a VASSAL file)
 
     try:
         head = read_head(path, 16, path)
     except DataError as exc:
         raise LogError(path, f"cannot read: {exc.message}") from None
     if is_vassal(head):
+        from .vassal.vlog_input import load_vassal, summary
+
         v = load_vassal(path, module)
         return v.log, v.game, v.module, f"{summary(path, v)}; violations name their VASSAL steps"
     log, game = read_log(path, known)

@@ -3,8 +3,10 @@
 A rules package makes one :class:`Context` per replay (``context(game, header)``) with :func:`make_context`, giving
 the engine its :class:`Hooks`: the few facts of its rules the engine's shared machinery needs (where a zone of
 control reaches, which unit states switch it off). Everything a rule module derives from the game once, or
-remembers during a replay (positions, supply nets), is kept in ``ctx.derived`` (:func:`once`): keyed by immutable
-inputs, a bounded number at a time, nothing kept between replays.
+remembers during a replay (positions, supply nets), is kept in ``ctx.derived``: keyed by immutable inputs, a
+bounded number at a time, nothing kept between replays. What is derived from the game and its board alone (bit
+boards, the game's unit order and slots, its card tables: :func:`once`) is made once per process and shared by
+every replay of that loaded game (:func:`derived_from`; in memory only, nothing is written anywhere).
 """
 
 from __future__ import annotations
@@ -51,6 +53,8 @@ class Context:
     # what rule modules derive once (static facts) or remember for the replay (positions, supply nets: keyed by
     # immutable inputs, a bounded number kept)
     derived: dict = field(default_factory=dict, compare=False, repr=False)
+    # what is derived from the game, its board and the hooks alone: shared by every replay in this process (once)
+    tables: dict = field(default_factory=dict, compare=False, repr=False)
     phase_of: Mapping[str, Any] = field(default_factory=dict)  # phase id -> its Phase (game.phases)
     slot_index: Mapping[Slot, int] = field(default_factory=dict)  # slot -> index
     hooks: Hooks = Hooks()
@@ -67,11 +71,38 @@ class Context:
 
 
 def once(ctx: Context, key: Hashable, make: Callable[[Context], Any]) -> Any:
-    """What ``make`` derives from the game, made once per replay and kept on the context under ``key``."""
+    """What ``make`` derives from the game, its board and the package's hooks alone (never from the header or the
+    state), made once per process for that loaded game and kept under ``key`` (:func:`derived_from`)."""
+    value = ctx.tables.get(key)
+    if value is None:
+        value = ctx.tables[key] = make(ctx)
+    return value
+
+
+def per_replay(ctx: Context, key: Hashable, make: Callable[[Context], Any]) -> Any:
+    """What ``make`` derives from the game AND this replay's header or scenario (the sections in play, the set-up,
+    the starting position): made once per replay and kept on the context under ``key``, never shared with another
+    log's replay as :func:`once`'s tables are."""
     value = ctx.derived.get(key)
     if value is None:
         value = ctx.derived[key] = make(ctx)
     return value
+
+
+_KEPT: dict[tuple[int, ...], tuple[tuple[Any, ...], dict]] = {}  # ids -> (the objects, kept alive; their tables)
+KEPT = 8  # loaded games (or boards) whose tables a process keeps; the oldest goes first
+
+
+def derived_from(*owners: Any) -> dict:
+    """The dict of what is derived from ``owners`` alone (a loaded game; a board and its hooks), the same dict for
+    the same objects as long as the process keeps them (the last :data:`KEPT`): tables a replay would otherwise
+    build again every time. In memory only. The objects are kept alive with it, so their ids stay theirs."""
+    key = tuple(map(id, owners))
+    entry = _KEPT.get(key)
+    if entry is None or any(a is not b for a, b in zip(entry[0], owners)):
+        entry = (owners, {})
+        remember(_KEPT, key, entry, KEPT)
+    return entry[1]
 
 
 def remember(memo: dict, key: Hashable, value: Any, size: int) -> None:
@@ -107,7 +138,19 @@ def turn_slots(game: Game, order: tuple[str, ...] | None = None) -> tuple[Slot, 
 
 
 def make_context(game: Game, header: Header, board: Board, hooks: Hooks = Hooks()) -> Context:
-    """The context of one replay of ``game`` from ``header``, on ``board`` (``board.build_board``)."""
+    """The context of one replay of ``game`` from ``header``, on ``board`` (``board.build_board``); what it derives
+    from the game alone is made once per process (:func:`derived_from`)."""
+    tables = derived_from(game, board, hooks)
+    static = tables.get("context")
+    if static is None:
+        static = tables["context"] = _static_context(game)
+    first, slots, types, phase_of, slot_index = static
+    return Context(game, board, header, header.scenario or next(iter(game.scenarios)), first, slots, types,
+                   tables=tables, phase_of=phase_of, slot_index=slot_index, hooks=hooks)
+
+
+def _static_context(game: Game) -> tuple:
+    """(turn-event code -> first turn, slots, (unit, face) -> type, phase id -> phase, slot -> index)."""
     first: dict[str, int] = {}
     for n in sorted(game.turns):
         for e in game.turns[n].events:
@@ -115,6 +158,5 @@ def make_context(game: Game, header: Header, board: Board, hooks: Hooks = Hooks(
     types = {(uid, face): (u.back if face == "back" else u.front).type
              for uid, u in game.units.items() for face in ("front", "back")}
     slots = turn_slots(game)
-    return Context(game, board, header, header.scenario or next(iter(game.scenarios)), first, slots, types,
-                   phase_of={p.id: p for p in reversed(game.phases)},
-                   slot_index={s: i for i, s in reversed(list(enumerate(slots)))}, hooks=hooks)
+    return (first, slots, types, {p.id: p for p in reversed(game.phases)},
+            {s: i for i, s in reversed(list(enumerate(slots)))})

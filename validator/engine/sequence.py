@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, NamedTuple
 
 from ..model import Action, Finding
-from .context import Context, turn_slots
+from .context import Context, once, turn_slots
 from .state import evolve
 
 Result = tuple[Any, list[Finding]]
@@ -75,10 +75,7 @@ Plan = tuple[tuple[Slot, ...], Mapping[Slot, int]]  # a turn's slots in order, a
 
 
 def _default_plan(ctx: Context) -> Plan:
-    found = ctx.derived.get("slot_plan")
-    if found is None:
-        found = ctx.derived["slot_plan"] = (tuple(Slot(*s) for s in ctx.slots), ctx.slot_index)
-    return found
+    return once(ctx, "slot_plan", lambda c: (tuple(Slot(*s) for s in c.slots), c.slot_index))
 
 
 def slots(ctx: Context) -> tuple[Slot, ...]:
@@ -92,12 +89,12 @@ def plan(seq: Sequence, ctx: Context, turn: int, state: Any = None) -> Plan:
     if seq.order is None:
         return _default_plan(ctx)
     order = tuple(seq.order(ctx, turn, state))
-    key = ("slot_plan", order)
-    found = ctx.derived.get(key)
-    if found is None:
-        made = tuple(Slot(*s) for s in turn_slots(ctx.game, order))
-        found = ctx.derived[key] = (made, {s: i for i, s in reversed(list(enumerate(made)))})
-    return found
+
+    def make(c: Context) -> Plan:
+        made = tuple(Slot(*s) for s in turn_slots(c.game, order))
+        return made, {s: i for i, s in reversed(list(enumerate(made)))}
+
+    return once(ctx, ("slot_plan", order), make)
 
 
 def first_step(ctx: Context, phase: str) -> str | None:
@@ -112,11 +109,7 @@ def current(ctx: Context, state: Any, index: Mapping[Slot, int]) -> int:
 
 def label(ctx: Context, slot: Slot) -> str:
     """The slot in words ("Draw Step of the Card Phase of the Axis player turn")."""
-    key = ("slot_label", slot)
-    name = ctx.derived.get(key)
-    if name is None:
-        name = ctx.derived[key] = _label(ctx, slot)
-    return name
+    return once(ctx, ("slot_label", slot), lambda c: _label(c, slot))
 
 
 def _label(ctx: Context, slot: Slot) -> str:
@@ -195,7 +188,7 @@ def handle_phase(seq: Sequence, ctx: Context, state: Any, action: Action) -> Res
             return state, findings
         step = first_step(ctx, p.id)
     all_slots, index = plan(seq, ctx, state.turn, state)
-    target = index[Slot(player, p.id, step)]
+    target = index[player, p.id, step]
     cur = current(ctx, state, index)
     if target < cur:
         findings.append(Finding(seq.rule, f"the {label(ctx, all_slots[target])} comes before the "
@@ -205,6 +198,10 @@ def handle_phase(seq: Sequence, ctx: Context, state: Any, action: Action) -> Res
     return state, findings + f
 
 
+def _slot_of(state: Any) -> Slot:
+    return Slot(state.player, state.phase, state.step)
+
+
 def timing(seq: Sequence, ctx: Context, state: Any, action: Action) -> Result:
     """Whether the action belongs to the current phase and player: if not, one finding (the state unchanged); if it
     does, the phase moves on to its step, and what the action ends when it comes is ended (``Sequence.arrivals``)."""
@@ -212,23 +209,23 @@ def timing(seq: Sequence, ctx: Context, state: Any, action: Action) -> Result:
     if spec is None:
         auto = seq.auto_step.get(action.type)
         if auto and state.phase == auto[0] and action.side == state.player and not action.get("by"):
-            return advance(seq, ctx, state, plan(seq, ctx, state.turn, state)[1][Slot(state.player, *auto)])
+            return advance(seq, ctx, state, plan(seq, ctx, state.turn, state)[1][(state.player, *auto)])
         return state, []
     phase, step, who = spec
-    cur = Slot(state.player, state.phase, state.step)
     if state.phase != phase:
         owner = " of the phasing player" if who == "phasing" else ""
         return state, [Finding(seq.rule, f"a '{action.type}' belongs to the {ctx.phase_of[phase].name}{owner}; it "
-                                         f"is now the {label(ctx, cur)}")]
+                                         f"is now the {label(ctx, _slot_of(state))}")]
     if who == "phasing" and action.side != state.player:
-        return state, [Finding(seq.rule, f"only the phasing player may '{action.type}' in the {label(ctx, cur)}")]
+        return state, [Finding(seq.rule, f"only the phasing player may '{action.type}' in the "
+                                         f"{label(ctx, _slot_of(state))}")]
     if who == "other" and action.side == state.player:
         return state, [Finding(seq.rule, f"only the non-phasing player may '{action.type}' in the "
-                                         f"{label(ctx, cur)}")]
+                                         f"{label(ctx, _slot_of(state))}")]
     findings: list[Finding] = []
     if step is not None:
         all_slots, index = plan(seq, ctx, state.turn, state)
-        target = index[Slot(state.player, phase, step)]
+        target = index[state.player, phase, step]
         here = current(ctx, state, index)
         if target < here:
             return state, [Finding(seq.rule, f"a '{action.type}' belongs to the {label(ctx, all_slots[target])}, "

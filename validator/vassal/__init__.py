@@ -11,3 +11,11 @@
 
 See docs/vassal-reading.md for what is supported and the safety caps.
 """
+
+VASSAL_STARTS = (b"PK\x03\x04", b"!VCSK", b"begin_save")  # a zipped save or log, an obfuscated or a plain stream
+
+
+def is_vassal(head: bytes) -> bool:
+    """Whether a file's first bytes are those of a VASSAL save or log (here, so that telling a JSON Lines log from a
+    VASSAL one imports none of the reader)."""
+    return head.startswith(VASSAL_STARTS)

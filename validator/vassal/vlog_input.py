@@ -18,6 +18,7 @@ from games.model import Game
 
 from ..logfile import LogError, read_lines
 from ..model import GameLog
+from . import is_vassal  # noqa: F401  (where the command line asked for it before)
 from .action_table import UNCHECKED
 from .commands import AddPiece, Command, CommandError, decode_command, walk
 from .module import ModuleDef, read_module
@@ -26,7 +27,6 @@ from .translate import Translation, translate
 from .units import IDENTITY
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-VASSAL_STARTS = (b"PK\x03\x04", b"!VCSK", b"begin_save")  # a zipped save or log, an obfuscated or a plain stream
 
 
 @dataclass(frozen=True)
@@ -35,10 +35,6 @@ class VassalInput:
     log: GameLog
     game: Game
     module: str | None  # the module file used for location names (None: hexes only)
-
-
-def is_vassal(head: bytes) -> bool:
-    return head.startswith(VASSAL_STARTS)
 
 
 def our_games() -> list[tuple[str, str]]:

@@ -15,11 +15,10 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Sequence
 
 from ...engine.context import Context
-from ...engine.state import face_of, occupants, unit_name
+from ...engine.state import evolve, face_of, occupants, unit_name
 from ...model import Action, Finding
 from .battle_state import Battle
 from .combat_data import third_hex_allowed
@@ -153,7 +152,7 @@ def handle_advance(ctx: Context, state: State, action: Action) -> tuple[State, l
         return state, findings
     state = move_along(ctx, state, uid, path)
     if b is not None:
-        state = with_combat(state, replace(current(state), battle=replace(b, advanced=b.advanced | {uid})))
+        state = with_combat(state, evolve(current(state), battle=evolve(b, advanced=b.advanced | {uid})))
     return state, findings
 
 

@@ -16,7 +16,7 @@ from operator import attrgetter
 from games.model import Game
 
 from ...engine.board import build_board
-from ...engine.context import Context, Hooks, make_context as engine_context
+from ...engine.context import Context, Hooks, derived_from, make_context as engine_context
 from ...model import Header
 
 PROHIBITED = -1  # TEC "P"
@@ -35,5 +35,10 @@ def prohibited_features(game: Game) -> frozenset[str]:
 
 
 def make_context(game: Game, header: Header) -> Context:
-    board = build_board(game, lambda terrain: terrain_cost(game, terrain), prohibited_features(game))
+    """One replay's context; the board is built once per process for a loaded game (``derived_from``)."""
+    tables = derived_from(game)
+    board = tables.get("board")
+    if board is None:
+        board = tables["board"] = build_board(game, lambda terrain: terrain_cost(game, terrain),
+                                              prohibited_features(game))
     return engine_context(game, header, board, HOOKS)

@@ -23,7 +23,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Sequence
 
 from games.model import CardEvent, CardWindow
@@ -115,7 +114,7 @@ def _joker(ctx: Context, state: State, side: str) -> tuple[State, list[Finding],
                                        "play it"))
     top, more = _top(ctx, state, side, "the Joker")
     other = next(s for s in ctx.game.sides if s != joker)
-    return evolve(state, deck=replace(state.deck, joker=other)), findings + more, top
+    return evolve(state, deck=evolve(state.deck, joker=other)), findings + more, top
 
 
 def copier(ctx: Context, card: str, side: str) -> dict | None:
@@ -149,7 +148,7 @@ def play_event(ctx: Context, state: State, side: str, card: str, units: Sequence
     if drawn_now:
         pending = list(deck.pending)
         pending.remove(card)
-        state = evolve(state, deck=replace(deck, pending=tuple(pending)))
+        state = evolve(state, deck=evolve(deck, pending=tuple(pending)))
     elif ev.play_immediately and event_card != card:
         pass  # a copy of a "Play Immediately" event: reported by _top
     elif ev.play_immediately:
@@ -236,7 +235,7 @@ def before(ctx: Context, state: State, action: Action, exempt: bool = False) -> 
             findings.append(Finding("5.3.1", f"{names}: 'Play Immediately', to be played at once when drawn; the "
                                              f"{deck.pending_side} player went on without playing it"))
             state = _unplayed(state, deck.pending, deck.pending_side)
-            state = evolve(state, deck=replace(deck, pending=(), pending_side=""))
+            state = evolve(state, deck=evolve(deck, pending=(), pending_side=""))
     rec = record(state)
     if rec.end_plays and action.type in REGULAR and action.side == state.player and not exempt:
         due = [p for p in rec.end_plays if p[0] == state.phase]

@@ -1,7 +1,7 @@
 """The combat facts of the game data that the rules read: CRTs, TEC, weather and turn rows of ``games``, plus
 ``tables/combat.toml`` (limits and shifts the charts print as words) and the odds limits of ``tables/crt.toml``.
 
-Everything here is read once per replay (``ctx.derived``) and answers questions by side, turn and weather:
+Everything here is read once per loaded game and process (``once``) and answers questions by side, turn and weather:
 how many Target markers (10.1.1), which CRT (10.5), how many Blitz!/Shock! markers and what they give (10.6.2),
 the Axis winter shift, whether armor may advance a third hex (10.8.2), special units (15.1, 15.2) and the units
 that change results against their hex (10.7.4 forts, Volkssturm).
@@ -16,7 +16,7 @@ from typing import Mapping
 from games.datafiles import Table, read_toml
 from games.model import Weather
 
-from ...engine.context import Context
+from ...engine.context import Context, once
 
 WEATHER_SIDE = "axis"  # the side the weather chart's axis_shift / axis_crt columns concern (Weather.crt, .attack_shift)
 
@@ -123,9 +123,7 @@ def load(ctx: Context) -> CombatRules:
 
 
 def rules(ctx: Context) -> CombatRules:
-    if "combat" not in ctx.derived:
-        ctx.derived["combat"] = load(ctx)
-    return ctx.derived["combat"]
+    return once(ctx, "combat", load)
 
 
 def _effects(ctx: Context, turn: int) -> list[EventEffect]:

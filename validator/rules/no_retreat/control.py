@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ...engine.state import with_control
+from ...engine.state import occupants, with_control
 from ...engine.context import Context
 from .state import State
 
@@ -23,8 +23,9 @@ def controller(ctx: Context, state: State, loc: str) -> str | None:
     """The side that controls a location now (12.4.1), or None; Finland only by occupation (12.4.2)."""
     if loc in OCCUPATION_AREAS:
         ignored = OCCUPATION_AREAS[loc]
-        sides = {ctx.game.units[uid].side for uid, us in state.units.items()
-                 if us.loc == loc and ctx.game.units[uid].nationality not in ignored}
+        units = ctx.game.units
+        sides = {units[uid].side for uid in occupants(ctx, state).get(loc, ())  # (the derived position's)
+                 if units[uid].nationality not in ignored}
         return next(iter(sides)) if len(sides) == 1 else None
     return state.control.get(loc)
 

@@ -19,7 +19,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Iterator
 
 from ...engine.context import Context
@@ -107,7 +106,7 @@ def handle_declare(ctx: Context, state: State, action: Action) -> tuple[State, l
         findings.append(Finding("10.1.1", f"{len(declared)} Target hexes declared ({', '.join(sorted(declared))}); "
                                           f"the {ctx.game.sides[side].name} player may place at most {limit} Target "
                                           f"markers on turn {state.turn} ({why})", (), tuple(new)))
-    c = noted(ctx, state, replace(c, declared=declared, declared_logged=True))
+    c = noted(ctx, state, evolve(c, declared=declared, declared_logged=True))
     return with_combat(state, c), findings
 
 
@@ -127,7 +126,7 @@ def handle_counterblow(ctx: Context, state: State, action: Action) -> tuple[Stat
     elif state.player is not None:
         f = target_problem(ctx, state, state.player, t, occ)
         if f is not None:
-            findings.append(replace(f, rule="10.1.2"))
+            findings.append(evolve(f, rule="10.1.2"))
     if t in c.declared or t in c.counterblows or t in c.marked:
         findings.append(Finding("10.1.2", f"{t} is already a target this Combat Phase; counterblows add other hexes",
                                 (), (t,)))
@@ -138,7 +137,7 @@ def handle_counterblow(ctx: Context, state: State, action: Action) -> tuple[Stat
         findings.append(Finding("10.1.2", f"a counterblow against {t} costs {r.counterblow_cost} card; "
                                           f"{len(pay)} paid", (), (t,)))
     state, paid = spend(ctx, state, side, pay, "10.1.2", f"a counterblow on {t}")
-    return with_combat(state, noted(ctx, state, replace(c, counterblows=c.counterblows | {t}))), findings + paid
+    return with_combat(state, noted(ctx, state, evolve(c, counterblows=c.counterblows | {t}))), findings + paid
 
 
 def _defended(ctx: Context, state: State, loc: str, voluntary: bool, occ: dict[str, list[str]]) -> bool:
@@ -179,7 +178,7 @@ def noted(ctx: Context, state: State, c: Combat) -> Combat:
     possible = dict(c.possible)
     for t, voluntary in pending:
         possible[t] = frozenset(free_attackers(ctx, state, c, t, side, voluntary, occ))
-    return replace(c, possible=possible)
+    return evolve(c, possible=possible)
 
 
 def free_attackers(ctx: Context, state: State, c: Combat, loc: str, side: str, voluntary: bool,

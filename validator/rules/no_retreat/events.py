@@ -25,7 +25,6 @@ rather than making a violation, except where the card's follow-up actions show t
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Callable
 
 from ...engine.context import Context, once
@@ -233,11 +232,11 @@ def _remember(ctx: Context, first: State, state: State, action: Action) -> State
     prior = first.effects.recent
     if (kind == "discard" and prior is not None and prior.kind == "play" and action.side != prior.side
             and action.get("by") in prior.cards):  # a discard the play forces: the play is still the card just played
-        return evolve(state, effects=evolve(state.effects, recent=replace(
+        return evolve(state, effects=evolve(state.effects, recent=evolve(
             prior, forced=prior.forced + tuple((action.side, c) for c in cards_))))
     recent = None
     if kind:
-        stripped = evolve(first, effects=evolve(first.effects, recent=None))
+        stripped = first if prior is None else evolve(first, effects=evolve(first.effects, recent=None))
         event = record(state).events[-1][0] if kind == "play" and record(state).events else None
         recent = Recent(action.side, action.line, kind, cards_, stripped, unit, event)
     if recent is None and state.effects.recent is None:

@@ -25,8 +25,6 @@ pile, reshuffles, cancelled events, the Joker, and the events that work when a c
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...engine.context import Context
 from ...engine.state import evolve
 from ...model import Action, Finding
@@ -66,9 +64,9 @@ def _counted(ctx: Context, d: Due, n: int) -> tuple[Due, list[Finding]]:
     done = d.done + n
     if done > d.most and d.done <= d.most:
         verb = "draws" if d.kind == "draw" else "discards"
-        return replace(d, done=done), [violation(ctx, d.card, d.player or None, f"the event {verb} {d.most} card(s) "
+        return evolve(d, done=done), [violation(ctx, d.card, d.player or None, f"the event {verb} {d.most} card(s) "
                                                  f"for the {ctx.game.sides[d.side].name} player; {done} logged")]
-    return replace(d, done=done), []
+    return evolve(d, done=done), []
 
 
 def follow_draw(ctx: Context, state: State, d: Due, action: Action) -> tuple[State, Due, list[Finding]]:
@@ -87,8 +85,8 @@ def follow_either(ctx: Context, state: State, d: Due, action: Action) -> tuple[S
     """Western Allied Offensive: the Axis discards or loses a step (his choice)."""
     if action.type == "discard":
         return follow_discard(ctx, state, d, action)
-    state, new, findings = follow_loss(ctx, state, replace(d, kind="loss", done=0, most=1), action)
-    return state, replace(d, used=new.used), findings
+    state, new, findings = follow_loss(ctx, state, evolve(d, kind="loss", done=0, most=1), action)
+    return state, evolve(d, used=new.used), findings
 
 
 def _accepts_either(ctx: Context, state: State, d: Due, action: Action) -> bool:
@@ -196,7 +194,7 @@ def allies_waver(ctx: Context, state: State, play: Play, effect: Effect) -> tupl
 def flip_joker(ctx: Context, state: State, play: Play, effect: Effect) -> tuple[State, list[Finding]]:
     if state.deck.joker is None:
         return state, [violation(ctx, play.event, play.side, "the Joker is not in use in this game (option 'joker')")]
-    return evolve(state, deck=replace(state.deck, joker=play.side)), []
+    return evolve(state, deck=evolve(state.deck, joker=play.side)), []
 
 
 def cancel_card(ctx: Context, state: State, play: Play, effect: Effect) -> tuple[State, list[Finding]]:
@@ -222,7 +220,7 @@ def cancel_card(ctx: Context, state: State, play: Play, effect: Effect) -> tuple
         return state, findings
     back = recent.before
     state = evolve(back, hands=state.hands, discards=state.discards, deck=state.deck, record=state.record,
-                   effects=replace(back.effects, recent=None))
+                   effects=evolve(back.effects, recent=None))
     for side, forced in recent.forced:  # the discards the cancelled event made the other player make come back
         state = to_hand(state, side, forced)
     if effect.params.get("take"):

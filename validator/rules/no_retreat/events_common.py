@@ -3,7 +3,7 @@ in the state, and where a moment lies in the sequence of play (for effects that 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Iterable
 
 from ...engine.context import Context, once
@@ -59,11 +59,11 @@ def to_hand(state: State, side: str, card: str | None) -> State:
 
 
 def open_due(state: State, due: Due) -> State:
-    return evolve(state, effects=replace(state.effects, due=state.effects.due + (due,)))
+    return evolve(state, effects=evolve(state.effects, due=state.effects.due + (due,)))
 
 
 def add_lasting(state: State, lasting: Lasting) -> State:
-    return evolve(state, effects=replace(state.effects, lasting=state.effects.lasting + (lasting,)))
+    return evolve(state, effects=evolve(state.effects, lasting=state.effects.lasting + (lasting,)))
 
 
 def scope_key(state: State, lasting: str) -> Key:

@@ -22,10 +22,9 @@ Each unit benefits from one positive movement event per player turn (5.3.4): the
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import replace
 
 from ...engine.context import Context
-from ...engine.state import evolve, face_of, unit_name
+from ...engine.state import evolve, face_of, unit_name, updated
 from ...model import Action, Finding
 from .battle_state import CBMarker
 from .cards import record, with_record
@@ -95,7 +94,7 @@ def _mark(state: State, play: Play, loc: str | None) -> State:
     kept = tuple(m for m in c.markers if not (m.owner == play.side and m.placed == (state.turn, play.event)))
     if loc is None:
         return state
-    return evolve(state, combat=replace(c, markers=kept + (CBMarker(loc, play.side, (state.turn, play.event)),)))
+    return evolve(state, combat=evolve(c, markers=kept + (CBMarker(loc, play.side, (state.turn, play.event)),)))
 
 
 def _accepts_move(ctx: Context, state: State, d: Due, action: Action) -> bool:
@@ -186,7 +185,7 @@ def follow_move(ctx: Context, state: State, d: Due, action: Action) -> tuple[Sta
         state, more = _hex_move(ctx, state, d, action)
     else:
         state, more = _mp_move(ctx, state, d, action)
-    d = replace(d, done=d.done + (1 if first else 0), used=d.used + ((uid,) if first else ()))
+    d = evolve(d, done=d.done + (1 if first else 0), used=d.used + ((uid,) if first else ()))
     if p.get("counterblow_marker"):
         state = _mark(state, Play(d.player, d.card, d.card, d.line), state.units[uid].loc)
     return state, d, findings + more
@@ -198,7 +197,7 @@ def _mp_move(ctx: Context, state: State, d: Due, action: Action) -> tuple[State,
     if "mp" in p:
         mp = dict(state.effects.mp)
         mp[uid] = ("set", int(p["mp"]), phase_key(state))
-        state = evolve(state, effects=replace(state.effects, mp=mp))
+        state = evolve(state, effects=evolve(state.effects, mp=mp))
     start = state.units[uid].loc
     state, findings = handle_move(ctx, state, action)
     end = state.units[uid].loc
@@ -250,10 +249,10 @@ def follow_entrain(ctx: Context, state: State, d: Due, action: Action) -> tuple[
         why = f"the {box.name} box is full (capacity {box.capacity}, 9.1.2)"
     findings = [violation(ctx, d.card, d.player or None, f"{unit_name(ctx, uid, state)} cannot entrain: {why}",
                           (uid,))] if why else []
-    state = evolve(state, units={**state.units, uid: replace(state.units[uid], loc=box.id)})
+    state = evolve(state, units=updated(state.units, uid, evolve(state.units[uid], loc=box.id)))
     rec = record(state)
     state = with_record(state, moved=rec.moved | {uid})
-    return state, replace(d, done=d.done + 1, used=d.used + (uid,)), findings
+    return state, evolve(d, done=d.done + 1, used=d.used + (uid,)), findings
 
 
 def _accepts_detrain(ctx: Context, state: State, d: Due, action: Action) -> bool:
@@ -284,9 +283,9 @@ def follow_detrain(ctx: Context, state: State, d: Due, action: Action) -> tuple[
                                          "player turn", (uid,)))
     state = with_record(state, moved=rec.moved | {uid})
     moved = {k: v for k, v in state.moved.items() if k != uid}
-    state = evolve(state, units={**state.units, uid: replace(state.units[uid], loc=loc)}, moved=moved)
+    state = evolve(state, units=updated(state.units, uid, evolve(state.units[uid], loc=loc)), moved=moved)
     state = enter(ctx, state, side, [loc])
-    return state, replace(d, done=d.done + 1, used=d.used + (uid,)), findings
+    return state, evolve(d, done=d.done + 1, used=d.used + (uid,)), findings
 
 
 # -- movement points and stacking ----------------------------------------------------------------------------------
@@ -304,7 +303,7 @@ def extra_mp(ctx: Context, state: State, play: Play, effect: Effect) -> tuple[St
             findings.append(violation(ctx, play.event, play.side, f"{unit_name(ctx, uid, state)}: {why}", (uid,)))
             continue
         mp[uid] = ("add", int(effect.params["mp"]), phase_key(state))
-    return evolve(state, effects=replace(state.effects, mp=mp)), findings
+    return evolve(state, effects=evolve(state.effects, mp=mp)), findings
 
 
 def extra_stacking(ctx: Context, state: State, play: Play, effect: Effect) -> tuple[State, list[Finding]]:
@@ -318,7 +317,7 @@ def extra_stacking(ctx: Context, state: State, play: Play, effect: Effect) -> tu
         findings.append(violation(ctx, play.event, play.side, f"the hexes must be adjacent ({', '.join(hexes)} are "
                                                                "not)", (), hexes))
     chosen = frozenset(hexes[:n])
-    state = evolve(state, effects=replace(state.effects, stacking=(chosen, int(p["extra"]), state.turn, play.side)))
+    state = evolve(state, effects=evolve(state.effects, stacking=(chosen, int(p["extra"]), state.turn, play.side)))
     key = (state.turn, play.side, "detraining")
     state = open_due(state, Due(play.event, play.side, "move", 0, len(chosen), key, play.line, "extra_stacking",
                                 play.side, params={"hexes": 1, "from": tuple(chosen)}))

@@ -22,10 +22,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...engine.context import Context
-from ...engine.state import evolve, unit_name
+from ...engine.state import evolve, unit_name, updated
 from ...model import Action, Finding
 from .cards import spend
 from .control import controller, enter
@@ -104,8 +102,8 @@ def place_units(ctx: Context, state: State, play: Play, effect: Effect) -> tuple
         face = us.face
         if p.get("replacement") and us.loc in (f"destroyed_{side}", f"surrendered_{side}"):
             face = expected_face(ctx, state, uid, "replacement")
-        new = replace(us, loc=loc, face=face, unsupplied=False, disorganized=bool(p.get("replacement")))
-        state = evolve(state, units={**state.units, uid: new})
+        new = evolve(us, loc=loc, face=face, unsupplied=False, disorganized=bool(p.get("replacement")))
+        state = evolve(state, units=updated(state.units, uid, new))
         if loc in ctx.board.locations:
             state = enter(ctx, state, side, [loc])
     if p.get("vp") and (play.units or not findings):
@@ -128,7 +126,7 @@ def free_upgrade(ctx: Context, state: State, play: Play, effect: Effect) -> tupl
         if not supplied_overland(ctx, state, uid):
             findings.append(violation(ctx, play.event, play.side, f"{unit_name(ctx, uid, state)} does not trace an "
                                                                    "overland supply path (7.0 A)", (uid,)))
-        state = evolve(state, units={**state.units, uid: replace(us, face=to)})
+        state = evolve(state, units=updated(state.units, uid, evolve(us, face=to)))
     if len(play.units) > int(effect.params["units"]):
         findings.append(violation(ctx, play.event, play.side, f"it upgrades {effect.params['units']} unit",
                                   play.units))
@@ -145,7 +143,7 @@ def mark_unsupplied(ctx: Context, state: State, play: Play, effect: Effect) -> t
             findings.append(violation(ctx, play.event, play.side, f"{unit_name(ctx, uid, state)} is not an enemy "
                                                                    "unit on the map", (uid,)))
             continue
-        state = evolve(state, units={**state.units, uid: replace(state.units[uid], unsupplied=True)})
+        state = evolve(state, units=updated(state.units, uid, evolve(state.units[uid], unsupplied=True)))
     return state, findings
 
 
@@ -164,7 +162,7 @@ def save_from_surrender(ctx: Context, state: State, play: Play, effect: Effect) 
                                                                    f"{ctx.game.sides[play.side].name} unit", (),
                                       (loc,)))
         saved |= set(units)
-    return evolve(state, effects=replace(state.effects, saved=(frozenset(saved), phase_key(state)))), findings
+    return evolve(state, effects=evolve(state.effects, saved=(frozenset(saved), phase_key(state)))), findings
 
 
 def step_losses(ctx: Context, state: State, play: Play, effect: Effect) -> tuple[State, list[Finding]]:
@@ -201,7 +199,7 @@ def follow_loss(ctx: Context, state: State, d: Due, action: Action) -> tuple[Sta
                           (uid,))] if why else []
     if state.units[uid].loc in ctx.board.locations:
         state = step_loss(ctx, state, uid)
-    return state, replace(d, done=d.done + 1, used=d.used + (uid,)), findings
+    return state, evolve(d, done=d.done + 1, used=d.used + (uid,)), findings
 
 
 def _accepts_eliminate(ctx: Context, state: State, d: Due, action: Action) -> bool:
@@ -217,7 +215,7 @@ def follow_eliminate(ctx: Context, state: State, d: Due, action: Action) -> tupl
                                                                   f"{elimination_box(ctx, state, uid)}, not {box}",
                                   (uid,)))
     state = to_box(state, uid, box)
-    return state, replace(d, done=d.done + 1, used=d.used + (uid,)), findings
+    return state, evolve(d, done=d.done + 1, used=d.used + (uid,)), findings
 
 
 FOLLOW = {"loss": (_accepts_loss, follow_loss), "eliminate": (_accepts_eliminate, follow_eliminate)}
@@ -253,7 +251,7 @@ def undo_organization(ctx: Context, state: State, play: Play, effect: Effect) ->
                                                               f"improved or replaced ({recent.unit} was)", (uid,))]
     old = recent.before.units[uid]
     loc = state.units[uid].loc
-    state = evolve(state, units={**state.units, uid: old})
+    state = evolve(state, units=updated(state.units, uid, old))
     if loc in ctx.board.locations and recent.before.control.get(loc) != state.control.get(loc):
         control = dict(state.control)
         if loc in recent.before.control:
@@ -272,7 +270,7 @@ def terrain(ctx: Context, state: State, play: Play, effect: Effect) -> tuple[Sta
                                                                    f"{ctx.game.sides[play.side].name}-controlled city",
                                       (), (loc,)))
             continue
-        state = evolve(state, effects=replace(state.effects, terrain={**state.effects.terrain,
+        state = evolve(state, effects=evolve(state.effects, terrain={**state.effects.terrain,
                                                                       loc: effect.params["terrain"]}))
     if len(play.targets) > 1:
         findings.append(violation(ctx, play.event, play.side, "it turns one city", (), play.targets))
@@ -301,7 +299,7 @@ def clear_terrain(ctx: Context, state: State, action: Action) -> tuple[State, li
         findings.append(violation(ctx, by, player, f"removing its marker costs {p['clear_cost']} cards; "
                                                    f"{len(action['cards'])} paid", (), (mine[0],)))
     terrain_ = {k: v for k, v in state.effects.terrain.items() if k != mine[0]}
-    return evolve(state, effects=replace(state.effects, terrain=terrain_)), findings
+    return evolve(state, effects=evolve(state.effects, terrain=terrain_)), findings
 
 
 APPLY = {"place_units": place_units, "free_upgrade": free_upgrade, "mark_unsupplied": mark_unsupplied,

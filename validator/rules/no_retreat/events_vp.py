@@ -16,11 +16,10 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Mapping
 
 from ...engine.context import Context
-from ...engine.state import evolve, unit_name
+from ...engine.state import evolve, unit_name, updated
 from ...model import Action, Finding
 from .control import controller
 from .declaration import current
@@ -82,8 +81,8 @@ def remove_for_vp(ctx: Context, state: State, play: Play, effect: Effect) -> tup
                                                                    f"units in play other than "
                                                                    f"{', '.join(p['not_types'])}", (uid,)))
             continue
-        state = evolve(state, units={**state.units, uid: replace(us, loc="removed", unsupplied=False,
-                                                                 disorganized=False)})
+        state = evolve(state, units=updated(state.units, uid, evolve(us, loc="removed", unsupplied=False,
+                                                                 disorganized=False)))
         return gain(ctx, state, play.side, int(p["vp"])), findings
     return gain(ctx, state, play.side, int(p["else"])), findings
 
@@ -92,14 +91,14 @@ def cancel_sudden_death(ctx: Context, state: State, play: Play, effect: Effect) 
     if state.phase != "housekeeping" or state.step != "victory":
         return state, [violation(ctx, play.event, play.side, "it cancels the Sudden Death check in the Victory Phase "
                                                               "(play it in the Victory step, or choose 'draw')")]
-    return evolve(state, score=replace(state.score, sd_cancelled=state.turn)), []
+    return evolve(state, score=evolve(state.score, sd_cancelled=state.turn)), []
 
 
 # -- attack quotas ---------------------------------------------------------------------------------------------
 
 def add_quota(state: State, play: Play, side: str, q: Mapping[str, Any]) -> State:
     quota = Quota(play.event, side, state.turn, int(q["attacks"]), q["count"], int(q["vp"]))
-    return evolve(state, effects=replace(state.effects, quotas=state.effects.quotas + (quota,)))
+    return evolve(state, effects=evolve(state.effects, quotas=state.effects.quotas + (quota,)))
 
 
 def attack_quota(ctx: Context, state: State, play: Play, effect: Effect) -> tuple[State, list[Finding]]:
@@ -126,15 +125,15 @@ def count_quotas(ctx: Context, first: State, state: State, action: Action) -> St
     keep = []
     for q in state.effects.quotas:
         if _in_phase(state, q):
-            q = replace(q, made=_made(ctx, state, q, action))
+            q = evolve(q, made=_made(ctx, state, q, action))
         elif _in_phase(first, q):
-            q = replace(q, made=_made(ctx, first, q, action))
+            q = evolve(q, made=_made(ctx, first, q, action))
         if now > slot_position(ctx, q.turn, q.side, "combat"):
             if q.made < q.attacks:
                 state = gain(ctx, state, q.side, -q.vp)
             continue
         keep.append(q)
-    return evolve(state, effects=replace(state.effects, quotas=tuple(keep)))
+    return evolve(state, effects=evolve(state.effects, quotas=tuple(keep)))
 
 
 APPLY = {"weather": weather, "vp_if": vp_if, "remove_for_vp": remove_for_vp, "attack_quota": attack_quota,

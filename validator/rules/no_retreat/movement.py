@@ -400,7 +400,9 @@ def apply_move(ctx: Context, state: State, uid: str, path: Sequence[str], g: Gro
             plain += 1 + extra
             cur = nxt
     record = Moved(moved.start if moved else us.loc, spent, bool(g and path[-1] in g.ezoc), plain)
-    units = dict(state.units)
+    units = dict(state.units)  # (a dict's copy is one block copy; {**a, k: v} inserts key by key)
     units[uid] = evolve(us, loc=path[-1])
     note_changes(ctx, state.units, units, [uid])
-    return enter(ctx, state, side, path, units=units, moved={**state.moved, uid: record})
+    moved = dict(state.moved)
+    moved[uid] = record
+    return enter(ctx, state, side, path, units=units, moved=moved)

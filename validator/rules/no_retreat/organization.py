@@ -20,10 +20,8 @@ placement (7.6-7.9) is ``placement``.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...engine.context import Context
-from ...engine.state import evolve, unit_name
+from ...engine.state import evolve, unit_name, updated
 from ...model import Action, Finding
 from .cards import paid as paid_count, payment, record, spend, with_record
 from .state import State
@@ -178,7 +176,7 @@ def handle_flip(ctx: Context, state: State, action: Action) -> tuple[State, list
     if free:
         state = with_record(state, free_upgrades=record(state).free_upgrades + 1)
     state, paid = spend(ctx, state, action.side, pay, "7.1", f"flipping {uid}")
-    return evolve(state, units={**state.units, uid: replace(state.units[uid], face=to)}), findings + paid
+    return evolve(state, units=updated(state.units, uid, evolve(state.units[uid], face=to))), findings + paid
 
 
 def handle_reorganize(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
@@ -194,4 +192,5 @@ def handle_reorganize(ctx: Context, state: State, action: Action) -> tuple[State
         findings.append(Finding("7.10", f"removing the Disorganized marker of {uid} costs {REORGANIZE_COST} card",
                                 (uid,)))
     state, paid = spend(ctx, state, action.side, pay, "7.10", f"reorganizing {uid}")
-    return evolve(state, units={**state.units, uid: replace(state.units[uid], disorganized=False)}), findings + paid
+    units = updated(state.units, uid, evolve(state.units[uid], disorganized=False))
+    return evolve(state, units=units), findings + paid

@@ -22,12 +22,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Iterator
 
 from ...engine.context import Context, once
 from ...engine.position import held_by_others, position
-from ...engine.state import evolve, unit_name
+from ...engine.state import evolve, unit_name, updated
 from ...model import Action, Finding
 from .cards import paid as paid_count, payment, spend
 from .control import controller, enter
@@ -238,10 +237,10 @@ def handle_place(ctx: Context, state: State, action: Action) -> tuple[State, lis
     if kind == "replacement" and loc in ctx.board.locations and ctx.option(CADRE_OPTION):
         cadre = _cadre_in(ctx, state, u.side, loc)
         if cadre is not None:  # 15.3.5: the cadre steps aside (to the turn track, see eliminations)
-            state = evolve(state, units={**state.units, cadre: replace(state.units[cadre], loc=box_of("destroyed",
-                                                                                                     u.side))})
-    new = replace(us, loc=loc, face=face, unsupplied=False, disorganized=kind in ("replacement", "recovery"))
-    state = evolve(state, units={**state.units, uid: new}, placed=state.placed | {uid})
+            state = evolve(state, units=updated(state.units, cadre, evolve(state.units[cadre], loc=box_of("destroyed",
+                                                                                                     u.side))))
+    new = evolve(us, loc=loc, face=face, unsupplied=False, disorganized=kind in ("replacement", "recovery"))
+    state = evolve(state, units=updated(state.units, uid, new), placed=state.placed | {uid})
     if uid in state.track.returns:
         returns = {k: v for k, v in state.track.returns.items() if k != uid}
         state = evolve(state, track=TurnTrack(returns, state.track.weather_flips))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ...engine.context import Context
 from ...engine.position import held_by_others, note_changes, position
-from ...engine.state import evolve, face_of, unit_name
+from ...engine.state import evolve, face_of, unit_name, updated
 from ...model import Action, Finding
 from .cards import payment, spend
 from .control import controller, enter
@@ -84,7 +84,7 @@ def handle_entrain(ctx: Context, state: State, action: Action) -> tuple[State, l
     uid = action["unit"]
     findings = entrain_problems(ctx, state, action, uid)
     state, paid = spend(ctx, state, action.side, payment(action), "9.1.1", f"entraining {uid}")
-    units = {**state.units, uid: evolve(state.units[uid], loc=rail_box(ctx, ctx.game.units[uid].side))}
+    units = updated(state.units, uid, evolve(state.units[uid], loc=rail_box(ctx, ctx.game.units[uid].side)))
     note_changes(ctx, state.units, units, [uid])
     return evolve(state, units=units, entrained=state.entrained + (uid,)), findings + paid
 
@@ -130,6 +130,6 @@ def handle_detrain(ctx: Context, state: State, action: Action) -> tuple[State, l
     why = detrain_problem(ctx, state, side, loc)
     if why:
         findings.append(Finding("9.2", f"{name} may not detrain in {loc}: {why}", (uid,), (loc,)))
-    units = {**state.units, uid: evolve(state.units[uid], loc=loc)}
+    units = updated(state.units, uid, evolve(state.units[uid], loc=loc))
     note_changes(ctx, state.units, units, [uid])
     return enter(ctx, state, ctx.game.units[uid].side, [loc], units=units), findings

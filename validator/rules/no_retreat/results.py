@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from ...engine.context import Context
-from ...engine.state import evolve, unit_name
+from ...engine.state import evolve, unit_name, updated
 from ...engine.steps import after_losses, steps_left as engine_steps_left
 from ...model import Action, Finding
 from .battle_state import Battle, LossGroup
@@ -71,14 +71,14 @@ def steps_left(ctx: Context, state: State, uid: str) -> int:
 
 def to_box(state: State, uid: str, box: str) -> State:
     us = state.units[uid]
-    return evolve(state, units={**state.units, uid: evolve(us, loc=box, unsupplied=False, disorganized=False)})
+    return evolve(state, units=updated(state.units, uid, evolve(us, loc=box, unsupplied=False, disorganized=False)))
 
 
 def step_loss(ctx: Context, state: State, uid: str) -> State:
     """One step lost: flipped, or eliminated (10.7.1)."""
     face = reduced_face(ctx, state, uid)
     if face is not None:
-        return evolve(state, units={**state.units, uid: evolve(state.units[uid], face=face)})
+        return evolve(state, units=updated(state.units, uid, evolve(state.units[uid], face=face)))
     return to_box(state, uid, elimination_box(ctx, state, uid))
 
 
@@ -213,7 +213,7 @@ def _place_cadre(ctx: Context, state: State, b: Battle | None, uid: str, cadre: 
         problems.append("only a DD or EX step loss lets a cadre in")
     findings = [Finding("15.3.2", f"{cadre} cannot take {uid}'s place: {'; '.join(problems)}", (uid, cadre))] \
         if problems else []
-    state = evolve(state, units={**state.units, cadre: evolve(state.units[cadre], loc=loc)})
+    state = evolve(state, units=updated(state.units, cadre, evolve(state.units[cadre], loc=loc)))
     if b is not None:
         swap = {uid: cadre}
         b = evolve(b, attackers=tuple(swap.get(u, u) for u in b.attackers),
@@ -300,7 +300,7 @@ def move_along(ctx: Context, state: State, uid: str, path: list[str]) -> State:
     """The unit ends in the last location of ``path``; its side controls every location entered (12.4.1)."""
     if not path:
         return state
-    state = evolve(state, units={**state.units, uid: evolve(state.units[uid], loc=path[-1])})
+    state = evolve(state, units=updated(state.units, uid, evolve(state.units[uid], loc=path[-1])))
     return enter(ctx, state, ctx.game.units[uid].side, path)
 
 

@@ -85,13 +85,12 @@ def _blocked(ctx: Context, state: State, side: str, with_enemy: bool, owners) ->
 
 def _city_steps(ctx: Context, side: str) -> dict[str, tuple[str, ...]]:
     """For each location the neighbours one step in ``side``'s city direction."""
-    key = ("city_steps", side)
-    if key not in ctx.derived:
-        board = ctx.board
+    def make(c: Context) -> dict[str, tuple[str, ...]]:
         dirs = CITY_DIRECTIONS[side]
-        ctx.derived[key] = {x: tuple(n for n in ns if board.direction.get((x, n)) in dirs)
-                            for x, ns in board.supply_neighbours.items()}
-    return ctx.derived[key]
+        return {x: tuple(n for n in ns if c.board.direction.get((x, n)) in dirs)
+                for x, ns in c.board.supply_neighbours.items()}
+
+    return once(ctx, ("city_steps", side), make)
 
 
 def supplied_cities(ctx: Context, state: State, side: str, blocked: frozenset[str]) -> frozenset[str]:

@@ -17,8 +17,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...engine.context import Context
 from ...engine.state import evolve
 from ...model import Action, Finding
@@ -57,12 +55,12 @@ def begin_turn(ctx: Context, state: State, turn: int) -> State:
     events = game.turns[turn].events
     for e in events:
         if e.code == "remove_unit" and e.unit:
-            units[e.unit] = replace(units[e.unit], loc="removed", unsupplied=False, disorganized=False)
+            units[e.unit] = evolve(units[e.unit], loc="removed", unsupplied=False, disorganized=False)
         if e.code == KAMPFGRUPPE and ctx.option(CADRE_OPTION):
             keep = ctx.board.locations | {rail_box(ctx, side) for side in game.sides} | {None, "removed"}
             for uid, us in units.items():
                 if game.units[uid].nationality == ALLY_NATIONALITY and us.loc not in keep:
-                    units[uid] = replace(us, loc="removed", unsupplied=False, disorganized=False)
+                    units[uid] = evolve(us, loc="removed", unsupplied=False, disorganized=False)
     state = evolve(state, turn=turn, weather=weather_of(ctx, state, turn), units=units)
     if any(e.code == RESET_1945 for e in events):
         state = swap_1945(ctx, state)
@@ -85,7 +83,7 @@ def flip_markers(ctx: Context, state: State, flips: tuple[str, ...]) -> State:
             flipped.add(turn)
         elif t.weather == to:
             flipped.discard(turn)
-    state = evolve(state, track=replace(state.track, weather_flips=frozenset(flipped)))
+    state = evolve(state, track=evolve(state.track, weather_flips=frozenset(flipped)))
     return evolve(state, weather=weather_of(ctx, state, state.turn))
 
 

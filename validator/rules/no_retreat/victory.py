@@ -25,10 +25,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
-from ...engine.context import Context
+from ...engine.context import Context, once
 from ...engine.state import evolve
 from ...model import Action, Finding
 from .cards import RESET_1945, reset_turn  # 3rd-ed summary: VPs reset, 1945 scoring, German Operational Victory check
@@ -64,15 +63,17 @@ def setup(ctx: Context, state: State) -> State:
 
 def vp_locations(ctx: Context, state: State) -> list[tuple[str, int]]:
     """(location, VPs) that score now (12.4; from the 1945 reset only Greater Germany's)."""
-    key = ("vp_locations", _late(ctx, state.turn))
-    if key not in ctx.derived:
-        m = ctx.game.map
+    late = _late(ctx, state.turn)
+
+    def make(c: Context) -> list[tuple[str, int]]:
+        m = c.game.map
         out = [(h.id, h.vp) for h in m.hexes.values() if h.vp] + [(a.id, a.vp) for a in m.areas.values() if a.vp]
-        if key[1]:
+        if late:
             region = m.regions[VP_REGION_1945].locations
             out = [(loc, n) for loc, n in out if loc in region]
-        ctx.derived[key] = sorted(out)
-    return ctx.derived[key]
+        return sorted(out)
+
+    return once(ctx, ("vp_locations", late), make)
 
 
 def _late(ctx: Context, turn: int) -> bool:
@@ -104,18 +105,15 @@ def gain(ctx: Context, state: State, side: str, n: int) -> State:
     cap = ctx.game.vp_track.event_cap
     delta = n if side == state.score.initiative else -n
     value = max(-cap, min(cap, state.score.event_vp + delta))
-    return evolve(state, score=replace(state.score, event_vp=value))
+    return evolve(state, score=evolve(state.score, event_vp=value))
 
 
 # -- victory conditions ---------------------------------------------------------------------------------------------
 
 def objective_hexes(ctx: Context, side: str) -> tuple[str, ...]:
     """``side``'s objective hexes (12.1), in the map's order."""
-    key = ("objectives", side)
-    out = ctx.derived.get(key)
-    if out is None:
-        out = ctx.derived[key] = tuple(h.id for h in ctx.game.map.hexes.values() if h.objective == side)
-    return out
+    return once(ctx, ("objectives", side),
+                lambda c: tuple(h.id for h in c.game.map.hexes.values() if h.objective == side))
 
 
 def objectives(ctx: Context, state: State, side: str) -> list[str]:
@@ -201,7 +199,7 @@ def victory_phase(ctx: Context, state: State) -> State:
         result = sudden_death(ctx, state)
         if result is None:
             new = _other(ctx, state.score.initiative)
-            state = evolve(state, score=replace(state.score, high_tide=marker(ctx, state), event_vp=0,
+            state = evolve(state, score=evolve(state.score, high_tide=marker(ctx, state), event_vp=0,
                                                 initiative=new))
     if result is None:
         result = sudden_death(ctx, state) or total_victory(ctx, state)
@@ -212,9 +210,9 @@ def victory_phase(ctx: Context, state: State) -> State:
             result = Victory(ctx.game.vp_track.start_initiative, "operational", state.turn, "12.3",
                              f"{_name(ctx, ctx.game.vp_track.start_initiative)} Operational Victory: the High Tide "
                              f"marker ({tide}) is above the Soviet VPs ({soviet})")
-        state = evolve(state, score=replace(state.score, event_vp=0))
+        state = evolve(state, score=evolve(state.score, event_vp=0))
     if result is not None:
-        state = evolve(state, score=replace(state.score, result=result))
+        state = evolve(state, score=evolve(state.score, result=result))
     return state
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ...engine.bits import Steps, board_bits
-from ...engine.context import Context, once
+from ...engine.context import Context, per_replay
 from ...engine.paths import move_bits
 from .data import scenario_facts
 from .terrain import crossings, minus, winter_from
@@ -64,7 +64,7 @@ def _static(ctx: Context, is_winter: bool) -> _Static:
             barred = tuple((a & ~f) | al for a, f, al in zip(barred, x.lake_freezes, x.alpine))
         major = minus(x.major_all, x.major_all_freezes) if is_winter else x.major_all
         return _Static(barred, major)  # type: ignore[arg-type]
-    return once(ctx, ("s42_bond_static", is_winter), make)
+    return per_replay(ctx, ("s42_bond_static", is_winter), make)
 
 
 def _crossing_ok(st: _Static, grid: int, shifts, d_in: int, d_out: int, at: int) -> tuple[int, int]:
@@ -188,7 +188,7 @@ def _edge(ctx: Context, side: str) -> int:
                 for h in c.board.neighbours.get(area, ()):
                     out |= bit.get(h, 0)
         return out
-    return once(ctx, ("s42_edge", side), make)
+    return per_replay(ctx, ("s42_edge", side), make)
 
 
 def _pushes(st: _Static, grid: int, shifts, i: int, j: int, e: int, b1: int) -> tuple[int, int]:

@@ -28,7 +28,7 @@
 
 from __future__ import annotations
 
-from ...engine.context import Context, once
+from ...engine.context import Context, per_replay
 from ...engine.paths import move_bits
 from ...engine.position import position
 from ...engine.state import evolve
@@ -62,7 +62,7 @@ def _axis(ctx: Context) -> str:
 
 def _turns(ctx: Context, code: str) -> frozenset[int]:
     """The turns whose track prints this event."""
-    return once(ctx, ("s42_event_turns", code),
+    return per_replay(ctx, ("s42_event_turns", code),
                 lambda c: frozenset(n for n, t in c.game.turns.items() for e in t.events if e.code == code))
 
 

@@ -18,7 +18,7 @@ from games.datafiles import Table, read_toml
 from games.errors import DataError
 from games.model import Game
 
-from ...engine.context import Context, once
+from ...engine.context import Context, per_replay
 
 FILE = ("tables", "rules.toml")
 
@@ -171,7 +171,7 @@ class Facts:
 
 def facts(ctx: Context) -> Facts:
     """The rules' facts (read once per replay)."""
-    return once(ctx, "s42_facts", lambda c: load(c.game))
+    return per_replay(ctx, "s42_facts", lambda c: load(c.game))
 
 
 def scenario_facts(ctx: Context) -> ScenarioFacts:

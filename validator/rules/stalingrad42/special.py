@@ -17,7 +17,7 @@ from collections import deque
 from typing import Sequence
 
 from ...engine.bits import board_bits
-from ...engine.context import Context, once
+from ...engine.context import Context, per_replay
 from ...engine.paths import move_bits
 from ...engine.state import evolve
 from .data import facts, scenario_facts
@@ -37,7 +37,7 @@ def exits(ctx: Context, side: str) -> frozenset[str]:
 
 
 def _setup(ctx: Context) -> dict[str, str]:
-    return once(ctx, "s42_setup_at", lambda c: {p.unit: p.location for p in c.scenario.setup})
+    return per_replay(ctx, "s42_setup_at", lambda c: {p.unit: p.location for p in c.scenario.setup})
 
 
 def _groups(ctx: Context, state: State, uid: str) -> list[str]:
@@ -71,7 +71,7 @@ def held(ctx: Context, state: State, uid: str) -> tuple[str, str] | None:
 def don(ctx: Context) -> frozenset[tuple[str, str]]:
     """20.6: the Don between the Sea of Azov and Kalach: the shortest chain of Major River hexsides from a hexside of
     ``don_from`` to one of ``don_to`` (hexsides that meet at a corner follow each other), both orders."""
-    return once(ctx, "s42_don", _don)
+    return per_replay(ctx, "s42_don", _don)
 
 
 def _don(ctx: Context) -> frozenset[tuple[str, str]]:
@@ -147,7 +147,7 @@ def after_move(ctx: Context, state: State, uid: str, path: Sequence[str]) -> Sta
 
 def _garrisons(ctx: Context) -> tuple[tuple[str, str], ...]:
     """(unit, its release key) of every Garrison unit."""
-    return once(ctx, "s42_garrisons", lambda c: tuple(
+    return per_replay(ctx, "s42_garrisons", lambda c: tuple(
         (u, f"{GARRISON}:{u}") for u in c.game.units if GARRISON in table(c)[u, "front"].tags))
 
 

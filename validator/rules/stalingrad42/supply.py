@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ...engine.bits import Steps, board_bits, spread
-from ...engine.context import Context, once
+from ...engine.context import Context, per_replay
 from ...engine.paths import move_bits
 from ...engine.position import position
 from .board import in_play
@@ -56,7 +56,7 @@ class Net(NamedTuple):
 
 
 def _static(ctx: Context) -> dict:
-    return once(ctx, "s42_supply_static", _make_static)
+    return per_replay(ctx, "s42_supply_static", _make_static)
 
 
 def _make_static(ctx: Context) -> dict:
@@ -136,7 +136,7 @@ def _playing(ctx: Context) -> int:
         for loc in in_play(c):
             m |= bit.get(loc, 0)
         return m
-    return once(ctx, "s42_playing_bits", make)
+    return per_replay(ctx, "s42_playing_bits", make)
 
 
 def _enemy_cities(ctx: Context, state: State, side: str) -> int:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Mapping, NamedTuple
 
 from ...engine.bits import Steps, board_bits
-from ...engine.context import Context, once
+from ...engine.context import Context, per_replay
 from ...engine.paths import SideCosts, side_costs
 from .board import MOVE_CLASSES, halves, terrain_cost
 from .data import facts
@@ -60,7 +60,7 @@ def cost_table(ctx: Context, sit: Situation) -> Mapping[str, tuple[int, int]]:
     """Half MPs to enter each location by movement class (TEC), Seasonal Marsh as Marsh once wet (23.2.3)."""
     if not sit.wet:
         return ctx.board.cost
-    return once(ctx, "s42_wet_costs", _wet_costs)
+    return per_replay(ctx, "s42_wet_costs", _wet_costs)
 
 
 def _wet_costs(ctx: Context) -> Mapping[str, tuple[int, int]]:
@@ -101,7 +101,7 @@ class Crossings(NamedTuple):
 
 
 def crossings(ctx: Context) -> Crossings:
-    return once(ctx, "s42_crossings", _crossings)
+    return per_replay(ctx, "s42_crossings", _crossings)
 
 
 def _crossings(ctx: Context) -> Crossings:
@@ -246,7 +246,7 @@ def _mp_table(ctx: Context) -> Mapping[tuple[str, int, bool], int]:
                 wet = t.extra.get(f"mud_mp_{cls}")
                 out[fid, column, True] = halves(wet, 0) if wet is not None else out[fid, column, False]  # type: ignore
         return out
-    return once(ctx, "s42_mp", make)
+    return per_replay(ctx, "s42_mp", make)
 
 
 class _Side(NamedTuple):
@@ -283,7 +283,7 @@ def _sides_static(ctx: Context) -> tuple[_Side, ...]:
                              "lake" in feats and (hexes[a].terrain in w.lake_terrain or hexes[b].terrain in w.lake_terrain),
                              "alpine_side" in feats and not roads, roads))
         return tuple(out)
-    return once(ctx, "s42_sides_static", make)
+    return per_replay(ctx, "s42_sides_static", make)
 
 
 def _costs(ctx: Context, sit: Situation, column: int) -> dict[tuple[str, str], int]:

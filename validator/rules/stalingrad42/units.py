@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Mapping, NamedTuple
 
-from ...engine.context import Context, once
+from ...engine.context import Context, per_replay
 from ...engine.state import face_of
 
 
@@ -46,7 +46,7 @@ def _build(ctx: Context) -> Mapping[tuple[str, str], Info]:
 
 def table(ctx: Context) -> Mapping[tuple[str, str], Info]:
     """(unit, face) -> :class:`Info`, made once per replay."""
-    return once(ctx, "s42_units", _build)
+    return per_replay(ctx, "s42_units", _build)
 
 
 def info(ctx: Context, state, uid: str) -> Info:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...engine.context import Context, once
+from ...engine.context import Context, per_replay
 from ...engine.paths import move_bits
 from ...engine.position import position
 from ...engine.state import evolve
@@ -69,7 +69,7 @@ def vp_hexes(ctx: Context) -> dict[str, int]:
         playing = in_play(c)
         el = later(c).victory.elbrus
         return {h: x.vp for h, x in c.game.map.hexes.items() if x.vp and h in playing and h != el}
-    return once(ctx, "s42_vp_hexes", make)
+    return per_replay(ctx, "s42_vp_hexes", make)
 
 
 def steps_of(ctx: Context, state: State, uid: str) -> int:
@@ -178,7 +178,7 @@ def south_of_don(ctx: Context) -> frozenset[str]:
         row = scenario_rules(c).south_row or 0
         return frozenset(h for h in in_play(c) if h in c.game.map.hexes and h[:digits] in bank and
                          int(h[digits:]) > max(row, bank[h[:digits]]))
-    return once(ctx, "s42_south_of_don", make)
+    return per_replay(ctx, "s42_south_of_don", make)
 
 
 def elbrus_counts(ctx: Context, state: State) -> bool:
@@ -215,7 +215,7 @@ def base(ctx: Context) -> int:
             return 0
         from .state import initial_state  # noqa: PLC0415
         return int(c.header.position["vp"]) - tally(c, initial_state(c)).total
-    return once(ctx, "s42_vp_base", make)
+    return per_replay(ctx, "s42_vp_base", make)
 
 
 def vp(ctx: Context, state: State) -> int:

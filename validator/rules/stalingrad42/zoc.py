@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import AbstractSet, Mapping, NamedTuple, Sequence
 
 from ...engine.bits import Steps, board_bits
-from ...engine.context import Context, once
+from ...engine.context import Context, per_replay
 from ...engine.paths import move_bits
 from ...engine.position import changes
 from .state import FULL_RETREAT, GOOD_ORDER, UnitState
@@ -191,7 +191,7 @@ def no_adjacency(ctx: Context, state) -> Steps:
     c = crossings(ctx)
     if not winter(ctx, state):
         return c.no_zoc
-    return once(ctx, "s42_no_adjacency_winter", lambda _: union(
+    return per_replay(ctx, "s42_no_adjacency_winter", lambda _: union(
         tuple(x & ~y for x, y in zip(c.no_zoc, c.lake_freezes)), c.alpine))  # type: ignore[arg-type]
 
 

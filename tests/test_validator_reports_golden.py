@@ -1,0 +1,45 @@
+"""Regression guard for the speed work on the reader and the rules replay: the full JSON report (``hexforge validate
+--format json``, every violation with its message, location, step and what it follows, the outcome) of every bundled
+test log is exactly the one recorded in ``tests/logs/reports_golden.json``, and a log that cannot be read gives the
+same one-line error.
+
+Each report is kept as a short hash beside its exit code and violation count, so a difference shows which log
+changed. Recorded before the replay was made faster; a change of the rules themselves is recorded again with
+``HEXFORGE_RECORD_REPORTS=1 .venv/bin/python -m pytest tests/test_validator_reports_golden.py``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from validator.cli import check_log
+
+LOGS = Path(__file__).parent / "logs"
+GOLDEN = LOGS / "reports_golden.json"
+RECORD = os.environ.get("HEXFORGE_RECORD_REPORTS") == "1"
+
+
+def report(path: Path) -> str:
+    """'<exit code> <violations> <hash>' of the JSON report (or of the error lines) of one log."""
+    o = check_log(str(path), fmt="json")
+    doc = dict(o.doc)
+    doc.pop("log", None)  # the path the test ran from, not the report's content
+    body = json.dumps([doc, [line.replace(str(path), path.name) for line in o.err]], sort_keys=True)
+    return f"{o.code} {len(doc.get('violations', ()))} {hashlib.sha256(body.encode()).hexdigest()[:16]}"
+
+
+def test_reports_as_recorded() -> None:
+    found = {p.name: report(p) for p in sorted(LOGS.glob("*.jsonl"))}
+    if RECORD:
+        GOLDEN.write_text(json.dumps(found, indent=0, sort_keys=True) + "\n")
+        pytest.skip("recorded")
+    expected = json.loads(GOLDEN.read_text())
+    assert sorted(found) == sorted(expected), "the bundled logs changed: record the reports again"
+    changed = {name: (expected[name], got) for name, got in found.items() if got != expected[name]}
+    assert not changed, f"{len(changed)} reports changed: {dict(list(changed.items())[:5])}"
+    assert any(not v.startswith("0 ") for v in found.values())  # the logs do break rules (and are reported)
