@@ -107,7 +107,7 @@ def build(game: Game, out_dir: str) -> list[str]:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    from hexforge.build import add_arguments as game_and_output_root  # the same arguments as `hexforge build`
+    from hexforge.build import game_and_output_root  # the same game and output arguments as `hexforge build`
 
     game_and_output_root(p)
 

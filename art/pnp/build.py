@@ -16,6 +16,9 @@ from __future__ import annotations
 
 import argparse
 import os
+from typing import Callable, Iterable, Iterator
+
+from PIL import Image
 
 import games
 from games import Game
@@ -33,23 +36,29 @@ from .paper import DUPLEX_MODES, PAPERS, OptionError, Options, parse_length, par
 PNP_DIR = "pnp"
 
 
-def documents(game: Game, options: Options, style: Style | None = None) -> dict[str, bytes]:
-    """Every print-and-play PDF by file name, in memory."""
+def documents(game: Game, options: Options, style: Style | None = None) -> Iterator[tuple[str, Callable[[], bytes]]]:
+    """Every print-and-play PDF: (file name, what composes it), in order. Each is composed only when asked for (the
+    build cache asks only for those whose inputs changed); the map tiles and the poster share one print map."""
     style = style or style_of(game)
-    the_map = render_print_map(game, options, style)
-    return {
-        "counters.pdf": counter_sheets(game, options, style),
-        "cards.pdf": card_sheets(game, options, style),
-        "calibration.pdf": calibration_page(game, options),
-        "map_tiles.pdf": map_tiles(game, options, the_map),
-        "map_poster.pdf": map_poster(game, options, the_map),
-        "aids.pdf": player_aids(game, options, style),
-    }
+    print_map: list[Image.Image] = []
+
+    def the_map() -> Image.Image:
+        if not print_map:
+            print_map.append(render_print_map(game, options, style))
+        return print_map[0]
+
+    yield "counters.pdf", lambda: counter_sheets(game, options, style)
+    yield "cards.pdf", lambda: card_sheets(game, options, style)
+    yield "calibration.pdf", lambda: calibration_page(game, options)
+    yield "map_tiles.pdf", lambda: map_tiles(game, options, the_map())
+    yield "map_poster.pdf", lambda: map_poster(game, options, the_map())
+    yield "aids.pdf", lambda: player_aids(game, options, style)
 
 
-def write(docs: dict[str, bytes], out_dir: str) -> list[str]:
-    """Write every document into ``<out_dir>/pnp/``, returning the paths written."""
-    return [write_file(out_dir, f"{PNP_DIR}/{name}", data) for name, data in docs.items()]
+def write(docs: Iterable[tuple[str, Callable[[], bytes]]], out_dir: str) -> list[str]:
+    """Compose every document, then write them into ``<out_dir>/pnp/``; returns the paths written."""
+    made = [(name, make()) for name, make in docs]
+    return [write_file(out_dir, f"{PNP_DIR}/{name}", data) for name, data in made]
 
 
 def build(game: Game, out_dir: str) -> list[str]:
@@ -58,7 +67,7 @@ def build(game: Game, out_dir: str) -> list[str]:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    from hexforge.build import add_arguments as game_and_output_root  # the same arguments as `hexforge build`
+    from hexforge.build import game_and_output_root  # the same game and output arguments as `hexforge build`
 
     game_and_output_root(p)
     p.add_argument("--paper", default="letter", choices=sorted(PAPERS), help="paper size (default: letter)")

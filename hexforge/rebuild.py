@@ -1,0 +1,205 @@
+"""Building a game through the build cache (:mod:`hexforge.cache`): the steps of ``hexforge build`` (art, module,
+print-and-play), each output made only when something it depends on changed, into a staging folder that replaces the
+output folder all or nothing (``games.atomic.Staging``).
+
+``build_game`` is what ``hexforge build``, ``build --watch``, ``preview`` and ``benchmarks/rebuild.py`` run. The
+outputs are the same bytes whether they were made now or found in the cache (``tests/test_cache.py`` compares a
+rebuild after a one-cell change with a clean build, file by file).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import json
+import os
+import re
+import shutil
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+from PIL import Image
+
+from art.build import contact_sheet, jobs
+from art.canvas import png_bytes
+from art.pnp.build import PNP_DIR, documents
+from art.pnp.paper import Options
+from art.style import style_of
+from games.atomic import Staging, write_file
+from games.model import Game
+from modgen import plugin
+from modgen.archive import zip_bytes
+from modgen.module import module_entries, vmod_name
+
+from . import cache
+from .build import STEPS
+from .module_step import battle_model
+
+CONTACT_SHEET = "contact_sheet.png"
+ART_CODE = ("art", "games")
+MODULE_CODE = ("art", "games", "modgen", "hexforge", "validator", "docs/rules")
+CLASS_NAME = re.compile(r"[A-Za-z0-9_/$]{1,200}\.class")
+MAX_DECODED = 4096  # decoded images kept between rebuilds of one process (the contact sheet is made from them)
+
+
+@dataclass
+class Report:
+    """What one build did: per step, how many outputs were made and how many were found in the cache."""
+
+    made: dict[str, int] = field(default_factory=dict)
+    reused: dict[str, int] = field(default_factory=dict)
+    seconds: dict[str, float] = field(default_factory=dict)
+    written: list[str] = field(default_factory=list)
+    names: dict[str, list[str]] = field(default_factory=dict)  # per step, the outputs made (not found)
+
+    def line(self) -> str:
+        parts = [f"{s} {self.made[s]} made, {self.reused[s]} reused in {self.seconds[s]:.1f} s" for s in self.made]
+        return "; ".join(parts)
+
+
+_decoded: dict[str, Image.Image] = {}  # sha256 of a PNG -> its pixels
+
+
+def _image(sha: str, data: bytes) -> Image.Image:
+    if sha not in _decoded:
+        with Image.open(io.BytesIO(data)) as im:
+            im.load()
+            _decoded[sha] = im.copy()
+    return _decoded[sha]
+
+
+class Build:
+    """One build of one game into ``folder`` (the staging folder of ``target``)."""
+
+    def __init__(self, game: Game, target: str, folder: str, use_cache: bool = True):
+        self.game, self.target, self.folder = game, target, folder
+        self.store = cache.Store(target) if use_cache else None
+        self.report = Report()
+        self.shas: dict[str, str] = {}  # output path -> sha256 of its bytes
+
+    def _cached(self, packages: tuple[str, ...]) -> cache.Cached:
+        return cache.Cached(self.store, self.game, cache.code_fingerprint(packages))
+
+    def _write(self, rel: str, data: bytes) -> None:
+        self.shas[rel] = hashlib.sha256(data).hexdigest()
+        self.report.written.append(write_file(self.folder, rel, data))
+
+    def _step(self, name: str, run: Callable[[cache.Cached], None], packages: tuple[str, ...]) -> None:
+        start = time.perf_counter()
+        cached = self._cached(packages)
+        hits = self.store.hits if self.store else 0
+        run(cached)
+        self.report.made[name] = len(cached.made)
+        self.report.names[name] = list(cached.made)
+        self.report.reused[name] = (self.store.hits - hits) if self.store else 0
+        self.report.seconds[name] = time.perf_counter() - start
+
+    # -- the steps ------------------------------------------------------------------------------------------------
+
+    def art(self, cached: cache.Cached) -> None:
+        """Every image (art.build naming contract), then the contact sheet made from them."""
+        style = style_of(self.game)
+        game, log = cache.traced(self.game)
+        generator = jobs(game, style)
+        first = next(generator, None)
+        setup = frozenset(log)  # what the generator read before its first image (board geometry): shared by all
+        # what it reads between images only chooses what to make (a unit's id is in its file name)
+        files: dict[str, bytes] = {}
+        for _, path, render in ([first] if first else []) + list(generator):
+            def produce(render=render) -> bytes:
+                img = render()
+                data = png_bytes(img, style)
+                _decoded[hashlib.sha256(data).hexdigest()] = img  # the contact sheet needs no decoding of it
+                return data
+
+            files[path] = cached.make_logged("art", path, produce, log, setup)
+            self._write(path, files[path])
+
+        def sheet() -> bytes:  # from every image, decoded only when the sheet must be made again
+            pictures = {path: _image(self.shas[path], data) for path, data in files.items()}
+            return png_bytes(contact_sheet(pictures, style), style)
+
+        data = cached.make_logged("art", CONTACT_SHEET, sheet, log, frozenset(),
+                                  cache.digest(*(self.shas[p] for p in files)))
+        self._write(CONTACT_SHEET, data)
+
+    def module(self, cached: cache.Cached) -> None:
+        """The ``.vmod``: made again when the game or any image changed (it holds them all)."""
+        javac = shutil.which("javac") or ""
+        plugin_key = cache.digest(plugin.inputs_key(), javac, cache.file_hash(javac) if javac else "")
+        classes = self._plugin_classes(cached, plugin_key)
+        images = cache.digest(*(f"{p}={s}" for p, s in sorted(self.shas.items()) if p.startswith("images/")))
+
+        def produce(game: Game) -> bytes:
+            return zip_bytes(module_entries(game, self.folder, battle_model(game)))
+
+        data = cached.make("module", vmod_name(self.game), produce, cache.digest(images, plugin_key, classes))
+        self._write(vmod_name(self.game), data)
+
+    def _plugin_classes(self, cached: cache.Cached, key: str) -> str:
+        """Hands the plugin's classes compiled by an earlier build to modgen.plugin (javac takes seconds); returns
+        their hash."""
+        if self.store is not None:
+            sha = self.store.key(cache.digest("plugin classes", key))
+            found = _classes_from_json(self.store.blob(sha)) if sha else None
+            if found is not None:
+                plugin.remember(plugin.inputs_key(), found)
+        classes = plugin.class_files()
+        data = json.dumps({n: base64.b64encode(b).decode("ascii") for n, b in sorted(classes.items())}).encode()
+        if self.store is not None and classes:
+            self.store.put(cache.digest("plugin classes output"), [], cache.digest("plugin classes", key), data)
+        return hashlib.sha256(data).hexdigest()
+
+    def pnp(self, cached: cache.Cached) -> None:
+        """The print-and-play PDFs (default options), each made from a game of its own so that what one reads is
+        noted for it alone."""
+        options = Options()
+        style = style_of(self.game)
+        names = [name for name, _ in documents(self.game, options, style)]
+        made = {}
+        for name in names:
+            def produce(game: Game, name: str = name) -> bytes:
+                return dict(documents(game, options, style))[name]()
+
+            made[name] = cached.make("pnp", name, produce, cache.canon(options))
+        for name in names:  # written when all of them were made (all or nothing, as `hexforge pnp`)
+            self._write(f"{PNP_DIR}/{name}", made[name])
+
+
+def _classes_from_json(data: bytes | None) -> dict[str, bytes] | None:
+    if data is None:
+        return None
+    try:
+        doc = json.loads(data)
+        if not isinstance(doc, dict) or not doc:
+            return None
+        out = {}
+        for name, text in doc.items():
+            if not (isinstance(name, str) and CLASS_NAME.fullmatch(name) and ".." not in name
+                    and isinstance(text, str)):
+                return None
+            out[name] = base64.b64decode(text, validate=True)
+        return out
+    except (ValueError, RecursionError):
+        return None
+
+
+CODE = {"art": ART_CODE, "module": MODULE_CODE, "pnp": ART_CODE}  # the code each step's outputs are drawn by
+
+
+def build_game(game: Game, target: str, use_cache: bool = True, say: Callable[[str], None] | None = None) -> Report:
+    """Build every output of ``game`` into ``target`` (all or nothing), through the cache in ``target/.cache``."""
+    with Staging(target, [game.root]) as folder:
+        if len(_decoded) > MAX_DECODED:
+            _decoded.clear()
+        b = Build(game, target, folder, use_cache)
+        for name, _ in STEPS:
+            b._step(name, getattr(b, name), CODE[name])
+            if say:
+                say(f"{name}: {b.report.made[name]} made, {b.report.reused[name]} from the cache, "
+                    f"in {b.report.seconds[name]:.1f} s")
+    if b.store is not None:
+        b.store.prune()
+    return b.report
