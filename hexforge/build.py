@@ -32,13 +32,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--watch", action="store_true",
                    help="build, then build again each time a file of the game folder is saved (Ctrl-C stops)")
     p.add_argument("--no-cache", action="store_true", help="make every output afresh, without the build cache")
+    p.add_argument("--interval", type=float, default=0.5, metavar="SECONDS",
+                   help="--watch: how often the game folder is checked for saved changes (default 0.5, 0.1 to 10)")
 
 
 def run(args: argparse.Namespace) -> int:
     if getattr(args, "watch", False):
         from .watch import watch
 
-        return watch(args.game, args.out, use_cache=not args.no_cache)
+        return watch(args.game, args.out, use_cache=not args.no_cache, interval=args.interval)
     from .rebuild import build_game
 
     game = games.load(args.game)

@@ -64,20 +64,29 @@ def canon(value: Any) -> str:
     return "".join(out)
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 def _canon(v: Any, out: list[str]) -> None:
-    if v is None or isinstance(v, (bool, int, float, str, bytes)):
+    t = type(v)
+    if v is None or t in (bool, int, float, str, bytes):
         out.append(repr(v))
-    elif isinstance(v, numbers.Number):  # Fraction, Decimal
-        out.append(f"{type(v).__name__}({v!r})")
-    elif isinstance(v, enum.Enum):
-        out.append(f"{type(v).__name__}.{v.name}")
-    elif dataclasses.is_dataclass(v) and not isinstance(v, type):
-        out.append(type(v).__name__ + "(")
-        for f in dataclasses.fields(v):
-            out.append(f.name + "=")
-            _canon(getattr(v, f.name), out)
+    elif t in _FIELDS or (dataclasses.is_dataclass(v) and not isinstance(v, type)):
+        names = _FIELDS.get(t)
+        if names is None:
+            names = _FIELDS[t] = tuple(f.name for f in dataclasses.fields(v))
+        out.append(t.__name__ + "(")
+        for name in names:
+            out.append(name + "=")
+            _canon(getattr(v, name), out)
             out.append(",")
         out.append(")")
+    elif isinstance(v, (list, tuple)):
+        out.append("[" if isinstance(v, list) else "(")
+        for x in v:
+            _canon(x, out)
+            out.append(",")
+        out.append("]" if isinstance(v, list) else ")")
     elif isinstance(v, Mapping):
         out.append("{")
         for k, x in (v._data.items() if isinstance(v, Reads) else v.items()):  # in order: order is data
@@ -86,16 +95,16 @@ def _canon(v: Any, out: list[str]) -> None:
             _canon(x, out)
             out.append(",")
         out.append("}")
-    elif isinstance(v, (list, tuple)):
-        out.append("[" if isinstance(v, list) else "(")
-        for x in v:
-            _canon(x, out)
-            out.append(",")
-        out.append("]" if isinstance(v, list) else ")")
     elif isinstance(v, (set, frozenset)):
         out.append("{" + ",".join(sorted(canon(x) for x in v)) + "}")
+    elif isinstance(v, enum.Enum):
+        out.append(f"{t.__name__}.{v.name}")
+    elif isinstance(v, (bool, int, float, str, bytes)):  # subclasses
+        out.append(repr(v))
+    elif isinstance(v, numbers.Number):  # Fraction, Decimal
+        out.append(f"{t.__name__}({v!r})")
     else:
-        raise Unfingerprintable(type(v).__name__)
+        raise Unfingerprintable(t.__name__)
 
 
 def digest(*parts: str | bytes) -> str:
@@ -227,32 +236,39 @@ def table(game: Game, name: str) -> Mapping:
 
 
 class Records:
-    """The values of a game's records, each fingerprinted once per build."""
+    """The values of a game's records, each fingerprinted once per build (a table read whole: from its records')."""
 
     def __init__(self, game: Game):
         self.game = game
-        self._memo: dict[tuple, str] = {}
+        self._memo: dict[tuple, str | None] = {}
+
+    def _one(self, name: str, data: Mapping, key) -> str:
+        dep = (name, ONE, key)
+        if dep not in self._memo:
+            self._memo[dep] = digest(canon(data[key])) if key in data else "absent"
+        return self._memo[dep]  # type: ignore[return-value]
 
     def value(self, dep: tuple) -> str | None:
-        """The fingerprint of one record name (table, kind, key); None when the game has no such table."""
+        """The fingerprint of one record name (table, kind, key); None when the game has no such table or a value
+        in it cannot be fingerprinted."""
         if dep in self._memo:
             return self._memo[dep]
         name, kind, key = dep
         try:
             data = table(self.game, name)
         except AttributeError:
-            return None
-        if not isinstance(data, Mapping):
-            return None
-        try:
-            if kind == ALL:
-                v = digest(canon(data))
-            elif kind == SIZE:
-                v = str(len(data))
-            else:
-                v = digest(canon(data[key])) if key in data else "absent"
-        except Unfingerprintable:
-            return None
+            data = None
+        v: str | None = None
+        if isinstance(data, Mapping):
+            try:
+                if kind == ALL:
+                    v = digest(*(canon(k) + "=" + self._one(name, data, k) for k in data))
+                elif kind == SIZE:
+                    v = str(len(data))
+                else:
+                    v = self._one(name, data, key)
+            except Unfingerprintable:
+                v = None
         self._memo[dep] = v
         return v
 
@@ -435,14 +451,18 @@ class Cached:
     """One build's view of the cache: ``make(step, name, produce)`` returns the output's bytes, from the store when
     nothing it read last time has changed, else from ``produce(traced_game)`` (then stored)."""
 
-    def __init__(self, store: Store | None, game: Game, code: str):
+    def __init__(self, store: Store | None, game: Game, code: str, records: Records | None = None,
+                 base: str | None = None):
+        """``records``, ``base``: shared by the steps of one build (:func:`game_base`; None: not fingerprintable)."""
         self.store = store
         self.game = game
-        self.records = Records(game)
-        try:
-            self.base = digest(code, game_base(game))
-        except Unfingerprintable:  # nothing can be known about this game's outputs: every one is made
-            self.store, self.base = None, ""
+        self.records = records or Records(game)
+        if base is None:
+            try:
+                base = game_base(game)
+            except Unfingerprintable:  # nothing can be known about this game's outputs: every one is made
+                self.store = None
+        self.base = digest(code, base or "")
         self.made: list[str] = []  # outputs produced (not found) in this build, by name
 
     def output_id(self, step: str, name: str, extra: str = "") -> str:

@@ -52,6 +52,7 @@ class Report:
     reused: dict[str, int] = field(default_factory=dict)
     seconds: dict[str, float] = field(default_factory=dict)
     written: list[str] = field(default_factory=list)
+    files: list[str] = field(default_factory=list)  # the same, relative to the output folder
     names: dict[str, list[str]] = field(default_factory=dict)  # per step, the outputs made (not found)
 
     def line(self) -> str:
@@ -78,13 +79,19 @@ class Build:
         self.store = cache.Store(target) if use_cache else None
         self.report = Report()
         self.shas: dict[str, str] = {}  # output path -> sha256 of its bytes
+        self.records = cache.Records(game)
+        try:
+            self.base: str | None = cache.game_base(game)
+        except cache.Unfingerprintable:
+            self.base, self.store = None, None
 
     def _cached(self, packages: tuple[str, ...]) -> cache.Cached:
-        return cache.Cached(self.store, self.game, cache.code_fingerprint(packages))
+        return cache.Cached(self.store, self.game, cache.code_fingerprint(packages), self.records, self.base)
 
     def _write(self, rel: str, data: bytes) -> None:
         self.shas[rel] = hashlib.sha256(data).hexdigest()
         self.report.written.append(write_file(self.folder, rel, data))
+        self.report.files.append(rel)
 
     def _step(self, name: str, run: Callable[[cache.Cached], None], packages: tuple[str, ...]) -> None:
         start = time.perf_counter()
