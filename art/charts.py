@@ -82,11 +82,15 @@ def turn_table(game: Game, style: Style) -> Table:
     rows = []
     fills = []
     for t in game.turns.values():
-        weather = game.weather[t.weather].name + (f" / {game.weather[t.variable].name}" if t.variable else "")
+        if t.weather not in game.weather:  # a game without weather (issue 21 item 1)
+            weather, fill = "-", None
+        else:
+            weather = game.weather[t.weather].name + (f" / {game.weather[t.variable].name}" if t.variable else "")
+            fill = parse_colour(game.weather[t.weather].colour)
         sd = ", ".join(f"{game.sides[s].name} {v}" for s, v in t.sudden_death.items()) or "-"
         rows.append((str(t.number), t.date, weather, str(t.blitz or "-"), str(t.shock or "-"), sd,
                      "; ".join(e.text for e in t.events)))
-        fills.append((None, None, parse_colour(game.weather[t.weather].colour), None, None, None, None))
+        fills.append((None, None, fill, None, None, None, None))
     return Table("Game Turn Track", ("Turn", "Date", "Weather", "Blitz!", "Shock!", "Sudden death", "Events"),
                  tuple(rows), tuple(fills), wide=(6,))
 
@@ -96,7 +100,8 @@ def chart_tables(game: Game, style: Style | None = None) -> dict[str, Table]:
     style = style or style_of(game)
     out = {f"crt_{cid}": crt_table(game, cid, style) for cid in game.crts}
     out["tec"] = tec_table(game, style)
-    out["weather"] = weather_table(game, style)
+    if game.weather:
+        out["weather"] = weather_table(game, style)
     out["turn_track"] = turn_table(game, style)
     return out
 

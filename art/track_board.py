@@ -49,8 +49,8 @@ def turn_space_labels(game: Game, style: Style, turn: Turn, r: Rect) -> tuple[li
     """The labels of a Game Turn space, and where its sudden-death skull goes (just right of the turn number)."""
     w, h = r.width, r.height
     ink = style.colour("board.ink")
-    weather = game.weather[turn.weather]
-    wcol = parse_colour(weather.colour, f"weather.{weather.id}.colour")
+    weather = game.weather.get(turn.weather)  # None: a game without weather
+    wcol = parse_colour(weather.colour, f"weather.{weather.id}.colour") if weather else style.colour("board.box")
     what = f"turn track space {turn.number}"
     labels: list[Label] = []
     # the date stays clear of the variable-weather corner
@@ -63,8 +63,8 @@ def turn_space_labels(game: Game, style: Style, turn: Turn, r: Rect) -> tuple[li
     nb = number[0].bbox
     skull_at = (nb[2] + h * SKULL * 1.6, (nb[1] + nb[3]) / 2)
     counts_left = skull_at[0] + h * SKULL * 1.3 if turn.skull else nb[2] + w * 0.04
-    name = weather.name + (f" / {game.weather[turn.variable].name}" if turn.variable else "")
-    labels += fit_text(style, name, (r.x0 + w * 0.06, r.y0 + h * 0.47, r.x1 - w * 0.06, r.y0 + h * 0.57),
+    name = (weather.name if weather else "") + (f" / {game.weather[turn.variable].name}" if turn.variable else "")
+    labels += [] if not name else fit_text(style, name, (r.x0 + w * 0.06, r.y0 + h * 0.47, r.x1 - w * 0.06, r.y0 + h * 0.57),
                        "condensed", h * 0.07, h * 0.045, align="left", fill=ink, what=f"{what} weather")
     counts = []
     blitz, shock = _marker_label(game, "blitz", "Blitz"), _marker_label(game, "shock", "Shock")
@@ -121,8 +121,9 @@ def render_tracks_board(game: Game, geo: BoardGeometry, style: Style | None = No
                 d.rectangle((r.x0, r.y0, r.x1, r.y1), fill=style.colour("board.box"), outline=ink, width=lw)
                 if is_turn_track(game, box):
                     turn = game.turns[int(space)]
-                    wcol = parse_colour(game.weather[turn.weather].colour)
-                    d.rectangle((r.x0 + lw, r.y0 + lw, r.x1 - lw, r.y0 + r.height * 0.19), fill=wcol)
+                    if turn.weather in game.weather:  # (a game without weather has no weather band)
+                        wcol = parse_colour(game.weather[turn.weather].colour)
+                        d.rectangle((r.x0 + lw, r.y0 + lw, r.x1 - lw, r.y0 + r.height * 0.19), fill=wcol)
                     if turn.variable:
                         vcol = parse_colour(game.weather[turn.variable].colour)
                         d.polygon([(r.x1 - lw, r.y0 + lw), (r.x1 - lw, r.y0 + r.height * 0.19),

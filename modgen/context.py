@@ -72,6 +72,8 @@ class Context:
     def vp_box(self) -> Box | None:
         """The VP track: the track box whose spaces are the VP range of ``game.toml`` (12.4.4), if the map has one."""
         vp = self.game.vp_track
+        if vp is None:
+            return None
         spaces = [str(n) for n in range(vp.low, vp.high + 1)]
         return next((b for b in self.game.map.boxes.values() if b.kind == "track" and list(b.spaces) == spaces), None)
 
@@ -79,7 +81,7 @@ class Context:
     def vp_marker_kind(self) -> str | None:
         """The marker kind that keeps the score: the one the scenarios put on the VP track's start space."""
         box = self.vp_box
-        if box is None:
+        if box is None or self.game.vp_track is None:
             return None
         start = f"{box.id}:{self.game.vp_track.start}"
         kinds = {m.marker_kind for s in self.game.scenarios.values() for m in s.markers if m.location == start}

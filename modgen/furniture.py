@@ -53,6 +53,9 @@ def turn_labels(game: Game) -> list[str]:
     out = []
     for n in sorted(game.turns):
         t = game.turns[n]
+        if t.weather not in game.weather:  # a game without weather
+            out.append(f"Turn {n} ({t.date})")
+            continue
         weather = game.weather[t.weather].name
         if t.variable:
             weather += " or " + game.weather[t.variable].name
@@ -87,10 +90,13 @@ def turn_tracker(game: Game, root):
 
 
 def global_properties(ctx: Context, root):
-    """VP (12.4.4, the VP track's range) and initiative, each changed from the toolbar and reported."""
+    """VP (12.4.4, the VP track's range) and initiative, each changed from the toolbar and reported (neither in a
+    game without a VP track); returns the container (the battles add their properties)."""
     game = ctx.game
     container = element(root, PROPS + "GlobalProperties")
     vp = game.vp_track
+    if vp is None:
+        return container
     prop = element(container, PROPS + "GlobalProperty", {
         "name": names.VP_PROPERTY, "initialValue": vp.start, "description": "Victory points (the VP marker's box)",
         "isNumeric": True, "min": vp.low, "max": vp.high, "wrap": False})

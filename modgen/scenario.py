@@ -86,8 +86,10 @@ def components(ctx: Context, model: BattleModel) -> tuple[str, ...]:
         "SETUP_STACK\t",
         *(set_boards(h, [(h, 0, 0)]) for h in hands),
         "TURNTurnTracker0\t" + turn_tracker_state(ctx),
-        encode(["GlobalProperty\t", names.VP_PROPERTY, vp.start, "Module"], ";"),
-        encode(["GlobalProperty\t", names.INITIATIVE_PROPERTY, game.sides[vp.start_initiative].name, "Module"], ";"),
+        *([] if vp is None else [  # (a game without a VP track has neither property)
+            encode(["GlobalProperty\t", names.VP_PROPERTY, vp.start, "Module"], ";"),
+            encode(["GlobalProperty\t", names.INITIATIVE_PROPERTY, game.sides[vp.start_initiative].name, "Module"],
+                   ";")]),
         *(encode(["GlobalProperty\t", k, v, "Module"], ";") for k, v in battles.global_values(ctx, model).items()),
         encode(["NOTES\t", "PNOTES\t"], ESC),
     )
