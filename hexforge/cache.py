@@ -36,6 +36,7 @@ from collections.abc import Mapping
 from typing import Any, Callable, Iterable, Iterator
 
 from games.atomic import inside
+from games.errors import UserError
 from games.model import Game
 
 CACHE_DIR = ".cache"
@@ -45,6 +46,8 @@ MAX_JSON = 1024 * 1024  # one deps file
 MAX_DEPS = 100_000  # records one output may depend on
 MAX_FOLDER_FILES = 10_000  # files of a game folder hashed for its artwork
 HEX64 = re.compile(r"[0-9a-f]{64}")
+SAFE_REL = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}(/[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}){0,8}")
+MANIFEST = "manifest.json"
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FORMAT = b"hexforge-cache-1"
 
@@ -295,6 +298,14 @@ def _read_regular(path: str, cap: int) -> bytes | None:
         os.close(fd)
 
 
+def _regular_stat(path: str) -> os.stat_result | None:
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return None
+    return st if stat.S_ISREG(st.st_mode) else None
+
+
 def _dep_json(dep: tuple) -> list:
     return [dep[0], dep[1], dep[2]]
 
@@ -379,8 +390,11 @@ class Store:
     def _write(self, kind: str, name: str, data: bytes) -> None:
         if not self.usable():
             return
-        os.makedirs(self.out_dir, exist_ok=True)
-        path = inside(self.out_dir, os.path.join(CACHE_DIR, kind, name))
+        try:
+            os.makedirs(self.out_dir, exist_ok=True)
+            path = inside(self.out_dir, os.path.join(CACHE_DIR, kind, name) if kind else os.path.join(CACHE_DIR, name))
+        except (OSError, UserError):  # a link planted in the cache that leads out of the folder: not written
+            return
         folder = os.path.dirname(path)
         try:
             os.makedirs(folder, exist_ok=True)
@@ -398,6 +412,42 @@ class Store:
         self._write("deps", output + ".json", json.dumps([_dep_json(d) for d in sorted(deps, key=repr)]).encode())
         self._write("keys", key, sha.encode("ascii"))
         return sha
+
+    def manifest(self) -> dict[str, tuple[str, int, int, int]]:
+        """What the last build left in the output folder: file -> (sha256, size, mtime in ns, inode), as written by
+        :meth:`write_manifest`; anything malformed is an empty manifest (every output is written again)."""
+        raw = _read_regular(os.path.join(self.root, MANIFEST), MAX_JSON * 16) if self.usable() else None
+        try:
+            doc = json.loads(raw) if raw is not None else {}
+        except (ValueError, RecursionError):
+            return {}
+        out = {}
+        if not isinstance(doc, dict) or len(doc) > MAX_DEPS:
+            return {}
+        for rel, v in doc.items():
+            if not (isinstance(rel, str) and SAFE_REL.fullmatch(rel) and ".." not in rel.split("/")
+                    and isinstance(v, list) and len(v) == 4 and isinstance(v[0], str) and HEX64.fullmatch(v[0])
+                    and all(isinstance(x, int) and not isinstance(x, bool) for x in v[1:])):
+                return {}
+            out[rel] = (v[0], v[1], v[2], v[3])
+        return out
+
+    def write_manifest(self, shas: Mapping[str, str]) -> None:
+        """Note each output file of the folder as it is now, with the hash of what the build put there."""
+        entries = {}
+        for rel, sha in sorted(shas.items()):
+            st = _regular_stat(os.path.join(self.out_dir, rel))
+            if st is not None:
+                entries[rel] = [sha, st.st_size, st.st_mtime_ns, st.st_ino]
+        self._write("", MANIFEST, json.dumps(entries).encode())
+
+    def unchanged(self, manifest: Mapping[str, tuple[str, int, int, int]], rel: str, sha: str) -> bool:
+        """Whether the output folder holds ``rel`` with content ``sha``, as the last build left it."""
+        known = manifest.get(rel)
+        if known is None or known[0] != sha:
+            return False
+        st = _regular_stat(os.path.join(self.out_dir, rel))
+        return st is not None and (st.st_size, st.st_mtime_ns, st.st_ino) == known[1:]
 
     def prune(self) -> None:
         """Keep the blobs under :attr:`max_bytes`, removing the least recently used first; then the keys whose blob
@@ -477,32 +527,46 @@ class Cached:
             values.append(canon(d) + "=" + v)
         return digest(output, *values)
 
-    def make(self, step: str, name: str, produce: Callable[[Game], bytes], extra: str = "") -> bytes:
-        """The output ``name`` of ``step``: found, or made by ``produce(game)`` with a game that notes what is read.
-        ``extra``: anything else the output depends on (the hashes of the files it reads, the options)."""
+    def make(self, step: str, name: str, produce: Callable[[Game], bytes], extra: str = "",
+             have: Callable[[str], bool] = lambda sha: False) -> tuple[str, bytes | None]:
+        """The output ``name`` of ``step``: found, or made by ``produce(game)`` with a game that notes what is read;
+        (sha256, bytes) as :meth:`make_ref`. ``extra``: anything else the output depends on (the hashes of the files
+        it reads, the options)."""
         game, log = traced(self.game)
-        return self.make_logged(step, name, lambda: produce(game), log, frozenset(), extra)
+        return self.make_ref(step, name, lambda: produce(game), log, frozenset(), extra, have)
 
     def make_logged(self, step: str, name: str, produce: Callable[[], bytes], log: set, inherited: Iterable[tuple],
                     extra: str = "") -> bytes:
         """The same for a ``produce()`` that reads a game :func:`traced` into ``log`` (emptied first); ``inherited``:
         what was read on its behalf before (a generator's set-up shared by every output it yields)."""
+        data = self.make_ref(step, name, produce, log, inherited, extra)[1]
+        assert data is not None
+        return data
+
+    def make_ref(self, step: str, name: str, produce: Callable[[], bytes], log: set, inherited: Iterable[tuple],
+                 extra: str = "", have: Callable[[str], bool] = lambda sha: False) -> tuple[str, bytes | None]:
+        """(sha256, bytes) of the output; the bytes are None when it was found and ``have(sha)`` says the caller
+        has those bytes already (the output folder holds them unchanged): nothing is read then."""
         output = self.output_id(step, name, extra)
         if self.store is not None:
             deps = self.store.deps(output)
             key = self._key(output, deps) if deps is not None else None
             sha = self.store.key(key) if key is not None else None
+            if sha is not None and have(sha):
+                self.store.hits += 1
+                return sha, None
             data = self.store.blob(sha) if sha is not None else None
             if data is not None:
                 self.store.hits += 1
-                return data
+                return sha, data  # type: ignore[return-value]
             self.store.misses += 1
         log.clear()
         data = produce()
         self.made.append(name)
+        sha = hashlib.sha256(data).hexdigest()
         if self.store is not None:
             deps = sorted(set(log) | set(inherited), key=repr)
             key = self._key(output, deps)
             if key is not None:
                 self.store.put(output, deps, key, data)
-        return data
+        return sha, data

@@ -27,7 +27,7 @@ from art.canvas import png_bytes
 from art.pnp.build import PNP_DIR, documents
 from art.pnp.paper import Options
 from art.style import style_of
-from games.atomic import Staging, write_file
+from games.atomic import Staging, inside, write_file
 from games.model import Game
 from modgen import plugin
 from modgen.archive import zip_bytes
@@ -63,9 +63,9 @@ class Report:
 _decoded: dict[str, Image.Image] = {}  # sha256 of a PNG -> its pixels
 
 
-def _image(sha: str, data: bytes) -> Image.Image:
+def _image(sha: str, data: Callable[[], bytes]) -> Image.Image:
     if sha not in _decoded:
-        with Image.open(io.BytesIO(data)) as im:
+        with Image.open(io.BytesIO(data())) as im:
             im.load()
             _decoded[sha] = im.copy()
     return _decoded[sha]
@@ -79,6 +79,8 @@ class Build:
         self.store = cache.Store(target) if use_cache else None
         self.report = Report()
         self.shas: dict[str, str] = {}  # output path -> sha256 of its bytes
+        self.kept: set[str] = set()  # outputs the output folder holds unchanged (not written again)
+        self.manifest = self.store.manifest() if self.store else {}
         self.records = cache.Records(game)
         try:
             self.base: str | None = cache.game_base(game)
@@ -88,10 +90,42 @@ class Build:
     def _cached(self, packages: tuple[str, ...]) -> cache.Cached:
         return cache.Cached(self.store, self.game, cache.code_fingerprint(packages), self.records, self.base)
 
-    def _write(self, rel: str, data: bytes) -> None:
-        self.shas[rel] = hashlib.sha256(data).hexdigest()
-        self.report.written.append(write_file(self.folder, rel, data))
+    def _have(self, rel: str) -> Callable[[str], bool]:
+        """Whether the output folder already holds ``rel`` with a given content (then it is not written again)."""
+        return lambda sha: self.store is not None and self.store.unchanged(self.manifest, rel, sha)
+
+    def _emit(self, rel: str, sha: str, data: bytes | None) -> None:
+        """The output ``rel``: written into the staging folder, unless the output folder holds it unchanged."""
+        self.shas[rel] = sha
         self.report.files.append(rel)
+        if data is None or self._have(rel)(sha):
+            self.kept.add(rel)
+        else:
+            self.report.written.append(write_file(self.folder, rel, data))
+
+    def _bytes(self, rel: str) -> bytes:
+        """An output's bytes: from the staging folder, else the output folder (checked against its hash)."""
+        for root in (self.folder, self.target):
+            path = os.path.join(root, rel)
+            if os.path.isfile(path) and not os.path.islink(path):
+                with open(path, "rb") as f:
+                    data = f.read()
+                if hashlib.sha256(data).hexdigest() == self.shas[rel]:
+                    return data
+        raise RuntimeError(f"{rel}: changed while building")  # (another process wrote the output folder)
+
+    def _stage(self, prefix: str) -> None:
+        """Put the kept outputs under ``prefix`` into the staging folder too (a hard link, else a copy): for a step
+        that reads them from there (the module reads the images)."""
+        for rel in sorted(self.kept):
+            if rel.startswith(prefix):
+                dest = inside(self.folder, rel)
+                os.makedirs(os.path.dirname(dest), exist_ok=True)
+                try:
+                    os.link(os.path.join(self.target, rel), dest, follow_symlinks=False)
+                except OSError:
+                    write_file(self.folder, rel, self._bytes(rel))
+                self.kept.discard(rel)
 
     def _step(self, name: str, run: Callable[[cache.Cached], None], packages: tuple[str, ...]) -> None:
         start = time.perf_counter()
@@ -113,7 +147,7 @@ class Build:
         first = next(generator, None)
         setup = frozenset(log)  # what the generator read before its first image (board geometry): shared by all
         # what it reads between images only chooses what to make (a unit's id is in its file name)
-        files: dict[str, bytes] = {}
+        paths = []
         for _, path, render in ([first] if first else []) + list(generator):
             def produce(render=render) -> bytes:
                 img = render()
@@ -121,16 +155,16 @@ class Build:
                 _decoded[hashlib.sha256(data).hexdigest()] = img  # the contact sheet needs no decoding of it
                 return data
 
-            files[path] = cached.make_logged("art", path, produce, log, setup)
-            self._write(path, files[path])
+            self._emit(path, *cached.make_ref("art", path, produce, log, setup, have=self._have(path)))
+            paths.append(path)
 
         def sheet() -> bytes:  # from every image, decoded only when the sheet must be made again
-            pictures = {path: _image(self.shas[path], data) for path, data in files.items()}
+            pictures = {p: _image(self.shas[p], lambda p=p: self._bytes(p)) for p in paths}
             return png_bytes(contact_sheet(pictures, style), style)
 
-        data = cached.make_logged("art", CONTACT_SHEET, sheet, log, frozenset(),
-                                  cache.digest(*(self.shas[p] for p in files)))
-        self._write(CONTACT_SHEET, data)
+        self._emit(CONTACT_SHEET, *cached.make_ref("art", CONTACT_SHEET, sheet, log, frozenset(),
+                                                   cache.digest(*(self.shas[p] for p in paths)),
+                                                   have=self._have(CONTACT_SHEET)))
 
     def module(self, cached: cache.Cached) -> None:
         """The ``.vmod``: made again when the game or any image changed (it holds them all)."""
@@ -140,10 +174,12 @@ class Build:
         images = cache.digest(*(f"{p}={s}" for p, s in sorted(self.shas.items()) if p.startswith("images/")))
 
         def produce(game: Game) -> bytes:
+            self._stage("images/")  # the module writer reads the images from the folder it builds into
             return zip_bytes(module_entries(game, self.folder, battle_model(game)))
 
-        data = cached.make("module", vmod_name(self.game), produce, cache.digest(images, plugin_key, classes))
-        self._write(vmod_name(self.game), data)
+        name = vmod_name(self.game)
+        self._emit(name, *cached.make("module", name, produce, cache.digest(images, plugin_key, classes),
+                                      have=self._have(name)))
 
     def _plugin_classes(self, cached: cache.Cached, key: str) -> str:
         """Hands the plugin's classes compiled by an earlier build to modgen.plugin (javac takes seconds); returns
@@ -170,9 +206,10 @@ class Build:
             def produce(game: Game, name: str = name) -> bytes:
                 return dict(documents(game, options, style))[name]()
 
-            made[name] = cached.make("pnp", name, produce, cache.canon(options))
-        for name in names:  # written when all of them were made (all or nothing, as `hexforge pnp`)
-            self._write(f"{PNP_DIR}/{name}", made[name])
+            rel = f"{PNP_DIR}/{name}"
+            made[rel] = cached.make("pnp", name, produce, cache.canon(options), have=self._have(rel))
+        for rel, (sha, data) in made.items():  # written when all of them were made (all or nothing, as `pnp`)
+            self._emit(rel, sha, data)
 
 
 def _classes_from_json(data: bytes | None) -> dict[str, bytes] | None:
@@ -208,5 +245,6 @@ def build_game(game: Game, target: str, use_cache: bool = True, say: Callable[[s
                 say(f"{name}: {b.report.made[name]} made, {b.report.reused[name]} from the cache, "
                     f"in {b.report.seconds[name]:.1f} s")
     if b.store is not None:
+        b.store.write_manifest(b.shas)
         b.store.prune()
     return b.report

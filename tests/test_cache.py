@@ -115,7 +115,7 @@ def test_a_code_change_is_a_miss(tmp_path: Path) -> None:
         return g.units["ger_1pz"].id.encode()
 
     for code in ("a", "a", "b"):
-        assert cache.Cached(store, game, code).make("s", "x", produce) == b"ger_1pz"
+        assert cache.Cached(store, game, code).make("s", "x", produce)[1] == b"ger_1pz"
     assert len(calls) == 2  # the second "a" was found; "b" (other code) was made
 
 
@@ -123,6 +123,12 @@ def test_a_code_change_is_a_miss(tmp_path: Path) -> None:
 
 def cache_files(work: Path, kind: str) -> list[Path]:
     return sorted((work / "build" / "my_game" / cache.CACHE_DIR / kind).iterdir())
+
+
+def drop_outputs(work: Path) -> None:
+    """Remove every output but keep the cache: a rebuild must take them from the cache's blobs."""
+    for rel in outputs(work / "build" / "my_game"):
+        (work / "build" / "my_game" / rel).unlink()
 
 
 def rebuild_and_check(work: Path) -> dict[str, int]:
@@ -137,6 +143,7 @@ def test_corrupt_blobs_are_misses(work: Path) -> None:
         data = bytearray(blob.read_bytes())
         data[len(data) // 2] ^= 0xFF  # one flipped byte: the name (its hash) no longer matches
         blob.write_bytes(bytes(data))
+    drop_outputs(work)
     made = rebuild_and_check(work)
     assert sum(made.values()) > 0
 
@@ -149,6 +156,7 @@ def test_garbage_keys_and_deps_are_misses(work: Path) -> None:
     deps[1].write_text(json.dumps([["units", "k", {"x": 1}]]))  # a key that is not a name
     deps[2].write_bytes(b"\x80\x81 not json")
     deps[3].write_text(json.dumps([["__class__", "*", None]]))  # no such table: never a hit
+    drop_outputs(work)
     rebuild_and_check(work)
 
 
@@ -160,6 +168,7 @@ def test_links_and_fifos_in_the_cache_are_never_read(work: Path, tmp_path: Path)
     blobs[0].symlink_to(secret)
     blobs[1].unlink()
     os.mkfifo(blobs[1])  # would hang a reader that opens it blocking
+    drop_outputs(work)
     rebuild_and_check(work)
     assert secret.read_bytes() == b"not yours"
 
@@ -182,7 +191,29 @@ def test_the_cache_is_bounded(work: Path) -> None:
     assert sum(sizes) <= 200_000
     for key in cache_files(work, "keys"):  # every key left points at a blob still there
         assert (work / "build" / "my_game" / cache.CACHE_DIR / "blobs" / key.read_text()).is_file()
+    drop_outputs(work)
     rebuild_and_check(work)
+
+
+def test_unchanged_outputs_are_not_written_again_but_an_edited_one_is(work: Path) -> None:
+    out = work / "build" / "my_game"
+    first = build_game(games.load(str(work / "my_game")), str(out))  # (a copied folder: new inodes, all written)
+    assert len(first.written) == len(first.files)
+    stamp = {rel: (out / rel).stat().st_mtime_ns for rel in outputs(out)}
+    edited = out / "images" / "map.png"
+    edited.write_bytes(b"scribbled over")
+    report = build_game(games.load(str(work / "my_game")), str(out))
+    assert len(report.written) == 1 and report.written[0].endswith(os.path.join("images", "map.png"))
+    assert {rel: (out / rel).stat().st_mtime_ns for rel in outputs(out) if rel != "images/map.png"} == \
+        {rel: t for rel, t in stamp.items() if rel != "images/map.png"}
+    assert outputs(out) == clean_build(work / "my_game", work / "clean")
+
+
+def test_a_garbage_manifest_writes_everything_again(work: Path) -> None:
+    (work / "build" / "my_game" / cache.CACHE_DIR / cache.MANIFEST).write_text('{"../../x": ["00", 1, 2, 3]}')
+    report = build_game(games.load(str(work / "my_game")), str(work / "build" / "my_game"))
+    assert len(report.written) == len(report.files) and sum(report.made.values()) == 0
+    assert outputs(work / "build" / "my_game") == clean_build(work / "my_game", work / "clean")
 
 
 def test_a_blob_is_checked_against_its_name(tmp_path: Path) -> None:
