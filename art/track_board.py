@@ -64,8 +64,9 @@ def turn_space_labels(game: Game, style: Style, turn: Turn, r: Rect) -> tuple[li
     skull_at = (nb[2] + h * SKULL * 1.6, (nb[1] + nb[3]) / 2)
     counts_left = skull_at[0] + h * SKULL * 1.3 if turn.skull else nb[2] + w * 0.04
     name = (weather.name if weather else "") + (f" / {game.weather[turn.variable].name}" if turn.variable else "")
-    labels += [] if not name else fit_text(style, name, (r.x0 + w * 0.06, r.y0 + h * 0.47, r.x1 - w * 0.06, r.y0 + h * 0.57),
-                       "condensed", h * 0.07, h * 0.045, align="left", fill=ink, what=f"{what} weather")
+    if name:  # (no weather: no weather line)
+        labels += fit_text(style, name, (r.x0 + w * 0.06, r.y0 + h * 0.47, r.x1 - w * 0.06, r.y0 + h * 0.57),
+                           "condensed", h * 0.07, h * 0.045, align="left", fill=ink, what=f"{what} weather")
     counts = []
     blitz, shock = _marker_label(game, "blitz", "Blitz"), _marker_label(game, "shock", "Shock")
     sides = list(game.sides)

@@ -278,7 +278,7 @@ class Records:
 
 # -- the store ------------------------------------------------------------------------------------------------------
 
-def _read_regular(path: str, cap: int) -> bytes | None:
+def read_regular(path: str, cap: int) -> bytes | None:
     """The bytes of ``path`` if it is a regular file (never through a link, never a FIFO or device) of at most
     ``cap`` bytes; else None."""
     try:
@@ -354,7 +354,7 @@ class Store:
     def blob(self, sha: str) -> bytes | None:
         if not HEX64.fullmatch(sha) or not self.usable():
             return None
-        data = _read_regular(self._path("blobs", sha), MAX_BLOB)
+        data = read_regular(self._path("blobs", sha), MAX_BLOB)
         if data is None or hashlib.sha256(data).hexdigest() != sha:
             return None
         try:
@@ -366,7 +366,7 @@ class Store:
     def deps(self, output: str) -> list[tuple] | None:
         if not self.usable():
             return None
-        raw = _read_regular(self._path("deps", output + ".json"), MAX_JSON)
+        raw = read_regular(self._path("deps", output + ".json"), MAX_JSON)
         if raw is None:
             return None
         try:
@@ -381,7 +381,7 @@ class Store:
     def key(self, key: str) -> str | None:
         if not self.usable():
             return None
-        raw = _read_regular(self._path("keys", key), 64)
+        raw = read_regular(self._path("keys", key), 64)
         text = raw.decode("ascii", "replace") if raw is not None else ""
         return text if HEX64.fullmatch(text) else None
 
@@ -416,7 +416,7 @@ class Store:
     def manifest(self) -> dict[str, tuple[str, int, int, int]]:
         """What the last build left in the output folder: file -> (sha256, size, mtime in ns, inode), as written by
         :meth:`write_manifest`; anything malformed is an empty manifest (every output is written again)."""
-        raw = _read_regular(os.path.join(self.root, MANIFEST), MAX_JSON * 16) if self.usable() else None
+        raw = read_regular(os.path.join(self.root, MANIFEST), MAX_JSON * 16) if self.usable() else None
         try:
             doc = json.loads(raw) if raw is not None else {}
         except (ValueError, RecursionError):

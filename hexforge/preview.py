@@ -21,7 +21,6 @@ import argparse
 import json
 import os
 import re
-import stat
 import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -31,6 +30,7 @@ from urllib.parse import unquote, urlsplit
 from games.errors import UserError
 
 from .build import game_and_output_root
+from .cache import read_regular
 from .watch import Outcome, watch
 
 HOST = "127.0.0.1"
@@ -110,21 +110,6 @@ def safe_file(out_dir: str, rel: str) -> str | None:
     return path
 
 
-def read_file(path: str) -> bytes | None:
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-    except OSError:
-        return None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_FILE:
-            return None
-        with os.fdopen(fd, "rb", closefd=False) as f:
-            return f.read(MAX_FILE)
-    finally:
-        os.close(fd)
-
-
 def handler(state: State) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         server_version = "hexforge-preview"
@@ -158,7 +143,7 @@ def handler(state: State) -> type[BaseHTTPRequestHandler]:
                 with state.lock:
                     out_dir = state.out_dir
                 file = safe_file(out_dir, rel) if out_dir else None
-                data = read_file(file) if file else None
+                data = read_regular(file, MAX_FILE) if file else None
                 if data is not None:
                     return self._send(200, data, TYPES.get(os.path.splitext(file)[1], "application/octet-stream"))
             return self._send(404, b"not found\n")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import importlib
 import io
 import json
 import os
@@ -33,8 +34,8 @@ from modgen import plugin
 from modgen.archive import zip_bytes
 from modgen.module import module_entries, vmod_name
 
+from . import build as steps
 from . import cache
-from .build import STEPS
 from .module_step import battle_model
 
 CONTACT_SHEET = "contact_sheet.png"
@@ -137,6 +138,15 @@ class Build:
         self.report.reused[name] = (self.store.hits - hits) if self.store else 0
         self.report.seconds[name] = time.perf_counter() - start
 
+    def _plain(self, name: str, module_name: str) -> None:
+        start = time.perf_counter()
+        written = importlib.import_module(module_name).build(self.game, self.folder)
+        self.report.written += written
+        self.report.files += [os.path.relpath(p, self.folder) for p in written]
+        self.report.names[name] = list(self.report.files[-len(written):]) if written else []
+        self.report.made[name], self.report.reused[name] = len(written), 0
+        self.report.seconds[name] = time.perf_counter() - start
+
     # -- the steps ------------------------------------------------------------------------------------------------
 
     def art(self, cached: cache.Cached) -> None:
@@ -230,6 +240,7 @@ def _classes_from_json(data: bytes | None) -> dict[str, bytes] | None:
         return None
 
 
+CACHED = dict(steps.STEPS)  # the steps this module makes through the cache (by the module that owns each)
 CODE = {"art": ART_CODE, "module": MODULE_CODE, "pnp": ART_CODE}  # the code each step's outputs are drawn by
 
 
@@ -239,12 +250,15 @@ def build_game(game: Game, target: str, use_cache: bool = True, say: Callable[[s
         if len(_decoded) > MAX_DECODED:
             _decoded.clear()
         b = Build(game, target, folder, use_cache)
-        for name, _ in STEPS:
-            b._step(name, getattr(b, name), CODE[name])
+        for name, module_name in steps.STEPS:
+            if CACHED.get(name) == module_name:
+                b._step(name, getattr(b, name), CODE[name])
+            else:  # a step of another module: its own build(game, out_dir), not cached
+                b._plain(name, module_name)
             if say:
                 say(f"{name}: {b.report.made[name]} made, {b.report.reused[name]} from the cache, "
                     f"in {b.report.seconds[name]:.1f} s")
-    if b.store is not None:
+    if b.store is not None and b.shas:
         b.store.write_manifest(b.shas)
         b.store.prune()
     return b.report

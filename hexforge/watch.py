@@ -83,7 +83,8 @@ def build_once(game_ref: str, out_root: str, use_cache: bool = True) -> tuple[Ou
     made = sum(report.made.values())
     reused = sum(report.reused.values())
     names = [n for step in report.names.values() for n in step]
-    shown = ", ".join(os.path.basename(n) for n in names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "")
+    shown = ", ".join(os.path.basename(n) for n in names[:4])
+    shown += f" and {len(names) - 4} more" if len(names) > 4 else ""
     line = (f"{stamp()} built {game.id} in {time.perf_counter() - start:.1f} s: {made} made"
             f"{' (' + shown + ')' if shown else ''}, {reused} unchanged")
     return Outcome(True, line, out_dir, report.files, game.title), []

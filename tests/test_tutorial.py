@@ -84,7 +84,9 @@ def script(cmds: list[Command]) -> str:
         if c.long_running:
             parts.append(f"""{c.text.split(" #")[0]} > .out{n} 2>&1 &
 pid=$!
-for _ in $(seq 1 {WAIT_S * 2}); do grep -q " built " .out{n} && break; kill -0 $pid 2>/dev/null || break; sleep 0.5; done
+for _ in $(seq 1 {WAIT_S * 2}); do
+  grep -q " built " .out{n} && break; kill -0 $pid 2>/dev/null || break; sleep 0.5
+done
 grep " built " .out{n} >/dev/null || {{ cat .out{n}; echo "@@failed {n} (no build)"; exit 1; }}
 kill -INT $pid; wait $pid; rc=$?
 cat .out{n}
@@ -95,7 +97,9 @@ ran {n}""")
             if c.output:
                 expected = "\n".join(c.output.splitlines())
                 check = f"""
-while IFS= read -r want; do grep -qxF -- "$want" .out{n} || {{ echo "@@failed {n}: not printed: $want"; exit 1; }}; done <<'@@EXPECTED'
+while IFS= read -r want; do
+  grep -qxF -- "$want" .out{n} || {{ echo "@@failed {n}: not printed: $want"; exit 1; }}
+done <<'@@EXPECTED'
 {expected}
 @@EXPECTED"""
             parts.append(f"""{{ {c.text}
