@@ -28,8 +28,10 @@ fuzz: $(STAMP)
 	HEXFORGE_FUZZ=1 HEXFORGE_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -q -n 2 -p no:cacheprovider \
 		tests/test_hostile_fuzz.py tests/test_hostile_corpus.py
 
+# every benchmark (`make bench`), or some: `make bench BENCH=rebuild` (benchmarks/<name>.py)
+BENCH ?=
 bench: $(STAMP)
-	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/run.py $(BENCH)
 
 clean:
 	rm -rf build

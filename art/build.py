@@ -102,12 +102,18 @@ def render_all(game: Game, style: Style | None = None) -> dict[str, Image.Image]
     return {path: render() for _, path, render in jobs(game, style)}
 
 
-def build(game: Game, out_dir: str) -> list[str]:
-    """The ``art`` build step: check that the style has a look for everything (:mod:`art.check`, what ``hexforge
-    info`` reports), render everything, then write it; returns the paths written."""
+def check_style(game: Game) -> None:
+    """Refuse a game whose style has no look for something its data names (:mod:`art.check`, what ``hexforge info``
+    reports): every problem, up to the cap, in one error."""
     problems = style_problems(game)
     if problems:
         raise DataErrors(problems[:MAX_ERRORS], len(problems) > MAX_ERRORS)
+
+
+def build(game: Game, out_dir: str) -> list[str]:
+    """The ``art`` build step: check the style (:func:`check_style`), render everything, then write it; returns the
+    paths written."""
+    check_style(game)
     style = style_of(game)
     rendered = render_all(game, style)
     rendered["contact_sheet.png"] = contact_sheet(rendered, style)

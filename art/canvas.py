@@ -6,6 +6,7 @@ they must stay in), then drawn; tests check the same labels, so "nothing clipped
 
 from __future__ import annotations
 
+import io
 import os
 from dataclasses import dataclass
 from functools import lru_cache
@@ -132,11 +133,19 @@ def downsample(img: Image.Image, size: tuple[int, int]) -> Image.Image:
     return img if img.size == size else img.resize(size, Image.Resampling.LANCZOS)
 
 
+def png_bytes(img: Image.Image, style: Style) -> bytes:
+    """``img`` as a PNG with fixed encoder settings and no metadata (same pixels -> same bytes)."""
+    buf = io.BytesIO()
+    img.save(buf, "PNG", compress_level=int(style.num("png.compress_level")), optimize=False)
+    return buf.getvalue()
+
+
 def save_png(img: Image.Image, path: str, style: Style) -> str:
-    """Write ``img`` as a PNG with fixed encoder settings and no metadata (same pixels -> same bytes)."""
+    """Write ``img`` as a PNG (:func:`png_bytes`)."""
     os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
     tmp = path + ".tmp"
-    img.save(tmp, "PNG", compress_level=int(style.num("png.compress_level")), optimize=False)
+    with open(tmp, "wb") as f:
+        f.write(png_bytes(img, style))
     os.replace(tmp, path)
     return path
 

@@ -338,7 +338,7 @@ def from_data(game: Game) -> BattleModel:
     crts = {}
     for side in game.sides:
         own = next((c.id for c in game.crts.values() if c.side == side), next(iter(game.crts)))
-        crts.update({(side, w): own for w in game.weather})
+        crts.update({(side, w): own for w in tuple(game.weather) or ("",)})  # "": no weather
     first = next(iter(game.crts.values()))
     if first.kind not in KINDS:
         raise DataError(os.path.join(game.root, "tables", "crt.toml"),

@@ -26,7 +26,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "new": ("hexforge.new", "start a new game: write a small, complete game folder to change into your own"),
     "list": ("hexforge.listing", "list the games hexforge knows by name (built in, installed, in this folder)"),
     "info": ("hexforge.info", "check every file of a game and summarise its data (counts by kind, turns, scenarios)"),
-    "build": ("hexforge.build", "build everything for a game into build/<game>/ (art, module, print-and-play)"),
+    "build": ("hexforge.build", "build everything for a game into build/<game>/ (art, module, print-and-play); "
+                                "--watch: again on every save"),
+    "preview": ("hexforge.preview", "a local page showing the game's map, counters, cards and charts, rebuilt and "
+                                     "reloaded each time a file of the game is saved"),
     "validate": ("validator.cli", "check game logs against the rules: every violation with its rule; several logs "
                                   "or a folder at once, with a summary table; --html a step-through replay page"),
     "art": ("art.build", "render the map, boards, counters, markers, cards and charts into build/<game>/images/"),
@@ -98,6 +101,7 @@ class OneLineParser(argparse.ArgumentParser):
 EPILOG = """examples:
   hexforge new my_game            write ./my_game/, a small game to make your own
   hexforge build my_game          its VASSAL module and print-and-play sheets, into build/my_game/
+  hexforge preview my_game        see its art in the browser, rebuilt each time you save a file of it
   hexforge validate game.vlog     check a game played in VASSAL (exit 1: rules broken, 2: unreadable)
   hexforge validate tournament/   check every log in a folder, then a summary table
   hexforge COMMAND --help         what a command does and its options

@@ -91,10 +91,20 @@ def _classes_for(key: str) -> Mapping[str, bytes]:
         return {}
 
 
+_known: dict[str, Mapping[str, bytes]] = {}
+
+
+def remember(key: str, classes: Mapping[str, bytes]) -> None:
+    """Classes compiled earlier for the inputs ``key`` (:func:`inputs_key`), kept by the build cache, so that a
+    rebuild does not run javac again."""
+    _known[key] = dict(classes)
+
+
 def class_files() -> Mapping[str, bytes]:
-    """The plugin's archive entries, compiled once per process for the same inputs; empty when it cannot be built
-    here (one line on stderr says why)."""
-    return _classes_for(inputs_key())
+    """The plugin's archive entries, compiled once per process for the same inputs (or handed over by
+    :func:`remember`); empty when it cannot be built here (one line on stderr says why)."""
+    key = inputs_key()
+    return _known[key] if key in _known else _classes_for(key)
 
 
 def available() -> bool:

@@ -86,8 +86,9 @@ def restore_text(contents: Contents) -> str:
 def obfuscate(text: str) -> str:
     """``ObfuscatingOutputStream``: ``!VCSK``, a key byte in hex, then each UTF-8 byte XOR key in hex. VASSAL
     picks the key at random; we derive it from the text so that the same save is always the same bytes."""
-    key = hashlib.sha256(text.encode()).digest()[0]
-    return HEADER + f"{key:02x}" + bytes(b ^ key for b in text.encode()).hex()
+    data = text.encode()
+    key = hashlib.sha256(data).digest()[0]
+    return HEADER + f"{key:02x}" + data.translate(bytes(b ^ key for b in range(256))).hex()
 
 
 def deobfuscate(data: str) -> str:
