@@ -113,7 +113,7 @@ def stripe_of(style: Style, unit: Unit, face: str, marks: dict[str, Mapping]) ->
     """The step stripe of a face: a flag's (``stripe`` mark, e.g. a Remnant's wide stripe), or on the reduced
     side of a unit whose step count style ``counters.step_stripes`` names (2.3.5: thin on a 3-step unit's back)."""
     if "stripe" in marks:
-        return str(marks["stripe"].get("size", "wide"))
+        return str(marks["stripe"].get("stripe", "wide"))
     if face == "back" and unit.flip == "step":
         return str(style.table("counters.step_stripes").get(str(unit.steps), ""))
     return ""
