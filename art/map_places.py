@@ -16,7 +16,7 @@ from shapely.ops import linemerge
 
 from games import Game
 from games.grid import Layout
-from games.hexgrid import directions
+from games.hexgrid import directions, distance
 
 from .boards import area_bands
 from .canvas import font
@@ -96,6 +96,7 @@ def draw_places(d: Draw, game: Game, lay: Layout, style: Style) -> None:
     ink = style.colour("map.city_name")
     features = style.table("features")
     names = []
+    named = named_hexes(game)
     for h in sorted(game.map.hexes.values(), key=lambda h: h.id):
         cx, cy = lay.centre_f(h.hex)
         for f in sorted(h.features):
@@ -108,10 +109,37 @@ def draw_places(d: Draw, game: Game, lay: Layout, style: Style) -> None:
         if h.settlement:
             symbol, colour, size, name_size = settlement_look(style, h.settlement)
             settlement_symbol(d, symbol, (cx, cy), w * size, colour, (35, 25, 20), int(h.id) if h.id.isdigit() else 0)
-            if h.name:
+            if h.id in named:
                 names.append(((cx, cy + w * NAME_DROP), h.name, w * name_size))
     for xy, name, px in names:
         _halo_text(d, style, xy, name, "condensed", px, ink, paper)
+
+
+def named_hexes(game: Game) -> set[str]:
+    """The settlement hexes that print their name: a place of several adjacent hexes of one name (a city spread
+    over hexes) prints it once, at its hex nearest the place's middle (ties: the lower id)."""
+    by_name: dict[str, list] = {}
+    for h in game.map.hexes.values():
+        if h.settlement and h.name:
+            by_name.setdefault(h.name, []).append(h)
+    out = set()
+    for hexes in by_name.values():
+        left = sorted(hexes, key=lambda h: h.id)
+        while left:
+            group = [left.pop(0)]
+            todo = list(group)
+            while todo:
+                cur = todo.pop()
+                near = [h for h in left if distance(cur.hex, h.hex) == 1]
+                for h in near:
+                    left.remove(h)
+                group += near
+                todo += near
+            q = sum(h.hex.q for h in group) / len(group)
+            r = sum(h.hex.r for h in group) / len(group)
+            dq, dr = (lambda h: h.hex.q - q), (lambda h: h.hex.r - r)
+            out.add(min(group, key=lambda h: (dq(h) ** 2 + dr(h) ** 2 + dq(h) * dr(h), h.id)).id)
+    return out
 
 
 def feature_mark(d: Draw, style: Style, kind: str, poly, centre, w: float, colour: RGB, t: Mapping) -> None:

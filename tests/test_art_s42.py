@@ -16,6 +16,7 @@ import games
 from art.boards import area_bands, boards
 from art.charts import chart_tables, render_chart, table_layout
 from art.counters import render_unit, unit_layout
+from art.map_places import named_hexes
 from art.map_sheet import render_map, terrain_palette
 from art.style import style_of
 from art.track_board import render_tracks_board, turn_band, turn_space_labels
@@ -149,6 +150,15 @@ def test_entry_areas_are_drawn_in_their_owners_colours_beyond_the_edge(s42, s42_
         assert not any(band.shape.contains(Point(lay.centre_f(h))) for h in hexes), aid
     box = bands["F"].shape.bounds
     assert box[2] - box[0] > lay.hex_width and box[3] - box[1] > 2 * lay.hex_width
+    # the Caspian box lies beyond the east edge: no hex's inner circle (its id, its units) under it
+    assert not any(bands["F"].shape.intersects(Point(lay.centre_f(h)).buffer(lay.hex_width * 0.3)) for h in hexes)
+
+
+def test_a_city_of_several_hexes_prints_its_name_once_in_its_middle(s42):
+    named = named_hexes(s42)
+    stalingrad = sorted(h.id for h in s42.map.hexes.values() if h.name == "Stalingrad")
+    assert len(stalingrad) == 3 and named & set(stalingrad) == {"5522"}
+    assert all(h.id in named for h in s42.map.hexes.values() if h.settlement and h.name and h.name != "Stalingrad")
 
 
 def test_sections_are_framed_and_their_seams_drawn(s42, s42_map):
