@@ -15,7 +15,7 @@ from shapely.geometry import Point
 import games
 from art.boards import area_bands, boards
 from art.charts import chart_tables, render_chart, table_layout
-from art.counters import render_unit, unit_layout
+from art.counters import marker_kinds, marker_layout, render_unit, unit_layout
 from art.map_places import named_hexes
 from art.map_sheet import render_map, terrain_palette
 from art.style import style_of
@@ -232,6 +232,16 @@ def test_every_counter_and_marker_face_renders_and_text_fits(s42):
         for face in ("front", "back"):
             lay = unit_layout(s42, uid, face, 54 * 3, style)
             assert all(lb.inside() for lb in lay.labels), (uid, face)
+
+
+
+@pytest.mark.parametrize("work_px", [150, 188, 200, 216])  # print 1/2 in, 5/8 in at 300 dpi; module 54 px x 4
+def test_every_marker_label_fits_at_print_and_module_sizes(s42, work_px):
+    style = style_of(s42)
+    for kind in marker_kinds(s42):
+        for face in ("front", "back"):
+            labels = marker_layout(s42, kind, face, work_px, style)[-1]
+            assert labels and all(lb.inside() for lb in labels), (kind, face)
 
 
 def test_crt_cells_carry_advance_numbers_and_determined_defense_colours(s42):
