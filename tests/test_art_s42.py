@@ -14,7 +14,7 @@ from shapely.geometry import Point
 
 import games
 from art.boards import area_bands, boards
-from art.charts import chart_tables, render_chart, table_layout
+from art.charts import chart_tables, pretty, render_chart, table_layout
 from art.counters import marker_kinds, marker_layout, render_unit, unit_layout
 from art.map_places import named_hexes
 from art.map_sheet import render_map, terrain_palette
@@ -289,7 +289,7 @@ def test_turn_record_track_shows_seasons_benchmarks_and_replacements(s42):
     for n, turn in s42.turns.items():
         r = tracks.boxes[f"turn_track:{n}"]
         band = turn_band(style, turn, r)
-        assert band is not None and band[2] == str(turn.extra["benchmark"])
+        assert band is not None and band[2] == f"{pretty(turn.extra['season'])} · benchmark {turn.extra['benchmark']}"
         assert band[1] == style.colour(f"board.turn_band_colours.{turn.extra['season']}")
         labels, _ = turn_space_labels(s42, style, turn, r)
         assert all(lb.inside() for lb in labels), n
