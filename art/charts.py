@@ -56,6 +56,14 @@ def pretty(value: object) -> str:
     return text
 
 
+def word(style: Style, value: object) -> str:
+    """A column id or data value as a chart prints it: the style's word for it (``[charts.words]``, e.g.
+    ``ma_change = "MA change"``), else :func:`pretty`."""
+    words = style.table("charts.words")
+    key = str(value)
+    return str(words[key]) if key in words and not isinstance(value, (bool, list, tuple, frozenset)) else pretty(value)
+
+
 def _first_roll(label: str) -> int:
     head = label.split("-")[0] if not label.startswith("-") else "-" + label[1:].split("-")[0]
     return int(head)
@@ -165,13 +173,13 @@ def _declared(game: Game, file: str, style_key: str, style: Style) -> list[str]:
     return [c for c in picked if c in declared] if picked else declared
 
 
-def column_legend(game: Game, file: str, columns: list[str]) -> tuple[tuple[str, str, None], ...]:
+def column_legend(game: Game, file: str, columns: list[str], style: Style) -> tuple[tuple[str, str, None], ...]:
     """What each declared column means (its ``name`` and ``rule`` in game.toml), for the legend under a chart."""
     out = []
     for c in columns:
         col = game.columns[file][c]
         if col.name:
-            out.append((pretty(c), col.name + (f" ({col.rule})" if col.rule else ""), None))
+            out.append((word(style, c), col.name + (f" ({col.rule})" if col.rule else ""), None))
     return tuple(out)
 
 
@@ -190,7 +198,7 @@ def tec_table(game: Game, style: Style) -> Table:
     extra = _declared(game, "tec", "tec_columns", style)
     extra = [c for c in extra if any(c in t.extra for t in records)]
     header = ["Terrain"] + [f"MP {c}" for c in classes] + (["Armor bonus"] if bonus else []) + \
-        ["Shift left", "Stops advance"] + [pretty(c) for c in extra] + ["Notes"]
+        ["Shift left", "Stops advance"] + [word(style, c) for c in extra] + ["Notes"]
     rows, fills = [], []
     for t in records:
         if legacy:
@@ -200,11 +208,11 @@ def tec_table(game: Game, style: Style) -> Table:
             mps = ["P" if c in t.prohibited else pretty(t.mp[c]) if c in t.mp else "-" for c in classes]
         row = [t.name, *mps] + ([_yes(t.armor_bonus)] if bonus else []) + \
             [str(t.defense_shift) if t.defense_shift else "-", _yes(t.stops_advance)] + \
-            [pretty(t.extra[c]) if c in t.extra else "-" for c in extra] + [t.notes]
+            [word(style, t.extra[c]) if c in t.extra else "-" for c in extra] + [t.notes]
         rows.append(tuple(row))
         colour = style.get("terrain").get(t.id, {}).get("colour") if t.id in style.get("terrain") else None
         fills.append((parse_colour(colour) if colour else None, *([None] * (len(row) - 1))))
-    legend = column_legend(game, "tec", extra)
+    legend = column_legend(game, "tec", extra, style)
     return Table("Terrain Effects Chart", tuple(header), tuple(rows), tuple(fills), wide=(len(header) - 1,),
                  legend=legend)
 
@@ -229,10 +237,10 @@ def weather_table(game: Game, style: Style) -> Table:
         if any(side in w.target_limit for w in ws):
             cols.append((f"{sd.name} targets", lambda w, s=side: str(w.target_limit.get(s, "-"))))
     for c in _declared(game, "weather", "weather_columns", style):
-        cols.append((pretty(c), lambda w, c=c: pretty(w.extra[c]) if c in w.extra else "-"))
+        cols.append((word(style, c), lambda w, c=c: word(style, w.extra[c]) if c in w.extra else "-"))
     rows = [(w.name, *(f(w) for _, f in cols)) for w in ws]
     fills = [(parse_colour(w.colour), *([None] * len(cols))) for w in ws]
-    legend = column_legend(game, "weather", _declared(game, "weather", "weather_columns", style))
+    legend = column_legend(game, "weather", _declared(game, "weather", "weather_columns", style), style)
     return Table("Weather Effects", ("Weather", *(h for h, _ in cols)), tuple(rows), tuple(fills), legend=legend)
 
 
@@ -277,7 +285,7 @@ def turn_table(game: Game, style: Style, name: str = "turn_track") -> Table:
             row.append(", ".join(f"{game.sides[s].name} {v}" for s, v in t.sudden_death.items()) or "-")
             fill.append(None)
         for c in extra:
-            row.append(pretty(t.extra[c]) if c in t.extra else "-")
+            row.append(word(style, t.extra[c]) if c in t.extra else "-")
             fill.append(value_colour(style, c, t.extra.get(c, "")))
         if events:
             row.append("; ".join(e.text for e in t.events))

@@ -121,10 +121,10 @@ def turn_band(style: Style, turn: Turn, r: Rect) -> tuple[tuple[float, float, fl
     shown = str(style.get("board.turn_band_value", ""))
     text = ""
     if shown and shown in turn.extra:  # board.turn_band_format: {value} the number, {band} the band's value
-        from .charts import pretty
+        from .charts import word
 
         text = str(style.get("board.turn_band_format", "{value}")).replace("{value}", str(turn.extra[shown])) \
-            .replace("{band}", pretty(value))
+            .replace("{band}", word(style, value))
     h = r.height
     return (r.x0 + 2, r.y1 - h * 0.17, r.x1 - 2, r.y1 - 2), colour, text
 

@@ -14,7 +14,7 @@ from shapely.geometry import Point
 
 import games
 from art.boards import area_bands, boards
-from art.charts import chart_tables, pretty, render_chart, table_layout
+from art.charts import chart_tables, pretty, render_chart, table_layout, tec_table, weather_table, word
 from art.counters import marker_kinds, marker_layout, render_unit, unit_layout
 from art.map_places import named_hexes
 from art.map_sheet import render_map, terrain_palette
@@ -301,3 +301,14 @@ def test_turn_record_track_shows_seasons_benchmarks_and_replacements(s42):
     assert img.size == tracks.size
     chart = chart_tables(s42, style)["turn_track"]
     assert len(chart.rows) == 36 and "Automatic Victory benchmark" in chart.header
+
+
+def test_charts_print_the_styles_words_for_column_ids_and_values(s42):
+    style = style_of(s42)
+    weather = weather_table(s42, style)
+    assert "MA change" in weather.header and "Ma change" not in weather.header
+    assert "One German" in {cell for row in weather.rows for cell in row}
+    tec = tec_table(s42, style)
+    assert {"DD column", "Isolation DRM"} <= set(tec.header)
+    assert "DD column" in {code for code, _, _ in tec.legend}
+    assert word(style, "early_fall") == "Early fall"  # not in the style: spaces, first letter capitalised
