@@ -152,8 +152,7 @@ def area_bands(game: Game, layout: Layout, style: Style | None = None, size: tup
             edge = wet
         edge = _facing_out(layout, edge, hexes, area.adjacent)
         if edge and len(edge) >= len(seam):
-            lines = [LineString(s) for s in edge]
-            shape = unary_union([ln.buffer(band, cap_style="flat") for ln in lines]).difference(land)
+            shape = _extruded(edge, land.bounds, band).difference(land)
             shape = shape.buffer(band * 0.3).buffer(-band * 0.3).difference(land).intersection(frame)
             if shape.geom_type != "Polygon" and not shape.is_empty:
                 shape = shape.convex_hull.difference(land).intersection(frame)
@@ -183,6 +182,31 @@ def area_bands(game: Game, layout: Layout, style: Style | None = None, size: tup
             bw, bh = w * float(placed.get("width", 2.0)) / 2, w * float(placed.get("height", 1.2)) / 2
             out[aid] = AreaBand(rect(cx - bw, cy - bh, cx + bw, cy + bh).intersection(frame), "box")
     return out
+
+
+EDGES = ((0, -1), (1, 0), (0, 1), (-1, 0))  # the outward normals of the grid box's sides: north, east, south, west
+
+
+def _extruded(sides, grid_box: tuple[float, float, float, float], band: float):
+    """The band beyond an edge area's hexsides: for each side of the grid box they lie along (a corner area: two),
+    the box across its hexsides there that reaches ``band`` beyond the farthest of them, out of the map; the map's
+    hexes are cut out of it by the caller. Its outer edges are straight, as a box printed along a map edge, and
+    neighbouring areas meet along a straight cut."""
+    x0, y0, x1, y1 = grid_box
+    groups: dict[tuple[int, int], list] = {}
+    for side in sides:
+        mx, my = (side[0][0] + side[1][0]) / 2, (side[0][1] + side[1][1]) / 2
+        gaps = (my - y0, x1 - mx, y1 - my, mx - x0)  # how far the side lies from each edge of the grid box
+        groups.setdefault(EDGES[gaps.index(min(gaps))], []).append(side)
+    boxes = []
+    for (nx, ny), group in groups.items():
+        tx, ty = -ny, nx
+        pts = [p for side in group for p in side]
+        along = [x * tx + y * ty for x, y in pts]
+        out = [x * nx + y * ny for x, y in pts]
+        t0, t1, n0, n1 = min(along), max(along), min(out), max(out) + band
+        boxes.append(Polygon([(t * tx + n * nx, t * ty + n * ny) for t, n in ((t0, n0), (t1, n0), (t1, n1), (t0, n1))]))
+    return unary_union(boxes)
 
 
 def _facing_out(layout: Layout, sides, hexes, adjacent) -> list:

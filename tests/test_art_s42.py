@@ -148,6 +148,17 @@ def test_entry_areas_are_drawn_in_their_owners_colours_beyond_the_edge(s42, s42_
         assert _near(s42_map, ((ax + bx) / 2, (ay + by) / 2), colour, radius=3, tolerance=30), aid
         # and none of it covers a map hex's centre
         assert not any(band.shape.contains(Point(lay.centre_f(h))) for h in hexes), aid
+    for aid in ("H", "J", "K", "L"):  # the south edge: the band's outer edge is one straight line beyond its hexes
+        lowest = max(y for side in bands[aid].sides for _, y in side)
+        beyond = [y for _, y in bands[aid].shape.exterior.coords if y > lowest + 1]
+        assert beyond and max(beyond) - min(beyond) < 1, aid
+    areas = s42.map.areas
+    for a in bands:  # neighbouring areas overlap only beyond a hex both are adjacent to (B and C: 4100), and little
+        for b in bands:
+            if a < b:
+                shared = set(areas[a].adjacent) & set(areas[b].adjacent)
+                limit = 1.5 * lay.hex_width ** 2 if shared else 10
+                assert bands[a].shape.intersection(bands[b].shape).area < limit, (a, b)
     box = bands["F"].shape.bounds
     assert box[2] - box[0] > lay.hex_width and box[3] - box[1] > 2 * lay.hex_width
     # the Caspian box lies beyond the east edge: no hex's inner circle (its id, its units) under it
