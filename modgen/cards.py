@@ -128,7 +128,10 @@ class Pile:
 
 def piles(ctx: Context) -> tuple[Pile, ...]:
     """The decks (draw and discard piles, the set-aside cards and the joker when the game has them), side by side
-    on the card table, with their initial cards in card order."""
+    on the card table, with their initial cards in card order; none for a game without cards (which has no card
+    art either)."""
+    if not ctx.game.cards:
+        return ()
     w, h = ctx.size(BACK_IMAGE)
     gap = w // 4
     cards = sorted(ctx.game.cards.values(), key=lambda c: c.number)
