@@ -53,16 +53,25 @@ def read_entry(vmod: str, name: str) -> bytes:
         return z.read(name)
 
 
+def built_on_fake_art(game: Game, tmp_path_factory) -> str:
+    """The module of ``game`` built from stand-in art, in a folder of its own: the .vmod's path."""
+    out = str(tmp_path_factory.mktemp("modgen") / game.id)
+    fake_art(game, out)
+    return module.build(game, out)[0]
+
+
+def build_xml(vmod: str) -> etree._Element:
+    return etree.fromstring(read_entry(vmod, "buildFile.xml"))
+
+
 @pytest.fixture(scope="module")
 def built(nr_game, tmp_path_factory) -> str:
-    out = str(tmp_path_factory.mktemp("modgen") / "no_retreat")
-    fake_art(nr_game, out)
-    return module.build(nr_game, out)[0]
+    return built_on_fake_art(nr_game, tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
 def xml(built) -> etree._Element:
-    return etree.fromstring(read_entry(built, "buildFile.xml"))
+    return build_xml(built)
 
 
 @pytest.fixture(scope="module")

@@ -24,7 +24,8 @@ from modgen.savegame import ESC
 from modgen.settings import settings
 from modgen.traits import Key
 from game_template import OPTIONAL, write_game
-from test_modgen import _grid_from_xml, _marker, _pieces, _restore_tokens, _zones, fake_art, read_entry
+from test_modgen import (_grid_from_xml, _marker, _pieces, _restore_tokens, _zones, build_xml, built_on_fake_art,
+                         fake_art, read_entry)
 
 
 @pytest.fixture(scope="module")
@@ -34,14 +35,12 @@ def s42() -> games.Game:
 
 @pytest.fixture(scope="module")
 def s42_built(s42, tmp_path_factory) -> str:
-    out = str(tmp_path_factory.mktemp("modgen_s42") / "stalingrad42")
-    fake_art(s42, out)
-    return module.build(s42, out)[0]
+    return built_on_fake_art(s42, tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
 def s42_xml(s42_built) -> etree._Element:
-    return etree.fromstring(read_entry(s42_built, "buildFile.xml"))
+    return build_xml(s42_built)
 
 
 @pytest.fixture(scope="module")
@@ -230,7 +229,7 @@ def test_the_template_game_builds_with_any_part_left_out(tmp_path, without):
     game = games.load(str(write_game(tmp_path / "game", without)))
     out = str(tmp_path / "out")
     fake_art(game, out)
-    xml = etree.fromstring(read_entry(module.build(game, out)[0], "buildFile.xml"))
+    xml = build_xml(module.build(game, out)[0])
     assert len(_slots(xml)) == len(game.units) + len(game.all_markers)
     assert bool(list(xml.iter("VASSAL.build.module.PlayerHand"))) == bool(game.cards)
     assert bool(list(xml.iter("VASSAL.build.module.properties.GlobalProperty"))) == (game.vp_track is not None)
