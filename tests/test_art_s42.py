@@ -323,3 +323,23 @@ def test_charts_print_the_styles_words_for_column_ids_and_values(s42):
     assert {"DD column", "Isolation DRM"} <= set(tec.header)
     assert "DD column" in {code for code, _, _ in tec.legend}
     assert word(style, "early_fall") == "Early fall"  # not in the style: spaces, first letter capitalised
+
+
+def test_pattern_motifs_leave_settlement_symbols_clear(s42):
+    """A landmark's triangle among the mountains (Mt Elbrus 4860) or a town in the woods is not hidden by motifs."""
+    from art.map_sheet import motif_points
+    from art.map_shapes import SYMBOL_CLEAR, map_shapes, organic_of, seed_of
+
+    style = style_of(s42)
+    lay = Layout.module(s42.map.grid)
+    w = lay.hex_width
+    shapes = map_shapes(s42, lay, organic_of(style), style.num("map.hex_id_size"))
+    checked = 0
+    for t in ("mountain", "woods", "wooded_rough", "marsh"):
+        look = style.get(f"patterns.{style.terrain(t)['pattern']}")
+        pts = motif_points(shapes.terrain[t], shapes.keepout[t], w, look, seed_of(t))
+        towns = [lay.centre_f(h.hex) for h in s42.map.hexes.values() if h.settlement and h.terrain == t]
+        for cx, cy in towns:
+            assert all(math.hypot(x - cx, y - cy) >= w * SYMBOL_CLEAR for x, y, _ in pts), (t, cx, cy)
+        checked += len(towns)
+    assert checked >= 5 and "4860" in {h.id for h in s42.map.hexes.values() if h.settlement == "landmark"}
