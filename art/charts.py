@@ -30,6 +30,7 @@ class Table:
     wide: tuple[int, ...] = ()  # columns whose text wraps (notes)
     legend: tuple[tuple[str, str, RGB | None], ...] = ()  # (code, meaning, colour) printed under the table
     footer: tuple[str, ...] = ()  # lines printed under the legend (modifiers, limits, notes)
+    samples: tuple[tuple[str, object] | None, ...] = ()  # per row, a map sample in its first cell (the TEC's terrain)
 
 
 def _yes(b: bool) -> str:
@@ -186,7 +187,8 @@ def column_legend(game: Game, file: str, columns: list[str], style: Style) -> tu
 def tec_table(game: Game, style: Style) -> Table:
     """The Terrain Effects Chart: movement points per movement class (P: prohibited, +n: to cross), the legacy
     armor columns of a game that has them, the column shift, whether it stops an advance, the game's own TEC
-    columns (``charts.tec_columns`` picks them) and the notes; each terrain's cell in its map colour."""
+    columns (``charts.tec_columns`` picks them) and the notes; each terrain's cell with its sample as the map's
+    legend draws it (a terrain the map does not show: in its map colour)."""
     records = list(game.tec.values())
     legacy = any(t.mp_armor is not None or t.mp_other is not None for t in records)
     classes: list[str] = []
@@ -199,6 +201,10 @@ def tec_table(game: Game, style: Style) -> Table:
     extra = [c for c in extra if any(c in t.extra for t in records)]
     header = ["Terrain"] + [f"MP {c}" for c in classes] + (["Armor bonus"] if bonus else []) + \
         ["Shift left", "Stops advance"] + [word(style, c) for c in extra] + ["Notes"]
+    from .map_legend import map_samples
+    from .map_sheet import ground_of
+
+    on_map = map_samples(game, style, ground_of(game, style))
     rows, fills = [], []
     for t in records:
         if legacy:
@@ -211,10 +217,12 @@ def tec_table(game: Game, style: Style) -> Table:
             [word(style, t.extra[c]) if c in t.extra else "-" for c in extra] + [t.notes]
         rows.append(tuple(row))
         colour = style.get("terrain").get(t.id, {}).get("colour") if t.id in style.get("terrain") else None
+        if t.id in on_map:  # drawn as the map draws it (the sample), not only its colour
+            colour = None
         fills.append((parse_colour(colour) if colour else None, *([None] * (len(row) - 1))))
     legend = column_legend(game, "tec", extra, style)
     return Table("Terrain Effects Chart", tuple(header), tuple(rows), tuple(fills), wide=(len(header) - 1,),
-                 legend=legend)
+                 legend=legend, samples=tuple(on_map.get(t.id) for t in records))
 
 
 def weather_table(game: Game, style: Style) -> Table:
@@ -320,6 +328,7 @@ class ChartLayout:
     heights: tuple[float, ...]  # row heights, the header row first
     swatches: tuple[tuple[Box, RGB | None], ...]  # legend code cells and their colours
     labels: tuple[Label, ...]
+    samples: tuple[tuple[Box, str, object], ...] = ()  # map samples: (box, kind, payload) (art.map_legend)
 
 
 def table_layout(style: Style, table: Table, cell: float) -> ChartLayout:
@@ -334,6 +343,9 @@ def table_layout(style: Style, table: Table, cell: float) -> ChartLayout:
         texts = [r[c] for r in table.rows]
         natural = max([hf.getlength(w) for w in head.split()] + [f.getlength(t) for t in texts]) + 2 * pad
         widths.append(min(natural, cell * 9) if c in table.wide else natural)
+    sample_w = cell * 0.8 if any(table.samples) else 0.0  # a map sample left of the first cell's text
+    if widths:
+        widths[0] += sample_w
     heights = [cell * 1.1] + [cell * 0.62] * len(table.rows)
     for i, row in enumerate(table.rows):
         for c in table.wide:
@@ -368,11 +380,18 @@ def table_layout(style: Style, table: Table, cell: float) -> ChartLayout:
     labels: list[Label] = list(fit_text(style, table.title, (margin, cell * 0.15, size[0] - margin, cell * 1.0),
                                         "serif", cell * 0.6, cell * 0.3, fill=ink, what=f"chart {table.title}"))
     y = top
+    samples: list[tuple[Box, str, object]] = []
     for r, h in enumerate(heights):
         x = margin
         cells = table.header if r == 0 else table.rows[r - 1]
         for c, text in enumerate(cells):
-            panel = (x + pad * 0.5, y + cell * 0.06, x + widths[c] - pad * 0.5, y + h - cell * 0.06)
+            panel = (x + pad * 0.5 + (sample_w if c == 0 and r > 0 else 0), y + cell * 0.06, x + widths[c] - pad * 0.5,
+                     y + h - cell * 0.06)
+            if c == 0 and r > 0 and r - 1 < len(table.samples) and table.samples[r - 1]:
+                kind, payload = table.samples[r - 1]
+                mid = y + h / 2
+                samples.append(((x + pad * 0.5, mid - cell * 0.22, x + pad * 0.5 + sample_w - pad * 0.4,
+                                 mid + cell * 0.22), kind, payload))
             if r == 0:
                 colour = style.colour("charts.head_ink")
                 role, wrapped = "bold", True
@@ -396,7 +415,7 @@ def table_layout(style: Style, table: Table, cell: float) -> ChartLayout:
         labels += fit_text(style, line, box, "regular", lpx, lpx * 0.7, wrap=True, line_gap=0.02, align="left",
                            valign="top", fill=ink, what=f"{table.title} footer")
     swatches = tuple((box, colour) for box, _, _, _, colour in legend_rows)
-    return ChartLayout(size, (margin, top), tuple(widths), tuple(heights), swatches, tuple(labels))
+    return ChartLayout(size, (margin, top), tuple(widths), tuple(heights), swatches, tuple(labels), tuple(samples))
 
 
 def render_chart(game: Game, name: str, cell_px: float | None = None, style: Style | None = None) -> Image.Image:
@@ -419,5 +438,12 @@ def render_chart(game: Game, name: str, cell_px: float | None = None, style: Sty
         y += h
     for box, colour in lay.swatches:
         d.rectangle(box, fill=colour, outline=rule, width=lw)
+    if lay.samples:
+        from .map_legend import draw_sample
+        from .map_sheet import ground_of
+
+        ground = ground_of(game, style)
+        for box, kind, payload in lay.samples:  # as the map legend draws them: a swatch 0.36 hex widths wide
+            draw_sample(d, game, style, kind, payload, box, (box[2] - box[0]) / 0.36, ground)
     draw_labels(d, style, lay.labels)
     return img

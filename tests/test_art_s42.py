@@ -343,3 +343,21 @@ def test_pattern_motifs_leave_settlement_symbols_clear(s42):
             assert all(math.hypot(x - cx, y - cy) >= w * SYMBOL_CLEAR for x, y, _ in pts), (t, cx, cy)
         checked += len(towns)
     assert checked >= 5 and "4860" in {h.id for h in s42.map.hexes.values() if h.settlement == "landmark"}
+
+
+def test_the_tec_shows_each_terrain_and_hexside_feature_as_the_map_draws_it(s42):
+    style = style_of(s42)
+    tec = tec_table(s42, style)
+    by_id = dict(zip(s42.tec, tec.samples))
+    assert by_id["woods"] == ("terrain", "woods") and by_id["minor_river"] == ("hexside", ("minor_river", "river"))
+    assert by_id["town"][0] == "settlement" and by_id["fort"][0] == "feature"
+    on_map = {h.terrain for h in s42.map.hexes.values()} | {f for fs in s42.map.hexsides.values() for f in fs}
+    assert all(by_id[t] for t in on_map if t in by_id and style.table(f"hexsides.{t}").get("draw") != "none")
+    lay = table_layout(style, tec, 64)
+    assert len(lay.samples) == sum(1 for s in tec.samples if s)
+    x0 = lay.origin[0]
+    assert all(x0 <= box[0] < box[2] <= x0 + lay.widths[0] for box, _, _ in lay.samples)
+    img = render_chart(s42, "tec", 64)
+    woods = next(box for box, kind, payload in lay.samples if payload == "woods")
+    colour = style.colour("terrain.woods.colour")
+    assert _near(img, ((woods[0] + woods[2]) / 2, woods[1] + 3), colour, radius=3, tolerance=30)
