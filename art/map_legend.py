@@ -130,7 +130,8 @@ def draw_legend(img: Image.Image, d: Draw, game: Game, lay: Layout, style: Style
         d.text((x + sw + w * 0.1, cy), label, font=f, fill=ink, anchor="lm")
     rest = [b for b in _corner_boxes(shapes, w * 1.4, w * 1.4, w * 0.3) if not _overlaps(b, box)]
     spot = _least_land(shapes, rest)
-    if spot is not None:  # a grid too small for both keeps the legend only
+    # a grid too small for both keeps the legend only; a compass never hides map hexes (their ids, their units)
+    if spot is not None and shapes.land.intersection(shapely.box(*spot)).area < 0.1 * (spot[2] - spot[0]) ** 2:
         compass(d, spot, ink, style)
 
 
