@@ -65,6 +65,13 @@ def word(style: Style, value: object) -> str:
     return str(words[key]) if key in words and not isinstance(value, (bool, list, tuple, frozenset)) else pretty(value)
 
 
+def _heading(game: Game, style: Style, file: str, column: str) -> str:
+    """A declared column's heading: the style's word for it (``[charts.words]``), else its name in game.toml."""
+    if column in style.table("charts.words"):
+        return word(style, column)
+    return game.columns[file][column].name or pretty(column)
+
+
 def _first_roll(label: str) -> int:
     head = label.split("-")[0] if not label.startswith("-") else "-" + label[1:].split("-")[0]
     return int(head)
@@ -274,7 +281,7 @@ def turn_table(game: Game, style: Style, name: str = "turn_track") -> Table:
         turns = [t for t in turns if any(c in t.extra for c in extra)]
     header = ["Turn", "Date"] + (["Weather"] if weather else []) + (["Blitz!"] if blitz else []) + \
         (["Shock!"] if shock else []) + (["Sudden death"] if sudden else []) + \
-        [game.columns["turns"][c].name or pretty(c) for c in extra] + (["Events"] if events else [])
+        [_heading(game, style, "turns", c) for c in extra] + (["Events"] if events else [])
     rows, fills = [], []
     for t in turns:
         row: list[str] = [str(t.number), t.date]
