@@ -31,6 +31,8 @@ def _bounds(xy: Any) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
+SHAPES = frozenset({"polygon", "line", "ellipse", "rectangle", "rounded_rectangle", "arc", "chord", "pieslice",
+                    "point"})  # the ImageDraw calls that take coordinates first
 PAD = 4  # pixels kept around a shape's box when deciding whether it reaches the window (antialiasing, joints)
 
 
@@ -57,32 +59,11 @@ class ShiftedDraw:
             return None
         return getattr(self._draw, name)(_moved(seq, self._dx, self._dy), *args, **kwargs)
 
-    def polygon(self, xy, *args, **kwargs):
-        return self._call("polygon", xy, *args, **kwargs)
-
-    def line(self, xy, *args, **kwargs):
-        return self._call("line", xy, *args, **kwargs)
-
-    def ellipse(self, xy, *args, **kwargs):
-        return self._call("ellipse", xy, *args, **kwargs)
-
-    def rectangle(self, xy, *args, **kwargs):
-        return self._call("rectangle", xy, *args, **kwargs)
-
-    def rounded_rectangle(self, xy, *args, **kwargs):
-        return self._call("rounded_rectangle", xy, *args, **kwargs)
-
-    def arc(self, xy, *args, **kwargs):
-        return self._call("arc", xy, *args, **kwargs)
-
-    def chord(self, xy, *args, **kwargs):
-        return self._call("chord", xy, *args, **kwargs)
-
-    def pieslice(self, xy, *args, **kwargs):
-        return self._call("pieslice", xy, *args, **kwargs)
-
-    def point(self, xy, *args, **kwargs):
-        return self._call("point", xy, *args, **kwargs)
+    def __getattr__(self, name: str) -> Any:
+        """The shape calls, moved; any other ``ImageDraw`` call is an AttributeError (never drawn unmoved)."""
+        if name not in SHAPES:
+            raise AttributeError(f"{type(self).__name__} does not move {name!r}")
+        return lambda xy, *args, **kwargs: self._call(name, xy, *args, **kwargs)
 
     def text(self, xy, text, *args, **kwargs):
         f = kwargs.get("font")

@@ -201,8 +201,9 @@ class MapPainter:
     """The map of ``game`` at ``layout`` (default: the module board), ready to be painted whole or a window at a
     time: the shapes (vectors) are made once, the pixels only for the window asked (:meth:`window`)."""
 
-    MARGIN = 0.5  # hex widths of map painted around a window and cut away: PIL fills a shape that runs past an
-    # image's left or top edge a little differently near that edge (measured: up to a third of a hex in)
+    MARGIN = 0.5  # hex widths of map (at least MIN_MARGIN pixels) painted around a window and cut away: PIL fills a
+    # shape that runs past an image's left or top edge a little differently near that edge (measured: up to 34 px in)
+    MIN_MARGIN = 48
 
     def __init__(self, game: Game, layout: Layout | None = None, style: Style | None = None):
         self.game = game
@@ -213,7 +214,7 @@ class MapPainter:
         self.lay = _scaled_layout(layout, self.k)
         self.shapes = map_shapes(game, self.lay, organic_of(self.style), self.style.num("map.hex_id_size"))
         self.ground = ground_of(game, self.style)
-        self.margin = math.ceil(layout.hex_width * self.MARGIN)
+        self.margin = max(self.MIN_MARGIN, math.ceil(layout.hex_width * self.MARGIN))
 
     @cached_property
     def motifs(self) -> dict[str, list[tuple[float, float, float]]]:

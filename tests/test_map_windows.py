@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 
+import games
 import numpy as np
 import pytest
 
@@ -103,3 +104,14 @@ def test_the_banded_documents_have_every_tile_and_the_poster_in_strips(nr_game, 
     strips = images(paths["poster"])
     assert {im.width for im in strips} == {section.size[0]} and len(strips) > 2
     assert sum(im.height for im in strips) == section.size[1]  # every row of the map once
+
+
+def test_a_window_of_stalingrad_42s_map_has_the_whole_maps_pixels():
+    """The map that is painted in bands: rivers of several classes, rail lines, forts, sheet seams, Entry Area
+    bands beyond its edge (at half the module's scale, 2x supersampled)."""
+    s42 = games.load("stalingrad42")
+    painter = MapPainter(s42, Layout.module(s42.map.grid, 0.5))
+    whole = np.asarray(painter.window())
+    w, h = painter.size
+    for box in ((w // 3, h // 3 + 1, 2 * w // 3, h // 2), (w // 2 + 5, 0, w, h // 5)):
+        assert_same_pixels(np.asarray(painter.window(box)), whole[box[1]:box[3], box[0]:box[2]])
