@@ -270,7 +270,7 @@ def draw_area_bands(d: Draw, game: Game, lay: Layout, style: Style, size: tuple[
         if band.shape.is_empty or (band.kind == "seam" and len(aid) > 2):
             continue
         r = w * 0.17
-        p = _label_point(band)
+        p = _label_point(band, r)
         p = (min(max(p[0], r + 2), size[0] - r - 2), min(max(p[1], r + 2), size[1] - r - 2))  # on the image
         d.ellipse((p[0] - r, p[1] - r, p[0] + r, p[1] + r), fill=colour, outline=(255, 255, 255),
                   width=max(1, round(r * 0.12)))
@@ -281,17 +281,19 @@ def draw_area_bands(d: Draw, game: Game, lay: Layout, style: Style, size: tuple[
             _area_name(d, style, band, area.name, p, r, colour)
 
 
-def _label_point(band) -> tuple[float, float]:
-    """Where an area's disc goes: the middle of a box's left part; on an edge band, the point of the band nearest
-    the middle of the hexsides it runs along (so the disc sits on the map's edge next to its hexes)."""
+def _label_point(band, r: float) -> tuple[float, float]:
+    """Where an area's disc (radius ``r``) goes: the middle of a box's left part; on an edge band, the point nearest
+    the middle of the hexsides it runs along where the whole disc lies in the band (so it sits on the map's edge
+    next to its hexes, over none of them), else the band's point nearest it."""
     import shapely
 
     x0, y0, x1, y1 = band.shape.bounds
     if band.kind == "box":  # the disc at the top, the name under it
         return (x0 + x1) / 2, y0 + min(x1 - x0, y1 - y0) * 0.25
     mids = [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for a, b in band.sides]
-    mid = mids[len(mids) // 2]
-    q = shapely.ops.nearest_points(band.shape, shapely.Point(mid))[0]
+    mid = shapely.Point(mids[len(mids) // 2])
+    room = band.shape.buffer(-r * 1.1)
+    q = shapely.ops.nearest_points(room if not room.is_empty else band.shape, mid)[0]
     return q.x, q.y
 
 
