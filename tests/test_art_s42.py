@@ -152,6 +152,14 @@ def test_entry_areas_are_drawn_in_their_owners_colours_beyond_the_edge(s42, s42_
         lowest = max(y for side in bands[aid].sides for _, y in side)
         beyond = [y for _, y in bands[aid].shape.exterior.coords if y > lowest + 1]
         assert beyond and max(beyond) - min(beyond) < 1, aid
+    from shapely.geometry import Polygon
+
+    from art.map_places import _label_point
+
+    land = [Polygon(lay.polygon(h)) for h in hexes]
+    for aid in ("A", "B", "C", "D", "E", "G", "H", "J", "K", "L", "X", "Y", "Z"):  # the letter's disc: over no hex
+        disc = Point(_label_point(bands[aid], lay.hex_width * 0.17)).buffer(lay.hex_width * 0.17)
+        assert not any(disc.intersects(h) for h in land), aid
     areas = s42.map.areas
     for a in bands:  # neighbouring areas overlap only beyond a hex both are adjacent to (B and C: 4100), and little
         for b in bands:
