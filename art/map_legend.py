@@ -163,7 +163,11 @@ def draw_sample(d: Draw, game: Game, style: Style, kind: str, payload, sx: tuple
     if kind == "hexside" and payload[1] == "river":
         colour, rw = river_look(style, payload[0])
         width = max(1, round(w * rw))
-        draw_polyline(d, [(sx[0] + width, cy), (sx[2] - width, cy)], colour, width)
+        inset = width
+        if width > sw * 0.18:  # a broad river (the Volga): a bar inside the swatch, not a blob over its edges
+            width = min(width, max(1, round((sx[3] - sx[1]) * 0.5)))
+            inset = width / 2 + 1
+        draw_polyline(d, [(sx[0] + inset, cy), (sx[2] - inset, cy)], colour, width)
     elif kind == "hexside" and payload[1] == "lake":  # a long thin lake, as drawn on the map
         d.ellipse((sx[0] + half * 0.2, cy - half * 0.45, sx[2] - half * 0.2, cy + half * 0.45),
                   fill=style.colour("map.water"), outline=style.colour("map.coast"), width=max(1, round(w * 0.01)))
