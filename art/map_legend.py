@@ -164,7 +164,7 @@ def draw_sample(d: Draw, game: Game, style: Style, kind: str, payload, sx: tuple
         colour, rw = river_look(style, payload[0])
         width = max(1, round(w * rw))
         inset = width
-        if width > sw * 0.18:  # a broad river (the Volga): a bar inside the swatch, not a blob over its edges
+        if width > sw * 0.18:  # a broad river: a bar inside the swatch, not a blob over its edges
             width = min(width, max(1, round((sx[3] - sx[1]) * 0.5)))
             inset = width / 2 + 1
         draw_polyline(d, [(sx[0] + inset, cy), (sx[2] - inset, cy)], colour, width)
