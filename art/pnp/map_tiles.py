@@ -97,8 +97,10 @@ class PrintMap:
         return self.painter.window()
 
     def window(self, box: Box) -> Image.Image:
-        """The print map's pixels in ``box``."""
-        return self._whole.crop(box) if self.drawn_whole else self.painter.window(box)
+        """The print map's pixels in ``box`` (the whole picture itself, not a copy, when ``box`` is all of it)."""
+        if not self.drawn_whole:
+            return self.painter.window(box)
+        return self._whole if tuple(box) == (0, 0, *self.size) else self._whole.crop(box)
 
     def overview(self, width: int) -> Image.Image:
         """The whole map ``width`` pixels wide (the tiles' overview page): the whole print map reduced, or, for a map
