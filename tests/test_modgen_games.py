@@ -111,7 +111,11 @@ def test_entry_areas_boxes_and_track_spaces_are_zones_holding_their_pieces(s42, 
         x, y = s42_ctx.point(loc)
         board = next(b for b in s42_ctx.boards if loc in b.areas or loc in b.boxes)
         ox, oy = s42_ctx.origins[board.name]
-        assert _contains(zones[s42_ctx.location_name(loc)], x - ox, y - oy), loc
+        on_board = {s42.map.areas[a].name for a in board.areas} | {s42_ctx.location_name(k) for k in board.boxes}
+        # VASSAL names a point after the first zone that holds it (the Caucasus north edge lies inside map A's east
+        # edge, P: it is listed first)
+        first = next((z for z in zones if z in on_board and _contains(zones[z], x - ox, y - oy)), None)
+        assert first == s42_ctx.location_name(loc), loc
     ids = HexIds(s42.map.grid)
     area_zones = [zones[s42.map.areas[a].name] for a in s42_ctx.map_board.areas]
     for hex_id in s42.map.hexes:  # an Entry Area is beyond the map edge: no hex lies in one
