@@ -115,3 +115,9 @@ def test_a_window_of_stalingrad_42s_map_has_the_whole_maps_pixels():
     w, h = painter.size
     for box in ((w // 3, h // 3 + 1, 2 * w // 3, h // 2), (w // 2 + 5, 0, w, h // 5)):
         assert_same_pixels(np.asarray(painter.window(box)), whole[box[1]:box[3], box[0]:box[2]])
+
+
+def test_banded_documents_are_byte_identical_when_made_again(nr_game, banded):
+    first = map_documents(nr_game, banded.options, banded)
+    again = PrintMap(nr_game, banded.options)
+    assert map_documents(nr_game, again.options, again) == first

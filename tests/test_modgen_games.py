@@ -6,7 +6,6 @@ and read back: palette, unit properties, grid, zones, set-ups, turn tracker, dic
 from __future__ import annotations
 
 import os
-import shutil
 import zipfile
 
 import pytest
@@ -24,8 +23,8 @@ from modgen.savegame import ESC
 from modgen.settings import settings
 from modgen.traits import Key
 from game_template import OPTIONAL, write_game
-from test_modgen import (_grid_from_xml, _marker, _pieces, _restore_tokens, _zones, build_xml, built_on_fake_art,
-                         fake_art, read_entry)
+from test_modgen import (_grid_from_xml, _marker, _pieces, _restore_tokens, _zones, assert_rebuilt_identically,
+                         build_xml, built_on_fake_art, fake_art, read_entry)
 
 
 @pytest.fixture(scope="module")
@@ -279,3 +278,7 @@ def test_module_toml_is_optional_with_defaults(tmp_path):
     game = games.load(str(write_game(tmp_path / "game")))
     s = settings(game)
     assert s.unit_commands == () and s.attack_clear_phase == "" and [d.name for d in s.dice] == ["1d6"]
+
+
+def test_two_builds_are_byte_identical(s42, s42_built, tmp_path):
+    assert_rebuilt_identically(s42, s42_built, tmp_path)

@@ -42,6 +42,7 @@ OVERVIEW_TEXT_MM = 30.0  # room kept on the overview page for its title and the 
 POSTER_IMAGE_PX = 64_000_000  # pixels of one image of a poster page (the module map's cap, SECURITY.md)
 WHOLE_MAP_PX = 64_000_000  # a print map of at most this many pixels (times the painter's supersampling) is drawn whole
 BAND_PX = 16_000_000  # pixels of one band of a map painted a window at a time (at least one row of tiles)
+TRIM_NOTE = "trim dashed edges · lay on the guide line so the crosses meet · glue"
 SECTION_MARGIN = 0.3  # hex widths of map kept around a section's box of hexes
 
 Box = tuple[int, int, int, int]  # x0, y0, x1, y1 in print-map pixels, end-exclusive
@@ -325,8 +326,7 @@ def map_documents(game: Game, options: Options, pm: PrintMap) -> tuple[bytes, by
                 _seam_marks(c, t, tile, ox, oy)
                 _neighbour_labels(c, t, tile, (ox, oy, ox + w, oy + h))
                 c.text(m, oy - 4.5, f"{where}Map tile {tile.name} of {t.cols}×{t.rows}", 8, bold=True)
-                c.text(t.page[0] - m, oy - 4.5, "trim dashed edges · lay on the guide line so the crosses meet · glue",
-                       6.5, align="right", colour=GREY)
+                c.text(t.page[0] - m, oy - 4.5, TRIM_NOTE, 6.5, align="right", colour=GREY)
             own_bottom = height if last == t.rows else t.tile(0, last).box[1]  # the next band's rows are its own
             rows = max(1, POSTER_IMAGE_PX // width)
             for y in range(top, own_bottom, rows):
