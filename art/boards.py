@@ -128,11 +128,25 @@ def area_bands(game: Game, layout: Layout, style: Style | None = None, size: tup
     water = {c for s in game.map.seas.values() for c in s.cells} | {c for k in game.map.lakes.values() for c in k.cells}
     covered = {c for a in game.map.areas.values() for c in a.cells}
     land = unary_union([Polygon(layout.polygon(h.hex)) for h in hexes.values()]) if hexes else Polygon()
+    from games.hexgrid import to_offset
+
+    def crossed(h, n) -> set[str]:
+        """Which side of a map section's printed box (west, east, north, south) the step from cell h to its
+        neighbour n leaves it by, for every section holding h (a shared row: two) but not n."""
+        out = set()
+        (c, r), (nc, nr) = (to_offset(x, layout.spec.orientation, layout.spec.offset) for x in (h, n))
+        for sec in game.map.sections.values():
+            (c0, r0), (c1, r1) = sec.first, sec.last
+            if c0 <= c <= c1 and r0 <= r <= r1 and not (c0 <= nc <= c1 and r0 <= nr <= r1):
+                out.add("west" if nc < c0 else "east" if nc > c1 else "north" if nr < r0 else "south")
+        return out
+
     out: dict[str, AreaBand] = {}
     for aid, area in game.map.areas.items():
         if area.cells:
             continue
-        edge, seam, wet = [], [], []
+        edge, wet = [], []
+        seams: dict[str, list] = {}  # a side of the sections' boxes -> the area's hexsides on it
         for loc in area.adjacent:
             if loc not in hexes:
                 continue
@@ -146,8 +160,12 @@ def area_bands(game: Game, layout: Layout, style: Style | None = None, size: tup
                     wet.append(side_segment(layout, h.hex, n))
                 elif other is None:
                     edge.append(side_segment(layout, h.hex, n))
-                elif hexes[other].section != h.section:
-                    seam.append(side_segment(layout, h.hex, n))
+                else:
+                    for way in sorted(crossed(h.hex, n)):
+                        seams.setdefault(way, []).append(side_segment(layout, h.hex, n))
+        # the sheets' edge most of its hexsides lie on (a strip along the south maps' north edge, row 40, not along
+        # the seam between the north maps that one of those hexes also touches)
+        seam = max(seams.values(), key=len) if seams else []
         if not edge and not seam:  # reached across the water only (Crimea across the Kerch Strait): over the sea
             edge = wet
         edge = _facing_out(layout, edge, hexes, area.adjacent)

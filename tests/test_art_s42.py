@@ -167,6 +167,9 @@ def test_entry_areas_are_drawn_in_their_owners_colours_beyond_the_edge(s42, s42_
                 shared = set(areas[a].adjacent) & set(areas[b].adjacent)
                 limit = 1.5 * lay.hex_width ** 2 if shared else 10
                 assert bands[a].shape.intersection(bands[b].shape).area < limit, (a, b)
+    # the Caucasus maps' north edge (row 40, S2) is a strip along that row, not along the A/B seam 4140 also touches
+    ne = bands["north_edge"].shape.bounds
+    assert bands["north_edge"].kind == "seam" and ne[2] - ne[0] > 20 * lay.hex_width and ne[3] - ne[1] < lay.hex_width
     box = bands["F"].shape.bounds
     assert box[2] - box[0] > lay.hex_width and box[3] - box[1] > 2 * lay.hex_width
     # the Caspian box lies beyond the east edge: no hex's inner circle (its id, its units) under it
