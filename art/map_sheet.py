@@ -300,6 +300,8 @@ def _terrain(img: MapCanvas, d: Draw, game: Game, lay: Layout, style: Style, sha
 
 @dataclass(frozen=True)
 class WaterShapes:
+    """Lakes and seas, their deep middles, two ripple lines and the coast: buffered once for every window."""
+
     water: Any
     deep: Any
     ripples: tuple[Any, Any]
