@@ -114,6 +114,7 @@ def area_bands(game: Game, layout: Layout, style: Style | None = None, size: tup
                ) -> dict[str, AreaBand]:
     """The shapes of the areas without cells (22.0 Entry Areas, boxes): pure geometry, as :func:`area_polygons`."""
     from shapely.geometry import LineString, box as rect
+    from shapely.ops import linemerge
 
     from games.hexgrid import directions
 
@@ -138,7 +139,7 @@ def area_bands(game: Game, layout: Layout, style: Style | None = None, size: tup
         for sec in game.map.sections.values():
             (c0, r0), (c1, r1) = sec.first, sec.last
             if c0 <= c <= c1 and r0 <= r <= r1 and not (c0 <= nc <= c1 and r0 <= nr <= r1):
-                out.add("west" if nc < c0 else "east" if nc > c1 else "north" if nr < r0 else "south")
+                out.add("north" if nr < r0 else "south" if nr > r1 else "west" if nc < c0 else "east")
         return out
 
     out: dict[str, AreaBand] = {}
@@ -180,9 +181,10 @@ def area_bands(game: Game, layout: Layout, style: Style | None = None, size: tup
                 out[aid] = AreaBand(shape, "edge", tuple(edge))
                 continue
         if seam:
-            shape = unary_union([LineString(s).buffer(w * 0.06, cap_style="flat") for s in seam])
-            if shape.geom_type != "Polygon":
-                shape = shape.convex_hull
+            chain = linemerge(unary_union([LineString(s) for s in seam]))  # one strip along the chained sides
+            shape = chain.buffer(w * 0.06, cap_style="flat", join_style="mitre")
+            if shape.geom_type != "Polygon":  # sides that do not chain: the largest run (a hull would cover hexes)
+                shape = max(shape.geoms, key=lambda g: g.area)
             out[aid] = AreaBand(shape, "seam", tuple(seam))
             continue
         placed = style.table(f"map.area_boxes.{aid}")

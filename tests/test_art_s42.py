@@ -167,6 +167,9 @@ def test_entry_areas_are_drawn_in_their_owners_colours_beyond_the_edge(s42, s42_
                 shared = set(areas[a].adjacent) & set(areas[b].adjacent)
                 limit = 1.5 * lay.hex_width ** 2 if shared else 10
                 assert bands[a].shape.intersection(bands[b].shape).area < limit, (a, b)
+    # no area's polygon (the module's zone) holds a map hex's centre: a hex locates to itself
+    zones = [Polygon(pts) for aid, pts in the_map.areas.items() if not s42.map.areas[aid].cells]
+    assert not any(z.contains(Point(lay.centre(h))) for z in zones for h in hexes)
     # the Caucasus maps' north edge (row 40, S2) is a strip along that row, not along the A/B seam 4140 also touches
     ne = bands["north_edge"].shape.bounds
     assert bands["north_edge"].kind == "seam" and ne[2] - ne[0] > 20 * lay.hex_width and ne[3] - ne[1] < lay.hex_width
