@@ -114,6 +114,7 @@ def area_bands(game: Game, layout: Layout, style: Style | None = None, size: tup
                ) -> dict[str, AreaBand]:
     """The shapes of the areas without cells (22.0 Entry Areas, boxes): pure geometry, as :func:`area_polygons`."""
     from shapely.geometry import LineString, box as rect
+    from shapely.ops import linemerge
 
     from games.hexgrid import directions
 
@@ -128,11 +129,25 @@ def area_bands(game: Game, layout: Layout, style: Style | None = None, size: tup
     water = {c for s in game.map.seas.values() for c in s.cells} | {c for k in game.map.lakes.values() for c in k.cells}
     covered = {c for a in game.map.areas.values() for c in a.cells}
     land = unary_union([Polygon(layout.polygon(h.hex)) for h in hexes.values()]) if hexes else Polygon()
+    from games.hexgrid import to_offset
+
+    def crossed(h, n) -> set[str]:
+        """Which side of a map section's printed box (west, east, north, south) the step from cell h to its
+        neighbour n leaves it by, for every section holding h (a shared row: two) but not n."""
+        out = set()
+        (c, r), (nc, nr) = (to_offset(x, layout.spec.orientation, layout.spec.offset) for x in (h, n))
+        for sec in game.map.sections.values():
+            (c0, r0), (c1, r1) = sec.first, sec.last
+            if c0 <= c <= c1 and r0 <= r <= r1 and not (c0 <= nc <= c1 and r0 <= nr <= r1):
+                out.add("north" if nr < r0 else "south" if nr > r1 else "west" if nc < c0 else "east")
+        return out
+
     out: dict[str, AreaBand] = {}
     for aid, area in game.map.areas.items():
         if area.cells:
             continue
-        edge, seam, wet = [], [], []
+        edge, wet = [], []
+        seams: dict[str, list] = {}  # a side of the sections' boxes -> the area's hexsides on it
         for loc in area.adjacent:
             if loc not in hexes:
                 continue
@@ -146,14 +161,17 @@ def area_bands(game: Game, layout: Layout, style: Style | None = None, size: tup
                     wet.append(side_segment(layout, h.hex, n))
                 elif other is None:
                     edge.append(side_segment(layout, h.hex, n))
-                elif hexes[other].section != h.section:
-                    seam.append(side_segment(layout, h.hex, n))
+                else:
+                    for way in sorted(crossed(h.hex, n)):
+                        seams.setdefault(way, []).append(side_segment(layout, h.hex, n))
+        # the sheets' edge most of its hexsides lie on (a strip along the south maps' north edge, row 40, not along
+        # the seam between the north maps that one of those hexes also touches)
+        seam = max(seams.values(), key=len) if seams else []
         if not edge and not seam:  # reached across the water only (Crimea across the Kerch Strait): over the sea
             edge = wet
         edge = _facing_out(layout, edge, hexes, area.adjacent)
         if edge and len(edge) >= len(seam):
-            lines = [LineString(s) for s in edge]
-            shape = unary_union([ln.buffer(band, cap_style="flat") for ln in lines]).difference(land)
+            shape = _extruded(edge, land.bounds, band).difference(land)
             shape = shape.buffer(band * 0.3).buffer(-band * 0.3).difference(land).intersection(frame)
             if shape.geom_type != "Polygon" and not shape.is_empty:
                 shape = shape.convex_hull.difference(land).intersection(frame)
@@ -163,9 +181,10 @@ def area_bands(game: Game, layout: Layout, style: Style | None = None, size: tup
                 out[aid] = AreaBand(shape, "edge", tuple(edge))
                 continue
         if seam:
-            shape = unary_union([LineString(s).buffer(w * 0.06, cap_style="flat") for s in seam])
-            if shape.geom_type != "Polygon":
-                shape = shape.convex_hull
+            chain = linemerge(unary_union([LineString(s) for s in seam]))  # one strip along the chained sides
+            shape = chain.buffer(w * 0.06, cap_style="flat", join_style="mitre")
+            if shape.geom_type != "Polygon":  # sides that do not chain: the largest run (a hull would cover hexes)
+                shape = max(shape.geoms, key=lambda g: g.area)
             out[aid] = AreaBand(shape, "seam", tuple(seam))
             continue
         placed = style.table(f"map.area_boxes.{aid}")
@@ -183,6 +202,31 @@ def area_bands(game: Game, layout: Layout, style: Style | None = None, size: tup
             bw, bh = w * float(placed.get("width", 2.0)) / 2, w * float(placed.get("height", 1.2)) / 2
             out[aid] = AreaBand(rect(cx - bw, cy - bh, cx + bw, cy + bh).intersection(frame), "box")
     return out
+
+
+EDGES = ((0, -1), (1, 0), (0, 1), (-1, 0))  # the outward normals of the grid box's sides: north, east, south, west
+
+
+def _extruded(sides, grid_box: tuple[float, float, float, float], band: float):
+    """The band beyond an edge area's hexsides: for each side of the grid box they lie along (a corner area: two),
+    the box across its hexsides there that reaches ``band`` beyond the farthest of them, out of the map; the map's
+    hexes are cut out of it by the caller. Its outer edges are straight, as a box printed along a map edge, and
+    neighbouring areas meet along a straight cut."""
+    x0, y0, x1, y1 = grid_box
+    groups: dict[tuple[int, int], list] = {}
+    for side in sides:
+        mx, my = (side[0][0] + side[1][0]) / 2, (side[0][1] + side[1][1]) / 2
+        gaps = (my - y0, x1 - mx, y1 - my, mx - x0)  # how far the side lies from each edge of the grid box
+        groups.setdefault(EDGES[gaps.index(min(gaps))], []).append(side)
+    boxes = []
+    for (nx, ny), group in groups.items():
+        tx, ty = -ny, nx
+        pts = [p for side in group for p in side]
+        along = [x * tx + y * ty for x, y in pts]
+        out = [x * nx + y * ny for x, y in pts]
+        t0, t1, n0, n1 = min(along), max(along), min(out), max(out) + band
+        boxes.append(Polygon([(t * tx + n * nx, t * ty + n * ny) for t, n in ((t0, n0), (t1, n0), (t1, n1), (t0, n1))]))
+    return unary_union(boxes)
 
 
 def _facing_out(layout: Layout, sides, hexes, adjacent) -> list:

@@ -30,6 +30,7 @@ class Table:
     wide: tuple[int, ...] = ()  # columns whose text wraps (notes)
     legend: tuple[tuple[str, str, RGB | None], ...] = ()  # (code, meaning, colour) printed under the table
     footer: tuple[str, ...] = ()  # lines printed under the legend (modifiers, limits, notes)
+    samples: tuple[tuple[str, object] | None, ...] = ()  # per row, a map sample in its first cell (the TEC's terrain)
 
 
 def _yes(b: bool) -> str:
@@ -54,6 +55,21 @@ def pretty(value: object) -> str:
         text = text.replace("_", " ")
         return text[:1].upper() + text[1:]
     return text
+
+
+def word(style: Style, value: object) -> str:
+    """A column id or data value as a chart prints it: the style's word for it (``[charts.words]``, e.g.
+    ``ma_change = "MA change"``), else :func:`pretty`."""
+    words = style.table("charts.words")
+    key = str(value)
+    return str(words[key]) if key in words and not isinstance(value, (bool, list, tuple, frozenset)) else pretty(value)
+
+
+def _heading(game: Game, style: Style, file: str, column: str) -> str:
+    """A declared column's heading: the style's word for it (``[charts.words]``), else its name in game.toml."""
+    if column in style.table("charts.words"):
+        return word(style, column)
+    return game.columns[file][column].name or pretty(column)
 
 
 def _first_roll(label: str) -> int:
@@ -165,20 +181,21 @@ def _declared(game: Game, file: str, style_key: str, style: Style) -> list[str]:
     return [c for c in picked if c in declared] if picked else declared
 
 
-def column_legend(game: Game, file: str, columns: list[str]) -> tuple[tuple[str, str, None], ...]:
+def column_legend(game: Game, file: str, columns: list[str], style: Style) -> tuple[tuple[str, str, None], ...]:
     """What each declared column means (its ``name`` and ``rule`` in game.toml), for the legend under a chart."""
     out = []
     for c in columns:
         col = game.columns[file][c]
         if col.name:
-            out.append((pretty(c), col.name + (f" ({col.rule})" if col.rule else ""), None))
+            out.append((word(style, c), col.name + (f" ({col.rule})" if col.rule else ""), None))
     return tuple(out)
 
 
 def tec_table(game: Game, style: Style) -> Table:
     """The Terrain Effects Chart: movement points per movement class (P: prohibited, +n: to cross), the legacy
     armor columns of a game that has them, the column shift, whether it stops an advance, the game's own TEC
-    columns (``charts.tec_columns`` picks them) and the notes; each terrain's cell in its map colour."""
+    columns (``charts.tec_columns`` picks them) and the notes; each terrain's cell with its sample as the map's
+    legend draws it (a terrain the map does not show: in its map colour)."""
     records = list(game.tec.values())
     legacy = any(t.mp_armor is not None or t.mp_other is not None for t in records)
     classes: list[str] = []
@@ -190,7 +207,11 @@ def tec_table(game: Game, style: Style) -> Table:
     extra = _declared(game, "tec", "tec_columns", style)
     extra = [c for c in extra if any(c in t.extra for t in records)]
     header = ["Terrain"] + [f"MP {c}" for c in classes] + (["Armor bonus"] if bonus else []) + \
-        ["Shift left", "Stops advance"] + [pretty(c) for c in extra] + ["Notes"]
+        ["Shift left", "Stops advance"] + [word(style, c) for c in extra] + ["Notes"]
+    from .map_legend import map_samples
+    from .map_sheet import ground_of
+
+    on_map = map_samples(game, style, ground_of(game, style))
     rows, fills = [], []
     for t in records:
         if legacy:
@@ -200,13 +221,15 @@ def tec_table(game: Game, style: Style) -> Table:
             mps = ["P" if c in t.prohibited else pretty(t.mp[c]) if c in t.mp else "-" for c in classes]
         row = [t.name, *mps] + ([_yes(t.armor_bonus)] if bonus else []) + \
             [str(t.defense_shift) if t.defense_shift else "-", _yes(t.stops_advance)] + \
-            [pretty(t.extra[c]) if c in t.extra else "-" for c in extra] + [t.notes]
+            [word(style, t.extra[c]) if c in t.extra else "-" for c in extra] + [t.notes]
         rows.append(tuple(row))
         colour = style.get("terrain").get(t.id, {}).get("colour") if t.id in style.get("terrain") else None
+        if t.id in on_map:  # drawn as the map draws it (the sample), not only its colour
+            colour = None
         fills.append((parse_colour(colour) if colour else None, *([None] * (len(row) - 1))))
-    legend = column_legend(game, "tec", extra)
+    legend = column_legend(game, "tec", extra, style)
     return Table("Terrain Effects Chart", tuple(header), tuple(rows), tuple(fills), wide=(len(header) - 1,),
-                 legend=legend)
+                 legend=legend, samples=tuple(on_map.get(t.id) for t in records))
 
 
 def weather_table(game: Game, style: Style) -> Table:
@@ -229,10 +252,10 @@ def weather_table(game: Game, style: Style) -> Table:
         if any(side in w.target_limit for w in ws):
             cols.append((f"{sd.name} targets", lambda w, s=side: str(w.target_limit.get(s, "-"))))
     for c in _declared(game, "weather", "weather_columns", style):
-        cols.append((pretty(c), lambda w, c=c: pretty(w.extra[c]) if c in w.extra else "-"))
+        cols.append((word(style, c), lambda w, c=c: word(style, w.extra[c]) if c in w.extra else "-"))
     rows = [(w.name, *(f(w) for _, f in cols)) for w in ws]
     fills = [(parse_colour(w.colour), *([None] * len(cols))) for w in ws]
-    legend = column_legend(game, "weather", _declared(game, "weather", "weather_columns", style))
+    legend = column_legend(game, "weather", _declared(game, "weather", "weather_columns", style), style)
     return Table("Weather Effects", ("Weather", *(h for h, _ in cols)), tuple(rows), tuple(fills), legend=legend)
 
 
@@ -258,7 +281,7 @@ def turn_table(game: Game, style: Style, name: str = "turn_track") -> Table:
         turns = [t for t in turns if any(c in t.extra for c in extra)]
     header = ["Turn", "Date"] + (["Weather"] if weather else []) + (["Blitz!"] if blitz else []) + \
         (["Shock!"] if shock else []) + (["Sudden death"] if sudden else []) + \
-        [game.columns["turns"][c].name or pretty(c) for c in extra] + (["Events"] if events else [])
+        [_heading(game, style, "turns", c) for c in extra] + (["Events"] if events else [])
     rows, fills = [], []
     for t in turns:
         row: list[str] = [str(t.number), t.date]
@@ -277,7 +300,7 @@ def turn_table(game: Game, style: Style, name: str = "turn_track") -> Table:
             row.append(", ".join(f"{game.sides[s].name} {v}" for s, v in t.sudden_death.items()) or "-")
             fill.append(None)
         for c in extra:
-            row.append(pretty(t.extra[c]) if c in t.extra else "-")
+            row.append(word(style, t.extra[c]) if c in t.extra else "-")
             fill.append(value_colour(style, c, t.extra.get(c, "")))
         if events:
             row.append("; ".join(e.text for e in t.events))
@@ -312,6 +335,7 @@ class ChartLayout:
     heights: tuple[float, ...]  # row heights, the header row first
     swatches: tuple[tuple[Box, RGB | None], ...]  # legend code cells and their colours
     labels: tuple[Label, ...]
+    samples: tuple[tuple[Box, str, object], ...] = ()  # map samples: (box, kind, payload) (art.map_legend)
 
 
 def table_layout(style: Style, table: Table, cell: float) -> ChartLayout:
@@ -326,6 +350,9 @@ def table_layout(style: Style, table: Table, cell: float) -> ChartLayout:
         texts = [r[c] for r in table.rows]
         natural = max([hf.getlength(w) for w in head.split()] + [f.getlength(t) for t in texts]) + 2 * pad
         widths.append(min(natural, cell * 9) if c in table.wide else natural)
+    sample_w = cell * 0.8 if any(table.samples) else 0.0  # a map sample left of the first cell's text
+    if widths:
+        widths[0] += sample_w
     heights = [cell * 1.1] + [cell * 0.62] * len(table.rows)
     for i, row in enumerate(table.rows):
         for c in table.wide:
@@ -360,11 +387,18 @@ def table_layout(style: Style, table: Table, cell: float) -> ChartLayout:
     labels: list[Label] = list(fit_text(style, table.title, (margin, cell * 0.15, size[0] - margin, cell * 1.0),
                                         "serif", cell * 0.6, cell * 0.3, fill=ink, what=f"chart {table.title}"))
     y = top
+    samples: list[tuple[Box, str, object]] = []
     for r, h in enumerate(heights):
         x = margin
         cells = table.header if r == 0 else table.rows[r - 1]
         for c, text in enumerate(cells):
-            panel = (x + pad * 0.5, y + cell * 0.06, x + widths[c] - pad * 0.5, y + h - cell * 0.06)
+            panel = (x + pad * 0.5 + (sample_w if c == 0 and r > 0 else 0), y + cell * 0.06, x + widths[c] - pad * 0.5,
+                     y + h - cell * 0.06)
+            if c == 0 and r > 0 and r - 1 < len(table.samples) and table.samples[r - 1]:
+                kind, payload = table.samples[r - 1]
+                mid = y + h / 2
+                samples.append(((x + pad * 0.5, mid - cell * 0.22, x + pad * 0.5 + sample_w - pad * 0.4,
+                                 mid + cell * 0.22), kind, payload))
             if r == 0:
                 colour = style.colour("charts.head_ink")
                 role, wrapped = "bold", True
@@ -388,7 +422,7 @@ def table_layout(style: Style, table: Table, cell: float) -> ChartLayout:
         labels += fit_text(style, line, box, "regular", lpx, lpx * 0.7, wrap=True, line_gap=0.02, align="left",
                            valign="top", fill=ink, what=f"{table.title} footer")
     swatches = tuple((box, colour) for box, _, _, _, colour in legend_rows)
-    return ChartLayout(size, (margin, top), tuple(widths), tuple(heights), swatches, tuple(labels))
+    return ChartLayout(size, (margin, top), tuple(widths), tuple(heights), swatches, tuple(labels), tuple(samples))
 
 
 def render_chart(game: Game, name: str, cell_px: float | None = None, style: Style | None = None) -> Image.Image:
@@ -411,5 +445,12 @@ def render_chart(game: Game, name: str, cell_px: float | None = None, style: Sty
         y += h
     for box, colour in lay.swatches:
         d.rectangle(box, fill=colour, outline=rule, width=lw)
+    if lay.samples:
+        from .map_legend import draw_sample
+        from .map_sheet import ground_of
+
+        ground = ground_of(game, style)
+        for box, kind, payload in lay.samples:  # as the map legend draws them: a swatch 0.36 hex widths wide
+            draw_sample(d, game, style, kind, payload, box, (box[2] - box[0]) / 0.36, ground)
     draw_labels(d, style, lay.labels)
     return img

@@ -22,6 +22,48 @@ PATTERNS = ("forest", "marsh", "mountain", "rough", "desert", "hatch", "alpine")
 LAYER_SHOWS = ("text", "fill")
 
 
+NUMBERS = ("width", "size", "name_size", "span", "height")  # numbers in the tables below, in hex or counter widths
+TABLES = ("terrain", "hexsides", "features", "settlements", "map.area_boxes", "counters.flags", "symbols", "icons",
+          "cards.marks", "charts.layers", "charts.turn_tables")
+
+
+def _shapes(style: Style) -> list[DataError]:
+    """Each table a style maps names with holds tables, and their numbers are numbers of a sane size."""
+    out = []
+    for path in TABLES:
+        node = style.get(path, {})
+        if not isinstance(node, Mapping):
+            out.append(DataError("style.toml", "expected a table", key=path))
+            continue
+        for name, look in node.items():
+            if not isinstance(look, Mapping):
+                out.append(DataError("style.toml", "expected a table", key=f"{path}.{name}"))
+                continue
+            for k in NUMBERS:
+                v = look.get(k)
+                if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 < v <= 10):
+                    out.append(DataError("style.toml", f"expected a number above 0 and at most 10, got {v!r}"[:120],
+                                         key=f"{path}.{name}.{k}"))
+            if path == "terrain" and "colour" not in look:
+                out.append(DataError("style.toml", "a terrain needs a colour", key=f"terrain.{name}.colour"))
+    lines = style.get("board.turn_lines", ())
+    if not isinstance(lines, (list, tuple)) or not all(
+            isinstance(g, Mapping) and isinstance(g.get("columns", ()), (list, tuple)) and
+            isinstance(g.get("tags", ()), (list, tuple)) for g in lines):
+        out.append(DataError("style.toml", "expected a list of tables with columns and tags lists",
+                             key="board.turn_lines"))
+    for path in ("board.turn_band_colours", "charts.value_colours"):
+        node = style.get(path, {})
+        flat = node.items() if isinstance(node, Mapping) else ()
+        for k, v in flat:
+            for kk, colour in (v.items() if isinstance(v, Mapping) else [("", v)]):
+                try:
+                    parse_colour(colour, f"{path}.{k}" + (f".{kk}" if kk else ""))
+                except DataError as err:
+                    out.append(err)
+    return out
+
+
 def _colours(style_key: str, table: Mapping, keys: tuple[str, ...]) -> list[DataError]:
     out = []
     for k in keys:
@@ -153,7 +195,9 @@ def style_problems(game: Game) -> list[DataError]:
         style = style_of(game)
     except DataError as err:
         return each([err])
-    problems: list[DataError] = []
+    problems = _shapes(style)
+    if problems:
+        return problems
     for check in (_map_problems, _piece_problems):
         try:
             problems += check(game, style)

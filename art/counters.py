@@ -113,7 +113,7 @@ def stripe_of(style: Style, unit: Unit, face: str, marks: dict[str, Mapping]) ->
     """The step stripe of a face: a flag's (``stripe`` mark, e.g. a Remnant's wide stripe), or on the reduced
     side of a unit whose step count style ``counters.step_stripes`` names (2.3.5: thin on a 3-step unit's back)."""
     if "stripe" in marks:
-        return str(marks["stripe"].get("size", "wide"))
+        return str(marks["stripe"].get("stripe", "wide"))
     if face == "back" and unit.flip == "step":
         return str(style.table("counters.step_stripes").get(str(unit.steps), ""))
     return ""
@@ -392,22 +392,28 @@ def marker_layout(game: Game, kind: str, face: str, work_px: int, style: Style |
     s = work_px
     what = f"marker {kind} ({face})"
     if marker.shape == "round":
-        icon_box = (s * 0.33, s * 0.13, s * 0.67, s * 0.47)
+        icon = (s * 0.33, s * 0.13, s * 0.67, s * 0.47)
         # one line across the disc's widest free chord, or two shorter lines: whichever prints larger
-        layouts = [((s * 0.07, s * 0.53, s * 0.93, s * 0.75), False), ((s * 0.13, s * 0.5, s * 0.87, s * 0.86), True)]
+        tries = [[(icon, (s * 0.07, s * 0.53, s * 0.93, s * 0.75), False),
+                  (icon, (s * 0.13, s * 0.5, s * 0.87, s * 0.86), True)]]
+    else:  # a long label that does not fit under the icon gets a smaller icon and more room
+        tries = [[((s * 0.28, s * 0.1, s * 0.72, s * 0.54), (s * 0.06, s * 0.6, s * 0.94, s * 0.94), True)],
+                 [((s * 0.36, s * 0.07, s * 0.64, s * 0.35), (s * 0.05, s * 0.4, s * 0.95, s * 0.95), True)]]
+    overflow: TextOverflow | None = None
+    for layouts in tries:
+        fits: list[tuple[Box, tuple[Label, ...]]] = []
+        for icon_box, panel, wrap in layouts:
+            try:
+                fits.append((icon_box, fit_text(style, mf.label, panel, "condensed", s * 0.2, s * 0.1, wrap=wrap,
+                                                fill=ink, line_gap=-0.04, what=f"{what} label")))
+            except TextOverflow as e:
+                overflow = overflow or e
+        if fits:
+            icon_box, labels = max(fits, key=lambda fit: fit[1][0].px)
+            break
     else:
-        icon_box = (s * 0.28, s * 0.1, s * 0.72, s * 0.54)
-        layouts = [((s * 0.06, s * 0.6, s * 0.94, s * 0.94), True)]
-    fits: list[tuple[Label, ...]] = []
-    for panel, wrap in layouts:
-        try:
-            fits.append(fit_text(style, mf.label, panel, "condensed", s * 0.2, s * 0.1, wrap=wrap, fill=ink,
-                                 line_gap=-0.04, what=f"{what} label"))
-        except TextOverflow as e:
-            overflow = e
-    if not fits:
+        assert overflow is not None
         raise overflow
-    labels = max(fits, key=lambda lbs: lbs[0].px)
     return marker, mf, bg, ink, icon_box, labels
 
 

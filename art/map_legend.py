@@ -71,6 +71,19 @@ def _entries(game: Game, style: Style, ground: str = "") -> list[tuple[str, str,
     return out
 
 
+SAMPLED = ("terrain", "hexside", "settlement", "feature", "city")
+
+
+def map_samples(game: Game, style: Style, ground: str = "") -> dict[str, tuple[str, object]]:
+    """Terrain, hexside feature, settlement or hex feature id -> the (kind, payload) of its legend sample, for the
+    things the map draws (:func:`draw_sample`)."""
+    out: dict[str, tuple[str, object]] = {}
+    for kind, _, payload in _entries(game, style, ground):
+        if kind in SAMPLED:
+            out.setdefault(str(payload[0] if isinstance(payload, tuple) else payload), (kind, payload))
+    return out
+
+
 def _corner_boxes(shapes: MapShapes, bw: float, bh: float, pad: float) -> list[tuple[float, float, float, float]]:
     x0, y0, x1, y1 = shapes.grid_box.bounds
     return [(x0 + pad, y1 - pad - bh, x0 + pad + bw, y1 - pad), (x1 - pad - bw, y1 - pad - bh, x1 - pad, y1 - pad),
@@ -87,9 +100,6 @@ def _least_land(shapes: MapShapes, boxes):
 def draw_legend(img: Image.Image, d: Draw, game: Game, lay: Layout, style: Style, shapes: MapShapes,
                 ground: str = "") -> None:
     from .canvas import font
-    from .map_lines import legend_sample
-    from .map_places import feature_mark, settlement_look, settlement_symbol
-    from .map_sheet import city_colour, draw_motifs, draw_polyline, oil_icon, river_look, terrain_palette, vp_mark
 
     w = lay.hex_width * float(style.get("map.legend_scale", 1.0))
     entries = _entries(game, style, ground)
@@ -115,84 +125,103 @@ def draw_legend(img: Image.Image, d: Draw, game: Game, lay: Layout, style: Style
         c, r = divmod(i, rows)
         x = box[0] + w * 0.2 + c * col_w
         y = box[1] + w * 0.55 + r * row_h
-        cx, cy = x + sw / 2, y + row_h / 2
-        sx = (x, y + row_h * 0.1, x + sw, y + row_h * 0.9)
-        plain = style.terrain_colour(ground) if ground else style.colour("map.paper")
-        if kind == "terrain":
-            palette = terrain_palette(style, str(payload), ground)
-            d.rectangle(sx, fill=palette[0], outline=style.colour("map.grid"))
-            pattern = style.terrain(str(payload)).get("pattern")
-            if pattern:
-                size = float(style.get(f"patterns.{pattern}.size"))
-                r = sw * 0.22
-                clump = [(cx - r, cy - r * 0.3, 0.3), (cx + r * 0.9, cy - r * 0.4, -0.2), (cx, cy + r * 0.35, 0.0)]
-                draw_motifs(d, pattern, clump, w, palette, size)
-        elif kind in ("hexside", "city", "objective", "edge", "settlement", "feature", "seam"):
-            d.rectangle(sx, fill=plain, outline=style.colour("map.grid"))
-        half = (sx[3] - sx[1]) / 2
-        if kind == "hexside" and payload[1] == "river":
-            colour, rw = river_look(style, payload[0])
-            width = max(1, round(w * rw))
-            draw_polyline(d, [(sx[0] + width, cy), (sx[2] - width, cy)], colour, width)
-        elif kind == "hexside" and payload[1] == "lake":  # a long thin lake, as drawn on the map
-            d.ellipse((sx[0] + half * 0.2, cy - half * 0.45, sx[2] - half * 0.2, cy + half * 0.45),
-                      fill=style.colour("map.water"), outline=style.colour("map.coast"), width=max(1, round(w * 0.01)))
-        elif kind == "hexside":
-            legend_sample(d, style, payload[0], payload[1], sx, w)
-        elif kind == "settlement":
-            symbol, colour, size, _ = settlement_look(style, str(payload))
-            settlement_symbol(d, symbol, (cx, cy), min(w * size, half * 0.9), colour, (35, 25, 20))
-        elif kind == "feature":
-            feature, fkind = payload
-            t = style.table(f"features.{feature}")
-            colour = parse_colour(str(t.get("colour", "#222222")))
-            if fkind == "highlight":
-                draw_polyline(d, [(sx[0] + 2, cy), (sx[2] - 2, cy)], colour, max(2, round(w * 0.1)))
-                draw_polyline(d, [(sx[0] + 2, cy), (sx[2] - 2, cy)], (30, 30, 30), max(1, round(w * 0.03)))
-            elif fkind == "text":
-                d.text((cx, cy), str(t.get("text", "?")), font=font(style, "condensed", half * 1.1), fill=colour,
-                       anchor="mm")
-            else:  # drawn as on a hex as large as the swatch
-                r = half * 1.05
-                hexagon = [(cx + r * math.cos(math.radians(60 * k)), cy + r * math.sin(math.radians(60 * k)))
-                           for k in range(6)]
-                at = (cx + r * 0.55, cy - r * 0.3) if fkind == "anchor" else (cx, cy)
-                feature_mark(d, style, fkind, hexagon, at, r * (3 if fkind == "anchor" else 2), colour, t)
-        elif kind == "city":
-            s = w * 0.1
-            d.rounded_rectangle((cx - s, cy - s, cx + s, cy + s), radius=s * 0.3, fill=city_colour(style, str(payload)),
-                                outline=(40, 20, 15))
-        elif kind == "vp":
-            vp_mark(d, style, (cx, cy), w * style.num("map.vp_size"), 1)
-        elif kind == "oil":
-            oil_icon(d, (cx, cy), w * 0.2, style.colour("map.oil"))
-        elif kind == "objective":  # the ring inside an objective hex
-            ring = [(cx + half * 0.85 * math.cos(math.radians(90 + 60 * k)),
-                     cy + half * 0.85 * math.sin(math.radians(90 + 60 * k))) for k in range(7)]
-            d.line(ring + [ring[1]], fill=parse_colour(game.sides[str(payload)].colour),
-                   width=max(1, round(w * style.num("map.objective_width") * 0.5)), joint="curve")
-        elif kind == "edge":
-            width = max(1, round(w * style.num("map.edge_width") * 0.7))
-            draw_polyline(d, [(sx[0] + width, cy), (sx[2] - width, cy)], parse_colour(game.sides[str(payload)].colour),
-                          width)
-        elif kind == "border":
-            region = game.map.regions[str(payload)]
-            colour, width = parse_colour(region.border_colour), max(1, round(w * 0.035))
-            draw_polyline(d, [(sx[0], cy), (sx[0] + sw * 0.4, cy)], colour, width)
-            draw_polyline(d, [(sx[0] + sw * 0.6, cy), (sx[2], cy)], colour, width)
-        elif kind == "entry":
-            colour = parse_colour(game.sides[str(payload)].colour)
-            d.rectangle(sx, fill=tuple(int(c + (p - c) * 0.72) for c, p in zip(colour, style.colour("map.paper"))),
-                        outline=colour, width=max(1, round(w * 0.02)))
-        elif kind == "seam":
-            seam, sw_px = style.colour("map.seam"), max(1, round(w * style.num("map.seam_width")))
-            draw_polyline(d, [(sx[0], cy), (sx[0] + sw * 0.4, cy)], seam, sw_px)
-            draw_polyline(d, [(sx[0] + sw * 0.6, cy), (sx[2], cy)], seam, sw_px)
+        cy = y + row_h / 2
+        draw_sample(d, game, style, kind, payload, (x, y + row_h * 0.1, x + sw, y + row_h * 0.9), w, ground)
         d.text((x + sw + w * 0.1, cy), label, font=f, fill=ink, anchor="lm")
     rest = [b for b in _corner_boxes(shapes, w * 1.4, w * 1.4, w * 0.3) if not _overlaps(b, box)]
     spot = _least_land(shapes, rest)
-    if spot is not None:  # a grid too small for both keeps the legend only
+    # a grid too small for both keeps the legend only; a compass never hides map hexes (their ids, their units)
+    if spot is not None and shapes.land.intersection(shapely.box(*spot)).area < 0.1 * (spot[2] - spot[0]) ** 2:
         compass(d, spot, ink, style)
+
+
+def draw_sample(d: Draw, game: Game, style: Style, kind: str, payload, sx: tuple[float, float, float, float], w: float,
+                ground: str = "") -> None:
+    """One legend entry's sample, drawn as the map draws it, in the box ``sx`` (a swatch ``0.36 w`` wide for hex
+    width ``w``): a terrain with its pattern, a hexside feature, a settlement, a hex feature, a city, a VP mark ...
+    (the map legend and the Terrain Effects Chart)."""
+    from .canvas import font
+    from .map_lines import legend_sample
+    from .map_places import feature_mark, settlement_look, settlement_symbol
+    from .map_sheet import city_colour, draw_motifs, draw_polyline, oil_icon, river_look, terrain_palette, vp_mark
+
+    sw = sx[2] - sx[0]
+    cx, cy = (sx[0] + sx[2]) / 2, (sx[1] + sx[3]) / 2
+    plain = style.terrain_colour(ground) if ground else style.colour("map.paper")
+    if kind == "terrain":
+        palette = terrain_palette(style, str(payload), ground)
+        d.rectangle(sx, fill=palette[0], outline=style.colour("map.grid"))
+        pattern = style.terrain(str(payload)).get("pattern")
+        if pattern:
+            size = float(style.get(f"patterns.{pattern}.size"))
+            r = sw * 0.22
+            clump = [(cx - r, cy - r * 0.3, 0.3), (cx + r * 0.9, cy - r * 0.4, -0.2), (cx, cy + r * 0.35, 0.0)]
+            draw_motifs(d, pattern, clump, w, palette, size)
+    elif kind in ("hexside", "city", "objective", "edge", "settlement", "feature", "seam"):
+        d.rectangle(sx, fill=plain, outline=style.colour("map.grid"))
+    half = (sx[3] - sx[1]) / 2
+    if kind == "hexside" and payload[1] == "river":
+        colour, rw = river_look(style, payload[0])
+        width = max(1, round(w * rw))
+        inset = width
+        if width > sw * 0.18:  # a broad river: a bar inside the swatch, not a blob over its edges
+            width = min(width, max(1, round((sx[3] - sx[1]) * 0.5)))
+            inset = width / 2 + 1
+        draw_polyline(d, [(sx[0] + inset, cy), (sx[2] - inset, cy)], colour, width)
+    elif kind == "hexside" and payload[1] == "lake":  # a long thin lake, as drawn on the map
+        d.ellipse((sx[0] + half * 0.2, cy - half * 0.45, sx[2] - half * 0.2, cy + half * 0.45),
+                  fill=style.colour("map.water"), outline=style.colour("map.coast"), width=max(1, round(w * 0.01)))
+    elif kind == "hexside":
+        legend_sample(d, style, payload[0], payload[1], sx, w)
+    elif kind == "settlement":
+        symbol, colour, size, _ = settlement_look(style, str(payload))
+        settlement_symbol(d, symbol, (cx, cy), min(w * size, half * 0.9), colour, (35, 25, 20))
+    elif kind == "feature":
+        feature, fkind = payload
+        t = style.table(f"features.{feature}")
+        colour = parse_colour(str(t.get("colour", "#222222")))
+        if fkind == "highlight":
+            draw_polyline(d, [(sx[0] + 2, cy), (sx[2] - 2, cy)], colour, max(2, round(w * 0.1)))
+            draw_polyline(d, [(sx[0] + 2, cy), (sx[2] - 2, cy)], (30, 30, 30), max(1, round(w * 0.03)))
+        elif fkind == "text":
+            d.text((cx, cy), str(t.get("text", "?")), font=font(style, "condensed", half * 1.1), fill=colour,
+                   anchor="mm")
+        else:  # drawn as on a hex as large as the swatch
+            r = half * 1.05
+            hexagon = [(cx + r * math.cos(math.radians(60 * k)), cy + r * math.sin(math.radians(60 * k)))
+                       for k in range(6)]
+            at = (cx + r * 0.55, cy - r * 0.3) if fkind == "anchor" else (cx, cy)
+            feature_mark(d, style, fkind, hexagon, at, r * (3 if fkind == "anchor" else 2), colour, t)
+    elif kind == "city":
+        s = w * 0.1
+        d.rounded_rectangle((cx - s, cy - s, cx + s, cy + s), radius=s * 0.3, fill=city_colour(style, str(payload)),
+                            outline=(40, 20, 15))
+    elif kind == "vp":
+        vp_mark(d, style, (cx, cy), w * style.num("map.vp_size"), 1)
+    elif kind == "oil":
+        oil_icon(d, (cx, cy), w * 0.2, style.colour("map.oil"))
+    elif kind == "objective":  # the ring inside an objective hex
+        ring = [(cx + half * 0.85 * math.cos(math.radians(90 + 60 * k)),
+                 cy + half * 0.85 * math.sin(math.radians(90 + 60 * k))) for k in range(7)]
+        d.line(ring + [ring[1]], fill=parse_colour(game.sides[str(payload)].colour),
+               width=max(1, round(w * style.num("map.objective_width") * 0.5)), joint="curve")
+    elif kind == "edge":
+        width = max(1, round(w * style.num("map.edge_width") * 0.7))
+        draw_polyline(d, [(sx[0] + width, cy), (sx[2] - width, cy)], parse_colour(game.sides[str(payload)].colour),
+                      width)
+    elif kind == "border":
+        region = game.map.regions[str(payload)]
+        colour, width = parse_colour(region.border_colour), max(1, round(w * 0.035))
+        draw_polyline(d, [(sx[0], cy), (sx[0] + sw * 0.4, cy)], colour, width)
+        draw_polyline(d, [(sx[0] + sw * 0.6, cy), (sx[2], cy)], colour, width)
+    elif kind == "entry":
+        colour = parse_colour(game.sides[str(payload)].colour)
+        d.rectangle(sx, fill=tuple(int(c + (p - c) * 0.72) for c, p in zip(colour, style.colour("map.paper"))),
+                    outline=colour, width=max(1, round(w * 0.02)))
+    elif kind == "seam":
+        seam, sw_px = style.colour("map.seam"), max(1, round(w * style.num("map.seam_width")))
+        draw_polyline(d, [(sx[0], cy), (sx[0] + sw * 0.4, cy)], seam, sw_px)
+        draw_polyline(d, [(sx[0] + sw * 0.6, cy), (sx[2], cy)], seam, sw_px)
 
 
 def _overlaps(a, b) -> bool:

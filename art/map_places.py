@@ -16,7 +16,7 @@ from shapely.ops import linemerge
 
 from games import Game
 from games.grid import Layout
-from games.hexgrid import directions
+from games.hexgrid import directions, distance
 
 from .boards import area_bands
 from .canvas import font
@@ -96,6 +96,7 @@ def draw_places(d: Draw, game: Game, lay: Layout, style: Style) -> None:
     ink = style.colour("map.city_name")
     features = style.table("features")
     names = []
+    named = named_hexes(game)
     for h in sorted(game.map.hexes.values(), key=lambda h: h.id):
         cx, cy = lay.centre_f(h.hex)
         for f in sorted(h.features):
@@ -108,10 +109,37 @@ def draw_places(d: Draw, game: Game, lay: Layout, style: Style) -> None:
         if h.settlement:
             symbol, colour, size, name_size = settlement_look(style, h.settlement)
             settlement_symbol(d, symbol, (cx, cy), w * size, colour, (35, 25, 20), int(h.id) if h.id.isdigit() else 0)
-            if h.name:
+            if h.id in named:
                 names.append(((cx, cy + w * NAME_DROP), h.name, w * name_size))
     for xy, name, px in names:
         _halo_text(d, style, xy, name, "condensed", px, ink, paper)
+
+
+def named_hexes(game: Game) -> set[str]:
+    """The settlement hexes that print their name: a place of several adjacent hexes of one name (a city spread
+    over hexes) prints it once, at its hex nearest the place's middle (ties: the lower id)."""
+    by_name: dict[str, list] = {}
+    for h in game.map.hexes.values():
+        if h.settlement and h.name:
+            by_name.setdefault(h.name, []).append(h)
+    out = set()
+    for hexes in by_name.values():
+        left = sorted(hexes, key=lambda h: h.id)
+        while left:
+            group = [left.pop(0)]
+            todo = list(group)
+            while todo:
+                cur = todo.pop()
+                near = [h for h in left if distance(cur.hex, h.hex) == 1]
+                for h in near:
+                    left.remove(h)
+                group += near
+                todo += near
+            q = sum(h.hex.q for h in group) / len(group)
+            r = sum(h.hex.r for h in group) / len(group)
+            dq, dr = (lambda h: h.hex.q - q), (lambda h: h.hex.r - r)
+            out.add(min(group, key=lambda h: (dq(h) ** 2 + dr(h) ** 2 + dq(h) * dr(h), h.id)).id)
+    return out
 
 
 def feature_mark(d: Draw, style: Style, kind: str, poly, centre, w: float, colour: RGB, t: Mapping) -> None:
@@ -242,7 +270,7 @@ def draw_area_bands(d: Draw, game: Game, lay: Layout, style: Style, size: tuple[
         if band.shape.is_empty or (band.kind == "seam" and len(aid) > 2):
             continue
         r = w * 0.17
-        p = _label_point(band)
+        p = _label_point(band, r)
         p = (min(max(p[0], r + 2), size[0] - r - 2), min(max(p[1], r + 2), size[1] - r - 2))  # on the image
         d.ellipse((p[0] - r, p[1] - r, p[0] + r, p[1] + r), fill=colour, outline=(255, 255, 255),
                   width=max(1, round(r * 0.12)))
@@ -253,17 +281,19 @@ def draw_area_bands(d: Draw, game: Game, lay: Layout, style: Style, size: tuple[
             _area_name(d, style, band, area.name, p, r, colour)
 
 
-def _label_point(band) -> tuple[float, float]:
-    """Where an area's disc goes: the middle of a box's left part; on an edge band, the point of the band nearest
-    the middle of the hexsides it runs along (so the disc sits on the map's edge next to its hexes)."""
+def _label_point(band, r: float) -> tuple[float, float]:
+    """Where an area's disc (radius ``r``) goes: the middle of a box's left part; on an edge band, the point nearest
+    the middle of the hexsides it runs along where the whole disc lies in the band (so it sits on the map's edge
+    next to its hexes, over none of them), else the band's point nearest it."""
     import shapely
 
     x0, y0, x1, y1 = band.shape.bounds
     if band.kind == "box":  # the disc at the top, the name under it
         return (x0 + x1) / 2, y0 + min(x1 - x0, y1 - y0) * 0.25
     mids = [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for a, b in band.sides]
-    mid = mids[len(mids) // 2]
-    q = shapely.ops.nearest_points(band.shape, shapely.Point(mid))[0]
+    mid = shapely.Point(mids[len(mids) // 2])
+    room = band.shape.buffer(-r * 1.1)
+    q = shapely.ops.nearest_points(room if not room.is_empty else band.shape, mid)[0]
     return q.x, q.y
 
 

@@ -141,11 +141,12 @@ class MapShapes:
 
 @dataclass(frozen=True)
 class Keepout:
-    """Where a terrain's pattern motifs never go: into the core of a cell of another terrain, or over a hex id."""
+    """Where a terrain's pattern motifs never go: into the core of a cell of another terrain, or over a hex id or
+    a settlement's symbol."""
 
     centres: BaseGeometry  # the centres of the nearby cells of other terrains (MultiPoint)
     radius: float  # their core radius
-    ids: BaseGeometry  # the hex id boxes
+    ids: BaseGeometry  # the hex id boxes and settlement symbol discs
 
     def clear(self, x: np.ndarray, y: np.ndarray, margin: float) -> np.ndarray:
         """Which points (x, y) lie ``margin`` or more outside the keep-out zones."""
@@ -201,14 +202,20 @@ def seed_of(name: str) -> int:
     return zlib.crc32(name.encode("utf-8"))
 
 
+SYMBOL_CLEAR = 0.2  # hex widths around a settlement's centre that no pattern motif enters (its symbol)
+
+
 def id_boxes(game: Game, layout: Layout, size: float) -> BaseGeometry:
-    """Where the small hex ids are printed (top of each map hex), ``size`` hex widths tall."""
+    """Where the small hex ids are printed (top of each map hex), ``size`` hex widths tall, and the settlement
+    symbols (a disc at the centre: a landmark's triangle among mountains stays visible)."""
     w = layout.hex_width
     boxes = []
     for h in game.map.hexes.values():
         cx, cy = layout.centre_f(h.hex)
         y = cy - w * HEX_ID_RISE
         boxes.append(shapely.box(cx - w * 0.19, y - w * size * 0.6, cx + w * 0.19, y + w * size * 0.6))
+        if h.settlement:
+            boxes.append(shapely.Point(cx, cy).buffer(w * SYMBOL_CLEAR))
     return unary_union(boxes)
 
 

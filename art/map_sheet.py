@@ -2,13 +2,16 @@
 hexes, friendly map edges, region borders, areas, hex outlines and ids, title, legend and compass.
 
 :func:`render_map` draws any game's map with any :class:`~games.grid.Layout`: ``Layout.module(spec)`` for the
-module board (hex centres exactly VASSAL's), ``Layout.module(spec, scale)`` for print.
+module board (hex centres exactly VASSAL's), ``Layout.module(spec, scale)`` for print. A print map too big to hold is
+painted a window at a time (:class:`MapPainter`, :func:`render_map_window`, art.map_canvas).
 """
 
 from __future__ import annotations
 
 import math
-from typing import Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, Mapping
 
 import numpy as np
 import shapely
@@ -20,6 +23,7 @@ from games.grid import HexIds, Layout
 from . import map_legend, map_lines, map_places
 from .boards import map_size
 from .canvas import font
+from .map_canvas import MapCanvas
 from .map_shapes import (HEX_ID_RISE, MapShapes, dashes, drawn_as, map_edges, map_shapes, organic_of, polygons,
                          region_border, seed_of, streams)
 from .noise import fbm, hash_unit
@@ -28,15 +32,18 @@ from .style import RGB, Style, parse_colour, style_of
 Draw = ImageDraw.ImageDraw
 
 
-def fill_shape(img: Image.Image, shape, colour: RGB) -> None:
-    """Fill a (multi)polygon: straight onto the image, or through a mask of its bounding box when it has holes."""
-    d = ImageDraw.Draw(img)
+def fill_shape(img: MapCanvas, shape, colour: RGB) -> None:
+    """Fill a (multi)polygon: straight onto the canvas, or through a mask of its bounding box (within a window's
+    canvas) when it has holes."""
+    d = img.draw
     for poly in polygons(shape):
         if not poly.interiors:
             d.polygon(list(poly.exterior.coords), fill=colour)
             continue
-        x0, y0, x1, y1 = (int(math.floor(poly.bounds[0])), int(math.floor(poly.bounds[1])),
-                          int(math.ceil(poly.bounds[2])) + 1, int(math.ceil(poly.bounds[3])) + 1)
+        x0, y0, x1, y1 = img.clip((int(math.floor(poly.bounds[0])), int(math.floor(poly.bounds[1])),
+                                   int(math.ceil(poly.bounds[2])) + 1, int(math.ceil(poly.bounds[3])) + 1))
+        if x1 <= x0 or y1 <= y0:
+            continue
         mask = Image.new("L", (x1 - x0, y1 - y0), 0)
         md = ImageDraw.Draw(mask)
         md.polygon([(x - x0, y - y0) for x, y in poly.exterior.coords], fill=255)
@@ -184,37 +191,96 @@ def text_halo(d: Draw, style: Style, xy, text: str, role: str, px: float, fill: 
     d.text(xy, text, font=f, fill=fill, anchor=anchor, stroke_width=max(1, round(px * 0.12)), stroke_fill=halo)
 
 
+def supersampling(layout: Layout) -> int:
+    """How many times larger the map is painted than it is shown (small hexes are drawn at twice the size, then
+    reduced)."""
+    return 2 if layout.hex_width < 160 else 1
+
+
+class MapPainter:
+    """The map of ``game`` at ``layout`` (default: the module board), ready to be painted whole or a window at a
+    time: the shapes (vectors) are made once, the pixels only for the window asked (:meth:`window`)."""
+
+    MARGIN = 0.5  # hex widths of map (at least MIN_MARGIN pixels) painted around a window and cut away: PIL fills a
+    # shape that runs past an image's left or top edge a little differently near that edge (measured: up to 34 px in)
+    MIN_MARGIN = 48
+
+    def __init__(self, game: Game, layout: Layout | None = None, style: Style | None = None):
+        self.game = game
+        self.style = style or style_of(game)
+        layout = layout or Layout.module(game.map.grid)
+        self.size = map_size(game, layout, self.style)
+        self.k = supersampling(layout)
+        self.lay = _scaled_layout(layout, self.k)
+        self.shapes = map_shapes(game, self.lay, organic_of(self.style), self.style.num("map.hex_id_size"))
+        self.ground = ground_of(game, self.style)
+        self.margin = max(self.MIN_MARGIN, math.ceil(layout.hex_width * self.MARGIN))
+
+    @cached_property
+    def motifs(self) -> dict[str, list[tuple[float, float, float]]]:
+        """Where each patterned terrain's motifs go (made once for every window)."""
+        style, w = self.style, self.lay.hex_width
+        out = {}
+        for t, shape in self.shapes.terrain.items():
+            pattern = style.terrain(t).get("pattern")
+            if pattern and not is_plain(style, t, self.ground):
+                out[t] = motif_points(shape, self.shapes.keepout[t], w, style.get(f"patterns.{pattern}"), seed_of(t))
+        return out
+
+    @cached_property
+    def water(self) -> WaterShapes:
+        return water_shapes(self.lay, self.shapes)
+
+    def window(self, box: tuple[int, int, int, int] | None = None) -> Image.Image:
+        """The map's pixels in ``box`` (x0, y0, x1, y1; default the whole map): the whole map's picture cropped,
+        drawn with only the window (and a margin) in memory."""
+        box = box or (0, 0, *self.size)
+        k, m = self.k, self.margin * self.k
+        full = (self.size[0] * k, self.size[1] * k)
+        whole = box == (0, 0, *self.size)
+        grown = (0, 0, *full) if whole else (max(0, box[0] * k - m), max(0, box[1] * k - m),
+                                             min(full[0], box[2] * k + m), min(full[1], box[3] * k + m))
+        canvas = MapCanvas(full, grown, self.style.colour("map.paper"))
+        self._paint(canvas)
+        img = canvas.image.reduce(k) if k > 1 else canvas.image
+        if whole:
+            return img
+        x0, y0 = box[0] - grown[0] // k, box[1] - grown[1] // k
+        return img.crop((x0, y0, x0 + box[2] - box[0], y0 + box[3] - box[1]))
+
+    def _paint(self, img: MapCanvas) -> None:
+        game, lay, style, shapes, ground = self.game, self.lay, self.style, self.shapes, self.ground
+        d = img.draw
+        _terrain(img, d, game, lay, style, shapes, ground, self.motifs)
+        _water(img, d, lay, style, self.water)
+        map_lines.draw_lines(d, game, lay, style)
+        _grid(d, game, lay, style)
+        _hexside_lines(d, game, lay, style)
+        map_lines.draw_crossings(d, game, lay, style)
+        _borders(d, game, lay, style, shapes)
+        _edges(d, game, lay, style)
+        map_places.draw_sections(d, game, lay, style)
+        _places(d, game, lay, style, shapes)
+        map_places.draw_places(d, game, lay, style)
+        _hex_ids_on_top(d, game, lay, style)
+        _frame(d, game, lay, style, shapes, img.size)
+        map_places.draw_area_bands(d, game, lay, style, img.size)  # over the frame: they lie beyond the map's edge
+        map_legend.draw_legend(img, d, game, lay, style, shapes, ground)
+
+
 def render_map(game: Game, layout: Layout | None = None, style: Style | None = None) -> Image.Image:
     """The map at ``layout`` (default: the module board) as an RGB image of :func:`art.boards.map_size`."""
-    style = style or style_of(game)
-    layout = layout or Layout.module(game.map.grid)
-    size = map_size(game, layout, style)
-    k = 2 if layout.hex_width < 160 else 1
-    lay = _scaled_layout(layout, k)
-    img = Image.new("RGB", (size[0] * k, size[1] * k), style.colour("map.paper"))
-    d = ImageDraw.Draw(img)
-    shapes = map_shapes(game, lay, organic_of(style), style.num("map.hex_id_size"))
-    ground = ground_of(game, style)
-    _terrain(img, d, game, lay, style, shapes, ground)
-    _water(img, d, lay, style, shapes)
-    map_lines.draw_lines(d, game, lay, style)
-    _grid(d, game, lay, style)
-    _hexside_lines(d, game, lay, style)
-    map_lines.draw_crossings(d, game, lay, style)
-    _borders(d, game, lay, style, shapes)
-    _edges(d, game, lay, style)
-    map_places.draw_sections(d, game, lay, style)
-    _places(d, game, lay, style, shapes)
-    map_places.draw_places(d, game, lay, style)
-    _hex_ids_on_top(d, game, lay, style)
-    _frame(d, game, lay, style, shapes, img.size)
-    map_places.draw_area_bands(d, game, lay, style, img.size)  # over the frame: they lie beyond the map's edge
-    map_legend.draw_legend(img, d, game, lay, style, shapes, ground)
-    return img.reduce(k) if k > 1 else img
+    return MapPainter(game, layout, style).window()
 
 
-def _terrain(img: Image.Image, d: Draw, game: Game, lay: Layout, style: Style, shapes: MapShapes, ground: str
-             ) -> None:
+def render_map_window(game: Game, layout: Layout, style: Style | None, box: tuple[int, int, int, int]
+                      ) -> Image.Image:
+    """``render_map(game, layout, style).crop(box)``, holding only the window in memory (print maps)."""
+    return MapPainter(game, layout, style).window(box)
+
+
+def _terrain(img: MapCanvas, d: Draw, game: Game, lay: Layout, style: Style, shapes: MapShapes, ground: str,
+             motifs: Mapping[str, list[tuple[float, float, float]]]) -> None:
     fill_shape(img, shapes.grid_box, style.terrain_colour(ground))
     fill_shape(img, shapes.offmap, style.colour("map.offmap"))
     w = lay.hex_width
@@ -223,25 +289,41 @@ def _terrain(img: Image.Image, d: Draw, game: Game, lay: Layout, style: Style, s
             continue
         palette = terrain_palette(style, t, ground)
         fill_shape(img, shape, palette[0])
-        pattern = style.terrain(t).get("pattern")
-        if pattern:
-            look = style.get(f"patterns.{pattern}")
-            pts = motif_points(shape, shapes.keepout[t], w, look, seed_of(t))
-            draw_motifs(d, pattern, pts, w, palette, float(look["size"]))
+        if t in motifs:
+            pattern = style.terrain(t)["pattern"]
+            x0, y0, x1, y1 = img.box
+            pts = [p for p in motifs[t] if x0 - 2 * w <= p[0] <= x1 + 2 * w and y0 - 2 * w <= p[1] <= y1 + 2 * w]
+            draw_motifs(d, pattern, pts, w, palette, float(style.get(f"patterns.{pattern}")["size"]))
     for aid, shape in shapes.areas.items():
         fill_shape(img, shape, style.terrain_colour(game.map.areas[aid].terrain))
 
 
-def _water(img: Image.Image, d: Draw, lay: Layout, style: Style, shapes: MapShapes) -> None:
+@dataclass(frozen=True)
+class WaterShapes:
+    """Lakes and seas, their deep middles, two ripple lines and the coast: buffered once for every window."""
+
+    water: Any
+    deep: Any
+    ripples: tuple[Any, Any]
+    coast: Any
+
+
+def water_shapes(lay: Layout, shapes: MapShapes) -> WaterShapes:
     w = lay.hex_width
-    fill_shape(img, shapes.water, style.colour("map.water"))
-    deep = shapes.water.buffer(-w * 0.32)
-    fill_shape(img, deep, style.colour("map.water_deep"))
+    return WaterShapes(shapes.water, shapes.water.buffer(-w * 0.32),
+                       (shapes.water.buffer(-w * 0.07), shapes.water.buffer(-w * 0.14)),
+                       shapes.water.intersection(shapes.grid_box.buffer(-1)))
+
+
+def _water(img: MapCanvas, d: Draw, lay: Layout, style: Style, water: WaterShapes) -> None:
+    w = lay.hex_width
+    fill_shape(img, water.water, style.colour("map.water"))
+    fill_shape(img, water.deep, style.colour("map.water_deep"))
     coast = style.colour("map.coast")
     ripple = tuple(int(0.5 * a + 0.5 * b) for a, b in zip(coast, style.colour("map.water")))
-    outline_shape(d, shapes.water.buffer(-w * 0.07), ripple, max(1, round(w * 0.008)))
-    outline_shape(d, shapes.water.buffer(-w * 0.14), ripple, max(1, round(w * 0.006)))
-    outline_shape(d, shapes.water.intersection(shapes.grid_box.buffer(-1)), coast, max(1, round(w * 0.018)))
+    outline_shape(d, water.ripples[0], ripple, max(1, round(w * 0.008)))
+    outline_shape(d, water.ripples[1], ripple, max(1, round(w * 0.006)))
+    outline_shape(d, water.coast, coast, max(1, round(w * 0.018)))
 
 
 def _grid(d: Draw, game: Game, lay: Layout, style: Style) -> None:

@@ -84,7 +84,7 @@ def turn_space_labels(game: Game, style: Style, turn: Turn, r: Rect) -> tuple[li
         box, colour, value = band
         bottom = box[1] - h * 0.02
         if value:
-            labels += fit_text(style, value, box, "bold", box[3] - box[1], h * 0.05, fill=contrast_ink(colour),
+            labels += fit_text(style, value, box, "bold", (box[3] - box[1]) * 0.62, h * 0.05, fill=contrast_ink(colour),
                                what=f"{what} band")
     for i, text in enumerate(turn_lines(style, turn)[:2]):  # right of the number, where counts would go
         y = r.y0 + h * (0.2 + 0.13 * (i + len(counts)))
@@ -109,7 +109,8 @@ def turn_space_labels(game: Game, style: Style, turn: Turn, r: Rect) -> tuple[li
 
 def turn_band(style: Style, turn: Turn, r: Rect) -> tuple[tuple[float, float, float, float], RGB, str] | None:
     """The band along the bottom of a turn space (style ``board.turn_band``: a turn column whose value picks the
-    colour in ``board.turn_band_colours``; ``board.turn_band_value``: a turn column printed in it), or None."""
+    colour in ``board.turn_band_colours``; ``board.turn_band_value``: a turn column printed in it as
+    ``board.turn_band_format`` says), or None."""
     column = str(style.get("board.turn_band", ""))
     if not column or column not in turn.extra:
         return None
@@ -118,7 +119,12 @@ def turn_band(style: Style, turn: Turn, r: Rect) -> tuple[tuple[float, float, fl
     colour = parse_colour(colours[value], f"board.turn_band_colours.{value}") if value in colours else \
         style.colour("board.box")
     shown = str(style.get("board.turn_band_value", ""))
-    text = str(turn.extra[shown]) if shown and shown in turn.extra else ""
+    text = ""
+    if shown and shown in turn.extra:  # board.turn_band_format: {value} the number, {band} the band's value
+        from .charts import word
+
+        text = str(style.get("board.turn_band_format", "{value}")).replace("{value}", str(turn.extra[shown])) \
+            .replace("{band}", word(style, value))
     h = r.height
     return (r.x0 + 2, r.y1 - h * 0.17, r.x1 - 2, r.y1 - 2), colour, text
 

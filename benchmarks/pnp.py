@@ -20,7 +20,7 @@ from art.pnp.aids import chart_page_images, player_aids  # noqa: E402
 from art.pnp.calibration import calibration_page  # noqa: E402
 from art.pnp.card_sheets import card_sheets  # noqa: E402
 from art.pnp.counter_sheets import counter_sheets, face_images  # noqa: E402
-from art.pnp.map_tiles import map_poster, map_tiles, render_print_map  # noqa: E402
+from art.pnp.map_tiles import PrintMap, map_documents  # noqa: E402
 from art.pnp.paper import Options  # noqa: E402
 from art.style import style_of  # noqa: E402
 
@@ -35,12 +35,12 @@ def main(game_id: str = "no_retreat") -> int:
     game = games.load(game_id)
     style = style_of(game)
     options = Options()
-    the_map, map_s = timed(render_print_map, game, options, style)
+    print_map = PrintMap(game, options, style)
+    _, map_s = timed(lambda: print_map.window((0, 0, *print_map.size)) if print_map.drawn_whole else None)
     docs = [("counters.pdf", counter_sheets, (game, options, style)),
             ("cards.pdf", card_sheets, (game, options, style)),
             ("calibration.pdf", calibration_page, (game, options)),
-            ("map_tiles.pdf", map_tiles, (game, options, the_map)),
-            ("map_poster.pdf", map_poster, (game, options, the_map)),
+            ("map_tiles.pdf + map_poster.pdf", lambda *a: b"".join(map_documents(*a)), (game, options, print_map)),
             ("aids.pdf", player_aids, (game, options, style))]
     print(f"{'document':<18}{'seconds':>9}{'MB':>8}{'pages':>7}")
     print(f"{'(print map art)':<18}{map_s:>9.2f}")

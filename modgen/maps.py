@@ -14,7 +14,9 @@ a flare (Alt+click), moved pieces marked and a "mark all unmoved" button, and th
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Mapping
+
+from shapely.geometry import Polygon
 
 from games.vassal_codec import encode
 
@@ -106,6 +108,19 @@ def _zone(parent, name: str, points) -> None:
                                             "useParentGrid": False, "useHighlight": False, "highlightProperty": ""})
 
 
+def zone_order(areas: Mapping[str, tuple[tuple[int, int], ...]]) -> list[str]:
+    """The areas of a board in the order their zones are written: VASSAL names a point after the first zone that
+    holds it, so an area lying mostly inside another (a scenario's map edge along a map sheet's edge) comes first,
+    then the rest, each group by id."""
+    shapes = {a: Polygon(p).buffer(0) for a, p in areas.items()}
+
+    def inside_another(a: str) -> bool:
+        own = shapes[a].area
+        return any(b != a and shapes[a].intersection(s).area > own / 2 for b, s in shapes.items())
+
+    return sorted(areas, key=lambda a: (not inside_another(a), a))
+
+
 def hex_grid(parent, ctx: Context) -> None:
     """The ``HexGrid`` and ``HexGridNumbering`` whose location names are our hex ids (games.grid.Layout)."""
     g = ctx.layout.vassal_grid
@@ -151,8 +166,8 @@ def main_map(ctx: Context, root, keys: dict[str, Key | None]) -> None:
         board = element(picker, BOARD + "Board", {"name": ctx.board_names[b.name],
                                                   "image": b.image.removeprefix("images/"), "reversible": False})
         zoned = element(board, GRID + "ZonedGrid")
-        for area_id, polygon in sorted(b.areas.items()):
-            _zone(zoned, ctx.game.map.areas[area_id].name, polygon)
+        for area_id in zone_order(b.areas):
+            _zone(zoned, ctx.game.map.areas[area_id].name, b.areas[area_id])
         for key, rect in sorted(b.boxes.items(), key=lambda kv: (":" not in kv[0], kv[0])):
             if key in ctx.game.map.boxes and ctx.game.map.boxes[key].kind == "track":
                 continue  # a whole track: its spaces are the zones

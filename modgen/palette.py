@@ -22,7 +22,8 @@ from .settings import settings
 from .traits import Piece, add_piece
 from .xmltree import MODULE, WIDGET, element
 
-COLUMNS = 8  # counters per row of a palette grid
+COLUMNS = 8  # counters per row of a palette grid (at least)
+MAX_ROWS = 14  # rows of counters the tallest grid may have (its window fits a 1024 px high screen)
 MARKERS = "Markers"
 
 
@@ -71,8 +72,8 @@ class Entry:
 
 def _groups(ctx: Context, ids: dict[str, str]) -> list[tuple[tuple[str, str], list[Entry]]]:
     """Every grid of the palette, as (top tab, inner tab) and its counters: one per side and nationality (and
-    optional counter set), one per marker shape; the tallest first (VASSAL packs the window to the first tab: the
-    other tabs are built when first shown)."""
+    optional counter set), one per marker shape; the tallest first, then the other grids of its top tab, then the
+    rest (VASSAL packs the window to the first tab: the other tabs are built when first shown)."""
     game = ctx.game
     order = {n: i for i, n in enumerate(game.nationalities)}
     unit_groups = []
@@ -92,11 +93,26 @@ def _groups(ctx: Context, ids: dict[str, str]) -> list[tuple[tuple[str, str], li
                   markers.marker_piece(ctx, m, m.id, "front", ids[f"marker:{m.id}"]),
                   ctx.size(markers.face_image(m.kind, "front"))) for m in group]))
 
-    def rows(groups) -> int:
-        return max((-(-len(g) // COLUMNS) for _, g in groups), default=0)
+    groups = unit_groups + marker_groups
+    columns = columns_of(groups)
 
-    # a side's tabs wrap into more rows than the markers' two: count about one counter row for them
-    return marker_groups + unit_groups if rows(marker_groups) > rows(unit_groups) + 1 else unit_groups + marker_groups
+    def height(group: tuple[tuple[str, str], list[Entry]]) -> int:
+        """Counter rows, plus about one for a side's tabs (they wrap into more rows than the markers' tabs)."""
+        (top, _), entries = group
+        return -(-len(entries) // columns) + (top != MARKERS)
+
+    tallest = max(groups, key=height)  # the first of the tallest: VASSAL packs the window to it
+    top = tallest[0][0]
+    rest = [g for g in groups if g is not tallest]
+    return [tallest] + [g for g in rest if g[0][0] == top] + [g for g in rest if g[0][0] != top]
+
+
+def columns_of(groups: list[tuple[tuple[str, str], list[Entry]]]) -> int:
+    """Counters per row of the palette's first grid: :data:`COLUMNS`, or more when the longest grid would be taller
+    than :data:`MAX_ROWS` (VASSAL squeezes the counters of a grid taller than the window: a side of 226 counters of
+    one nationality needs 17)."""
+    longest = max((len(entries) for _, entries in groups), default=0)
+    return max(COLUMNS, -(-longest // MAX_ROWS))
 
 
 def palette(ctx: Context, root, ids: dict[str, str], hotkey: str) -> None:
@@ -105,7 +121,7 @@ def palette(ctx: Context, root, ids: dict[str, str], hotkey: str) -> None:
 
     VASSAL docks the module's first palette beside the chat, as high as the chat (a strip a few counters high); an
     empty hidden first palette leaves the docking place empty, so the Counters palette opens in its own window,
-    packed to its first tab. That tab's grid has :data:`COLUMNS` columns; every other grid as many of its own
+    packed to its first tab. That tab's grid has :func:`columns_of` columns; every other grid as many of its own
     counters as fit that width, so no counter is ever squeezed."""
     element(root, MODULE + "PieceWindow", {"name": "Docked palette (unused)", "text": "", "tooltip": "", "icon": "",
                                            "hotkey": "", "hidden": True, "scale": 1.0, "defaultWidth": 0})
@@ -114,7 +130,7 @@ def palette(ctx: Context, root, ids: dict[str, str], hotkey: str) -> None:
                                                     "hidden": False, "scale": 1.0, "defaultWidth": 0})
     tabs = _tabs(window, "Counters")
     groups = _groups(ctx, ids)
-    width = COLUMNS * max(e.size[0] for e in groups[0][1])
+    width = columns_of(groups) * max(e.size[0] for e in groups[0][1])
     outer: dict[str, object] = {}
     for (top, inner), entries in groups:
         if top not in outer:

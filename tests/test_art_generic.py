@@ -167,3 +167,21 @@ def test_an_artwork_name_that_is_not_a_plain_file_of_the_game_is_refused(tmp_pat
     problems = [str(p) for p in style_problems(game)]
     assert len(problems) == 1, problems
     assert ("art/missing.png" in problems[0]) if name == "missing.png" else ("symbols.armor.file" in problems[0])
+
+
+@pytest.mark.parametrize("style, key", [
+    ('[hexsides.minor_river]\ndraw = "river"\nwidth = "wide"\n', "hexsides.minor_river.width"),
+    ("[features]\nrail = 3\n", "features.rail"),
+    ('[terrain.tundra]\nink = "#112233"\n', "terrain.tundra.colour"),
+    ('[board]\nturn_lines = ["Axis"]\n', "board.turn_lines"),
+    ('[board.turn_band_colours]\nsummer = "yellow"\n', "board.turn_band_colours.summer"),
+    ('[counters.flags.elite]\nmark = "sparkle"\n', "counters.flags.elite.mark"),
+])
+def test_a_style_value_of_the_wrong_kind_is_one_line_not_a_traceback(tmp_path, capsys, style, key):
+    root = write_game(tmp_path / "mini")
+    (root / "style.toml").write_text(style, encoding="utf-8")
+    assert cli.main(["info", str(root)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert any(f"style.toml: {key}:" in line for line in err), err
+    assert cli.main(["art", str(root), "-o", str(tmp_path / "out")]) == 2
+    assert "Traceback" not in capsys.readouterr().err

@@ -14,8 +14,9 @@ from shapely.geometry import Point
 
 import games
 from art.boards import area_bands, boards
-from art.charts import chart_tables, render_chart, table_layout
-from art.counters import render_unit, unit_layout
+from art.charts import chart_tables, pretty, render_chart, table_layout, tec_table, weather_table, word
+from art.counters import marker_kinds, marker_layout, render_unit, unit_layout
+from art.map_places import named_hexes
 from art.map_sheet import render_map, terrain_palette
 from art.style import style_of
 from art.track_board import render_tracks_board, turn_band, turn_space_labels
@@ -147,8 +148,42 @@ def test_entry_areas_are_drawn_in_their_owners_colours_beyond_the_edge(s42, s42_
         assert _near(s42_map, ((ax + bx) / 2, (ay + by) / 2), colour, radius=3, tolerance=30), aid
         # and none of it covers a map hex's centre
         assert not any(band.shape.contains(Point(lay.centre_f(h))) for h in hexes), aid
+    for aid in ("H", "J", "K", "L"):  # the south edge: the band's outer edge is one straight line beyond its hexes
+        lowest = max(y for side in bands[aid].sides for _, y in side)
+        beyond = [y for _, y in bands[aid].shape.exterior.coords if y > lowest + 1]
+        assert beyond and max(beyond) - min(beyond) < 1, aid
+    from shapely.geometry import Polygon
+
+    from art.map_places import _label_point
+
+    land = [Polygon(lay.polygon(h)) for h in hexes]
+    for aid in ("A", "B", "C", "D", "E", "G", "H", "J", "K", "L", "X", "Y", "Z"):  # the letter's disc: over no hex
+        disc = Point(_label_point(bands[aid], lay.hex_width * 0.17)).buffer(lay.hex_width * 0.17)
+        assert not any(disc.intersects(h) for h in land), aid
+    areas = s42.map.areas
+    for a in bands:  # neighbouring areas overlap only beyond a hex both are adjacent to (B and C: 4100), and little
+        for b in bands:
+            if a < b:
+                shared = set(areas[a].adjacent) & set(areas[b].adjacent)
+                limit = 1.5 * lay.hex_width ** 2 if shared else 10
+                assert bands[a].shape.intersection(bands[b].shape).area < limit, (a, b)
+    # no area's polygon (the module's zone) holds a map hex's centre: a hex locates to itself
+    zones = [Polygon(pts) for aid, pts in the_map.areas.items() if not s42.map.areas[aid].cells]
+    assert not any(z.contains(Point(lay.centre(h))) for z in zones for h in hexes)
+    # the Caucasus maps' north edge (row 40, S2) is a strip along that row, not along the A/B seam 4140 also touches
+    ne = bands["north_edge"].shape.bounds
+    assert bands["north_edge"].kind == "seam" and ne[2] - ne[0] > 20 * lay.hex_width and ne[3] - ne[1] < lay.hex_width
     box = bands["F"].shape.bounds
     assert box[2] - box[0] > lay.hex_width and box[3] - box[1] > 2 * lay.hex_width
+    # the Caspian box lies beyond the east edge: no hex's inner circle (its id, its units) under it
+    assert not any(bands["F"].shape.intersects(Point(lay.centre_f(h)).buffer(lay.hex_width * 0.3)) for h in hexes)
+
+
+def test_a_city_of_several_hexes_prints_its_name_once_in_its_middle(s42):
+    named = named_hexes(s42)
+    stalingrad = sorted(h.id for h in s42.map.hexes.values() if h.name == "Stalingrad")
+    assert len(stalingrad) == 3 and named & set(stalingrad) == {"5522"}
+    assert all(h.id in named for h in s42.map.hexes.values() if h.settlement and h.name and h.name != "Stalingrad")
 
 
 def test_sections_are_framed_and_their_seams_drawn(s42, s42_map):
@@ -224,6 +259,16 @@ def test_every_counter_and_marker_face_renders_and_text_fits(s42):
             assert all(lb.inside() for lb in lay.labels), (uid, face)
 
 
+
+@pytest.mark.parametrize("work_px", [150, 188, 200, 216])  # print 1/2 in, 5/8 in at 300 dpi; module 54 px x 4
+def test_every_marker_label_fits_at_print_and_module_sizes(s42, work_px):
+    style = style_of(s42)
+    for kind in marker_kinds(s42):
+        for face in ("front", "back"):
+            labels = marker_layout(s42, kind, face, work_px, style)[-1]
+            assert labels and all(lb.inside() for lb in labels), (kind, face)
+
+
 def test_crt_cells_carry_advance_numbers_and_determined_defense_colours(s42):
     style = style_of(s42)
     table = chart_tables(s42, style)["crt_crt"]
@@ -269,7 +314,7 @@ def test_turn_record_track_shows_seasons_benchmarks_and_replacements(s42):
     for n, turn in s42.turns.items():
         r = tracks.boxes[f"turn_track:{n}"]
         band = turn_band(style, turn, r)
-        assert band is not None and band[2] == str(turn.extra["benchmark"])
+        assert band is not None and band[2] == f"{pretty(turn.extra['season'])} · benchmark {turn.extra['benchmark']}"
         assert band[1] == style.colour(f"board.turn_band_colours.{turn.extra['season']}")
         labels, _ = turn_space_labels(s42, style, turn, r)
         assert all(lb.inside() for lb in labels), n
@@ -281,3 +326,52 @@ def test_turn_record_track_shows_seasons_benchmarks_and_replacements(s42):
     assert img.size == tracks.size
     chart = chart_tables(s42, style)["turn_track"]
     assert len(chart.rows) == 36 and "Automatic Victory benchmark" in chart.header
+
+
+def test_charts_print_the_styles_words_for_column_ids_and_values(s42):
+    style = style_of(s42)
+    weather = weather_table(s42, style)
+    assert "MA change" in weather.header and "Ma change" not in weather.header
+    assert "One German" in {cell for row in weather.rows for cell in row}
+    tec = tec_table(s42, style)
+    assert {"DD column", "Isolation DRM"} <= set(tec.header)
+    assert "DD column" in {code for code, _, _ in tec.legend}
+    assert word(style, "early_fall") == "Early fall"  # not in the style: spaces, first letter capitalised
+
+
+def test_pattern_motifs_leave_settlement_symbols_clear(s42):
+    """A landmark's triangle among the mountains (Mt Elbrus 4860) or a town in the woods is not hidden by motifs."""
+    from art.map_sheet import motif_points
+    from art.map_shapes import SYMBOL_CLEAR, map_shapes, organic_of, seed_of
+
+    style = style_of(s42)
+    lay = Layout.module(s42.map.grid)
+    w = lay.hex_width
+    shapes = map_shapes(s42, lay, organic_of(style), style.num("map.hex_id_size"))
+    checked = 0
+    for t in ("mountain", "woods", "wooded_rough", "marsh"):
+        look = style.get(f"patterns.{style.terrain(t)['pattern']}")
+        pts = motif_points(shapes.terrain[t], shapes.keepout[t], w, look, seed_of(t))
+        towns = [lay.centre_f(h.hex) for h in s42.map.hexes.values() if h.settlement and h.terrain == t]
+        for cx, cy in towns:
+            assert all(math.hypot(x - cx, y - cy) >= w * SYMBOL_CLEAR for x, y, _ in pts), (t, cx, cy)
+        checked += len(towns)
+    assert checked >= 5 and "4860" in {h.id for h in s42.map.hexes.values() if h.settlement == "landmark"}
+
+
+def test_the_tec_shows_each_terrain_and_hexside_feature_as_the_map_draws_it(s42):
+    style = style_of(s42)
+    tec = tec_table(s42, style)
+    by_id = dict(zip(s42.tec, tec.samples))
+    assert by_id["woods"] == ("terrain", "woods") and by_id["minor_river"] == ("hexside", ("minor_river", "river"))
+    assert by_id["town"][0] == "settlement" and by_id["fort"][0] == "feature"
+    on_map = {h.terrain for h in s42.map.hexes.values()} | {f for fs in s42.map.hexsides.values() for f in fs}
+    assert all(by_id[t] for t in on_map if t in by_id and style.table(f"hexsides.{t}").get("draw") != "none")
+    lay = table_layout(style, tec, 64)
+    assert len(lay.samples) == sum(1 for s in tec.samples if s)
+    x0 = lay.origin[0]
+    assert all(x0 <= box[0] < box[2] <= x0 + lay.widths[0] for box, _, _ in lay.samples)
+    img = render_chart(s42, "tec", 64)
+    woods = next(box for box, kind, payload in lay.samples if payload == "woods")
+    colour = style.colour("terrain.woods.colour")
+    assert _near(img, ((woods[0] + woods[2]) / 2, woods[1] + 3), colour, radius=3, tolerance=30)

@@ -29,7 +29,7 @@ from .aids import player_aids
 from .calibration import calibration_page
 from .card_sheets import card_sheets
 from .counter_sheets import counter_sheets
-from .map_tiles import PrintMap, map_poster, map_tiles
+from .map_tiles import PrintMap, map_documents
 from .paper import COUNTER_LAYOUTS, DUPLEX_MODES, PAPERS, OptionError, Options, parse_length, parse_offset
 
 PNP_DIR = "pnp"
@@ -39,12 +39,19 @@ def documents(game: Game, options: Options, style: Style | None = None) -> Itera
     """Every print-and-play PDF: (file name, what composes it), in order."""
     style = style or style_of(game)
     print_map = PrintMap(game, options, style)
+    maps: list[bytes] = []  # the tiles and the poster are made in one pass over the print map
+
+    def map_document(i: int) -> bytes:
+        if not maps:
+            maps.extend(map_documents(game, options, print_map))
+        return maps[i]
+
     yield "counters.pdf", lambda: counter_sheets(game, options, style)
     if game.cards:
         yield "cards.pdf", lambda: card_sheets(game, options, style)
     yield "calibration.pdf", lambda: calibration_page(game, options)
-    yield "map_tiles.pdf", lambda: map_tiles(game, options, print_map)
-    yield "map_poster.pdf", lambda: map_poster(game, options, print_map)
+    yield "map_tiles.pdf", lambda: map_document(0)
+    yield "map_poster.pdf", lambda: map_document(1)
     yield "aids.pdf", lambda: player_aids(game, options, style)
 
 

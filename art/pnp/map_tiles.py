@@ -4,8 +4,11 @@ section as one full-size page for a print shop.
 The print scale is ``Options.map_hex_in`` (1.00 in flat to flat unless the game's style says ``pnp.map_hex_in``) at
 ``Options.dpi``: the map is drawn by :func:`art.map_sheet.render_map` with ``Layout.module(spec, scale)`` so its
 pixels are the printed dots. A game with sections (``map/sections.toml``: the sheets of a multi-map game) prints
-each section's box of hexes on its own; a game without prints its whole map as one. The print map is never drawn
-whole: :class:`PrintMap` draws the window each page needs, so memory stays bounded whatever the map's size.
+each section's box of hexes on its own; a game without prints its whole map as one. A print map of more than
+:data:`WHOLE_MAP_PX` pixels is never drawn whole: :class:`PrintMap` paints the window each page needs
+(:class:`art.map_sheet.MapPainter`, shapes made once), so memory stays bounded whatever the map's size; a smaller
+one is drawn whole once and cut (PIL rounds shapes that cross a window's edge its own way, so a window differs
+from the whole picture in about 2 pixels in 100,000: a map that fits is cut from the whole, exactly).
 
 Tiles are cut from a section on a whole-pixel grid: every tile but the last in its row and column is ``step +
 overlap`` pixels, and neighbours share ``overlap`` pixels. On the seam between two tiles, half way into the
@@ -20,6 +23,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Iterator
 
 from PIL import Image
 
@@ -28,7 +32,7 @@ from games.grid import Layout
 from games.hexgrid import from_offset
 
 from ..boards import map_size
-from ..map_sheet import render_map
+from ..map_sheet import MapPainter, render_map, supersampling
 from ..style import Style, style_of
 from .paper import MM_PER_IN, Options
 from .pdf import GREY, Canvas, new_document, to_bytes
@@ -36,6 +40,9 @@ from .pdf import GREY, Canvas, new_document, to_bytes
 CROSS_R = 1.6  # mm
 OVERVIEW_TEXT_MM = 30.0  # room kept on the overview page for its title and the assembly steps
 POSTER_IMAGE_PX = 64_000_000  # pixels of one image of a poster page (the module map's cap, SECURITY.md)
+WHOLE_MAP_PX = 64_000_000  # a print map of at most this many pixels (times the painter's supersampling) is drawn whole
+BAND_PX = 16_000_000  # pixels of one band of a map painted a window at a time (at least one row of tiles)
+TRIM_NOTE = "trim dashed edges · lay on the guide line so the crosses meet · glue"
 SECTION_MARGIN = 0.3  # hex widths of map kept around a section's box of hexes
 
 Box = tuple[int, int, int, int]  # x0, y0, x1, y1 in print-map pixels, end-exclusive
@@ -78,17 +85,33 @@ class PrintMap:
         self.size = map_size(game, self.layout, self.style)
 
     @cached_property
+    def painter(self) -> MapPainter:
+        return MapPainter(self.game, self.layout, self.style)
+
+    @property
+    def drawn_whole(self) -> bool:
+        """Whether the map is small enough to be drawn whole (and cut exactly)."""
+        return self.size[0] * self.size[1] * supersampling(self.layout) ** 2 <= WHOLE_MAP_PX
+
+    @cached_property
     def _whole(self) -> Image.Image:
-        return render_map(self.game, self.layout, self.style)
+        return self.painter.window()
 
     def window(self, box: Box) -> Image.Image:
-        """The print map's pixels in ``box``."""
-        return self._whole.crop(box)
+        """The print map's pixels in ``box`` (the whole picture itself, not a copy, when ``box`` is all of it)."""
+        if not self.drawn_whole:
+            return self.painter.window(box)
+        return self._whole if tuple(box) == (0, 0, *self.size) else self._whole.crop(box)
 
     def overview(self, width: int) -> Image.Image:
-        """The whole map ``width`` pixels wide (the tiles' overview page)."""
-        img = self._whole
-        return img.resize((width, round(img.height * width / img.width)), Image.Resampling.LANCZOS)
+        """The whole map ``width`` pixels wide (the tiles' overview page): the whole print map reduced, or, for a map
+        too big to draw whole, the map drawn at that size."""
+        if self.drawn_whole:
+            img = self._whole
+            return img.resize((width, round(img.height * width / img.width)), Image.Resampling.LANCZOS)
+        layout = Layout.module(self.game.map.grid, self.layout.hex_width / self.game.map.grid.module_hex_width
+                               * width / self.size[0])
+        return render_map(self.game, layout, self.style)
 
     @cached_property
     def sections(self) -> tuple[Section, ...]:
@@ -264,41 +287,50 @@ def overview(pdf, game: Game, tilings: list[tuple[Section, Tiling]], pm: PrintMa
         y = c.paragraph(m, y, page[0] - 2 * m, f"{i}. {step}", 8) + 1
 
 
-def map_tiles(game: Game, options: Options, pm: PrintMap) -> bytes:
-    """Every section of the print map tiled across pages, after an overview page."""
+def bands(section: Section, t: Tiling, pm: PrintMap) -> Iterator[tuple[int, int, Image.Image]]:
+    """The section's pixels in horizontal bands, top to bottom: (first tile row, last tile row + 1, image of those
+    rows' pixels, overlaps included, from the band's first row). A map drawn whole is one band; a bigger one a band
+    of as many tile rows as fit :data:`BAND_PX` pixels (at least one)."""
+    sx0, sy0, sx1, sy1 = section.box
+    per_band = t.rows if pm.drawn_whole else max(1, BAND_PX // (section.size[0] * max(1, t.step[1] + t.overlap)))
+    for first in range(0, t.rows, per_band):
+        last = min(t.rows, first + per_band)
+        top = t.tile(0, first).box[1]
+        bottom = t.tile(0, last - 1).box[3]
+        yield first, last, pm.window((sx0, sy0 + top, sx1, sy0 + bottom))
+
+
+def map_documents(game: Game, options: Options, pm: PrintMap) -> tuple[bytes, bytes]:
+    """``map_tiles.pdf`` and ``map_poster.pdf`` in one pass over the print map, band by band: every section tiled
+    across pages after an overview page, and every section on one page of exactly its size (the whole map for a
+    game without sections), for a print shop, made of strips of at most :data:`POSTER_IMAGE_PX` pixels."""
     tilings = [(s, tiling(s.size, options, s.id)) for s in pm.sections]
-    pdf = new_document(f"{game.title} · map tiles")
-    overview(pdf, game, tilings, pm, options)
+    tiles = new_document(f"{game.title} · map tiles")
+    overview(tiles, game, tilings, pm, options)
+    poster = new_document(f"{game.title} · map, full size")
     m = options.margin_mm
+    mm = MM_PER_IN / options.dpi
     for section, t in tilings:
-        sx, sy = section.box[:2]
         where = f"{section.title} · " if section.id else ""
-        for tile in t.tiles:
-            pdf.add_page(format=t.page)
-            c = Canvas(pdf)
-            ox, oy = t.origin(tile, m)
-            x0, y0, x1, y1 = tile.box
-            w, h = t.mm(x1 - x0), t.mm(y1 - y0)
-            c.image(pm.window((sx + x0, sy + y0, sx + x1, sy + y1)), ox, oy, w, h)
-            _seam_marks(c, t, tile, ox, oy)
-            _neighbour_labels(c, t, tile, (ox, oy, ox + w, oy + h))
-            c.text(m, oy - 4.5, f"{where}Map tile {tile.name} of {t.cols}×{t.rows}", 8, bold=True)
-            c.text(t.page[0] - m, oy - 4.5, "trim dashed edges · lay on the guide line so the crosses meet · glue",
-                   6.5, align="right", colour=GREY)
-    return to_bytes(pdf)
-
-
-def map_poster(game: Game, options: Options, pm: PrintMap) -> bytes:
-    """Each section of the print map on one page of exactly its size (the whole map for a game without
-    sections), for a print shop: the page is made of strips of at most :data:`POSTER_IMAGE_PX` pixels."""
-    pdf = new_document(f"{game.title} · map, full size")
-    for section in pm.sections:
-        x0, y0, x1, y1 = section.box
-        mm = MM_PER_IN / options.dpi
-        pdf.add_page(format=((x1 - x0) * mm, (y1 - y0) * mm))
-        c = Canvas(pdf)
-        rows = max(1, POSTER_IMAGE_PX // (x1 - x0))
-        for top in range(y0, y1, rows):
-            bottom = min(y1, top + rows)
-            c.image(pm.window((x0, top, x1, bottom)), 0, (top - y0) * mm, (x1 - x0) * mm, (bottom - top) * mm)
-    return to_bytes(pdf)
+        width, height = section.size
+        poster.add_page(format=(width * mm, height * mm))
+        for first, last, band in bands(section, t, pm):
+            top = t.tile(0, first).box[1]
+            for tile in (t.tile(c, r) for r in range(first, last) for c in range(t.cols)):
+                tiles.add_page(format=t.page)
+                c = Canvas(tiles)
+                ox, oy = t.origin(tile, m)
+                x0, y0, x1, y1 = tile.box
+                w, h = t.mm(x1 - x0), t.mm(y1 - y0)
+                c.image(band.crop((x0, y0 - top, x1, y1 - top)), ox, oy, w, h)
+                _seam_marks(c, t, tile, ox, oy)
+                _neighbour_labels(c, t, tile, (ox, oy, ox + w, oy + h))
+                c.text(m, oy - 4.5, f"{where}Map tile {tile.name} of {t.cols}×{t.rows}", 8, bold=True)
+                c.text(t.page[0] - m, oy - 4.5, TRIM_NOTE, 6.5, align="right", colour=GREY)
+            own_bottom = height if last == t.rows else t.tile(0, last).box[1]  # the next band's rows are its own
+            rows = max(1, POSTER_IMAGE_PX // width)
+            for y in range(top, own_bottom, rows):
+                y1 = min(own_bottom, y + rows)
+                strip = band if (y, y1) == (0, band.height) else band.crop((0, y - top, width, y1 - top))
+                Canvas(poster).image(strip, 0, y * mm, width * mm, (y1 - y) * mm)
+    return to_bytes(tiles), to_bytes(poster)
