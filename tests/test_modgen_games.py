@@ -6,6 +6,7 @@ and read back: palette, unit properties, grid, zones, set-ups, turn tracker, dic
 from __future__ import annotations
 
 import os
+import shutil
 import zipfile
 
 import pytest
