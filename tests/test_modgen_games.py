@@ -186,7 +186,7 @@ def test_the_turn_tracker_follows_the_games_sequence_of_play(s42, s42_xml):
     assert phases[0] == "Weather Phase" and phases[-1] == "Victory Determination Phase"
     assert phases[1:6] == ["Axis Initial Phase", "Axis Movement Phase", "Axis Combat Phase", "Axis Recovery Phase",
                            "Axis Supply Phase"]
-    assert phases[6] == "Soviet Initial Phase" and len(phases) == 12
+    assert phases[6] == "Soviet Initial Phase" and phases[-2] == "Interchange Turn" and len(phases) == 13
 
 
 def test_dice_chores_vp_and_charts_come_from_the_data(s42, s42_xml):
