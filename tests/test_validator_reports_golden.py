@@ -29,7 +29,8 @@ def report(path: Path) -> str:
     o = check_log(str(path), fmt="json")
     doc = dict(o.doc)
     doc.pop("log", None)  # the path the test ran from, not the report's content
-    body = json.dumps([doc, [line.replace(str(path), path.name) for line in o.err]], sort_keys=True)
+    # the path the test ran from, wherever it is named (the summary line, error lines), is the log's name
+    body = json.dumps([doc, o.err], sort_keys=True).replace(json.dumps(str(path))[1:-1], path.name)
     return f"{o.code} {len(doc.get('violations', ()))} {hashlib.sha256(body.encode()).hexdigest()[:16]}"
 
 
