@@ -15,7 +15,7 @@ from games.datafiles import Table, read_toml
 from games.errors import DataError
 from games.model import Game
 
-from ...engine.context import Context, per_replay
+from ...engine.context import Context, once
 from .data import FILE, _region  # the shared reader of region names (data.py)
 
 LEADER_ROLLS = ("battle", "determined", "disengage")  # 28.1: the rolls a leader may make again
@@ -160,8 +160,8 @@ class Later:
 
 
 def later(ctx: Context) -> Later:
-    """The facts of rules 18-34 (read once per replay)."""
-    return per_replay(ctx, "s42_later", lambda c: load(c.game))
+    """The facts of rules 18-34 (read once per loaded game)."""
+    return once(ctx, "s42_later", lambda c: load(c.game))
 
 
 def scenario_rules(ctx: Context) -> ScenarioRules:

@@ -17,7 +17,7 @@ from games.datafiles import Table, read_toml
 from games.errors import DataError
 from games.model import Game
 
-from ...engine.context import Context, per_replay
+from ...engine.context import Context, once
 from .data import _side as side_of, _trait
 
 FILE = ("tables", "rules.toml")  # the same file as data.py's
@@ -92,8 +92,8 @@ class CombatFacts:
 
 
 def combat_facts(ctx: Context) -> CombatFacts:
-    """The combat facts (read once per replay)."""
-    return per_replay(ctx, "s42_combat_facts", lambda c: load(c.game))
+    """The combat facts (read once per loaded game)."""
+    return once(ctx, "s42_combat_facts", lambda c: load(c.game))
 
 
 def _side(game: Game, t: Table, key: str) -> str:

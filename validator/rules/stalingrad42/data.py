@@ -18,7 +18,7 @@ from games.datafiles import Table, read_toml
 from games.errors import DataError
 from games.model import Game
 
-from ...engine.context import Context, per_replay
+from ...engine.context import Context, once
 
 FILE = ("tables", "rules.toml")
 
@@ -170,8 +170,8 @@ class Facts:
 
 
 def facts(ctx: Context) -> Facts:
-    """The rules' facts (read once per replay)."""
-    return per_replay(ctx, "s42_facts", lambda c: load(c.game))
+    """The rules' facts (read once per loaded game)."""
+    return once(ctx, "s42_facts", lambda c: load(c.game))
 
 
 def scenario_facts(ctx: Context) -> ScenarioFacts:
