@@ -18,8 +18,9 @@ records), ``combat_data`` (the facts of ``tables/rules.toml [combat]``).
   is never attacked.
 - 8.3-8.5: the odds, the net shift, the limits (``odds``): below 1-3 no combat (8.4.1); ``odds`` and ``shifts``, when
   claimed, must be the final column and the net shift; 10.1: the ``result`` must be the CRT's for the column and the
-  die (``reroll``: the Leader's die, 28.1; ``dice``: the die chosen, 26.2), 10-1 or more a DS. A result that only a
-  shift another rule forbids (an Air unit that may not fly, an artillery shift refused) explains is accepted too.
+  die (``reroll``: the Leader's die, 28.1; ``dice``: the die chosen, 26.2), 10-1 or more a DS (8.4.1). A result
+  that only a shift another rule forbids (an Air unit that may not fly, an artillery shift refused) explains is
+  accepted too.
 - 8.6: ``auto_ds`` in the Movement Phase: stacking checked first (4.4), 10-1 with Tank Shifts (and the defender's
   terrain) but no Air or artillery; the attackers get Auto DS markers (their move is over, no regular combat), the
   defender a DS (no Determined Defense); they advance after every combat of the Combat Phase at their full rate
@@ -231,8 +232,9 @@ def _claims(ctx: Context, action: Action, readings: list[Reading], die: int) -> 
         out.append(Finding("8.3", f"the net shift is {r.net:+d}, not {claimed_shift:+d}: {words}"))
     claimed = action["result"]
     if not any(claimed == x.result(ctx, die) for x in readings):
-        where = "10-1 or more: an automatic DS (8.4.1)" if r.col.automatic else f"column {label(r)}, die {die}"
-        out.append(Finding("10.1", f"on the CRT, {where} gives {r.result(ctx, die)}, not {claimed}: {words}"))
+        where = "10-1 or more: an automatic DS" if r.col.automatic else f"column {label(r)}, die {die}"
+        out.append(Finding("8.4.1" if r.col.automatic else "10.1",
+                           f"on the CRT, {where} gives {r.result(ctx, die)}, not {claimed}: {words}"))
     return out
 
 
