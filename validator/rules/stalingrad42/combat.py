@@ -332,8 +332,8 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
             more = air.problems(ctx, state, a, owner, target, units, use, original)
             air_bad = air_bad or bool(more)
             findings += more
-    if target not in ctx.game.map.hexes or not in_hex:
-        return _count(state, kind, attackers, target), findings
+    if target not in ctx.game.map.hexes or not any(table(ctx)[u, state.units[u].face].combat for u in in_hex):
+        return _count(state, kind, attackers, target), findings  # no Combat Unit to attack (8.1, 9.7.4): no result
     die = final_die(action)
     readings, counted, doubled, terrain = _readings(ctx, state, action, side, attackers, in_hex, target, kind,
                                                     crossings, air_bad)
