@@ -435,7 +435,7 @@ def handle_breakthrough(ctx: Context, state: State, action: Action) -> tuple[Sta
     if strangers:
         out.append(Finding("15.1", f"{', '.join(strangers)} did not take part in the combat at {c.target}; only its "
                                    "attackers form the Breakthrough Group", tuple(strangers), (c.target,)))
-    early = [u for u in c.advanced if u not in units]
+    early = [u for u in c.advanced if u not in units] if c.group is None else []  # a second group: 15.4/15.2.2
     if early:
         out.append(Finding("15.2.2", f"{', '.join(early)} advanced before the Breakthrough Group was declared; the "
                                      "group advances first", tuple(early), (c.target,)))
