@@ -131,6 +131,11 @@ def _take(ctx: Context, state: State, c: Combat, uid: str, pay: bool) -> tuple[C
     if defender or attacker:
         return c, Finding("10.1", f"{who} owes no step loss: the {c.result} of the combat at {c.target} asks no more "
                                   "of its side", (uid,))
+    mine = ctx.game.units[uid].side == c.side
+    if mine and c.attacker_steps or not mine and c.defender_steps:  # 10.2.1: owed, but by the units that took part
+        owed = {"attacker_steps": c.attacker_steps - 1} if mine else {"defender_steps": c.defender_steps - 1}
+        return evolve(c, **owed), Finding("10.2.1", f"{who} did not take part in the combat at {c.target}: its steps "
+                                                    "come from the units that did", (uid,))
     return c, Finding("10.1", f"{who} did not take part in the combat being resolved (at {c.target}); only a result "
                               "costs steps", (uid,))
 
