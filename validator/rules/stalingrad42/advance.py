@@ -279,7 +279,7 @@ def _group_advance(ctx: Context, state: State, c: Combat, uid: str, path: Sequen
     if uid in free and sub is not None and uid in sub.attackers:
         if sub.cancelled or sub.delay or sub.adv < combat_facts(ctx).breakthrough_success:
             only = only | {uid}  # 15.2.7
-    if g.done:
+    if g.done and not g.told:  # reported once: the first act of the group after another unit advanced
         out.append(Finding("15.2.2", f"{who}: the Breakthrough Group's advance is over (another unit of the combat "
                                      "has advanced)", (uid,), full))
     if uid in halted:
@@ -327,7 +327,7 @@ def _group_advance(ctx: Context, state: State, c: Combat, uid: str, path: Sequen
     if stop_now and not ez_all & bit.get(cur, 0):
         halted = halted | {uid}
     g = evolve(g, spent={**g.spent, uid: spent}, started=started, free=free, only_free=only, halted=halted,
-               in_ezoc=in_ezoc)
+               in_ezoc=in_ezoc, told=g.done)
     return out, evolve(c, group=g, advanced={**c.advanced, uid: c.advanced.get(uid, 0) + len(path)})
 
 

@@ -370,7 +370,7 @@ def _breakthrough_problems(ctx: Context, state: State, c: Combat | None, attacke
     if strangers:
         out.append(Finding("15.2.2", f"{', '.join(strangers)} is not in the Breakthrough Group "
                                      f"({', '.join(sorted(g.units))})", tuple(strangers), (target,)))
-    if g.done:
+    if g.done and not g.told:
         out.append(Finding("15.2.2", "the Breakthrough Group's advance is over: another unit of the combat has "
                                      "advanced", tuple(attackers), (target,)))
     hexes = {state.units[u].loc for u in attackers}
@@ -410,7 +410,7 @@ def _spend(ctx: Context, state: State, c: Combat, attackers: Sequence[str], targ
         spent[u] = spent.get(u, 0) + 1 + (0 if u in g.started else 1)
         free[u] = target
     return evolve(c, group=evolve(g, spent=spent, free=free, started=g.started | set(attackers),
-                                  attacked=g.attacked | {target}, in_ezoc=g.in_ezoc - set(attackers)))
+                                  attacked=g.attacked | {target}, in_ezoc=g.in_ezoc - set(attackers), told=g.done))
 
 
 def handle_breakthrough(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:

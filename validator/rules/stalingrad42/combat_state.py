@@ -50,6 +50,7 @@ class Group:
     halted: frozenset[str] = frozenset()  # units whose advance is over (15.2.6, 15.2.7)
     in_ezoc: frozenset[str] = frozenset()  # units that entered an EZOC: they stop or attack (15.2.6)
     done: bool = False  # another unit of the combat advanced: the group's turn is over (15.2.2)
+    told: bool = False  # the group acted after that and was reported once (15.2.2)
 
 
 @dataclass(frozen=True)
