@@ -1,0 +1,52 @@
+"""A blind referee's test for Stalingrad '42's combat: rulebook cases written from the documentation alone.
+
+Each `tests/logs/stalingrad42/blindc_*.jsonl` was written from README.md, docs/log-format.md (its Stalingrad '42
+section), docs/rules/stalingrad42.md, docs/data.md, the game data (`games/stalingrad42/`: units, map, tables,
+scenarios) and the rules text (../shared/rules/stalingrad42-rules-v2.md), without reading the validator's code or the
+other Stalingrad '42 tests and logs (the first blind set, `blind_*`, only for the log's shape). They cover chapters 8
+(odds, their limits, the 40/20 caps, the Automatic DS), 9 (every modifier), 10 (results, step losses, Remnants), 11
+(Determined Defense, Desperate Defense, Partial Success), 12 (retreats), 13 (Disruption, Full Retreat, the Rally
+Table), 14 (advance after combat), 15 (Breakthrough Combat) and 23.4 (the Russian Winter), with the rules' own examples
+on real hexes and units: 8.3's roundings, 8.4.2's limits, 8.5's caps, the 8.6.1 Auto DS, 9.1's third example, 9.2.2,
+9.2.3, the two 9.5.2 examples, 9.5.4's Marsh, 11.5.2's Desperate Defense, 14.2.2's advance rates and 15.2.4's
+Breakthrough Group. Every line that breaks a rule carries `"expect": [rule numbers]`, written before the first run;
+each log is replayed through `hexforge validate LOG --format json` and must report exactly those (line, rule) pairs.
+
+Where the validator disagrees with the rules text, the case stays here as a strict xfail naming the rule, so a fix
+shows up as an unexpected pass.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import test_blind_rulebook as first
+from test_blind_rulebook import expected
+
+LOGS = Path(__file__).parent / "logs" / "stalingrad42"
+BLIND = sorted(LOGS.glob("blindc_*.jsonl"))
+
+# log name -> why the validator's verdict differs from the rules (rule numbers from ../shared/rules/)
+DISAGREEMENTS: dict[str, str] = {}
+
+CHAPTERS = ("8.", "9.", "10.", "11.", "12.", "13.", "14.", "15.", "23.4")
+
+
+def test_the_corpus_is_there():
+    assert len(BLIND) >= 60
+    assert set(DISAGREEMENTS) <= {log.stem for log in BLIND}
+    assert any(not expected(log) for log in BLIND) and any(expected(log) for log in BLIND)
+    rules = {rule for log in BLIND for _, rule in expected(log)}
+    # every chapter of combat has cases that break it
+    assert all(any(rule.startswith(chapter) for rule in rules) for chapter in CHAPTERS), sorted(rules)
+    for log in BLIND:
+        header = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
+        assert header["game"] == "stalingrad42", log.name
+
+
+@pytest.mark.parametrize("log", first.params(BLIND, DISAGREEMENTS))
+def test_s42_blind_combat_log_verdict(log: Path, capsys: pytest.CaptureFixture[str]):
+    """Exactly the (line, rule) pairs of the log's `expect` fields, exit 1 with violations, 0 clean."""
+    first.test_blind_log_verdict(log, capsys)
