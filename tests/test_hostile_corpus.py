@@ -59,6 +59,19 @@ LOG_MESSAGES = {
     "s42_start_turn_37": "header: start: turn 37 is not on the turn track",
     "s42_railhead_from_offmap": "action 'railhead': unknown hex '0000'",
     "s42_supply_oos_unknown": "action 'supply': unknown unit 'ger_x'",
+    # Stalingrad '42 combat lines (8.x-15.x): bad ids, hexes off the map, wrong types
+    "s42_battle_attacker_unknown": "action 'battle': unknown unit 'ger_999id'",
+    "s42_battle_target_off_map": "action 'battle': unknown hex or area '7599'",
+    "s42_battle_die_seven": "action 'battle': field 'die' must be at most 6",
+    "s42_battle_result_number": "action 'battle': field 'result' must be a string",
+    "s42_battle_shifts_string": "action 'battle': field 'shifts' must be a whole number",
+    "s42_determined_lead_unknown": "action 'determined': unknown unit 'sov_x'",
+    "s42_advance_path_off_map": "action 'advance': unknown hex or area '9999'",
+    "s42_auto_ds_attackers_string": "action 'auto_ds': field 'attackers' must be a list",
+    "s42_rally_die_zero": "action 'rally': field 'die' must be at least 1",
+    "s42_loss_remnant_unknown": "action 'loss': unknown unit 'sov_rem_x'",
+    "s42_position_auto_ds_string": "header: field 'position.units.ger_57id' does not match any allowed form",
+    "s42_position_city_battle_string": "header: field 'position.city_battle.1724'",
 }
 
 
