@@ -50,3 +50,18 @@ def test_the_corpus_is_there():
 def test_s42_blind_combat_log_verdict(log: Path, capsys: pytest.CaptureFixture[str]):
     """Exactly the (line, rule) pairs of the log's `expect` fields, exit 1 with violations, 0 clean."""
     first.test_blind_log_verdict(log, capsys)
+
+
+def test_an_air_unit_left_out_of_a_position_is_not_in_play(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """9.3.1: a position that lists its units and leaves the Air unit out has no Air unit; the finding says where to
+    list it (the first blind combat run read 'it is in None')."""
+    log = LOGS / "blindc_air_support.jsonl"
+    lines = log.read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    del header["position"]["units"]["ger_air_viii"]
+    case = tmp_path / "case.jsonl"
+    case.write_text("\n".join([json.dumps(header)] + lines[1:]) + "\n", encoding="utf-8")
+    _, report = first.reported(case, capsys)
+    air = [v for v in report["violations"] if v["rule"] == "9.3.1"]
+    assert [v["line"] for v in air] == [3, 5]
+    assert all("air_holding" in v["message"] for v in air)

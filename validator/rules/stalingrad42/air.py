@@ -120,7 +120,8 @@ def problems(ctx: Context, state: State, air: str, side: str, target: str, units
                                  "his own combats", (air,))]
     us = state.units[air]
     if not _in_play(ctx, us.loc):
-        return [Finding("9.3.1", f"{who} is not in play (it is in {us.loc})", (air,))]
+        where = f"it is in {us.loc}" if us.loc else "a position that lists its units lists it in air_holding"
+        return [Finding("9.3.1", f"{who} is not in play ({where})", (air,))]
     if use == "breakthrough":
         if air != original:
             return [Finding("9.3.7", f"{who} was not used in the combat this Breakthrough Combat comes from; only "
