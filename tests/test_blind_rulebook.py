@@ -52,6 +52,20 @@ def params(logs: list[Path], disagreements: dict[str, str]) -> list:
             for log in logs]
 
 
+def check_corpus(logs: list[Path], disagreements: dict[str, str], chapters: tuple[str, ...], game: str,
+                 least: int) -> None:
+    """A blind set of another game or chapter: at least ``least`` logs of ``game``, clean ones and breaking ones, its
+    disagreements among them, and every chapter of ``chapters`` broken by some case."""
+    assert len(logs) >= least
+    assert set(disagreements) <= {log.stem for log in logs}
+    assert any(not expected(log) for log in logs) and any(expected(log) for log in logs)
+    rules = {rule for log in logs for _, rule in expected(log)}
+    assert all(any(rule.startswith(chapter) for rule in rules) for chapter in chapters), sorted(rules)
+    for log in logs:
+        header = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
+        assert header["game"] == game, log.name
+
+
 def test_the_corpus_is_there():
     assert len(BLIND) >= 25
     assert set(DISAGREEMENTS) <= {log.stem for log in BLIND}
