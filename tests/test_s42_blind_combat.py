@@ -12,6 +12,14 @@ on real hexes and units: 8.3's roundings, 8.4.2's limits, 8.5's caps, the 8.6.1 
 Breakthrough Group. Every line that breaks a rule carries `"expect": [rule numbers]`, written before the first run;
 each log is replayed through `hexforge validate LOG --format json` and must report exactly those (line, rule) pairs.
 
+The first run's twelve disagreements were all resolved: the validator fixed (a non-DS claim at 10-1 named 8.4.1, a
+vacant Fortification's battle no longer read on the CRT, a second Auto DS group one finding, a step from a unit that
+did not take part named 10.2.1, a late Breakthrough Group reported once), the docs settled (the Air units listed in
+`air_holding`, a header's `auto_ds` and its advance, a retreated Lead Unit under 11.2.3, artillery in Breakthrough
+Combat under 18.3.3, 15.2.4 for each unit out of hexes), or the case corrected (12.1.3's Line of Supply guideline, two
+wrong claims on one line). The second set (`blindc_b2_*`) was written after that run, which meant reading parts of
+the combat, advance and results modules; its verdicts too were recorded before it was run, and it ran clean.
+
 Where the validator disagrees with the rules text, the case stays here as a strict xfail naming the rule, so a fix
 shows up as an unexpected pass.
 """
