@@ -18,7 +18,8 @@ did not take part named 10.2.1, a late Breakthrough Group reported once), the do
 `air_holding`, a header's `auto_ds` and its advance, a retreated Lead Unit under 11.2.3, artillery in Breakthrough
 Combat under 18.3.3, 15.2.4 for each unit out of hexes), or the case corrected (12.1.3's Line of Supply guideline, two
 wrong claims on one line). The second set (`blindc_b2_*`) was written after that run, which meant reading parts of
-the combat, advance and results modules; its verdicts too were recorded before it was run, and it ran clean.
+the combat, advance and results modules; its verdicts too were recorded before it was run, and it ran clean; so did the third (`blindc_b3_*`: trapped stacks,
+owed retreats, Full Retreat, a frozen lake, 8.1-8.2, map C's rivers, Remnants), written the same way.
 
 Where the validator disagrees with the rules text, the case stays here as a strict xfail naming the rule, so a fix
 shows up as an unexpected pass.
