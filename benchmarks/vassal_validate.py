@@ -99,8 +99,8 @@ def main() -> int:
     print(f"VASSAL load + step to end  {best_vassal.load_and_replay * 1000:8.1f} ms   ({best_vassal.steps} steps; JVM "
           f"start and module load {best_vassal.start_and_module:.1f} s not counted; runs: "
           f"{', '.join(f'{r.load_and_replay:.1f}' for r in vassal)} s)")
-    print(f"hexforge read + validate   {wall * 1000:8.1f} ms   (wall, the whole of one run right after each of VASSAL's; "
-          f"{cpu * 1000:.1f} ms CPU time; runs: {', '.join(f'{w * 1000:.0f}' for w, _ in ours)} ms)")
+    print(f"hexforge read + validate   {wall * 1000:8.1f} ms   (wall, the whole of one run right after each of "
+          f"VASSAL's; {cpu * 1000:.1f} ms CPU time; runs: {', '.join(f'{w * 1000:.0f}' for w, _ in ours)} ms)")
     ratio = best_vassal.load_and_replay / wall
     print(f"hexforge is {ratio:.1f}x faster than VASSAL's replay (wall; VASSAL's wall over our CPU time "
           f"{best_vassal.load_and_replay / cpu:.1f}x)")
@@ -108,9 +108,9 @@ def main() -> int:
                   ratio >= 10))
     t_cli, cpu_cli = min(w for w, _ in cli), min(c for _, c in cli)
     v_wall = min(r.wall for r in vassal)
-    print(f"whole command lines: hexforge validate {t_cli:.2f} s wall, {cpu_cli:.2f} s CPU (Python start included; runs: "
-          f"{', '.join(f'{w:.2f}' for w, _ in cli)} s) vs VASSAL start, load module, load and step through the log "
-          f"{v_wall:.2f} s (runs: {', '.join(f'{r.wall:.1f}' for r in vassal)} s): {v_wall / t_cli:.1f}x (over our "
+    print(f"whole command lines: hexforge validate {t_cli:.2f} s wall, {cpu_cli:.2f} s CPU (Python start included; "
+          f"runs: {', '.join(f'{w:.2f}' for w, _ in cli)} s) vs VASSAL start, load module, load and step through the "
+          f"log {v_wall:.2f} s (runs: {', '.join(f'{r.wall:.1f}' for r in vassal)} s): {v_wall / t_cli:.1f}x (over our "
           f"CPU time {v_wall / cpu_cli:.1f}x)")
     print(verdict("hexforge validate vs VASSAL, whole command lines (wall)", v_wall / t_cli, ">= 10x",
                   v_wall / t_cli >= 10))
