@@ -131,7 +131,8 @@ def _check_value(value: Any) -> None:
 def _parse(source: str, n: int, text: str, last: bool) -> dict[str, Any]:
     try:
         obj = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
-        _check_value(obj)
+        if len(text) > MAX_STRING or text.count("[") + text.count("{") > MAX_DEPTH:
+            _check_value(obj)  # (else within the limits: no string is longer than its line, nor nested deeper)
     except json.JSONDecodeError as exc:
         hint = "truncated line (the file ends inside it)" if last else "malformed JSON"
         raise LogError(source, f"{hint}: {exc.msg} (column {exc.colno})", n) from None

@@ -24,7 +24,7 @@ from typing import Mapping
 
 from ...engine.bits import Bits, board_bits, mask, spread
 from ...engine.context import Context, once
-from ...engine.position import enemy_zoc_set, held_by, held_by_others, position, unit_sides
+from ...engine.position import enemy_zoc_set, held_by, held_by_others, position, side_counts, unit_sides
 from ...engine.state import unit_name
 from .control import OCCUPATION_AREAS, controller
 from .state import State
@@ -76,11 +76,28 @@ def _blocked(ctx: Context, state: State, side: str, with_enemy: bool, owners) ->
     key = ("blocked", side)
     base = pos.sets.get(key)
     if base is None:
-        base = set(ctx.board.areas)
-        base |= held_by_others(pos, side)
-        base |= enemy_zoc_set(pos, side) - held_by(pos, side)
-        base = pos.sets[key] = frozenset(base)
+        base = pos.sets[key] = _blocked_by_units(ctx, pos, side)
     return base if base.issuperset(enemy_cities) else base.union(enemy_cities)
+
+
+def _blocked_by_units(ctx: Context, pos, side: str) -> frozenset[str]:
+    """The areas, the enemy's units and his zones of control without a ``side`` unit in them (6.3). With two sides
+    that is a function of the enemy's counts (which positions share while his units stay put) and of the ``side``
+    units in his zones of control: the last set made is kept on the context (by side) and given again while those
+    are the same, so that a move or a detraining of one's own units elsewhere makes no new set (nor a new supply
+    net: the nets are kept by their content)."""
+    counts = side_counts(pos, side)
+    if counts is None:
+        return ctx.board.areas.union(held_by_others(pos, side), enemy_zoc_set(pos, side) - held_by(pos, side))
+    enemy, ezoc, mine = counts
+    shielded = frozenset(loc for loc in mine if loc in ezoc)
+    memo = ("blocked_by_counts", side)
+    last = ctx.derived.get(memo)
+    if last is not None and last[0] is enemy and last[1] is ezoc and last[2] == shielded:
+        return last[3]
+    base = frozenset(ctx.board.areas.union(enemy.keys(), ezoc.keys() - shielded))
+    ctx.derived[memo] = (enemy, ezoc, shielded, base)  # (the counts kept alive with it: their ids stay theirs)
+    return base
 
 
 def _city_steps(ctx: Context, side: str) -> dict[str, tuple[str, ...]]:
