@@ -324,8 +324,9 @@ def _removal_problem(ctx: Context, state: State, uid: str) -> list[Finding]:
                                 f"{state.turn}: it must be on the map, in supply, at full strength, with 3 steps",
                         (uid,))]
     if "remove_tank_corps" in codes and uid in _corps(ctx) and us.loc in ctx.board.locations and us.supply:
-        return [Finding("32.2", f"{name(ctx, state, uid)} is {'Isolated' if us.supply == 'isolated' else 'Out of Supply'}"
-                                f": the Tank Corps removed is in supply or in the Eliminated Box", (uid,))]
+        why = "Isolated" if us.supply == "isolated" else "Out of Supply"
+        return [Finding("32.2", f"{name(ctx, state, uid)} is {why}: the Tank Corps removed is in supply or in the "
+                                "Eliminated Box", (uid,))]
     return []
 
 
