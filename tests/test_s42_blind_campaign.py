@@ -12,6 +12,14 @@ real hexes and units. Every line that breaks a rule carries `"expect": [rule num
 run; each log is replayed through `hexforge validate LOG --format json` and must report exactly those (line, rule)
 pairs (`test_blind_rulebook.py`).
 
+The first run disagreed on 21 of the 122 first logs; every one was resolved: the validator fixed (the turn-10,
+infantry and Tank Corps removals checked on their lines, attacks from inside a Contested City hex, one finding for an
+Entry Area attacker that moved, G and 5.1, S4.2's number, a Reserve's advance without combat, 26.1 for the option,
+a refused Defensive Support's reading, Bataysk south of the Don), the docs settled (the volunteers' first-turn moves
+under 21.4, a Ready ASU flipped Ready), or the case corrected (18.2.1 for a Used ASU, Remnants from the Eliminated
+Box, 3.0 for a place in the Movement Phase, an EZOC overlooked, Rostov north of the Don). The second set
+(`blindv_b2_*`) was written after that run, its verdicts recorded before it was run.
+
 Where the validator disagrees with the rules text, the case stays here as a strict xfail naming the rule, so a fix
 shows up as an unexpected pass.
 """
