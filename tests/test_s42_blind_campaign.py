@@ -17,8 +17,9 @@ infantry and Tank Corps removals checked on their lines, attacks from inside a C
 Entry Area attacker that moved, G and 5.1, S4.2's number, a Reserve's advance without combat, 26.1 for the option,
 a refused Defensive Support's reading, Bataysk south of the Don), the docs settled (the volunteers' first-turn moves
 under 21.4, a Ready ASU flipped Ready), or the case corrected (18.2.1 for a Used ASU, Remnants from the Eliminated
-Box, 3.0 for a place in the Movement Phase, an EZOC overlooked, Rostov north of the Don). The second set
-(`blindv_b2_*`) was written after that run, its verdicts recorded before it was run.
+Box, 3.0 for a place in the Movement Phase, an EZOC overlooked, Rostov north of the Don). The second and third sets
+(`blindv_b2_*`, `blindv_b3_*`) were written after those runs, their verdicts recorded before they were run; the one
+disagreement of the third (33.2.1's HQ "currently in supply" with an old Out of Supply marker) was the case's.
 
 Where the validator disagrees with the rules text, the case stays here as a strict xfail naming the rule, so a fix
 shows up as an unexpected pass.
