@@ -72,6 +72,18 @@ LOG_MESSAGES = {
     "s42_loss_remnant_unknown": "action 'loss': unknown unit 'sov_rem_x'",
     "s42_position_auto_ds_string": "header: field 'position.units.ger_57id' does not match any allowed form",
     "s42_position_city_battle_string": "header: field 'position.city_battle.1724'",
+    # ... and in the lines of rules 18-34 (the second blind check)
+    "s42_winter_offensive_sp_unknown": "action 'winter_offensive': unknown unit 'sov_sp_9'",
+    "s42_hold_box_unknown": "action 'hold': unknown box 'reserve_army_9'",
+    "s42_release_units_string": "action 'release': field 'units' must be a list",
+    "s42_battle_four_dice": "action 'battle': field 'dice' takes at most 3 item(s)",
+    "s42_reroll_die_seven": "action 'battle': field 'reroll.die' must be at most 6",
+    "s42_victory_vp_string": "action 'victory': field 'vp' must be a whole number",
+    "s42_absorb_to_off_map": "action 'absorb': unknown hex '9999'",
+    "s42_place_pay_unknown": "action 'place': field 'pay': \"gold\" is not one of",
+    "s42_disengage_result_bad": "action 'disengage': field 'result': \"maybe\" is not one of",
+    "s42_position_elbrus_string": "header: field 'position.elbrus' must be true or false",
+    "s42_maskirovka_unit_is_box": "action 'maskirovka': unknown unit 'reserve_army_1'",
 }
 
 

@@ -194,7 +194,8 @@ def handle_advance(ctx: Context, state: State, action: Action) -> tuple[State, l
     full = (us.loc or "",) + path
     c = battles(state).current
     if c is None:
-        return _apply(ctx, state, None, uid, path), [
+        # 25.2.3: an activated Reserve advances even without any combat (its two hexes: reserves.after_advance)
+        return _apply(ctx, state, None, uid, path), [] if activated(state, uid) else [
             Finding("14.1", f"{who}: no combat is being resolved; units advance only after one", (uid,), full)]
     role = _role(ctx, state, c, uid)
     findings: list[Finding] = []

@@ -303,7 +303,31 @@ def after_remove(ctx: Context, before: State, state: State, action: Action) -> t
     if rem is not None:
         steps = 1
         state = put_units(ctx, state, {rem: UnitState(box(ctx, ctx.game.units[rem].side, "remnant_display"))})
-    return evolve(state, logged=state.logged | {f"{REMOVED}{uid}:{steps}:{us.supply}:{us.loc}"}), []
+    return evolve(state, logged=state.logged | {f"{REMOVED}{uid}:{steps}:{us.supply}:{us.loc}"}), \
+        _removal_problem(ctx, before, uid)
+
+
+def _removal_problem(ctx: Context, state: State, uid: str) -> list[Finding]:
+    """32.1-32.3: a unit removed from play in an Initial Phase that the turn's removal may not take (reported on its
+    ``remove`` line; the removal stands, so the phase's end does not ask for another)."""
+    codes = {e.code for e in ctx.game.turns[state.turn].events} if state.turn in ctx.game.turns else set()
+    c = later(ctx).campaign
+    us = state.units[uid]
+    if "german_removals" in codes and ctx.game.units[uid].side == _axis(ctx) and uid != c.removal_gd and \
+            not _panzer(ctx, uid, elite=True):
+        return [Finding("32.1", f"{name(ctx, state, uid)} is not one of the divisions turn {state.turn} removes: "
+                                f"{name(ctx, state, c.removal_gd)} and two elite Panzer divisions (other Panzer "
+                                f"divisions lose steps, they are not withdrawn)", (uid,))]
+    if "remove_german_infantry" in codes and _division(ctx, uid, "infantry") and \
+            not _removable_infantry(ctx, state, uid):
+        return [Finding("32.3", f"{name(ctx, state, uid)} may not be the German infantry division removed on turn "
+                                f"{state.turn}: it must be on the map, in supply, at full strength, with 3 steps",
+                        (uid,))]
+    if "remove_tank_corps" in codes and uid in _corps(ctx) and us.loc in ctx.board.locations and us.supply:
+        why = "Isolated" if us.supply == "isolated" else "Out of Supply"
+        return [Finding("32.2", f"{name(ctx, state, uid)} is {why}: the Tank Corps removed is in supply or in the "
+                                "Eliminated Box", (uid,))]
+    return []
 
 
 def after_loss(ctx: Context, before: State, state: State, action: Action) -> tuple[State, list[Finding]]:
@@ -369,7 +393,7 @@ def _turn10(ctx: Context, state: State) -> list[Finding]:
     if c.removal_gd not in names:
         out.append(Finding("32.1", f"{name(ctx, state, c.removal_gd)} is removed in the Axis Initial Phase of turn "
                                    f"{state.turn}, wherever it is", (c.removal_gd,)))
-    panzers = [r for r in removed if _panzer(ctx, r[0], elite=True)]
+    panzers = [r for r in removed if _panzer(ctx, r[0])]  # a non-elite one is reported on its line (32.1)
     if len(panzers) < c.removal_panzers:
         out.append(Finding("32.1", f"{c.removal_panzers} elite Panzer divisions are removed on turn {state.turn}; "
                                    f"{len(panzers)} were", tuple(u for u, *_ in panzers)))
@@ -380,7 +404,7 @@ def _turn10(ctx: Context, state: State) -> list[Finding]:
         if free:
             out.append(Finding("32.1", f"{name(ctx, state, isolated[0])} is Isolated: divisions that are not Isolated "
                                        f"({name(ctx, state, free[0])}) go first", (isolated[0], free[0])))
-    steps = sum(s for u, s, *_ in removed if u == c.removal_gd or _panzer(ctx, u, elite=True))
+    steps = sum(s for u, s, *_ in removed if u == c.removal_gd or _panzer(ctx, u))
     short = c.removal_steps - steps
     lost = [u for u in _lost(state) if _panzer(ctx, u)]
     if short > 0 and len(lost) < short:

@@ -41,7 +41,7 @@ from ...engine.context import Context
 from ...engine.position import note_changes, position
 from ...engine.state import evolve
 from ...model import Action, Finding
-from . import air, modifiers, odds, stacking
+from . import air, contested, modifiers, odds, stacking
 from .advance import rate, terrain_problem
 from .battlefield import Crossing, crossing, ground
 from .combat_data import combat_facts
@@ -110,7 +110,7 @@ def _area_problems(ctx: Context, state: State, uid: str, area: str, kind: str) -
     elif uid in state.moved:
         out.append(Finding("22.7", f"{who} moved this turn: only units that started the Movement Phase in the Entry "
                                    "Area and did not move attack onto the map", (uid,), (area,)))
-    if uid in state.record.entry_moved:
+    elif uid in state.record.entry_moved:
         out.append(Finding("22.6.1", f"{who} moved between Entry Areas this turn: it attacks onto the map from the "
                                      "next Game Turn", (uid,), (area,)))
     return out
@@ -161,10 +161,16 @@ def _engaged(ctx: Context, state: State, side: str, attackers: Sequence[str], ta
     """The enemy units in ``target`` (every one defends, 8.1) and the hexside each attacker attacks across."""
     foe = other(ctx, side)
     in_hex = tuple(u for u in position(ctx, state.units).at.get(target, ()) if ctx.game.units[u].side == foe)
-    crossings = {u: crossing(ctx, state, side, "mountain_unit" in table(ctx)[u, state.units[u].face].tags,
-                             state.units[u].loc or "", target)
+    shared = contested.hexes(ctx, state)
+    crossings = {u: INSIDE if state.units[u].loc == target and target in shared else
+                 crossing(ctx, state, side, "mountain_unit" in table(ctx)[u, state.units[u].face].tags,
+                          state.units[u].loc or "", target)
                  for u in attackers if state.units[u].loc in ctx.board.locations}
     return in_hex, crossings
+
+
+# 29.1.3: a unit inside a Contested City hex joins the attack on the enemy units in it across no hexside
+INSIDE = Crossing("", "", "", False, False, False)
 
 
 # --- the odds and the result --------------------------------------------------------------------------------------

@@ -33,6 +33,7 @@ from .battlefield import ground
 from .combat_data import combat_facts
 from .combat_state import Combat, Determined, current, put
 from .leaders import final_die
+from .resources import defensive_support_problem
 from .results import steps_left
 from .retreat import can_retreat
 from .state import GOOD_ORDER, State
@@ -157,9 +158,14 @@ def handle_determined(ctx: Context, state: State, action: Action) -> tuple[State
     lead, target = action["lead"], action["target"]
     support = action.get("support")
     side = ctx.game.units[lead].side
+    refused = False
     if support and air.is_air(ctx, support):
-        findings += air.problems(ctx, state, support, side, target, (lead,), "determined")
+        flying = air.problems(ctx, state, support, side, target, (lead,), "determined")
+        findings += flying
+        refused = bool(flying)
         state = air.commit(ctx, state, support, "determined")
+    elif support:
+        refused = defensive_support_problem(ctx, state, action) is not None
     drm, words = _drm(ctx, state, c, lead, bool(support))
     t = ctx.game.tables["determined_defense"]
     g = ground(ctx, state, target, side)
@@ -167,7 +173,14 @@ def handle_determined(ctx: Context, state: State, action: Action) -> tuple[State
     row = t.row_for(die + drm)
     letter, cell = t.result(g.dd_column, row), t.cell("losses", g.dd_column, row)
     claimed, claimed_losses = _parse(str(action["result"]))
-    if claimed != letter or (claimed_losses and claimed_losses.replace(" ", "") != cell):
+
+    def wrong(letter: str, cell: str) -> bool:
+        return claimed != letter or bool(claimed_losses and claimed_losses.replace(" ", "") != cell)
+    if refused and wrong(letter, cell):  # read without the +1 the support may not give (as 9.4's refused shifts)
+        bare = t.row_for(die + drm - 1)
+        if not wrong(t.result(g.dd_column, bare), t.cell("losses", g.dd_column, bare)):
+            letter, cell = t.result(g.dd_column, bare), t.cell("losses", g.dd_column, bare)
+    if wrong(letter, cell):
         mods = f" ({', '.join(words)})" if words else ""
         findings.append(Finding("11.4", f"on the {t.name}, column {g.dd_column}, {die}{drm:+d}{mods} = {row} gives "
                                         f"{letter} {cell}, not {action['result']}", (lead,), (target,)))

@@ -51,6 +51,7 @@ from . import contested, control, railheads, special
 from .losses import eliminate
 from .board import HALVES, in_play
 from .bonds import Bonds, Potential, crosses_bond, in_hex_bond, negated, potential_of
+from .campaign_data import scenario_rules
 from .data import facts, scenario_facts
 from .state import DISRUPTED, FULL_RETREAT, GOOD_ORDER, OUT_OF_SUPPLY, ISOLATED, Moved, State
 from .terrain import Situation, allowed, closed, cost_table, major_closed, situation, step_costs, union
@@ -178,7 +179,9 @@ def _forced_tactical(ctx: Context, state: State, uid: str, i: Info) -> tuple[str
         return "33.2.3", "the Interchange Turn allows only Tactical Movement but to units in Full Retreat"
     sf = scenario_facts(ctx)
     if sf.tactical_first_turn == i.side and state.turn == ctx.scenario.first_turn and i.combat:
-        return "5.4", f"on the first turn of {ctx.scenario.name} its Combat Units use Tactical Movement only (S1.2, S4.2)"
+        # the scenario's special rule says so (S1.2, S4.2); 5.4 is what Tactical Movement is
+        return scenario_rules(ctx).special or "5.4", \
+            f"on the first turn of {ctx.scenario.name} its Combat Units use Tactical Movement only (5.4)"
     return None
 
 
@@ -363,7 +366,8 @@ def _step_problem(ctx: Context, state: State, uid: str, cur: str, nxt: str, p: P
     b = bit[nxt]
     if b & g.off:
         return _off_problem(ctx, state, uid, nxt)
-    if b & g.enemy_combat and nxt not in contested.hexes(ctx, state):  # 29.1.2: a Contested City hex is entered
+    # 29.1.2: a Contested City hex is entered; 24.1.3: Entry Area G with the Axis units that exited there is its rule
+    if b & g.enemy_combat and nxt not in contested.hexes(ctx, state) and nxt not in ctx.game.map.areas:
         return Finding("5.1", f"{who}: {nxt} holds an enemy Combat Unit; no unit enters it", (uid,))
     hexside = _hexside_problem(ctx, state, uid, cur, nxt, feats, first, p, g)
     if hexside is not None:

@@ -68,7 +68,7 @@ def handle_offensive(ctx: Context, state: State, action: Action) -> tuple[State,
     where = (state.units[uid].loc or "",)
     findings: list[Finding] = []
     if not ctx.option(OPTION):
-        findings.append(Finding("26.2", f"{who}: Planned Offensives (advanced rule 26) are not in play in this game",
+        findings.append(Finding("26.1", f"{who}: Planned Offensives (advanced rule 26) are not in play in this game",
                                 (uid,), where))
     state, spent = spend(ctx, state, side, f"a Planned Offensive on {who}", (uid,), where)
     findings += spent
@@ -107,8 +107,8 @@ def after_battle(ctx: Context, before: State, state: State, action: Action) -> t
                                             "combat", (), target))
         return state, findings
     if not ctx.option(OPTION):
-        findings.append(Finding("26.2", "Planned Offensives (advanced rule 26) are not in play in this game", tuple(hqs),
-                                target))
+        findings.append(Finding("26.1", "Planned Offensives (advanced rule 26) are not in play in this game",
+                                tuple(hqs), target))
     if action.get("kind") == "breakthrough":
         findings.append(Finding("26.2", "a Planned Offensive is never used in Breakthrough Combat", tuple(hqs), target))
     attackers = [u for u in action["attackers"] if u in before.units]

@@ -329,26 +329,38 @@ def _use(ctx: Context, state: State, listed: Iterable[str]) -> State:
     return state
 
 
+def _support_key(state: State, action: Action) -> str:
+    return f"support:{state.battles.count}:{action['target']}:{action.get('support')}"
+
+
+def defensive_support_problem(ctx: Context, state: State, action: Action) -> tuple[str, str] | None:
+    """11.3, 18.3.2: (rule, why) when the ASU or SP of a ``determined`` line gives no +1; None when it does, when it
+    is an Air unit (combat's, 9.3.4) or when it is the support already checked for this Desperate Defense (11.5.2)."""
+    uid = action.get("support")
+    if not uid or uid not in state.units or "aircraft" in info_of(ctx, state, uid).tags:
+        return None
+    if _support_key(state, action) in state.logged:  # 11.5.2: the same support for every roll
+        return None
+    lead = action["lead"]
+    lead_loc = state.units[lead].loc if lead in state.units else None
+    nats = frozenset({ctx.game.units[lead].nationality}) if lead in ctx.game.units else frozenset()
+    return _support_problem(ctx, state, uid, action.side, (lead_loc or action["target"],), (action["target"],), nats,
+                            True)
+
+
 def after_determined(ctx: Context, before: State, state: State, action: Action) -> tuple[State, list[Finding]]:
     """11.3, 18.3.2: an ASU or SP giving a Determined Defense its +1 (an Air unit is combat's, 9.3.4)."""
     uid = action.get("support")
-    if not uid or uid not in before.units:
+    if not uid or uid not in before.units or "aircraft" in info_of(ctx, before, uid).tags:
         return state, []
-    i = info_of(ctx, before, uid)
-    if "aircraft" in i.tags:
-        return state, []
-    key = f"support:{before.battles.count}:{action['target']}:{uid}"
+    key = _support_key(before, action)
     if key in before.logged:  # 11.5.2: the same support for every roll of a Desperate Defense
         return state, []
-    lead = action["lead"]
-    lead_loc = before.units[lead].loc if lead in before.units else None
-    target = (action["target"],)
-    nats = frozenset({ctx.game.units[lead].nationality}) if lead in ctx.game.units else frozenset()
-    why = _support_problem(ctx, before, uid, action.side, (lead_loc or action["target"],), target, nats, True)
+    why = defensive_support_problem(ctx, before, action)
     findings = []
     if why is not None:
         findings.append(Finding(why[0], f"{name(ctx, before, uid)} gives no Defensive Support: {why[1]}", (uid,),
-                                target))
+                                (action["target"],)))
     state = _use(ctx, state, [uid])
     return evolve(state, logged=state.logged | {key}), findings
 

@@ -166,15 +166,21 @@ def _extras(ctx: Context, state: State) -> int:
 
 def south_of_don(ctx: Context) -> frozenset[str]:
     """S1.3: the hexes in play south of the Don and below hex row xx31: in each hex column the Don crosses between
-    Azov and Kalach (``special.don``), the hexes below its southernmost river hex."""
+    Azov and Kalach (``special.don``), the hexes below its southernmost north-bank hex (the hex of each Don hexside
+    that lies higher on the map: Rostov 3133 is north of the Don, Bataysk 3134 across it south)."""
     def make(c: Context) -> frozenset[str]:
         from .special import don  # noqa: PLC0415
         digits = c.game.map.grid.id_digits
+        hexes = c.game.map.hexes
+
+        def height(h: str) -> int:  # twice the vertical place of the hex centre (flat-topped: r + q/2)
+            x = hexes[h].hex
+            return 2 * x.r + x.q
         bank: dict[str, int] = {}
         for a, b in don(c):
-            for h in (a, b):
-                col, row = h[:digits], int(h[digits:])
-                bank[col] = max(bank.get(col, row), row)
+            h = min((a, b), key=height)
+            col, row = h[:digits], int(h[digits:])
+            bank[col] = max(bank.get(col, row), row)
         row = scenario_rules(c).south_row or 0
         return frozenset(h for h in in_play(c) if h in c.game.map.hexes and h[:digits] in bank and
                          int(h[digits:]) > max(row, bank[h[:digits]]))
