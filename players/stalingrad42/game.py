@@ -16,7 +16,7 @@ from validator.rules.stalingrad42 import context, start
 from validator.rules.stalingrad42.data import scenario_facts
 from validator.rules.stalingrad42.turn_order import order
 
-from . import phases
+from . import combat, phases
 from .seat import Player
 
 
@@ -32,7 +32,7 @@ def player_turn(p: Player, side: str, skip: frozenset[str | None]) -> None:
     if "initial" not in skip:
         phases.initial(p, side)
     phases.move_phase(p, side)
-    phases.combat_phase(p, side)
+    combat.combat_phase(p, side)
     phases.recovery(p, side)
     phases.supply(p, side)
 
