@@ -97,7 +97,7 @@ def reading(p: Player, side: str, fields: dict[str, Any]) -> combat.Reading | No
     return readings[0]
 
 
-def _claims(p: Player, side: str, fields: dict[str, Any]) -> dict[str, Any] | None:
+def claims(p: Player, side: str, fields: dict[str, Any]) -> dict[str, Any] | None:
     """``fields`` with the true odds, net shift and result (8.3, 8.4, 10.1); None when the odds are below 1-3."""
     r = reading(p, side, fields)
     if r is None or not r.col.allowed:
@@ -151,7 +151,7 @@ def _variants(p: Player, side: str, base: dict[str, Any]) -> list[dict[str, Any]
 def _attack(p: Player, side: str, fields: dict[str, Any]) -> bool:
     """Write the battle with the first of its variants the rules accept; False when none is legal."""
     for v in _variants(p, side, fields):
-        claimed = _claims(p, side, v)
+        claimed = claims(p, side, v)
         if claimed is not None and p.try_act("battle", side, **claimed):
             return True
     return False
@@ -380,7 +380,7 @@ def breakthrough(p: Player, side: str) -> None:
         fields = {"attackers": moved, "targets": [t], "die": p.rng.randint(1, 6), "kind": BREAKTHROUGH}
         if c.air:
             fields["air"] = c.air
-        claimed = _claims(p, side, fields)
+        claimed = claims(p, side, fields)
         if claimed is None:
             continue
         if p.try_act("battle", side, **claimed):
@@ -398,4 +398,4 @@ def resolve(p: Player, side: str, top: bool) -> None:
     advances(p, side, top)
 
 
-__all__ = ["combat_phase", "reading", "resolve"]
+__all__ = ["claims", "combat_phase", "reading", "resolve"]
