@@ -64,7 +64,7 @@ def _eligible(p: Player, side: str, uid: str, target: str) -> bool:
     return not c.problem
 
 
-def _targets(p: Player, side: str) -> list[tuple[str, list[str]]]:
+def attack_options(p: Player, side: str) -> list[tuple[str, list[str]]]:
     """(enemy hex, the units of ``side`` that may attack it) for every enemy stack next to the side's units."""
     pos = _hexes(p)
     foe = other(p.ctx, side)
@@ -160,12 +160,12 @@ def _attack(p: Player, side: str, fields: dict[str, Any]) -> bool:
 def combat_phase(p: Player, side: str) -> None:
     """The whole Combat Phase of ``side``: every attack, each resolved before the next (8.2)."""
     p.act("phase", side, phase="combat")
-    targets = _targets(p, side)
+    targets = attack_options(p, side)
     p.rng.shuffle(targets)
     for target, _ in targets:
         if p.rng.random() > ATTACK_SHARE:
             continue
-        units = next((m for t, m in _targets(p, side) if t == target), [])
+        units = next((m for t, m in attack_options(p, side) if t == target), [])
         if not units:
             continue
         if p.rng.random() > ALL_IN_SHARE:
@@ -398,4 +398,4 @@ def resolve(p: Player, side: str, top: bool) -> None:
     advances(p, side, top)
 
 
-__all__ = ["claims", "combat_phase", "reading", "resolve"]
+__all__ = ["attack_options", "claims", "combat_phase", "reading", "resolve"]
