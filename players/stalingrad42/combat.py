@@ -34,6 +34,7 @@ from validator.rules.stalingrad42.units import table
 from validator.rules.stalingrad42.zoc import other
 
 from .phases import stack_cleanup
+from .reactions import auto_retreats
 from .seat import Player
 
 ATTACK_SHARE = 0.45  # chance that a stack next to the player's units is attacked
@@ -389,13 +390,16 @@ def breakthrough(p: Player, side: str) -> None:
 
 
 def resolve(p: Player, side: str, top: bool) -> None:
-    """The combat just written, carried out: losses, Determined Defense, retreats, Breakthrough, advances."""
+    """The combat just written, carried out: losses, Determined Defense, retreats, Breakthrough, advances, and the
+    automatic retreats of Full Retreat units the advances came next to (13.3.2)."""
     losses(p)
     determined(p)
     retreats(p)
     if top:
         breakthrough(p, side)
     advances(p, side, top)
+    if top:
+        auto_retreats(p, side)
 
 
 __all__ = ["attack_options", "claims", "combat_phase", "reading", "resolve"]

@@ -1,8 +1,9 @@
 """A random legal player for Stalingrad '42: seeded, deterministic, it writes whole games in the log format that
 must validate clean (tests, mutations, benchmarks). It plays every player turn of every turn for both sides in the
 order the rules give (``validator.rules.stalingrad42.turn_order``): the weather roll, reinforcements and
-replacements, moves (normal, extended, tactical, rail, between Entry Areas), rallies, Railheads, the supply check and
-Isolation Attrition. No combat yet (issue 15). It is a tool that uses the rules, not part of them.
+replacements, moves (normal, extended, tactical, rail, between Entry Areas), combat (``combat``: battles, step losses,
+Determined Defense, retreats, advances, Breakthrough Combat), rallies, Railheads, the supply check and Isolation
+Attrition. It is a tool that uses the rules, not part of them.
 """
 
 from __future__ import annotations

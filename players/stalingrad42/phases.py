@@ -13,6 +13,7 @@ from validator.rules.stalingrad42.units import table
 from validator.rules.stalingrad42.zoc import ezoc_bits
 from validator.engine.paths import move_bits
 
+from .reactions import auto_retreats
 from .seat import Player
 
 
@@ -91,8 +92,12 @@ def _try_move(p: Player, side: str, uid: str) -> bool:
             loc, path = p.rng.choice(options)
             fields = {"unit": uid, "mode": m} if m != movement.NORMAL else {"unit": uid}
             if p.rng.random() < 0.5:
-                return p.try_act("move", side, **fields, path=list(path))
-            return p.try_act("move", side, **fields, to=loc)
+                moved = p.try_act("move", side, **fields, path=list(path))
+            else:
+                moved = p.try_act("move", side, **fields, to=loc)
+            if moved:
+                auto_retreats(p, side)
+            return moved
     return False
 
 
