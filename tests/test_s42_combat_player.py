@@ -8,10 +8,8 @@ log and replayed by the rules from the state before its first changed line to tw
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any, Callable
 
 import pytest
@@ -19,11 +17,10 @@ import pytest
 from players.stalingrad42 import play
 from players.stalingrad42.combat import attack_options, claims, reading
 from players.stalingrad42.seat import Player
+from s42_played import Lines, Played, first, inserted, replaced, replayed, validate
 from test_s42_data_support import s42  # noqa: F401  (the loaded game)
 from validator.engine.paths import move_bits
-from validator.logfile import parse_log
 from validator.model import Action
-from validator.replay import replay
 from validator.rules import stalingrad42 as rules
 from validator.rules.stalingrad42 import air, retreat
 from validator.rules.stalingrad42.advance import rate
@@ -37,78 +34,11 @@ from validator.rules.stalingrad42.units import table
 from validator.rules.stalingrad42.zoc import ezoc_bits
 
 SEED = 1  # a Campaign the player plays through all 36 turns (at the time of writing)
-Lines = list[dict[str, Any]]
-
-
-@dataclass(frozen=True)
-class Played:
-    """The generated game: its log lines (header first), the state before each action, the rules' context."""
-
-    lines: Lines
-    states: list
-    ctx: Any
-
-    def reported(self, lines: Lines, upto: int) -> list[tuple[int, str]]:
-        """(action index, rule) of what the validator reports on the actions of ``lines`` (the game's, changed) up to
-        action ``upto``: the lines read as the validator reads them (the schema), then replayed by the rules from the
-        state before the first changed line (the game's lines before it are clean)."""
-        d = next((k for k in range(min(len(lines), len(self.lines)) - 1) if lines[k + 1] != self.lines[k + 1]), upto)
-        end = min(upto, len(lines) - 2)
-        log, _ = parse_log("mutant.jsonl", _encode([lines[0], *lines[d + 1:end + 2]]))
-        state, out = self.states[d], []
-        for k, a in enumerate(log.actions, start=d):
-            state, found = rules.step(self.ctx, state, a)
-            out += [(k, f.rule) for f in found]
-        return out
-
-    def rules_at(self, lines: Lines, index: int) -> set[str]:
-        """The rules reported on the line of action ``index`` (0-based among the actions) of a changed game (the
-        lines after it cannot change that, so the replay stops two lines later)."""
-        return {rule for k, rule in self.reported(lines, index + 2) if k == index}
-
-
-def _encode(lines: Lines) -> bytes:
-    return "".join(json.dumps(x) + "\n" for x in lines).encode()
-
-
-def validate(lines: Lines):
-    log, game = parse_log("played.jsonl", _encode(lines))
-    return replay(log, game, keep_states=False)
 
 
 @pytest.fixture(scope="module")
 def played(s42) -> Played:
-    lines = play(s42, seed=SEED)
-    log, game = parse_log("played.jsonl", _encode(lines))
-    ctx = rules.context(game, log.header)
-    state = rules.start(ctx)
-    states = []
-    for a in log.actions:
-        states.append(state)
-        state, _ = rules.step(ctx, state, a)
-    return Played(lines, states, ctx)
-
-
-def first(game: Played, test: Callable[[int, dict, Any], Any]) -> tuple[int, Any]:
-    """The first action (its index, and what ``test(index, action, state before it)`` found there) for which the
-    test finds something; the test fails when the game has no such place."""
-    for i, (a, s) in enumerate(zip(game.lines[1:], game.states)):
-        found = test(i, a, s)
-        if found is not None:
-            return i, found
-    pytest.fail("no place in the generated game fits this mutation")
-
-
-def replaced(game: Played, i: int, new: dict) -> Lines:
-    lines = list(game.lines)
-    lines[i + 1] = new
-    return lines
-
-
-def inserted(game: Played, i: int, new: dict) -> Lines:
-    lines = list(game.lines)
-    lines[i + 1:i + 1] = [new]
-    return lines
+    return replayed(play(s42, seed=SEED))
 
 
 def seat(game: Played, s42, state) -> Player:
@@ -161,10 +91,6 @@ def test_the_scenarios_with_combat_are_clean(s42, scenario: str) -> None:
     assert any(x["type"] == "battle" for x in lines[1:])
     result = validate(lines)
     assert result.violations == (), [(v.line, v.rule, v.message) for v in result.violations[:5]]
-
-
-def test_the_player_is_deterministic(s42) -> None:
-    assert play(s42, seed=5, turns=2) == play(s42, seed=5, turns=2)
 
 
 # -- mutations: the battle line ------------------------------------------------------------------------------------
