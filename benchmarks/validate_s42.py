@@ -1,5 +1,6 @@
 """Benchmark: validate the Stalingrad '42 random legal player's 36-turn Campaign Game log (movement, rail, sea, Entry
-Areas, reinforcements, replacements, weather, supply, Railheads, Isolation Attrition; no combat yet).
+Areas, reinforcements, replacements, weather, supply, Railheads, Isolation Attrition, and combat: battles with their
+Determined Defenses, step losses, retreats, advances and Breakthrough Combat, then rallies).
 
 Prints the actions per second of the replay, and the time to read the log (JSON + schema and id checks) and to
 replay it, each as a ratio to the time spent just parsing the JSON. Goal (issue 14): the replay of the 36-turn game
@@ -42,7 +43,9 @@ def main() -> int:
     result = replay(log, game, keep_states=False)
     assert result.clean, result.violations[:3]
     n = len(log.actions)
-    kinds = {k: sum(1 for a in log.actions if a.type == k) for k in ("move", "rail", "supply", "attrition", "place")}
+    kinds = {k: sum(1 for a in log.actions if a.type == k)
+             for k in ("move", "rail", "supply", "attrition", "place", "battle", "determined", "loss", "retreat",
+                       "advance", "breakthrough", "rally")}
     t_json = best(lambda: [json.loads(x) for x in text])
     t_read = best(lambda: parse_log("campaign.jsonl", data))
     t_replay = best(lambda: replay(log, game, keep_states=False))

@@ -3,46 +3,18 @@ deterministic, and illegal actions put into them (mutations) are each flagged wi
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
-from typing import Any, Callable
-
 import pytest
 
 from players.stalingrad42 import play
+from s42_played import Lines, Played, first, inserted, replaced, replayed, validate
 from test_s42_data_support import s42  # noqa: F401  (the loaded game)
 from validator.engine.paths import move_bits
-from validator.logfile import parse_log
-from validator.replay import replay
 from validator.rules import stalingrad42 as rules
 from validator.rules.stalingrad42 import movement, supply_phase
 from validator.rules.stalingrad42.bonds import enemy_bonds
 from validator.rules.stalingrad42.zoc import ezoc_bits, locations, sides, other
 
 TURNS = 8  # a Campaign opening long enough to hold every kind of action the mutations need
-Lines = list[dict[str, Any]]
-
-
-def encode(lines: Lines) -> bytes:
-    return "".join(json.dumps(x) + "\n" for x in lines).encode()
-
-
-@dataclass(frozen=True)
-class Played:
-    lines: Lines
-    states: list
-    ctx: Any
-
-
-def replayed(lines: Lines) -> Played:
-    log, game = parse_log("played.jsonl", encode(lines))
-    ctx = rules.context(game, log.header)
-    state = rules.start(ctx)
-    states = []
-    for a in log.actions:
-        states.append(state)
-        state, _ = rules.step(ctx, state, a)
-    return Played(lines, states, ctx)
 
 
 @pytest.fixture(scope="module")
@@ -50,35 +22,10 @@ def game8(s42) -> Played:
     return replayed(play(s42, seed=5, turns=TURNS))
 
 
-def validate(lines: Lines):
-    log, game = parse_log("mutant.jsonl", encode(lines))
-    return replay(log, game, keep_states=False)
-
-
 def rules_at(lines: Lines, index: int, after: int = 3) -> set[str]:
     """The rules reported on the line of action ``index`` (0-based) of a mutated log, cut ``after`` lines later."""
     result = validate(lines[:index + 2 + after])
     return {v.rule for v in result.violations if v.line == index + 2}
-
-
-def first(game: Played, test: Callable[[int, dict, Any], Any]) -> tuple[int, Any]:
-    for i, (action, state) in enumerate(zip(game.lines[1:], game.states)):
-        found = test(i, action, state)
-        if found is not None:
-            return i, found
-    pytest.fail("no place in the generated game fits this mutation")
-
-
-def replaced(game: Played, i: int, new: dict) -> Lines:
-    lines = list(game.lines)
-    lines[i + 1] = new
-    return lines
-
-
-def inserted(game: Played, i: int, *new: dict) -> Lines:
-    lines = list(game.lines)
-    lines[i + 1:i + 1] = list(new)
-    return lines
 
 
 # -- clean games -------------------------------------------------------------------------------------------------

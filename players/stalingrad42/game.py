@@ -1,8 +1,9 @@
 """A random legal player for Stalingrad '42: seeded, deterministic, it writes whole games in the log format that
 must validate clean (tests, mutations, benchmarks). It plays every player turn of every turn for both sides in the
 order the rules give (``validator.rules.stalingrad42.turn_order``): the weather roll, reinforcements and
-replacements, moves (normal, extended, tactical, rail, between Entry Areas), rallies, Railheads, the supply check and
-Isolation Attrition. No combat yet (issue 15). It is a tool that uses the rules, not part of them.
+replacements, moves (normal, extended, tactical, rail, between Entry Areas), combat (``combat``: battles, step losses,
+Determined Defense, retreats, advances, Breakthrough Combat), rallies, Railheads, the supply check and Isolation
+Attrition. It is a tool that uses the rules, not part of them.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from validator.rules.stalingrad42 import context, start
 from validator.rules.stalingrad42.data import scenario_facts
 from validator.rules.stalingrad42.turn_order import order
 
-from . import phases
+from . import combat, phases
 from .seat import Player
 
 
@@ -32,7 +33,7 @@ def player_turn(p: Player, side: str, skip: frozenset[str | None]) -> None:
     if "initial" not in skip:
         phases.initial(p, side)
     phases.move_phase(p, side)
-    phases.combat_phase(p, side)
+    combat.combat_phase(p, side)
     phases.recovery(p, side)
     phases.supply(p, side)
 

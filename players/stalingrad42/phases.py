@@ -1,4 +1,4 @@
-"""What the random player does in each phase of its player turn (no combat yet: issue 15)."""
+"""What the random player does in each phase of its player turn but the Combat Phase (``combat``)."""
 
 from __future__ import annotations
 
@@ -6,12 +6,14 @@ from validator.engine.position import position
 from validator.rules.stalingrad42 import campaign, entry, movement, rail, replacements, supply_phase, weather
 from validator.rules.stalingrad42.data import facts, scenario_facts
 from validator.rules.stalingrad42.losses import box
+from validator.rules.stalingrad42.stacking import problem
 from validator.rules.stalingrad42.railheads import _path_problems
 from validator.rules.stalingrad42.state import GOOD_ORDER
 from validator.rules.stalingrad42.units import table
 from validator.rules.stalingrad42.zoc import ezoc_bits
 from validator.engine.paths import move_bits
 
+from .reactions import auto_retreats
 from .seat import Player
 
 
@@ -75,6 +77,7 @@ def move_phase(p: Player, side: str) -> None:
         if p.rng.random() < 0.05 and _try_areas(p, side, uid):
             continue
         _try_move(p, side, uid)
+    stack_cleanup(p, side)
 
 
 def _try_move(p: Player, side: str, uid: str) -> bool:
@@ -89,8 +92,12 @@ def _try_move(p: Player, side: str, uid: str) -> bool:
             loc, path = p.rng.choice(options)
             fields = {"unit": uid, "mode": m} if m != movement.NORMAL else {"unit": uid}
             if p.rng.random() < 0.5:
-                return p.try_act("move", side, **fields, path=list(path))
-            return p.try_act("move", side, **fields, to=loc)
+                moved = p.try_act("move", side, **fields, path=list(path))
+            else:
+                moved = p.try_act("move", side, **fields, to=loc)
+            if moved:
+                auto_retreats(p, side)
+            return moved
     return False
 
 
@@ -171,13 +178,18 @@ def _railhead_path(p: Player, start: str) -> list[str]:
     return out
 
 
-def combat_phase(p: Player, side: str) -> None:
-    p.act("phase", side, phase="combat")
-
-
 def stack_cleanup(p: Player, side: str) -> None:
-    """4.4: remove the excess of an overstack before the phase ends (none is made by this player)."""
-    return None
+    """4.4: the phasing player eliminates the excess of his overstacked hexes at the end of his Movement and Combat
+    Phases (a retreat of his units in the other player's Combat Phase may have left one; his own moves never do)."""
+    pos = position(p.ctx, p.state.units)
+    for loc in sorted(pos.held[side]):
+        if loc not in p.ctx.board.locations or loc in p.game.map.areas:
+            continue
+        units = [u for u in pos.at[loc] if p.game.units[u].side == side]
+        while units and problem(p.ctx, p.state, loc, side, units) is not None:
+            uid = sorted(units, key=lambda u: (table(p.ctx)[u, p.state.units[u].face].defense, u))[0]
+            p.act("remove", side, unit=uid, to=box(p.ctx, side, "eliminated"), reason="overstacked (4.4)")
+            units.remove(uid)
 
 
-__all__ = ["combat_phase", "initial", "move_phase", "recovery", "supply", "weather_phase", "table"]
+__all__ = ["initial", "move_phase", "recovery", "supply", "weather_phase", "table"]

@@ -124,7 +124,8 @@ def walk(ctx: Context, state: State, uid: str, path: Sequence[str], away: str | 
             return Walk(cur, n - 1, "", "", f"{nxt} is not adjacent to {cur}; a retreat goes hex by hex", False, False)
         if nxt in ctx.game.map.areas:
             if _friendly_area(ctx, side, nxt) and nxt in g.playing:
-                return Walk(nxt, n, "", "", "", False, True)
+                beyond = f"a retreat into a friendly Entry Area ({nxt}) ends there (22.5)" if n < len(path) else ""
+                return Walk(nxt, n, "", "", beyond, False, True)
             return Walk(nxt, n, f"it retreats off the map into {nxt}, not a friendly Entry Area", "22.5", "", False,
                         False)
         if nxt not in g.playing:
