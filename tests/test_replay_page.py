@@ -270,3 +270,33 @@ def test_the_stalingrad_battle_in_headless_chromium(s42_page: str, tmp_path: Pat
         assert _colour(shot, far, (224, 120, 0)) + _colour(shot, far, (18, 140, 60)) < 5
         tab.evaluate("show(0)")
         assert tab.evaluate("document.querySelectorAll('#here .battle, .blabel').length") == 0
+
+
+def test_a_no_retreat_battle_comes_from_its_own_package_too() -> None:
+    from validator.battle_view import battles_of
+    from validator.replay import rules_of
+
+    log, game = read_log(str(ROOT / "tests" / "logs" / "combat_battle.jsonl"))
+    r = replay(log, game, every_state=True)
+    first = battles_of(rules_of(game), r.ctx, r.states, r.log.actions)[0]
+    assert first is not None and first.target == "1513" and first.froms == ("1512", "1613")
+    assert first.odds == "3:1" and [(m.shift, m.rule) for m in first.modifiers] == [(1, "10.6.3")]
+    assert first.label() == "3:1 die 1 → CB" and first.reading.startswith("11 vs 4: 2:1, net shift +1")
+
+
+def test_a_package_without_battle_facts_gets_the_core_fields_drawn() -> None:
+    """Game-neutral: the battle line's own fields (attackers from where they stand, targets, die, result)."""
+    from types import SimpleNamespace
+
+    from validator.battle_view import battles_of
+    from validator.model import Action
+
+    rules = SimpleNamespace(pieces=lambda ctx, state: [(u, loc, "front", ()) for u, loc in state.items()])
+    states = [{"a": "0101", "b": "0102", "c": "0303"}] * 3
+    actions = [Action(2, "battle", "x", {"attackers": ["a", "b"], "targets": ["0202"], "die": 4, "result": "DR",
+                                         "odds": "2:1"}),
+               Action(3, "move", "x", {"unit": "c", "to": "0304"})]
+    drawn = battles_of(rules, None, states, actions)
+    assert drawn[1] is None and drawn[0] is not None
+    assert drawn[0].froms == ("0101", "0102") and drawn[0].target == "0202"
+    assert drawn[0].label() == "2:1 die 4 → DR"
