@@ -161,9 +161,10 @@ def tree_hash(root: str, skip: Callable[[str], bool] = lambda name: False, limit
 _versions: list[str] = []
 
 
-def code_fingerprint(packages: Iterable[str]) -> str:
+def code_fingerprint(packages: Iterable[str], trees: dict[str, str] | None = None) -> str:
     """The code (and its bundled data: fonts, default styles) of these top-level folders of the repository, the
-    Python version and the versions of the libraries that draw and write."""
+    Python version and the versions of the libraries that draw and write. ``trees``: the folders' hashes already
+    taken in this build (filled here), so each folder is walked once per build."""
     from importlib.metadata import PackageNotFoundError, version
 
     if not _versions:  # (looked up once per process: reading the installed distributions' metadata is slow)
@@ -173,8 +174,11 @@ def code_fingerprint(packages: Iterable[str]) -> str:
             except PackageNotFoundError:
                 _versions.append(f"{lib}=none")
     parts = [sys.version, *_versions]
+    trees = {} if trees is None else trees
     for p in sorted(packages):
-        parts += [p, tree_hash(os.path.join(REPO, p))]
+        if p not in trees:
+            trees[p] = tree_hash(os.path.join(REPO, p))
+        parts += [p, trees[p]]
     return digest(*parts)
 
 
@@ -320,6 +324,7 @@ def _parse_key(raw: bytes) -> str | None:
 
 MAX_REMEMBERED = 100_000  # small cache files (deps, keys) kept parsed in this process
 _parsed: dict[str, tuple[tuple[int, int, int], Any]] = {}
+_dep_texts: dict[tuple, str] = {}  # a record name -> its canon() text, as keys spell it
 
 
 def _remembered(path: str, cap: int, parse: Callable[[bytes], Any]) -> Any:
@@ -561,7 +566,12 @@ class Cached:
             v = self.records.value(d)
             if v is None:
                 return None
-            values.append(canon(d) + "=" + v)
+            text = _dep_texts.get(d)
+            if text is None:
+                if len(_dep_texts) >= MAX_REMEMBERED:
+                    _dep_texts.clear()
+                text = _dep_texts[d] = canon(d)
+            values.append(text + "=" + v)
         return digest(output, *values)
 
     def make(self, step: str, name: str, produce: Callable[[Game], bytes], extra: str = "",

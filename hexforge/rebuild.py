@@ -85,13 +85,14 @@ class Build:
         self.kept: set[str] = set()  # outputs the output folder holds unchanged (not written again)
         self.manifest = self.store.manifest() if self.store else {}
         self.records = cache.Records(game)
+        self.trees: dict[str, str] = {}  # the code folders' hashes, each taken once per build
         try:
             self.base: str | None = cache.game_base(game)
         except cache.Unfingerprintable:
             self.base, self.store = None, None
 
     def _cached(self, packages: tuple[str, ...]) -> cache.Cached:
-        return cache.Cached(self.store, self.game, cache.code_fingerprint(packages), self.records, self.base)
+        return cache.Cached(self.store, self.game, cache.code_fingerprint(packages, self.trees), self.records, self.base)
 
     def _have(self, rel: str) -> Callable[[str], bool]:
         """Whether the output folder already holds ``rel`` with a given content (then it is not written again)."""

@@ -54,14 +54,28 @@ def to_bytes(pdf: FPDF) -> bytes:
 
 
 MAX_ENCODED = 4096  # images whose PDF encoding is kept between documents of one process
+MAX_NAMED_PIXELS = 512 * 512  # images up to this size are known by object too (counter faces, not whole blocks)
 _encoded: dict[tuple[str, str], dict] = {}  # (fpdf2's name of an image: the MD5 of its pixels, filter) -> its info
+
+
+_names: dict[int, tuple[Image.Image, str]] = {}  # id of an image -> (the image, its name): unchanged faces of a rebuild
 
 
 def _pixels_name(img: Image.Image) -> str:
     """The name fpdf2 gives a Pillow image in a document (the MD5 of its pixel bytes): the same pixels are the same
     image, so their Flate-compressed encoding (the costly part of placing an image) is made once per process and
-    copied into each later document's image cache as fpdf2 would have made it (same bytes out)."""
-    return hashlib.md5(img.tobytes(), usedforsecurity=False).hexdigest()
+    copied into each later document's image cache as fpdf2 would have made it (same bytes out). An image placed
+    again as the same object (a counter face kept by the build cache) is not hashed again: it is never drawn on
+    after it is made, and the entry holds it, so its id is not reused."""
+    known = _names.get(id(img))
+    if known is not None and known[0] is img:
+        return known[1]
+    name = hashlib.md5(img.tobytes(), usedforsecurity=False).hexdigest()
+    if img.width * img.height <= MAX_NAMED_PIXELS:  # (a sheet's block image is made afresh each time: not kept)
+        if len(_names) >= MAX_ENCODED:
+            _names.clear()
+        _names[id(img)] = (img, name)
+    return name
 
 
 @dataclass(frozen=True)
