@@ -200,10 +200,11 @@ function draw(k) {
   }
   const st = D.steps[k];
   if (st.path) line(over, st.path, 'act', 4);
-  const focus = (st.path || []).slice(), bt = 'b' in st ? D.battles[st.b] : null;
+  const focus = (st.path || []).slice(), bt = 'b' in st ? D.battles[st.b] : null, drawn = [];
   if (bt) drawBattle(over, bt, focus);
   (st.v || []).forEach(i => {
     const v = D.violations[i];
+    drawn.push(v.path, ...v.arrows);
     focus.push(...v.path, ...[].concat(...v.arrows), ...(v.loc ? [v.loc] : []));
     if (v.path.length > 1) line(over, v.path, 'bad', 5);
     v.arrows.forEach(a => line(over, a, 'bad', 5));
@@ -212,6 +213,7 @@ function draw(k) {
       el('circle', {cx: x, cy: y, r: H * 0.55, class: 'ring', 'data-violation': i}, over);
     }
   });
+  if (bt) battleLabel(over, bt, drawn);  // last: over the violation's own lines, placed clear of them
   zoom(focus.filter(l => l in D.centres), bt ? 9 : 14);
 }
 function zoom(locs, least) {
@@ -237,13 +239,17 @@ function drawBattle(g, b, focus) {
   b.froms.forEach(f => arrow(g, f, b.target, 'fight', H * 0.12));
   b.moves.forEach(([kind, u, path]) => line(g, path, kind, H * 0.07));
   focus.push(b.target, ...b.froms, ...[].concat(...b.moves.map(m => m[2])));
+  if (b.target in D.centres) el('circle', {cx: D.centres[b.target][0], cy: D.centres[b.target][1], r: H * 0.5,
+                                           class: 'target'}, g);
+}
+function battleLabel(g, b, others) {
   if (!(b.target in D.centres) || !b.label) return;
   const [x, y] = D.centres[b.target], box = el('g', {class: 'blabel'}, g);
-  el('circle', {cx: x, cy: y, r: H * 0.5, class: 'target'}, g);
   const rect = el('rect', {rx: 4}, box);
-  // above, below, left or right of the target: where the attackers, their arrows and the retreat and advance paths
-  // (their hexes and the middles of their legs) are farthest
-  const legs = b.froms.map(f => [f, b.target]).concat(...b.moves.map(m => m[2].slice(1).map((l, i) => [m[2][i], l])));
+  // above, below, left or right of the target: where the attackers, their arrows, the retreat and advance paths and
+  // what a violation drew (their hexes and the middles of their legs) are farthest
+  const legs = b.froms.map(f => [f, b.target]).concat(...b.moves.concat(others.map(p => ['', '', p]))
+    .map(m => m[2].slice(1).map((l, i) => [m[2][i], l])));
   const busy = [];
   legs.forEach(([p, q]) => { if (p in D.centres && q in D.centres) {
     const [px, py] = D.centres[p], [qx, qy] = D.centres[q];
