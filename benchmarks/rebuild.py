@@ -78,7 +78,7 @@ def main() -> int:
             runs.append(timed(lambda: build_game(games.load(str(game_dir)), str(out))))
         for k, (wall, cpu, report) in enumerate(runs):
             steps = ", ".join(f"{s} {c:.2f}" for s, c in report.cpu.items())
-            print(f"one cell, in process (watch) {k + 1}: {wall:5.2f} s wall, {cpu:5.2f} s CPU   (CPU by step: {steps})")
+            print(f"one cell, in process (watch) {k + 1}: {wall:5.2f} s wall, {cpu:5.2f} s CPU  (CPU by step: {steps})")
         warm = min(w for w, _, _ in runs)
         warm_cpu = min(c for _, c, _ in runs)
         report = runs[-1][2]

@@ -52,7 +52,7 @@ class Report:
     made: dict[str, int] = field(default_factory=dict)
     reused: dict[str, int] = field(default_factory=dict)
     seconds: dict[str, float] = field(default_factory=dict)
-    cpu: dict[str, float] = field(default_factory=dict)  # per step, the CPU time of this process (the machine is shared)
+    cpu: dict[str, float] = field(default_factory=dict)  # per step, this process's CPU time (the machine is shared)
     written: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)  # the same, relative to the output folder
     names: dict[str, list[str]] = field(default_factory=dict)  # per step, the outputs made (not found)
@@ -92,7 +92,8 @@ class Build:
             self.base, self.store = None, None
 
     def _cached(self, packages: tuple[str, ...]) -> cache.Cached:
-        return cache.Cached(self.store, self.game, cache.code_fingerprint(packages, self.trees), self.records, self.base)
+        code = cache.code_fingerprint(packages, self.trees)
+        return cache.Cached(self.store, self.game, code, self.records, self.base)
 
     def _have(self, rel: str) -> Callable[[str], bool]:
         """Whether the output folder already holds ``rel`` with a given content (then it is not written again)."""
@@ -255,6 +256,7 @@ class Build:
             _decoded.update(found)
             return _image(sha, lambda: data)
         return face
+
 
 def _classes_from_json(data: bytes | None) -> dict[str, bytes] | None:
     if data is None:
