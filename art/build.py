@@ -68,14 +68,24 @@ def jobs(game: Game, style: Style | None = None) -> Iterator[Job]:
         yield "chart", f"images/charts/{name}.png", (lambda n=name: render_chart(game, n, None, style))
 
 
-def contact_sheet(rendered: dict[str, Image.Image], style: Style) -> Image.Image:
-    """All counters, markers and cards on one image, in build order, for review."""
+def contact_sheet(rendered: dict[str, Image.Image], style: Style, halves: dict | None = None) -> Image.Image:
+    """All counters, markers and cards on one image, in build order, for review. ``halves``: the cards' half-size
+    tiles of an earlier sheet, kept by the caller between builds (by image object: a rebuild hands the unchanged
+    images again as the same objects, :mod:`hexforge.rebuild`); the tiles made now are added to it."""
     paper = style.colour("board.paper")
+
+    def half(im: Image.Image) -> Image.Image:
+        known = halves.get(id(im)) if halves is not None else None
+        if known is not None and known[0] is im:  # (the dict holds ``im``: its id is not reused meanwhile)
+            return known[1]
+        out = im.resize((im.width // 2, im.height // 2), Image.Resampling.LANCZOS)
+        if halves is not None:
+            halves[id(im)] = (im, out)
+        return out
     groups = [
         [im for p, im in rendered.items() if p.startswith("images/units/")],
         [im for p, im in rendered.items() if p.startswith("images/markers/")],
-        [im.resize((im.width // 2, im.height // 2), Image.Resampling.LANCZOS)
-         for p, im in rendered.items() if p.startswith("images/cards/")],
+        [half(im) for p, im in rendered.items() if p.startswith("images/cards/")],
     ]
     width = 2400
     gap = 6

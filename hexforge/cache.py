@@ -158,19 +158,27 @@ def tree_hash(root: str, skip: Callable[[str], bool] = lambda name: False, limit
     return digest(*parts)
 
 
-def code_fingerprint(packages: Iterable[str]) -> str:
+_versions: list[str] = []
+
+
+def code_fingerprint(packages: Iterable[str], trees: dict[str, str] | None = None) -> str:
     """The code (and its bundled data: fonts, default styles) of these top-level folders of the repository, the
-    Python version and the versions of the libraries that draw and write."""
+    Python version and the versions of the libraries that draw and write. ``trees``: the folders' hashes already
+    taken in this build (filled here), so each folder is walked once per build."""
     from importlib.metadata import PackageNotFoundError, version
 
-    parts = [sys.version]
-    for lib in ("pillow", "fpdf2", "lxml", "shapely", "numpy", "fonttools"):
-        try:
-            parts.append(f"{lib}={version(lib)}")
-        except PackageNotFoundError:
-            parts.append(f"{lib}=none")
+    if not _versions:  # (looked up once per process: reading the installed distributions' metadata is slow)
+        for lib in ("pillow", "fpdf2", "lxml", "shapely", "numpy", "fonttools"):
+            try:
+                _versions.append(f"{lib}={version(lib)}")
+            except PackageNotFoundError:
+                _versions.append(f"{lib}=none")
+    parts = [sys.version, *_versions]
+    trees = {} if trees is None else trees
     for p in sorted(packages):
-        parts += [p, tree_hash(os.path.join(REPO, p))]
+        if p not in trees:
+            trees[p] = tree_hash(os.path.join(REPO, p))
+        parts += [p, trees[p]]
     return digest(*parts)
 
 
@@ -298,6 +306,47 @@ def read_regular(path: str, cap: int) -> bytes | None:
         os.close(fd)
 
 
+def _parse_deps(raw: bytes) -> list[tuple] | None:
+    try:
+        doc = json.loads(raw)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(doc, list) or len(doc) > MAX_DEPS:
+        return None
+    deps = [_dep_from_json(x) for x in doc]
+    return None if any(d is None for d in deps) else deps  # type: ignore[return-value]
+
+
+def _parse_key(raw: bytes) -> str | None:
+    text = raw.decode("ascii", "replace")
+    return text if HEX64.fullmatch(text) else None
+
+
+MAX_REMEMBERED = 100_000  # small cache files (deps, keys) kept parsed in this process
+_parsed: dict[str, tuple[tuple[int, int, int], Any]] = {}
+_dep_texts: dict[tuple, str] = {}  # a record name -> its canon() text, as keys spell it
+
+
+def _remembered(path: str, cap: int, parse: Callable[[bytes], Any]) -> Any:
+    """``parse`` of a small regular file of the cache (None when it is not one, or does not parse), remembered in this
+    process while the file's size, mtime and inode stay the same (a rebuild reads hundreds of them again, unchanged:
+    :func:`file_hash`'s rule)."""
+    st = _regular_stat(path)
+    if st is None or st.st_size > cap:
+        _parsed.pop(path, None)
+        return None
+    sig = (st.st_size, st.st_mtime_ns, st.st_ino)
+    known = _parsed.get(path)
+    if known is not None and known[0] == sig:
+        return list(known[1]) if isinstance(known[1], list) else known[1]
+    raw = read_regular(path, cap)
+    value = parse(raw) if raw is not None else None
+    if len(_parsed) >= MAX_REMEMBERED:
+        _parsed.clear()
+    _parsed[path] = (sig, value)
+    return list(value) if isinstance(value, list) else value
+
+
 def _regular_stat(path: str) -> os.stat_result | None:
     try:
         st = os.lstat(path)
@@ -366,24 +415,12 @@ class Store:
     def deps(self, output: str) -> list[tuple] | None:
         if not self.usable():
             return None
-        raw = read_regular(self._path("deps", output + ".json"), MAX_JSON)
-        if raw is None:
-            return None
-        try:
-            doc = json.loads(raw)
-        except (ValueError, RecursionError):
-            return None
-        if not isinstance(doc, list) or len(doc) > MAX_DEPS:
-            return None
-        deps = [_dep_from_json(x) for x in doc]
-        return None if any(d is None for d in deps) else deps  # type: ignore[return-value]
+        return _remembered(self._path("deps", output + ".json"), MAX_JSON, _parse_deps)
 
     def key(self, key: str) -> str | None:
         if not self.usable():
             return None
-        raw = read_regular(self._path("keys", key), 64)
-        text = raw.decode("ascii", "replace") if raw is not None else ""
-        return text if HEX64.fullmatch(text) else None
+        return _remembered(self._path("keys", key), 64, _parse_key)
 
     # writing: inside the output folder, through a temporary file renamed into place
 
@@ -518,13 +555,23 @@ class Cached:
     def output_id(self, step: str, name: str, extra: str = "") -> str:
         return digest(self.base, step, name, extra)
 
+    def deps(self, step: str, name: str, extra: str = "") -> list[tuple]:
+        """What an output found in the cache read when it was made (none when there is no cache)."""
+        found = self.store.deps(self.output_id(step, name, extra)) if self.store is not None else None
+        return found or []
+
     def _key(self, output: str, deps: list[tuple]) -> str | None:
         values = []
         for d in sorted(deps, key=repr):
             v = self.records.value(d)
             if v is None:
                 return None
-            values.append(canon(d) + "=" + v)
+            text = _dep_texts.get(d)
+            if text is None:
+                if len(_dep_texts) >= MAX_REMEMBERED:
+                    _dep_texts.clear()
+                text = _dep_texts[d] = canon(d)
+            values.append(text + "=" + v)
         return digest(output, *values)
 
     def make(self, step: str, name: str, produce: Callable[[Game], bytes], extra: str = "",
@@ -544,25 +591,29 @@ class Cached:
         return data
 
     def make_ref(self, step: str, name: str, produce: Callable[[], bytes], log: set, inherited: Iterable[tuple],
-                 extra: str = "", have: Callable[[str], bool] = lambda sha: False) -> tuple[str, bytes | None]:
+                 extra: str = "", have: Callable[[str], bool] = lambda sha: False, part: bool = False
+                 ) -> tuple[str, bytes | None]:
         """(sha256, bytes) of the output; the bytes are None when it was found and ``have(sha)`` says the caller
-        has those bytes already (the output folder holds them unchanged): nothing is read then."""
+        has those bytes already (the output folder holds them unchanged): nothing is read then. ``part``: a piece of
+        another output (a counter face of the sheets), not counted among the build's outputs made or found."""
         output = self.output_id(step, name, extra)
         if self.store is not None:
             deps = self.store.deps(output)
             key = self._key(output, deps) if deps is not None else None
             sha = self.store.key(key) if key is not None else None
+            count = 0 if part else 1
             if sha is not None and have(sha):
-                self.store.hits += 1
+                self.store.hits += count
                 return sha, None
             data = self.store.blob(sha) if sha is not None else None
             if data is not None:
-                self.store.hits += 1
+                self.store.hits += count
                 return sha, data  # type: ignore[return-value]
-            self.store.misses += 1
+            self.store.misses += count
         log.clear()
         data = produce()
-        self.made.append(name)
+        if not part:
+            self.made.append(name)
         sha = hashlib.sha256(data).hexdigest()
         if self.store is not None:
             deps = sorted(set(log) | set(inherited), key=repr)

@@ -52,6 +52,7 @@ class Report:
     made: dict[str, int] = field(default_factory=dict)
     reused: dict[str, int] = field(default_factory=dict)
     seconds: dict[str, float] = field(default_factory=dict)
+    cpu: dict[str, float] = field(default_factory=dict)  # per step, this process's CPU time (the machine is shared)
     written: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)  # the same, relative to the output folder
     names: dict[str, list[str]] = field(default_factory=dict)  # per step, the outputs made (not found)
@@ -62,6 +63,7 @@ class Report:
 
 
 _decoded: dict[str, Image.Image] = {}  # sha256 of a PNG -> its pixels
+_halves: dict = {}  # the contact sheet's half-size card tiles (art.build.contact_sheet), of the images in _decoded
 
 
 def _image(sha: str, data: Callable[[], bytes]) -> Image.Image:
@@ -83,13 +85,15 @@ class Build:
         self.kept: set[str] = set()  # outputs the output folder holds unchanged (not written again)
         self.manifest = self.store.manifest() if self.store else {}
         self.records = cache.Records(game)
+        self.trees: dict[str, str] = {}  # the code folders' hashes, each taken once per build
         try:
             self.base: str | None = cache.game_base(game)
         except cache.Unfingerprintable:
             self.base, self.store = None, None
 
     def _cached(self, packages: tuple[str, ...]) -> cache.Cached:
-        return cache.Cached(self.store, self.game, cache.code_fingerprint(packages), self.records, self.base)
+        code = cache.code_fingerprint(packages, self.trees)
+        return cache.Cached(self.store, self.game, code, self.records, self.base)
 
     def _have(self, rel: str) -> Callable[[str], bool]:
         """Whether the output folder already holds ``rel`` with a given content (then it is not written again)."""
@@ -129,7 +133,7 @@ class Build:
                 self.kept.discard(rel)
 
     def _step(self, name: str, run: Callable[[cache.Cached], None], packages: tuple[str, ...]) -> None:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         cached = self._cached(packages)
         hits = self.store.hits if self.store else 0
         run(cached)
@@ -137,9 +141,10 @@ class Build:
         self.report.names[name] = list(cached.made)
         self.report.reused[name] = (self.store.hits - hits) if self.store else 0
         self.report.seconds[name] = time.perf_counter() - start
+        self.report.cpu[name] = time.process_time() - cpu
 
     def _plain(self, name: str, module_name: str) -> None:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         options = {"paper": self.paper} if "paper" in steps.STEP_OPTIONS.get(name, ()) else {}
         written = importlib.import_module(module_name).build(self.game, self.folder, **options)
         self.report.written += written
@@ -147,6 +152,7 @@ class Build:
         self.report.names[name] = list(self.report.files[-len(written):]) if written else []
         self.report.made[name], self.report.reused[name] = len(written), 0
         self.report.seconds[name] = time.perf_counter() - start
+        self.report.cpu[name] = time.process_time() - cpu
 
     # -- the steps ------------------------------------------------------------------------------------------------
 
@@ -173,7 +179,7 @@ class Build:
 
         def sheet() -> bytes:  # from every image, decoded only when the sheet must be made again
             pictures = {p: _image(self.shas[p], lambda p=p: self._bytes(p)) for p in paths}
-            return png_bytes(contact_sheet(pictures, style), style)
+            return png_bytes(contact_sheet(pictures, style, _halves), style)
 
         self._emit(CONTACT_SHEET, *cached.make_ref("art", CONTACT_SHEET, sheet, log, frozenset(),
                                                    cache.digest(*(self.shas[p] for p in paths)),
@@ -210,19 +216,46 @@ class Build:
 
     def pnp(self, cached: cache.Cached) -> None:
         """The print-and-play PDFs (default options, the build's paper), each made from a game of its own so that
-        what one reads is noted for it alone."""
+        what one reads is noted for it alone; the counters' faces each through the cache too (:meth:`_faces`), so a
+        changed unit redraws its own faces and the sheets are put together from the others as they were."""
         options = Options(paper=self.paper)
         style = style_of(self.game)
         names = [name for name, _ in documents(self.game, options, style)]
+        extra = cache.canon(options)
         made = {}
         for name in names:
-            def produce(game: Game, name: str = name) -> bytes:
-                return dict(documents(game, options, style))[name]()
+            game, log = cache.traced(self.game)
+
+            def produce(game: Game = game, log: set = log, name: str = name) -> bytes:
+                faces = self._faces(cached, style, extra, log)
+                return dict(documents(game, options, style, faces))[name]()
 
             rel = f"{PNP_DIR}/{name}"
-            made[rel] = cached.make("pnp", name, produce, cache.canon(options), have=self._have(rel))
+            made[rel] = cached.make_ref("pnp", name, produce, log, frozenset(), extra, have=self._have(rel))
         for rel, (sha, data) in made.items():  # written when all of them were made (all or nothing, as `pnp`)
             self._emit(rel, sha, data)
+
+    def _faces(self, cached: cache.Cached, style, extra: str, into: set):
+        """The counter sheets' faces (:data:`art.pnp.counter_sheets.FaceStore`): each one an output of its own in the
+        cache (a PNG, keyed by what drawing it read), kept decoded in this process; what each read is added to
+        ``into``, the sheets' own record of what they depend on."""
+        def face(item: str, side: str, draw) -> Image.Image:
+            game, log = cache.traced(self.game)
+            found: dict[str, Image.Image] = {}
+
+            def produce() -> bytes:
+                img = draw(game)
+                data = png_bytes(img, style)
+                found[hashlib.sha256(data).hexdigest()] = img
+                return data
+
+            name = f"face/{item}/{side}"
+            sha, data = cached.make_ref("pnp-face", name, produce, log, frozenset(), extra,
+                                        have=lambda sha: sha in _decoded, part=True)
+            into.update(log if found else cached.deps("pnp-face", name, extra))
+            _decoded.update(found)
+            return _image(sha, lambda: data)
+        return face
 
 
 def _classes_from_json(data: bytes | None) -> dict[str, bytes] | None:
@@ -253,6 +286,7 @@ def build_game(game: Game, target: str, use_cache: bool = True, say: Callable[[s
     with Staging(target, [game.root]) as folder:
         if len(_decoded) > MAX_DECODED:
             _decoded.clear()
+            _halves.clear()
         b = Build(game, target, folder, use_cache, paper)
         for name, module_name in steps.STEPS:
             if CACHED.get(name) == module_name:

@@ -49,3 +49,28 @@ def test_picture_is_deterministic_and_marks_the_units(result, drawn) -> None:
     assert red_pixels(one) > 100
     empty = picture(result.game, b, [], v, {})
     assert empty.tobytes() != one.tobytes()  # the counters are drawn
+
+
+def _near(img: Image.Image, rgb: tuple[int, ...]) -> int:
+    data = img.convert("RGB").tobytes()
+    return sum(1 for i in range(0, len(data), 3) if all(abs(data[i + j] - rgb[j]) < 40 for j in range(3)))
+
+
+def test_a_stalingrad_violation_at_a_battle_shows_the_battle() -> None:
+    """12.4 at a retreat: the picture draws the combat it belongs to (the attack arrow and label in blue, the other
+    unit's retreat in orange) beside the violation's own path in red."""
+    from validator.battle_view import battles_of
+    from validator.html_report import BATTLE_RGBA, MOVE_RGBA
+
+    log, game = read_log(os.path.join(os.path.dirname(__file__), "logs", "stalingrad42", "combat_retreats.jsonl"))
+    r = replay(log, game, every_state=True)
+    v = next(v for v in r.violations if v.rule == "12.4")
+    fight = battles_of(rules_of(game), r.ctx, r.states, r.log.actions)[v.action_index]
+    assert fight is not None and [m.kind for m in fight.moves] == ["retreat", "retreat"]
+    b = board(game)
+    pieces = rules_of(game).pieces(r.ctx, r.states[v.action_index])
+    plain = picture(game, b, pieces, v, {})
+    drawn = picture(game, b, pieces, v, {}, fight)
+    assert red_pixels(drawn) > 200  # the violation's own retreat, as before
+    assert _near(drawn, MOVE_RGBA["retreat"][:3]) > 150 > _near(plain, MOVE_RGBA["retreat"][:3])
+    assert _near(drawn, BATTLE_RGBA[:3]) > 150 + _near(plain, BATTLE_RGBA[:3])

@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw
 from games.grid import Layout
 from games.model import Game
 
+from .battle_view import Battle
 from .model import Violation
 
 MAP_SCALE = 0.6  # of the module map (hex 96 px): 58 px hexes
@@ -27,6 +28,7 @@ PATH_RGBA = (200, 20, 30, 230)
 FOCUS_RGB = (220, 20, 40)
 UNSUPPLIED_RGB = (245, 210, 40)
 BATTLE_RGBA = (25, 70, 200, 235)  # battle arrows and label frames
+MOVE_RGBA = {"retreat": (224, 120, 0, 235), "advance": (18, 140, 60, 235)}  # a battle's retreats and advances
 LABEL_FONT = "DejaVuSans-Bold.ttf"
 ARROW_SPAN = (0.2, 0.78)  # a battle arrow runs over this share of the way between the hex centres
 
@@ -73,8 +75,9 @@ def _counter(game: Game, cache: dict, uid: str, face: str, px: int) -> Image.Ima
     return cache[key]
 
 
-def picture(game: Game, b: Board, pieces, v: Violation, cache: dict) -> Image.Image:
-    """The board with its units, the violation's units outlined and its path drawn, cropped around them."""
+def picture(game: Game, b: Board, pieces, v: Violation, cache: dict, battle: Battle | None = None) -> Image.Image:
+    """The board with its units, the violation's units outlined and its path drawn, cropped around them; with
+    ``battle`` (:mod:`.battle_view`), the battle the violation is about: its arrows, retreats, advances and label."""
     img = b.image.copy()
     d = ImageDraw.Draw(img, "RGBA")
     px = max(12, int(b.hex_px * COUNTER_SHARE))
@@ -94,11 +97,19 @@ def picture(game: Game, b: Board, pieces, v: Violation, cache: dict) -> Image.Im
             if uid in v.units:
                 d.rectangle((x0 - 3, y0 - 3, x0 + px + 3, y0 + px + 3), outline=FOCUS_RGB, width=3)
                 focus_boxes.append((x0, y0, x0 + px, y0 + px))
-    extra = _battle_marks(d, b, v)
+    arrows, labels = list(v.arrows), list(v.labels)
+    if battle is not None:
+        arrows += [(f, battle.target) for f in battle.froms if (f, battle.target) not in arrows]
+        if battle.label() and not labels:
+            labels.append((battle.target, battle.label()))
+        for m in battle.moves:
+            _path(d, b, m.path, MOVE_RGBA.get(m.kind, PATH_RGBA), 4)
+    extra = _battle_marks(d, b, arrows, labels)
+    if battle is not None:
+        extra += [(x - 1, y - 1, x + 1, y + 1) for m in battle.moves for x, y in
+                  (b.centres[p] for p in m.path if p in b.centres)]
     pts = [b.centres[loc] for loc in v.path if loc in b.centres]
-    if len(pts) >= 2:
-        d.line(pts, fill=PATH_RGBA, width=5, joint="curve")
-        _arrow_head(d, pts[-2], pts[-1], b.hex_px * 0.28)
+    _path(d, b, v.path, PATH_RGBA, 5)
     for x, y in pts:
         r = b.hex_px * 0.1
         d.ellipse((x - r, y - r, x + r, y + r), fill=PATH_RGBA)
@@ -117,6 +128,14 @@ def picture(game: Game, b: Board, pieces, v: Violation, cache: dict) -> Image.Im
     return img.crop(box)
 
 
+def _path(d: ImageDraw.ImageDraw, b: Board, path, fill: tuple[int, int, int, int], width: int) -> None:
+    """A path through locations, with an arrow head at its end."""
+    pts = [b.centres[loc] for loc in path if loc in b.centres]
+    if len(pts) >= 2:
+        d.line(pts, fill=fill, width=width, joint="curve")
+        _arrow_head(d, pts[-2], pts[-1], b.hex_px * 0.28, fill)
+
+
 def _arrow_head(d: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], size: float,
                 fill: tuple[int, int, int, int] = PATH_RGBA) -> None:
     import math
@@ -127,13 +146,13 @@ def _arrow_head(d: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, 
     d.polygon([b, left, right], fill=fill)
 
 
-def _battle_marks(d: ImageDraw.ImageDraw, b: Board, v: Violation) -> list[tuple[float, float, float, float]]:
+def _battle_marks(d: ImageDraw.ImageDraw, b: Board, arrows, labels) -> list[tuple[float, float, float, float]]:
     """A battle drawn on the picture: an arrow from each attacking hex to its target, and the labels (odds,
     shifts, die, result) in a box beside the target. Returns the boxes drawn, for cropping."""
     from art.canvas import load_font
 
     boxes = []
-    for a, t in v.arrows:
+    for a, t in arrows:
         if a in b.centres and t in b.centres:
             (x0, y0), (x1, y1) = b.centres[a], b.centres[t]
             p0 = (x0 + (x1 - x0) * ARROW_SPAN[0], y0 + (y1 - y0) * ARROW_SPAN[0])
@@ -142,7 +161,7 @@ def _battle_marks(d: ImageDraw.ImageDraw, b: Board, v: Violation) -> list[tuple[
             _arrow_head(d, p0, p1, b.hex_px * 0.34, BATTLE_RGBA)
             boxes.append((min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)))
     font = load_font(LABEL_FONT, max(10, int(b.hex_px * 0.21)))
-    for loc, text in v.labels:
+    for loc, text in labels:
         if loc not in b.centres:
             continue
         x, y = b.centres[loc]

@@ -15,9 +15,10 @@ import html
 import json
 from typing import Any
 
+from .battle_view import Battle, battles_of
 from .html_report import COUNTER_SHARE, Board, board, data_uri, png_data_uri
 from .model import Action
-from .naming import names_of
+from .naming import Names, names_of
 from .replay import Replay, replay, rules_of
 from .report import describe, entries, map_location, summary, vassal_step
 from .rules_doc import load as load_rules
@@ -32,21 +33,34 @@ def _pieces(rules, ctx, state) -> dict[str, tuple[str, str, str]]:
     return {uid: (loc, face, " ".join(markers)) for uid, loc, face, markers in rules.pieces(ctx, state)}
 
 
-def _drawn(action: Action, before: dict[str, tuple[str, str, str]]) -> tuple[list[str], list[list[str]]]:
-    """What an action draws on the board: the path of a move, retreat or advance (from where the unit was), the
-    arrows of a battle (each attacker's location to each target)."""
+def _drawn(action: Action, before: dict[str, tuple[str, str, str]]) -> list[str]:
+    """The path of a move or placement an action draws on the board (from where the unit was); a battle and its
+    retreats and advances are drawn from its :class:`~.battle_view.Battle` instead."""
+    if action.type in ("retreat", "advance"):
+        return []
     path = action.get("path")
     unit = action.get("unit")
     start = before[unit][0] if isinstance(unit, str) and unit in before else None
     if isinstance(path, list) and path and all(isinstance(p, str) for p in path):
-        return ([start] if start and start != path[0] else []) + list(path), []
+        return ([start] if start and start != path[0] else []) + list(path)
     if action.type in ("move", "place", "detrain") and isinstance(action.get("to"), str):
-        return ([start] if start else []) + [action.get("to")], []
-    if action.type == "battle":
-        targets = [t for t in action.get("targets") or [] if isinstance(t, str)]
-        froms = sorted({before[a][0] for a in action.get("attackers") or [] if isinstance(a, str) and a in before})
-        return [], [[a, t] for a in froms for t in targets]
-    return [], []
+        return ([start] if start else []) + [action.get("to")]
+    return []
+
+
+def _battle_data(b: Battle, names: Names, doc) -> dict[str, Any]:
+    """A battle for the page: the drawing's ids as they are, the panel's words with units and places named as
+    printed, each modifier's rule linked to its entry in the rules reference."""
+    d = b.as_data()
+    d["where"] = names.of(b.target)
+    d["att"] = [names.of(u) for u in b.attackers]
+    d["def"] = [names.of(u) for u in b.defenders]
+    d["mods"] = [[shift, names.say(words), rule, doc.anchor(rule) if rule else None]
+                 for shift, words, rule in d["mods"]]
+    d["rolls"] = [names.say(r) for r in d["rolls"]]
+    d["losses"] = [names.say(x) for x in d["losses"]]
+    d["movesText"] = [[m.kind, f"{names.of(m.unit)}: {' → '.join(names.of(p) for p in m.path)}"] for m in b.moves]
+    return d
 
 
 def page_data(r: Replay, b: Board) -> tuple[dict[str, Any], list[tuple[str, str]], Any]:
@@ -56,6 +70,9 @@ def page_data(r: Replay, b: Board) -> tuple[dict[str, Any], list[tuple[str, str]
     doc = load_rules(r.game)
     states = r.states
     frames = [_pieces(rules, r.ctx, s) for s in states]
+    fights = battles_of(rules, r.ctx, states, r.log.actions)
+    battles: list[dict[str, Any]] = []
+    seen: dict[str, int] = {}
     steps = []
     turn_start: dict[int, int] = {}
     for k, state in enumerate(states):
@@ -72,11 +89,16 @@ def page_data(r: Replay, b: Board) -> tuple[dict[str, Any], list[tuple[str, str]
             before, after = frames[k - 1], frames[k]
             step["c"] = {u: list(after[u]) if u in after else None
                          for u in sorted(set(before) | set(after)) if before.get(u) != after.get(u)}
-            path, arrows = _drawn(action, before)
+            path = _drawn(action, before)
             if path:
                 step["path"] = path
-            if arrows:
-                step["arrows"] = arrows
+            fight = fights[k - 1]
+            if fight is not None:
+                d = _battle_data(fight, names, doc)
+                key = json.dumps(d, sort_keys=True)
+                step["b"] = seen.setdefault(key, len(seen))
+                if step["b"] == len(battles):
+                    battles.append(d)
         turn_start.setdefault(turn, k)
         steps.append(step)
     violations = []
@@ -95,7 +117,7 @@ def page_data(r: Replay, b: Board) -> tuple[dict[str, Any], list[tuple[str, str]
         "names": {u: names.of(u) for u in sorted(r.game.units)},
         "faces": [f"{u}/{f}" for u, f in faces],
         "start": {u: list(p) for u, p in sorted(frames[0].items())},
-        "steps": steps, "turns": {str(t): k for t, k in sorted(turn_start.items())},
+        "steps": steps, "battles": battles, "turns": {str(t): k for t, k in sorted(turn_start.items())},
         "violations": violations,
         "phases": {p.id: p.name for p in r.game.phases},
         "sides": {s: d.name for s, d in r.game.sides.items()},
@@ -126,6 +148,9 @@ main { display: flex; gap: 1em; padding: 0.6em 1em; align-items: flex-start; }
 #list li { margin: 0.25em 0; cursor: pointer; } #list li.here { background: #ffe3e3; }
 #rules { padding: 0 1em 2em 1em; border-top: 1px solid #ccc; } #rules table { border-collapse: collapse; }
 #rules td, #rules th { border: 1px solid #ccc; padding: 0.2em 0.4em; vertical-align: top; font-size: 0.9em; }
+.battle { border-left: 4px solid #1946c8; padding: 0.2em 0.5em; margin: 0.4em 0; background: #f1f4ff; }
+.battle table { border-collapse: collapse; margin-top: 0.2em; } .battle th { text-align: left; vertical-align: top;
+  font-weight: normal; color: #555; padding: 0.1em 0.6em 0.1em 0; width: 6.5em; } .battle td { padding: 0.1em 0; }
 #rules :target, #rules tr:has(:target) { background: #fff0a8; } kbd { border: 1px solid #aaa; padding: 0 0.2em; }
 """
 
@@ -175,10 +200,11 @@ function draw(k) {
   }
   const st = D.steps[k];
   if (st.path) line(over, st.path, 'act', 4);
-  (st.arrows || []).forEach(a => line(over, a, 'fight', 5));
-  const focus = (st.path || []).concat(...(st.arrows || []));
+  const focus = (st.path || []).slice(), bt = 'b' in st ? D.battles[st.b] : null, drawn = [];
+  if (bt) drawBattle(over, bt, focus);
   (st.v || []).forEach(i => {
     const v = D.violations[i];
+    drawn.push(v.path, ...v.arrows);
     focus.push(...v.path, ...[].concat(...v.arrows), ...(v.loc ? [v.loc] : []));
     if (v.path.length > 1) line(over, v.path, 'bad', 5);
     v.arrows.forEach(a => line(over, a, 'bad', 5));
@@ -187,20 +213,91 @@ function draw(k) {
       el('circle', {cx: x, cy: y, r: H * 0.55, class: 'ring', 'data-violation': i}, over);
     }
   });
-  zoom(focus.filter(l => l in D.centres));
+  if (bt) battleLabel(over, bt, drawn);  // last: over the violation's own lines, placed clear of them
+  zoom(focus.filter(l => l in D.centres), bt ? 9 : 14);
 }
-function zoom(locs) {
+function zoom(locs, least) {
   const board = document.getElementById('board'), [W, Hh] = D.size;
   if (!document.getElementById('follow').checked || !locs.length) {
     board.setAttribute('viewBox', '0 0 ' + W + ' ' + Hh); return;
   }
   const xs = locs.map(l => D.centres[l][0]), ys = locs.map(l => D.centres[l][1]);
-  let w = Math.max(Math.max(...xs) - Math.min(...xs) + 6 * H, 14 * H), h = w * Hh / W;
+  let w = Math.max(Math.max(...xs) - Math.min(...xs) + 6 * H, least * H), h = w * Hh / W;
   h = Math.max(h, Math.max(...ys) - Math.min(...ys) + 6 * H); w = Math.max(w, h * W / Hh);
   w = Math.min(w, W); h = Math.min(h, Hh);
   const x = Math.max(0, Math.min(W - w, (Math.min(...xs) + Math.max(...xs) - w) / 2));
   const y = Math.max(0, Math.min(Hh - h, (Math.min(...ys) + Math.max(...ys) - h) / 2));
   board.setAttribute('viewBox', [x, y, w, h].map(v => v.toFixed(1)).join(' '));
+}
+function arrow(g, a, b, cls, w) {
+  if (!(a in D.centres && b in D.centres)) return;
+  const [x0, y0] = D.centres[a], [x1, y1] = D.centres[b];
+  el('line', {x1: x0 + (x1 - x0) * 0.2, y1: y0 + (y1 - y0) * 0.2, x2: x0 + (x1 - x0) * 0.72,
+              y2: y0 + (y1 - y0) * 0.72, class: cls, 'stroke-width': w, 'marker-end': 'url(#head-' + cls + ')'}, g);
+}
+function drawBattle(g, b, focus) {
+  b.froms.forEach(f => arrow(g, f, b.target, 'fight', H * 0.12));
+  b.moves.forEach(([kind, u, path]) => line(g, path, kind, H * 0.07));
+  focus.push(b.target, ...b.froms, ...[].concat(...b.moves.map(m => m[2])));
+  if (b.target in D.centres) el('circle', {cx: D.centres[b.target][0], cy: D.centres[b.target][1], r: H * 0.5,
+                                           class: 'target'}, g);
+}
+function battleLabel(g, b, others) {
+  if (!(b.target in D.centres) || !b.label) return;
+  const [x, y] = D.centres[b.target], box = el('g', {class: 'blabel'}, g);
+  const rect = el('rect', {rx: 4}, box);
+  // above, below, left or right of the target: where the attackers, their arrows, the retreat and advance paths and
+  // what a violation drew (their hexes and the middles of their legs) are farthest
+  const legs = b.froms.map(f => [f, b.target]).concat(...b.moves.concat(others.map(p => ['', '', p]))
+    .map(m => m[2].slice(1).map((l, i) => [m[2][i], l])));
+  const busy = [];
+  legs.forEach(([p, q]) => { if (p in D.centres && q in D.centres) {
+    const [px, py] = D.centres[p], [qx, qy] = D.centres[q];
+    busy.push([px, py], [(px + qx) / 2, (py + qy) / 2], [qx, qy]);
+  }});
+  const spots = [[0, -0.6, 0, 'middle', 'auto'], [0, 0.6, 0, 'middle', 'hanging'],
+                 [-0.55, 0, -1.4, 'end', 'middle'], [0.55, 0, 1.4, 'start', 'middle']];
+  const room = ([dx, dy, cx]) => Math.min(...busy.filter(([px, py]) => px !== x || py !== y)
+    .map(([px, py]) => Math.hypot(px - x - cx * H, py - y - dy * H)));
+  const spot = busy.length ? spots.reduce((a, c) => room(c) > room(a) + 0.01 * H ? c : a) : spots[0];
+  const t = el('text', {x: x + spot[0] * H, y: y + spot[1] * H, 'font-size': H * 0.21, 'text-anchor': spot[3],
+                        'dominant-baseline': spot[4]}, box);
+  t.textContent = b.label;
+  const bb = t.getBBox(), pad = H * 0.06;
+  rect.setAttribute('x', bb.x - pad); rect.setAttribute('y', bb.y - pad);
+  rect.setAttribute('width', bb.width + 2 * pad); rect.setAttribute('height', bb.height + 2 * pad);
+}
+function row(table, head, items) {
+  if (!items.length) return;
+  const tr = document.createElement('tr'), th = document.createElement('th'), td = document.createElement('td');
+  th.textContent = head;
+  items.forEach((it, k) => { if (k) td.appendChild(document.createElement('br')); td.append(...[].concat(it)); });
+  tr.append(th, td); table.appendChild(tr);
+}
+function battleCard(b) {
+  const div = document.createElement('div'), h = document.createElement('b'), t = document.createElement('table');
+  div.className = 'battle';
+  h.textContent = (b.kind || 'Battle') + ' at ' + b.where;
+  div.append(h, t);
+  row(t, 'attackers', b.att);
+  row(t, 'defenders', b.def);
+  row(t, 'odds', [b.reading || b.odds].filter(x => x));
+  row(t, 'modifiers', b.mods.map(([shift, words, rule, anchor]) => {
+    const out = [(shift ? (shift > 0 ? '+' : '') + shift + ' ' : '') + words];
+    if (rule) {
+      const a = document.createElement('a'); a.className = 'rule'; a.textContent = rule;
+      if (anchor) a.href = '#' + anchor;
+      out.push(' ', a);
+    }
+    return out;
+  }));
+  row(t, 'result', [(b.die !== null ? 'die ' + b.die + ' → ' : '') + b.result].filter(x => x.trim()));
+  row(t, 'determined defense', b.rolls);
+  row(t, 'step losses', b.losses);
+  row(t, 'retreats', b.movesText.filter(m => m[0] === 'retreat').map(m => m[1]));
+  row(t, 'advances', b.movesText.filter(m => m[0] === 'advance').map(m => m[1]));
+  row(t, 'then', b.notes);
+  return div;
 }
 function label(st) {
   return 'turn ' + st.t + (st.s ? ', ' + (D.sides[st.s] || st.s) : '') + ', ' + (D.phases[st.p] || st.p);
@@ -214,6 +311,7 @@ function show(k) {
   document.getElementById('what').textContent = st.w + ': ' + st.d;
   document.getElementById('turn').value = String(st.t);
   const box = document.getElementById('here'); box.replaceChildren();
+  if ('b' in st) box.appendChild(battleCard(D.battles[st.b]));
   (st.v || []).forEach(i => box.appendChild(card(i)));
   document.querySelectorAll('#list li').forEach(li => li.classList.toggle('here', +li.dataset.step === cur));
   draw(cur);
@@ -276,12 +374,17 @@ def render_page(r: Replay, b: Board | None = None) -> str:
            '<defs>' + "".join(
                f'<marker id="head-{c}" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="4" markerHeight="4" '
                f'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="{c}h"/></marker>'
-               for c in ("act", "fight", "bad")) + _counter_defs(r, b, faces) + '</defs>'
+               for c in ("act", "fight", "bad", "retreat", "advance")) + _counter_defs(r, b, faces) + '</defs>'
            f'<image href="{data_uri(b.image, "WEBP", quality=BOARD_QUALITY, method=4)}" width="{w}" height="{h}"/>'
            '<g id="pieces"></g><g id="overlay"></g></svg>')
     svg_css = (".act { stroke: #1e1e1e; opacity: 0.75 } .acth { fill: #1e1e1e }"
                " .fight { stroke: #1946c8; opacity: 0.9 } .fighth { fill: #1946c8 }"
                " .bad { stroke: #c8141e; opacity: 0.9 } .badh { fill: #c8141e }"
+               " .retreat { stroke: #e07800; stroke-dasharray: 8 5; opacity: 0.95 } .retreath { fill: #e07800 }"
+               " .advance { stroke: #128c3c; opacity: 0.95 } .advanceh { fill: #128c3c }"
+               " .target { fill: none; stroke: #1946c8; stroke-width: 3; stroke-dasharray: 6 4 }"
+               " .blabel rect { fill: #fff; fill-opacity: 0.93; stroke: #1946c8; stroke-width: 2 }"
+               " .blabel text { font-family: sans-serif; font-weight: bold; fill: #111 }"
                " .ring { fill: none; stroke: #e6141e; stroke-width: 6 } .badunit { fill: none; stroke: #dc1428;"
                " stroke-width: 3 } .mark { fill: #f5d228; stroke: #000 }")
     rules_html = (f'<section id="rules"><h1>Rules reference</h1>{doc.html}</section>' if doc.html else

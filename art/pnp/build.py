@@ -28,15 +28,17 @@ from ..style import Style, style_of
 from .aids import player_aids
 from .calibration import calibration_page
 from .card_sheets import card_sheets
-from .counter_sheets import counter_sheets
+from .counter_sheets import FaceStore, counter_sheets
 from .map_tiles import PrintMap, map_documents
 from .paper import COUNTER_LAYOUTS, DUPLEX_MODES, PAPERS, OptionError, Options, parse_length, parse_offset
 
 PNP_DIR = "pnp"
 
 
-def documents(game: Game, options: Options, style: Style | None = None) -> Iterator[tuple[str, Callable[[], bytes]]]:
-    """Every print-and-play PDF: (file name, what composes it), in order."""
+def documents(game: Game, options: Options, style: Style | None = None, faces: FaceStore | None = None
+              ) -> Iterator[tuple[str, Callable[[], bytes]]]:
+    """Every print-and-play PDF: (file name, what composes it), in order (``faces``: where the counters' faces come
+    from, :func:`.counter_sheets.face_images`)."""
     style = style or style_of(game)
     print_map = PrintMap(game, options, style)
     maps: list[bytes] = []  # the tiles and the poster are made in one pass over the print map
@@ -46,7 +48,7 @@ def documents(game: Game, options: Options, style: Style | None = None) -> Itera
             maps.extend(map_documents(game, options, print_map))
         return maps[i]
 
-    yield "counters.pdf", lambda: counter_sheets(game, options, style)
+    yield "counters.pdf", lambda: counter_sheets(game, options, style, faces)
     if game.cards:
         yield "cards.pdf", lambda: card_sheets(game, options, style)
     yield "calibration.pdf", lambda: calibration_page(game, options)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from typing import Callable
 
 import numpy as np
 from PIL import Image
@@ -100,13 +101,20 @@ def marker_tile(game: Game, marker: Marker, face: str, px: int, style: Style) ->
     return tile
 
 
-def face_images(game: Game, options: Options, style: Style) -> dict[tuple[str, str], Art]:
-    """The printed image (art plus bleed) of every face of every item; markers of a kind share one image."""
+FaceStore = Callable[[str, str, Callable[[Game], Image.Image]], Image.Image]
+
+
+def face_images(game: Game, options: Options, style: Style, faces: FaceStore | None = None
+                ) -> dict[tuple[str, str], Art]:
+    """The printed image (art plus bleed) of every face of every item; markers of a kind share one image.
+    ``faces(item, face, draw)``: where a face comes from (``draw(game)`` makes it; a build cache may have it
+    already, :mod:`hexforge.rebuild`); by default each is drawn."""
     px, bleed = counter_px(options), bleed_px(options)
     border = style.colour("counters.border")
+    get = faces or (lambda item, face, draw: draw(game))
 
-    def bled(img: Image.Image) -> Art:
-        return Art(with_bleed(img, bleed, border_depth(img, border)), bleed)
+    def bled(img: Image.Image) -> Image.Image:
+        return with_bleed(img, bleed, border_depth(img, border))
 
     markers = {m.id: m for m in game.all_markers}
     by_kind: dict[tuple[str, str], Art] = {}
@@ -116,23 +124,25 @@ def face_images(game: Game, options: Options, style: Style) -> dict[tuple[str, s
             kind, ident = item.split("/", 1)
             for face in ("front", "back"):
                 if kind == "unit":
-                    img = bled(render_unit(game, ident, face, px, style))
+                    img = Art(get(item, face, lambda g, u=ident, f=face: bled(render_unit(g, u, f, px, style))), bleed)
                 else:
                     m = markers[ident]
                     key = (m.kind, face)
                     if key not in by_kind:
-                        by_kind[key] = bled(marker_tile(game, m, face, px, style))
+                        by_kind[key] = Art(get(f"marker/{m.kind}", face, lambda g, m=m, f=face: bled(
+                            marker_tile(g, m, f, px, style))), bleed)
                     img = by_kind[key]
                 out[(item, face)] = img
     return out
 
 
-def counter_sheets(game: Game, options: Options, style: Style | None = None) -> bytes:
-    """The counter sheets as a PDF."""
+def counter_sheets(game: Game, options: Options, style: Style | None = None, faces: FaceStore | None = None
+                   ) -> bytes:
+    """The counter sheets as a PDF (``faces``: see :func:`face_images`)."""
     style = style or style_of(game)
     layout = counter_layout(game, options)
     shared = options.counter_layout == "shared"
     title = f"{game.title} · counters {length_name(options.counter_mm)}" + (" · shared cut lines" if shared else "")
     pdf = new_document(title)
-    draw_sheets(pdf, layout, face_images(game, options, style), options, title, cut_lines, butted=shared)
+    draw_sheets(pdf, layout, face_images(game, options, style, faces), options, title, cut_lines, butted=shared)
     return to_bytes(pdf)

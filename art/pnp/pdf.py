@@ -9,11 +9,13 @@ reader can search the PDF for a counter and the tests can check what went where 
 
 from __future__ import annotations
 
+import hashlib
 import os
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from fpdf import FPDF
+from fpdf.image_datastructures import RasterImageInfo
 from PIL import Image
 
 from ..style import FONT_DIR
@@ -51,6 +53,31 @@ def to_bytes(pdf: FPDF) -> bytes:
     return bytes(pdf.output())
 
 
+MAX_ENCODED = 4096  # images whose PDF encoding is kept between documents of one process
+MAX_NAMED_PIXELS = 512 * 512  # images up to this size are known by object too (counter faces, not whole blocks)
+_encoded: dict[tuple[str, str], dict] = {}  # (fpdf2's name of an image: the MD5 of its pixels, filter) -> its info
+
+
+_names: dict[int, tuple[Image.Image, str]] = {}  # id of an image -> (the image, its name): unchanged faces of a rebuild
+
+
+def _pixels_name(img: Image.Image) -> str:
+    """The name fpdf2 gives a Pillow image in a document (the MD5 of its pixel bytes): the same pixels are the same
+    image, so their Flate-compressed encoding (the costly part of placing an image) is made once per process and
+    copied into each later document's image cache as fpdf2 would have made it (same bytes out). An image placed
+    again as the same object (a counter face kept by the build cache) is not hashed again: it is never drawn on
+    after it is made, and the entry holds it, so its id is not reused."""
+    known = _names.get(id(img))
+    if known is not None and known[0] is img:
+        return known[1]
+    name = hashlib.md5(img.tobytes(), usedforsecurity=False).hexdigest()
+    if img.width * img.height <= MAX_NAMED_PIXELS:  # (a sheet's block image is made afresh each time: not kept)
+        if len(_names) >= MAX_ENCODED:
+            _names.clear()
+        _names[id(img)] = (img, name)
+    return name
+
+
 @dataclass(frozen=True)
 class Canvas:
     """Drawing on the current page of ``pdf``, everything moved by (dx, dy) mm (the back-side calibration)."""
@@ -61,7 +88,18 @@ class Canvas:
 
     def image(self, img: Image.Image, x: float, y: float, w: float, h: float) -> None:
         """``img`` (RGB) into the box (x, y, w, h)."""
+        images = self.pdf.image_cache.images
+        key = (_pixels_name(img), self.pdf.image_cache.image_filter)
+        known = _encoded.get(key)
+        if known is not None and key[0] not in images:  # encoded by an earlier document of this process
+            images[key[0]] = RasterImageInfo({**known, "i": len(images) + 1, "usages": 0, "iccp_i": None})
+        fresh = key[0] not in images
         self.pdf.image(img, x=x + self.dx, y=y + self.dy, w=w, h=h)
+        info = images.get(key[0])
+        if fresh and info is not None and info.get("iccp_i") is None and info.get("usages") == 1:
+            if len(_encoded) >= MAX_ENCODED:
+                _encoded.clear()
+            _encoded[key] = {k: v for k, v in info.items() if k not in ("i", "usages", "iccp_i", "obj_id")}
 
     def line(self, x0: float, y0: float, x1: float, y1: float, width: float = 0.1, colour=INK,
              dash: float = 0.0) -> None:

@@ -24,6 +24,7 @@ from ...model import Action, Finding, Header
 from . import (
     advance, card_play, cards, combat, declaration, eliminations, events, events_org, movement, organization, placement,
     rail, removal, results, sequence, stacking, supply_phase, turn_events, victory)
+from .battle_facts import battle_facts
 from .board import make_context
 from .data_check import check_data  # noqa: F401  (hexforge info's hook: this package's own data files)
 from .rule_index import RULES
@@ -31,7 +32,7 @@ from .state import State, initial_state
 
 Handler = Callable[[Context, State, Action], "tuple[State, list[Finding]]"]
 
-__all__ = ["RULES", "context", "finish", "outcome", "pieces", "start", "step", "where"]
+__all__ = ["RULES", "battle_facts", "context", "finish", "outcome", "pieces", "start", "step", "where"]
 
 CARD_ACTIONS = frozenset({"draw", "discard"})  # the actions a card "by" may call for (``events.unexpected``)
 

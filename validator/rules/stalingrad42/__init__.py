@@ -26,13 +26,14 @@ from . import (
     reserves, resources, results, retreat, scenarios, sea, sequence, supply_phase, victory, weather)
 from . import campaign_data, combat_data, data, maskirovka
 from . import railheads as railhead_moves
+from .battle_facts import battle_facts
 from .board import make_context
 from .rule_index import RULES
 from .state import State, initial_state
 
 Handler = Callable[[Context, State, Action], "tuple[State, list[Finding]]"]
 
-__all__ = ["RULES", "context", "finish", "outcome", "pieces", "start", "step", "where"]
+__all__ = ["RULES", "battle_facts", "context", "finish", "outcome", "pieces", "start", "step", "where"]
 
 HANDLERS: dict[str, Handler] = {
     "turn": sequence.handle_turn,
