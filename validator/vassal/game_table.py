@@ -15,6 +15,11 @@ phases mean is the game's: its rules package declares it as data, in ``vassal.js
   a phase or any: ``{"action": kind, "fields": {...}, "phase": id}``; a field's value ``"{unit}"`` is the marked
   unit, ``"{hex}"`` the marker's location, ``["{unit}"]`` a list of it; ``"recast": kind`` instead turns the moves
   the unit made in this phase into one action of that kind (a Train marker: the drag was a rail move);
+- ``track_actions``: per track (box id), the action a marker of one kind moved into one of its spaces gives, in a
+  phase or any: ``{"marker": kind, "action": kind, "fields": {...}, "phase": id}``; ``"{space}"`` is the space,
+  ``"{die}"`` the first die rolled since the last action that took one (the Weather marker on the Weather track);
+- ``unchecked``: per action kind, the fields whose values the translator copies from the log unchecked (a die from
+  a chat report): the hand-over to the validator checks them against the schema;
 - ``merge``: action kinds whose consecutive lines of one side are one line (their list fields joined);
 - ``position_flags``: role -> the fields of a unit in the header's ``position`` a marker of that role gives;
 - ``rail_box``, ``elimination_boxes``, ``elimination_results``: the box kinds (a box id before its side) that are
@@ -60,6 +65,8 @@ class GameTable:
     leave: Mapping[str, MarkerAction] = field(default_factory=lambda: MappingProxyType({}))
     merge: frozenset[str] = frozenset()
     position_flags: Mapping[str, Mapping[str, Any]] = field(default_factory=lambda: MappingProxyType({}))
+    tracks: Mapping[str, tuple[str, MarkerAction]] = field(default_factory=lambda: MappingProxyType({}))
+    unchecked: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
     rail_box: str | None = None
     elimination_boxes: tuple[str, ...] = ()
     elimination_results: tuple[str, ...] = ()
@@ -107,7 +114,7 @@ def _marker_action(spec: Mapping[str, Any]) -> MarkerAction:
 def parse_table(data: Mapping[str, Any]) -> GameTable:
     """A table from the decoded JSON of a ``vassal.json`` (ValueError, KeyError or TypeError when malformed)."""
     known = {"actions", "phase_roles", "marker_roles", "marker_actions", "merge", "position_flags", "rail_box",
-             "elimination_boxes", "elimination_results", "about"}
+             "elimination_boxes", "elimination_results", "track_actions", "unchecked", "about"}
     unknown = set(data) - known
     if unknown:
         raise ValueError(f"unknown keys {sorted(unknown)}")
@@ -127,6 +134,9 @@ def parse_table(data: Mapping[str, Any]) -> GameTable:
         merge=frozenset(str(k) for k in data.get("merge", ())),
         position_flags=MappingProxyType({str(k): MappingProxyType(dict(v))
                                          for k, v in data.get("position_flags", {}).items()}),
+        tracks=MappingProxyType({str(k): (str(v["marker"]), _marker_action(v))
+                                 for k, v in data.get("track_actions", {}).items()}),
+        unchecked=MappingProxyType({str(k): tuple(str(f) for f in v) for k, v in data.get("unchecked", {}).items()}),
         rail_box=data.get("rail_box"),
         elimination_boxes=tuple(str(b) for b in data.get("elimination_boxes", ())),
         elimination_results=tuple(str(r) for r in data.get("elimination_results", ())),

@@ -348,7 +348,9 @@ class _Translator:
         self.pos = pos
 
     def end_of_phase(self) -> None:
-        """What was pending when a phase ends: attack marks without a result, unspent discards, unused dice."""
+        """What was pending when a phase ends: attack marks without a result, unspent discards, a die rolled for a
+        track marker that stayed where it was (its action, with that space), unused dice."""
+        self.track_rolls()
         if self.marks:
             self.note(f"attack marks of {', '.join(sorted(self.marks))} were not followed by a battle result: "
                       "no battle is translated for them")
@@ -546,6 +548,8 @@ class _Translator:
         return next((u for u in units if u not in taken), None)
 
     def marker_changed(self, pid: str, old: Seen | None, new: Seen | None, chats: list[str]) -> None:
+        if new is not None and new.where.kind == TRACK and (old is None or old.where != new.where):
+            self.track_marker(new)
         was, now = self.role(old), self.role(new)
         if was == now and old is not None and new is not None and (old.where == new.where or was not in (
                 "target", "counterblow")):
@@ -609,6 +613,36 @@ class _Translator:
             return
         fields = {k: _filled(v, unit, loc) for k, v in spec.fields.items()}
         self.emit(spec.action, self.side_of(unit) if unit is not None else None, **fields)
+
+    def track_marker(self, new: Seen) -> None:
+        """A marker moved along a track: the game table's action for that track and marker kind, in its phase."""
+        box, _, space = new.where.id.partition(":")
+        kind, spec = self.table.tracks.get(box, ("", None))
+        if spec is None or kind != new.id or (spec.phase is not None and self.pos.phase != spec.phase):
+            return
+        die = None
+        if any(v == "{die}" for v in spec.fields.values()) and self.dice:
+            if len(self.dice) > 1:
+                self.note(f"the die was rolled {len(self.dice)} times before the {spec.action} "
+                          f"({', '.join(str(v) for _, v in self.dice)}); the first roll counts")
+            die, self.dice = self.dice[0][1], []
+        self.flush_mover()
+        fields = {k: space if v == "{space}" else die if v == "{die}" else v for k, v in spec.fields.items()}
+        self.emit(spec.action, None, **fields)
+
+    def track_rolls(self) -> None:
+        """Dice rolled in the phase of a track action that takes a die, and no such action written since the phase
+        began: the roll kept the marker where it was (the weather stays), so the action names its space."""
+        if not self.dice:
+            return
+        for box, (kind, spec) in self.table.tracks.items():
+            if spec.phase != self.pos.phase or "{die}" not in spec.fields.values():
+                continue
+            here = next((s for s in self.seen.values() if s.kind == "marker" and s.id == kind and s.where.kind == TRACK
+                         and s.where.id.partition(":")[0] == box), None)
+            written = next((a for a in reversed(self.out) if a["type"] in ("phase", "turn", spec.action)), None)
+            if here is not None and (written is None or written["type"] != spec.action):
+                self.track_marker(here)
 
     def recast(self, kind: str, unit: str) -> None:
         """The unit's moves of this phase (since its other actions) become one ``kind`` action with their path, or
