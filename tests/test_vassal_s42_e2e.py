@@ -4,7 +4,9 @@ game.vlog`` and ``hexforge import``, and the module's Check rules command in the
 
 Each game is written first as a game log (the plan) that the validator itself checks, then played in VASSAL by
 tests/vassal_playback.py: turn-tracker presses through every phase, drags hex by hex, a rail move (the drag, then
-*Mark Train*), a reinforcement from the Turn Record Track into its Entry Area and on into the map. One JVM run plays
+*Mark Train*), a reinforcement from the Turn Record Track into its Entry Area and on into the map, a battle by attack
+marks, VASSAL's die and the Battle result report (its A1 step loss a flip). The engine is seeded so that its first
+roll (tests/vassal_playback.java_dice) is a die for which the planned result is right. One JVM run plays
 both games: the legal one, then the one with every planted violation (a move beyond the MA, a move into an enemy
 zone of control and on, a move into an enemy Hex Bond, a move out of its phase, an overstack at the phase end), each
 followed by Check rules while its logfile is still being written.
@@ -16,6 +18,7 @@ import json
 import os
 import shutil
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +29,7 @@ from modgen import module, plugin
 from validator.logfile import parse_log
 from validator.replay import replay
 from validator.vassal.vlog_input import load_vassal
-from vassal_playback import playback
+from vassal_playback import java_dice, playback
 
 pytestmark = pytest.mark.engine
 
@@ -43,7 +46,15 @@ def A(kind: str, side: str, **fields: Any) -> dict[str, Any]:
 TO_SOVIET_MOVEMENT = [A("phase", "axis", phase="initial"), A("phase", "axis", phase="movement"),
                       A("phase", "soviet", phase="initial"), A("phase", "soviet", phase="movement")]
 
-CLEAN = [
+def clean(die: int) -> list[dict[str, Any]]:
+    """The legal game, with VASSAL's die for its battle."""
+    return [*OPENING, A("phase", "axis", phase="combat"),
+            A("battle", "axis", attackers=["ger_68id", "ger_stug191"], targets=["1720"], die=die, result="A1"),
+            A("loss", "axis", unit="ger_68id"),  # the A1 step loss: the attacker flipped (10.1)
+            A("phase", "axis", phase="recovery")]
+
+
+OPENING = [
     *TO_SOVIET_MOVEMENT,
     A("move", "soviet", unit="sov_333rd", path=["2021", "1920", "1820"]),  # by road and clear terrain (5.1)
     A("move", "soviet", unit="sov_14tb", path=["1702", "1701", "1700"]),
@@ -90,7 +101,9 @@ def check_rules(vmod_has_plugin: bool) -> list[dict[str, Any]]:
 def played(vassal_engine, s42_build, tmp_path_factory):
     """Both games in one JVM run, each logged beside a copy of the module (where ``hexforge validate`` finds it)."""
     s42 = __import__("games").load("stalingrad42")
-    assert broken(CLEAN) == []
+    allowed = [d for d in range(1, 7) if broken(clean(d)) == []]  # the dice for which the planned A1 is right
+    seed = next(s for s in range(1, 10_000) if java_dice(s, 1)[0] in allowed)
+    plan = clean(java_dice(seed, 1)[0])
     assert sorted(broken(PLANTED_ACTIONS)) == sorted((r, i) for r, (i, _) in PLANTED.items())
     out = tmp_path_factory.mktemp("s42_e2e")
     vmod = str(out / os.path.basename(module.vmod_path(s42, s42_build)))
@@ -98,12 +111,12 @@ def played(vassal_engine, s42_build, tmp_path_factory):
     ctx = module.context(s42, s42_build)
     with_plugin = bool(plugin.class_files()) and HEXFORGE.is_file()
     script = []
-    for plan, name in ((CLEAN, "clean.vlog"), (PLANTED_ACTIONS, "planted.vlog")):
-        part = playback(s42, HEAD, plan, name, cards=False, area_point=ctx.point)
+    for actions, name in ((plan, "clean.vlog"), (PLANTED_ACTIONS, "planted.vlog")):
+        part = playback(s42, HEAD, actions, name, cards=False, area_point=ctx.point)
         assert part[-1] == {"do": "end_log"}
         script += part[:-1] + check_rules(with_plugin) + [part[-1]]
-    result = vassal_engine.run_script(vmod, script, out)
-    return result, out, with_plugin
+    result = replace(vassal_engine, seed=seed).run_script(vmod, script, out)
+    return result, out, with_plugin, plan
 
 
 def validate_json(path: str, capsys) -> tuple[int, dict[str, Any], str]:
@@ -113,15 +126,17 @@ def validate_json(path: str, capsys) -> tuple[int, dict[str, Any], str]:
 
 
 def test_vassal_played_both_games_without_a_problem(played) -> None:
-    result, _, _ = played
+    result, _, _, plan = played
     assert not result.problems, result.problems
     chat = [line for s in result.steps for line in s.chat]
     assert any("15 TB [sov_15tb] in 2725 marked Train" in line for line in chat)
     assert any("71 ID moves Turn Record Track 2 → Entry Area X (Kursk)" in line for line in chat)
+    rolled = [int(line.split("=")[1].split("*")[0]) for line in chat if "1d6 =" in line]
+    assert rolled == [a["die"] for a in plan if a["type"] == "battle"]  # the seed's die, the planned battle's
 
 
 def test_the_legal_game_validates_clean(played, capsys) -> None:
-    _, out, _ = played
+    _, out, _, plan = played
     code, report, err = validate_json(str(out / "clean.vlog"), capsys)
     assert code == 0 and report["violations"] == [] and report["clean"] and report["game"] == "stalingrad42"
     assert "0 not interpreted" in err and len(err.strip().splitlines()) == 1
@@ -130,7 +145,7 @@ def test_the_legal_game_validates_clean(played, capsys) -> None:
 def test_import_gives_back_the_planned_actions(played, tmp_path, capsys) -> None:
     """The translation is the plan, drag by drag (a path dragged hex by hex is one move a hex), with every phase the
     tracker passed; the rail move is one ``rail`` line from the drag and its Train marker."""
-    _, out, _ = played
+    _, out, _, plan = played
     target = tmp_path / "clean.jsonl"
     assert hexforge(["import", str(out / "clean.vlog"), "-o", str(target)]) == 0
     assert "0 not interpreted" in capsys.readouterr().err
@@ -139,7 +154,7 @@ def test_import_gives_back_the_planned_actions(played, tmp_path, capsys) -> None
     assert "position" not in lines[0] and "start" not in lines[0]  # the log begins at the set-up
     got = [{k: v for k, v in a.items() if k != "src"} for a in lines[1:] if a["type"] != "phase"]
     want = []
-    for a in CLEAN:
+    for a in plan:
         if a["type"] == "move":
             want += [{**a, "path": [h]} for h in a["path"]]
         elif a["type"] == "rail":
@@ -155,7 +170,7 @@ def test_import_gives_back_the_planned_actions(played, tmp_path, capsys) -> None
 
 
 def test_exactly_the_planted_violations_are_flagged_at_their_vassal_steps(played, capsys) -> None:
-    _, out, _ = played
+    _, out, _, plan = played
     path = str(out / "planted.vlog")
     code, report, err = validate_json(path, capsys)
     assert code == 1 and "0 not interpreted" in err
@@ -181,7 +196,7 @@ def chat_checks(result) -> list[str]:
 
 
 def test_check_rules_shows_no_violations_then_each_planted_one_with_its_rule(played) -> None:
-    result, _, with_plugin = played
+    result, _, with_plugin, _ = played
     if not with_plugin:
         pytest.skip("the module was built without the Check rules plugin (no JDK or engine jar) or no hexforge")
     lines = chat_checks(result)
