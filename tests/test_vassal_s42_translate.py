@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 
 import games
-from games.vassal_codec import encode
 from modgen import module as modgen_module, names as mnames, scenario as modgen_scenario
 from test_modgen import fake_art
 from validator.log_schema import schema_file
@@ -25,12 +24,11 @@ from validator.vassal.commands import SetTurn, decode_command, steps
 from validator.vassal.game_table import EMPTY, parse_table, read_table, table_of, table_path
 from validator.vassal.module import read_module
 from validator.vassal.module_names import NAMES
-from validator.vassal.pieces import PieceDef
 from validator.vassal.replay import replay
 from validator.vassal.savefile import read_save
 from validator.vassal.vlog_input import hand_over
 
-from tests.test_vassal_translate import Base, Log, plain
+from tests.test_vassal_translate import Base, Log
 
 SCENARIO = "s1_fall_blau"
 
@@ -73,21 +71,8 @@ def read_save_bytes(data: bytes, out: str) -> str:
 class S42Log(Log):
     """``Log`` on the S42 save: markers are copies of the set-up's Weather marker with another kind and face."""
 
-    def marker(self, kind: str, face: str, location: str, report: str = "") -> Log:
-        model = self.pieces[self.base.ids[next(k for k in self.base.ids if k.startswith("weather"))]]
-        traits = [replace(t, state=f"marker,{kind},") if t.kind == "Marker" and t.fields[:1] == ("Kind",)
-                  else replace(t, state=face) if t.kind == "Layer" and t.get("name") == mnames.FACE_LAYER else t
-                  for t in model.traits]
-        x, y = self.point(location)
-        traits[-1] = replace(traits[-1], state=f"{NAMES.main_map};{x};{y};0;0")
-        piece = PieceDef(tuple(traits))
-        pid = str(self.next_id)
-        self.next_id += 1
-        self.pieces[pid] = piece
-        self.places[pid] = (NAMES.main_map, x, y)
-        self.base.ids.setdefault(f"{kind}@{location}", pid)
-        add = f"+/{pid}/{encode([piece.type_text(), piece.state_text()], '/')}"
-        return self.step(add, f"CHAT{report}") if report else self.step(add)
+    def marker_model(self) -> str:
+        return self.base.ids[next(k for k in self.base.ids if k.startswith("weather"))]
 
     def weather_to(self, space: str) -> Log:
         key = next(k for k in self.base.ids if k.startswith("weather"))

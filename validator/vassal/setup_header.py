@@ -4,8 +4,9 @@ settings), players, and where the log begins (docs/log-format.md).
 A log begun at the scenario's start (the turn tracker on its first turn and phase, every unit where the scenario
 sets it up) needs only the game and the scenario. A log begun later says where it starts (``start``: turn, phase,
 phasing player) and what differs from the scenario's setup (``position`` with ``keep_scenario``: units moved,
-flipped, arrived or eliminated, with what their markers say (the game table's ``position_flags``); the cards in the hands and the
-discard pile). The cards the players deal themselves before the first turn begins are the starting hands.
+flipped, arrived or eliminated, with what their markers say (the game table's ``position_flags``); the cards in
+the hands and the discard pile). The cards the players deal themselves before the first turn begins are the
+starting hands.
 """
 
 from __future__ import annotations
