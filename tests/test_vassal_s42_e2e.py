@@ -5,8 +5,9 @@ game.vlog`` and ``hexforge import``, and the module's Check rules command in the
 Each game is written first as a game log (the plan) that the validator itself checks, then played in VASSAL by
 tests/vassal_playback.py: turn-tracker presses through every phase, drags hex by hex, a rail move (the drag, then
 *Mark Train*), a reinforcement from the Turn Record Track into its Entry Area and on into the map, a battle by attack
-marks, VASSAL's die and the Battle result report (its A1 step loss a flip). The engine is seeded so that its first
-roll (tests/vassal_playback.java_dice) is a die for which the planned result is right. One JVM run plays
+marks, VASSAL's die and the Battle result report (its A1 step loss a flip), a Full Retreat marker, the Weather
+Phase's roll. The engine is seeded so that its second roll (tests/vassal_playback.java_dice) is a die for which the
+planned battle result is right. One JVM run plays
 both games: the legal one, then the one with every planted violation (a move beyond the MA, a move into an enemy
 zone of control and on, a move into an enemy Hex Bond, a move out of its phase, an overstack at the phase end), each
 followed by Check rules while its logfile is still being written.
@@ -46,9 +47,11 @@ def A(kind: str, side: str, **fields: Any) -> dict[str, Any]:
 TO_SOVIET_MOVEMENT = [A("phase", "axis", phase="initial"), A("phase", "axis", phase="movement"),
                       A("phase", "soviet", phase="initial"), A("phase", "soviet", phase="movement")]
 
-def clean(die: int) -> list[dict[str, Any]]:
-    """The legal game, with VASSAL's die for its battle."""
-    return [*OPENING, A("phase", "axis", phase="combat"),
+def clean(weather: int, die: int) -> list[dict[str, Any]]:
+    """The legal game, with VASSAL's dice for the turn-2 weather and for its battle."""
+    turn2 = OPENING.index(A("turn", "axis", turn=2)) + 1
+    opening = [*OPENING[:turn2], A("weather", "axis", weather="clear", die=weather), *OPENING[turn2:]]
+    return [*opening, A("phase", "axis", phase="combat"),
             A("battle", "axis", attackers=["ger_68id", "ger_stug191"], targets=["1720"], die=die, result="A1"),
             A("loss", "axis", unit="ger_68id"),  # the A1 step loss: the attacker flipped (10.1)
             A("phase", "axis", phase="recovery")]
@@ -60,6 +63,7 @@ OPENING = [
     A("move", "soviet", unit="sov_14tb", path=["1702", "1701", "1700"]),
     A("rail", "soviet", unit="sov_15tb", to="2725"),  # a Rail Move (5.6): dragged, then Mark Train
     A("move", "soviet", unit="sov_140rd", path=["1921"]),  # out of an EZOC, one hex (6.2)
+    A("full_retreat", "soviet", units=["sov_79cav"]),  # Mark Full Retreat (13.1.3)
     A("turn", "axis", turn=2),
     A("phase", "axis", phase="initial"),
     A("place", "axis", unit="ger_71id", to="X"),  # a turn-2 reinforcement into Entry Area X (22.x)
@@ -101,9 +105,10 @@ def check_rules(vmod_has_plugin: bool) -> list[dict[str, Any]]:
 def played(vassal_engine, s42_build, tmp_path_factory):
     """Both games in one JVM run, each logged beside a copy of the module (where ``hexforge validate`` finds it)."""
     s42 = __import__("games").load("stalingrad42")
-    allowed = [d for d in range(1, 7) if broken(clean(d)) == []]  # the dice for which the planned A1 is right
-    seed = next(s for s in range(1, 10_000) if java_dice(s, 1)[0] in allowed)
-    plan = clean(java_dice(seed, 1)[0])
+    allowed = [d for d in range(1, 7) if broken(clean(1, d)) == []]  # the dice for which the planned A1 is right
+    seed = next(s for s in range(1, 10_000) if java_dice(s, 2)[1] in allowed)
+    plan = clean(*java_dice(seed, 2))
+    assert broken(plan) == []
     assert sorted(broken(PLANTED_ACTIONS)) == sorted((r, i) for r, (i, _) in PLANTED.items())
     out = tmp_path_factory.mktemp("s42_e2e")
     vmod = str(out / os.path.basename(module.vmod_path(s42, s42_build)))
@@ -132,7 +137,7 @@ def test_vassal_played_both_games_without_a_problem(played) -> None:
     assert any("15 TB [sov_15tb] in 2725 marked Train" in line for line in chat)
     assert any("71 ID moves Turn Record Track 2 → Entry Area X (Kursk)" in line for line in chat)
     rolled = [int(line.split("=")[1].split("*")[0]) for line in chat if "1d6 =" in line]
-    assert rolled == [a["die"] for a in plan if a["type"] == "battle"]  # the seed's die, the planned battle's
+    assert rolled == [a["die"] for a in plan if "die" in a]  # the seed's dice: the planned weather's and battle's
 
 
 def test_the_legal_game_validates_clean(played, capsys) -> None:
@@ -164,6 +169,10 @@ def test_import_gives_back_the_planned_actions(played, tmp_path, capsys) -> None
         elif a["type"] != "phase":
             want.append(a)
     assert got == want
+    weather = [i for i, a in enumerate(lines) if a.get("type") == "weather"]
+    assert [{k: v for k, v in lines[i].items() if k != "src"} for i in weather] == [
+        a for a in plan if a["type"] == "weather"]
+    assert [lines[i + 1]["phase"] for i in weather] == ["initial"]  # where the Weather Phase ended
     phases = [(a["side"], a["phase"]) for a in lines[1:] if a["type"] == "phase"]
     assert ("soviet", "supply") in phases and ("axis", "victory") in phases  # every phase the tracker passed
     assert all(isinstance(a["src"]["step"], int) for a in lines[1:])

@@ -6,7 +6,8 @@ log it came from.
 the harness actions (tests/vassal_engine.py): turn-tracker presses for ``turn``/``phase``; drags hex by hex for
 ``move`` paths, retreats and advances (one drag for ``to``); the unit menus for entraining, boxes, supply, target
 and counterblow markers, attack directions and the battle result; flips; the die; drawing cards into a hand.
-What a player cannot say with the module is left out (odds and shift claims, ``victory``, ``event``, ``weather``);
+What a player cannot say with the module is left out (odds and shift claims, ``victory``, ``event``; of ``weather``
+all but its die: the plan's weather is where the Weather marker already stands);
 with ``cards=False`` every card action is left out too (VASSAL deals random cards, so a long random game cannot
 play the cards its log names). :func:`java_dice` predicts the engine's seeded die rolls.
 """
@@ -179,6 +180,12 @@ def _convert(p: _Play, a: dict[str, Any], before: Any) -> None:
         p.drag(a["unit"], list(a.get("path") or [a["to"]]))
         p.state = now
         p.unit(a["unit"], do="key", menu=TRAIN_MENU)
+    elif kind == "full_retreat":  # Stalingrad '42 (13.1.3): the unit command that puts the marker on
+        for uid in a["units"]:
+            p.unit(uid, do="key", menu="Mark Full Retreat")
+    elif kind == "weather":  # a game with a Weather track (Stalingrad '42, 23.1): the roll; the marker stays put
+        if a.get("die") is not None:
+            p.do(do="button", name="1d6")
     elif kind == "detrain":
         p.do(do="move", piece={"UnitId": a["unit"]}, to=p.name(a["to"]))
     elif kind in ("entrain", "remove", "loss"):
