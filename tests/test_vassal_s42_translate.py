@@ -158,6 +158,16 @@ def test_a_train_marker_on_a_unit_that_did_not_move_is_a_note_and_the_train_leav
     assert actions[-1] == A("detrain", "soviet", unit="sov_15tb")
 
 
+def test_undoing_the_train_marker_gives_the_moves_back(log) -> None:
+    log.tracker(1, "soviet", "movement").move("sov_15tb", "2725").move("sov_15tb", "2625")
+    log.marker("train", "1", "2625", "* 15 TB [sov_15tb] in 2625 marked Train")
+    log.step("UNDO\ttrue", f"-/{log.base.ids['train@2625']}", "UNDO\tfalse")
+    assert [a for a in log.actions() if a["type"] != "phase"] == [
+        A("move", "soviet", unit="sov_15tb", path=["2725"]), A("move", "soviet", unit="sov_15tb", path=["2625"])]
+    log.step("UNDO\ttrue", log._move(log.base.ids["sov_15tb"], NAMES.main_map, *log.point("2725")), "UNDO\tfalse")
+    assert [a for a in log.actions() if a["type"] != "phase"] == [A("move", "soviet", unit="sov_15tb", path=["2725"])]
+
+
 def test_full_retreat_markers_in_one_line_and_a_fortification_begun(log) -> None:
     log.tracker(1, "soviet", "initial").marker("fort_soviet", "2", "2121", "* 333 RD [sov_333rd] in 2121 marked X")
     log.tracker(1, "soviet", "movement")

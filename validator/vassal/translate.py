@@ -139,6 +139,7 @@ class _Translator:
         self.marker_faces = marker_faces(game)
         self.layouts: dict[str, _Layout] = {}
         self.fought: dict[str, dict[str, Any]] = {}  # battle marker piece -> the battle line written when resolved
+        self.recasts: dict[int, tuple[dict[str, Any], list[dict[str, Any]]]] = {}  # step -> (its line, the moves)
 
     # -- writing --------------------------------------------------------------------------------------------
     def emit(self, kind: str, side: str | None, /, **fields: Any) -> dict[str, Any]:
@@ -315,6 +316,10 @@ class _Translator:
         if self.steps_with_actions:
             last = self.steps_with_actions.pop()
             self.out = [a for a in self.out if a.get("src", {}).get("step") != last]
+            if last in self.recasts:  # the moves a marker had made into one line are moves again
+                line, moves = self.recasts.pop(last)
+                at = next(i for i, a in enumerate(self.out) if a is line)
+                self.out[at:at + 1] = moves
         self.undone += 1
         for leaf in leaves:  # an undone turn-tracker press sets the tracker back
             if isinstance(leaf, SetTurn):
@@ -667,9 +672,12 @@ class _Translator:
         else:
             fields["to"] = moves[-1].get("to") or moves[-1]["path"][-1]
         line = action_of(kind, first["side"], first.get("src", {}).get("step"), fields, self.kinds)
-        at = self.out.index(first)
+        at = next(i for i, a in enumerate(self.out) if a is first)
         self.out = [a for a in self.out if not any(a is m for m in moves)]
         self.out.insert(at, line)
+        self.recasts[self.step_no] = (line, moves)  # VASSAL's Undo of this step gives the moves back
+        if not self.steps_with_actions or self.steps_with_actions[-1] != self.step_no:
+            self.steps_with_actions.append(self.step_no)
 
     def counterblow_marker(self, loc: str) -> None:
         b = self.last
