@@ -5,9 +5,9 @@ game.vlog`` and ``hexforge import``, and the module's Check rules command in the
 Each game is written first as a game log (the plan) that the validator itself checks, then played in VASSAL by
 tests/vassal_playback.py: turn-tracker presses through every phase, drags hex by hex, a rail move (the drag, then
 *Mark Train*), a reinforcement from the Turn Record Track into its Entry Area and on into the map, a battle by attack
-marks, VASSAL's die and the Battle result report (its A1 step loss a flip), a Full Retreat marker, the Weather
-Phase's roll. The engine is seeded so that its second roll (tests/vassal_playback.java_dice) is a die for which the
-planned battle result is right. One JVM run plays
+marks, VASSAL's die and the Battle result report (an A1 step loss as a flip; a DR2 retreat dragged hex by hex), a
+Full Retreat marker, the Weather Phase's roll. The engine is seeded so that its second and third rolls
+(tests/vassal_playback.java_dice) are dice for which the planned battle results are right. One JVM run plays
 both games: the legal one, then the one with every planted violation (a move beyond the MA, a move into an enemy
 zone of control and on, a move into an enemy Hex Bond, a move out of its phase, an overstack at the phase end), each
 followed by Check rules while its logfile is still being written.
@@ -47,13 +47,15 @@ def A(kind: str, side: str, **fields: Any) -> dict[str, Any]:
 TO_SOVIET_MOVEMENT = [A("phase", "axis", phase="initial"), A("phase", "axis", phase="movement"),
                       A("phase", "soviet", phase="initial"), A("phase", "soviet", phase="movement")]
 
-def clean(weather: int, die: int) -> list[dict[str, Any]]:
-    """The legal game, with VASSAL's dice for the turn-2 weather and for its battle."""
+def clean(weather: int, die: int, second: int) -> list[dict[str, Any]]:
+    """The legal game, with VASSAL's dice for the turn-2 weather and for its two battles."""
     turn2 = OPENING.index(A("turn", "axis", turn=2)) + 1
     opening = [*OPENING[:turn2], A("weather", "axis", weather="clear", die=weather), *OPENING[turn2:]]
     return [*opening, A("phase", "axis", phase="combat"),
             A("battle", "axis", attackers=["ger_68id", "ger_stug191"], targets=["1720"], die=die, result="A1"),
             A("loss", "axis", unit="ger_68id"),  # the A1 step loss: the attacker flipped (10.1)
+            A("battle", "axis", attackers=["cro_369", "ger_16pz"], targets=["1719"], die=second, result="DR2"),
+            A("retreat", "soviet", unit="sov_277rd", path=["1820", "1919"]),  # dragged hex by hex (12.x)
             A("phase", "axis", phase="recovery")]
 
 
@@ -105,9 +107,10 @@ def check_rules(vmod_has_plugin: bool) -> list[dict[str, Any]]:
 def played(vassal_engine, s42_build, tmp_path_factory):
     """Both games in one JVM run, each logged beside a copy of the module (where ``hexforge validate`` finds it)."""
     s42 = __import__("games").load("stalingrad42")
-    allowed = [d for d in range(1, 7) if broken(clean(1, d)) == []]  # the dice for which the planned A1 is right
-    seed = next(s for s in range(1, 10_000) if java_dice(s, 2)[1] in allowed)
-    plan = clean(*java_dice(seed, 2))
+    first = [d for d in range(1, 7) if broken(clean(1, d, 6)) == []]  # the dice for which the planned A1 is right
+    second = [d for d in range(1, 7) if broken(clean(1, min(first), d)) == []]  # ... and the DR2
+    seed = next(s for s in range(1, 10_000) if java_dice(s, 3)[1] in first and java_dice(s, 3)[2] in second)
+    plan = clean(*java_dice(seed, 3))
     assert broken(plan) == []
     assert sorted(broken(PLANTED_ACTIONS)) == sorted((r, i) for r, (i, _) in PLANTED.items())
     out = tmp_path_factory.mktemp("s42_e2e")
