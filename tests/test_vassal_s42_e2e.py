@@ -25,6 +25,7 @@ from typing import Any
 
 import pytest
 
+import games
 from hexforge.cli import main as hexforge
 from modgen import module, plugin
 from validator.logfile import parse_log
@@ -104,9 +105,13 @@ def check_rules(vmod_has_plugin: bool) -> list[dict[str, Any]]:
 
 
 @pytest.fixture(scope="module")
-def played(vassal_engine, s42_build, tmp_path_factory):
+def s42() -> games.Game:
+    return games.load("stalingrad42")
+
+
+@pytest.fixture(scope="module")
+def played(vassal_engine, s42, s42_build, tmp_path_factory):
     """Both games in one JVM run, each logged beside a copy of the module (where ``hexforge validate`` finds it)."""
-    s42 = __import__("games").load("stalingrad42")
     first = [d for d in range(1, 7) if broken(clean(1, d, 6)) == []]  # the dice for which the planned A1 is right
     second = [d for d in range(1, 7) if broken(clean(1, min(first), d)) == []]  # ... and the DR2
     seed = next(s for s in range(1, 10_000) if java_dice(s, 3)[1] in first and java_dice(s, 3)[2] in second)
@@ -201,6 +206,22 @@ def test_exactly_the_planted_violations_are_flagged_at_their_vassal_steps(played
     assert got["7.2"]["step"] == next(a["src"]["step"] for a in actions if a.get("unit") == "sov_4rd")
     ends = next(a for a in actions if a["type"] == "phase" and a["phase"] == "combat" and a["side"] == "soviet")
     assert got["4.1"]["step"] == ends["src"]["step"]  # the overstack: where the Movement Phase ended
+
+
+def test_the_translation_ends_where_vassal_ends(played, s42) -> None:
+    """Every unit on the board in VASSAL's final state (the planted game's, played last) is where the validator's
+    replay of the translation puts it."""
+    result, out, _, _ = played
+    v = load_vassal(str(out / "planted.vlog"))
+    final = replay(v.log, v.game, keep_states=False).final
+    names = {a.name: aid for aid, a in s42.map.areas.items()}
+    seen = 0
+    for p in result.pieces:
+        uid = p.properties.get("UnitId")
+        if uid and p.map == "Main Map" and (p.location in s42.map.hexes or p.location in names):
+            assert final.units[uid].loc == names.get(p.location, p.location), uid
+            seen += 1
+    assert seen >= 150
 
 
 def chat_checks(result) -> list[str]:
