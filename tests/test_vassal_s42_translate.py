@@ -178,6 +178,18 @@ def test_full_retreat_markers_in_one_line_and_a_fortification_begun(log) -> None
     assert got == [A("fortify", "soviet", hex="2121"), A("full_retreat", "soviet", units=["sov_333rd", "sov_15tb"])]
 
 
+def test_supply_markers_in_the_supply_phase_are_one_supply_line(log, s42) -> None:
+    log.tracker(1, "axis", "movement").marker("out_of_supply", "1", "1402")  # not in the Supply Phase: no action
+    log.tracker(1, "axis", "supply").marker("out_of_supply", "1", "1402", "* 9 Pz [ger_9pz] in 1402 marked X")
+    log.marker("out_of_supply", "2", "1201", "* 88 ID [ger_88id] in 1201 marked Isolated")
+    log.marker("out_of_supply", "1", "1203")
+    got = [a for a in log.actions() if a["type"] != "phase"]
+    assert got == [A("supply", "axis", oos=["ger_9pz", "ger_383id"], isolated=["ger_88id"])]
+    glog, game = hand_over("s42.vlog", log.translated(), s42)
+    wrong = [v for v in validate(glog, game, keep_states=False).violations if v.line == 4]  # the supply line
+    assert wrong and all(v.rule.startswith("16.") for v in wrong)  # these units are in supply: wrongly marked
+
+
 def test_the_weather_marker_and_its_die(log) -> None:
     log.tracker(2, None, "weather").die(4).weather_to("overcast")
     log.tracker(2, "axis", "initial").tracker(3, None, "weather").die(2)  # the marker stays: the weather stays
