@@ -20,6 +20,7 @@ from test_modgen import fake_art
 from validator.log_schema import schema_file
 from validator.replay import replay as validate
 from validator.schema_check import load_schema
+from validator.vassal.action_table import allowed_fields
 from validator.vassal.commands import SetTurn, decode_command, steps
 from validator.vassal.game_table import EMPTY, parse_table, read_table, table_of, table_path
 from validator.vassal.module import read_module
@@ -114,7 +115,12 @@ def test_every_games_table_fits_its_log_schema() -> None:
         assert set(table.arrive) | set(table.leave) <= set(table.marker_roles.values())
         assert set(table.tracks) <= set(game.map.boxes)
         assert {kind for kind, _ in table.tracks.values()} <= {m.kind for m in game.all_markers}
-        assert all(a.action in kinds for a in [*table.arrive.values(), *table.leave.values()])
+        allowed = allowed_fields(table.actions)
+        for spec in [*table.arrive.values(), *table.leave.values(), *(a for _, a in table.tracks.values())]:
+            assert spec.action in kinds and spec.action in allowed, spec
+            assert set(spec.fields) <= allowed[spec.action], spec
+            assert not spec.recast or {"unit", "path", "to"} <= allowed[spec.action], spec
+        assert table.merge <= set(allowed)
     assert tested == 2
 
 
