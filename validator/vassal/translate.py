@@ -608,7 +608,7 @@ class _Translator:
         """A marker of a role the game's table gives an action (:mod:`.game_table`), in its phase."""
         if spec.phase is not None and self.pos.phase != spec.phase:
             return
-        wants_unit = spec.recast or any("{unit}" in json.dumps(v) for v in spec.fields.values())
+        wants_unit = spec.recast or any(v == "{unit}" or v == ["{unit}"] for v in spec.fields.values())
         if wants_unit and unit is None:
             self.note(f"a marker for '{spec.action}' was put in {loc}, where no unit is")
             return
