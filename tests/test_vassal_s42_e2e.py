@@ -6,10 +6,12 @@ Each game is written first as a game log (the plan) that the validator itself ch
 tests/vassal_playback.py: turn-tracker presses through every phase, drags hex by hex, a rail move (the drag, then
 *Mark Train*), a reinforcement from the Turn Record Track into its Entry Area and on into the map, a battle by attack
 marks, VASSAL's die and the Battle result report (an A1 step loss as a flip; a DR2 retreat dragged hex by hex), a
-Full Retreat marker, the Weather Phase's roll. The engine is seeded so that its second and third rolls
-(tests/vassal_playback.java_dice) are dice for which the planned battle results are right. One JVM run plays
+Full Retreat marker, the Weather Phase's roll. The engine is seeded so that its second to fourth rolls
+(tests/vassal_playback.java_dice) are dice for which the planned battle results are right (or, for the planted one,
+wrong). One JVM run plays
 both games: the legal one, then the one with every planted violation (a move beyond the MA, a move into an enemy
-zone of control and on, a move into an enemy Hex Bond, a move out of its phase, an overstack at the phase end), each
+zone of control and on, a move into an enemy Hex Bond, a move out of its phase, an overstack at the phase end, a
+battle result the table does not give for VASSAL's die), each
 followed by Check rules while its logfile is still being written.
 """
 
@@ -85,8 +87,16 @@ PLANTED_ACTIONS = [
 ]
 PLANTED = {  # rule -> (the plan's action index, the units it names)
     "5.1": (4, {"sov_102rd"}), "7.2": (5, {"sov_4rd"}), "6.2": (6, {"sov_106rd"}), "3.0": (8, set()),
-    "4.1": (9, {"sov_278rd", "sov_51rd", "sov_34cav"}),
+    "4.1": (9, {"sov_278rd", "sov_51rd", "sov_34cav"}), "10.1": (10, {"sov_162rd", "sov_22tc"}),
 }
+
+
+def planted(die: int) -> list[dict[str, Any]]:
+    """The game with every planted violation, with VASSAL's die for its battle: an A1 the CRT does not give for that
+    die (10.1; its step loss is taken, so nothing else is owed)."""
+    return [*PLANTED_ACTIONS,
+            A("battle", "soviet", attackers=["sov_162rd", "sov_22tc"], targets=["1717"], die=die, result="A1"),
+            A("loss", "soviet", unit="sov_162rd"), A("phase", "soviet", phase="recovery")]
 
 
 def broken(plan: list[dict[str, Any]]) -> list[tuple[str, int]]:
@@ -114,17 +124,18 @@ def played(vassal_engine, s42, s42_build, tmp_path_factory):
     """Both games in one JVM run, each logged beside a copy of the module (where ``hexforge validate`` finds it)."""
     first = [d for d in range(1, 7) if broken(clean(1, d, 6)) == []]  # the dice for which the planned A1 is right
     second = [d for d in range(1, 7) if broken(clean(1, min(first), d)) == []]  # ... and the DR2
-    seed = next(s for s in range(1, 10_000) if java_dice(s, 3)[1] in first and java_dice(s, 3)[2] in second)
-    plan = clean(*java_dice(seed, 3))
+    wrong = [d for d in range(1, 7) if sorted(broken(planted(d))) == sorted((r, i) for r, (i, _) in PLANTED.items())]
+    seed = next(s for s in range(1, 10_000) if java_dice(s, 4)[1] in first and java_dice(s, 4)[2] in second
+                and java_dice(s, 4)[3] in wrong)
+    plan = clean(*java_dice(seed, 4)[:3])
     assert broken(plan) == []
-    assert sorted(broken(PLANTED_ACTIONS)) == sorted((r, i) for r, (i, _) in PLANTED.items())
     out = tmp_path_factory.mktemp("s42_e2e")
     vmod = str(out / os.path.basename(module.vmod_path(s42, s42_build)))
     shutil.copyfile(module.vmod_path(s42, s42_build), vmod)
     ctx = module.context(s42, s42_build)
     with_plugin = bool(plugin.class_files()) and HEXFORGE.is_file()
     script = []
-    for actions, name in ((plan, "clean.vlog"), (PLANTED_ACTIONS, "planted.vlog")):
+    for actions, name in ((plan, "clean.vlog"), (planted(java_dice(seed, 4)[3]), "planted.vlog")):
         part = playback(s42, HEAD, actions, name, cards=False, area_point=ctx.point)
         assert part[-1] == {"do": "end_log"}
         script += part[:-1] + check_rules(with_plugin) + [part[-1]]
@@ -145,7 +156,7 @@ def test_vassal_played_both_games_without_a_problem(played) -> None:
     assert any("15 TB [sov_15tb] in 2725 marked Train" in line for line in chat)
     assert any("71 ID moves Turn Record Track 2 → Entry Area X (Kursk)" in line for line in chat)
     rolled = [int(line.split("=")[1].split("*")[0]) for line in chat if "1d6 =" in line]
-    assert rolled == [a["die"] for a in plan if "die" in a]  # the seed's dice: the planned weather's and battle's
+    assert rolled[:-1] == [a["die"] for a in plan if "die" in a]  # the seed's dice: the planned weather's and battle's
 
 
 def test_the_legal_game_validates_clean(played, capsys) -> None:
@@ -199,13 +210,14 @@ def test_exactly_the_planted_violations_are_flagged_at_their_vassal_steps(played
         assert units <= set(v["units"]), (rule, v["units"])
         step = v["step"]
         line = next(a for a in actions if a["src"]["step"] == step)
-        assert line["type"] in ("move", "phase"), (rule, line)
+        assert line["type"] in ("move", "phase", "battle"), (rule, line)
     moves = {a["unit"]: a["src"]["step"] for a in actions if a["type"] == "move"}  # each unit's last drag
     assert got["5.1"]["step"] == moves["sov_102rd"] and got["6.2"]["step"] == moves["sov_106rd"]
     assert got["3.0"]["step"] == moves["ger_9pz"]
     assert got["7.2"]["step"] == next(a["src"]["step"] for a in actions if a.get("unit") == "sov_4rd")
     ends = next(a for a in actions if a["type"] == "phase" and a["phase"] == "combat" and a["side"] == "soviet")
     assert got["4.1"]["step"] == ends["src"]["step"]  # the overstack: where the Movement Phase ended
+    assert got["10.1"]["step"] == next(a["src"]["step"] for a in actions if a["type"] == "battle")
 
 
 def test_the_translation_ends_where_vassal_ends(played, s42) -> None:
