@@ -33,7 +33,7 @@ from modgen import module, plugin
 from validator.logfile import parse_log
 from validator.replay import replay
 from validator.vassal.vlog_input import load_vassal
-from vassal_playback import java_dice, playback
+from vassal_playback import java_dice, playback, units_where_vassal_left_them
 
 pytestmark = pytest.mark.engine
 
@@ -226,14 +226,7 @@ def test_the_translation_ends_where_vassal_ends(played, s42) -> None:
     result, out, _, _ = played
     v = load_vassal(str(out / "planted.vlog"))
     final = replay(v.log, v.game, keep_states=False).final
-    names = {a.name: aid for aid, a in s42.map.areas.items()}
-    seen = 0
-    for p in result.pieces:
-        uid = p.properties.get("UnitId")
-        if uid and p.map == "Main Map" and (p.location in s42.map.hexes or p.location in names):
-            assert final.units[uid].loc == names.get(p.location, p.location), uid
-            seen += 1
-    assert seen >= 150
+    assert units_where_vassal_left_them(s42, result.pieces, final) >= 150
 
 
 def chat_checks(result) -> list[str]:

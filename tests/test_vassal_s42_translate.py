@@ -15,21 +15,18 @@ from typing import Any
 import pytest
 
 import games
-from modgen import module as modgen_module, names as mnames, scenario as modgen_scenario
+from modgen import module as modgen_module, scenario as modgen_scenario
 from test_modgen import fake_art
 from validator.log_schema import schema_file
 from validator.replay import replay as validate
 from validator.schema_check import load_schema
 from validator.vassal.action_table import allowed_fields
-from validator.vassal.commands import SetTurn, decode_command, steps
 from validator.vassal.game_table import EMPTY, parse_table, read_table, table_of, table_path
-from validator.vassal.module import read_module
 from validator.vassal.module_names import NAMES
-from validator.vassal.replay import replay
 from validator.vassal.savefile import read_save
 from validator.vassal.vlog_input import hand_over
 
-from tests.test_vassal_translate import Base, Log
+from tests.test_vassal_translate import Base, Log, base_of
 
 SCENARIO = "s1_fall_blau"
 
@@ -47,19 +44,7 @@ def s42_base(s42, tmp_path_factory) -> Base:
     vmod = modgen_module.build(s42, out)[0]
     with zipfile.ZipFile(vmod) as z:
         text = read_save_bytes(z.read(modgen_scenario.setup_file(s42.scenarios[SCENARIO])), out)
-    mod = read_module(vmod)
-    root = decode_command(text)
-    _, rp = next(replay(root, mod, s42))
-    pieces, ids, places = {}, {}, {}
-    for pid, view in rp.state().pieces.items():
-        pieces[pid] = view.piece
-        m = view.piece.markers()
-        key = m.get(mnames.UNIT_ID) or m.get(mnames.MARKER_ID)
-        if key:
-            ids[key] = pid
-        places[pid] = (view.place.map, view.place.x, view.place.y)
-    tracker = next(c.state for c in steps(root)[0] if isinstance(c, SetTurn))
-    return Base(vmod, "", text, mod, modgen_module.context(s42, out), pieces, ids, places, tracker)
+    return base_of(s42, vmod, "", text, out)
 
 
 def read_save_bytes(data: bytes, out: str) -> str:

@@ -103,6 +103,20 @@ class _Play:
         self.faces[uid] = "back" if self.faces.get(uid, "front") == "front" else "front"
 
 
+def units_where_vassal_left_them(game: Game, pieces: Any, final: Any) -> int:
+    """How many units on the main map's hexes, areas and boxes in VASSAL's final ``pieces`` (the harness's) the
+    validator's ``final`` state puts in the same place (AssertionError naming the first that is elsewhere)."""
+    names = {b.name: bid for bid, b in game.map.boxes.items()}
+    names.update({a.name: aid for aid, a in game.map.areas.items()})
+    seen = 0
+    for p in pieces:
+        uid = p.properties.get("UnitId")
+        if uid and p.map == "Main Map" and (p.location in game.map.hexes or p.location in names):
+            assert final.units[uid].loc == names.get(p.location, p.location), uid
+            seen += 1
+    return seen
+
+
 def _rules_start(game: Game, header: dict[str, Any]):
     rules = rules_of(game)
     h = Header(game.id, header.get("scenario"), options=header.get("options", {}), position=header.get("position", {}),
