@@ -164,9 +164,13 @@ def test_full_retreat_markers_in_one_line_and_a_fortification_begun(log) -> None
     log.tracker(1, "soviet", "movement")
     log.marker("full_retreat", "1", "2121", "* 333 RD [sov_333rd] in 2121 marked Full Retreat")
     log.marker("full_retreat", "1", "2825", "* 15 TB [sov_15tb] in 2825 marked Full Retreat")
-    log.marker("disrupted", "1", "1603")  # the validator's own bookkeeping: no action
     got = [a for a in log.actions() if a["type"] != "phase"]
     assert got == [A("fortify", "soviet", hex="2121"), A("full_retreat", "soviet", units=["sov_333rd", "sov_15tb"])]
+    log.marker("disrupted", "1", "1603")  # the validator's own bookkeeping: no action
+    assert [a for a in log.actions() if a["type"] != "phase"] == got
+    log.step("UNDO\ttrue", f"-/{log.base.ids['full_retreat@2825']}", "UNDO\tfalse")  # the second marker undone
+    after = [a for a in log.actions() if a["type"] == "full_retreat"]
+    assert after == [A("full_retreat", "soviet", units=["sov_333rd"])]  # the line the step had joined, as before
 
 
 def test_supply_markers_in_the_supply_phase_are_one_supply_line(log, s42) -> None:

@@ -140,6 +140,7 @@ class _Translator:
         self.layouts: dict[str, _Layout] = {}
         self.fought: dict[str, dict[str, Any]] = {}  # battle marker piece -> the battle line written when resolved
         self.recasts: dict[int, tuple[dict[str, Any], list[dict[str, Any]]]] = {}  # step -> (its line, the moves)
+        self.merged: dict[int, tuple[dict[str, Any], dict[str, list[Any]]]] = {}  # step -> (line, its lists before)
 
     # -- writing --------------------------------------------------------------------------------------------
     def emit(self, kind: str, side: str | None, /, **fields: Any) -> dict[str, Any]:
@@ -149,6 +150,9 @@ class _Translator:
         last = self.out[-1] if self.out else None
         if (kind in self.table.merge and last is not None and last["type"] == kind and last["side"] == line["side"]
                 and not self.movers):
+            self.merged[self.step_no] = (last, {k: list(v) for k, v in last.items() if isinstance(v, list)})
+            if not self.steps_with_actions or self.steps_with_actions[-1] != self.step_no:
+                self.steps_with_actions.append(self.step_no)
             for k, v in line.items():  # one line of this kind: its list fields joined
                 if isinstance(v, list):
                     last[k] = [*last.get(k, []), *(x for x in v if x not in last.get(k, []))]
@@ -316,6 +320,9 @@ class _Translator:
         if self.steps_with_actions:
             last = self.steps_with_actions.pop()
             self.out = [a for a in self.out if a.get("src", {}).get("step") != last]
+            if last in self.merged:  # a line this step had joined gets its lists back
+                line, lists = self.merged.pop(last)
+                line.update(lists)
             if last in self.recasts:  # the moves a marker had made into one line are moves again
                 line, moves = self.recasts.pop(last)
                 at = next(i for i, a in enumerate(self.out) if a is line)
