@@ -24,7 +24,7 @@ from modgen import module
 from nr_played import HEAD, encode
 from validator.logfile import parse_log
 from validator.replay import replay
-from vassal_playback import java_dice, playback
+from vassal_playback import java_dice, playback, units_where_vassal_left_them
 
 pytestmark = pytest.mark.engine
 
@@ -192,15 +192,7 @@ def test_the_translation_ends_where_vassal_ends(clean_game, nr_game) -> None:
 
     v = load_vassal(path)
     final = replay(v.log, v.game, keep_states=False).final
-    names = {b.name: bid for bid, b in nr_game.map.boxes.items()}
-    names.update({a.name: aid for aid, a in nr_game.map.areas.items()})
-    seen = 0
-    for p in result.pieces:
-        uid = p.properties.get("UnitId")
-        if uid and p.map == "Main Map" and (p.location in nr_game.map.hexes or p.location in names):
-            assert final.units[uid].loc == names.get(p.location, p.location), uid
-            seen += 1
-    assert seen >= 20
+    assert units_where_vassal_left_them(nr_game, result.pieces, final) >= 20
 
 
 def test_exactly_the_planted_violations_are_flagged(bad_game, capsys) -> None:

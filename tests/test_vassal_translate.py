@@ -92,10 +92,14 @@ class Base:
 def base(nr_game, tmp_path_factory) -> Base:
     out = str(tmp_path_factory.mktemp("translate") / "no_retreat")
     vmod, save = module_and_save(nr_game, out)
-    text = read_save(save).text
+    return base_of(nr_game, vmod, save, read_save(save).text, out)
+
+
+def base_of(game, vmod: str, save: str, text: str, out: str) -> Base:
+    """A :class:`Base` from a module built into ``out`` and the text of one of its set-up saves."""
     mod = read_module(vmod)
     root = decode_command(text)
-    _, rp = next(replay(root, mod, nr_game))
+    _, rp = next(replay(root, mod, game))
     pieces, ids, places = {}, {}, {}
     for pid, view in rp.state().pieces.items():
         pieces[pid] = view.piece
@@ -105,7 +109,7 @@ def base(nr_game, tmp_path_factory) -> Base:
             ids[key] = pid
         places[pid] = (view.place.map, view.place.x, view.place.y)
     tracker = next(c.state for c in steps(root)[0] if isinstance(c, SetTurn))
-    return Base(vmod, save, text, mod, modgen_module.context(nr_game, out), pieces, ids, places, tracker)
+    return Base(vmod, save, text, mod, modgen_module.context(game, out), pieces, ids, places, tracker)
 
 
 @dataclass
@@ -187,7 +191,7 @@ class Log:
 
     def marker(self, kind: str, face: str, location: str, report: str = "") -> Log:
         """A marker of ``kind`` put on the map (a copy of a setup marker with another identity and face)."""
-        model = self.pieces[self.base.ids["blitz_shock-01"]]
+        model = self.pieces[self.marker_model()]
         traits = [replace(t, state=f"marker,{kind},") if t.kind == "Marker" and t.fields[:1] == ("Kind",)
                   else replace(t, state=face) if t.kind == "Layer" and t.get("name") == mnames.FACE_LAYER else t
                   for t in model.traits]
@@ -201,6 +205,10 @@ class Log:
         self.base.ids.setdefault(f"{kind}@{location}", pid)
         add = f"+/{pid}/{encode([piece.type_text(), piece.state_text()], '/')}"
         return self.step(add, f"CHAT{report}") if report else self.step(add)
+
+    def marker_model(self) -> str:
+        """The piece id of the setup marker that :meth:`marker` copies."""
+        return self.base.ids["blitz_shock-01"]
 
     def remove(self, key: str) -> Log:
         return self.step(f"-/{self.base.ids[key]}")
