@@ -128,11 +128,23 @@ def _check_value(value: Any) -> None:
         stack.extend((item, depth + 1) for item in items)
 
 
+_DECODER = json.JSONDecoder(parse_int=_int, parse_float=_float, parse_constant=_constant)  # json.loads makes one a call
+
+
+def _within_limits(text: str) -> bool:
+    """Whether no value of this line can pass :func:`_check_value`'s limits, seen from its text alone: no string is
+    longer than the line, and no nesting deeper than its brackets and braces (a walk of every value is then
+    useless)."""
+    return len(text) <= MAX_STRING and text.count("[") + text.count("{") <= MAX_DEPTH
+
+
 def _parse(source: str, n: int, text: str, last: bool) -> dict[str, Any]:
     try:
-        obj = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
-        if len(text) > MAX_STRING or text.count("[") + text.count("{") > MAX_DEPTH:
-            _check_value(obj)  # (else within the limits: no string is longer than its line, nor nested deeper)
+        if text.startswith("\ufeff"):  # what json.loads says of a byte order mark
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+        obj = _DECODER.decode(text)
+        if not _within_limits(text):
+            _check_value(obj)
     except json.JSONDecodeError as exc:
         hint = "truncated line (the file ends inside it)" if last else "malformed JSON"
         raise LogError(source, f"{hint}: {exc.msg} (column {exc.colno})", n) from None

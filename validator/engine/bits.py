@@ -37,8 +37,9 @@ class Bits:
 
 
 def board_bits(ctx: Context) -> Bits:
-    """The game's :class:`Bits` (made once per replay)."""
-    return once(ctx, "bitboard", _build)
+    """The game's :class:`Bits` (made once per loaded game; looked up without :func:`once`'s call when made)."""
+    value = ctx.tables.get("bitboard")
+    return value if value is not None else once(ctx, "bitboard", _build)
 
 
 def _build(ctx: Context) -> Bits:
@@ -121,8 +122,23 @@ def spread(b: Bits, m: int, steps: Steps | None = None) -> int:
     return area_steps(b.areas, m, out & b.grid)
 
 
+_NEAR_AREAS: dict[int, tuple[tuple[tuple[int, int], ...], int]] = {}  # id(areas) -> (areas, every bit of them)
+
+
 def area_steps(areas: tuple[tuple[int, int], ...], m: int, out: int) -> int:
-    """``out`` with the steps into and out of the areas from ``m`` ((area, the locations adjacent to it) bits)."""
+    """``out`` with the steps into and out of the areas from ``m`` ((area, the locations adjacent to it) bits).
+    Most of a search's fronts are nowhere near an area: one test of every area's bits (made once per ``areas``)
+    passes them through without going through the areas one by one."""
+    hit = _NEAR_AREAS.get(id(areas))
+    if hit is None or hit[0] is not areas:
+        every = 0
+        for area, around in areas:
+            every |= area | around
+        if len(_NEAR_AREAS) >= 16:
+            del _NEAR_AREAS[next(iter(_NEAR_AREAS))]
+        hit = _NEAR_AREAS[id(areas)] = (areas, every)
+    if not m & hit[1]:
+        return out
     for area, around in areas:
         if m & area:
             out |= around

@@ -47,8 +47,10 @@ class SideCosts(NamedTuple):
 
 
 def move_bits(ctx: Context) -> MoveBits:
-    """The game's :class:`MoveBits` (made once per replay)."""
-    return once(ctx, "move_bits", _build)
+    """The game's :class:`MoveBits` (made once per loaded game; asked for on every step of a replay, so looked up
+    without :func:`once`'s call when made)."""
+    value = ctx.tables.get("move_bits")
+    return value if value is not None else once(ctx, "move_bits", _build)
 
 
 def _build(ctx: Context) -> MoveBits:
@@ -214,8 +216,17 @@ def _explore_sides(ctx: Context, start: str, spent: int, extra: int, blocked: in
     goal = mb.bit.get(dest, 0) if dest is not None and dest != start else 0
     levels: dict[int, int] = {spent: here}
     free = ~blocked
+    seen = here  # every location of every level (a location moves between levels, never leaves them)
 
     def offer(to: int, new: int) -> None:
+        nonlocal seen
+        if not new:
+            return
+        if not new & seen:  # none reached yet: no level to take them from
+            levels[to] = levels.get(to, 0) | new
+            seen |= new
+            return
+        seen |= new
         for k, m in levels.items():
             if k <= to:
                 new &= ~m
@@ -305,8 +316,28 @@ def previous(ctx: Context, s: Search, loc: str, level: int) -> str:
     if s.start in nbrs and not s.closed & mb.bit[loc] and _step_open(ctx, s, s.start, loc) \
             and level == s.spent + s.extra + step_cost(s, s.start, loc):
         return s.start
-    return min(n for n in nbrs if n != s.start and _step_open(ctx, s, n, loc)
-               and s.levels.get(level - step_cost(s, n, loc), 0) & mb.bit[n] & ~s.stops)
+    # the first by id of the neighbours (the start apart) whose step into ``loc`` is open and that were reached, not
+    # stopping there, for the level less the step's cost (_step_open and step_cost inlined: a path asks per hex)
+    bit, levels, allowed, index = mb.bit, s.levels, s.steps, ctx.board.step_index
+    priced = s.sides.cost if s.sides is not None else None
+    go = ~s.stops
+    best = None
+    for n in nbrs:
+        if n == s.start or (best is not None and n >= best):
+            continue
+        b = bit[n]
+        if allowed is not None:
+            d = index.get((n, loc))
+            if d is not None and not allowed[d] & b:
+                continue
+        c = priced.get((n, loc)) if priced is not None else None
+        if c is None:
+            c = s.cost[loc][s.column]
+        if levels.get(level - c, 0) & b & go:
+            best = n
+    if best is None:
+        raise ValueError("min() arg is an empty sequence")  # as the search's min() said (never for a reached loc)
+    return best
 
 
 def path(ctx: Context, s: Search, dest: str) -> tuple[str, ...]:

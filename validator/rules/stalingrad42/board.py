@@ -20,7 +20,7 @@ from fractions import Fraction
 from games.model import Game
 
 from ...engine.board import build_board
-from ...engine.context import Context, Hooks, make_context as engine_context
+from ...engine.context import Context, Hooks, derived_from, make_context as engine_context
 from ...model import Header
 from .data import scenario_facts
 from .state import FULL_RETREAT, UnitState
@@ -66,7 +66,12 @@ HOOKS = Hooks(zoc_reach=_zoc_reach, zoc_off=_no_zoc)
 
 
 def make_context(game: Game, header: Header) -> Context:
-    board = build_board(game, lambda terrain: terrain_cost(game, terrain), ALWAYS_IMPASSABLE)
+    """One replay's context; the board is built once per process for a loaded game (``derived_from``), so that what
+    is derived from the game and its board alone (``once``) is kept between replays too."""
+    tables = derived_from(game)
+    board = tables.get("board")
+    if board is None:
+        board = tables["board"] = build_board(game, lambda terrain: terrain_cost(game, terrain), ALWAYS_IMPASSABLE)
     return engine_context(game, header, board, HOOKS)
 
 

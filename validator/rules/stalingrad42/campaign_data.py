@@ -160,8 +160,9 @@ class Later:
 
 
 def later(ctx: Context) -> Later:
-    """The facts of rules 18-34 (read once per loaded game)."""
-    return once(ctx, "s42_later", lambda c: load(c.game))
+    """The facts of rules 18-34 (read once per loaded game; looked up without :func:`once`'s call when read)."""
+    value = ctx.tables.get("s42_later")
+    return value if value is not None else once(ctx, "s42_later", lambda c: load(c.game))
 
 
 def scenario_rules(ctx: Context) -> ScenarioRules:

@@ -170,8 +170,9 @@ class Facts:
 
 
 def facts(ctx: Context) -> Facts:
-    """The rules' facts (read once per loaded game)."""
-    return once(ctx, "s42_facts", lambda c: load(c.game))
+    """The rules' facts (read once per loaded game; looked up without :func:`once`'s call when read)."""
+    value = ctx.tables.get("s42_facts")
+    return value if value is not None else once(ctx, "s42_facts", lambda c: load(c.game))
 
 
 def scenario_facts(ctx: Context) -> ScenarioFacts:

@@ -19,10 +19,11 @@ Every cost is the TEC's (``tables/tec.csv``), doubled (half MPs).
 
 from __future__ import annotations
 
+from operator import invert, or_
 from typing import Mapping, NamedTuple
 
 from ...engine.bits import Steps, board_bits
-from ...engine.context import Context, per_replay
+from ...engine.context import Context, once
 from ...engine.paths import SideCosts, side_costs
 from .board import MOVE_CLASSES, halves, terrain_cost
 from .data import facts
@@ -60,7 +61,7 @@ def cost_table(ctx: Context, sit: Situation) -> Mapping[str, tuple[int, int]]:
     """Half MPs to enter each location by movement class (TEC), Seasonal Marsh as Marsh once wet (23.2.3)."""
     if not sit.wet:
         return ctx.board.cost
-    return per_replay(ctx, "s42_wet_costs", _wet_costs)
+    return once(ctx, "s42_wet_costs", _wet_costs)
 
 
 def _wet_costs(ctx: Context) -> Mapping[str, tuple[int, int]]:
@@ -101,7 +102,7 @@ class Crossings(NamedTuple):
 
 
 def crossings(ctx: Context) -> Crossings:
-    return per_replay(ctx, "s42_crossings", _crossings)
+    return once(ctx, "s42_crossings", _crossings)
 
 
 def _crossings(ctx: Context) -> Crossings:
@@ -155,6 +156,8 @@ def _crossings(ctx: Context) -> Crossings:
 
 
 def union(*steps: Steps) -> Steps:
+    if len(steps) == 2:  # the common case, without the loops (a move's plan makes several)
+        return tuple(map(or_, *steps))  # type: ignore[return-value]
     out = [0] * 6
     for s in steps:
         for d in range(6):
@@ -173,7 +176,7 @@ def allowed(ctx: Context, shut: Steps) -> Steps:
     if hit is not None and hit[0] is shut:
         return hit[1]
     grid = board_bits(ctx).grid
-    out = tuple(grid & ~x for x in shut)
+    out = tuple(map(grid.__and__, map(invert, shut)))
     if len(memo) >= 16:
         del memo[next(iter(memo))]
     memo[id(shut)] = (shut, out)
@@ -230,9 +233,9 @@ def step_costs(ctx: Context, sit: Situation, column: int) -> SideCosts:
     steps decide which may be crossed), 23.4 frozen rivers and lakes, 9.6.2 Alpine hexsides (+1, for the Mountain
     units that may cross them)."""
     key = ("s42_step_costs", sit, column)
-    out = ctx.derived.get(key)
+    out = ctx.tables.get(key)  # from the game alone: made once per loaded game (``once``)
     if out is None:
-        out = ctx.derived[key] = side_costs(ctx, _costs(ctx, sit, column))
+        out = ctx.tables[key] = side_costs(ctx, _costs(ctx, sit, column))
     return out
 
 
@@ -246,7 +249,7 @@ def _mp_table(ctx: Context) -> Mapping[tuple[str, int, bool], int]:
                 wet = t.extra.get(f"mud_mp_{cls}")
                 out[fid, column, True] = halves(wet, 0) if wet is not None else out[fid, column, False]  # type: ignore
         return out
-    return per_replay(ctx, "s42_mp", make)
+    return once(ctx, "s42_mp", make)
 
 
 class _Side(NamedTuple):
@@ -283,7 +286,7 @@ def _sides_static(ctx: Context) -> tuple[_Side, ...]:
                              "lake" in feats and (hexes[a].terrain in w.lake_terrain or hexes[b].terrain in w.lake_terrain),
                              "alpine_side" in feats and not roads, roads))
         return tuple(out)
-    return per_replay(ctx, "s42_sides_static", make)
+    return once(ctx, "s42_sides_static", make)
 
 
 def _costs(ctx: Context, sit: Situation, column: int) -> dict[tuple[str, str], int]:

@@ -45,8 +45,9 @@ def _build(ctx: Context) -> Mapping[tuple[str, str], Info]:
 
 
 def table(ctx: Context) -> Mapping[tuple[str, str], Info]:
-    """(unit, face) -> :class:`Info`, made once per replay."""
-    return per_replay(ctx, "s42_units", _build)
+    """(unit, face) -> :class:`Info`, made once per replay (looked up without :func:`per_replay`'s call when made)."""
+    value = ctx.derived.get("s42_units")
+    return value if value is not None else per_replay(ctx, "s42_units", _build)
 
 
 def info(ctx: Context, state, uid: str) -> Info:
