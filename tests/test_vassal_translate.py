@@ -187,7 +187,7 @@ class Log:
 
     def marker(self, kind: str, face: str, location: str, report: str = "") -> Log:
         """A marker of ``kind`` put on the map (a copy of a setup marker with another identity and face)."""
-        model = self.pieces[self.base.ids["blitz_shock-01"]]
+        model = self.pieces[self.marker_model()]
         traits = [replace(t, state=f"marker,{kind},") if t.kind == "Marker" and t.fields[:1] == ("Kind",)
                   else replace(t, state=face) if t.kind == "Layer" and t.get("name") == mnames.FACE_LAYER else t
                   for t in model.traits]
@@ -201,6 +201,10 @@ class Log:
         self.base.ids.setdefault(f"{kind}@{location}", pid)
         add = f"+/{pid}/{encode([piece.type_text(), piece.state_text()], '/')}"
         return self.step(add, f"CHAT{report}") if report else self.step(add)
+
+    def marker_model(self) -> str:
+        """The piece id of the setup marker that :meth:`marker` copies."""
+        return self.base.ids["blitz_shock-01"]
 
     def remove(self, key: str) -> Log:
         return self.step(f"-/{self.base.ids[key]}")

@@ -24,6 +24,7 @@ from validator.vassal.turn_sequence import phase_sequence
 
 UNUSED_BOX = "unused"  # where the scenario keeps the Blitz!/Shock! markers
 SUPPORT_MARKER = "blitz_shock"
+TRAIN_MENU = "Mark Train"  # the unit command that puts a Train marker on a unit moved by rail
 
 
 class JavaRandom:
@@ -66,6 +67,7 @@ class _Play:
     faces: dict[str, str] = field(default_factory=dict)
     on_board: set[str] = field(default_factory=set)
     hand_x: int = 60
+    area_point: Any = None  # loc -> (x, y) main-map pixels of an area (a zone VASSAL cannot look up by its name)
 
     def do(self, **a: Any) -> None:
         self.script.append(a)
@@ -82,6 +84,8 @@ class _Play:
     def name(self, loc: str) -> str:
         """The location name VASSAL's grid knows: a hex id, an area's or a box's name."""
         m = self.game.map
+        if loc in m.areas and self.area_point is not None:
+            return list(self.area_point(loc))  # type: ignore[return-value]
         return m.areas[loc].name if loc in m.areas else m.boxes[loc].name if loc in m.boxes else loc
 
     def drag(self, uid: str, path: list[str]) -> None:
@@ -107,14 +111,16 @@ def _rules_start(game: Game, header: dict[str, Any]):
 
 
 def playback(game: Game, header: dict[str, Any], actions: list[dict[str, Any]], log_file: str = "game.vlog",
-             cards: bool = True, prelude: list[dict[str, Any]] = (), battle=None) -> list[dict[str, Any]]:  # type: ignore[assignment]
+             cards: bool = True, prelude: list[dict[str, Any]] = (), battle=None,  # type: ignore[assignment]
+             area_point=None) -> list[dict[str, Any]]:
     """The harness script that plays ``actions`` (log-format dicts) from the scenario's predefined setup and logs
     them into ``log_file``. ``prelude``: what is done before the log begins (a header that ``start``s later: the
     tracker pressed there, units put in their places); ``battle(play, action, state before)``: how a battle is
-    played (default: attack marks, the die, the result reported on a unit)."""
+    played (default: attack marks, the die, the result reported on a unit); ``area_point(loc)``: the main-map pixel
+    of an area, for modules whose zones VASSAL's grid does not find by name (Stalingrad '42's Entry Areas)."""
     sc = game.scenarios[header.get("scenario") or next(iter(game.scenarios))]
     rules, ctx, state = _rules_start(game, header)
-    p = _Play(game, state, cards, sc.first_turn)
+    p = _Play(game, state, cards, sc.first_turn, area_point=area_point)
     start = header.get("start")
     if start:
         phase = next(x for x in game.phases if x.id == start["phase"])
@@ -168,6 +174,11 @@ def _convert(p: _Play, a: dict[str, Any], before: Any) -> None:
         p.state, now = before, p.state
         p.drag(a["unit"], list(a.get("path") or [a["to"]]))
         p.state = now
+    elif kind == "rail":  # a game with Train markers (Stalingrad '42, 5.6): the drag, then the unit's Train marker
+        p.state, now = before, p.state
+        p.drag(a["unit"], list(a.get("path") or [a["to"]]))
+        p.state = now
+        p.unit(a["unit"], do="key", menu=TRAIN_MENU)
     elif kind == "detrain":
         p.do(do="move", piece={"UnitId": a["unit"]}, to=p.name(a["to"]))
     elif kind in ("entrain", "remove", "loss"):

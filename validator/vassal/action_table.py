@@ -1,6 +1,9 @@
 """What the VASSAL translator writes: every action type of the log format (docs/log-format.md) it produces, the
 fields it fills and the VASSAL evidence each comes from, in one table.
 
+A game's own action kinds, and what its markers, boxes and phases mean, are in the table its rules package declares
+(:mod:`.game_table`).
+
 The validator's action vocabulary is changing (combat, cards, organization): when an action type or field changes
 there, this table is the one place to follow it. :func:`action` refuses a field the table does not list, and
 ``tests/test_vassal_translate.py`` checks every entry against the JSON Schema of the log format.
@@ -9,7 +12,7 @@ there, this table is the one place to follow it. :func:`action` refuses a field 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Mapping
 
 
 @dataclass(frozen=True)
@@ -66,27 +69,6 @@ _ALLOWED = {kind: frozenset((*spec.fields, "note")) for kind, spec in ACTIONS.it
 # (tests/test_vassal_translation_pin.py checks translations, damaged ones too, against the full schema).
 UNCHECKED: dict[str, tuple[str, ...]] = {"battle": ("die", "cards", "kind", "odds", "shifts"), "play": ("card",)}
 
-# The phases whose actions the translator tells apart (game.toml phase ids of the log format's sequence of play).
-PHASE_ROLES: dict[str, str] = {
-    "card": "card",  # discards are the Discard Step's, not payments
-    "organization": "organization",  # a Disorganized marker removed is a reorganization
-    "combat": "combat",  # flips are losses, drags after a battle are retreats and advances
-}
-
-# What a marker face means to the translator: the face's icon (markers.csv) -> its role.
-MARKER_ROLES: dict[str, str] = {
-    "unsupplied": "unsupplied",
-    "disorganized": "disorganized",
-    "target": "target",
-    "counterblow": "counterblow",
-    "blitz": "support",
-    "shock": "support",
-}
-
-# Box kinds (the part of a box id before its side, as the module's send-to commands name them).
-RAIL_BOX = "rail"
-ELIMINATION_BOXES = ("destroyed", "surrendered")
-
 
 def action(kind: str, side: str, step: int | None = None, **fields: Any) -> dict[str, Any]:
     """One log action; ``step`` (the VASSAL step it was read from) goes into ``src``. Fields that are None are left
@@ -94,9 +76,17 @@ def action(kind: str, side: str, step: int | None = None, **fields: Any) -> dict
     return action_of(kind, side, step, fields)
 
 
-def action_of(kind: str, side: str, step: int | None, fields: dict[str, Any]) -> dict[str, Any]:
-    """:func:`action` with the fields given as a dict (read, not kept)."""
-    allowed = _ALLOWED[kind]
+def allowed_fields(extra: Mapping[str, tuple[tuple[str, ...], str]]) -> dict[str, frozenset[str]]:
+    """The fields of each kind the translator writes: :data:`ACTIONS` with a game's own kinds (``extra``: kind ->
+    (fields, evidence), :attr:`~.game_table.GameTable.actions`), which may replace a kind of the same name."""
+    return {**_ALLOWED, **{kind: frozenset((*fields, "note")) for kind, (fields, _) in extra.items()}}
+
+
+def action_of(kind: str, side: str, step: int | None, fields: dict[str, Any],
+              kinds: Mapping[str, frozenset[str]] | None = None) -> dict[str, Any]:
+    """:func:`action` with the fields given as a dict (read, not kept); ``kinds``: :func:`allowed_fields` (default:
+    :data:`ACTIONS` alone)."""
+    allowed = (kinds or _ALLOWED)[kind]
     if not allowed.issuperset(fields):
         extra = fields.keys() - allowed
         raise ValueError(f"the translator does not write {sorted(extra)} on a '{kind}' action")

@@ -39,7 +39,7 @@ class ModuleNames:
     attack_report: re.Pattern[str] = field(default=re.compile(
         r"\[(?P<unit>[^\]\s]+)\] in \S.* attacks the hex to the (?P<direction>\w+)\s*$"))
     marked_report: re.Pattern[str] = field(default=re.compile(
-        r"\[(?P<unit>[^\]\s]+)\] in \S.* marked (?P<label>\w+)\s*$"))
+        r"\[(?P<unit>[^\]\s]+)\] in \S.* marked (?P<label>\w[\w ]*?)\s*$"))  # labels of several words too
     play_report: re.Pattern[str] = field(default=re.compile(r"^\*\s*(?P<side>.+?) plays (?P<card>.+?): "))
     dice_report: re.Pattern[str] = field(default=re.compile(
         r"^\*+\s*(?P<button>\S+) = (?P<result>\d+) \*\*\*"))

@@ -4,8 +4,9 @@ settings), players, and where the log begins (docs/log-format.md).
 A log begun at the scenario's start (the turn tracker on its first turn and phase, every unit where the scenario
 sets it up) needs only the game and the scenario. A log begun later says where it starts (``start``: turn, phase,
 phasing player) and what differs from the scenario's setup (``position`` with ``keep_scenario``: units moved,
-flipped, arrived or eliminated, with their Unsupplied and Disorganized markers; the cards in the hands and the
-discard pile). The cards the players deal themselves before the first turn begins are the starting hands.
+flipped, arrived or eliminated, with what their markers say (the game table's ``position_flags``); the cards in
+the hands and the discard pile). The cards the players deal themselves before the first turn begins are the
+starting hands.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any, Mapping
 
 from games.model import Game, Scenario
 
-from .action_table import MARKER_ROLES
+from .game_table import GameTable
 from .locations import BOX, HAND, MAP, Seen
 from .turn_sequence import Position, start_position
 
@@ -57,35 +58,35 @@ def marker_faces(game: Game) -> dict[str, tuple[str, str]]:
     return {m.kind: (m.front.icon, m.back.icon) for m in game.all_markers}
 
 
-def marker_role(faces: Mapping[str, tuple[str, str]], s: Seen) -> str | None:
-    """The role (:data:`~.action_table.MARKER_ROLES`) of the face marker ``s`` shows (its front unless it shows its
-    back); ``faces`` is :func:`marker_faces`."""
+def marker_role(faces: Mapping[str, tuple[str, str]], s: Seen, roles: Mapping[str, str]) -> str | None:
+    """The role (``roles``: the game table's ``marker_roles``, icon -> role) of the face marker ``s`` shows (its
+    front unless it shows its back); ``faces`` is :func:`marker_faces`."""
     front, back = faces.get(s.id, ("", ""))
-    return MARKER_ROLES.get(back if s.face == "back" else front)
+    return roles.get(back if s.face == "back" else front)
 
 
-def marked(game: Game, pieces: Mapping[str, Seen]) -> dict[str, set[str]]:
-    """unit -> the roles of the markers on it (unsupplied, disorganized)."""
+def marked(game: Game, pieces: Mapping[str, Seen], table: GameTable) -> dict[str, dict[str, Any]]:
+    """unit -> the fields of its header position its markers give (the table's ``position_flags``)."""
     faces = marker_faces(game)
-    out: dict[str, set[str]] = {}
+    out: dict[str, dict[str, Any]] = {}
     for s in pieces.values():
         if s.kind == "marker" and s.on is not None and s.where.kind == MAP:
-            role = marker_role(faces, s)
-            if role in ("unsupplied", "disorganized"):
-                out.setdefault(s.on, set()).add(role)
+            flags = table.position_flags.get(marker_role(faces, s, table.marker_roles) or "")
+            if flags:
+                out.setdefault(s.on, {}).update(flags)
     return out
 
 
-def unit_position(game: Game, sc: Scenario, pieces: Mapping[str, Seen]) -> dict[str, Any]:
+def unit_position(game: Game, sc: Scenario, pieces: Mapping[str, Seen], table: GameTable) -> dict[str, Any]:
     expected = expected_units(sc)
-    flags = marked(game, pieces)
+    flags = marked(game, pieces, table)
     out: dict[str, Any] = {}
     for uid, (loc, face) in sorted(placed_units(pieces).items()):
-        roles = flags.get(uid, set())
-        if expected.get(uid) == (loc, face) and not roles:
+        fields = flags.get(uid, {})
+        if expected.get(uid) == (loc, face) and not fields:
             continue
         spec: dict[str, Any] = {"at": loc, "face": face}
-        spec.update((r, True) for r in sorted(roles))
+        spec.update(sorted(fields.items()))
         out[uid] = spec
     return out
 
@@ -96,7 +97,7 @@ def cards_in_hand(pieces: Mapping[str, Seen], side: str) -> list[str]:
 
 
 def header_of(game: Game, scenario: str, opening: Opening, players: Mapping[str, str],
-              dealt: Mapping[str, list[str]]) -> dict[str, Any]:
+              dealt: Mapping[str, list[str]], table: GameTable) -> dict[str, Any]:
     sc = game.scenarios[scenario]
     header: dict[str, Any] = {**FORMAT, "game": game.id, "scenario": scenario, "edition": game.edition}
     if sc.options:
@@ -110,7 +111,7 @@ def header_of(game: Game, scenario: str, opening: Opening, players: Mapping[str,
             start["player"] = pos.side
         header["start"] = start
     position: dict[str, Any] = {}
-    units = unit_position(game, sc, opening.pieces)
+    units = unit_position(game, sc, opening.pieces, table)
     if units:
         position["units"] = units
         position["keep_scenario"] = True

@@ -30,12 +30,13 @@ from typing import Any
 
 from games.model import Game
 
-from .action_table import ACTIONS, ELIMINATION_BOXES, PHASE_ROLES, RAIL_BOX, action_of
+from .action_table import ACTIONS, action_of, allowed_fields
 from .commands import (
     AddPiece, ChangePiece, Chat, Command, MovePiece, Player, RemovePiece, SetTurn, Undo, Unknown,
 )
 from .locations import BOX, DECK, HAND, MAP, NOWHERE, TRACK, Locator, Seen, Where
 from .module import ModuleDef
+from .game_table import GameTable, MarkerAction, table_of
 from .module_names import NAMES, ModuleNames
 from .pieces import PieceDef
 from .replay import Replay, replay_leaves
@@ -108,8 +109,10 @@ class _Mover:
 class _Translator:
     """One translation: the stream of steps in, actions out (see the module docstring)."""
 
-    def __init__(self, game: Game, names: ModuleNames, scenario: str | None):
+    def __init__(self, game: Game, names: ModuleNames, scenario: str | None, table: GameTable):
         self.game = game
+        self.table = table
+        self.kinds = allowed_fields(table.actions)
         self.chosen = scenario
         self.names = names
         self.loc = Locator(game, names)
@@ -141,7 +144,14 @@ class _Translator:
     def emit(self, kind: str, side: str | None, /, **fields: Any) -> dict[str, Any]:
         if kind != "note":
             self.dealing = False
-        line = action_of(kind, side or self.phasing, self.step_no, fields)
+        line = action_of(kind, side or self.phasing, self.step_no, fields, self.kinds)
+        last = self.out[-1] if self.out else None
+        if (kind in self.table.merge and last is not None and last["type"] == kind and last["side"] == line["side"]
+                and not self.movers):
+            for k, v in line.items():  # one line of this kind: its list fields joined
+                if isinstance(v, list):
+                    last[k] = [*last.get(k, []), *(x for x in v if x not in last.get(k, []))]
+            return last
         self.out.append(line)
         if not self.steps_with_actions or self.steps_with_actions[-1] != self.step_no:
             self.steps_with_actions.append(self.step_no)
@@ -155,7 +165,7 @@ class _Translator:
         return self.pos.side or next(iter(self.game.sides))
 
     def in_phase(self, role: str) -> bool:
-        return self.pos.phase == PHASE_ROLES.get(role)
+        return self.pos.phase == self.table.phase_roles.get(role)
 
     def side_of(self, unit: str) -> str:
         return self.game.units[unit].side
@@ -338,7 +348,9 @@ class _Translator:
         self.pos = pos
 
     def end_of_phase(self) -> None:
-        """What was pending when a phase ends: attack marks without a result, unspent discards, unused dice."""
+        """What was pending when a phase ends: attack marks without a result, unspent discards, a die rolled for a
+        track marker that stayed where it was (its action, with that space), unused dice."""
+        self.track_rolls()
         if self.marks:
             self.note(f"attack marks of {', '.join(sorted(self.marks))} were not followed by a battle result: "
                       "no battle is translated for them")
@@ -433,7 +445,7 @@ class _Translator:
         if after.kind == BOX:
             self.to_box(uid, side, before, after.id)
         elif after.kind == MAP:
-            if before.kind == BOX and self.box_kind(before.id) == RAIL_BOX:
+            if before.kind == BOX and self.box_kind(before.id) == self.table.rail_box:
                 self.emit("detrain", side, unit=uid, to=after.id)
             elif before.kind in (BOX, TRACK, NOWHERE):
                 self.emit("place", side, unit=uid, to=after.id, face=seen.face, pay=self.take_pay(side))
@@ -448,17 +460,18 @@ class _Translator:
 
     def to_box(self, uid: str, side: str, before: Where, box: str) -> None:
         kind = self.box_kind(box)
-        if kind == RAIL_BOX and before.kind == MAP:
+        if kind == self.table.rail_box and before.kind == MAP:
             self.emit("entrain", side, unit=uid, pay=self.take_pay(side))
-        elif kind in ELIMINATION_BOXES and before.kind == MAP and self.is_loss(uid):
+        elif kind in self.table.elimination_boxes and before.kind == MAP and self.is_loss(uid):
             self.emit("loss", side, unit=uid)
         else:
             self.emit("remove", side, unit=uid, to=box)
 
     def is_loss(self, uid: str) -> bool:
-        """A unit of a DD or EX battle eliminated in the Combat Phase, whose face has no reduced side (10.7.1)."""
+        """A unit of a battle whose result eliminates (the table's ``elimination_results``; No Retreat!'s DD and EX)
+        eliminated in the Combat Phase, whose face has no reduced side (No Retreat! 10.7.1)."""
         b = self.last
-        if b is None or not self.in_phase("combat") or b.result not in ("DD", "EX"):
+        if b is None or not self.in_phase("combat") or b.result not in self.table.elimination_results:
             return False
         if uid not in b.attackers | b.defenders:
             return False
@@ -519,7 +532,7 @@ class _Translator:
     def role(self, s: Seen | None) -> str | None:
         if s is None or s.where.kind != MAP or s.face is None:
             return None
-        return marker_role(self.marker_faces, s)
+        return marker_role(self.marker_faces, s, self.table.marker_roles)
 
     def unit_under(self, loc: str, role: str | None, chats: list[str], pid: str | None = None) -> str | None:
         """The unit a marker arriving in ``loc`` marks: the one the command's report names, else the only unit
@@ -535,6 +548,8 @@ class _Translator:
         return next((u for u in units if u not in taken), None)
 
     def marker_changed(self, pid: str, old: Seen | None, new: Seen | None, chats: list[str]) -> None:
+        if new is not None and new.where.kind == TRACK and (old is None or old.where != new.where):
+            self.track_marker(new)
         was, now = self.role(old), self.role(new)
         if was == now and old is not None and new is not None and (old.where == new.where or was not in (
                 "target", "counterblow")):
@@ -551,12 +566,19 @@ class _Translator:
             self.seen[pid] = replace(new, on=None)
 
     def marker_left(self, role: str, old: Seen) -> None:
+        spec = self.table.leave.get(role)
+        if spec is not None:
+            self.marker_action(spec, old.where.id, old.on)
+            return
         if role == "disorganized" and self.in_phase("organization") and old.on is not None:
             side = self.side_of(old.on)
             self.emit("reorganize", side, unit=old.on, pay=self.take_pay(side))
 
     def marker_arrived(self, role: str, loc: str, unit: str | None) -> None:
-        if role == "unsupplied":
+        spec = self.table.arrive.get(role)
+        if spec is not None:
+            self.marker_action(spec, loc, unit)
+        elif role == "unsupplied":
             if unit is None:
                 self.note(f"an Unsupplied marker was put in {loc}, where no unit is")
             else:
@@ -576,6 +598,78 @@ class _Translator:
             self.counterblow_marker(loc)
         elif role == "support" and self.in_phase("combat"):
             self.support = True  # for the battle being set up (or the next one)
+
+    def marker_action(self, spec: MarkerAction, loc: str, unit: str | None) -> None:
+        """A marker of a role the game's table gives an action (:mod:`.game_table`), in its phase."""
+        if spec.phase is not None and self.pos.phase != spec.phase:
+            return
+        wants_unit = spec.recast or any("{unit}" in json.dumps(v) for v in spec.fields.values())
+        if wants_unit and unit is None:
+            self.note(f"a marker for '{spec.action}' was put in {loc}, where no unit is")
+            return
+        self.flush_mover()
+        if spec.recast:
+            self.recast(spec.action, unit)  # type: ignore[arg-type]
+            return
+        fields = {k: _filled(v, unit, loc) for k, v in spec.fields.items()}
+        self.emit(spec.action, self.side_of(unit) if unit is not None else None, **fields)
+
+    def track_marker(self, new: Seen) -> None:
+        """A marker moved along a track: the game table's action for that track and marker kind, in its phase."""
+        box, _, space = new.where.id.partition(":")
+        kind, spec = self.table.tracks.get(box, ("", None))
+        if spec is None or kind != new.id or (spec.phase is not None and self.pos.phase != spec.phase):
+            return
+        die = None
+        if any(v == "{die}" for v in spec.fields.values()) and self.dice:
+            if len(self.dice) > 1:
+                self.note(f"the die was rolled {len(self.dice)} times before the {spec.action} "
+                          f"({', '.join(str(v) for _, v in self.dice)}); the first roll counts")
+            die, self.dice = self.dice[0][1], []
+        self.flush_mover()
+        fields = {k: space if v == "{space}" else die if v == "{die}" else v for k, v in spec.fields.items()}
+        self.emit(spec.action, None, **fields)
+
+    def track_rolls(self) -> None:
+        """Dice rolled in the phase of a track action that takes a die, and no such action written since the phase
+        began: the roll kept the marker where it was (the weather stays), so the action names its space."""
+        if not self.dice:
+            return
+        for box, (kind, spec) in self.table.tracks.items():
+            if spec.phase != self.pos.phase or "{die}" not in spec.fields.values():
+                continue
+            here = next((s for s in self.seen.values() if s.kind == "marker" and s.id == kind and s.where.kind == TRACK
+                         and s.where.id.partition(":")[0] == box), None)
+            written = next((a for a in reversed(self.out) if a["type"] in ("phase", "turn", spec.action)), None)
+            if here is not None and (written is None or written["type"] != spec.action):
+                self.track_marker(here)
+
+    def recast(self, kind: str, unit: str) -> None:
+        """The unit's moves of this phase (since its other actions) become one ``kind`` action with their path, or
+        with the last destination when a drag was not hex by hex."""
+        moves = []
+        for line in reversed(self.out):
+            if line["type"] in ("phase", "turn"):
+                break
+            if line.get("unit") != unit:
+                continue
+            if line["type"] != "move":
+                break
+            moves.append(line)
+        if not moves:
+            self.note(f"a marker for '{kind}' was put on {unit}, which has not moved in this phase")
+            return
+        moves.reverse()
+        first = moves[0]
+        fields: dict[str, Any] = {"unit": unit}
+        if all("path" in m for m in moves):
+            fields["path"] = [h for m in moves for h in m["path"]]
+        else:
+            fields["to"] = moves[-1].get("to") or moves[-1]["path"][-1]
+        line = action_of(kind, first["side"], first.get("src", {}).get("step"), fields, self.kinds)
+        at = self.out.index(first)
+        self.out = [a for a in self.out if not any(a is m for m in moves)]
+        self.out.insert(at, line)
 
     def counterblow_marker(self, loc: str) -> None:
         b = self.last
@@ -783,6 +877,14 @@ def dynamic_values(piece: PieceDef) -> dict[str, str]:
     return {t.fields[0]: t.state or "" for t in piece.traits if t.kind == "DynamicProperty" and t.fields}
 
 
+def _filled(value: Any, unit: str | None, loc: str) -> Any:
+    """A field of a table's marker action: ``"{unit}"`` the marked unit, ``"{hex}"`` the marker's location (in a
+    list too); anything else as it is."""
+    if isinstance(value, list):
+        return [_filled(v, unit, loc) for v in value]
+    return unit if value == "{unit}" else loc if value == "{hex}" else value
+
+
 def _int(text: str | None) -> int | str | None:
     """A number the marker states, as a number (as it is when it is not one: the log check reports it)."""
     try:
@@ -792,11 +894,12 @@ def _int(text: str | None) -> int | str | None:
 
 
 def translate(root: Command, game: Game, module: ModuleDef | None = None, names: ModuleNames = NAMES,
-              scenario: str | None = None) -> Translation:
+              scenario: str | None = None, table: GameTable | None = None) -> Translation:
     """Translate a decoded save or log (made with our module for ``game``) into the log format. ``module`` names
     the off-map boxes and tracks (without it, only hexes are known and box moves become notes); ``scenario``
     defaults to the one whose setup the log's opening matches best."""
-    t = _Translator(game, names, scenario)
+    table = table_of(game) if table is None else table
+    t = _Translator(game, names, scenario, table)
     steps = 0
     for index, _, leaves, _, rp in replay_leaves(root, module, game, record=False):
         if index == 0:
@@ -810,6 +913,6 @@ def translate(root: Command, game: Game, module: ModuleDef | None = None, names:
             t.note(f"could not be translated ({type(exc).__name__}: {exc})")
     t.finish()
     opening = t.opening or Opening(t.pos, {})
-    header = header_of(game, t.scenario.id, opening, t.players, t.dealt)
+    header = header_of(game, t.scenario.id, opening, t.players, t.dealt, table)
     notes = sum(1 for a in t.out if a["type"] == "note")
     return Translation(header, tuple(t.out), steps, notes, t.undone)

@@ -21,6 +21,7 @@ from ..model import GameLog
 from . import is_vassal  # noqa: F401  (where the command line asked for it before)
 from .action_table import UNCHECKED
 from .commands import AddPiece, Command, CommandError, decode_command, walk
+from .game_table import table_of
 from .module import ModuleDef, read_module
 from .savefile import read_save
 from .translate import Translation, translate
@@ -121,8 +122,9 @@ def load_vassal(path: str, module: str | None = None, scenario: str | None = Non
 def hand_over(path: str, t: Translation, game: Game) -> tuple[GameLog, Game]:
     """The translation as the validator's game log: the checks of the JSON Lines reader on the translated lines
     as objects (line n: line n of `hexforge import`), the actions' fields only where the translator copies a value
-    it has not checked (:data:`~validator.vassal.action_table.UNCHECKED`)."""
-    return read_lines(path, enumerate(t.lines(), start=1), game, UNCHECKED)
+    it has not checked (:data:`~validator.vassal.action_table.UNCHECKED`, and the game table's ``unchecked``)."""
+    unchecked = {**UNCHECKED, **table_of(game).unchecked}
+    return read_lines(path, enumerate(t.lines(), start=1), game, unchecked)
 
 
 def summary(path: str, v: VassalInput) -> str:

@@ -1,0 +1,143 @@
+"""What VASSAL evidence means in one game's own actions: the table a game's rules package declares for the translator.
+
+The translator (:mod:`.translate`) reads what is common to every game made with our modules: drags (moves with
+their paths), pieces placed and sent to boxes, flips, the turn tracker, dice, Undo. What a game's markers, boxes and
+phases mean is the game's: its rules package declares it as data, in ``vassal.json`` beside its ``log_actions.json``
+(as the validator engine asks the package for its rules). docs/vassal-reading.md describes the file:
+
+- ``actions``: the game's own action kinds the translator may write (``{kind: {"fields": [...], "evidence": ...}}``),
+  added to (or replacing) :data:`~.action_table.ACTIONS`;
+- ``phase_roles``: which phase of the game plays a role the translator knows (``combat``: flips are losses, drags
+  after a battle retreats and advances; ``card``, ``organization``);
+- ``marker_roles``: marker face icon -> a role the translator's own code knows (``unsupplied``, ``disorganized``,
+  ``target``, ``counterblow``, ``support``) or a role of the game's ``marker_actions``;
+- ``marker_actions``: per role, the action a marker arriving on (``arrive``) or leaving (``leave``) a unit gives, in
+  a phase or any: ``{"action": kind, "fields": {...}, "phase": id}``; a field's value ``"{unit}"`` is the marked
+  unit, ``"{hex}"`` the marker's location, ``["{unit}"]`` a list of it; ``"recast": kind`` instead turns the moves
+  the unit made in this phase into one action of that kind (a Train marker: the drag was a rail move);
+- ``track_actions``: per track (box id), the action a marker of one kind moved into one of its spaces gives, in a
+  phase or any: ``{"marker": kind, "action": kind, "fields": {...}, "phase": id}``; ``"{space}"`` is the space,
+  ``"{die}"`` the first die rolled since the last action that took one (the Weather marker on the Weather track);
+- ``unchecked``: per action kind, the fields whose values the translator copies from the log unchecked (a die from
+  a chat report): the hand-over to the validator checks them against the schema;
+- ``merge``: action kinds whose consecutive lines of one side are one line (their list fields joined);
+- ``position_flags``: role -> the fields of a unit in the header's ``position`` a marker of that role gives;
+- ``rail_box``, ``elimination_boxes``, ``elimination_results``: the box kinds (a box id before its side) that are
+  the Rail Movement box and the boxes of eliminated units, and the battle results whose units sent there are losses.
+
+A game without a ``vassal.json`` gets an empty table: moves, places, removals, flips and the tracker only.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+from dataclasses import dataclass, field
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from games.errors import DataError
+from games.model import Game
+
+TABLE_FILE = "vassal.json"
+
+
+@dataclass(frozen=True)
+class MarkerAction:
+    """The action a marker of one role gives when it arrives on or leaves a unit (see the module docstring)."""
+
+    action: str
+    fields: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    phase: str | None = None  # only in this phase (None: any)
+    recast: bool = False  # the unit's moves of this phase become one ``action``
+
+
+@dataclass(frozen=True)
+class GameTable:
+    """One game's table (see the module docstring)."""
+
+    actions: Mapping[str, tuple[tuple[str, ...], str]] = field(default_factory=lambda: MappingProxyType({}))
+    phase_roles: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    marker_roles: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    arrive: Mapping[str, MarkerAction] = field(default_factory=lambda: MappingProxyType({}))
+    leave: Mapping[str, MarkerAction] = field(default_factory=lambda: MappingProxyType({}))
+    merge: frozenset[str] = frozenset()
+    position_flags: Mapping[str, Mapping[str, Any]] = field(default_factory=lambda: MappingProxyType({}))
+    tracks: Mapping[str, tuple[str, MarkerAction]] = field(default_factory=lambda: MappingProxyType({}))
+    unchecked: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    rail_box: str | None = None
+    elimination_boxes: tuple[str, ...] = ()
+    elimination_results: tuple[str, ...] = ()
+
+
+EMPTY = GameTable()
+
+
+def table_path(package: str) -> str | None:
+    """Where a rules package keeps its ``vassal.json`` (None: no such package, or it has none)."""
+    from ..rules_packages import module_of
+
+    try:
+        spec = importlib.util.find_spec(module_of(package))
+    except (ValueError, ImportError):
+        return None
+    if spec is None or spec.origin is None:
+        return None
+    path = os.path.join(os.path.dirname(spec.origin), TABLE_FILE)
+    return path if os.path.isfile(path) else None
+
+
+def table_of(game: Game) -> GameTable:
+    """The table the game's rules package declares (the empty table when it declares none)."""
+    path = table_path(game.rules_package) if game.rules_package else None
+    return read_table(path) if path else EMPTY
+
+
+@lru_cache(maxsize=8)
+def read_table(path: str) -> GameTable:
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+        return parse_table(data)
+    except (OSError, ValueError, TypeError, KeyError, AttributeError) as exc:
+        raise DataError(path, f"not a translator table: {exc}") from None
+
+
+def _marker_action(spec: Mapping[str, Any]) -> MarkerAction:
+    if "recast" in spec:
+        return MarkerAction(str(spec["recast"]), phase=spec.get("phase"), recast=True)
+    return MarkerAction(str(spec["action"]), MappingProxyType(dict(spec.get("fields", {}))), spec.get("phase"))
+
+
+def parse_table(data: Mapping[str, Any]) -> GameTable:
+    """A table from the decoded JSON of a ``vassal.json`` (ValueError, KeyError or TypeError when malformed)."""
+    known = {"actions", "phase_roles", "marker_roles", "marker_actions", "merge", "position_flags", "rail_box",
+             "elimination_boxes", "elimination_results", "track_actions", "unchecked", "about"}
+    unknown = set(data) - known
+    if unknown:
+        raise ValueError(f"unknown keys {sorted(unknown)}")
+    actions = {str(k): (tuple(str(f) for f in v["fields"]), str(v.get("evidence", "")))
+               for k, v in data.get("actions", {}).items()}
+    arrive, leave = {}, {}
+    for role, spec in data.get("marker_actions", {}).items():
+        if "arrive" in spec:
+            arrive[role] = _marker_action(spec["arrive"])
+        if "leave" in spec:
+            leave[role] = _marker_action(spec["leave"])
+    return GameTable(
+        actions=MappingProxyType(actions),
+        phase_roles=MappingProxyType({str(k): str(v) for k, v in data.get("phase_roles", {}).items()}),
+        marker_roles=MappingProxyType({str(k): str(v) for k, v in data.get("marker_roles", {}).items()}),
+        arrive=MappingProxyType(arrive), leave=MappingProxyType(leave),
+        merge=frozenset(str(k) for k in data.get("merge", ())),
+        position_flags=MappingProxyType({str(k): MappingProxyType(dict(v))
+                                         for k, v in data.get("position_flags", {}).items()}),
+        tracks=MappingProxyType({str(k): (str(v["marker"]), _marker_action(v))
+                                 for k, v in data.get("track_actions", {}).items()}),
+        unchecked=MappingProxyType({str(k): tuple(str(f) for f in v) for k, v in data.get("unchecked", {}).items()}),
+        rail_box=data.get("rail_box"),
+        elimination_boxes=tuple(str(b) for b in data.get("elimination_boxes", ())),
+        elimination_results=tuple(str(r) for r in data.get("elimination_results", ())),
+    )
