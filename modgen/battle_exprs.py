@@ -373,21 +373,28 @@ class Compiler:
         before = [x for x in rules[:rules.index(f)] if f.group and x.group == f.group and x.role == f.role]
         return "(" + " && ".join([self.own_applies(f)] + ["!" + self.own_applies(x) for x in before]) + ")"
 
-    def factor(self, role: str) -> str:
-        """The unit's factor: its strength, then each factor rule that applies, in the model's order."""
+    def factor_steps(self, role: str) -> list[tuple[str, str]]:
+        """(property, expression): the unit's strength, then one step per factor rule that may apply, in the model's
+        order, each reading the step before (one expression nesting them all would take BeanShell's parser
+        minutes: it tries every parenthesis as a cast). The last step is the factor."""
         field = self.model.attack if role == ATTACKER else self.model.defence
-        v = self.strength(field)
-        for f in (x for x in self.model.factors if x.role == role):
-            a = self.factor_applies(f)
+        name = f"{FACTOR}_{role}_"
+        out = [(name + "0", self.strength(field))]
+        for i, f in enumerate((x for x in self.model.factors if x.role == role), start=1):
+            a, v = self.factor_applies(f), out[-1][0]
             if f.value is not None:
-                v = f"({a} ? {f.value} : {v})"
+                expr = f"({a} ? {f.value} : {v})"
             elif f.add:
-                v = f"Math.max(Math.min({v}, ({a} ? {f.floor} : 1000000)), {v}+({a} ? {f.add} : 0))"
+                expr = f"({a} ? Math.max(Math.min({v}, {f.floor}), {v}+{f.add}) : {v})"
             else:
                 n, d = f.times
-                up = f"({a} ? {d - 1} : 0)" if f.round_up and d > 1 else "0"
-                v = f"(({v})*({a} ? {n} : 1)+{up})/({a} ? {d} : 1)"
-        return v
+                expr = f"({a} ? ({v}*{n}+{d - 1 if f.round_up else 0})/{d} : {v})"
+            out.append((name + str(i), expr))
+        return out
+
+    def factor(self, role: str) -> str:
+        """The unit's factor: the last of its :meth:`factor_steps`."""
+        return self.factor_steps(role)[-1][0]
 
     def factor_words(self, role: str) -> str:
         parts = []
@@ -440,7 +447,7 @@ class Compiler:
         if isinstance(c, TargetsAny):
             return f"({count(self.units('defender') + ' && ' + tag_test(c.tag))}>0)"
         if isinstance(c, Adjusted):
-            return eq(names.ADJUSTMENT_PREFIX + c.name, "1")
+            return f'({eq(names.ADJUSTMENT_PREFIX + c.name, "1")})'
         if isinstance(c, All):
             return "(" + " && ".join(self.condition(x) for x in c.conditions) + ")" if c.conditions else "true"
         if isinstance(c, AnyOf):
@@ -550,8 +557,12 @@ class Compiler:
                 f'{index}<0 ? {lit("1" + sep)}+({values[0].denominator}-{index}) : {self.column_label(index)})')
 
     def crt_choice(self) -> str:
-        cases = [(f"{eq(names.BATTLE_SIDE, s)} && {eq(WEATHER, w)}", lit(c)) for (s, w), c in self.model.crts.items()]
-        return chain(cases, lit(next(iter(self.model.crts.values()))))
+        """The CRT of the battle's side and weather (the one most cases use is the default: fewer cases)."""
+        values = list(self.model.crts.values())
+        common = max(dict.fromkeys(values), key=values.count)
+        cases = [(f"{eq(names.BATTLE_SIDE, s)} && {eq(WEATHER, w)}", lit(c)) for (s, w), c in self.model.crts.items()
+                 if c != common]
+        return chain(cases, lit(common))
 
     def crt_name(self) -> str:
         return chain(((eq(CRT, c), lit(t.name)) for c, t in self.game.crts.items()), '""')
@@ -584,7 +595,7 @@ class Compiler:
         return f'({names.BATTLE_COLUMN_INDEX}<0 ? "-" : {self.cell(T_LAYER + st.layer)})'
 
     def stage_allowed(self, st: Stage, layer_prop: str) -> str:
-        barred = [f'!{eq(layer_prop, b or "-")}' for b in sorted(st.barred)]
+        barred = [f'!({eq(layer_prop, b or "-")})' for b in sorted(st.barred)]
         return "(" + " && ".join([any_of(names.BATTLE_OUTCOME, st.after)] + barred) + ")"
 
     def stage_column(self, st: Stage) -> str:

@@ -163,6 +163,8 @@ def unit_prototype(ctx: Context, model: BattleModel) -> Piece:
         _dyn(STATUS, (K.enroll_a, braces(c.status())), (K.enroll_d, braces(c.status()))),
         _dyn(TAGS, (K.enroll_a, braces(c.own_tags())), (K.tags_d, braces(c.own_tags() + c.cross_tags()))),
         _dyn(CROSSED, (K.enroll_a, ""), (K.cross, braces(c.crossings()))),
+        *(Calculated(p, braces(e), "A step of the unit's factor") for role in (ATTACKER, DEFENDER)
+          for p, e in c.factor_steps(role)),
         _dyn(FACTOR, (K.factor_a, braces(c.factor(ATTACKER))), (K.factor_d, braces(c.factor(DEFENDER)))),
         *(_dyn(p, (K.factor_d, braces(e)), value="0") for p, e in c.crossing_shifts()),
         _dyn(TERRAIN, (K.terrain_d, braces(terrain))),

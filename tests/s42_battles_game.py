@@ -8,7 +8,7 @@ arithmetic (``combat._readings``: strengths, shifts, the odds column), so that t
 CRT and the automatic DS (8.4.1). :func:`plan` gives the battles; :func:`script` what players do in VASSAL (units
 placed from the palette, the tracker to the Axis Combat Phase, per battle the units selected, *Declare battle*, the
 dice seeded, *Resolve battle*; a Determined Defense where the result allows one; screenshots of a declared and a
-resolved battle).
+resolved battle; the log, with a result set by hand as its last step).
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ SCENARIO = "s4_campaign"
 START = {"turn": 1, "player": "axis", "phase": "combat"}
 DECLARE, RESOLVE, DETERMINED = "Declare battle", "Resolve battle", "Determined defense"
 SHOT = "marsh"  # the battle the screenshots show
+LOG = "s42-battles.vlog"  # the game's log, a result set by hand its last step
 FLAGGED = {"black_dot", "red_dot", "white_dot", "parenthesized", "non_combat", "asu", "silhouette", "tank_corps",
            "mountain_attack", "city_attack", "free_stacking"}
 
@@ -218,7 +219,7 @@ def script(game, battles: list[Battle], dd: dict[int, int]) -> list[dict[str, An
     out += [{"do": "turn", "step": "next"}] * phase_labels(game).index("Axis Combat Phase")
     for uid, at in sorted(placed(battles).items()):
         out.append({"do": "place", "slot": f"{game.units[uid].front.name} [{uid}]", "at": at})
-    out.append({"do": "show", "width": 1280, "height": 960})
+    out += [{"do": "begin_log", "file": LOG}, {"do": "show", "width": 1280, "height": 960}]
     for i, b in enumerate(battles, start=1):
         out.append({"do": "select", "pieces": [{"UnitId": u} for u in (*b.attackers, b.defenders[0])]})
         out.append({"do": "button", "name": DECLARE})
@@ -230,7 +231,18 @@ def script(game, battles: list[Battle], dd: dict[int, int]) -> list[dict[str, An
             out += [{"do": "seed", "value": seed_for(dd[i - 1])}, {"do": "key", "piece": marker(i), "menu": DETERMINED}]
         if b.what == SHOT:
             out += look + [{"do": "screenshot", "window": "main", "file": "s42-battle-resolved.png"}]
-    return out + [{"do": "dump"}, {"do": "save", "file": "s42-battles.vsav"}]
+    n, result = hand_result(game, battles)
+    return out + [{"do": "dump"}, {"do": "save", "file": "s42-battles.vsav"},
+                  {"do": "key", "piece": marker(n), "menu": f"Result {result}"}, {"do": "end_log"}]
+
+
+def hand_result(game, battles: list[Battle]) -> tuple[int, str]:
+    """(battle number, result): the result a player sets by hand after the game, the last step of the log: the
+    first battle on a printed column gets the first result the CRT does not give it."""
+    crt = game.crts["crt"]
+    n = next(i for i, b in enumerate(battles, start=1) if b.column in crt.columns)
+    given = {row[crt.columns.index(battles[n - 1].column)] for row in crt.rows.values()}
+    return n, next(r for r in crt.legend if r not in given)
 
 
 def dd_results(ctx) -> frozenset[str]:

@@ -8,8 +8,9 @@ battle marker holds in the saved game (strengths, each shift by its rule, net sh
 Determined Defense's column and result) is what the rules package computes for the same position and roll;
 screenshots of a declared and a resolved battle (``build/battles-look/``); the module loads with no problem.
 
-The log part of issue 22's acceptance (the game's log translated and validated) waits for Stalingrad '42's VASSAL
-translator: :func:`test_the_log_translates_and_validates` is skipped until it exists.
+The log (Stalingrad '42's VASSAL translator) translates into exactly the battles played, with no violation of the
+combat rules; with a result set by hand afterwards it has exactly one, at that battle (the game plays no losses,
+retreats or advances after its results, so the validator also reports what they still owe).
 """
 
 from __future__ import annotations
@@ -22,11 +23,15 @@ import pytest
 import s42_battles_game as sg
 from hexforge.module_step import battle_model
 from modgen import module
+from test_battles_engine import without_last_step
+from validator.replay import replay as validate
+from validator.vassal.vlog_input import load_vassal
 
 pytestmark = pytest.mark.engine
 
 LOOK_DIR = os.path.join(os.path.dirname(__file__), "..", "build", "battles-look")
 DD_DIE = 4
+CLEAN_LOG = "s42-battles-clean.vlog"  # the log without its last step (the result set by hand)
 
 
 @pytest.fixture(scope="module")
@@ -73,10 +78,12 @@ def played(vassal_engine, s42, vmod, plan, determined, tmp_path_factory):
     for s in result.steps:
         if s.shot:
             shutil.copy(s.shot["file"], LOOK_DIR)
-    return result
+    without_last_step(str(out / sg.LOG), str(out / CLEAN_LOG))
+    return result, out
 
 
-def markers(result) -> dict[int, dict[str, str]]:
+def markers(played) -> dict[int, dict[str, str]]:
+    result, _ = played
     return {int(p.properties["BattleNo"]): p.properties for p in result.pieces
             if p.properties.get("Kind") == "battle"}
 
@@ -94,7 +101,8 @@ def test_the_plan_covers_every_column_and_every_terrain(s42, plan, rules) -> Non
 
 
 def test_the_game_plays_without_a_problem(played) -> None:
-    assert not played.problems, played.problems  # every expression of the module evaluated cleanly
+    result, _ = played
+    assert not result.problems, result.problems  # every expression of the module evaluated cleanly
 
 
 def test_every_battle_marker_holds_what_the_rules_compute(s42, plan, rules, played) -> None:
@@ -152,9 +160,27 @@ def test_screenshots_of_a_declared_and_a_resolved_battle(played) -> None:
             assert len(img.convert("RGB").resize((64, 48)).getcolors(4096) or ()) > 50  # a map, counters, the chat
 
 
-def test_the_log_translates_and_validates(played) -> None:
-    pytest.skip("Stalingrad '42's VASSAL translator (validator/vassal/, branch s42vassal) has not landed: the log of "
-                "this game cannot be translated and validated yet")
+def test_the_log_translates_into_the_battles_and_a_result_by_hand_is_reported(s42, plan, played) -> None:
+    """The log translates into exactly the battles played (attackers, target, die, result), whose odds, shifts and
+    results the validator finds right (no 8.x or 10.1 violation); the same log with a result set by hand afterwards
+    has exactly one 10.1 violation, at that battle. (The scripted game plays no step losses, retreats or advances
+    after its results: what the results still owe is reported too, and is not what this test looks at.)"""
+    _, out = played
+    v = load_vassal(str(out / CLEAN_LOG))
+    fought = [a for a in v.translation.actions if a["type"] == "battle"]
+    ctx, state = sg.position(s42, sg.placed(plan))
+    want = [(sorted(b.attackers), [b.target], b.die,
+             sg.reading(ctx, state, b.attackers, b.target)[0].result(ctx, b.die)) for b in plan]
+    assert [(sorted(a["attackers"]), list(a["targets"]), a["die"], a["result"]) for a in fought] == want
+    combat_rules = ("8.3", "8.4.1", "8.4.2", "10.1")
+    before = [x for x in validate(v.log, v.game, keep_states=False).violations if x.rule in combat_rules]
+    assert before == []
+    w = load_vassal(str(out / sg.LOG))
+    after = [x for x in validate(w.log, w.game, keep_states=False).violations if x.rule in combat_rules]
+    n, result = sg.hand_result(s42, plan)
+    line = next(a.line for a in w.log.actions if a.type == "battle" and plan[n - 1].target in a["targets"])
+    assert len(after) == 1 and after[0].rule == "10.1" and after[0].line == line, after
+    assert f"not {result}" in after[0].message
 
 
 def test_the_module_loads_with_no_problem(vassal_engine, vmod) -> None:
