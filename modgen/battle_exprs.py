@@ -205,20 +205,24 @@ class Compiler:
         """Whether a unit test asks for the tags of a unit's face (then units freeze them when they join)."""
         return any(t.tags or t.not_tags for t in self._unit_tests())
 
-    def _unit_tests(self) -> list[UnitTest]:
-        found = [f.test for f in self.model.factors]
+    def _leaves(self) -> list[Condition]:
+        """Every condition of the model that is no combination of others."""
+        out: list[Condition] = []
 
         def walk(c: Condition) -> None:
-            if isinstance(c, (Has, Most)):
-                found.append(c.test)
-            elif isinstance(c, (All, AnyOf)):
+            if isinstance(c, (All, AnyOf)):
                 for x in c.conditions:
                     walk(x)
             elif isinstance(c, Not):
                 walk(c.condition)
+            else:
+                out.append(c)
         for x in self._conditions():
             walk(x)
-        return found
+        return out
+
+    def _unit_tests(self) -> list[UnitTest]:
+        return [f.test for f in self.model.factors] + [c.test for c in self._leaves() if isinstance(c, (Has, Most))]
 
     def _conditions(self) -> list[Condition]:
         m = self.model
@@ -251,19 +255,7 @@ class Compiler:
         return frozenset(out)
 
     def _tags_used(self) -> set[str]:
-        found: set[str] = set()
-
-        def walk(c: Condition) -> None:
-            if isinstance(c, (TargetsAll, TargetsAny)):
-                found.add(c.tag)
-            elif isinstance(c, (All, AnyOf)):
-                for x in c.conditions:
-                    walk(x)
-            elif isinstance(c, Not):
-                walk(c.condition)
-
-        for c in self._conditions():
-            walk(c)
+        found = {c.tag for c in self._leaves() if isinstance(c, (TargetsAll, TargetsAny))}
         for f in self.model.factors:
             found |= f.tags
         return found
@@ -606,9 +598,11 @@ class Compiler:
     def stage_drm(self, st: Stage, layer_prop: str, flag_prefix: str) -> tuple[str, str]:
         """(the stage's die modifier, its words ", +1 reason (rule)")."""
         parts, words = [], []
+        legends = self.game.crts[self.crt_ids[0]].layer_legends.get(st.layer, {})
         for value, n in sorted(st.layer_drms.items()):
+            what = legends.get(value, value).split(":")[0]
             parts.append(f"({eq(layer_prop, value)} ? {n} : 0)")
-            words.append(f'({eq(layer_prop, value)} ? {lit(f", {n:+d} the CRT cell ({st.rule})")} : "")')
+            words.append(f'({eq(layer_prop, value)} ? {lit(f", {n:+d} {what} result ({st.rule})")} : "")')
         for d in st.drms:
             amount = self.marker_amount(d.amount)
             parts.append(f"({self.condition(d.when)} ? {amount} : 0)")
@@ -624,7 +618,7 @@ class Compiler:
         t = self.game.tables[st.table]
         low, high = min(t.rows), max(t.rows)
         roll = f"Math.max({low}, Math.min({high}, {die_prop}+{drm_prop}))"
-        return lookup(T_STAGE + st.name, f'{column_prop}+"/"+{roll}', '"?"')
+        return lookup(T_STAGE + st.name, f'({column_prop}+"/"+{roll})', '"?"')
 
     def stage_dice(self, st: Stage) -> str:
         n, sides = self.game.tables[st.table].dice

@@ -30,7 +30,7 @@ from vassal_playback import JavaRandom
 SCENARIO = "s4_campaign"
 START = {"turn": 1, "player": "axis", "phase": "combat"}
 DECLARE, RESOLVE, DETERMINED = "Declare battle", "Resolve battle", "Determined defense"
-SHOT = "marsh"  # the battle the screenshots show
+SHOT = "woods"  # the battle the screenshots show (its attackers south of it: the marker stands clear of them)
 LOG = "s42-battles.vlog"  # the game's log, a result set by hand its last step
 FLAGGED = {"black_dot", "red_dot", "white_dot", "parenthesized", "non_combat", "asu", "silhouette", "tank_corps",
            "mountain_attack", "city_attack", "free_stacking"}
@@ -91,7 +91,8 @@ def _sites(ctx, game) -> list[tuple[str, str, str]]:
         for hid in sorted(hexes):
             if hid in used or not test(hexes[hid]):
                 continue
-            for n in board.neighbours.get(hid, ()):
+            # the attackers' hex not north of the target: the battle marker stands just above the defender
+            for n in sorted(board.neighbours.get(hid, ()), key=lambda x: x == hid[:2] + f"{int(hid[2:]) - 1:02d}"):
                 h = hexes.get(n)
                 allowed = {"alpine_side"} if what == "alpine" else set()
                 if h is None or n in used or h.settlement or h.features or h.terrain in ("marsh", "seasonal_marsh"):

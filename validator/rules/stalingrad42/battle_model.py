@@ -13,7 +13,7 @@ Defense Table), so that the module computes what ``combat``, ``odds`` and ``modi
   (13.2.1) or -1 in the Russian Winter (23.4: not in a City or Town, not in its own Fortification, not next to a
   Major City), doubled in Marsh (9.5.4), in a City but ASUs, Tank Corps and silhouetted tanks (9.6.3), Infantry-type
   in a Mountain hex (9.6.1), when every attacker attacks across a river or out of Marsh (9.5.1); 1 under a Train
-  marker (5.6.4), nothing in Full Retreat (13.3.2) or as a Non-Combat Unit (2.3.1);
+  marker (5.6.4), nothing in Full Retreat (13.3.2) or as a Non-Combat Unit (10.2.1);
 - 9.2 the Tank Shifts (9.2.1 each way, cancelling; 9.2.2 the elite side's red dot; 9.2.3 barred by the defender's
   terrain or Fortification, earned by no tank across a river or out of Marsh; 9.2.4 anti-tank units), 9.9 the
   Terrain shift, 9.7.1 a Fortification (the defender's completed marker, or a printed one for 9.7.6's side);
@@ -204,7 +204,7 @@ def factors(ctx: Context) -> tuple[UnitFactor, ...]:
         UnitFactor(DEFENDER, (1, 1), "under a Train marker", "5.6.4", UnitTest(status=frozenset({TRAIN})), value=1),
         UnitFactor(DEFENDER, (1, 1), "in Full Retreat", "13.3.2", UnitTest(status=frozenset({FULL_RETREAT})),
                    value=0),
-        UnitFactor(DEFENDER, (1, 1), "a Non-Combat Unit", "2.3.1", UnitTest(tags=frozenset({"non_combat"})),
+        UnitFactor(DEFENDER, (1, 1), "a Non-Combat Unit", "10.2.1", UnitTest(tags=frozenset({"non_combat"})),
                    value=0),
     )
 
@@ -284,7 +284,7 @@ def determined(ctx: Context) -> Stage:
     support = by_hand["11.3"]
     orange = next(m for m in t.modifiers if m.rule == "11.2.2")
     return Stage(
-        "determined", "Determined defense", "Determined Defense", "11.2", DD_TABLE,
+        "determined", "Determined defense", "Determined Defense", "11.2.1", DD_TABLE,
         frozenset(r for r, res in cf.results.items() if res.determined), layer="dd", barred=frozenset({"no"}),
         layer_drms=frozen_map({"orange": orange.value}),
         columns=frozen_map({hid: dd_column(game, hid) for hid in sorted(game.map.hexes)}), default_column="other",
