@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from dataclasses import replace
 
 import pytest
 
@@ -31,6 +32,7 @@ pytestmark = pytest.mark.engine
 
 LOOK_DIR = os.path.join(os.path.dirname(__file__), "..", "build", "battles-look")
 DD_DIE = 4
+ENGINE_TIMEOUT = 1200.0  # fourteen battles on the big map: 2-3 minutes alone, several times that on a loaded machine
 CLEAN_LOG = "s42-battles-clean.vlog"  # the log without its last step (the result set by hand)
 
 
@@ -73,7 +75,8 @@ def determined(s42, plan, rules) -> dict[int, int]:
 @pytest.fixture(scope="module")
 def played(vassal_engine, s42, vmod, plan, determined, tmp_path_factory):
     out = tmp_path_factory.mktemp("s42-battles")
-    result = vassal_engine.run_script(vmod, sg.script(s42, plan, determined), out)
+    engine = replace(vassal_engine, timeout=ENGINE_TIMEOUT)
+    result = engine.run_script(vmod, sg.script(s42, plan, determined), out)
     os.makedirs(LOOK_DIR, exist_ok=True)
     for s in result.steps:
         if s.shot:
