@@ -22,6 +22,7 @@ from dataclasses import replace
 import pytest
 
 import s42_battles_game as sg
+from art.build import build as build_art
 from hexforge.module_step import battle_model
 from modgen import module
 from test_battles_engine import without_last_step
@@ -43,8 +44,11 @@ def s42():
 
 
 @pytest.fixture(scope="module")
-def vmod(s42, s42_build) -> str:
-    return module.vmod_path(s42, s42_build)
+def vmod(s42, tmp_path_factory) -> str:
+    """The module alone (the art it needs, not the print-and-play set ``hexforge build`` also makes)."""
+    out = str(tmp_path_factory.mktemp("s42-battles-module") / "stalingrad42")
+    build_art(s42, out)
+    return module.build(s42, out, battle_model(s42))[0]
 
 
 @pytest.fixture(scope="module")
