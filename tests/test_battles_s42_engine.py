@@ -90,8 +90,10 @@ def played(vassal_engine, s42, vmod, plan, determined, tmp_path_factory):
 
 
 def markers(played) -> dict[int, dict[str, str]]:
+    """Battle number -> the battle marker's properties when the game was saved (before the result set by hand)."""
     result, _ = played
-    return {int(p.properties["BattleNo"]): p.properties for p in result.pieces
+    dump = next(s for s in result.steps if s.do == "dump")
+    return {int(p.properties["BattleNo"]): p.properties for p in dump.pieces
             if p.properties.get("Kind") == "battle"}
 
 
