@@ -242,7 +242,8 @@ class Odds:
 @dataclass(frozen=True)
 class Adjustment:
     """What the board does not show, set by hand on the battle marker: ``shift`` columns, ``drm`` die points, a
-    ``kind`` of battle, or ``extra_dice`` (the highest die counts: a game whose results grow with the die). ``log`` names the battle field of the game log it stands for (e.g. ``support``)."""
+    ``kind`` of battle, or ``extra_dice`` (the highest die counts: a game whose results grow with the die). ``log``
+    names the battle field of the game log it stands for (e.g. ``support``)."""
 
     name: str
     menu: str

@@ -40,7 +40,7 @@ from games.model import Game
 from . import commands, names
 from .battle_exprs import (
     LOC, SAME_SPOT, UID, BASE_KIND, CATEGORY, CROSSED, CRT, DECLARING_KIND, DECLARING_SIDE, FACE_TYPE, FACTOR, FINAL,
-    INITIAL, NEXT, PROBLEM, FLAGS, RAW, T_LAYER, SELECTED, STATUS, T_PRINTED, TAGS, TARGET, TARGET_LIST, TERRAIN, TERRAIN_SHIFT,
+    INITIAL, NEXT, PROBLEM, FLAGS, RAW, SELECTED, STATUS, T_PRINTED, TAGS, TARGET, TARGET_LIST, TERRAIN, TERRAIN_SHIFT,
     TERRAIN_WORDS, TURN, TURN_NUMBER, TYPE, WEATHER, Compiler, as_int, count, sign, total)
 from .bsh import braces, eq, lit, lookup, text
 from .context import Context
@@ -75,6 +75,11 @@ K = SimpleNamespace(**{stage: commands.battle_key(i) for i, stage in enumerate(S
 
 def compiler(ctx: Context, model: BattleModel) -> Compiler:
     return Compiler(ctx.game, model, tuple(turn_labels(ctx.game)), tuple(phase_labels(ctx.game)))
+
+
+def of_next(role: str) -> str:
+    """The units in ``role`` of the battle being declared (a key's filter)."""
+    return braces(f'Kind=={lit(names.KIND_UNIT)} && {text(names.BATTLE)}==""+{NEXT} && {eq(names.BATTLE_ROLE, role)}')
 
 
 def _dyn(name: str, *sets: tuple[Key, str], description: str = "", value: str = "") -> DynamicProperty:
@@ -134,18 +139,15 @@ def unit_prototype(ctx: Context, model: BattleModel) -> Piece:
                                                   f'{eq(names.BATTLE_ROLE, DEFENDER)}'), "The battle marker"),
         # an attacker joins; once every target has joined (the hexsides it crosses are known), its factor counts
         Trigger(K.enlist_a, (K.enroll_a, K.tags_a), description="An attacker joins"),
-        KeyToPieces(K.fight_a_send, K.fight_a, braces(f'Kind=={lit(names.KIND_UNIT)} && {text(names.BATTLE)}==""+{NEXT} && '
-                                                      f'{eq(names.BATTLE_ROLE, ATTACKER)}'), "Attackers count"),
+        KeyToPieces(K.fight_a_send, K.fight_a, of_next(ATTACKER), "Attackers count"),
         Trigger(K.fight_a, (K.factor_a, K.report_a), description="An attacker's factor"),
-        KeyToPieces(K.fight_d_send, K.fight_d, braces(f'Kind=={lit(names.KIND_UNIT)} && {text(names.BATTLE)}==""+{NEXT} && '
-                                                      f'{eq(names.BATTLE_ROLE, DEFENDER)}'), "Defenders count"),
+        KeyToPieces(K.fight_d_send, K.fight_d, of_next(DEFENDER), "Defenders count"),
         Trigger(K.fight_d, (K.factor_d, K.terrain_d, K.report_d), description="A defender's factor"),
         # a selected target unit: its hex is a target; the attackers note what they cross into it; its hex joins
         Trigger(K.join, (K.target, K.cross_send, K.enlist_d_send), description="A target hex joins"),
         SetGlobal(TARGET, (PropertyCommand("", K.target, "@$LocationName$"),),  # "@": 0910 must stay text
                   description="The target being joined"),
-        KeyToPieces(K.cross_send, K.cross, braces(f'Kind=={lit(names.KIND_UNIT)} && {text(names.BATTLE)}==""+{NEXT} && '
-                                                  f'{eq(names.BATTLE_ROLE, ATTACKER)}'), "Attackers note crossings"),
+        KeyToPieces(K.cross_send, K.cross, of_next(ATTACKER), "Attackers note crossings"),
         KeyToPieces(K.enlist_d_send, K.enlist_d,
                     braces(f'Kind=={lit(names.KIND_UNIT)} && {SAME_SPOT} && Side=="$Side$" && '
                            f'{text(names.BATTLE)}!=""+{NEXT}'), "The target's units join (again after a battle)"),
