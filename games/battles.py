@@ -54,6 +54,10 @@ class UnitTest:
     nationalities: frozenset[str] = frozenset()
     status: frozenset[str] = frozenset()  # every one of these statuses
     not_status: frozenset[str] = frozenset()  # none of these
+    tags: frozenset[str] = frozenset()  # every one of these tags of the face it shows (Game.tags: its unit type,
+    not_tags: frozenset[str] = frozenset()  # the type's traits, the face's flags); none of these
+    crossing: frozenset[str] = frozenset()  # an attacker: it crosses one of these features into its target
+    not_crossing: frozenset[str] = frozenset()  # an attacker: it crosses none of these
 
 
 @dataclass(frozen=True)
@@ -156,9 +160,12 @@ Condition = Union[Has, Most, AttackerIs, WeatherIs, KindIs, TargetsAll, TargetsA
 
 @dataclass(frozen=True)
 class UnitFactor:
-    """A unit's factor multiplied by ``times`` (``(1, 2)`` halves it, rounded down; ``(2, 1)`` doubles it) when it
-    is of ``role``, passes ``test`` and its own location has every tag of ``tags`` (a defender's location also gets
-    the ``cross:`` tags of its hex)."""
+    """A unit's factor multiplied by ``times`` (``(1, 2)`` halves it, rounded down, or up with ``round_up``;
+    ``(2, 1)`` doubles it) when it is of ``role``, passes ``test`` and its own location has every tag of ``tags`` (a
+    defender's location also gets the ``cross:`` tags of its hex). The rules apply one after the other in the
+    model's order; of the rules of one ``group`` only the first that applies counts (doubled at most once; the
+    harsher of two penalties). Instead of multiplying: ``add`` (a penalty of one: ``-1``) never below ``floor`` (a
+    factor at or below it stays), or ``value`` (the factor is that number)."""
 
     role: str
     times: tuple[int, int]
@@ -167,6 +174,12 @@ class UnitFactor:
     test: UnitTest = UnitTest()
     tags: frozenset[str] = frozenset()
     weathers: frozenset[str] = frozenset()  # only in these weathers (empty: any)
+    round_up: bool = False
+    group: str = ""
+    add: int = 0
+    floor: int = 0
+    value: int | None = None
+    from_turn: int | None = None  # only from this turn on
 
 
 @dataclass(frozen=True)
@@ -221,12 +234,16 @@ class Odds:
     below_first: str | None = None
     attack_cap: int | None = None
     defence_cap: int | None = None
+    virtual: bool = False  # odds only: the ladder goes on past both ends ("8:1", "1:4" ...; 1:k ... n:1 tables)
+    automatic: str | None = None  # virtual: the result from the column ``automatic_at`` on (e.g. "10:1")
+    automatic_at: str | None = None
 
 
 @dataclass(frozen=True)
 class Adjustment:
-    """What the board does not show, set by hand on the battle marker: ``shift`` columns, ``drm`` die points, or
-    a ``kind`` of battle. ``log`` names the battle field of the game log it stands for (e.g. ``support``)."""
+    """What the board does not show, set by hand on the battle marker: ``shift`` columns, ``drm`` die points, a
+    ``kind`` of battle, or ``extra_dice`` (the highest die counts: a game whose results grow with the die). ``log``
+    names the battle field of the game log it stands for (e.g. ``support``)."""
 
     name: str
     menu: str
@@ -236,6 +253,31 @@ class Adjustment:
     drm: Amount = Amount()
     kind: str | None = None
     log: str | None = None
+    extra_dice: int = 0  # that many more dice are rolled, the best kept (one die of ``BattleModel.die_sides``)
+
+
+@dataclass(frozen=True)
+class Stage:
+    """A roll after the battle's result, on another table of the game (e.g. a determined defense):
+    offered from the battle marker's menu when the result is one of ``after`` and the CRT cell's ``layer`` value is
+    not ``barred``; the column is the first of ``column_rules`` whose condition holds, else the target's entry in
+    ``columns`` (else ``default_column``); die modifiers: the cell's layer value (``layer_drms``), the ``drms`` whose
+    condition holds, the ``adjustments`` set by hand (their ``drm``)."""
+
+    name: str
+    menu: str
+    words: str
+    rule: str
+    table: str  # a die-roll table of the game (Game.tables)
+    after: frozenset[str]
+    layer: str = ""
+    barred: frozenset[str] = frozenset()
+    layer_drms: Mapping[str, int] = field(default_factory=frozen_map)
+    columns: Mapping[str, str] = field(default_factory=frozen_map)
+    default_column: str = ""
+    column_rules: tuple[tuple["Condition", str], ...] = ()
+    drms: tuple[Modifier, ...] = ()
+    adjustments: tuple[Adjustment, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -244,7 +286,7 @@ class Status:
     marker)."""
 
     marker_kind: str
-    face: str  # "front" | "back"
+    face: str  # "front" | "back" | "any"
 
 
 @dataclass(frozen=True)
@@ -304,6 +346,10 @@ class BattleModel:
     again: Mapping[str, str] = field(default_factory=frozen_map)  # result -> kind of the battle its defenders may
     # fight next although they fought already (No Retreat!: a CA result, then the counterattack)
 
+    again_attackers: Mapping[str, str] = field(default_factory=frozen_map)  # result -> kind of the battle its
+    # attackers may fight next although they attacked already, into any hex (e.g. a breakthrough combat)
+    stages: tuple["Stage", ...] = ()
+
     def crt(self, game: Game, side: str, weather: str) -> CRT:
         return game.crts[self.crts[side, weather]]
 
@@ -315,6 +361,9 @@ def columns_of(odds: Odds, values: tuple[Fraction, ...], attack: int, defence: i
     """(initial, final) column indices of a battle as :class:`Odds` describes them, on a CRT whose columns ask
     ``values`` (:attr:`~games.model.LookupTable.column_values`); -1: below the first column (the automatic result).
     The module's expressions compute the same (modgen.battle_exprs)."""
+    if odds.virtual:
+        initial, final, auto = virtual_outcome(odds, values, attack, defence, shift)
+        return initial, (-1 if auto is not None or final < 0 else min(final, len(values) - 1))
     if odds.kind == ODDS:
         reached = len(values) if defence <= 0 else sum(attack * v.denominator >= v.numerator * defence for v in values)
     else:
@@ -326,6 +375,47 @@ def columns_of(odds: Odds, values: tuple[Fraction, ...], attack: int, defence: i
     if initial < 0:
         return -1, -1
     return initial, max(-1, min(initial + shift, len(values) - 1))
+
+
+def virtual_index(values: tuple[Fraction, ...], attack: int, defence: int) -> int:
+    """The odds column the strengths reach on a ladder that goes on past both ends of a ``1:k`` ... ``n:1`` table
+    (``n+1:1``, ``n+2:1`` ... beyond the last, ``1:k+1`` ... before the first), the ratio rounded in the defender's
+    favour: negative before the first column, past the last index beyond it, very large with no defence at all.
+    The module's expressions compute the same (modgen.battle_exprs)."""
+    first, last = values[0], values[-1]
+    if defence <= 0:
+        return 10 ** 6
+    i = sum(attack * v.denominator >= v.numerator * defence for v in values) - 1
+    if i < 0:
+        if first.numerator != 1 or attack <= 0:
+            return -10 ** 6 if attack <= 0 else -1
+        return first.denominator - -(-defence // attack)
+    if i == len(values) - 1 and last.denominator == 1:
+        return i + attack // defence - last.numerator
+    return i
+
+
+def virtual_label(columns: tuple[str, ...], values: tuple[Fraction, ...], index: int) -> str:
+    """A column of :func:`virtual_index` in the table's words: a printed one, or "8:1", "1:4" ... past the ends."""
+    if 0 <= index < len(columns):
+        return columns[index]
+    sep = ":" if ":" in columns[0] else "-"
+    if index >= len(columns):
+        return f"{values[-1].numerator + index - len(columns) + 1}{sep}1"
+    return f"1{sep}{values[0].denominator - index}"
+
+
+def virtual_outcome(odds: Odds, values: tuple[Fraction, ...], attack: int, defence: int, shift: int
+                    ) -> tuple[int, int, str | None]:
+    """(initial, final) virtual columns of a battle on a :attr:`Odds.virtual` ladder and its automatic result: the
+    ``automatic`` one from ``automatic_at`` on, ``below_first`` before the first column, else None."""
+    initial = virtual_index(values, attack, defence)
+    final = initial + shift
+    if odds.automatic_at is not None:
+        a, b = (int(x) for x in odds.automatic_at.replace("-", ":").split(":"))
+        if final >= virtual_index(values, a, b):
+            return initial, final, odds.automatic
+    return initial, final, (odds.below_first if final < 0 else None)
 
 
 def from_data(game: Game) -> BattleModel:

@@ -17,7 +17,7 @@ from functools import cached_property
 from games import DataError
 from games.battles import (
     ATTACKER, CROSS, ODDS, Adjusted, All, Amount, AnyOf, AttackerIs, BattleModel, Condition, Has, KindIs, Most, Not,
-    TargetsAll, TargetsAny, UnitFactor, UnitTest, WeatherIs)
+    Stage, TargetsAll, TargetsAny, UnitFactor, UnitTest, WeatherIs, virtual_index)
 from games.model import Game
 
 from . import names
@@ -34,6 +34,7 @@ TERRAIN = "BattleTerrain"  # a defender: its hex's terrain shift
 TERRAIN_WORDS = "BattleTerrainWords"
 CROSSED = "BattleCross"  # an attacker: "|1205/river|" for each feature it crosses into each target
 CROSS_SHIFT = "BattleCrossShift_"  # a defender: the columns a feature every attacker crosses into its hex gives
+FLAGS = "BattleFlags"  # ",type,trait,flag,": the tags of the face it shows (Game.tags)
 
 # battle marker properties besides the contract's (names.BATTLE_*)
 WEATHER = "BattleWeather"
@@ -42,6 +43,7 @@ BASE_KIND = "BaseKind"
 TERRAIN_SHIFT = "TerrainShift"
 CRT = "BattleCrt"
 INITIAL = "OddsInitial"  # calculated: index of the initial column (-1: below the table)
+RAW = "OddsVirtual"  # calculated (a virtual ladder): the initial column plus the net shift, before the limits
 FINAL = "OddsFinal"  # calculated: index of the final column (-1: the automatic result)
 
 # global properties
@@ -61,6 +63,10 @@ T_CRT = "BattleCrtTable"
 T_TURNS = "BattleTurnTable"  # turn tracker label -> turn number
 T_PRINTED = "BattlePrintedWeatherTable"  # turn tracker label -> the weather printed for that turn
 T_CATEGORY = "BattleCategoryTable"
+T_TRAITS = "BattleTraitTable"  # unit type -> its traits ("a,b")
+T_LAYER = "BattleLayerTable_"  # a CRT layer's cells, keyed as the CRT's: BattleLayerTable_dd
+T_STAGE = "BattleStageTable_"  # a stage's table: "column/roll" -> result, BattleStageTable_determined
+T_STAGE_COLUMNS = "BattleStageColumns_"  # a stage's column per location
 T_AMOUNT = "BattleAmountTable"  # one per turn- or weather-dependent amount: BattleAmountTable0 ...
 TURN_NUMBER = "TurnNumber"  # global: the turn number the tracker shows (set when a turn begins)
 
@@ -74,7 +80,8 @@ SELECTED = f"Selected==true && {UNIT}"
 OWN_SIDE = f"Side=={DECLARING_SIDE}"
 ENEMY_SIDE = f"Side!={DECLARING_SIDE}"
 FACE_TYPE = f"({names.FACE_LAYER}_Level==2 ? {names.BACK_TYPE} : {names.UNIT_TYPE})"
-STRENGTH_FIELDS = {"strength": (names.STRENGTH, names.BACK_STRENGTH)}
+STRENGTH_FIELDS = {"strength": (names.STRENGTH, names.BACK_STRENGTH), "attack": (names.ATTACK_VALUE, names.BACK_ATTACK),
+                   "defense": (names.DEFENSE_VALUE, names.BACK_DEFENSE)}
 
 
 def count(filter_expr: str) -> str:
@@ -164,8 +171,65 @@ class Compiler:
             T_PRINTED: table({label: self.game.turns[n].weather
                               for n, label in zip(sorted(self.game.turns), self.turn_labels)}),
             T_CATEGORY: table({t.id: t.category for t in self.game.unit_types.values()}),
+            **({T_TRAITS: table({t.id: ",".join(sorted(t.traits)) for t in self.game.unit_types.values()})}
+               if self.uses_tags else {}),
+            **{T_LAYER + layer: table(cells) for layer, cells in self.layer_cells().items()},
+            **{k: v for st in m.stages for k, v in self.stage_tables(st).items()},
             **{f"{T_AMOUNT}{i}": table(_amount_entries(a)) for i, a in enumerate(self.amounts)},
         }
+
+    def layer_cells(self) -> dict[str, dict[str, str]]:
+        """The CRT layers a stage reads, keyed as the CRT's cells."""
+        out: dict[str, dict[str, str]] = {}
+        for st in self.model.stages:
+            if not st.layer:
+                continue
+            cells = out.setdefault(st.layer, {})
+            for i, cid in enumerate(self.crt_ids):
+                t = self.game.crts[cid]
+                if t.columns != self.columns or st.layer not in t.layers:
+                    continue
+                for j in range(len(t.columns)):
+                    for roll, row in t.layers[st.layer].items():
+                        cells[str(100000 + i * 10000 + j * 100 + roll)] = row[j] or "-"
+        return out
+
+    def stage_tables(self, st: Stage) -> dict[str, str]:
+        t = self.game.tables[st.table]
+        cells = {f"{c}/{roll}": row[j] + "".join(f" {t.layers[x][roll][j]}" for x in sorted(t.layers))
+                 for roll, row in t.rows.items() for j, c in enumerate(t.columns)}
+        return {T_STAGE + st.name: table(cells), T_STAGE_COLUMNS + st.name: table(dict(st.columns))}
+
+    @cached_property
+    def uses_tags(self) -> bool:
+        """Whether a unit test asks for the tags of a unit's face (then units freeze them when they join)."""
+        return any(t.tags or t.not_tags for t in self._unit_tests())
+
+    def _leaves(self) -> list[Condition]:
+        """Every condition of the model that is no combination of others."""
+        out: list[Condition] = []
+
+        def walk(c: Condition) -> None:
+            if isinstance(c, (All, AnyOf)):
+                for x in c.conditions:
+                    walk(x)
+            elif isinstance(c, Not):
+                walk(c.condition)
+            else:
+                out.append(c)
+        for x in self._conditions():
+            walk(x)
+        return out
+
+    def _unit_tests(self) -> list[UnitTest]:
+        return [f.test for f in self.model.factors] + [c.test for c in self._leaves() if isinstance(c, (Has, Most))]
+
+    def _conditions(self) -> list[Condition]:
+        m = self.model
+        out = [s.when for s in m.shifts + m.drms] + ([m.terrain.when] if m.terrain else [])  # type: ignore[operator]
+        for st in m.stages:
+            out += [d.when for d in st.drms] + [c for c, _ in st.column_rules]
+        return out
 
     @cached_property
     def amounts(self) -> tuple[Amount, ...]:
@@ -174,6 +238,7 @@ class Compiler:
         found = [c.amount for c in (m.terrain.crossings if m.terrain else ())]
         found += [s.amount for s in m.shifts] + [d.amount for d in m.drms]
         found += [a.shift for a in m.adjustments] + [a.drm for a in m.adjustments]
+        found += [d.amount for st in m.stages for d in st.drms] + [a.drm for st in m.stages for a in st.adjustments]
         out: list[Amount] = []
         for a in found:
             if not a.constant and a not in out:
@@ -185,24 +250,12 @@ class Compiler:
         """The hexside features a rule asks about (terrain crossings, ``cross:`` tags)."""
         out = {c.feature for c in self.model.terrain.crossings} if self.model.terrain else set()
         out |= {t[len(CROSS):] for t in self._tags_used() if t.startswith(CROSS)}
+        for t in self._unit_tests():
+            out |= t.crossing | t.not_crossing
         return frozenset(out)
 
     def _tags_used(self) -> set[str]:
-        found: set[str] = set()
-
-        def walk(c: Condition) -> None:
-            if isinstance(c, (TargetsAll, TargetsAny)):
-                found.add(c.tag)
-            elif isinstance(c, (All, AnyOf)):
-                for x in c.conditions:
-                    walk(x)
-            elif isinstance(c, Not):
-                walk(c.condition)
-
-        for s in self.model.shifts + self.model.drms:  # type: ignore[operator]
-            walk(s.when)
-        if self.model.terrain:
-            walk(self.model.terrain.when)
+        found = {c.tag for c in self._leaves() if isinstance(c, (TargetsAll, TargetsAny))}
         for f in self.model.factors:
             found |= f.tags
         return found
@@ -244,9 +297,9 @@ class Compiler:
         """``,unsupplied,`` ...: the statuses the markers in the unit's location give it."""
         parts = []
         for name, s in sorted(self.model.statuses.items()):
-            level = 1 if s.face == "front" else 2
+            level = "" if s.face == "any" else f'{names.FACE_LAYER}_Level=={1 if s.face == "front" else 2} && '
             found = count(f'Kind=={lit(names.KIND_MARKER)} && {names.MARKER_KIND}=={lit(s.marker_kind)} && '
-                          f'{names.FACE_LAYER}_Level=={level} && {SAME_SPOT}')
+                          f'{level}{SAME_SPOT}')
             parts.append(f'({found}>0 ? {lit(name + ",")} : "")')
         return '(","' + "".join("+" + p for p in parts) + ")"
 
@@ -283,27 +336,65 @@ class Compiler:
             parts.append(any_of(names.NATIONALITY, t.nationalities))
         parts += [contains(STATUS, lit(s)) for s in sorted(t.status)]
         parts += ["!" + contains(STATUS, lit(s)) for s in sorted(t.not_status)]
+        parts += [contains(FLAGS, lit(x)) for x in sorted(t.tags)]
+        parts += ["!" + contains(FLAGS, lit(x)) for x in sorted(t.not_tags)]
+        if t.crossing:
+            parts.append("(" + " || ".join(f'{CROSSED}.indexOf({lit("/" + f + "|")})>=0' for f in sorted(t.crossing))
+                         + ")")
+        parts += [f'{CROSSED}.indexOf({lit("/" + f + "|")})<0' for f in sorted(t.not_crossing)]
         return " && ".join(parts) or "true"
 
-    def factor_applies(self, f: UnitFactor) -> str:
+    def flags(self) -> str:
+        """``,type,trait,flag,``: the tags of the face the unit shows (its type, the type's traits, the face's
+        flags)."""
+        flags = f'({names.FACE_LAYER}_Level==2 ? {text(names.BACK_FLAGS)} : {text(names.FLAGS)}).replace(" ", ",")'
+        return f'(","+{FACE_TYPE}+","+{lookup(T_TRAITS, text(FACE_TYPE))}+","+{flags}+",")'
+
+
+    def own_applies(self, f: UnitFactor) -> str:
         parts = [self.unit_test(f.test)] + [tag_test(t) for t in sorted(f.tags)]
         if f.weathers:
             parts.append(any_of(names.WEATHER_PROPERTY, f.weathers))
+        if f.from_turn is not None:
+            parts.append(f"{TURN_NUMBER}>={f.from_turn}")
         return "(" + " && ".join(parts) + ")"
 
-    def factor(self, role: str) -> str:
-        """The unit's factor: its strength times the factor rules that apply (multiplied first, divided last)."""
+    def factor_applies(self, f: UnitFactor) -> str:
+        """The rule applies to the unit (and no earlier rule of its group does)."""
+        rules = self.model.factors
+        before = [x for x in rules[:rules.index(f)] if f.group and x.group == f.group and x.role == f.role]
+        return "(" + " && ".join([self.own_applies(f)] + ["!" + self.own_applies(x) for x in before]) + ")"
+
+    def factor_steps(self, role: str) -> list[tuple[str, str]]:
+        """(property, expression): the unit's strength, then one step per factor rule that may apply, in the model's
+        order, each reading the step before (one expression nesting them all would take BeanShell's parser
+        minutes: it tries every parenthesis as a cast). The last step is the factor."""
         field = self.model.attack if role == ATTACKER else self.model.defence
-        rules = [f for f in self.model.factors if f.role == role]
-        if not rules:
-            return self.strength(field)
-        num = "*".join(f"({self.factor_applies(f)} ? {f.times[0]} : 1)" for f in rules)
-        den = "*".join(f"({self.factor_applies(f)} ? {f.times[1]} : 1)" for f in rules)
-        return f"({self.strength(field)}*{num}/({den}))"
+        name = f"{FACTOR}_{role}_"
+        out = [(name + "0", self.strength(field))]
+        for i, f in enumerate((x for x in self.model.factors if x.role == role), start=1):
+            a, v = self.factor_applies(f), out[-1][0]
+            if f.value is not None:
+                expr = f"({a} ? {f.value} : {v})"
+            elif f.add:
+                expr = f"({a} ? Math.max(Math.min({v}, {f.floor}), {v}+{f.add}) : {v})"
+            else:
+                n, d = f.times
+                expr = f"({a} ? ({v}*{n}+{d - 1 if f.round_up else 0})/{d} : {v})"
+            out.append((name + str(i), expr))
+        return out
+
+    def factor(self, role: str) -> str:
+        """The unit's factor: the last of its :meth:`factor_steps`."""
+        return self.factor_steps(role)[-1][0]
 
     def factor_words(self, role: str) -> str:
-        parts = [f'({self.factor_applies(f)} ? {lit(f" ({f.reason} x{f.times[0]}/{f.times[1]}, {f.rule})")} : "")'
-                 for f in self.model.factors if f.role == role]
+        parts = []
+        for f in (x for x in self.model.factors if x.role == role):
+            how = (f"= {f.value}" if f.value is not None else f"{f.add:+d}" if f.add
+                   else "halved" if f.times == (1, 2) else "doubled" if f.times == (2, 1)
+                   else f"x{f.times[0]}/{f.times[1]}")
+            parts.append(f'({self.factor_applies(f)} ? {lit(f" ({f.reason} {how}, {f.rule})")} : "")')
         return "+".join(parts) or '""'
 
     def crossing_shifts(self) -> list[tuple[str, str]]:
@@ -348,7 +439,7 @@ class Compiler:
         if isinstance(c, TargetsAny):
             return f"({count(self.units('defender') + ' && ' + tag_test(c.tag))}>0)"
         if isinstance(c, Adjusted):
-            return eq(names.ADJUSTMENT_PREFIX + c.name, "1")
+            return f'({eq(names.ADJUSTMENT_PREFIX + c.name, "1")})'
         if isinstance(c, All):
             return "(" + " && ".join(self.condition(x) for x in c.conditions) + ")" if c.conditions else "true"
         if isinstance(c, AnyOf):
@@ -390,6 +481,8 @@ class Compiler:
         """The index of the initial column (-1 below the first; the last when beyond it)."""
         values = self.column_values
         a, d = names.BATTLE_ATTACK, names.BATTLE_DEFENCE
+        if self.model.odds.virtual:
+            return f'({text(a)}.equals("") || {text(d)}.equals("") ? -1 : {self.virtual_index(a, d)})'
         if self.model.odds.kind == ODDS:
             reached = "+".join(f"({a}*{v.denominator}>={v.numerator}*{d} ? 1 : 0)" for v in values)
             expr = f"({d}<=0 ? {len(values) - 1} : ({reached})-1)"
@@ -400,8 +493,44 @@ class Compiler:
         # (a placed marker's properties are all read once before it freezes its numbers: nothing to compute yet)
         return f'({text(a)}.equals("") || {text(d)}.equals("") ? -1 : {expr})'
 
+    def virtual_index(self, a: str, d: str) -> str:
+        """games.battles.virtual_index for the strengths ``a`` and ``d`` (number expressions)."""
+        values = self.column_values
+        first, last = values[0], values[-1]
+        n = len(values) - 1
+        i = "(" + "+".join(f"({a}*{v.denominator}>={v.numerator}*{d} ? 1 : 0)" for v in values) + "-1)"
+        below = (f"({a}<=0 ? -1000000 : {first.denominator}-({d}+{a}-1)/{a})" if first.numerator == 1
+                 else f"({a}<=0 ? -1000000 : -1)")
+        beyond = f"({i}=={n} ? {n}+{a}/{d}-{last.numerator} : {i})" if last.denominator == 1 else i
+        return f"({d}<=0 ? 1000000 : {i}<0 ? {below} : {beyond})"
+
+    def automatic_at(self) -> int | None:
+        """The virtual column from which the automatic result applies (None: none)."""
+        o = self.model.odds
+        if not (o.virtual and o.automatic_at):
+            return None
+        a, b = (int(x) for x in o.automatic_at.replace("-", ":").split(":"))
+        return virtual_index(self.column_values, a, b)
+
+    def raw(self) -> str:
+        return f"({INITIAL}+{as_int(names.BATTLE_SHIFT)})"
+
+    def auto_result(self) -> str:
+        """The automatic result of the final column ("" none)."""
+        o = self.model.odds
+        below = lit(o.below_first or "")
+        if not o.virtual:
+            return f'({FINAL}<0 ? {below} : "")'
+        top = self.automatic_at()
+        high = f"{RAW}>={top} ? {lit(o.automatic or '')} : " if top is not None else ""
+        return f'({RAW}<0 ? {below} : {high}"")'
+
     def final(self) -> str:
         last = len(self.columns) - 1
+        if self.model.odds.virtual:
+            top = self.automatic_at()
+            high = f" || {RAW}>={top}" if top is not None else ""
+            return f"({RAW}<0{high} ? -1 : Math.min({RAW}, {last}))"
         shifted = f"Math.min({INITIAL}+{as_int(names.BATTLE_SHIFT)}, {last})"
         if self.model.odds.below_first is None:
             return f"Math.max(0, {shifted})"
@@ -411,9 +540,21 @@ class Compiler:
         labels = ", ".join(lit(c) for c in self.columns)
         return f'({text(index)}.equals("") ? "" : {index}<0 ? "" : new String[]{{{labels}}}[{index}])'
 
+    def virtual_label(self, index: str) -> str:
+        """games.battles.virtual_label of a number expression."""
+        values, cols = self.column_values, self.columns
+        sep = ":" if ":" in cols[0] else "-"
+        n = len(cols)
+        return (f'({index}>={n} ? ({values[-1].numerator - n + 1}+{index})+{lit(sep + "1")} : '
+                f'{index}<0 ? {lit("1" + sep)}+({values[0].denominator}-{index}) : {self.column_label(index)})')
+
     def crt_choice(self) -> str:
-        cases = [(f"{eq(names.BATTLE_SIDE, s)} && {eq(WEATHER, w)}", lit(c)) for (s, w), c in self.model.crts.items()]
-        return chain(cases, lit(next(iter(self.model.crts.values()))))
+        """The CRT of the battle's side and weather (the one most cases use is the default: fewer cases)."""
+        values = list(self.model.crts.values())
+        common = max(dict.fromkeys(values), key=values.count)
+        cases = [(f"{eq(names.BATTLE_SIDE, s)} && {eq(WEATHER, w)}", lit(c)) for (s, w), c in self.model.crts.items()
+                 if c != common]
+        return chain(cases, lit(common))
 
     def crt_name(self) -> str:
         return chain(((eq(CRT, c), lit(t.name)) for c, t in self.game.crts.items()), '""')
@@ -426,16 +567,72 @@ class Compiler:
         low, high = self.rolls
         return f"Math.max({low}, Math.min({high}, {names.BATTLE_DIE}{drm}))"
 
-    def outcome(self) -> str:
-        """The CRT cell for the final column and the roll, or the automatic result."""
+    def cell(self, table_prop: str) -> str:
+        """The cell of ``table_prop`` (the CRT, or one of its layers) for the final column and the roll."""
         index = chain(((eq(CRT, c), str(i)) for i, c in enumerate(self.crt_ids)), "0")
         col = names.BATTLE_COLUMN_INDEX
         key = f'"|"+(100000+{index}*10000+{col}*100+{self.roll()})+"="'
-        cell = f'{T_CRT}.substring({T_CRT}.indexOf({key})+8, {T_CRT}.indexOf("|", {T_CRT}.indexOf({key})+8))'
-        return f'({col}<0 ? {names.BATTLE_AUTO} : {cell})'
+        return (f'{table_prop}.substring({table_prop}.indexOf({key})+8, '
+                f'{table_prop}.indexOf("|", {table_prop}.indexOf({key})+8))')
+
+    def outcome(self) -> str:
+        """The CRT cell for the final column and the roll, or the automatic result."""
+        return f'({names.BATTLE_COLUMN_INDEX}<0 ? {names.BATTLE_AUTO} : {self.cell(T_CRT)})'
+
+    # -- stages -------------------------------------------------------------------------------------------------
+    def stage_layer(self, st: Stage) -> str:
+        """The battle's CRT cell value of the stage's layer ("-" when empty or automatic)."""
+        if not st.layer:
+            return '"-"'
+        return f'({names.BATTLE_COLUMN_INDEX}<0 ? "-" : {self.cell(T_LAYER + st.layer)})'
+
+    def stage_allowed(self, st: Stage, layer_prop: str) -> str:
+        barred = [f'!({eq(layer_prop, b or "-")})' for b in sorted(st.barred)]
+        return "(" + " && ".join([any_of(names.BATTLE_OUTCOME, st.after)] + barred) + ")"
+
+    def stage_column(self, st: Stage) -> str:
+        first = f'{names.BATTLE_TARGETS}.substring(1, {names.BATTLE_TARGETS}.indexOf(",", 1))'
+        return chain(((self.condition(c), lit(col)) for c, col in st.column_rules),
+                     lookup(T_STAGE_COLUMNS + st.name, first, lit(st.default_column)))
+
+    def stage_drm(self, st: Stage, layer_prop: str, flag_prefix: str) -> tuple[str, str]:
+        """(the stage's die modifier, its words ", +1 reason (rule)")."""
+        parts, words = [], []
+        legends = self.game.crts[self.crt_ids[0]].layer_legends.get(st.layer, {})
+        for value, n in sorted(st.layer_drms.items()):
+            what = legends.get(value, value).split(":")[0]
+            parts.append(f"({eq(layer_prop, value)} ? {n} : 0)")
+            words.append(f'({eq(layer_prop, value)} ? {lit(f", {n:+d} {what} result ({st.rule})")} : "")')
+        for d in st.drms:
+            amount = self.marker_amount(d.amount)
+            parts.append(f"({self.condition(d.when)} ? {amount} : 0)")
+            words.append(f'({self.condition(d.when)} ? ", "+{sign(amount)}+{lit(f" {d.reason} ({d.rule})")} : "")')
+        for a in st.adjustments:
+            amount = self.marker_amount(a.drm)
+            on = eq(flag_prefix + a.name, "1")
+            parts.append(f"({on} ? {amount} : 0)")
+            words.append(f'({on} ? ", "+{sign(amount)}+{lit(f" {a.words} (set by hand, {a.rule})")} : "")')
+        return "(" + ("+".join(parts) or "0") + ")", "+".join(words) or '""'
+
+    def stage_result(self, st: Stage, column_prop: str, die_prop: str, drm_prop: str) -> str:
+        t = self.game.tables[st.table]
+        low, high = min(t.rows), max(t.rows)
+        roll = f"Math.max({low}, Math.min({high}, {die_prop}+{drm_prop}))"
+        return lookup(T_STAGE + st.name, f'({column_prop}+"/"+{roll})', '"?"')
+
+    def stage_dice(self, st: Stage) -> str:
+        n, sides = self.game.tables[st.table].dice
+        return "+".join(f"Random({sides})" for _ in range(n))
 
     def dice(self) -> str:
-        return "+".join(f"Random({self.model.die_sides})" for _ in range(self.model.dice))
+        """The battle's dice; with adjustments that add dice (one die a battle), the highest of them."""
+        die = f"Random({self.model.die_sides})"
+        out = "+".join(die for _ in range(self.model.dice))
+        for a in self.model.adjustments:
+            if a.extra_dice:
+                for _ in range(a.extra_dice):
+                    out = f"({eq(names.ADJUSTMENT_PREFIX + a.name, '1')} ? Math.max({out}, {die}) : {out})"
+        return out
 
     # -- refusals -----------------------------------------------------------------------------------------------
     def declaring_side(self) -> str:
@@ -489,9 +686,10 @@ class Compiler:
                              f'{names.BATTLE_TARGETS}.indexOf(",$LocationName$,")>=0')
         what = " or ".join(sorted(set(self.model.prohibited.values()))) or "a prohibited hexside"
         in_battle = f'{text(names.BATTLE)}!=""'
+        again = f" && {self.last_result(self.model.again_attackers)}==0" if self.model.again_attackers else ""
         return chain([
             (f"{in_battle} && {unresolved}>0", f'{who}+" is in battle "+{names.BATTLE}+", which is not resolved yet"'),
-            (f"{OWN_SIDE} && {in_battle} && {eq(names.BATTLE_ROLE, ATTACKER)}",
+            (f"{OWN_SIDE} && {in_battle} && {eq(names.BATTLE_ROLE, ATTACKER)}" + again,
              f'{who}+" attacked already in battle "+{names.BATTLE}+{lit(": a unit attacks once" + _rule(r.twice))}'),
             (f"{OWN_SIDE} && {self.strength(self.model.attack)}<=0",
              f'{who}+" has no combat strength"+{lit(_rule(r.strength))}'),
@@ -504,16 +702,22 @@ class Compiler:
         ], '""')
 
     def declared_kind(self) -> str:
-        """A kind the attacker's last battle allows (its result is one of ``again``: a counterattack)."""
-        if not self.model.again:
+        """A kind the attacker's last battle allows (its result is one of ``again``: a counterattack; of
+        ``again_attackers`` for the units that attacked in it: a Breakthrough Combat)."""
+        if not (self.model.again or self.model.again_attackers):
             return text(DECLARING_KIND)
         cases = []
-        for result, kind in self.model.again.items():
-            last = count(f'Kind=={lit(names.KIND_BATTLE)} && {text(names.BATTLE_NO)}=="$' + names.BATTLE + '$" && '
-                         f'{eq(names.BATTLE_OUTCOME, result)}')
-            cases.append((f"{OWN_SIDE} && {text(names.BATTLE)}!=\"\" && {eq(names.BATTLE_ROLE, 'defender')} && "
-                          f"{last}>0", lit(kind)))
+        for role, table_ in (("defender", self.model.again), (ATTACKER, self.model.again_attackers)):
+            for result, kind in table_.items():
+                cases.append((f"{OWN_SIDE} && {text(names.BATTLE)}!=\"\" && {eq(names.BATTLE_ROLE, role)} && "
+                              f"{self.last_result([result])}>0", lit(kind)))
         return chain([(f'{text(DECLARING_KIND)}!=""', DECLARING_KIND)] + cases, '""')
+
+    @staticmethod
+    def last_result(results) -> str:
+        """How many battle markers of the unit's battle hold one of ``results`` (0 or 1)."""
+        return count(f'Kind=={lit(names.KIND_BATTLE)} && {text(names.BATTLE_NO)}=="$' + names.BATTLE + '$" && '
+                     f'{any_of(names.BATTLE_OUTCOME, results)}')
 
 
 def _amount_entries(a: Amount) -> dict[str, str]:

@@ -40,7 +40,7 @@ from games.model import Game
 from . import commands, names
 from .battle_exprs import (
     LOC, SAME_SPOT, UID, BASE_KIND, CATEGORY, CROSSED, CRT, DECLARING_KIND, DECLARING_SIDE, FACE_TYPE, FACTOR, FINAL,
-    INITIAL, NEXT, PROBLEM, SELECTED, STATUS, T_PRINTED, TAGS, TARGET, TARGET_LIST, TERRAIN, TERRAIN_SHIFT,
+    INITIAL, NEXT, PROBLEM, FLAGS, RAW, SELECTED, STATUS, T_PRINTED, TAGS, TARGET, TARGET_LIST, TERRAIN, TERRAIN_SHIFT,
     TERRAIN_WORDS, TURN, TURN_NUMBER, TYPE, WEATHER, Compiler, as_int, count, sign, total)
 from .bsh import braces, eq, lit, lookup, text
 from .context import Context
@@ -68,12 +68,18 @@ ATTACK_RED, DEFENCE_BLUE = "190,20,20", "20,60,170"
 STAGES = ("declare exec side problem checks check decide enlist_a_send enlist_a enroll_a tags_a factor_a report_a "
           "join_send join target cross_send cross enlist_d_send enlist_d enroll_d tags_d factor_d terrain_d report_d "
           "place_send place place_marker init o_number o_base o_kind o_strength o_shifts o_net o_odds o_report "
-          "o_next adjusted r_die r_outcome r_report by_hand turn_begins gather_send gather").split()
+          "o_next adjusted r_die r_outcome r_report by_hand turn_begins gather_send gather fight_a_send fight_a "
+          "fight_d_send fight_d s_column s_die s_result s_report").split()
 K = SimpleNamespace(**{stage: commands.battle_key(i) for i, stage in enumerate(STAGES)})
 
 
 def compiler(ctx: Context, model: BattleModel) -> Compiler:
     return Compiler(ctx.game, model, tuple(turn_labels(ctx.game)), tuple(phase_labels(ctx.game)))
+
+
+def of_next(role: str) -> str:
+    """The units in ``role`` of the battle being declared (a key's filter)."""
+    return braces(f'Kind=={lit(names.KIND_UNIT)} && {text(names.BATTLE)}==""+{NEXT} && {eq(names.BATTLE_ROLE, role)}')
 
 
 def _dyn(name: str, *sets: tuple[Key, str], description: str = "", value: str = "") -> DynamicProperty:
@@ -125,25 +131,27 @@ def unit_prototype(ctx: Context, model: BattleModel) -> Piece:
         KeyToPieces(K.checks, K.check, braces(SELECTED), "Declare: every selected unit checks itself"),
         Report((K.decide,), braces(f'{text(PROBLEM)}=="" ? "" : "Battle not declared: "+{PROBLEM}'),
                "Report: battle refused"),
-        Trigger(K.decide, (K.enlist_a_send, K.join_send, K.place_send), braces(f'{text(PROBLEM)}==""'),
-                "Declare: the units join, the marker is placed"),
+        Trigger(K.decide, (K.enlist_a_send, K.join_send, K.fight_a_send, K.fight_d_send, K.place_send),
+                braces(f'{text(PROBLEM)}==""'), "Declare: the units join, count their factors, the marker is placed"),
         KeyToPieces(K.enlist_a_send, K.enlist_a, braces(f"{SELECTED} && Side=={DECLARING_SIDE}"), "Attackers join"),
         KeyToPieces(K.join_send, K.join, braces(f"{SELECTED} && Side!={DECLARING_SIDE}"), "Targets join"),
         KeyToPieces(K.place_send, K.place, braces(f'Kind=={lit(names.KIND_UNIT)} && {text(names.BATTLE)}==""+{NEXT} && '
                                                   f'{eq(names.BATTLE_ROLE, DEFENDER)}'), "The battle marker"),
-        # an attacker joins
-        Trigger(K.enlist_a, (K.enroll_a, K.tags_a, K.factor_a, K.report_a), description="An attacker joins"),
+        # an attacker joins; once every target has joined (the hexsides it crosses are known), its factor counts
+        Trigger(K.enlist_a, (K.enroll_a, K.tags_a), description="An attacker joins"),
+        KeyToPieces(K.fight_a_send, K.fight_a, of_next(ATTACKER), "Attackers count"),
+        Trigger(K.fight_a, (K.factor_a, K.report_a), description="An attacker's factor"),
+        KeyToPieces(K.fight_d_send, K.fight_d, of_next(DEFENDER), "Defenders count"),
+        Trigger(K.fight_d, (K.factor_d, K.terrain_d, K.report_d), description="A defender's factor"),
         # a selected target unit: its hex is a target; the attackers note what they cross into it; its hex joins
         Trigger(K.join, (K.target, K.cross_send, K.enlist_d_send), description="A target hex joins"),
         SetGlobal(TARGET, (PropertyCommand("", K.target, "@$LocationName$"),),  # "@": 0910 must stay text
                   description="The target being joined"),
-        KeyToPieces(K.cross_send, K.cross, braces(f'Kind=={lit(names.KIND_UNIT)} && {text(names.BATTLE)}==""+{NEXT} && '
-                                                  f'{eq(names.BATTLE_ROLE, ATTACKER)}'), "Attackers note crossings"),
+        KeyToPieces(K.cross_send, K.cross, of_next(ATTACKER), "Attackers note crossings"),
         KeyToPieces(K.enlist_d_send, K.enlist_d,
                     braces(f'Kind=={lit(names.KIND_UNIT)} && {SAME_SPOT} && Side=="$Side$" && '
                            f'{text(names.BATTLE)}!=""+{NEXT}'), "The target's units join (again after a battle)"),
-        Trigger(K.enlist_d, (K.enroll_d, K.tags_d, K.factor_d, K.terrain_d, K.report_d),
-                description="A defender joins"),
+        Trigger(K.enlist_d, (K.enroll_d, K.tags_d), description="A defender joins"),
         Trigger(K.place, (K.place_marker,), braces(first_defender), "The first defender places the battle marker"),
         PlaceMarker("", K.place_marker, marker, marker_gpid(ctx), "Place the battle marker", after=K.init,
                     y_offset=marker_lift(ctx)),
@@ -153,9 +161,12 @@ def unit_prototype(ctx: Context, model: BattleModel) -> Piece:
         _dyn(names.BATTLE_ROLE, (K.enroll_a, ATTACKER), (K.enroll_d, DEFENDER), description="Attacker or defender"),
         _dyn(TYPE, (K.enroll_a, braces(FACE_TYPE)), (K.enroll_d, braces(FACE_TYPE))),
         _dyn(CATEGORY, (K.tags_a, braces(c.category())), (K.tags_d, braces(c.category()))),
+        *((_dyn(FLAGS, (K.enroll_a, braces(c.flags())), (K.enroll_d, braces(c.flags()))),) if c.uses_tags else ()),
         _dyn(STATUS, (K.enroll_a, braces(c.status())), (K.enroll_d, braces(c.status()))),
         _dyn(TAGS, (K.enroll_a, braces(c.own_tags())), (K.tags_d, braces(c.own_tags() + c.cross_tags()))),
         _dyn(CROSSED, (K.enroll_a, ""), (K.cross, braces(c.crossings()))),
+        *(Calculated(p, braces(e), "A step of the unit's factor") for role in (ATTACKER, DEFENDER)
+          for p, e in c.factor_steps(role)),
         _dyn(FACTOR, (K.factor_a, braces(c.factor(ATTACKER))), (K.factor_d, braces(c.factor(DEFENDER)))),
         *(_dyn(p, (K.factor_d, braces(e)), value="0") for p, e in c.crossing_shifts()),
         _dyn(TERRAIN, (K.terrain_d, braces(terrain))),
@@ -203,7 +214,9 @@ def marker_prototype(ctx: Context, model: BattleModel) -> Piece:
     words = [f'({TERRAIN_SHIFT}!=0 ? ", terrain of the best target "+{sign(TERRAIN_SHIFT)}+{terrain_rule} : "")']
     words += [f'({p}!=0 ? ", "+{lit(s.reason)}+" "+{sign(p)}+{lit(f" ({s.rule})")} : "")' for p, s in shifts]
     words += [f'({eq(p, "1")} ? ", "+{lit(a.words)}+" (set by hand) "+{sign(c.marker_amount(a.shift))}'
-              f'+{lit(f" ({a.rule})")} : "")' for p, a in adjust if not a.kind]
+              f'+{lit(f" ({a.rule})")} : "")' for p, a in adjust if not a.kind and not a.extra_dice]
+    words += [f'({eq(p, "1")} ? ", "+{lit(a.words)}+" (set by hand, {a.rule})" : "")' for p, a in adjust
+              if a.extra_dice]
     words += [f'({eq(p, "1")} ? ", "+{lit(a.words)}+" (set by hand, {a.rule})" : "")' for p, a in adjust if a.kind]
     words += [f'({names.HAND_SHIFT}!=0 ? ", by hand "+{sign(names.HAND_SHIFT)} : "")']
     no_terrain = (f'(({terrain_when}) ? "" : ", no terrain shift in a "+{names.BATTLE_KIND}+" battle")'
@@ -214,6 +227,11 @@ def marker_prototype(ctx: Context, model: BattleModel) -> Piece:
     column = c.column_label(names.BATTLE_COLUMN_INDEX)
     final = (f'({as_int(names.BATTLE_COLUMN_INDEX)}<0 ? "automatic "+{names.BATTLE_AUTO} : '
              f'{column}+" on the "+{c.crt_name()})')
+    if model.odds.virtual:  # the ladder goes on past both ends: the columns reached are named, then limited
+        initial = c.virtual_label(INITIAL)
+        last = len(c.columns) - 1
+        final = (f'({text(names.BATTLE_AUTO)}!="" ? {c.virtual_label(RAW)}+": "+{names.BATTLE_AUTO} : '
+                 f'({RAW}>{last} ? {c.virtual_label(RAW)}+" = " : "")+{column}+" on the "+{c.crt_name()})')
     body = (f'{c.side_name(names.BATTLE_SIDE)}+" attack on "+{names.BATTLE_TARGETS}.substring(1, '
             f'{names.BATTLE_TARGETS}.length()-1).replace(",", ", ")+": "+{names.BATTLE_ATTACK}+" vs "+'
             f'{names.BATTLE_DEFENCE}+" = "+{initial}+' + "+".join(words) + f'+{no_terrain}+'
@@ -262,7 +280,7 @@ def marker_prototype(ctx: Context, model: BattleModel) -> Piece:
         _dyn(names.BATTLE_SHIFT, (K.o_net, braces("+".join(net_parts))), value="0"),
         _dyn(CRT, (K.o_net, braces(c.crt_choice()))),
         _dyn(names.BATTLE_COLUMN_INDEX, (K.o_odds, braces(FINAL))),
-        _dyn(names.BATTLE_AUTO, (K.o_odds, braces(f'{FINAL}<0 ? {lit(below or "")} : ""'))),
+        _dyn(names.BATTLE_AUTO, (K.o_odds, braces(c.auto_result()))),
         _dyn(names.BATTLE_DIE, (K.r_die, braces(c.dice()))),
         _dyn(names.TABLE_OUTCOME, (K.r_outcome, braces(c.outcome()))),
         DynamicProperty(names.BATTLE_OUTCOME, (PropertyCommand("", K.r_outcome, braces(c.outcome())),) + outcome_cmds,
@@ -273,6 +291,7 @@ def marker_prototype(ctx: Context, model: BattleModel) -> Piece:
                         "0", description="Columns shifted by hand"),
         *(DynamicProperty(p, (cmd,), "", description=a.words) for (p, a), cmd in zip(adjust, adjust_cmds)),
         Calculated(INITIAL, braces(c.initial()), "The initial column"),
+        *((Calculated(RAW, braces(c.raw()), "The column reached before the limits"),) if model.odds.virtual else ()),
         Calculated(FINAL, braces(c.final()), "The final column"),
         Calculated(names.BATTLE_COLUMN, braces(column), "The final column's name"),
         Label(braces(f'{unresolved} ? "Battle "+{no} : "B"+{no}+" "+{odds}+" d"+{names.BATTLE_DIE}'), 9, "120,0,0",
@@ -280,10 +299,52 @@ def marker_prototype(ctx: Context, model: BattleModel) -> Piece:
               property="BattleTitle"),
         Label(braces(f'{unresolved} ? {odds} : {names.BATTLE_OUTCOME}'), 14, "", "0,0,0", "c", "Odds, then result",
               5, property="BattleMain"),
+        *stage_traits(c, model, head, len(adjust)),
         Apart("A battle marker stands above its defender, apart from the stack"),
         Delete("", commands.CLEAR, "Removed by the clean-up"),
     ]
     return Piece(BasicPiece(""), tuple(traits))
+
+
+STAGE_KEYS = "DEFGH"  # the battle marker's stages (games.battles.Stage): Alt+D, Alt+E ...
+
+
+def stage_key(i: int) -> Key:
+    """The battle marker's ``i``-th stage command: Alt+D ..."""
+    return commands.alt(STAGE_KEYS[i])
+
+
+def stage_traits(c: Compiler, model: BattleModel, head: str, first_key: int) -> list[Trait]:
+    """Each stage of the model (games.battles.Stage): its command (offered once the result allows it), its
+    adjustments by hand (toggled before its roll), the roll on its table and the chat line."""
+    out: list[Trait] = []
+    n = first_key
+    for i, st in enumerate(model.stages):
+        pre = f"Stage_{st.name}_"
+        layer, column, die, drm, result = (pre + x for x in ("Cell", "Column", "Die", "Drm", "Result"))
+        adjust = [(pre + a.name, a) for a in st.adjustments]
+        cmds = tuple(PropertyCommand(f"{a.menu} ({st.words})", commands.adjustment_key(n + j),
+                                     braces(f'{eq(p, "1")} ? "" : "1"')) for j, (p, a) in enumerate(adjust))
+        n += len(adjust)
+        key = stage_key(i)
+        allowed = c.stage_allowed(st, layer)
+        drm_expr, drm_words = c.stage_drm(st, layer, pre)
+        report = (f'{head}+{lit(st.words + " (" + st.rule + ") on the ")}+{column}+" column: die "+{die}+{drm_words}'
+                  f'+" = "+({die}+{drm})+" &rarr; "+{result}')
+        shown = f'{text(names.BATTLE_OUTCOME)}!="" && {text(result)}=="" && ({allowed})'
+        out += [
+            HideCommands(tuple(x.key for x in cmds) + (key,), braces(f"!({shown})"),
+                         f"{st.words}: only after a result that allows it, before its roll"),
+            Trigger(key, (K.s_column, K.s_die, K.s_result, K.s_report), braces(shown), st.words, st.menu),
+            _dyn(layer, (K.r_outcome, braces(c.stage_layer(st)))),
+            _dyn(column, (K.s_column, braces(c.stage_column(st)))),
+            _dyn(die, (K.s_die, braces(c.stage_dice(st)))),
+            _dyn(drm, (K.s_column, braces(drm_expr)), value="0"),
+            _dyn(result, (K.s_result, braces(c.stage_result(st, column, die, drm)))),
+            Report((K.s_report,), braces(report), f"Report: {st.words}"),
+            *(DynamicProperty(p, (cmd,), "", description=a.words) for (p, a), cmd in zip(adjust, cmds)),
+        ]
+    return out
 
 
 def total_of(c: Compiler, role: str) -> str:

@@ -15,6 +15,7 @@ import pytest
 import games
 from art.build import jobs
 from games.grid import HexIds
+from hexforge import module_step
 from modgen import module, names, scenario, toolbar
 from modgen.context import Context
 
@@ -35,7 +36,7 @@ def vmod(s42, s42_build) -> str:
 
 @pytest.fixture(scope="module")
 def ctx(s42, vmod) -> Context:
-    return module.context(s42, os.path.dirname(vmod))
+    return module.context(s42, os.path.dirname(vmod), module_step.battles(s42))  # the module has battles (issue 22)
 
 
 @pytest.fixture(scope="module")
