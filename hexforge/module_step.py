@@ -4,7 +4,7 @@ them (issue 22). ``modgen`` may not import the validator; the command line may, 
 Which battles a module gets (docs/module.md, Battles): the rules package's model when it has one; for a game that
 names no rules package and has a CRT, what its data alone says (games.battles.from_data); else none (a game whose
 rules package has no battle model yet: its rules add to its data, and odds computed from the data alone would
-mislead)."""
+mislead); and none when the game's ``module.toml`` leaves the battle command out."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ import re
 from games.battles import BattleModel, from_data
 from games.model import Game
 from modgen import module
+from modgen.settings import settings
 
 
 def battle_model(game: Game) -> BattleModel | None:
@@ -32,7 +33,10 @@ def battle_model(game: Game) -> BattleModel | None:
 
 
 def battles(game: Game) -> BattleModel | None:
-    """The battles the game's module gets (this module's docstring)."""
+    """The battles the game's module gets (this module's docstring); none when its ``module.toml`` leaves the battle
+    command out (``[battles] command = false``)."""
+    if not settings(game).battle_command:
+        return None
     model = battle_model(game)
     if model is None and not game.rules_package and game.crts:
         return from_data(game)

@@ -8,6 +8,10 @@ as ``game.module``), and ``hexforge info`` reports its problems with the rest. K
   ``face`` (``front``/``back``, default front), ``key`` (one letter or digit: Ctrl+key). Default: none.
 * ``[attacks] clear_phase`` — the phase whose *Clear* button also clears every attack mark and battle result (a
   phase id). Default: a *Clear attack marks and battle results* button of its own.
+* ``[battles] command`` — ``false`` leaves the battle command out of the module (no *Declare battle*, *Battles*,
+  battle marker or battle properties) although the game's rules describe its battles: every unit then carries
+  fewer traits, which a game with a thousand counters needs while the command makes opening a scenario many times
+  slower (docs/module.md, Battles). Default: true.
 * ``[[dice]]`` — the toolbar's dice buttons: ``name`` (button text, and the name in the roll's report), ``dice``
   (1-9), ``sides`` (2-100), ``tooltip``. Default: one button per kind of dice the game's tables use (``1d6``).
 * ``[cards.set_aside]`` (legacy cards) — the pile of the cards ``cards.csv`` marks ``add``: ``name``, ``command``
@@ -29,7 +33,7 @@ from .traits import Key, ctrl
 FILE = "module.toml"
 KEY_CHARS = re.compile(r"^[A-Z0-9]$")
 RESERVED_CTRL = frozenset("FM")  # Ctrl+F flips, Ctrl+M marks moved (modgen.commands)
-TOP_KEYS = frozenset({"unit_commands", "attacks", "dice", "cards"})
+TOP_KEYS = frozenset({"unit_commands", "attacks", "battles", "dice", "cards"})
 
 
 @dataclass(frozen=True)
@@ -68,6 +72,7 @@ class Joker:
 class Settings:
     unit_commands: tuple[UnitCommand, ...]
     attack_clear_phase: str  # "" for a button of its own
+    battle_command: bool  # the battle command in the module (when the game's rules describe its battles)
     dice: tuple[Dice, ...]
     set_aside: SetAside
     joker: Joker
@@ -170,6 +175,11 @@ def settings(game: Game) -> Settings:
     _keys(data, TOP_KEYS, "")
     attacks = _table(data, "attacks", "")
     _keys(attacks, {"clear_phase"}, "attacks.")
+    battles = _table(data, "battles", "")
+    _keys(battles, {"command"}, "battles.")
+    command = battles.get("command", True)
+    if not isinstance(command, bool):
+        raise _err("battles.command", "expected true or false")
     cards = _table(data, "cards", "")
     _keys(cards, {"set_aside", "joker"}, "cards.")
     aside = _table(cards, "set_aside", "cards.")
@@ -180,6 +190,7 @@ def settings(game: Game) -> Settings:
     return Settings(
         unit_commands=_unit_commands(game, data),
         attack_clear_phase=_phase(game, attacks, "clear_phase", "attacks."),
+        battle_command=command,
         dice=_dice(game, data),
         set_aside=SetAside(_text(aside, "name", where, "Set-aside Cards", 40),
                            _text(aside, "command", where, "Add to the Draw Pile"),

@@ -35,15 +35,21 @@ class Played:
     ctx: Any
 
 
-def replayed(lines: Lines) -> Played:
+def states_before(lines: Lines, package: Any = rules) -> tuple[list, Any]:
+    """The state before each action of a log and the rules' context, replayed by a game's rules ``package`` (every
+    game's rules package has ``context``, ``start`` and ``step``)."""
     log, game = parse_log("played.jsonl", encode(lines))
-    ctx = rules.context(game, log.header)
-    state = rules.start(ctx)
+    ctx = package.context(game, log.header)
+    state = package.start(ctx)
     states = []
     for a in log.actions:
         states.append(state)
-        state, _ = rules.step(ctx, state, a)
-    return Played(lines, states, ctx)
+        state, _ = package.step(ctx, state, a)
+    return states, ctx
+
+
+def replayed(lines: Lines) -> Played:
+    return Played(lines, *states_before(lines))
 
 
 @pytest.fixture(scope="session")

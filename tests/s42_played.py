@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from nr_played import encode, first, inserted, replaced  # noqa: F401  (the same for every game)
+from nr_played import encode, first, inserted, replaced, states_before  # noqa: F401  (the same for every game)
 from validator.logfile import parse_log
 from validator.replay import replay
 from validator.rules import stalingrad42 as rules
@@ -43,14 +43,7 @@ class Played:
 
 
 def replayed(lines: Lines) -> Played:
-    log, game = parse_log("played.jsonl", encode(lines))
-    ctx = rules.context(game, log.header)
-    state = rules.start(ctx)
-    states = []
-    for a in log.actions:
-        states.append(state)
-        state, _ = rules.step(ctx, state, a)
-    return Played(lines, states, ctx)
+    return Played(lines, *states_before(lines, rules))
 
 
 def validate(lines: Lines):

@@ -18,6 +18,7 @@ from games.grid import HexIds
 from games.vassal_codec import decode
 from games.vassal_grid import _contains
 from hexforge import cli
+from hexforge.module_step import battle_model, battles
 from modgen import commands, module, names, scenario
 from modgen.furniture import phase_labels, turn_labels
 from modgen.savegame import ESC
@@ -255,6 +256,7 @@ def test_toolbar_keys_for_any_number_of_buttons():
     ("[attacks]\nclear_phase = \"lunch\"\n", "attacks.clear_phase: expected a phase id"),
     ("[[dice]]\nname = \"2d6\"\ndice = 12\n", "dice[0].dice: expected a whole number from 1 to 9"),
     ("colour = 1\n", "colour: unknown key"),
+    ("[battles]\ncommand = \"no\"\n", "battles.command: expected true or false"),
 ])
 def test_a_bad_module_toml_is_one_line_from_info(tmp_path, capsys, toml, message):
     folder = tmp_path / "stalingrad42"
@@ -265,6 +267,14 @@ def test_a_bad_module_toml_is_one_line_from_info(tmp_path, capsys, toml, message
     assert cli.main(["info", str(folder)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and f"module.toml: {message}" in err, err
+
+
+def test_the_battle_command_is_left_out_where_module_toml_says_so(nr_game):
+    """Stalingrad '42's ``[battles] command = false``: its rules describe its battles, its default module has none
+    (a scenario opens in seconds); No Retreat!'s has them."""
+    s42 = games.load("stalingrad42")
+    assert battle_model(s42) is not None and not settings(s42).battle_command and battles(s42) is None
+    assert settings(nr_game).battle_command and battles(nr_game) is not None
 
 
 def test_no_retreats_module_toml_names_what_its_module_always_had(nr_game):

@@ -34,13 +34,19 @@ def report(path: Path) -> str:
     return f"{o.code} {len(doc.get('violations', ()))} {hashlib.sha256(body.encode()).hexdigest()[:16]}"
 
 
-def test_reports_as_recorded() -> None:
-    found = {p.name: report(p) for p in sorted(LOGS.glob("*.jsonl"))}
+def as_recorded(found: dict[str, str], golden: Path) -> None:
+    """The reports ``found`` (log name -> report) are the ones recorded in ``golden`` (recorded again, and the test
+    skipped, with HEXFORGE_RECORD_REPORTS=1)."""
     if RECORD:
-        GOLDEN.write_text(json.dumps(found, indent=0, sort_keys=True) + "\n")
+        golden.write_text(json.dumps(found, indent=0, sort_keys=True) + "\n")
         pytest.skip("recorded")
-    expected = json.loads(GOLDEN.read_text())
-    assert sorted(found) == sorted(expected), "the bundled logs changed: record the reports again"
+    expected = json.loads(golden.read_text())
+    assert sorted(found) == sorted(expected), "the logs changed: record the reports again"
     changed = {name: (expected[name], got) for name, got in found.items() if got != expected[name]}
     assert not changed, f"{len(changed)} reports changed: {dict(list(changed.items())[:5])}"
+
+
+def test_reports_as_recorded() -> None:
+    found = {p.name: report(p) for p in sorted(LOGS.glob("*.jsonl"))}
+    as_recorded(found, GOLDEN)
     assert any(not v.startswith("0 ") for v in found.values())  # the logs do break rules (and are reported)
