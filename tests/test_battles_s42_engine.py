@@ -22,7 +22,6 @@ from dataclasses import replace
 import pytest
 
 import s42_battles_game as sg
-from art.build import build as build_art
 from hexforge.module_step import battle_model
 from modgen import module
 from test_battles_engine import without_last_step
@@ -44,10 +43,11 @@ def s42():
 
 
 @pytest.fixture(scope="module")
-def vmod(s42, tmp_path_factory) -> str:
-    """The module alone (the art it needs, not the print-and-play set ``hexforge build`` also makes)."""
+def vmod(s42, s42_build, tmp_path_factory) -> str:
+    """The module with the battle command (the default build leaves it out: docs/module.md, Battles), made beside a
+    copy of the art of the session's ``hexforge build stalingrad42``."""
     out = str(tmp_path_factory.mktemp("s42-battles-module") / "stalingrad42")
-    build_art(s42, out)
+    shutil.copytree(os.path.join(s42_build, "images"), os.path.join(out, "images"))
     return module.build(s42, out, battle_model(s42))[0]
 
 
