@@ -36,7 +36,7 @@ from modgen.module import module_entries, vmod_name
 
 from . import build as steps
 from . import cache
-from .module_step import battle_model
+from .module_step import battles
 
 CONTACT_SHEET = "contact_sheet.png"
 ART_CODE = ("art", "games")
@@ -194,7 +194,7 @@ class Build:
 
         def produce(game: Game) -> bytes:
             self._stage("images/")  # the module writer reads the images from the folder it builds into
-            return zip_bytes(module_entries(game, self.folder, battle_model(game)))
+            return zip_bytes(module_entries(game, self.folder, battles(game)))
 
         name = vmod_name(self.game)
         self._emit(name, *cached.make("module", name, produce, cache.digest(images, plugin_key, classes),
