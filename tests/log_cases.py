@@ -22,9 +22,13 @@ def schema_validator(schema_path: str) -> jsonschema.protocols.Validator:
     return cls(schema)
 
 
+_GAMES: dict = {}  # the games this test process has loaded, by id (as `hexforge validate` of a folder keeps them)
+
+
 def assert_verdicts(path: str) -> None:
     """The log's (line, rule) violations are exactly those its `expect` fields name."""
-    log, game = read_log(path)
+    log, game = read_log(path, _GAMES)
+    _GAMES.setdefault(game.id, game)
     result = replay(log, game)
     got = sorted((v.line, v.rule) for v in result.violations)
     want = sorted((a.line, rule) for a in log.actions for rule in a.get("expect", ()))

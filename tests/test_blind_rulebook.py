@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from hexforge.cli import main
+from validator.cli import check_log
 
 LOGS = Path(__file__).parent / "logs"
 BLIND = sorted(LOGS.glob("blind_*.jsonl"))
@@ -38,10 +38,15 @@ def expected(log: Path) -> list[tuple[int, str]]:
     return sorted(pairs)
 
 
+_GAMES: dict = {}  # the games loaded by this test process, kept as a batch worker keeps them
+
+
 def reported(log: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, dict]:
-    """Exit code and JSON report of `hexforge validate LOG --format json`, run in-process."""
-    code = main(["validate", str(log), "--format", "json"])
-    return code, json.loads(capsys.readouterr().out)
+    """Exit code and JSON report of `hexforge validate LOG --format json`, as `hexforge validate` of a folder checks
+    each log (in-process, every game loaded once: a few hundred logs would otherwise load their game each time)."""
+    outcome = check_log(str(log), cache=_GAMES, fmt="json")
+    assert not outcome.err and not capsys.readouterr().err, outcome.err
+    return outcome.code, outcome.doc
 
 
 def params(logs: list[Path], disagreements: dict[str, str]) -> list:
