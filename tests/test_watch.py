@@ -49,6 +49,7 @@ class Lines:
             self.q.put(line.rstrip("\n"))
 
     def until(self, test, seconds: float = WAIT) -> str:
+        """The first line from here on that passes ``test``."""
         end = time.monotonic() + seconds
         while time.monotonic() < end:
             try:
@@ -59,6 +60,21 @@ class Lines:
             if test(line):
                 return line
         raise AssertionError(f"not seen in {seconds} s; got {self.seen}")
+
+    def all_of(self, *tests, seconds: float = WAIT) -> list[str]:
+        """One line for each test, in whatever order they come: stdout and stderr are two pipes, so a line printed
+        to one may be read before a line printed earlier to the other."""
+        found: dict[int, str] = {}
+
+        def record(line: str) -> bool:
+            for i, test in enumerate(tests):
+                if i not in found and test(line):
+                    found[i] = line
+                    break
+            return len(found) == len(tests)
+
+        self.until(record, seconds)
+        return [found[i] for i in range(len(tests))]
 
 
 def test_watch_rebuilds_on_save_survives_a_data_error_and_stops_on_ctrl_c(tmp_path: Path) -> None:
@@ -83,9 +99,9 @@ def test_watch_rebuilds_on_save_survives_a_data_error_and_stops_on_ctrl_c(tmp_pa
         before = vmod.read_bytes()
         csv.write_text(text.replace("r_1inf,red,reds,1st Infantry,infantry,4,", "r_1inf,red,reds,1st Infantry,"
                                                                                 "infantry,many,"))
-        error = lines.until(lambda s: s.startswith("hexforge build: "))
+        error, _ = lines.all_of(lambda s: s.startswith("hexforge build: "),
+                                lambda s: "not built" in s and "waiting for the next save" in s)
         assert "units.csv:" in error and "'many'" in error
-        lines.until(lambda s: "not built" in s and "waiting for the next save" in s)
         assert proc.poll() is None and vmod.read_bytes() == before  # still watching; the output as it was
 
         csv.write_text(text)
