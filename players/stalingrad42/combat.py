@@ -90,12 +90,7 @@ def reading(p: Player, side: str, fields: dict[str, Any]) -> combat.Reading | No
     kind = fields.get("kind", REGULAR)
     target = fields["targets"][0]
     attackers = tuple(fields["attackers"])
-    in_hex, crossings = combat._engaged(p.ctx, p.state, side, attackers, target)
-    if not in_hex:
-        return None
-    a = Action(0, "battle", side, dict(fields))
-    readings, *_ = combat._readings(p.ctx, p.state, a, side, attackers, in_hex, target, kind, crossings, False)
-    return readings[0]
+    return combat.reading(p.ctx, p.state, Action(0, "battle", side, dict(fields)), side, attackers, target, kind)[1]
 
 
 def claims(p: Player, side: str, fields: dict[str, Any]) -> dict[str, Any] | None:

@@ -7,7 +7,7 @@ from validator.rules.stalingrad42 import campaign, entry, movement, rail, replac
 from validator.rules.stalingrad42.data import facts, scenario_facts
 from validator.rules.stalingrad42.losses import box
 from validator.rules.stalingrad42.stacking import problem
-from validator.rules.stalingrad42.railheads import _path_problems
+from validator.rules.stalingrad42.railheads import path_problems
 from validator.rules.stalingrad42.state import GOOD_ORDER
 from validator.rules.stalingrad42.units import table
 from validator.rules.stalingrad42.zoc import ezoc_bits
@@ -171,7 +171,7 @@ def _railhead_path(p: Player, start: str) -> list[str]:
         if not options:
             break
         nxt = p.rng.choice(options)
-        if _path_problems(p.ctx, p.state, start, out + [nxt]):
+        if path_problems(p.ctx, p.state, start, out + [nxt]):
             break
         out.append(nxt)
         cur = nxt

@@ -57,12 +57,9 @@ def _opened(ctx: Context, state: State, action: Action, after: State) -> Battle:
     words = {AUTO: "Automatic DS (8.6)", BREAKTHROUGH: "Breakthrough Combat (15.2)"}.get(kind, "")
     crt = ctx.game.crts["crt"]
     b = Battle(action.line, target, froms, attackers, kind=words)
-    in_hex, crossings = combat._engaged(ctx, state, action.side, attackers, target)
+    in_hex, r = combat.reading(ctx, state, action, action.side, attackers, target, kind)
     b = replace(b, defenders=in_hex)
-    if target in ctx.game.map.hexes and in_hex:
-        readings, *_ = combat._readings(ctx, state, action, action.side, attackers, in_hex, target, kind, crossings,
-                                        False)
-        r = readings[0]
+    if target in ctx.game.map.hexes and r is not None:
         odds = crt.limits.automatic if r.col.automatic else (r.col.column or r.col.label)
         strength = tuple(Modifier(0, f"{p.unit} {p.value}: {p.words}", _rule(p.words))
                          for p in r.attack.parts + r.defense.parts if p.words)

@@ -274,6 +274,18 @@ def _readings(ctx: Context, state: State, action: Action, side: str, attackers: 
     return readings, counted, doubled, terrain
 
 
+def reading(ctx: Context, state: State, action: Action, side: str, attackers: Sequence[str], target: str, kind: str
+            ) -> tuple[tuple[str, ...], Reading | None]:
+    """The enemy units defending ``target`` and the rules' full reading of the battle ``action`` declares on it: each
+    side's strength, the shifts and the odds column (8.3-8.5, 9), or None when nobody defends there. The one reading
+    that the battle reports and the random player use, so that they see what the rules check."""
+    in_hex, crossings = _engaged(ctx, state, side, attackers, target)
+    if not in_hex:
+        return in_hex, None
+    readings, *_ = _readings(ctx, state, action, side, attackers, in_hex, target, kind, crossings, False)
+    return in_hex, readings[0]
+
+
 def _within_limit(ctx: Context, state: State, target: str, side: str, in_hex: Sequence[str]) -> list[str]:
     """15.3.2: the defending units that count in a Breakthrough Combat: within the stacking limit, the strongest."""
     units = sorted((u for u in in_hex if odds.contributes(ctx, state, u)),

@@ -59,7 +59,7 @@ def handle_railhead(ctx: Context, state: State, action: Action) -> tuple[State, 
         findings.append(Finding("17.2.1", f"a Railhead moves at most {f.railhead_hexes} hexes, not {len(path)}", (),
                                 (start, *path)))
     else:
-        findings += _path_problems(ctx, state, start, path)
+        findings += path_problems(ctx, state, start, path)
     hexes = ctx.game.map.hexes
     if any(h not in hexes for h in path):
         path = []  # a step off the map (already reported): the marker stays where it was
@@ -76,7 +76,10 @@ def handle_railhead(ctx: Context, state: State, action: Action) -> tuple[State, 
     return evolve(state, markers=m, record=record), findings
 
 
-def _path_problems(ctx: Context, state: State, start: str, path: list[str]) -> list[Finding]:
+def path_problems(ctx: Context, state: State, start: str, path: list[str]) -> list[Finding]:
+    """Why a Railhead may not move from ``start`` along ``path`` (17.2.1: along the railroad, on green rail hexes,
+    never into an enemy-occupied hex or a vacant hex in an enemy ZOC); empty when it may. The random player asks
+    the same question before it moves one."""
     side = _axis(ctx)
     hexes = ctx.game.map.hexes
     bit = move_bits(ctx).bit
