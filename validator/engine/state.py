@@ -9,7 +9,8 @@ these fields only: ``turn``, ``player`` (the phasing side, None in mutual phases
 - :func:`with_control`, :func:`enter`: control of locations (the last side to enter or pass through a location
   controls it, unless the game says otherwise for a location);
 - :func:`start_of`: where the log begins (turn, phasing player, phase, step, weather), from the header's ``start``
-  checked against the game; :func:`header_units`: the units the header's ``position`` places.
+  checked against the game; :func:`header_units`: the units the header's ``position`` places;
+  :func:`opening_units`: every unit at the first action (set-up and header together).
 """
 
 from __future__ import annotations
@@ -124,3 +125,19 @@ def header_units(ctx: Context, make: Callable[[str, Any], T]) -> dict[str, T]:
     """The units the header's ``position`` places: unit -> ``make(unit, spec)`` (spec: a location id or an object
     with ``at`` and the game's own fields)."""
     return {uid: make(uid, spec) for uid, spec in ctx.header.position.get("units", {}).items()}
+
+
+def opening_units(ctx: Context, unit: Callable[..., T], make: Callable[[str, Any], T]
+                  ) -> tuple[dict[str, T], dict[str, T]]:
+    """(every unit of the game at the first action, the units the header places). A unit starts off the map
+    (``unit(None)``); the scenario's set-up places its units (``unit(location, face)``) unless the header's
+    ``position`` lists the units itself without ``keep_scenario``; the header's units (``make``, as
+    :func:`header_units`) go last."""
+    units = {uid: unit(None) for uid in ctx.game.units}
+    position = ctx.header.position
+    if "units" not in position or position.get("keep_scenario", False):
+        for p in ctx.scenario.setup:
+            units[p.unit] = unit(p.location, p.face)
+    placed = header_units(ctx, make)
+    units.update(placed)
+    return units, placed

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ...engine.context import Context
-from ...engine.state import header_units, start_of
+from ...engine.state import opening_units, start_of
 from .battle_state import Combat
 from .deck_state import Deck, PlayerTurn
 from .event_state import EventState
@@ -93,13 +93,7 @@ def initial_state(ctx: Context) -> State:
     ``start`` (default: the scenario's first turn, before the first player turn)."""
     game, sc, header = ctx.game, ctx.scenario, ctx.header
     position = header.position
-    units = {uid: UnitState(None) for uid in game.units}
-    custom = "units" in position
-    if not custom or position.get("keep_scenario", False):
-        for p in sc.setup:
-            units[p.unit] = UnitState(p.location, p.face)
-    placed = header_units(ctx, _unit_state)
-    units.update(placed)
+    units, placed = opening_units(ctx, UnitState, _unit_state)
     control = dict(sc.control)
     for uid, us in placed.items():
         if us.loc in ctx.board.locations and us.loc not in game.map.areas:

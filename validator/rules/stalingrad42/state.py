@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ...engine.context import Context
-from ...engine.state import header_units, start_of
+from ...engine.state import opening_units, start_of
 from .combat_state import AutoDS, Battles
 from .data import scenario_facts
 
@@ -214,13 +214,7 @@ def initial_state(ctx: Context) -> State:
     (default: the scenario's first turn, in its Weather Phase)."""
     game, sc, header = ctx.game, ctx.scenario, ctx.header
     position = header.position
-    units = {uid: UnitState(None) for uid in game.units}
-    custom = "units" in position
-    if not custom or position.get("keep_scenario", False):
-        for p in sc.setup:
-            units[p.unit] = UnitState(p.location, p.face)
-    placed = header_units(ctx, _unit_state)
-    units.update(placed)
+    units, placed = opening_units(ctx, UnitState, _unit_state)
     control: dict[str, str] = {}
     for region, side in sc.control.items():
         locs = game.map.regions[region].locations if region in game.map.regions else (region,)
