@@ -39,9 +39,13 @@ nasty_text = st.sampled_from(NASTY_TEXT) | st.text(max_size=20)
 # -- logs ------------------------------------------------------------------------------------------------------------
 
 def _seed_logs() -> list[str]:
-    names = sorted(os.listdir(LOGS))
-    sized = sorted((os.path.getsize(os.path.join(LOGS, n)), n) for n in names if n.endswith(".jsonl"))
-    return [os.path.join(LOGS, n) for _, n in sized[:40]]
+    """The smallest logs of each game: No Retreat!'s in tests/logs, Stalingrad '42's in tests/logs/stalingrad42."""
+    seeds = []
+    for folder, count in ((LOGS, 40), (os.path.join(LOGS, "stalingrad42"), 30)):
+        names = sorted(os.listdir(folder))
+        sized = sorted((os.path.getsize(os.path.join(folder, n)), n) for n in names if n.endswith(".jsonl"))
+        seeds += [os.path.join(folder, n) for _, n in sized[:count]]
+    return seeds
 
 
 SEED_LOGS = _seed_logs()
