@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import os
+from collections.abc import Callable
 
 from lxml import etree
 from PIL import Image
@@ -37,14 +38,16 @@ RULES_FILE = "help/rules.html"
 RULES_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "rules")
 
 
-def image_files(out_dir: str, game: Game) -> dict[str, str]:
+def image_files(out_dir: str, game: Game, where: Callable[[str], str] | None = None) -> dict[str, str]:
     """Image name (relative to images/) -> file, for every image the art step renders (art.build naming contract);
-    a missing one is a DataError: the art must be built first."""
+    a missing one is a DataError: the art must be built first. ``where``: the file of an image by its path in the
+    output folder (``images/...``), when the images are not all in ``out_dir`` (a rebuild's staging folder holds only
+    those it drew again)."""
     found = {}
     for _, path, _ in jobs(game):
         if not path.startswith("images/"):
             continue
-        file = os.path.join(out_dir, path)
+        file = where(path) if where is not None else os.path.join(out_dir, path)
         if not os.path.isfile(file):
             raise DataError(file, "missing: run the art step first (hexforge art)")
         found[path.removeprefix("images/")] = file
@@ -152,9 +155,10 @@ def module_data(game: Game) -> bytes:
     return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=False, pretty_print=True)
 
 
-def module_entries(game: Game, out_dir: str, battles: BattleModel | None = None) -> dict[str, bytes]:
-    """Every entry of the ``.vmod``, in memory."""
-    files = image_files(out_dir, game)
+def module_entries(game: Game, out_dir: str, battles: BattleModel | None = None,
+                   where: Callable[[str], str] | None = None) -> dict[str, bytes]:
+    """Every entry of the ``.vmod``, in memory (``where``: as :func:`image_files`)."""
+    files = image_files(out_dir, game, where)
     ctx, drawn = with_own_images(game, image_sizes(files), battles)
     for b in ctx.boards:
         ctx.require(b.image.removeprefix("images/"))
