@@ -113,3 +113,8 @@ def _bound() -> None:
             break
         total -= len(key[3])
         del _kept[key]
+
+
+def forget() -> None:
+    """Forget what this module keeps between builds of this process (hexforge.rebuild.forget)."""
+    _kept.clear()

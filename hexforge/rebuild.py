@@ -23,14 +23,16 @@ from typing import Callable
 
 from PIL import Image
 
+from art import banded_png
 from art.build import CONTACT_SHEET, check_style, contact_sheet, contact_sheet_png, jobs
 from art.canvas import png_bytes
+from art.pnp import pdf as pnp_pdf
 from art.pnp.build import PNP_DIR, documents
 from art.pnp.paper import Options
 from art.style import style_of
 from games.atomic import Staging, write_file
 from games.model import Game
-from modgen import plugin
+from modgen import drawn, plugin, traits
 from modgen.archive import zip_bytes
 from modgen.module import module_entries, vmod_name
 
@@ -63,6 +65,18 @@ class Report:
 
 _decoded: dict[str, Image.Image] = {}  # sha256 of a PNG -> its pixels
 _halves: dict = {}  # the contact sheet's half-size card tiles (art.build.contact_sheet), of the images in _decoded
+
+
+def forget() -> None:
+    """Forget what this process keeps between builds (decoded images, the contact sheet's compressed bands, pieces'
+    texts, the module's drawn images, the PDF encodings of images): the next build makes all of it afresh, as a new
+    process would (a clean build to compare a rebuild with, in the tests and the benchmark)."""
+    _decoded.clear()
+    _halves.clear()
+    banded_png.forget()
+    traits.forget()
+    drawn.forget()
+    pnp_pdf.forget()
 
 
 def _image(sha: str, data: Callable[[], bytes]) -> Image.Image:

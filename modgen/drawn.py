@@ -145,3 +145,8 @@ def drawn_images(game: Game, layout: Layout, counter: tuple[int, int], table_siz
         out[TABLE_IMAGE] = _drawn(("table", style_key(style), table_size, table_colour, tuple(table_labels)),
                                   lambda: card_table(style, table_size, table_colour, table_labels))
     return out
+
+
+def forget() -> None:
+    """Forget what this module keeps between builds of this process (hexforge.rebuild.forget)."""
+    _kept.clear()

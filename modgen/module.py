@@ -7,6 +7,7 @@ in memory and written at the end in one atomic step, deterministically (modgen.a
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import os
 from collections.abc import Callable
@@ -65,10 +66,11 @@ def image_sizes(files: dict[str, str]) -> dict[str, tuple[int, int]]:
     return sizes
 
 
-def own_images(game: Game, art_sizes: dict[str, tuple[int, int]], battles: bool = False) -> dict[str, bytes]:
+def own_images(game: Game, art_sizes: dict[str, tuple[int, int]], battles: bool = False,
+               ctx: Context | None = None) -> dict[str, bytes]:
     """The images the module draws itself (modgen.drawn), sized from the art's counters and cards (and the battle
-    marker's, when the module has battles)."""
-    ctx = Context.of(game, art_sizes)
+    marker's, when the module has battles); ``ctx``: the context of the art's images, when the caller has it."""
+    ctx = ctx or Context.of(game, art_sizes)
     counter = ctx.size(units.face_image(next(iter(game.units)), "front"))
     if game.cards:
         size, labels = cards.table_size(ctx), cards.table_labels(ctx)
@@ -80,12 +82,13 @@ def own_images(game: Game, art_sizes: dict[str, tuple[int, int]], battles: bool 
 
 def with_own_images(game: Game, art_sizes: dict[str, tuple[int, int]],
                     battles: BattleModel | None = None) -> tuple[Context, dict[str, bytes]]:
-    drawn = own_images(game, art_sizes, battles is not None)
+    art = Context.of(game, art_sizes)
+    drawn = own_images(game, art_sizes, battles is not None, art)
     sizes = dict(art_sizes)
     for name, data in drawn.items():
         with Image.open(io.BytesIO(data)) as img:
             sizes[name] = img.size
-    return Context.of(game, sizes, battles), drawn
+    return dataclasses.replace(art, image_sizes=sizes, battles=battles), drawn  # (the same boards: drawn once)
 
 
 def context(game: Game, out_dir: str, battles: BattleModel | None = None) -> Context:

@@ -611,3 +611,8 @@ def add_piece(piece: Piece, piece_id: str | None = None) -> str:
 
 def _add_piece_text(piece: Piece, piece_id: str | None) -> str:
     return "+/" + encode([piece_id or "null", piece.type(), piece.state()], "/")
+
+
+def forget() -> None:
+    """Forget what this module keeps between builds of this process (hexforge.rebuild.forget)."""
+    _added.clear()

@@ -53,7 +53,7 @@ def test_bands_found_again_give_the_bytes_of_a_fresh_encoding() -> None:
     after = before.copy()
     after.paste((255, 0, 0), (100, 70, 130, 90))  # one band's rows change
     kept = banded_png.png_bytes(after, 6)
-    banded_png._kept.clear()
+    banded_png.forget()
     fresh = banded_png.png_bytes(after, 6)
     assert kept == fresh and decoded(kept).tobytes() == after.tobytes()
     assert decoded(banded_png.png_bytes(before, 6)).tobytes() == before.tobytes()
@@ -78,7 +78,7 @@ def test_adler32_combine_matches_zlib() -> None:
 def test_an_add_piece_text_is_the_text_of_its_value() -> None:
     piece = traits.Piece(traits.BasicPiece(name="Tank", image="t.png"), (traits.Marker((("side", "a"),)),))
     text = traits.add_piece(piece, "7")
-    traits._added.clear()
+    traits.forget()
     assert traits.add_piece(piece, "7") == text == traits._add_piece_text(piece, "7")
     assert traits.add_piece(piece, "8") != text  # the id
     other = traits.Piece(traits.BasicPiece(name="Tank", image="t.png"), (traits.Marker((("side", "b"),)),))
@@ -94,7 +94,7 @@ def test_the_drawn_images_are_kept_by_what_they_are_drawn_from() -> None:
     style = style_of(game)
     about = drawn.about_card(game, style)
     assert drawn.about_card(game, style) is about  # found
-    drawn._kept.clear()
+    drawn.forget()
     assert drawn.about_card(game, style) == about  # made again: the same bytes
     assert drawn.about_card(dataclasses.replace(game, title="Another"), style) != about
     assert drawn.about_card(dataclasses.replace(game, edition="2nd"), style) != about
@@ -114,3 +114,29 @@ def _layout(game):
     from modgen.context import Context
 
     return Context.of(game, {}).layout
+
+
+def test_the_cache_stays_bounded_when_pruning_skips_the_walk(tmp_path) -> None:
+    from hexforge import cache
+
+    store = cache.Store(str(tmp_path / "out"), max_bytes=10_000)
+
+    def blobs() -> int:
+        folder = tmp_path / "out" / cache.CACHE_DIR / "blobs"
+        return sum(p.stat().st_size for p in folder.iterdir())
+
+    for i in range(3):
+        store.put(f"{i:064x}", [], f"{i:064x}", bytes([i]) * 3_000)
+    store.prune()  # the first prune of the folder in this process: walked, 9,000 bytes kept
+    assert blobs() == 9_000
+    store.prune()  # nothing put since: under the bound, not walked
+    store.put(f"{9:064x}", [], f"{9:064x}", bytes([9]) * 3_000)  # now over it
+    store.prune()
+    assert blobs() <= 10_000
+    later = cache.Store(str(tmp_path / "out"), max_bytes=10_000)  # another build of the same folder
+    for i in range(10, 14):
+        later.put(f"{i:064x}", [], f"{i:064x}", bytes([i]) * 3_000)
+        later.prune()
+        assert blobs() <= 10_000
+    for key in (tmp_path / "out" / cache.CACHE_DIR / "keys").iterdir():  # every key left has its blob
+        assert (tmp_path / "out" / cache.CACHE_DIR / "blobs" / key.read_text()).is_file()
