@@ -32,7 +32,7 @@ from art.pnp.paper import Options
 from art.style import style_of
 from games.atomic import Staging, write_file
 from games.model import Game
-from modgen import drawn, plugin, traits
+from modgen import drawn, plugin, savegame, traits
 from modgen.archive import zip_bytes
 from modgen.module import module_entries, vmod_name
 
@@ -69,13 +69,14 @@ _halves: dict = {}  # the contact sheet's half-size card tiles (art.build.contac
 
 def forget() -> None:
     """Forget what this process keeps between builds (decoded images, the contact sheet's compressed bands, pieces'
-    texts, the module's drawn images, the PDF encodings of images): the next build makes all of it afresh, as a new
-    process would (a clean build to compare a rebuild with, in the tests and the benchmark)."""
+    texts, the module's drawn images and set-up saves, the PDF encodings of images): the next build makes all of it
+    afresh, as a new process would (a clean build to compare a rebuild with, in the tests and the benchmark)."""
     _decoded.clear()
     _halves.clear()
     banded_png.forget()
     traits.forget()
     drawn.forget()
+    savegame.forget()
     pnp_pdf.forget()
 
 

@@ -140,3 +140,19 @@ def test_the_cache_stays_bounded_when_pruning_skips_the_walk(tmp_path) -> None:
         assert blobs() <= 10_000
     for key in (tmp_path / "out" / cache.CACHE_DIR / "keys").iterdir():  # every key left has its blob
         assert (tmp_path / "out" / cache.CACHE_DIR / "blobs" / key.read_text()).is_file()
+
+
+def test_a_save_is_kept_by_its_text_module_data_and_versions() -> None:
+    from modgen import savegame
+
+    contents = savegame.Contents((("1", traits.Piece(traits.BasicPiece(name="Tank"))),), (), ("NOTES\t",))
+    data = savegame.save_bytes(contents, b"<data/>", "1.0", "3.6")
+    assert savegame.save_bytes(contents, b"<data/>", "1.0", "3.6") is data
+    savegame.forget()
+    assert savegame.save_bytes(contents, b"<data/>", "1.0", "3.6") == data
+    moved = savegame.Contents((("1", traits.Piece(traits.BasicPiece(name="Tank", x=5))),), (), ("NOTES\t",))
+    others = [savegame.save_bytes(moved, b"<data/>", "1.0", "3.6"),
+              savegame.save_bytes(contents, b"<other/>", "1.0", "3.6"),
+              savegame.save_bytes(contents, b"<data/>", "1.1", "3.6"),
+              savegame.save_bytes(contents, b"<data/>", "1.0", "3.7")]
+    assert all(o != data for o in others) and len(set(others)) == 4
