@@ -156,3 +156,16 @@ def test_a_save_is_kept_by_its_text_module_data_and_versions() -> None:
               savegame.save_bytes(contents, b"<data/>", "1.1", "3.6"),
               savegame.save_bytes(contents, b"<data/>", "1.0", "3.7")]
     assert all(o != data for o in others) and len(set(others)) == 4
+
+
+def test_the_plugin_key_follows_the_jar(tmp_path) -> None:
+    from modgen import plugin
+
+    jar = tmp_path / "engine.jar"
+    jar.write_bytes(b"one")
+    first = plugin.inputs_key(str(jar))
+    assert plugin.inputs_key(str(jar)) == first
+    new = tmp_path / "new.jar"
+    new.write_bytes(b"two")  # a new jar put in its place (as the engine set-up does)
+    os.replace(new, jar)
+    assert plugin.inputs_key(str(jar)) != first
