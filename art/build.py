@@ -23,10 +23,11 @@ from PIL import Image
 
 import games
 from games import Game
-from games.atomic import Staging, inside
+from games.atomic import Staging, inside, write_file
 
 from games.errors import MAX_ERRORS, DataErrors
 
+from . import banded_png
 from .boards import boards
 from .check import style_problems
 from .canvas import save_png
@@ -38,6 +39,7 @@ from .style import Style, style_of
 from .track_board import render_tracks_board
 
 FACES = ("front", "back")
+CONTACT_SHEET = "contact_sheet.png"
 
 Job = tuple[str, str, Callable[[], Image.Image]]  # (kind, relative path, renderer)
 
@@ -107,6 +109,12 @@ def contact_sheet(rendered: dict[str, Image.Image], style: Style, halves: dict |
     return sheet
 
 
+def contact_sheet_png(sheet: Image.Image, style: Style) -> bytes:
+    """The contact sheet as a PNG, encoded in bands (:mod:`art.banded_png`): encoding it again after a few counters
+    changed compresses only the rows they are in."""
+    return banded_png.png_bytes(sheet, int(style.num("png.compress_level")))
+
+
 def render_all(game: Game, style: Style | None = None) -> dict[str, Image.Image]:
     style = style or style_of(game)
     return {path: render() for _, path, render in jobs(game, style)}
@@ -126,8 +134,9 @@ def build(game: Game, out_dir: str) -> list[str]:
     check_style(game)
     style = style_of(game)
     rendered = render_all(game, style)
-    rendered["contact_sheet.png"] = contact_sheet(rendered, style)
-    return [save_png(im, inside(out_dir, path), style) for path, im in rendered.items()]
+    sheet = contact_sheet_png(contact_sheet(rendered, style), style)
+    return [save_png(im, inside(out_dir, path), style) for path, im in rendered.items()] + \
+        [write_file(out_dir, CONTACT_SHEET, sheet)]
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

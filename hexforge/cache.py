@@ -372,6 +372,9 @@ def _dep_from_json(item: Any) -> tuple | None:
     return item[0], item[1], key
 
 
+_blob_bytes: dict[str, int] = {}  # cache folder -> its blobs' bytes at this process's last prune + what it put since
+
+
 class Store:
     """The cache folder of one output folder: ``<out_dir>/.cache``. It is made when first written; a ``.cache``
     that is not a real folder (a link, a file) is never read or written."""
@@ -446,6 +449,8 @@ class Store:
         sha = hashlib.sha256(data).hexdigest()
         if len(data) <= MAX_BLOB and not os.path.isfile(self._path("blobs", sha)):
             self._write("blobs", sha, data)
+            if self.root in _blob_bytes:
+                _blob_bytes[self.root] += len(data)
         self._write("deps", output + ".json", json.dumps([_dep_json(d) for d in sorted(deps, key=repr)]).encode())
         self._write("keys", key, sha.encode("ascii"))
         return sha
@@ -488,9 +493,15 @@ class Store:
 
     def prune(self) -> None:
         """Keep the blobs under :attr:`max_bytes`, removing the least recently used first; then the keys whose blob
-        is gone."""
+        is gone. The folder is walked on this process's first prune of it, and again only once the blobs this
+        process has put since could have taken it over the bound (a rebuild adds a few blobs; walking the thousands
+        of files of a cache every time was a twentieth of a rebuild)."""
         if not self.usable() or not os.path.isdir(self.root):
             return
+        known = _blob_bytes.get(self.root)
+        if known is not None and known <= self.max_bytes:
+            return
+        _blob_bytes.pop(self.root, None)  # (counted again below; if this fails, the next prune walks again)
         blobs = []
         for kind in ("blobs", "keys", "deps"):
             folder = os.path.join(self.root, kind)
@@ -518,6 +529,9 @@ class Store:
                 sha = self.key(name) if HEX64.fullmatch(name) else None
                 if sha is None or not os.path.isfile(self._path("blobs", sha)):
                     _remove(os.path.join(keys, name))
+        if len(_blob_bytes) >= MAX_REMEMBERED:
+            _blob_bytes.clear()
+        _blob_bytes[self.root] = total
 
 
 def _remove(path: str) -> None:

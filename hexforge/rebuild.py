@@ -23,14 +23,16 @@ from typing import Callable
 
 from PIL import Image
 
-from art.build import check_style, contact_sheet, jobs
+from art import banded_png
+from art.build import CONTACT_SHEET, check_style, contact_sheet, contact_sheet_png, jobs
 from art.canvas import png_bytes
+from art.pnp import pdf as pnp_pdf
 from art.pnp.build import PNP_DIR, documents
 from art.pnp.paper import Options
 from art.style import style_of
-from games.atomic import Staging, inside, write_file
+from games.atomic import Staging, write_file
 from games.model import Game
-from modgen import plugin
+from modgen import drawn, plugin, savegame, traits
 from modgen.archive import zip_bytes
 from modgen.module import module_entries, vmod_name
 
@@ -38,7 +40,6 @@ from . import build as steps
 from . import cache
 from .module_step import battles
 
-CONTACT_SHEET = "contact_sheet.png"
 ART_CODE = ("art", "games")
 MODULE_CODE = ("art", "games", "modgen", "hexforge", "validator", "docs/rules")
 CLASS_NAME = re.compile(r"[A-Za-z0-9_/$]{1,200}\.class")
@@ -64,6 +65,19 @@ class Report:
 
 _decoded: dict[str, Image.Image] = {}  # sha256 of a PNG -> its pixels
 _halves: dict = {}  # the contact sheet's half-size card tiles (art.build.contact_sheet), of the images in _decoded
+
+
+def forget() -> None:
+    """Forget what this process keeps between builds (decoded images, the contact sheet's compressed bands, pieces'
+    texts, the module's drawn images and set-up saves, the PDF encodings of images): the next build makes all of it
+    afresh, as a new process would (a clean build to compare a rebuild with, in the tests and the benchmark)."""
+    _decoded.clear()
+    _halves.clear()
+    banded_png.forget()
+    traits.forget()
+    drawn.forget()
+    savegame.forget()
+    pnp_pdf.forget()
 
 
 def _image(sha: str, data: Callable[[], bytes]) -> Image.Image:
@@ -119,19 +133,6 @@ class Build:
                     return data
         raise RuntimeError(f"{rel}: changed while building")  # (another process wrote the output folder)
 
-    def _stage(self, prefix: str) -> None:
-        """Put the kept outputs under ``prefix`` into the staging folder too (a hard link, else a copy): for a step
-        that reads them from there (the module reads the images)."""
-        for rel in sorted(self.kept):
-            if rel.startswith(prefix):
-                dest = inside(self.folder, rel)
-                os.makedirs(os.path.dirname(dest), exist_ok=True)
-                try:
-                    os.link(os.path.join(self.target, rel), dest, follow_symlinks=False)
-                except OSError:
-                    write_file(self.folder, rel, self._bytes(rel))
-                self.kept.discard(rel)
-
     def _step(self, name: str, run: Callable[[cache.Cached], None], packages: tuple[str, ...]) -> None:
         start, cpu = time.perf_counter(), time.process_time()
         cached = self._cached(packages)
@@ -179,7 +180,7 @@ class Build:
 
         def sheet() -> bytes:  # from every image, decoded only when the sheet must be made again
             pictures = {p: _image(self.shas[p], lambda p=p: self._bytes(p)) for p in paths}
-            return png_bytes(contact_sheet(pictures, style, _halves), style)
+            return contact_sheet_png(contact_sheet(pictures, style, _halves), style)
 
         self._emit(CONTACT_SHEET, *cached.make_ref("art", CONTACT_SHEET, sheet, log, frozenset(),
                                                    cache.digest(*(self.shas[p] for p in paths)),
@@ -192,9 +193,11 @@ class Build:
         classes = self._plugin_classes(cached, plugin_key)
         images = cache.digest(*(f"{p}={s}" for p, s in sorted(self.shas.items()) if p.startswith("images/")))
 
+        def where(rel: str) -> str:  # an image drawn again is in the staging folder, one kept in the output folder
+            return os.path.join(self.target if rel in self.kept else self.folder, rel)
+
         def produce(game: Game) -> bytes:
-            self._stage("images/")  # the module writer reads the images from the folder it builds into
-            return zip_bytes(module_entries(game, self.folder, battles(game)))
+            return zip_bytes(module_entries(game, self.folder, battles(game), where))
 
         name = vmod_name(self.game)
         self._emit(name, *cached.make("module", name, produce, cache.digest(images, plugin_key, classes),

@@ -1,6 +1,7 @@
 """Deterministic zip archives (``.vmod``, ``.vsav``): sorted entries, fixed timestamps and attributes, fixed
-compression per entry (PNG stored, text deflated at level 9), so two builds from the same inputs are byte-identical
-(written atomically by ``games.atomic``: a failed build leaves nothing half-written)."""
+compression per entry (PNG stored, text deflated at level 9, a save's ``savedGame`` at level 5), so two builds from
+the same inputs are byte-identical (written atomically by ``games.atomic``: a failed build leaves nothing
+half-written)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,10 @@ import zipfile
 from typing import Mapping
 
 FIXED_TIME = (1980, 1, 1, 0, 0, 0)
+TEXT_LEVEL = 9
+# A save's text is megabytes of hex (modgen.savegame.obfuscate): level 5 compresses No Retreat!'s campaign set-up
+# (2.9 MB) in a fifth of level 9's time (33 ms, not 180 ms, of a rebuild) into 7% more bytes (286 KB, not 266 KB).
+LEVELS = {"savedGame": 5}
 
 
 def _info(name: str) -> zipfile.ZipInfo:
@@ -26,6 +31,7 @@ def zip_bytes(entries: Mapping[str, bytes]) -> bytes:
     with zipfile.ZipFile(buf, "w") as zf:
         for name in sorted(entries):
             info = _info(name)
+            deflated = info.compress_type == zipfile.ZIP_DEFLATED
             zf.writestr(info, entries[name], compress_type=info.compress_type,
-                        compresslevel=9 if info.compress_type == zipfile.ZIP_DEFLATED else None)
+                        compresslevel=LEVELS.get(name, TEXT_LEVEL) if deflated else None)
     return buf.getvalue()

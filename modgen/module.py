@@ -7,8 +7,10 @@ in memory and written at the end in one atomic step, deterministically (modgen.a
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import os
+from collections.abc import Callable
 
 from lxml import etree
 from PIL import Image
@@ -37,14 +39,16 @@ RULES_FILE = "help/rules.html"
 RULES_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "rules")
 
 
-def image_files(out_dir: str, game: Game) -> dict[str, str]:
+def image_files(out_dir: str, game: Game, where: Callable[[str], str] | None = None) -> dict[str, str]:
     """Image name (relative to images/) -> file, for every image the art step renders (art.build naming contract);
-    a missing one is a DataError: the art must be built first."""
+    a missing one is a DataError: the art must be built first. ``where``: the file of an image by its path in the
+    output folder (``images/...``), when the images are not all in ``out_dir`` (a rebuild's staging folder holds only
+    those it drew again)."""
     found = {}
     for _, path, _ in jobs(game):
         if not path.startswith("images/"):
             continue
-        file = os.path.join(out_dir, path)
+        file = where(path) if where is not None else os.path.join(out_dir, path)
         if not os.path.isfile(file):
             raise DataError(file, "missing: run the art step first (hexforge art)")
         found[path.removeprefix("images/")] = file
@@ -62,10 +66,11 @@ def image_sizes(files: dict[str, str]) -> dict[str, tuple[int, int]]:
     return sizes
 
 
-def own_images(game: Game, art_sizes: dict[str, tuple[int, int]], battles: bool = False) -> dict[str, bytes]:
+def own_images(game: Game, art_sizes: dict[str, tuple[int, int]], battles: bool = False,
+               ctx: Context | None = None) -> dict[str, bytes]:
     """The images the module draws itself (modgen.drawn), sized from the art's counters and cards (and the battle
-    marker's, when the module has battles)."""
-    ctx = Context.of(game, art_sizes)
+    marker's, when the module has battles); ``ctx``: the context of the art's images, when the caller has it."""
+    ctx = ctx or Context.of(game, art_sizes)
     counter = ctx.size(units.face_image(next(iter(game.units)), "front"))
     if game.cards:
         size, labels = cards.table_size(ctx), cards.table_labels(ctx)
@@ -77,12 +82,13 @@ def own_images(game: Game, art_sizes: dict[str, tuple[int, int]], battles: bool 
 
 def with_own_images(game: Game, art_sizes: dict[str, tuple[int, int]],
                     battles: BattleModel | None = None) -> tuple[Context, dict[str, bytes]]:
-    drawn = own_images(game, art_sizes, battles is not None)
+    art = Context.of(game, art_sizes)
+    drawn = own_images(game, art_sizes, battles is not None, art)
     sizes = dict(art_sizes)
     for name, data in drawn.items():
         with Image.open(io.BytesIO(data)) as img:
             sizes[name] = img.size
-    return Context.of(game, sizes, battles), drawn
+    return dataclasses.replace(art, image_sizes=sizes, battles=battles), drawn  # (the same boards: drawn once)
 
 
 def context(game: Game, out_dir: str, battles: BattleModel | None = None) -> Context:
@@ -152,9 +158,10 @@ def module_data(game: Game) -> bytes:
     return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=False, pretty_print=True)
 
 
-def module_entries(game: Game, out_dir: str, battles: BattleModel | None = None) -> dict[str, bytes]:
-    """Every entry of the ``.vmod``, in memory."""
-    files = image_files(out_dir, game)
+def module_entries(game: Game, out_dir: str, battles: BattleModel | None = None,
+                   where: Callable[[str], str] | None = None) -> dict[str, bytes]:
+    """Every entry of the ``.vmod``, in memory (``where``: as :func:`image_files`)."""
+    files = image_files(out_dir, game, where)
     ctx, drawn = with_own_images(game, image_sizes(files), battles)
     for b in ctx.boards:
         ctx.require(b.image.removeprefix("images/"))

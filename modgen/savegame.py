@@ -107,7 +107,26 @@ def save_data(module_version: str, vassal_version: str) -> bytes:
     return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=False, pretty_print=True)
 
 
+MAX_SAVES = 16  # saves kept in this process (a game has a few scenarios)
+_saves: dict[tuple[str, bytes, str, str], bytes] = {}
+
+
 def save_bytes(contents: Contents, module_data: bytes, module_version: str, vassal_version: str) -> bytes:
-    """The ``.vsav`` archive."""
-    return zip_bytes({"savedGame": obfuscate(restore_text(contents)).encode("ascii"),
-                      "savedata": save_data(module_version, vassal_version), "moduledata": module_data})
+    """The ``.vsav`` archive. Obfuscating and compressing the text is most of the cost of a save: the archive of a
+    text made before in this process (with the same module data and versions) is given again, so a rebuild after a
+    change makes only the saves of the scenarios whose pieces changed."""
+    text = restore_text(contents)
+    key = (text, module_data, module_version, vassal_version)
+    data = _saves.get(key)
+    if data is None:
+        if len(_saves) >= MAX_SAVES:
+            _saves.clear()
+        data = _saves[key] = zip_bytes({"savedGame": obfuscate(text).encode("ascii"),
+                                        "savedata": save_data(module_version, vassal_version),
+                                        "moduledata": module_data})
+    return data
+
+
+def forget() -> None:
+    """Forget what this module keeps between builds of this process (hexforge.rebuild.forget)."""
+    _saves.clear()

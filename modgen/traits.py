@@ -586,6 +586,33 @@ class Piece:
         return replace(self, basic=replace(self.basic, map_id=map_id, x=x, y=y))
 
 
+MAX_ADDED = 4096  # AddPiece texts kept in this process (a module has a few hundred pieces)
+_added: dict[tuple[Piece, str | None], str] = {}
+
+
 def add_piece(piece: Piece, piece_id: str | None = None) -> str:
-    """The AddPiece command text ``+/id/type/state`` (``null`` id in a build file)."""
+    """The AddPiece command text ``+/id/type/state`` (``null`` id in a build file).
+
+    A piece is a value (frozen dataclasses all the way down, each field of one declared type), and its text is a
+    function of that value and the id alone: the text of a piece equal to one encoded before in this process is
+    given again, so a rebuild after a change encodes only the pieces that changed (encoding is most of the time of
+    writing a module's pieces; looking one up is a tenth of it)."""
+    key = (piece, piece_id)
+    try:
+        text = _added.get(key)
+    except TypeError:  # (a trait holding a value that is not hashable: encoded every time)
+        return _add_piece_text(piece, piece_id)
+    if text is None:
+        if len(_added) >= MAX_ADDED:
+            _added.clear()
+        text = _added[key] = _add_piece_text(piece, piece_id)
+    return text
+
+
+def _add_piece_text(piece: Piece, piece_id: str | None) -> str:
     return "+/" + encode([piece_id or "null", piece.type(), piece.state()], "/")
+
+
+def forget() -> None:
+    """Forget what this module keeps between builds of this process (hexforge.rebuild.forget)."""
+    _added.clear()

@@ -15,7 +15,7 @@ import pytest
 import games
 from hexforge import cache
 from hexforge.cli import main
-from hexforge.rebuild import build_game
+from hexforge.rebuild import build_game, forget
 
 
 def outputs(root: Path) -> dict[str, bytes]:
@@ -56,9 +56,17 @@ def work(warm: Path, tmp_path: Path) -> Path:
 
 
 def clean_build(game_dir: Path, out_root: Path) -> dict[str, bytes]:
+    """A build from nothing: no cache folder, and nothing this process kept from earlier builds."""
+    forget()
     build_game(games.load(str(game_dir)), str(out_root / "my_game"), use_cache=False)
     assert not (out_root / "my_game" / cache.CACHE_DIR).exists()  # --no-cache leaves no cache
     return outputs(out_root / "my_game")
+
+
+@pytest.fixture(scope="module")
+def clean(warm: Path, tmp_path_factory) -> dict[str, bytes]:
+    """A clean build (no cache) of the unchanged game, made once: what every rebuild of it must give, byte for byte."""
+    return clean_build(warm / "my_game", tmp_path_factory.mktemp("clean"))
 
 
 def test_an_unchanged_game_is_all_found(work: Path) -> None:
@@ -131,24 +139,24 @@ def drop_outputs(work: Path) -> None:
         (work / "build" / "my_game" / rel).unlink()
 
 
-def rebuild_and_check(work: Path) -> dict[str, int]:
+def rebuild_and_check(work: Path, clean: dict[str, bytes]) -> dict[str, int]:
     report = build_game(games.load(str(work / "my_game")), str(work / "build" / "my_game"))
-    assert outputs(work / "build" / "my_game") == clean_build(work / "my_game", work / "clean")
+    assert outputs(work / "build" / "my_game") == clean
     return report.made
 
 
-def test_corrupt_blobs_are_misses(work: Path) -> None:
+def test_corrupt_blobs_are_misses(work: Path, clean: dict[str, bytes]) -> None:
     blobs = cache_files(work, "blobs")
     for blob in blobs[::2]:
         data = bytearray(blob.read_bytes())
         data[len(data) // 2] ^= 0xFF  # one flipped byte: the name (its hash) no longer matches
         blob.write_bytes(bytes(data))
     drop_outputs(work)
-    made = rebuild_and_check(work)
+    made = rebuild_and_check(work, clean)
     assert sum(made.values()) > 0
 
 
-def test_garbage_keys_and_deps_are_misses(work: Path) -> None:
+def test_garbage_keys_and_deps_are_misses(work: Path, clean: dict[str, bytes]) -> None:
     for path in cache_files(work, "keys")[::3]:
         path.write_bytes(b"../../../../etc/passwd")
     deps = cache_files(work, "deps")
@@ -157,10 +165,10 @@ def test_garbage_keys_and_deps_are_misses(work: Path) -> None:
     deps[2].write_bytes(b"\x80\x81 not json")
     deps[3].write_text(json.dumps([["__class__", "*", None]]))  # no such table: never a hit
     drop_outputs(work)
-    rebuild_and_check(work)
+    rebuild_and_check(work, clean)
 
 
-def test_links_and_fifos_in_the_cache_are_never_read(work: Path, tmp_path: Path) -> None:
+def test_links_and_fifos_in_the_cache_are_never_read(work: Path, clean: dict[str, bytes], tmp_path: Path) -> None:
     secret = tmp_path / "secret.bin"
     secret.write_bytes(b"not yours")
     blobs = cache_files(work, "blobs")
@@ -169,22 +177,22 @@ def test_links_and_fifos_in_the_cache_are_never_read(work: Path, tmp_path: Path)
     blobs[1].unlink()
     os.mkfifo(blobs[1])  # would hang a reader that opens it blocking
     drop_outputs(work)
-    rebuild_and_check(work)
+    rebuild_and_check(work, clean)
     assert secret.read_bytes() == b"not yours"
 
 
-def test_a_cache_folder_that_is_a_link_is_not_used(work: Path, tmp_path: Path) -> None:
+def test_a_cache_folder_that_is_a_link_is_not_used(work: Path, clean: dict[str, bytes], tmp_path: Path) -> None:
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     folder = work / "build" / "my_game" / cache.CACHE_DIR
     shutil.rmtree(folder)
     folder.symlink_to(elsewhere)
-    made = rebuild_and_check(work)
+    made = rebuild_and_check(work, clean)
     assert sum(made.values()) > 20  # nothing found
     assert list(elsewhere.iterdir()) == []  # nothing written through the link
 
 
-def test_the_cache_is_bounded(work: Path) -> None:
+def test_the_cache_is_bounded(work: Path, clean: dict[str, bytes]) -> None:
     store = cache.Store(str(work / "build" / "my_game"), max_bytes=200_000)
     store.prune()
     sizes = [p.stat().st_size for p in cache_files(work, "blobs")]
@@ -192,10 +200,10 @@ def test_the_cache_is_bounded(work: Path) -> None:
     for key in cache_files(work, "keys"):  # every key left points at a blob still there
         assert (work / "build" / "my_game" / cache.CACHE_DIR / "blobs" / key.read_text()).is_file()
     drop_outputs(work)
-    rebuild_and_check(work)
+    rebuild_and_check(work, clean)
 
 
-def test_unchanged_outputs_are_not_written_again_but_an_edited_one_is(work: Path) -> None:
+def test_unchanged_outputs_are_not_written_again_but_an_edited_one_is(work: Path, clean: dict[str, bytes]) -> None:
     out = work / "build" / "my_game"
     first = build_game(games.load(str(work / "my_game")), str(out))  # (a copied folder: new inodes, all written)
     assert len(first.written) == len(first.files)
@@ -206,14 +214,14 @@ def test_unchanged_outputs_are_not_written_again_but_an_edited_one_is(work: Path
     assert len(report.written) == 1 and report.written[0].endswith(os.path.join("images", "map.png"))
     assert {rel: (out / rel).stat().st_mtime_ns for rel in outputs(out) if rel != "images/map.png"} == \
         {rel: t for rel, t in stamp.items() if rel != "images/map.png"}
-    assert outputs(out) == clean_build(work / "my_game", work / "clean")
+    assert outputs(out) == clean
 
 
-def test_a_garbage_manifest_writes_everything_again(work: Path) -> None:
+def test_a_garbage_manifest_writes_everything_again(work: Path, clean: dict[str, bytes]) -> None:
     (work / "build" / "my_game" / cache.CACHE_DIR / cache.MANIFEST).write_text('{"../../x": ["00", 1, 2, 3]}')
     report = build_game(games.load(str(work / "my_game")), str(work / "build" / "my_game"))
     assert len(report.written) == len(report.files) and sum(report.made.values()) == 0
-    assert outputs(work / "build" / "my_game") == clean_build(work / "my_game", work / "clean")
+    assert outputs(work / "build" / "my_game") == clean
 
 
 def test_a_blob_is_checked_against_its_name(tmp_path: Path) -> None:

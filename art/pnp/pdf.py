@@ -162,3 +162,9 @@ class Canvas:
             self.line(x - r * 1.5, y, x + r * 1.5, y, wd, colour)
             self.line(x, y - r * 1.5, x, y + r * 1.5, wd, colour)
             self.circle(x, y, r, wd, colour)
+
+
+def forget() -> None:
+    """Forget what this module keeps between builds of this process (hexforge.rebuild.forget)."""
+    _encoded.clear()
+    _names.clear()
