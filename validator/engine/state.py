@@ -35,9 +35,10 @@ def evolve(obj: T, **changes: Any) -> T:
     new = _new(cls)
     slots = cls.__dict__.get("__slots__")
     if slots is None:
-        fields = obj.__dict__.copy()  # a dict's copy is one block copy; ``{**a, **b}`` inserts key by key
-        fields.update(changes)
-        _set(new, "__dict__", fields)
+        # a new combined dict, not ``__dict__.copy()``: a copy of an instance's dict shares its keys (a split dict),
+        # and CPython reads attributes of an object holding a split dict by the generic lookup, about twice as
+        # slow as from a combined dict, on every later read of the state's fields
+        _set(new, "__dict__", {**obj.__dict__, **changes})
     else:
         for name in slots:
             _set(new, name, changes[name] if name in changes else getattr(obj, name))

@@ -24,6 +24,7 @@ draws the rules require, with unknown cards, and stops checking the pile's exact
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Sequence
 
 from ...engine.context import Context, once
@@ -140,8 +141,17 @@ def where_is(ctx: Context, state: State, card: str) -> str:
 
 def record(state: State) -> PlayerTurn:
     """What the current player turn has used so far (a fresh record when the last one is of another turn)."""
-    key = (state.turn, state.player)
-    return state.record if state.record.key == key else PlayerTurn(key)
+    rec = state.record
+    key = rec.key
+    if key[0] == state.turn and key[1] == state.player:
+        return rec
+    return _fresh_record(state.turn, state.player)
+
+
+@lru_cache(maxsize=8)
+def _fresh_record(turn: int, player: str | None) -> PlayerTurn:
+    """An empty record (immutable: one made per player turn, asked for on every action of the mutual phase)."""
+    return PlayerTurn((turn, player))
 
 
 def with_record(state: State, **changes) -> State:

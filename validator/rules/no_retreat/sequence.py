@@ -71,6 +71,8 @@ def _leave(ctx: Context, state: State, slot: Slot) -> tuple[State, list[Finding]
         state, findings = end_combat_step(ctx, state, slot.step)
     else:
         state, findings = leave_step(ctx, state, slot.phase, slot.step)
+    if not stacking.overstacks(ctx, state):  # (kept with the position: the check below finds the same)
+        return state, findings
     state, stacked = stacking.check(ctx, state, f"at the end of the {machine.label(ctx, slot)}")
     return state, findings + stacked
 

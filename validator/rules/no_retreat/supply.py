@@ -69,7 +69,17 @@ def _owners(ctx: Context, state: State) -> list[tuple[str, str | None]]:
 
 
 def _blocked(ctx: Context, state: State, side: str, with_enemy: bool, owners) -> frozenset[str]:
-    enemy_cities = [city for city, owner in owners if owner is not None and owner != side]
+    """The blocked locations (6.3): what the units block (kept with the position) with the enemy's cities (kept
+    for the owners list, which stays the same while control does). The set made last for a side is given again
+    while both parts are the same objects, so that the nets kept by content find it by its cached hash."""
+    memo_key = ("blocked_cities", side)
+    last = ctx.derived.get(memo_key)
+    if last is not None and last[0] is owners:
+        enemy_cities = last[1]
+    else:
+        enemy_cities = [city for city, owner in owners if owner is not None and owner != side]
+        ctx.derived[memo_key] = (owners, enemy_cities, None, None)
+        last = None
     if not with_enemy:
         return ctx.board.areas.union(enemy_cities)
     pos = position(ctx, state.units)
@@ -77,7 +87,11 @@ def _blocked(ctx: Context, state: State, side: str, with_enemy: bool, owners) ->
     base = pos.sets.get(key)
     if base is None:
         base = pos.sets[key] = _blocked_by_units(ctx, pos, side)
-    return base if base.issuperset(enemy_cities) else base.union(enemy_cities)
+    if last is not None and last[2] is base:
+        return last[3]
+    out = base if base.issuperset(enemy_cities) else base.union(enemy_cities)
+    ctx.derived[memo_key] = (owners, enemy_cities, base, out)  # (base kept alive with it: its id stays its own)
+    return out
 
 
 def _blocked_by_units(ctx: Context, pos, side: str) -> frozenset[str]:
@@ -254,7 +268,7 @@ def _near(net: SupplyNet) -> list[int]:
     if near is None:
         b = net.bits
         free = ~mask(b.bit, net.blocked)
-        ring = mask(b.bit, net.sources) & free
+        ring = _source_bits(net) & free
         reached = ring
         near = [ring]
         for _ in range(1, SUPPLY_RANGE):
@@ -270,8 +284,15 @@ def _reach(net: SupplyNet, hexes: int) -> int:
     key = ("reach", hexes)
     out = net.memo.get(key)
     if out is None:
-        b = net.bits
-        out = net.memo[key] = mask(b.bit, net.sources) | spread(b, _near(net)[hexes - 1])
+        out = net.memo[key] = _source_bits(net) | spread(net.bits, _near(net)[hexes - 1])
+    return out
+
+
+def _source_bits(net: SupplyNet) -> int:
+    """The bits of the net's sources (made once per net)."""
+    out = net.memo.get("source_bits")
+    if out is None:
+        out = net.memo["source_bits"] = mask(net.bits.bit, net.sources)
     return out
 
 
@@ -419,8 +440,7 @@ def side_supply(ctx: Context, state: State, side: str, paths: bool = True) -> di
     :data:`OVERLAND`, without the path: for checks that only ask whether units are supplied."""
     net = supply_net(ctx, state, side)
     units = state.units
-    locations, sides = ctx.board.locations, unit_sides(ctx)
-    mine = [uid for uid, us in units.items() if us.loc in locations and sides[uid] == side]
+    mine = _on_map(ctx, state, side)
     if paths:
         overland = {uid: overland_path(ctx, net, units[uid].loc) for uid in mine}
         return {uid: unit_supply(ctx, state, uid, net, overland) for uid in mine}
@@ -429,6 +449,17 @@ def side_supply(ctx: Context, state: State, side: str, paths: bool = True) -> di
     home = _home_regions(ctx)
     return {uid: OVERLAND if traced[uid] is not None and uid not in home
             else unit_supply(ctx, state, uid, net, traced) for uid in mine}
+
+
+def _on_map(ctx: Context, state: State, side: str) -> list[str]:
+    """``side``'s units on the map, in the units' order (kept with the position)."""
+    pos = position(ctx, state.units)
+    key = ("on_map", side)
+    out = pos.sets.get(key)
+    if out is None:
+        locations, sides = ctx.board.locations, unit_sides(ctx)
+        out = pos.sets[key] = [uid for uid, us in state.units.items() if us.loc in locations and sides[uid] == side]
+    return out
 
 
 def describe(ctx: Context, state: State, uid: str, s: Supply) -> str:

@@ -25,7 +25,7 @@ def handle_supply(ctx: Context, state: State, action: Action) -> tuple[State, li
     listed = list(action["unsupplied"])
     findings = []
     sides = {action.side} | {ctx.game.units[uid].side for uid in listed}
-    units = dict(state.units)
+    units = dict(state.units) if listed else state.units  # (the same mapping when no marker is placed)
     for uid in listed:
         if units[uid].loc not in ctx.board.locations:
             findings.append(Finding("6.0", f"{unit_name(ctx, uid, state)} is not on the map", (uid,)))

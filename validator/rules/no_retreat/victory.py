@@ -31,7 +31,7 @@ from ...engine.context import Context, once
 from ...engine.state import evolve
 from ...model import Action, Finding
 from .cards import RESET_1945, reset_turn  # 3rd-ed summary: VPs reset, 1945 scoring, German Operational Victory check
-from .control import controller
+from .control import OCCUPATION_AREAS, controller
 from .state import State
 from .supply import supply_net, traces_overland, unit_supply
 from .track_state import Score, Victory
@@ -82,7 +82,26 @@ def _late(ctx: Context, turn: int) -> bool:
 
 
 def map_vp(ctx: Context, state: State, side: str) -> int:
-    return sum(n for loc, n in vp_locations(ctx, state) if controller(ctx, state, loc) == side)
+    """The VPs of the locations ``side`` controls (kept for the last control mapping asked about, and units
+    mapping when a VP location is controlled by occupation, 12.4.2)."""
+    locs = vp_locations(ctx, state)
+    units = state.units if _occupied_vp(ctx) else None
+    key = ("map_vp", side)
+    last = ctx.derived.get(key)
+    if last is not None and last[0] is state.control and last[1] is units and last[2] is locs:
+        return last[3]
+    n = sum(n for loc, n in locs if controller(ctx, state, loc) == side)
+    ctx.derived[key] = (state.control, units, locs, n)  # (the mappings kept alive with it: their ids stay theirs)
+    return n
+
+
+def _occupied_vp(ctx: Context) -> bool:
+    """Whether a VP location of the map is controlled by occupation (12.4.2)."""
+    def make(c: Context) -> bool:
+        m = c.game.map
+        return any(x.vp for lid, x in (*m.areas.items(), *m.hexes.items()) if lid in OCCUPATION_AREAS)
+
+    return once(ctx, "occupied_vp", make)
 
 
 def event_vp(state: State, side: str) -> int:
