@@ -25,7 +25,8 @@ from validator.vassal.turn_sequence import phase_sequence
 
 UNUSED_BOX = "unused"  # where the scenario keeps the Blitz!/Shock! markers
 SUPPORT_MARKER = "blitz_shock"
-TRAIN_MENU = "Mark Train"  # the unit command that puts a Train marker on a unit moved by rail
+TRAIN_MENU = "Mark Train"
+SUPPLY_MENUS = {"unsupplied": "Mark Unsupplied", "oos": "Mark Out of Supply", "isolated": "Mark Isolated"}  # the unit command that puts a Train marker on a unit moved by rail
 
 
 class JavaRandom:
@@ -216,9 +217,10 @@ def _convert(p: _Play, a: dict[str, Any], before: Any) -> None:
             p.on_board.add(uid)
         if a.get("face", "front") != p.faces.get(uid, "front"):
             p.flip(uid)
-    elif kind == "supply":
-        for uid in a["unsupplied"]:
-            p.unit(uid, do="key", menu="Mark Unsupplied")
+    elif kind == "supply":  # the unit commands of No Retreat!'s Unsupplied, Stalingrad '42's Out of Supply, Isolated
+        for listed, menu in SUPPLY_MENUS.items():
+            for uid in a.get(listed, ()):
+                p.unit(uid, do="key", menu=menu)
     elif kind == "declare":
         for t in a["targets"]:
             p.unit(_unit_in(before, t), do="key", menu="Mark as Target")
@@ -250,8 +252,10 @@ def _pay(p: _Play, a: dict[str, Any]) -> None:
 
 
 def _to_box_or_flip(p: _Play, a: dict[str, Any], before: Any) -> None:
-    """The box the action sends the unit to (a loss: its side's Destroyed or Surrendered box; the rules may then
-    move it on, e.g. to the turn track, which the validator does itself), or a flip."""
+    """The box the action sends the unit to (a loss: its side's Destroyed or Surrendered box where the game has
+    them, as No Retreat! does: the rules may then move it on, e.g. to the turn track, which the validator does
+    itself; else the box the rules put it in, e.g. Stalingrad '42's Eliminated Box or Remnant Display), or a
+    flip."""
     uid = a["unit"]
     _pay(p, a)
     was, after = before.units[uid], p.state.units[uid]
@@ -261,11 +265,14 @@ def _to_box_or_flip(p: _Play, a: dict[str, Any], before: Any) -> None:
     elif a["type"] == "entrain":
         box = f"rail_{side}"
     elif after.loc != was.loc:
-        box = f"{'surrendered' if was.unsupplied else 'destroyed'}_{side}"
+        box = f"{'surrendered' if getattr(was, 'unsupplied', False) else 'destroyed'}_{side}"
+        box = box if box in p.game.map.boxes else after.loc
     else:
         box = None
-    if box is not None:
+    if box is not None and p.game.map.boxes[box].side == side:  # the side's boxes are in its units' Send to menu
         p.unit(uid, do="key", menu=f"Send to {p.box_name(box)}")
+    elif box is not None:  # a box of no side (Removed from play): dragged there
+        p.do(do="move", piece={"UnitId": uid}, to=p.box_name(box))
     elif after.face != was.face:
         p.flip(uid)
 
