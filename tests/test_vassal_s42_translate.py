@@ -194,6 +194,23 @@ def test_the_weather_marker_and_its_die(log) -> None:
     assert not [a for a in log.actions() if a["type"] == "note"]
 
 
+def test_reserve_markers_put_and_taken_off_and_a_planned_offensive_on_an_hq(log) -> None:
+    """25.2.1: Reserve markers put in the Movement Phase are one ``reserve`` line; 25.2.3: taken off in the Combat
+    Phase one ``activate`` line (elsewhere: the validator's clean-up); 26.2: a Planned Offensive marker put upside
+    down on an HQ in the Initial Phase is an ``offensive`` line, and its flip to Ready later is bookkeeping."""
+    log.tracker(1, "axis", "initial").marker("offensive_axis", "2", "1016")  # 6 Army HQ alone in its hex
+    log.marker("reserve_axis", "1", "1402")  # not in the Movement Phase: no action
+    log.tracker(1, "axis", "movement")
+    log.marker("reserve_axis", "1", "1201", "* 88 ID [ger_88id] in 1201 marked Reserve")
+    log.marker("reserve_axis", "1", "1203")
+    log.tracker(1, "axis", "combat").remove("reserve_axis@1201")
+    log.tracker(1, "axis", "recovery").remove("reserve_axis@1203")  # the clean-up after the Combat Phase
+    log.tracker(2, "axis", "initial").flip("offensive_axis@1016", "1")  # Ready: the validator flips it itself
+    got = [a for a in log.actions() if a["type"] not in ("phase", "turn")]
+    assert got == [A("offensive", "axis", unit="ger_hq_6a"), A("reserve", "axis", units=["ger_88id", "ger_383id"]),
+                   A("activate", "axis", units=["ger_88id"])]
+
+
 def test_a_translated_log_reaches_the_validator_and_a_wrong_weather_is_flagged(log, s42, tmp_path) -> None:
     log.tracker(1, None, "weather").weather_to("rain")  # turns 1-16 are Clear (23.1)
     log.tracker(1, "soviet", "movement").move("sov_333rd", "2021")
