@@ -99,9 +99,12 @@ def test_every_games_table_fits_its_log_schema() -> None:
         assert set(table.marker_roles) <= icons, set(table.marker_roles) - icons
         assert set(table.arrive) | set(table.leave) <= set(table.marker_roles.values())
         assert set(table.tracks) <= set(game.map.boxes)
+        box_kinds = {b.id.rsplit("_", 1)[0] if b.side else b.id for b in game.map.boxes.values()}  # as the translator
+        assert set(table.box_arrive) | set(table.box_leave) <= box_kinds
         assert {kind for kind, _ in table.tracks.values()} <= {m.kind for m in game.all_markers}
         allowed = allowed_fields(table.actions)
-        for spec in [*table.arrive.values(), *table.leave.values(), *(a for _, a in table.tracks.values())]:
+        for spec in [*table.arrive.values(), *table.leave.values(), *(a for _, a in table.tracks.values()),
+                     *table.box_arrive.values(), *table.box_leave.values()]:
             assert spec.action in kinds and spec.action in allowed, spec
             assert set(spec.fields) <= allowed[spec.action], spec
             assert not spec.recast or {"unit", "path", "to"} <= allowed[spec.action], spec
@@ -209,6 +212,17 @@ def test_reserve_markers_put_and_taken_off_and_a_planned_offensive_on_an_hq(log)
     got = [a for a in log.actions() if a["type"] not in ("phase", "turn")]
     assert got == [A("offensive", "axis", unit="ger_hq_6a"), A("reserve", "axis", units=["ger_88id", "ger_383id"]),
                    A("activate", "axis", units=["ger_88id"])]
+
+
+def test_a_unit_into_a_reserve_army_holding_box_and_out_onto_the_map(log) -> None:
+    """34.4.1-34.4.2: a unit dragged into a Reserve Army Holding Box is a ``hold`` (not a ``remove``), and out of it
+    onto the map a ``reveal``; the other boxes keep the core's reading."""
+    log.tracker(1, "soviet", "movement").move("sov_333rd", "reserve_army_2").move("sov_333rd", "2021")
+    log.move("sov_15tb", "removed")
+    got = [a for a in log.actions() if a["type"] != "phase"]
+    assert got == [A("hold", "soviet", unit="sov_333rd", box="reserve_army_2"),
+                   A("reveal", "soviet", unit="sov_333rd", to="2021"),
+                   A("remove", "soviet", unit="sov_15tb", to="removed")]
 
 
 def test_a_translated_log_reaches_the_validator_and_a_wrong_weather_is_flagged(log, s42, tmp_path) -> None:

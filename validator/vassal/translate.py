@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Mapping
 
 from games.model import Game
 
@@ -457,6 +457,9 @@ class _Translator:
         if after.kind == BOX:
             self.to_box(uid, side, before, after.id)
         elif after.kind == MAP:
+            out = self.table.box_leave.get(self.box_kind(before.id)) if before.kind == BOX else None
+            if out is not None and self.box_action(out, side, {"{unit}": uid, "{box}": before.id, "{to}": after.id}):
+                return
             if before.kind == BOX and self.box_kind(before.id) == self.table.rail_box:
                 self.emit("detrain", side, unit=uid, to=after.id)
             elif before.kind in (BOX, TRACK, NOWHERE):
@@ -470,8 +473,19 @@ class _Translator:
         b = self.game.map.boxes[box]
         return box.rsplit("_", 1)[0] if b.side is not None else box
 
+    def box_action(self, spec: MarkerAction, side: str, values: dict[str, str]) -> bool:
+        """A unit into or out of a box whose kind the game's table gives an action (:mod:`.game_table`): written
+        when in its phase (True), else False (the core's reading stands)."""
+        if spec.phase is not None and self.pos.phase != spec.phase:
+            return False
+        self.emit(spec.action, side, **{k: _fill(v, values) for k, v in spec.fields.items()})
+        return True
+
     def to_box(self, uid: str, side: str, before: Where, box: str) -> None:
         kind = self.box_kind(box)
+        into = self.table.box_arrive.get(kind)
+        if into is not None and self.box_action(into, side, {"{unit}": uid, "{box}": box, "{to}": box}):
+            return
         if kind == self.table.rail_box and before.kind == MAP:
             self.emit("entrain", side, unit=uid, pay=self.take_pay(side))
         elif kind in self.table.elimination_boxes and before.kind == MAP and self.is_loss(uid):
@@ -895,9 +909,14 @@ def dynamic_values(piece: PieceDef) -> dict[str, str]:
 def _filled(value: Any, unit: str | None, loc: str) -> Any:
     """A field of a table's marker action: ``"{unit}"`` the marked unit, ``"{hex}"`` the marker's location (in a
     list too); anything else as it is."""
+    return _fill(value, {"{unit}": unit, "{hex}": loc})
+
+
+def _fill(value: Any, values: Mapping[str, Any]) -> Any:
+    """A field of a table's action with its placeholders (``values``) filled in, in a list too."""
     if isinstance(value, list):
-        return [_filled(v, unit, loc) for v in value]
-    return unit if value == "{unit}" else loc if value == "{hex}" else value
+        return [_fill(v, values) for v in value]
+    return values.get(value, value) if isinstance(value, str) else value
 
 
 def _int(text: str | None) -> int | str | None:
