@@ -225,6 +225,28 @@ def test_a_unit_into_a_reserve_army_holding_box_and_out_onto_the_map(log) -> Non
                    A("remove", "soviet", unit="sov_15tb", to="removed")]
 
 
+def test_an_automatic_ds_in_the_movement_phase_and_its_retreats(log) -> None:
+    """8.6.1: attack directions set, then Automatic DS markers on those units in the Movement Phase: one ``auto_ds``
+    line against the hex they point at; the drags of that hex's units that follow are their retreats (not moves of
+    the other side), a unit of the phasing side dragged after it moves."""
+    log.tracker(1, "soviet", "movement").attack("sov_162rd", "SW").attack("sov_22tc", "SW")
+    log.marker("auto_ds", "1", "1817", "* 162 RD [sov_162rd] in 1817 marked Automatic DS")
+    log.marker("auto_ds", "1", "1817", "* 22 TC [sov_22tc] in 1817 marked Automatic DS")
+    log.move("ger_384id", "1617").move("ger_384id", "1517").move("ger_stug245", "1716")
+    log.move("sov_333rd", "1920")
+    got = [a for a in log.actions() if a["type"] != "phase"]
+    assert got == [A("auto_ds", "soviet", attackers=["sov_162rd", "sov_22tc"], target="1717"),
+                   A("retreat", "axis", unit="ger_384id", path=["1617", "1517"]),
+                   A("retreat", "axis", unit="ger_stug245", path=["1716"]),
+                   A("move", "soviet", unit="sov_333rd", to="1920")]
+
+
+def test_an_automatic_ds_marker_on_a_unit_with_no_attack_direction_is_a_note(log) -> None:
+    log.tracker(1, "soviet", "movement").marker("auto_ds", "1", "1817", "* 22 TC [sov_22tc] in 1817 marked X")
+    got = [a for a in log.actions() if a["type"] != "phase"]
+    assert [a["type"] for a in got] == ["note"] and "no attack direction" in got[0]["text"]
+
+
 def test_a_translated_log_reaches_the_validator_and_a_wrong_weather_is_flagged(log, s42, tmp_path) -> None:
     log.tracker(1, None, "weather").weather_to("rain")  # turns 1-16 are Clear (23.1)
     log.tracker(1, "soviet", "movement").move("sov_333rd", "2021")

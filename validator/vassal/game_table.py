@@ -13,8 +13,11 @@ phases mean is the game's: its rules package declares it as data, in ``vassal.js
   ``target``, ``counterblow``, ``support``) or a role of the game's ``marker_actions``;
 - ``marker_actions``: per role, the action a marker arriving on (``arrive``) or leaving (``leave``) a unit gives, in
   a phase or any: ``{"action": kind, "fields": {...}, "phase": id}``; a field's value ``"{unit}"`` is the marked
-  unit, ``"{hex}"`` the marker's location, ``["{unit}"]`` a list of it; ``"recast": kind`` instead turns the moves
-  the unit made in this phase into one action of that kind (a Train marker: the drag was a rail move);
+  unit, ``"{hex}"`` the marker's location, ``["{unit}"]`` a list of it, ``"{target}"`` the hex the marked unit's
+  attack direction points at (the direction is used up); ``"recast": kind`` instead turns the moves the unit made in
+  this phase into one action of that kind (a Train marker: the drag was a rail move); ``"battle": result`` makes the
+  line a battle with that result, in whatever phase: drags of its target's units that follow are its retreats
+  (Stalingrad '42's Automatic DS in the Movement Phase);
 - ``box_actions``: per box kind (a box id before its side), the action a unit sent or dragged into one of those boxes
   (``arrive``) or out of one onto the map (``leave``) gives instead of the core's ``remove`` / ``place``, in a phase
   or any: ``{"action": kind, "fields": {...}, "phase": id}``; ``"{unit}"`` the unit, ``"{box}"`` the box, ``"{to}"``
@@ -56,6 +59,7 @@ class MarkerAction:
     fields: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     phase: str | None = None  # only in this phase (None: any)
     recast: bool = False  # the unit's moves of this phase become one ``action``
+    battle: str | None = None  # the line is a battle with this result: its target's units retreat by drags
 
 
 @dataclass(frozen=True)
@@ -114,7 +118,8 @@ def read_table(path: str) -> GameTable:
 def _marker_action(spec: Mapping[str, Any]) -> MarkerAction:
     if "recast" in spec:
         return MarkerAction(str(spec["recast"]), phase=spec.get("phase"), recast=True)
-    return MarkerAction(str(spec["action"]), MappingProxyType(dict(spec.get("fields", {}))), spec.get("phase"))
+    return MarkerAction(str(spec["action"]), MappingProxyType(dict(spec.get("fields", {}))), spec.get("phase"),
+                        battle=spec.get("battle"))
 
 
 def _arrive_leave(specs: Mapping[str, Any]) -> tuple[dict[str, MarkerAction], dict[str, MarkerAction]]:
