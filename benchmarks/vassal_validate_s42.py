@@ -5,14 +5,16 @@ rounds, the same two goals, >= 10x each).
 
 The log: the random player's Campaign Game (seed 1 by default, 36 turns), as tests/vassal_playback.py would play it
 through VASSAL (what a player cannot say with the module is left out, see its docstring), written by our own VASSAL
-command encoder (``s42_vlog_writer.py``: playing those 11,000 scripted actions through the real engine took over an
-hour on this machine, 5,497 steps in 31 minutes before it was stopped) and cached under ``build/vassal_validate/``
-keyed on the script, the dice, the encoder and the module's bytes (the module is built once with the real art into
-the same folder). The dice are the log's own. When the log is written, VASSAL loads it and steps through it to the
-end (the harness's ``decode`` with replay), and every unit on the map in VASSAL's final state is checked to be where
-the validator's replay of the translation puts it (``units_where_vassal_left_them``). The validator reports
-violations (a move's mode, Determined Defenses and the other actions the module cannot say are not in the
-translation), which is part of the work timed.
+command encoder (``tests/s42_vlog_writer.py``: playing those 11,000 scripted actions through the real engine took
+over an hour on this machine, 5,497 steps in 31 minutes before it was stopped) and cached under
+``build/vassal_validate/`` keyed on the script, the dice, the encoder and the module's bytes (the module is built
+once with the real art into the same folder). The dice are the log's own. When the log is written, VASSAL loads it
+and steps through it to the end (the harness's ``decode`` with replay): every step without a problem, every unit in
+VASSAL's final state where our reader's replay of the log puts it (else it stops), and how many of those on the map
+the validator's replay of the translation puts in the same place (units the rules take off the map by themselves
+can differ: the translation lacks the lines the module cannot say). The validator reports violations (a move's
+mode, Determined Defenses and the other actions the module cannot say are not in the translation), which is part
+of the work timed.
 
 Run: .venv/bin/python benchmarks/vassal_validate_s42.py [seed] [--runs N]      (needs the engine: tools/vassal_engine)
 """
@@ -41,7 +43,7 @@ from validator.vassal.module import read_module  # noqa: E402
 from validator.vassal.replay import replay as reader_replay  # noqa: E402
 from validator.vassal.savefile import read_save  # noqa: E402
 from vassal_playback import playback  # noqa: E402
-from s42_vlog_writer import write_vlog  # noqa: E402  (this folder's encoder)
+from s42_vlog_writer import write_vlog  # noqa: E402  (tests/: our VASSAL command encoder)
 from vassal_validate import CACHE, built_module, compare  # noqa: E402  (No Retreat!'s benchmark: the same method)
 
 GAME = "stalingrad42"
@@ -59,7 +61,7 @@ def written_log(engine, game, vmod: str, lines: list[dict], script: list[dict]) 
     our reader's replay of the log (every unit: AssertionError naming the first that differs) and with the
     validator's replay of its translation (counted)."""
     dice = [a["die"] for a in lines[1:] if a["type"] == "battle" or (a["type"] == "weather" and a.get("die"))]
-    writer = (Path(__file__).parent / "s42_vlog_writer.py").read_bytes()
+    writer = (ROOT / "tests" / "s42_vlog_writer.py").read_bytes()
     key = hashlib.sha256(json.dumps([script, dice]).encode() + writer + Path(vmod).read_bytes()).hexdigest()[:16]
     folder = CACHE / key
     log, seen = folder / "campaign.vlog", folder / "vassal_run.txt"
@@ -73,9 +75,10 @@ def written_log(engine, game, vmod: str, lines: list[dict], script: list[dict]) 
         result = replace(engine, timeout=3600.0).decode(vmod, log, replay=True, commands=False)
         took = time.perf_counter() - t
         assert result.steps == steps and not result.problems, (result.steps, result.problems[:3])
+        same = same_as_reader(game, vmod, log, result.pieces)
         report = [f"VASSAL loaded the log and stepped through all {result.steps} steps in {took:.0f} s, no problem "
-                  "reported", f"its final state: {same_as_reader(game, vmod, log, result.pieces)} units on its maps, each "
-                  "where our reader's replay of the log puts it"]
+                  f"reported", f"its final state: {same} units on its maps, each where our reader's replay of the log "
+                  "puts it"]
         v = load_vassal(str(log), vmod)
         final = replay(v.log, v.game, keep_states=False).final
         agree, differ = rules_agreement(game, result.pieces, final)

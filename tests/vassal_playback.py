@@ -27,9 +27,9 @@ from validator.vassal.turn_sequence import phase_sequence
 
 UNUSED_BOX = "unused"  # where the scenario keeps the Blitz!/Shock! markers
 SUPPORT_MARKER = "blitz_shock"
-TRAIN_MENU = "Mark Train"
+TRAIN_MENU = "Mark Train"  # the unit command that puts a Train marker on a unit moved by rail
 AUTO_DS_MENU = "Mark Automatic DS"
-SUPPLY_MENUS = {"unsupplied": "Mark Unsupplied", "oos": "Mark Out of Supply", "isolated": "Mark Isolated"}  # the unit command that puts a Train marker on a unit moved by rail
+SUPPLY_MENUS = {"unsupplied": "Mark Unsupplied", "oos": "Mark Out of Supply", "isolated": "Mark Isolated"}
 
 
 class JavaRandom:

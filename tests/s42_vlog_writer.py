@@ -13,26 +13,21 @@ The dice are the game log's own (the weather's and the battles' in order), so th
 from __future__ import annotations
 
 import os
-import sys
 import zipfile
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[0:0] = [str(ROOT / "tests"), str(ROOT)]
+from games.model import Game
+from games.vassal_codec import encode
+from modgen import names as mnames
+from modgen.scenario import setup_file
+from modgen.settings import settings
+from validator.vassal.commands import ESC
+from validator.vassal.savefile import read_save
+from validator.vassal.turn_sequence import phase_sequence
 
-from games.model import Game  # noqa: E402
-from games.vassal_codec import encode  # noqa: E402
-from modgen import names as mnames  # noqa: E402
-from modgen.scenario import setup_file  # noqa: E402
-from modgen.settings import settings  # noqa: E402
-from validator.vassal.commands import ESC  # noqa: E402
-from validator.vassal.module_names import NAMES  # noqa: E402
-from validator.vassal.savefile import read_save  # noqa: E402
-from validator.vassal.turn_sequence import phase_sequence  # noqa: E402
-
-from test_vassal_s42_translate import S42Log  # noqa: E402
-from test_vassal_translate import base_of  # noqa: E402
+from test_vassal_s42_translate import S42Log
+from test_vassal_translate import base_of
 
 
 class _Writer(S42Log):
@@ -118,4 +113,4 @@ def _key(log: _Writer, a: dict[str, Any], commands: dict, names: dict[str, str])
         raise ValueError(f"the writer has no command for {a}")
 
 
-__all__ = ["write_vlog", "NAMES"]
+__all__ = ["write_vlog"]
