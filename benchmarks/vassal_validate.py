@@ -92,8 +92,15 @@ def main() -> int:
     with open_engine() as engine:
         vmod = built_module(game)
         seed, log, n_script = long_log(engine, game, vmod, args.seed)
-        stages(game, vmod, log, n_script, seed, args.runs)
-        vassal, ours, cli = paired(engine, game, vmod, log, args.runs)
+        compare(engine, game, vmod, log, n_script, seed, args.runs)
+    return 0
+
+
+def compare(engine, game, vmod: str, log: Path, n_script: int, seed: int, runs: int, label: str = "") -> None:
+    """Our stages one by one, then the paired rounds, and the two goals (``RESULT`` lines, ``label`` after the
+    log's name: which log it is)."""
+    stages(game, vmod, log, n_script, seed, runs)
+    vassal, ours, cli = paired(engine, game, vmod, log, runs)
     best_vassal = min(vassal, key=lambda r: r.load_and_replay)
     wall, cpu = min(w for w, _ in ours), min(c for _, c in ours)
     print(f"VASSAL load + step to end  {best_vassal.load_and_replay * 1000:8.1f} ms   ({best_vassal.steps} steps; JVM "
@@ -104,7 +111,7 @@ def main() -> int:
     ratio = best_vassal.load_and_replay / wall
     print(f"hexforge is {ratio:.1f}x faster than VASSAL's replay (wall; VASSAL's wall over our CPU time "
           f"{best_vassal.load_and_replay / cpu:.1f}x)")
-    print(verdict("read + validate the VASSAL log vs VASSAL's load and step-through (wall)", ratio, ">= 10x",
+    print(verdict(f"read + validate the VASSAL log{label} vs VASSAL's load and step-through (wall)", ratio, ">= 10x",
                   ratio >= 10))
     t_cli, cpu_cli = min(w for w, _ in cli), min(c for _, c in cli)
     v_wall = min(r.wall for r in vassal)
@@ -112,9 +119,8 @@ def main() -> int:
           f"runs: {', '.join(f'{w:.2f}' for w, _ in cli)} s) vs VASSAL start, load module, load and step through the "
           f"log {v_wall:.2f} s (runs: {', '.join(f'{r.wall:.1f}' for r in vassal)} s): {v_wall / t_cli:.1f}x (over our "
           f"CPU time {v_wall / cpu_cli:.1f}x)")
-    print(verdict("hexforge validate vs VASSAL, whole command lines (wall)", v_wall / t_cli, ">= 10x",
+    print(verdict(f"hexforge validate{label} vs VASSAL, whole command lines (wall)", v_wall / t_cli, ">= 10x",
                   v_wall / t_cli >= 10))
-    return 0
 
 
 def stages(game, vmod: str, log: Path, n_script: int, seed: int, runs: int) -> None:

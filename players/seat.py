@@ -30,7 +30,12 @@ class Seat:
     step: ClassVar[Callable[[Context, Any, Action], tuple[Any, list[Finding]]]]  # the rules package's step
     first_line: ClassVar[int] = 1  # the log line of the first action (after the header when it counts)
 
+    def before(self, kind: str, fields: dict[str, Any]) -> None:
+        """What the game's player does before each line it writes (nothing, unless a game's rules owe something at
+        once)."""
+
     def _try(self, kind: str, side: str, fields: dict[str, Any]) -> list[Finding]:
+        self.before(kind, fields)
         action = Action(len(self.lines) + self.first_line, kind, side, dict(fields))
         new, findings = type(self).step(self.ctx, self.state, action)
         if not findings:

@@ -11,7 +11,10 @@ Full Retreat marker, the Weather Phase's roll. The engine is seeded so that its 
 wrong). One JVM run plays
 both games: the legal one, then the one with every planted violation (a move beyond the MA, a move into an enemy
 zone of control and on, a move into an enemy Hex Bond, a move out of its phase, an overstack at the phase end, a
-battle result the table does not give for VASSAL's die), each
+battle result the table does not give for VASSAL's die, and markers from the palette for advanced rules the scenario
+leaves out: a Planned Offensive marker turned upside down on an HQ, a Reserve marker put on a unit and taken off in
+the Combat Phase, each translated into its own line; an Automatic DS in the Movement Phase at 1-1, by attack
+directions and *Mark Automatic DS*, whose defender's drags are its retreat), each
 followed by Check rules while its logfile is still being written.
 """
 
@@ -77,17 +80,24 @@ OPENING = [
 ]
 
 PLANTED_ACTIONS = [
-    *TO_SOVIET_MOVEMENT,
+    A("phase", "axis", phase="initial"),
+    A("offensive", "axis", unit="ger_hq_6a"),  # a Planned Offensive marker, advanced rule 26 not in play: 26.1
+    *TO_SOVIET_MOVEMENT[1:],
     A("move", "soviet", unit="sov_102rd", path=["2122", "2023"]),  # 4 MP with an MA of 3: 5.1
     A("move", "soviet", unit="sov_4rd", path=["2327"]),  # into an enemy Hex Bond: 7.2
     A("move", "soviet", unit="sov_106rd", path=["1722", "1622"]),  # into an EZOC and on: 6.2
+    A("reserve", "soviet", units=["sov_212rd"]),  # a Reserve marker, advanced rule 25 not in play: 25.2.1
+    A("auto_ds", "soviet", attackers=["sov_31rd", "sov_339rd"], target="2633"),  # at 1-1, not 10-1: 8.6.1
+    A("retreat", "axis", unit="ger_198id", path=["2533", "2434", "2334", "2235"]),  # its DS: four hexes (12.1.1)
     A("move", "soviet", unit="sov_278rd", path=["1721"]),  # a third Soviet unit in 1721 ...
     A("move", "axis", unit="ger_9pz", path=["1401"]),  # an Axis move in the Soviet Movement Phase: 3.0
     A("phase", "soviet", phase="combat"),  # ... when the Movement Phase ends: 4.1
+    A("activate", "soviet", units=["sov_212rd"]),  # its marker taken off in the Combat Phase (25.2.3)
 ]
 PLANTED = {  # rule -> (the plan's action index, the units it names)
-    "5.1": (4, {"sov_102rd"}), "7.2": (5, {"sov_4rd"}), "6.2": (6, {"sov_106rd"}), "3.0": (8, set()),
-    "4.1": (9, {"sov_278rd", "sov_51rd", "sov_34cav"}), "10.1": (10, {"sov_162rd", "sov_22tc"}),
+    "26.1": (1, {"ger_hq_6a"}), "5.1": (5, {"sov_102rd"}), "7.2": (6, {"sov_4rd"}), "6.2": (7, {"sov_106rd"}),
+    "25.2.1": (8, {"sov_212rd"}), "8.6.1": (9, set()), "3.0": (12, set()),
+    "4.1": (13, {"sov_278rd", "sov_51rd", "sov_34cav"}), "10.1": (15, {"sov_162rd", "sov_22tc"}),
 }
 
 
@@ -210,7 +220,7 @@ def test_exactly_the_planted_violations_are_flagged_at_their_vassal_steps(played
         assert units <= set(v["units"]), (rule, v["units"])
         step = v["step"]
         line = next(a for a in actions if a["src"]["step"] == step)
-        assert line["type"] in ("move", "phase", "battle"), (rule, line)
+        assert line["type"] in ("move", "phase", "battle", "offensive", "reserve", "auto_ds"), (rule, line)
     moves = {a["unit"]: a["src"]["step"] for a in actions if a["type"] == "move"}  # each unit's last drag
     assert got["5.1"]["step"] == moves["sov_102rd"] and got["6.2"]["step"] == moves["sov_106rd"]
     assert got["3.0"]["step"] == moves["ger_9pz"]
@@ -218,6 +228,12 @@ def test_exactly_the_planted_violations_are_flagged_at_their_vassal_steps(played
     ends = next(a for a in actions if a["type"] == "phase" and a["phase"] == "combat" and a["side"] == "soviet")
     assert got["4.1"]["step"] == ends["src"]["step"]  # the overstack: where the Movement Phase ended
     assert got["10.1"]["step"] == next(a["src"]["step"] for a in actions if a["type"] == "battle")
+    kinds = ("offensive", "reserve", "activate", "auto_ds", "retreat")  # markers put on and taken off, the DS retreat
+    marked = [{k: v for k, v in a.items() if k != "src"} for a in actions if a["type"] in kinds]
+    assert marked == [a for a in PLANTED_ACTIONS if a["type"] in kinds]
+    assert got["26.1"]["step"] == next(a["src"]["step"] for a in actions if a["type"] == "offensive")
+    assert got["25.2.1"]["step"] == next(a["src"]["step"] for a in actions if a["type"] == "reserve")
+    assert got["8.6.1"]["step"] == next(a["src"]["step"] for a in actions if a["type"] == "auto_ds")
 
 
 def test_the_translation_ends_where_vassal_ends(played, s42) -> None:

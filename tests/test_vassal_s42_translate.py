@@ -99,9 +99,12 @@ def test_every_games_table_fits_its_log_schema() -> None:
         assert set(table.marker_roles) <= icons, set(table.marker_roles) - icons
         assert set(table.arrive) | set(table.leave) <= set(table.marker_roles.values())
         assert set(table.tracks) <= set(game.map.boxes)
+        box_kinds = {b.id.rsplit("_", 1)[0] if b.side else b.id for b in game.map.boxes.values()}  # as the translator
+        assert set(table.box_arrive) | set(table.box_leave) <= box_kinds
         assert {kind for kind, _ in table.tracks.values()} <= {m.kind for m in game.all_markers}
         allowed = allowed_fields(table.actions)
-        for spec in [*table.arrive.values(), *table.leave.values(), *(a for _, a in table.tracks.values())]:
+        for spec in [*table.arrive.values(), *table.leave.values(), *(a for _, a in table.tracks.values()),
+                     *table.box_arrive.values(), *table.box_leave.values()]:
             assert spec.action in kinds and spec.action in allowed, spec
             assert set(spec.fields) <= allowed[spec.action], spec
             assert not spec.recast or {"unit", "path", "to"} <= allowed[spec.action], spec
@@ -192,6 +195,56 @@ def test_the_weather_marker_and_its_die(log) -> None:
     got = [a for a in log.actions() if a["type"] == "weather"]
     assert got == [A("weather", "axis", weather="overcast", die=4), A("weather", "axis", weather="overcast", die=2)]
     assert not [a for a in log.actions() if a["type"] == "note"]
+
+
+def test_reserve_markers_put_and_taken_off_and_a_planned_offensive_on_an_hq(log) -> None:
+    """25.2.1: Reserve markers put in the Movement Phase are one ``reserve`` line; 25.2.3: taken off in the Combat
+    Phase one ``activate`` line (elsewhere: the validator's clean-up); 26.2: a Planned Offensive marker put upside
+    down on an HQ in the Initial Phase is an ``offensive`` line, and its flip to Ready later is bookkeeping."""
+    log.tracker(1, "axis", "initial").marker("offensive_axis", "2", "1016")  # 6 Army HQ alone in its hex
+    log.marker("reserve_axis", "1", "1402")  # not in the Movement Phase: no action
+    log.tracker(1, "axis", "movement")
+    log.marker("reserve_axis", "1", "1201", "* 88 ID [ger_88id] in 1201 marked Reserve")
+    log.marker("reserve_axis", "1", "1203")
+    log.tracker(1, "axis", "combat").remove("reserve_axis@1201")
+    log.tracker(1, "axis", "recovery").remove("reserve_axis@1203")  # the clean-up after the Combat Phase
+    log.tracker(2, "axis", "initial").flip("offensive_axis@1016", "1")  # Ready: the validator flips it itself
+    got = [a for a in log.actions() if a["type"] not in ("phase", "turn")]
+    assert got == [A("offensive", "axis", unit="ger_hq_6a"), A("reserve", "axis", units=["ger_88id", "ger_383id"]),
+                   A("activate", "axis", units=["ger_88id"])]
+
+
+def test_a_unit_into_a_reserve_army_holding_box_and_out_onto_the_map(log) -> None:
+    """34.4.1-34.4.2: a unit dragged into a Reserve Army Holding Box is a ``hold`` (not a ``remove``), and out of it
+    onto the map a ``reveal``; the other boxes keep the core's reading."""
+    log.tracker(1, "soviet", "movement").move("sov_333rd", "reserve_army_2").move("sov_333rd", "2021")
+    log.move("sov_15tb", "removed")
+    got = [a for a in log.actions() if a["type"] != "phase"]
+    assert got == [A("hold", "soviet", unit="sov_333rd", box="reserve_army_2"),
+                   A("reveal", "soviet", unit="sov_333rd", to="2021"),
+                   A("remove", "soviet", unit="sov_15tb", to="removed")]
+
+
+def test_an_automatic_ds_in_the_movement_phase_and_its_retreats(log) -> None:
+    """8.6.1: attack directions set, then Automatic DS markers on those units in the Movement Phase: one ``auto_ds``
+    line against the hex they point at; the drags of that hex's units that follow are their retreats (not moves of
+    the other side), a unit of the phasing side dragged after it moves."""
+    log.tracker(1, "soviet", "movement").attack("sov_162rd", "SW").attack("sov_22tc", "SW")
+    log.marker("auto_ds", "1", "1817", "* 162 RD [sov_162rd] in 1817 marked Automatic DS")
+    log.marker("auto_ds", "1", "1817", "* 22 TC [sov_22tc] in 1817 marked Automatic DS")
+    log.move("ger_384id", "1617").move("ger_384id", "1517").move("ger_stug245", "1716")
+    log.move("sov_333rd", "1920")
+    got = [a for a in log.actions() if a["type"] != "phase"]
+    assert got == [A("auto_ds", "soviet", attackers=["sov_162rd", "sov_22tc"], target="1717"),
+                   A("retreat", "axis", unit="ger_384id", path=["1617", "1517"]),
+                   A("retreat", "axis", unit="ger_stug245", path=["1716"]),
+                   A("move", "soviet", unit="sov_333rd", to="1920")]
+
+
+def test_an_automatic_ds_marker_on_a_unit_with_no_attack_direction_is_a_note(log) -> None:
+    log.tracker(1, "soviet", "movement").marker("auto_ds", "1", "1817", "* 22 TC [sov_22tc] in 1817 marked X")
+    got = [a for a in log.actions() if a["type"] != "phase"]
+    assert [a["type"] for a in got] == ["note"] and "no attack direction" in got[0]["text"]
 
 
 def test_a_translated_log_reaches_the_validator_and_a_wrong_weather_is_flagged(log, s42, tmp_path) -> None:

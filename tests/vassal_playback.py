@@ -18,14 +18,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games import hexgrid
-from games.model import Game
+from games.model import Game, Marker
+from modgen.markers import slot_name
 from validator.model import Action, Header
 from validator.replay import rules_of
+from validator.vassal.game_table import table_of
 from validator.vassal.turn_sequence import phase_sequence
 
 UNUSED_BOX = "unused"  # where the scenario keeps the Blitz!/Shock! markers
 SUPPORT_MARKER = "blitz_shock"
 TRAIN_MENU = "Mark Train"  # the unit command that puts a Train marker on a unit moved by rail
+AUTO_DS_MENU = "Mark Automatic DS"
+SUPPLY_MENUS = {"unsupplied": "Mark Unsupplied", "oos": "Mark Out of Supply", "isolated": "Mark Isolated"}
 
 
 class JavaRandom:
@@ -69,6 +73,8 @@ class _Play:
     on_board: set[str] = field(default_factory=set)
     hand_x: int = 60
     area_point: Any = None  # loc -> (x, y) main-map pixels of an area (a zone VASSAL cannot look up by its name)
+    marker_on: dict[str, str] = field(default_factory=dict)  # unit -> the palette marker put on it (MarkerId)
+    used_markers: set[str] = field(default_factory=set)  # palette markers taken out (each counter once)
 
     def do(self, **a: Any) -> None:
         self.script.append(a)
@@ -127,12 +133,14 @@ def _rules_start(game: Game, header: dict[str, Any]):
 
 def playback(game: Game, header: dict[str, Any], actions: list[dict[str, Any]], log_file: str = "game.vlog",
              cards: bool = True, prelude: list[dict[str, Any]] = (), battle=None,  # type: ignore[assignment]
-             area_point=None) -> list[dict[str, Any]]:
+             area_point=None, removals: bool = False) -> list[dict[str, Any]]:
     """The harness script that plays ``actions`` (log-format dicts) from the scenario's predefined setup and logs
     them into ``log_file``. ``prelude``: what is done before the log begins (a header that ``start``s later: the
     tracker pressed there, units put in their places); ``battle(play, action, state before)``: how a battle is
     played (default: attack marks, the die, the result reported on a unit); ``area_point(loc)``: the main-map pixel
-    of an area, for modules whose zones VASSAL's grid does not find by name (Stalingrad '42's Entry Areas)."""
+    of an area, for modules whose zones VASSAL's grid does not find by name (Stalingrad '42's Entry Areas);
+    ``removals``: units the rules themselves take off the map into a holding box, with no line naming them (an SP an
+    enemy unit reaches, a defender no retreat saves), are sent there as a player would."""
     sc = game.scenarios[header.get("scenario") or next(iter(game.scenarios))]
     rules, ctx, state = _rules_start(game, header)
     p = _Play(game, state, cards, sc.first_turn, area_point=area_point)
@@ -153,6 +161,8 @@ def playback(game: Game, header: dict[str, Any], actions: list[dict[str, Any]], 
             battle(p, a, before)
         else:
             _convert(p, a, before)
+        if removals and p.state.units is not before.units:
+            _removed_by_rules(p, a, before)
     p.do(do="end_log")
     return p.script
 
@@ -194,6 +204,17 @@ def _convert(p: _Play, a: dict[str, Any], before: Any) -> None:
         p.drag(a["unit"], list(a.get("path") or [a["to"]]))
         p.state = now
         p.unit(a["unit"], do="key", menu=TRAIN_MENU)
+    elif kind in ("reserve", "offensive"):  # Stalingrad '42 (25.2.1, 26.2): a marker from the palette on the unit
+        for uid in a.get("units") or [a["unit"]]:
+            _put_marker(p, kind, side, uid)
+    elif kind == "auto_ds":  # 8.6.1: the attackers' directions toward the target, then their Automatic DS markers
+        for uid in a["attackers"]:
+            p.unit(uid, do="key", menu=f"toward {_direction(game, before.units[uid].loc, a['target'])}")
+            p.unit(uid, do="key", menu=AUTO_DS_MENU)
+    elif kind == "activate":  # 25.2.3: the Reserve marker taken off
+        for uid in a["units"]:
+            if uid in p.marker_on:
+                p.do(do="key", piece={"MarkerId": p.marker_on.pop(uid)}, menu="Remove")
     elif kind == "full_retreat":  # Stalingrad '42 (13.1.3): the unit command that puts the marker on
         for uid in a["units"]:
             p.unit(uid, do="key", menu="Mark Full Retreat")
@@ -216,9 +237,10 @@ def _convert(p: _Play, a: dict[str, Any], before: Any) -> None:
             p.on_board.add(uid)
         if a.get("face", "front") != p.faces.get(uid, "front"):
             p.flip(uid)
-    elif kind == "supply":
-        for uid in a["unsupplied"]:
-            p.unit(uid, do="key", menu="Mark Unsupplied")
+    elif kind == "supply":  # the unit commands of No Retreat!'s Unsupplied, Stalingrad '42's Out of Supply, Isolated
+        for listed, menu in SUPPLY_MENUS.items():
+            for uid in a.get(listed, ()):
+                p.unit(uid, do="key", menu=menu)
     elif kind == "declare":
         for t in a["targets"]:
             p.unit(_unit_in(before, t), do="key", menu="Mark as Target")
@@ -239,6 +261,29 @@ def _convert(p: _Play, a: dict[str, Any], before: Any) -> None:
             p.do(do="key", piece={"CardId": c}, menu="Discard")
 
 
+def _marker_for(p: _Play, kind: str, side: str) -> tuple[Marker, str]:
+    """A palette marker not used yet and its face whose role the game's translator table gives the action ``kind``
+    when it arrives on a unit (the side's own marker when it has one)."""
+    table = table_of(p.game)
+    roles = {r for r, spec in table.arrive.items() if spec.action == kind and not spec.recast}
+    for m in p.game.all_markers:
+        for face in ("front", "back"):
+            f = getattr(m, face)
+            if m.id not in p.used_markers and f.side in (None, side) and table.marker_roles.get(f.icon) in roles:
+                return m, face
+    raise ValueError(f"no marker of the module gives '{kind}'")
+
+
+def _put_marker(p: _Play, kind: str, side: str, uid: str) -> None:
+    """The marker dragged from the palette onto the unit (and turned over when the face that counts is its back)."""
+    m, face = _marker_for(p, kind, side)
+    p.used_markers.add(m.id)
+    p.do(do="place", slot=slot_name(m), at=p.name(p.loc(uid)))
+    if face == "back":
+        p.do(do="key", piece={"MarkerId": m.id}, key="ctrl F")
+    p.marker_on[uid] = m.id
+
+
 def _unit_in(state: Any, loc: str) -> str:
     return next(u for u, us in sorted(state.units.items()) if us.loc == loc)
 
@@ -250,8 +295,10 @@ def _pay(p: _Play, a: dict[str, Any]) -> None:
 
 
 def _to_box_or_flip(p: _Play, a: dict[str, Any], before: Any) -> None:
-    """The box the action sends the unit to (a loss: its side's Destroyed or Surrendered box; the rules may then
-    move it on, e.g. to the turn track, which the validator does itself), or a flip."""
+    """The box the action sends the unit to (a loss: its side's Destroyed or Surrendered box where the game has
+    them, as No Retreat! does: the rules may then move it on, e.g. to the turn track, which the validator does
+    itself; else the box the rules put it in, e.g. Stalingrad '42's Eliminated Box or Remnant Display), or a
+    flip."""
     uid = a["unit"]
     _pay(p, a)
     was, after = before.units[uid], p.state.units[uid]
@@ -261,13 +308,33 @@ def _to_box_or_flip(p: _Play, a: dict[str, Any], before: Any) -> None:
     elif a["type"] == "entrain":
         box = f"rail_{side}"
     elif after.loc != was.loc:
-        box = f"{'surrendered' if was.unsupplied else 'destroyed'}_{side}"
+        box = f"{'surrendered' if getattr(was, 'unsupplied', False) else 'destroyed'}_{side}"
+        box = box if box in p.game.map.boxes else after.loc
     else:
         box = None
     if box is not None:
-        p.unit(uid, do="key", menu=f"Send to {p.box_name(box)}")
+        _send(p, uid, box)
     elif after.face != was.face:
         p.flip(uid)
+
+
+def _send(p: _Play, uid: str, box: str) -> None:
+    """The unit to a box: its side's boxes are in its Send to menu; a box of no side (Removed from play) by a drag."""
+    if p.game.map.boxes[box].side == p.game.units[uid].side:
+        p.unit(uid, do="key", menu=f"Send to {p.box_name(box)}")
+    else:
+        p.do(do="move", piece={"UnitId": uid}, to=p.box_name(box))
+
+
+def _removed_by_rules(p: _Play, a: dict[str, Any], before: Any) -> None:
+    """Units the rules took from the map into a holding box on this line without it naming them: sent there."""
+    named = {a.get("unit"), *a.get("units", ()), *a.get("attackers", ())}
+    m = p.game.map
+    for uid, us in p.state.units.items():
+        was = before.units[uid].loc
+        if us.loc != was and uid not in named and (was in m.hexes or was in m.areas) and us.loc in m.boxes \
+                and m.boxes[us.loc].kind == "holding":
+            _send(p, uid, us.loc)
 
 
 def _battle(p: _Play, a: dict[str, Any], before: Any) -> None:

@@ -13,8 +13,15 @@ phases mean is the game's: its rules package declares it as data, in ``vassal.js
   ``target``, ``counterblow``, ``support``) or a role of the game's ``marker_actions``;
 - ``marker_actions``: per role, the action a marker arriving on (``arrive``) or leaving (``leave``) a unit gives, in
   a phase or any: ``{"action": kind, "fields": {...}, "phase": id}``; a field's value ``"{unit}"`` is the marked
-  unit, ``"{hex}"`` the marker's location, ``["{unit}"]`` a list of it; ``"recast": kind`` instead turns the moves
-  the unit made in this phase into one action of that kind (a Train marker: the drag was a rail move);
+  unit, ``"{hex}"`` the marker's location, ``["{unit}"]`` a list of it, ``"{target}"`` the hex the marked unit's
+  attack direction points at (the direction is used up); ``"recast": kind`` instead turns the moves the unit made in
+  this phase into one action of that kind (a Train marker: the drag was a rail move); ``"battle": result`` makes the
+  line a battle with that result, in whatever phase: drags of its target's units that follow are its retreats
+  (Stalingrad '42's Automatic DS in the Movement Phase);
+- ``box_actions``: per box kind (a box id before its side), the action a unit sent or dragged into one of those boxes
+  (``arrive``) or out of one onto the map (``leave``) gives instead of the core's ``remove`` / ``place``, in a phase
+  or any: ``{"action": kind, "fields": {...}, "phase": id}``; ``"{unit}"`` the unit, ``"{box}"`` the box, ``"{to}"``
+  the map location it came out to (Stalingrad '42's Reserve Army Holding Boxes: ``hold`` and ``reveal``);
 - ``track_actions``: per track (box id), the action a marker of one kind moved into one of its spaces gives, in a
   phase or any: ``{"marker": kind, "action": kind, "fields": {...}, "phase": id}``; ``"{space}"`` is the space,
   ``"{die}"`` the first die rolled since the last action that took one (the Weather marker on the Weather track);
@@ -52,6 +59,7 @@ class MarkerAction:
     fields: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     phase: str | None = None  # only in this phase (None: any)
     recast: bool = False  # the unit's moves of this phase become one ``action``
+    battle: str | None = None  # the line is a battle with this result: its target's units retreat by drags
 
 
 @dataclass(frozen=True)
@@ -66,6 +74,8 @@ class GameTable:
     merge: frozenset[str] = frozenset()
     position_flags: Mapping[str, Mapping[str, Any]] = field(default_factory=lambda: MappingProxyType({}))
     tracks: Mapping[str, tuple[str, MarkerAction]] = field(default_factory=lambda: MappingProxyType({}))
+    box_arrive: Mapping[str, MarkerAction] = field(default_factory=lambda: MappingProxyType({}))
+    box_leave: Mapping[str, MarkerAction] = field(default_factory=lambda: MappingProxyType({}))
     unchecked: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
     rail_box: str | None = None
     elimination_boxes: tuple[str, ...] = ()
@@ -108,24 +118,32 @@ def read_table(path: str) -> GameTable:
 def _marker_action(spec: Mapping[str, Any]) -> MarkerAction:
     if "recast" in spec:
         return MarkerAction(str(spec["recast"]), phase=spec.get("phase"), recast=True)
-    return MarkerAction(str(spec["action"]), MappingProxyType(dict(spec.get("fields", {}))), spec.get("phase"))
+    return MarkerAction(str(spec["action"]), MappingProxyType(dict(spec.get("fields", {}))), spec.get("phase"),
+                        battle=spec.get("battle"))
+
+
+def _arrive_leave(specs: Mapping[str, Any]) -> tuple[dict[str, MarkerAction], dict[str, MarkerAction]]:
+    """Per key (a marker role, a box kind), the actions of ``arrive`` and of ``leave``."""
+    arrive, leave = {}, {}
+    for key, spec in specs.items():
+        if "arrive" in spec:
+            arrive[str(key)] = _marker_action(spec["arrive"])
+        if "leave" in spec:
+            leave[str(key)] = _marker_action(spec["leave"])
+    return arrive, leave
 
 
 def parse_table(data: Mapping[str, Any]) -> GameTable:
     """A table from the decoded JSON of a ``vassal.json`` (ValueError, KeyError or TypeError when malformed)."""
     known = {"actions", "phase_roles", "marker_roles", "marker_actions", "merge", "position_flags", "rail_box",
-             "elimination_boxes", "elimination_results", "track_actions", "unchecked", "about"}
+             "elimination_boxes", "elimination_results", "track_actions", "box_actions", "unchecked", "about"}
     unknown = set(data) - known
     if unknown:
         raise ValueError(f"unknown keys {sorted(unknown)}")
     actions = {str(k): (tuple(str(f) for f in v["fields"]), str(v.get("evidence", "")))
                for k, v in data.get("actions", {}).items()}
-    arrive, leave = {}, {}
-    for role, spec in data.get("marker_actions", {}).items():
-        if "arrive" in spec:
-            arrive[role] = _marker_action(spec["arrive"])
-        if "leave" in spec:
-            leave[role] = _marker_action(spec["leave"])
+    arrive, leave = _arrive_leave(data.get("marker_actions", {}))
+    box_arrive, box_leave = _arrive_leave(data.get("box_actions", {}))
     return GameTable(
         actions=MappingProxyType(actions),
         phase_roles=MappingProxyType({str(k): str(v) for k, v in data.get("phase_roles", {}).items()}),
@@ -136,6 +154,7 @@ def parse_table(data: Mapping[str, Any]) -> GameTable:
                                          for k, v in data.get("position_flags", {}).items()}),
         tracks=MappingProxyType({str(k): (str(v["marker"]), _marker_action(v))
                                  for k, v in data.get("track_actions", {}).items()}),
+        box_arrive=MappingProxyType(box_arrive), box_leave=MappingProxyType(box_leave),
         unchecked=MappingProxyType({str(k): tuple(str(f) for f in v) for k, v in data.get("unchecked", {}).items()}),
         rail_box=data.get("rail_box"),
         elimination_boxes=tuple(str(b) for b in data.get("elimination_boxes", ())),

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Mapping
 
 from games.model import Game
 
@@ -84,13 +84,15 @@ class _Layout:
 
 @dataclass
 class _Battle:
-    """The last battle of the Combat Phase: its units, and the action written for it (a CB marker is added)."""
+    """The last battle of the Combat Phase (or a marker's battle of another phase, ``moving``): its units, and the
+    action written for it (a CB marker is added)."""
 
     attackers: frozenset[str]
     defenders: frozenset[str]
     result: str
     line: dict[str, Any]
     attacker_hexes: frozenset[str]
+    moving: bool = False  # a battle of the Movement Phase: its defenders' drags are retreats, its attackers' moves
 
 
 @dataclass
@@ -149,7 +151,8 @@ class _Translator:
         line = action_of(kind, side or self.phasing, self.step_no, fields, self.kinds)
         last = self.out[-1] if self.out else None
         if (kind in self.table.merge and last is not None and last["type"] == kind and last["side"] == line["side"]
-                and not self.movers):
+                and not self.movers and all(last.get(k) == v for k, v in line.items()
+                                            if k != "src" and not isinstance(v, list))):
             self.merged[self.step_no] = (last, {k: list(v) for k, v in last.items() if isinstance(v, list)})
             if not self.steps_with_actions or self.steps_with_actions[-1] != self.step_no:
                 self.steps_with_actions.append(self.step_no)
@@ -457,6 +460,9 @@ class _Translator:
         if after.kind == BOX:
             self.to_box(uid, side, before, after.id)
         elif after.kind == MAP:
+            out = self.table.box_leave.get(self.box_kind(before.id)) if before.kind == BOX else None
+            if out is not None and self.box_action(out, side, {"{unit}": uid, "{box}": before.id, "{to}": after.id}):
+                return
             if before.kind == BOX and self.box_kind(before.id) == self.table.rail_box:
                 self.emit("detrain", side, unit=uid, to=after.id)
             elif before.kind in (BOX, TRACK, NOWHERE):
@@ -470,8 +476,19 @@ class _Translator:
         b = self.game.map.boxes[box]
         return box.rsplit("_", 1)[0] if b.side is not None else box
 
+    def box_action(self, spec: MarkerAction, side: str, values: dict[str, str]) -> bool:
+        """A unit into or out of a box whose kind the game's table gives an action (:mod:`.game_table`): written
+        when in its phase (True), else False (the core's reading stands)."""
+        if spec.phase is not None and self.pos.phase != spec.phase:
+            return False
+        self.emit(spec.action, side, **{k: _fill(v, values) for k, v in spec.fields.items()})
+        return True
+
     def to_box(self, uid: str, side: str, before: Where, box: str) -> None:
         kind = self.box_kind(box)
+        into = self.table.box_arrive.get(kind)
+        if into is not None and self.box_action(into, side, {"{unit}": uid, "{box}": box, "{to}": box}):
+            return
         if kind == self.table.rail_box and before.kind == MAP:
             self.emit("entrain", side, unit=uid, pay=self.take_pay(side))
         elif kind in self.table.elimination_boxes and before.kind == MAP and self.is_loss(uid):
@@ -501,8 +518,8 @@ class _Translator:
     def dragged(self, uid: str, side: str, start: str, end: str) -> None:
         b = self.last
         role = None
-        if self.in_phase("combat") and b is not None:
-            role = "retreat" if uid in b.defenders else "advance" if uid in b.attackers else None
+        if b is not None and (self.in_phase("combat") or b.moving):
+            role = "retreat" if uid in b.defenders else "advance" if uid in b.attackers and not b.moving else None
         if role is None:
             self.flush_mover()
             if end in self.loc.neighbours(start):
@@ -623,8 +640,32 @@ class _Translator:
         if spec.recast:
             self.recast(spec.action, unit)  # type: ignore[arg-type]
             return
-        fields = {k: _filled(v, unit, loc) for k, v in spec.fields.items()}
-        self.emit(spec.action, self.side_of(unit) if unit is not None else None, **fields)
+        values = {"{unit}": unit, "{hex}": loc}
+        if "{target}" in spec.fields.values():
+            target = self.marks.pop(unit, None) if unit is not None else None
+            if target is None:
+                self.note(f"a marker for '{spec.action}' was put on {unit}, which has no attack direction set")
+                return
+            values["{target}"] = target
+        line = self.emit(spec.action, self.side_of(unit) if unit is not None else None,
+                         **{k: _fill(v, values) for k, v in spec.fields.items()})
+        if spec.battle is not None:
+            self.marker_battle(line, spec.battle)
+
+    def marker_battle(self, line: dict[str, Any], result: str) -> None:
+        """A marker's action that is a battle (``battle`` in the game's table): the last battle from now on, so that
+        drags of its target's units are their retreats (its attackers' drags stay moves)."""
+        attackers = frozenset(line.get("attackers", ()))
+        self.last = _Battle(attackers, self.enemies_in([line.get("target", "")], line["side"]), result, line,
+                            self.hexes_of(attackers), moving=not self.in_phase("combat"))
+
+    def enemies_in(self, targets: list[str], side: str) -> frozenset[str]:
+        return frozenset(u for t in targets for u in self.units_in(t) if self.side_of(u) != side)
+
+    def hexes_of(self, units: frozenset[str] | dict[str, str]) -> frozenset[str]:
+        """The map locations of these units."""
+        return frozenset(s.where.id for s in self.seen.values() if s.kind == "unit" and s.id in units
+                         and s.where.kind == MAP)
 
     def track_marker(self, new: Seen) -> None:
         """A marker moved along a track: the game table's action for that track and marker kind, in its phase."""
@@ -808,12 +849,10 @@ class _Translator:
             self.note(f"the die was rolled {len(self.dice)} times for one battle "
                       f"({', '.join(str(v) for _, v in self.dice)}); the first roll counts", side)
         targets = sorted(set(marks.values()))
-        defenders = frozenset(u for t in targets for u in self.units_in(t) if self.side_of(u) != side)
+        defenders = self.enemies_in(targets, side)
         line = self.emit("battle", side, attackers=sorted(marks), targets=targets, die=die, result=result,
                          support=True if self.support else None, cards=list(self.battle_cards) or None)
-        hexes = frozenset(s.where.id for s in self.seen.values()
-                          if s.kind == "unit" and s.id in marks and s.where.kind == MAP)
-        self.last = _Battle(frozenset(marks), defenders, result, line, hexes)
+        self.last = _Battle(frozenset(marks), defenders, result, line, self.hexes_of(marks))
         self.marks, self.dice, self.support, self.battle_cards = {}, [], False, []
 
 
@@ -892,12 +931,11 @@ def dynamic_values(piece: PieceDef) -> dict[str, str]:
     return {t.fields[0]: t.state or "" for t in piece.traits if t.kind == "DynamicProperty" and t.fields}
 
 
-def _filled(value: Any, unit: str | None, loc: str) -> Any:
-    """A field of a table's marker action: ``"{unit}"`` the marked unit, ``"{hex}"`` the marker's location (in a
-    list too); anything else as it is."""
+def _fill(value: Any, values: Mapping[str, Any]) -> Any:
+    """A field of a table's action with its placeholders (``values``) filled in, in a list too."""
     if isinstance(value, list):
-        return [_filled(v, unit, loc) for v in value]
-    return unit if value == "{unit}" else loc if value == "{hex}" else value
+        return [_fill(v, values) for v in value]
+    return values.get(value, value) if isinstance(value, str) else value
 
 
 def _int(text: str | None) -> int | str | None:

@@ -97,9 +97,12 @@ def step(ctx: Context, state: State, action: Action) -> tuple[State, list[Findin
     phase is reported for that alone (3.0), not also for what its own rules would say there."""
     state, findings = sequence.timing(ctx, state, action)
     state, owed = combat.ends_with(ctx, state, action)
+    state, unretreated = retreat.owed_first(ctx, state, action)
+    owed = owed + unretreated
     state = before = checks.before(ctx, state, action)
     state, more = HANDLERS[action.type](ctx, state, action)
     state, later = checks.after(ctx, before, state, action)
+    state = retreat.came_next_to(ctx, before, state, action)
     more = more + later
     if findings:
         return state, owed + findings

@@ -8,7 +8,7 @@
 - :class:`AutoDS`: an Automatic DS of the Movement Phase, whose units advance at the end of the Combat Phase
   (8.6.2);
 - :class:`Battles`: the phase's bookkeeping (units that attacked, hexes attacked, units that retreated, the combat
-  being resolved), started afresh in each phase (``key``).
+  being resolved, the automatic retreats owed at once, 13.3.2), started afresh in each phase (``key``).
 """
 
 from __future__ import annotations
@@ -115,6 +115,7 @@ class Battles:
     current: Combat | None = None  # the combat being resolved
     count: int = 0  # combats resolved this phase
     auto_advanced: bool = False  # 8.6.2: an Auto DS unit advanced: no more combat this phase
+    auto_owed: frozenset[str] = frozenset()  # 13.3.2: units in Full Retreat an enemy came next to: they retreat next
 
 
 def phase_key(state) -> tuple:

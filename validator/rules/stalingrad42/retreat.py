@@ -20,7 +20,11 @@ where it survives (or is eliminated where the rules eliminate it) and is Disrupt
 - 13.1.2-13.1.3: a Combat Unit that retreats 1-3 hexes is Disrupted, 4 hexes (DS, DR4) or already Disrupted in Full
   Retreat; Non-Combat Units stay in Good Order; a Train marker comes off (5.6.5).
 - 13.3.2: a unit in Full Retreat next to an enemy Combat Unit, not stacked with a friendly Combat Unit that is not in
-  Full Retreat, retreats two hexes at once (its owner's ``retreat`` line, in any phase).
+  Full Retreat, retreats two hexes at once (its owner's ``retreat`` line, in any phase). When a line moves, rails,
+  ships, advances or retreats an enemy Combat Unit to a hex next to it (where the line ends), the retreat is owed:
+  the owner's ``retreat`` lines of the units owed come next (the enemy moves on after them); any other line reports
+  each unit still owed (:func:`came_next_to`, :func:`owed_first`). A unit every retreat would eliminate owes none
+  (it is eliminated at the start of the next Movement or Combat Phase).
 - A Disengagement's retreat (27.2.3) is checked by ``reserves`` for its length; its eliminations are 12.2's.
 """
 
@@ -417,7 +421,51 @@ def can_retreat(ctx: Context, state: State, uid: str, away: str, length: int) ->
     return not _forced(ctx, state, uid, away, length, ground(ctx, state, uid, us_side(ctx, uid)))
 
 
-__all__ = ["auto_retreat_owed", "can_retreat", "handle_retreat", "options", "settle", "walk"]
+MOVING = frozenset({"move", "rail", "sea", "advance", "retreat"})  # lines that take a unit next to others (13.3.2)
+
+
+def came_next_to(ctx: Context, before: State, state: State, action: Action) -> State:
+    """13.3.2: a line that took an enemy Combat Unit to a hex next to units in Full Retreat (not stacked with a
+    friendly Combat Unit not in Full Retreat) makes them owe their automatic retreat at once, unless every retreat
+    would eliminate them."""
+    if action.type not in MOVING:
+        return state
+    uid = action.get("unit")
+    us = state.units.get(uid) if isinstance(uid, str) else None
+    if us is None or us.loc == before.units[uid].loc or us.loc not in ctx.game.map.hexes \
+            or not table(ctx)[uid, us.face].combat:
+        return state
+    side = ctx.game.units[uid].side
+    at = position(ctx, state.units).at
+    length = combat_facts(ctx).auto_retreat
+    owed = frozenset(u for n in ctx.board.neighbours.get(us.loc, ()) for u in at.get(n, ())
+                     if ctx.game.units[u].side != side and state.units[u].order == FULL_RETREAT
+                     and auto_retreat_owed(ctx, state, u) and can_retreat(ctx, state, u, n, length))
+    if not owed:
+        return state
+    b = battles(state)
+    return evolve(state, battles=evolve(b, auto_owed=b.auto_owed | owed))
+
+
+def owed_first(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+    """13.3.2: the automatic retreats owed come before any other line (a unit's own ``retreat``, or its ``remove`` or
+    ``loss``, settles it); another line reports each unit that still owes its retreat."""
+    b = battles(state)
+    if not b.auto_owed or action.type == "note":
+        return state, []
+    uid = action.get("unit")
+    if action.type in ("retreat", "remove", "loss") and uid in b.auto_owed:
+        return evolve(state, battles=evolve(b, auto_owed=b.auto_owed - {uid})), []
+    length = combat_facts(ctx).auto_retreat
+    findings = [Finding("13.3.2", f"{name(ctx, state, u)} is in Full Retreat and an enemy Combat Unit came next to it: "
+                                  f"it must retreat {length} hexes at once, before any other line", (u,),
+                        (state.units[u].loc or "",))
+                for u in sorted(b.auto_owed) if auto_retreat_owed(ctx, state, u)]
+    return evolve(state, battles=evolve(b, auto_owed=frozenset())), findings
+
+
+__all__ = ["auto_retreat_owed", "came_next_to", "can_retreat", "handle_retreat", "options", "owed_first", "settle",
+           "walk"]
 
 
 def handle_remove(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
