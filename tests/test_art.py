@@ -29,10 +29,9 @@ from hexforge import cli
 
 
 @pytest.fixture(scope="session")
-def art_dir(nr_game, tmp_path_factory) -> str:
-    out = str(tmp_path_factory.mktemp("art") / "no_retreat")
-    build(nr_game, out)
-    return out
+def art_dir(nr_build) -> str:
+    """The art step's output (with the module the session build put beside it: tests/nr_build.py)."""
+    return nr_build
 
 
 def _pngs(root: str) -> list[str]:
