@@ -30,3 +30,4 @@ from test_pnp_support import pnp_set, poppler  # noqa: E402,F401  (print-and-pla
 from nr_played import played, played_result  # noqa: E402,F401  (a random player's whole game, its states, its replay)
 from hostile import hostile_base  # noqa: E402,F401  (issue 20: our module and save, for the hostile-input fuzzers)
 from s42_build import s42_build  # noqa: E402,F401  (issue 13: `hexforge build stalingrad42`, once per session)
+from nr_build import nr_build  # noqa: E402,F401  (No Retreat!'s real art and module, once per session)

@@ -8,7 +8,7 @@ import json
 
 import jsonschema
 
-from validator.logfile import parse_log, read_log
+from games_once import parse_log, read_log
 from validator.replay import replay
 from validator.report import text_lines
 from validator.schema_check import load_schema
@@ -22,13 +22,9 @@ def schema_validator(schema_path: str) -> jsonschema.protocols.Validator:
     return cls(schema)
 
 
-_GAMES: dict = {}  # the games this test process has loaded, by id (as `hexforge validate` of a folder keeps them)
-
-
 def assert_verdicts(path: str) -> None:
     """The log's (line, rule) violations are exactly those its `expect` fields name."""
-    log, game = read_log(path, _GAMES)
-    _GAMES.setdefault(game.id, game)
+    log, game = read_log(path)  # each game loaded once per test process (tests/games_once.py)
     result = replay(log, game)
     got = sorted((v.line, v.rule) for v in result.violations)
     want = sorted((a.line, rule) for a in log.actions for rule in a.get("expect", ()))

@@ -12,7 +12,7 @@ from typing import Any, Callable
 import pytest
 
 from players.no_retreat import play
-from validator.logfile import parse_log
+from games_once import parse_log
 from validator.model import Action, Header
 from validator.replay import replay
 from validator.rules import no_retreat as rules

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nr_played import encode, first, inserted, replaced, states_before  # noqa: F401  (the same for every game)
-from validator.logfile import parse_log
+from games_once import parse_log
 from validator.replay import replay
 from validator.rules import stalingrad42 as rules
 

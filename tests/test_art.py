@@ -6,6 +6,7 @@ import dataclasses
 import os
 import shutil
 
+import numpy as np
 import pytest
 import shapely
 from PIL import Image
@@ -28,10 +29,9 @@ from hexforge import cli
 
 
 @pytest.fixture(scope="session")
-def art_dir(nr_game, tmp_path_factory) -> str:
-    out = str(tmp_path_factory.mktemp("art") / "no_retreat")
-    build(nr_game, out)
-    return out
+def art_dir(nr_build) -> str:
+    """The art step's output (with the module the session build put beside it: tests/nr_build.py)."""
+    return nr_build
 
 
 def _pngs(root: str) -> list[str]:
@@ -96,16 +96,27 @@ def _ring(layout: Layout, h, frac: float = 0.45) -> list[tuple[int, int]]:
     return out
 
 
+def _window(img, x: int, y: int, radius: int) -> np.ndarray:
+    """The RGB of every pixel within ``radius`` of pixel (x, y) (a square, wholly on the image), one row each."""
+    box = (x - radius, y - radius, x + radius + 1, y + radius + 1)
+    assert box[0] >= 0 and box[1] >= 0 and box[2] <= img.size[0] and box[3] <= img.size[1], f"{box} is off the image"
+    return np.asarray(img.crop(box), dtype=np.float64)[..., :3].reshape(-1, 3)
+
+
+def _distances(pixels: np.ndarray, colours) -> np.ndarray:
+    """:func:`_dist` of every pixel (rows) to every colour (columns), with the same float arithmetic."""
+    return np.sqrt(((pixels[:, None, :] - np.asarray(colours, dtype=np.float64)[None, :, :3]) ** 2).sum(axis=2))
+
+
 def _shown(img, p, every, radius: int = 3, tolerance: float = 20) -> str | None:
     """The palette most shown around ``p``: each pixel of a small window counts for the palette whose colour it
-    is (within ``tolerance``); antialiased blends between colours count for nothing."""
+    is (within ``tolerance``); antialiased blends between colours count for nothing. (Each pixel's nearest colour
+    is the first of ``every`` at the least distance, as ``min`` picks it.)"""
+    d = _distances(_window(img, p[0], p[1], radius), [c for _, c in every])
+    nearest = d.argmin(axis=1)
     votes: dict[str, int] = {}
-    for dx in range(-radius, radius + 1):
-        for dy in range(-radius, radius + 1):
-            got = img.getpixel((p[0] + dx, p[1] + dy))
-            name, colour = min(every, key=lambda nc: _dist(nc[1], got))
-            if _dist(colour, got) <= tolerance:
-                votes[name] = votes.get(name, 0) + 1
+    for i in nearest[d[np.arange(len(d)), nearest] <= tolerance]:
+        votes[every[i][0]] = votes.get(every[i][0], 0) + 1
     return max(sorted(votes), key=lambda n: votes[n]) if votes else None
 
 

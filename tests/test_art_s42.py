@@ -23,7 +23,7 @@ from art.track_board import render_tracks_board, turn_band, turn_space_labels
 from games.grid import Layout
 from games.hexgrid import directions
 
-from test_art import _dist, _ring, _shown
+from test_art import _dist, _distances, _ring, _shown, _window
 
 
 @pytest.fixture(scope="module")
@@ -38,9 +38,7 @@ def s42_map(s42) -> Image.Image:
 
 def _near(img: Image.Image, p, colour, radius: int = 2, tolerance: float = 40) -> bool:
     """Some pixel within ``radius`` of ``p`` has ``colour``."""
-    x, y = round(p[0]), round(p[1])
-    return any(_dist(img.getpixel((x + dx, y + dy)), colour) <= tolerance
-               for dx in range(-radius, radius + 1) for dy in range(-radius, radius + 1))
+    return bool((_distances(_window(img, round(p[0]), round(p[1]), radius), [colour]) <= tolerance).any())
 
 
 def _edges(game, feature):

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from games_once import LOADED
 from validator.cli import check_log
 
 LOGS = Path(__file__).parent / "logs"
@@ -38,13 +39,10 @@ def expected(log: Path) -> list[tuple[int, str]]:
     return sorted(pairs)
 
 
-_GAMES: dict = {}  # the games loaded by this test process, kept as a batch worker keeps them
-
-
 def reported(log: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, dict]:
     """Exit code and JSON report of `hexforge validate LOG --format json`, as `hexforge validate` of a folder checks
     each log (in-process, every game loaded once: a few hundred logs would otherwise load their game each time)."""
-    outcome = check_log(str(log), cache=_GAMES, fmt="json")
+    outcome = check_log(str(log), cache=LOADED, fmt="json")
     assert not outcome.err and not capsys.readouterr().err, outcome.err
     return outcome.code, outcome.doc
 

@@ -63,10 +63,7 @@ def test_a_map_that_fits_is_drawn_whole_and_cut_exactly(nr_game):
     assert [(first, last) for first, last, _ in bands(section, t, pm)] == [(0, t.rows)]
 
 
-@pytest.fixture
-def banded(nr_game, monkeypatch) -> PrintMap:
-    """No Retreat!'s print map at 100 dpi, painted as if it were too big to draw whole, in bands of about a tile
-    row."""
+def _banded(nr_game, monkeypatch) -> PrintMap:
     options = Options(dpi=100)
     pm = PrintMap(nr_game, options)
     monkeypatch.setattr(map_tiles, "WHOLE_MAP_PX", 0)
@@ -74,6 +71,22 @@ def banded(nr_game, monkeypatch) -> PrintMap:
     monkeypatch.setattr(map_tiles, "POSTER_IMAGE_PX", pm.size[0] * 170)
     assert not pm.drawn_whole
     return pm
+
+
+@pytest.fixture
+def banded(nr_game, monkeypatch) -> PrintMap:
+    """No Retreat!'s print map at 100 dpi, painted as if it were too big to draw whole, in bands of about a tile
+    row."""
+    return _banded(nr_game, monkeypatch)
+
+
+@pytest.fixture(scope="module")
+def banded_documents(nr_game) -> tuple[bytes, bytes]:
+    """The tiles and the poster made from a :func:`banded` print map of their own, once for the tests that read
+    them."""
+    with pytest.MonkeyPatch.context() as m:
+        pm = _banded(nr_game, m)
+        return map_documents(nr_game, pm.options, pm)
 
 
 def test_bands_cover_every_tile_row_once_with_the_maps_pixels(nr_game, banded):
@@ -89,8 +102,8 @@ def test_bands_cover_every_tile_row_once_with_the_maps_pixels(nr_game, banded):
     assert seen == list(range(t.rows)) and t.rows > 2
 
 
-def test_the_banded_documents_have_every_tile_and_the_poster_in_strips(nr_game, banded, tmp_path, poppler):
-    tiles_pdf, poster_pdf = map_documents(nr_game, banded.options, banded)
+def test_the_banded_documents_have_every_tile_and_the_poster_in_strips(banded, banded_documents, tmp_path, poppler):
+    tiles_pdf, poster_pdf = banded_documents
     paths = {}
     for name, data in (("tiles", tiles_pdf), ("poster", poster_pdf)):
         paths[name] = os.path.join(tmp_path, f"{name}.pdf")
@@ -117,7 +130,7 @@ def test_a_window_of_stalingrad_42s_map_has_the_whole_maps_pixels():
         assert_same_pixels(np.asarray(painter.window(box)), whole[box[1]:box[3], box[0]:box[2]])
 
 
-def test_banded_documents_are_byte_identical_when_made_again(nr_game, banded):
-    first = map_documents(nr_game, banded.options, banded)
+def test_banded_documents_are_byte_identical_when_made_again(nr_game, banded, banded_documents):
+    first = banded_documents  # made from a print map of its own
     again = PrintMap(nr_game, banded.options)
     assert map_documents(nr_game, again.options, again) == first

@@ -12,7 +12,6 @@ import zipfile
 
 import pytest
 
-from art.build import build as build_art
 from games.vassal_codec import decode
 from hexforge import module_step
 from modgen import module, names, toolbar
@@ -26,10 +25,9 @@ SOVIET_HAND = names.hand_name("Soviet")
 
 
 @pytest.fixture(scope="module")
-def vmod(nr_game, tmp_path_factory) -> str:
-    out = str(tmp_path_factory.mktemp("chores") / "no_retreat")
-    build_art(nr_game, out)
-    return module_step.build(nr_game, out)[0]
+def vmod(nr_game, nr_build) -> str:
+    """The shipped module: the real art, then the module step (tests/nr_build.py, once per session)."""
+    return module.vmod_path(nr_game, nr_build)
 
 
 @pytest.fixture(scope="module")

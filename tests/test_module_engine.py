@@ -12,7 +12,6 @@ import zipfile
 
 import pytest
 
-from art.build import build as build_art
 from games.grid import HexIds
 from games.vassal_codec import decode
 from hexforge import module_step
@@ -25,11 +24,9 @@ pytestmark = pytest.mark.engine
 
 
 @pytest.fixture(scope="module")
-def vmod(nr_game, tmp_path_factory) -> str:
-    """The shipped module: the real art, then the module build step."""
-    out = str(tmp_path_factory.mktemp("module") / "no_retreat")
-    build_art(nr_game, out)
-    return module_step.build(nr_game, out)[0]
+def vmod(nr_game, nr_build) -> str:
+    """The shipped module: the real art, then the module build step (tests/nr_build.py, once per session)."""
+    return module.vmod_path(nr_game, nr_build)
 
 
 @pytest.fixture(scope="module")
@@ -67,21 +64,33 @@ def test_vassal_sees_every_counter_card_side_and_setup(nr_game, checked):
         names.VP_PROPERTY: "12", names.INITIATIVE_PROPERTY: "Axis"}  # (the rest are the battles', test_battles*)
 
 
-def test_every_hex_centre_area_and_box_locates_to_its_name(vassal_engine, nr_game, vmod, ctx):
+def _others(nr_game, ctx) -> list[str]:
+    """The Entry Areas and boxes (not a track's spaces), by name."""
+    return sorted(nr_game.map.areas) + sorted(k for k in ctx.box_rects
+                                              if k not in nr_game.map.boxes or nr_game.map.boxes[k].kind != "track")
+
+
+@pytest.fixture(scope="module")
+def located(vassal_engine, nr_game, vmod, ctx) -> tuple[list[str], list]:
+    """One JVM run both ways: ``Map.locationName`` of every hex centre, area and box point we drew, and the point
+    VASSAL's grid gives each hex id."""
     ids = HexIds(nr_game.map.grid)
     hexes = sorted(nr_game.map.hexes)
-    others = sorted(nr_game.map.areas) + sorted(k for k in ctx.box_rects
-                                                if k not in nr_game.map.boxes or nr_game.map.boxes[k].kind != "track")
-    points = [ctx.layout.centre(ids.hex_of(h)) for h in hexes] + [ctx.point(loc) for loc in others]
-    got = vassal_engine.locate(vmod, names.MAIN_MAP, points)
+    points = [ctx.layout.centre(ids.hex_of(h)) for h in hexes] + [ctx.point(loc) for loc in _others(nr_game, ctx)]
+    return vassal_engine.locate_both(vmod, names.MAIN_MAP, points, hexes)
+
+
+def test_every_hex_centre_area_and_box_locates_to_its_name(nr_game, ctx, located):
+    hexes = sorted(nr_game.map.hexes)
+    got = located[0]
     assert got[:len(hexes)] == hexes
-    assert got[len(hexes):] == [ctx.location_name(loc) for loc in others]
+    assert got[len(hexes):] == [ctx.location_name(loc) for loc in _others(nr_game, ctx)]
 
 
-def test_vassal_puts_each_hex_id_at_our_centre(vassal_engine, nr_game, vmod, ctx):
+def test_vassal_puts_each_hex_id_at_our_centre(nr_game, ctx, located):
     ids = HexIds(nr_game.map.grid)
     hexes = sorted(nr_game.map.hexes)
-    points = vassal_engine.where(vmod, names.MAIN_MAP, hexes)
+    points = located[1]
     grid = ctx.layout.vassal_grid
     assert [grid.snap(p) for p in points] == [ctx.layout.centre(ids.hex_of(h)) for h in hexes]
 
@@ -102,9 +111,18 @@ def _written(vmod: str) -> tuple[dict[str, tuple[str, str]], list[str]]:
             return _restore(save)
 
 
-def test_campaign_setup_opens_with_every_unit_at_its_data_hex(vassal_engine, nr_game, vmod, ctx, tmp_path):
+@pytest.fixture(scope="module")
+def opened(vassal_engine, nr_game, vmod, tmp_path_factory):
+    """The Campaign setup opened, then saved at once through VASSAL (one JVM run): the result and its folder."""
+    out = tmp_path_factory.mktemp("opened")
     sc = nr_game.scenarios["campaign_1941"]
-    r = vassal_engine.run_script(vmod, [{"do": "new_game", "setup": sc.name}], tmp_path)
+    return vassal_engine.run_script(vmod, [{"do": "new_game", "setup": sc.name}, {"do": "save", "file": "re.vsav"}],
+                                    out), out
+
+
+def test_campaign_setup_opens_with_every_unit_at_its_data_hex(nr_game, vmod, ctx, opened):
+    sc = nr_game.scenarios["campaign_1941"]
+    r = opened[0]
     assert not r.problems, r.problems
     assert r.steps[0].do == "new_game"
     units = {p.properties[names.UNIT_ID]: p for p in r.pieces if p.properties.get(names.KIND) == names.KIND_UNIT}
@@ -123,14 +141,13 @@ def test_campaign_setup_opens_with_every_unit_at_its_data_hex(vassal_engine, nr_
         assert (p.type, p.state) == written[p.id], p.name
 
 
-def test_vassal_saves_the_opened_setup_exactly_as_we_wrote_it(vassal_engine, nr_game, vmod, tmp_path):
+def test_vassal_saves_the_opened_setup_exactly_as_we_wrote_it(vmod, opened):
     """Open the Campaign setup and save it at once through VASSAL: every piece, stack and deck, and every
     component's restore command (boards, turn tracker, globals, notes), comes out as our save writer wrote it."""
-    sc = nr_game.scenarios["campaign_1941"]
-    r = vassal_engine.run_script(vmod, [{"do": "new_game", "setup": sc.name}, {"do": "save", "file": "re.vsav"}],
-                                 tmp_path)
+    r, out = opened
     assert not r.problems, r.problems
-    with zipfile.ZipFile(tmp_path / "re.vsav") as save:
+    assert [s.do for s in r.steps] == ["new_game", "save"]
+    with zipfile.ZipFile(out / "re.vsav") as save:
         theirs = _restore(save)
     ours = _written(vmod)
     assert theirs[1] == ours[1]

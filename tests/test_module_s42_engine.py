@@ -77,15 +77,50 @@ def test_every_hex_entry_area_box_and_track_space_locates_to_its_own_name(vassal
     assert got[len(hexes):] == [ctx.location_name(loc) for loc in others]
 
 
+def _chore(ctx: Context, phase: str) -> str:
+    name = next(p.name for p in ctx.game.phases if p.id == phase)
+    return next(c.text for c in toolbar.clear_chores(ctx) if f"({name})" in c.report)
+
+
 @pytest.fixture(scope="module")
-def opened(vassal_engine, s42, vmod, tmp_path_factory):
-    """Each scenario opened in VASSAL, one after the other, and every piece dumped."""
-    actions = []
+def session(vassal_engine, s42, vmod, ctx, tmp_path_factory):
+    """One VASSAL run (one load of the big module): each scenario opened, one after the other, and every piece
+    dumped; then a few actions of a turn on a new Campaign set-up, with the chores, then saved. The result, the
+    number of its steps that open the scenarios, and the units the turn acts on."""
+    out = tmp_path_factory.mktemp("s42_session")
+    opening = []
     for sc in s42.scenarios.values():
-        actions += [{"do": "new_game", "setup": sc.name}, {"do": "dump"}]
-    r = vassal_engine.run_script(vmod, actions, tmp_path_factory.mktemp("s42_opened"))
+        opening += [{"do": "new_game", "setup": sc.name}, {"do": "dump"}]
+    sc = s42.scenarios["s4_campaign"]
+    unit = next(p for p in sc.setup if p.location in s42.map.hexes and s42.units[p.unit].side == "axis")
+    target = next(p for p in sc.setup if p.location in s42.map.hexes and s42.units[p.unit].side == "soviet")
+    uid = {names.UNIT_ID: unit.unit}
+    turn = [
+        {"do": "new_game", "setup": sc.name},
+        {"do": "side", "side": "Axis"},
+        {"do": "key", "piece": uid, "menu": "Mark Automatic DS"},
+        {"do": "key", "piece": {names.UNIT_ID: target.unit}, "menu": "Mark Disrupted"},
+        {"do": "key", "piece": {names.UNIT_ID: target.unit}, "menu": "Mark Replacement"},
+        {"do": "key", "piece": uid, "key": "alt 1"},
+        {"do": "button", "name": "2d6 (Planned Offensive)"},
+        {"do": "button", "name": _chore(ctx, "combat")},
+        {"do": "button", "name": _chore(ctx, "recovery")},
+        {"do": "key", "piece": uid, "menu": "Send to Axis Remnant Display"},
+        {"do": "button", "name": "VP +1"},
+        {"do": "button", "name": "VP +1"},
+        {"do": "button", "name": toolbar.BOXES},
+        {"do": "save", "file": "game.vsav"},
+    ]
+    return vassal_engine.run_script(vmod, opening + turn, out), len(opening), unit, target
+
+
+@pytest.fixture(scope="module")
+def opened(s42, session):
+    """Each scenario opened in VASSAL, one after the other, and every piece dumped."""
+    r, n, _, _ = session
     assert not r.problems, r.problems
-    dumps = [s.pieces for s in r.steps if s.do == "dump"]
+    dumps = [s.pieces for s in r.steps[:n] if s.do == "dump"]
+    assert len(dumps) == len(s42.scenarios)
     return dict(zip(s42.scenarios, dumps))
 
 
@@ -104,42 +139,11 @@ def test_every_scenario_opens_with_every_unit_and_marker_where_the_data_says(s42
     assert markers == {m: ctx.location_name(loc) for m, loc, _ in scenario.marker_locations(ctx, sc)}
 
 
-def _chore(ctx: Context, phase: str) -> str:
-    name = next(p.name for p in ctx.game.phases if p.id == phase)
-    return next(c.text for c in toolbar.clear_chores(ctx) if f"({name})" in c.report)
-
-
-@pytest.fixture(scope="module")
-def played(vassal_engine, s42, vmod, ctx, tmp_path_factory):
-    """A few actions of a turn on the Campaign set-up, with the chores, then saved."""
-    out = tmp_path_factory.mktemp("s42_played")
-    sc = s42.scenarios["s4_campaign"]
-    unit = next(p for p in sc.setup if p.location in s42.map.hexes and s42.units[p.unit].side == "axis")
-    target = next(p for p in sc.setup if p.location in s42.map.hexes and s42.units[p.unit].side == "soviet")
-    uid = {names.UNIT_ID: unit.unit}
-    actions = [
-        {"do": "new_game", "setup": sc.name},
-        {"do": "side", "side": "Axis"},
-        {"do": "key", "piece": uid, "menu": "Mark Automatic DS"},
-        {"do": "key", "piece": {names.UNIT_ID: target.unit}, "menu": "Mark Disrupted"},
-        {"do": "key", "piece": {names.UNIT_ID: target.unit}, "menu": "Mark Replacement"},
-        {"do": "key", "piece": uid, "key": "alt 1"},
-        {"do": "button", "name": "2d6 (Planned Offensive)"},
-        {"do": "button", "name": _chore(ctx, "combat")},
-        {"do": "button", "name": _chore(ctx, "recovery")},
-        {"do": "key", "piece": uid, "menu": "Send to Axis Remnant Display"},
-        {"do": "button", "name": "VP +1"},
-        {"do": "button", "name": "VP +1"},
-        {"do": "button", "name": toolbar.BOXES},
-        {"do": "save", "file": "game.vsav"},
-    ]
-    return vassal_engine.run_script(vmod, actions, out), unit, target
-
-
-def test_the_chores_work_on_the_games_own_markers_boxes_and_track(played, s42):
-    r, unit, target = played
+def test_the_chores_work_on_the_games_own_markers_boxes_and_track(session, s42):
+    r, n, unit, target = session
     assert not r.problems, r.problems
-    chat = [line for s in r.steps for line in s.chat]
+    assert r.steps[n].do == "new_game" and r.steps[-1].do == "save"
+    chat = [line for s in r.steps[n:] for line in s.chat]
     assert any(re.fullmatch(r"\*\*\* 2d6 \(Planned Offensive\) = [1-6],[1-6] \*\*\* <Tester>", c) for c in chat), chat
     assert any("marked Automatic DS" in c for c in chat) and any("marked Disrupted" in c for c in chat)
     kinds = {p.properties.get(names.MARKER_KIND) for p in r.pieces if p.map == names.MAIN_MAP

@@ -18,7 +18,6 @@ import games
 import pytest
 from PIL import Image
 
-from art.build import build as build_art
 from art.charts import chart_tables
 from hexforge import module_step
 from modgen import module, names, toolbar
@@ -36,12 +35,9 @@ def game(request):
 
 
 @pytest.fixture(scope="module")
-def vmod(game, tmp_path_factory, request) -> str:
-    if game.id == "stalingrad42":  # built once per session with the whole set (tests/s42_build.py)
-        return module.vmod_path(game, request.getfixturevalue("s42_build"))
-    out = str(tmp_path_factory.mktemp("look") / game.id)
-    build_art(game, out)
-    return module_step.build(game, out)[0]
+def vmod(game, request) -> str:
+    # each built once per session: the whole set (tests/s42_build.py), the art and module (tests/nr_build.py)
+    return module.vmod_path(game, request.getfixturevalue("s42_build" if game.id == "stalingrad42" else "nr_build"))
 
 
 @pytest.fixture(scope="module")

@@ -19,10 +19,10 @@ from typing import Any
 
 import pytest
 
-from art.build import build as build_art
 from hexforge.cli import main as hexforge
 from modgen import module, plugin
 from modgen.archive import zip_bytes
+from nr_build import copy_art
 from nr_played import HEAD, encode
 from validator.logfile import parse_log
 from validator.replay import replay
@@ -63,14 +63,15 @@ def chat_checks(result) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def vmods(nr_game, tmp_path_factory) -> tuple[str, str]:
-    """The module with the plugin, and the same module built without it (both from the real art)."""
+def vmods(nr_game, nr_build, tmp_path_factory) -> tuple[str, str]:
+    """The module with the plugin, and the same module built without it (both from the real art: a copy of the
+    session's, tests/nr_build.py)."""
     if not plugin.class_files():
         pytest.skip("the plugin cannot be compiled here (no JDK or engine jar)")
     if not HEXFORGE.is_file():
         pytest.skip(f"no installed hexforge at {HEXFORGE}")
     out = tmp_path_factory.mktemp("plugin-engine")
-    build_art(nr_game, str(out / "no_retreat"))
+    copy_art(nr_build, str(out / "no_retreat"))
     with_plugin = module.build(nr_game, str(out / "no_retreat"))[0]
     with pytest.MonkeyPatch.context() as m:
         m.setattr(plugin, "class_files", lambda: {})

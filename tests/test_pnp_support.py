@@ -11,6 +11,7 @@ import os
 import re
 import shutil
 import subprocess
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -62,17 +63,27 @@ def shared_dir(tmp_path_factory, name: str) -> str:
     return str(base / name)
 
 
-@pytest.fixture(scope="session")
-def pnp_set(tmp_path_factory, poppler) -> str:
-    """``hexforge pnp no_retreat`` (the default set), run once per session: the folder of its PDFs."""
-    out = shared_dir(tmp_path_factory, "pnp_default")
+def made_once(tmp_path_factory, name: str, make: Callable[[str], None]) -> str:
+    """The shared folder ``name`` (:func:`shared_dir`), filled by ``make(folder)`` once per session whichever worker
+    asks first; the others wait for it. Tests read it and never write into it."""
+    out = shared_dir(tmp_path_factory, name)
     with open(out + ".lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not os.path.exists(os.path.join(out, "done")):
-            assert cli.main(["pnp", "no_retreat", "-o", out]) == 0
+            make(out)
             with open(os.path.join(out, "done"), "w") as f:
                 f.write("ok")
-    return os.path.join(out, "no_retreat", "pnp")
+    return out
+
+
+def _pnp(out: str) -> None:
+    assert cli.main(["pnp", "no_retreat", "-o", out]) == 0
+
+
+@pytest.fixture(scope="session")
+def pnp_set(tmp_path_factory, poppler) -> str:
+    """``hexforge pnp no_retreat`` (the default set), run once per session: the folder of its PDFs."""
+    return os.path.join(made_once(tmp_path_factory, "pnp_default", _pnp), "no_retreat", "pnp")
 
 
 def run(*cmd: str) -> str:

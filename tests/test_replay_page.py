@@ -16,7 +16,7 @@ import pytest
 from PIL import Image
 
 from validator.html_report import board
-from validator.logfile import read_log
+from games_once import read_log
 from validator.replay import replay
 from validator.replay_page import render_page
 
@@ -91,7 +91,7 @@ def test_a_28_turn_game_page_stays_small(tmp_path: Path) -> None:
     import games
     from nr_played import encode
     from players.no_retreat import play
-    from validator.logfile import parse_log
+    from games_once import parse_log
 
     game = games.load("no_retreat")
     lines = play(game, seed=1)
@@ -165,7 +165,7 @@ def test_the_page_in_headless_chromium(page: str, tmp_path: Path) -> None:
 
 
 def test_text_from_the_log_cannot_break_out_of_the_page(tmp_path: Path) -> None:
-    from validator.logfile import parse_log
+    from games_once import parse_log
 
     head = LOG.read_text().splitlines()[0]
     evil = '{"type": "note", "side": "axis", "text": "</script><script>alert(1)</script><!--"}'

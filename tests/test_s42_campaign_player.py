@@ -11,7 +11,7 @@ import pytest
 
 from players.stalingrad42 import play
 from test_s42_data_support import s42  # noqa: F401  (the loaded game)
-from validator.logfile import parse_log
+from games_once import parse_log
 from validator.replay import replay
 from validator.rules.stalingrad42 import victory
 

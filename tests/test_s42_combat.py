@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import validator.rules.stalingrad42 as s42
-from validator.logfile import parse_log, read_log
+from games_once import parse_log, read_log
 from validator.rules.stalingrad42 import modifiers, odds, results
 from validator.rules.stalingrad42.battlefield import MAJOR, Crossing, crossing, ground
 

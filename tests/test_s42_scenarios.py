@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from validator.logfile import parse_log
+from games_once import parse_log
 from validator.replay import Replay, replay
 from validator.rules.stalingrad42 import victory
 

@@ -26,8 +26,9 @@ def test_full_campaign_is_clean_and_long(played: Played, played_result) -> None:
 
 
 def test_player_is_deterministic(nr_game) -> None:
-    assert play(nr_game, seed=3, turns=3) == play(nr_game, seed=3, turns=3)
-    assert play(nr_game, seed=3, turns=3) != play(nr_game, seed=4, turns=3)
+    first = play(nr_game, seed=3, turns=3)
+    assert play(nr_game, seed=3, turns=3) == first
+    assert play(nr_game, seed=4, turns=3) != first
 
 
 def test_other_seeds_are_clean(nr_game) -> None:

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from games_once import LOADED
 from validator.cli import check_log
 
 LOGS = Path(__file__).parent / "logs"
@@ -26,7 +27,7 @@ RECORD = os.environ.get("HEXFORGE_RECORD_REPORTS") == "1"
 
 def report(path: Path) -> str:
     """'<exit code> <violations> <hash>' of the JSON report (or of the error lines) of one log."""
-    o = check_log(str(path), fmt="json")
+    o = check_log(str(path), cache=LOADED, fmt="json")  # each game loaded once, as a folder batch keeps them
     doc = dict(o.doc)
     doc.pop("log", None)  # the path the test ran from, not the report's content
     # the path the test ran from, wherever it is named (the summary line, error lines), is the log's name

@@ -24,7 +24,8 @@ import pytest
 
 from nr_played import Lines, encode
 from players.no_retreat import play
-from validator.logfile import LogError, parse_log
+from games_once import parse_log
+from validator.logfile import LogError
 from validator.replay import replay
 
 GOLDEN = Path(__file__).parent / "logs" / "verdicts_golden.json"

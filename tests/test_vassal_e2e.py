@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
-from art.build import build as build_art
 from hexforge.cli import main as hexforge
 from modgen import module
+from nr_build import copy_art
 from nr_played import HEAD, encode
 from validator.logfile import parse_log
 from validator.replay import replay
@@ -95,11 +95,10 @@ def seed_for(allowed: list[set[int]]) -> int:
 
 
 @pytest.fixture(scope="module")
-def vmod(nr_game, tmp_path_factory) -> str:
-    """The module built once with the real art (as tests/test_module_engine.py does); games are logged beside it,
-    where ``hexforge validate`` finds the module."""
-    out = str(tmp_path_factory.mktemp("e2e") / "no_retreat")
-    build_art(nr_game, out)
+def vmod(nr_game, nr_build, tmp_path_factory) -> str:
+    """The module built once with the real art (a copy of the session's, tests/nr_build.py); games are logged beside
+    it, where ``hexforge validate`` finds the module."""
+    out = copy_art(nr_build, str(tmp_path_factory.mktemp("e2e") / "no_retreat"))
     return module.build(nr_game, out)[0]
 
 

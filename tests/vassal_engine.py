@@ -456,7 +456,13 @@ class Engine:
 
     def where(self, vmod: str | os.PathLike[str], map_name: str | None, names: Sequence[str]) -> list[Point | None]:
         """The map point VASSAL's grids (or a deck of that name) give for each location name; None if none does."""
-        return [tuple(p) if p else None for p in self._locate(vmod, map_name, names=names)["points"]]
+        return self.locate_both(vmod, map_name, (), names)[1]
+
+    def locate_both(self, vmod: str | os.PathLike[str], map_name: str | None, points: Sequence[Point],
+                    names: Sequence[str]) -> tuple[list[str], list[Point | None]]:
+        """:meth:`locate` of ``points`` and :meth:`where` of ``names``, in one JVM run (one module load)."""
+        r = self._locate(vmod, map_name, points=points, names=names)
+        return r["names"], [tuple(p) if p else None for p in r["points"]]
 
     def run_script(self, vmod: str | os.PathLike[str], actions: Sequence[Action],
                    out_dir: str | os.PathLike[str], ignore: Sequence[str] = ()) -> ScriptResult:
