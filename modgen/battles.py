@@ -179,9 +179,15 @@ def unit_prototype(ctx: Context, model: BattleModel) -> Piece:
         _dyn(TERRAIN_WORDS, (K.terrain_d, braces(terrain_words)), clear=False),
         Report((K.report_a,), braces(report_a), "Report: an attacker"),
         Report((K.report_d,), braces(report_d), "Report: a defender"),
-        *(Label(braces(f'{badge} && {eq(names.BATTLE_ROLE, role)} ? "B"+{names.BATTLE} : ""'), 11, colour,
-                "255,255,255", "c", f"Battle badge ({role})", horizontal="l", horizontal_just="r",
-                property=f"BattleBadge_{role}") for role, colour in ((ATTACKER, ATTACK_RED), (DEFENDER, DEFENCE_BLUE))),
+        # the badges: a defender's on its left (the battle marker stands above it), an attacker's above its top left
+        # corner (on its left it fell under a defender standing west of it, or off the map's west edge); in a stack
+        # the top unit's badge is drawn last
+        Label(braces(f'{badge} && {eq(names.BATTLE_ROLE, ATTACKER)} ? "B"+{names.BATTLE} : ""'), 11, ATTACK_RED,
+              "255,255,255", "t", f"Battle badge ({ATTACKER})", vertical_just="b", horizontal="l",
+              horizontal_just="l", property=f"BattleBadge_{ATTACKER}"),
+        Label(braces(f'{badge} && {eq(names.BATTLE_ROLE, DEFENDER)} ? "B"+{names.BATTLE} : ""'), 11, DEFENCE_BLUE,
+              "255,255,255", "c", f"Battle badge ({DEFENDER})", horizontal="l", horizontal_just="r",
+              property=f"BattleBadge_{DEFENDER}"),
     )
     return Piece(BasicPiece(""), traits)
 
