@@ -291,7 +291,8 @@ class Compiler:
 
     @staticmethod
     def category() -> str:
-        return lookup(T_CATEGORY, TYPE)
+        """The category of the unit type its face shows (read when it joins: no other property's order matters)."""
+        return lookup(T_CATEGORY, f'(""+{FACE_TYPE})')
 
     def status(self) -> str:
         """``,unsupplied,`` ...: the statuses the markers in the unit's location give it."""

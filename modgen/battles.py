@@ -69,7 +69,7 @@ STAGES = ("declare exec side problem checks check decide enlist_a_send enlist_a 
           "join_send join target cross_send cross enlist_d_send enlist_d enroll_d tags_d factor_d terrain_d report_d "
           "place_send place place_marker init o_number o_base o_kind o_strength o_shifts o_net o_odds o_report "
           "o_next adjusted r_die r_outcome r_report by_hand turn_begins gather_send gather fight_a_send fight_a "
-          "fight_d_send fight_d s_column s_die s_result s_report").split()
+          "fight_d_send fight_d s_column s_die s_result s_report enroll").split()
 K = SimpleNamespace(**{stage: commands.battle_key(i) for i, stage in enumerate(STAGES)})
 
 
@@ -82,9 +82,14 @@ def of_next(role: str) -> str:
     return braces(f'Kind=={lit(names.KIND_UNIT)} && {text(names.BATTLE)}==""+{NEXT} && {eq(names.BATTLE_ROLE, role)}')
 
 
-def _dyn(name: str, *sets: tuple[Key, str], description: str = "", value: str = "") -> DynamicProperty:
-    """A Dynamic Property set by hidden keys (no menu), cleared by the toolbar's clean-up key."""
-    cmds = tuple(PropertyCommand("", k, v) for k, v in sets) + (PropertyCommand("", commands.CLEAR, value),)
+def _dyn(name: str, *sets: tuple[Key, str], description: str = "", value: str = "", clear: bool = True
+         ) -> DynamicProperty:
+    """A Dynamic Property set by hidden keys (no menu), cleared by the toolbar's clean-up key (unless ``clear`` is
+    false: a unit's frozen battle facts, which every join sets again and every reader finds through its ``Battle``).
+    Each key command of a Dynamic Property costs VASSAL a configurer, with a text field, whenever a piece carrying it
+    is made (every counter of a game when it loads, every palette slot): a unit's battle traits keep them few."""
+    cmds = tuple(PropertyCommand("", k, v) for k, v in sets)
+    cmds += (PropertyCommand("", commands.CLEAR, value),) if clear else ()
     return DynamicProperty(name, cmds, value, description=description)
 
 
@@ -138,7 +143,7 @@ def unit_prototype(ctx: Context, model: BattleModel) -> Piece:
         KeyToPieces(K.place_send, K.place, braces(f'Kind=={lit(names.KIND_UNIT)} && {text(names.BATTLE)}==""+{NEXT} && '
                                                   f'{eq(names.BATTLE_ROLE, DEFENDER)}'), "The battle marker"),
         # an attacker joins; once every target has joined (the hexsides it crosses are known), its factor counts
-        Trigger(K.enlist_a, (K.enroll_a, K.tags_a), description="An attacker joins"),
+        Trigger(K.enlist_a, (K.enroll_a, K.enroll, K.tags_a), description="An attacker joins"),
         KeyToPieces(K.fight_a_send, K.fight_a, of_next(ATTACKER), "Attackers count"),
         Trigger(K.fight_a, (K.factor_a, K.report_a), description="An attacker's factor"),
         KeyToPieces(K.fight_d_send, K.fight_d, of_next(DEFENDER), "Defenders count"),
@@ -151,31 +156,38 @@ def unit_prototype(ctx: Context, model: BattleModel) -> Piece:
         KeyToPieces(K.enlist_d_send, K.enlist_d,
                     braces(f'Kind=={lit(names.KIND_UNIT)} && {SAME_SPOT} && Side=="$Side$" && '
                            f'{text(names.BATTLE)}!=""+{NEXT}'), "The target's units join (again after a battle)"),
-        Trigger(K.enlist_d, (K.enroll_d, K.tags_d), description="A defender joins"),
+        Trigger(K.enlist_d, (K.enroll_d, K.enroll, K.tags_d), description="A defender joins"),
         Trigger(K.place, (K.place_marker,), braces(first_defender), "The first defender places the battle marker"),
         PlaceMarker("", K.place_marker, marker, marker_gpid(ctx), "Place the battle marker", after=K.init,
                     y_offset=marker_lift(ctx)),
         # the frozen battle properties (the log contract: Battle, BattleRole)
-        _dyn(names.BATTLE, (K.enroll_a, battle_no), (K.enroll_d, battle_no),
-             description="The battle this unit fights in"),
+        _dyn(names.BATTLE, (K.enroll, battle_no), description="The battle this unit fights in"),
         _dyn(names.BATTLE_ROLE, (K.enroll_a, ATTACKER), (K.enroll_d, DEFENDER), description="Attacker or defender"),
-        _dyn(TYPE, (K.enroll_a, braces(FACE_TYPE)), (K.enroll_d, braces(FACE_TYPE))),
-        _dyn(CATEGORY, (K.tags_a, braces(c.category())), (K.tags_d, braces(c.category()))),
-        *((_dyn(FLAGS, (K.enroll_a, braces(c.flags())), (K.enroll_d, braces(c.flags()))),) if c.uses_tags else ()),
-        _dyn(STATUS, (K.enroll_a, braces(c.status())), (K.enroll_d, braces(c.status()))),
-        _dyn(TAGS, (K.enroll_a, braces(c.own_tags())), (K.tags_d, braces(c.own_tags() + c.cross_tags()))),
-        _dyn(CROSSED, (K.enroll_a, ""), (K.cross, braces(c.crossings()))),
+        _dyn(TYPE, (K.enroll, braces(FACE_TYPE)), clear=False),
+        _dyn(CATEGORY, (K.enroll, braces(c.category())), clear=False),
+        *((_dyn(FLAGS, (K.enroll, braces(c.flags())), clear=False),) if c.uses_tags else ()),
+        _dyn(STATUS, (K.enroll, braces(c.status())), clear=False),
+        _dyn(TAGS, (K.enroll_a, braces(c.own_tags())), (K.tags_d, braces(c.own_tags() + c.cross_tags())), clear=False),
+        _dyn(CROSSED, (K.enroll_a, ""), (K.cross, braces(c.crossings())), clear=False),
+        # the factor's steps are Calculated Properties: VASSAL makes them cheaply (no configurer) and evaluates them
+        # only when the factor key reads the last one (no piece filter names them)
         *(Calculated(p, braces(e), "A step of the unit's factor") for role in (ATTACKER, DEFENDER)
           for p, e in c.factor_steps(role)),
-        _dyn(FACTOR, (K.factor_a, braces(c.factor(ATTACKER))), (K.factor_d, braces(c.factor(DEFENDER)))),
-        *(_dyn(p, (K.factor_d, braces(e)), value="0") for p, e in c.crossing_shifts()),
-        _dyn(TERRAIN, (K.terrain_d, braces(terrain))),
-        _dyn(TERRAIN_WORDS, (K.terrain_d, braces(terrain_words))),
+        _dyn(FACTOR, (K.factor_a, braces(c.factor(ATTACKER))), (K.factor_d, braces(c.factor(DEFENDER))), clear=False),
+        *(_dyn(p, (K.factor_d, braces(e)), value="0", clear=False) for p, e in c.crossing_shifts()),
+        _dyn(TERRAIN, (K.terrain_d, braces(terrain)), clear=False),
+        _dyn(TERRAIN_WORDS, (K.terrain_d, braces(terrain_words)), clear=False),
         Report((K.report_a,), braces(report_a), "Report: an attacker"),
         Report((K.report_d,), braces(report_d), "Report: a defender"),
-        *(Label(braces(f'{badge} && {eq(names.BATTLE_ROLE, role)} ? "B"+{names.BATTLE} : ""'), 11, colour,
-                "255,255,255", "c", f"Battle badge ({role})", horizontal="l", horizontal_just="r",
-                property=f"BattleBadge_{role}") for role, colour in ((ATTACKER, ATTACK_RED), (DEFENDER, DEFENCE_BLUE))),
+        # the badges: a defender's on its left (the battle marker stands above it), an attacker's above its top left
+        # corner (on its left it fell under a defender standing west of it, or off the map's west edge); in a stack
+        # the top unit's badge is drawn last
+        Label(braces(f'{badge} && {eq(names.BATTLE_ROLE, ATTACKER)} ? "B"+{names.BATTLE} : ""'), 11, ATTACK_RED,
+              "255,255,255", "t", f"Battle badge ({ATTACKER})", vertical_just="b", horizontal="l",
+              horizontal_just="l", property=f"BattleBadge_{ATTACKER}"),
+        Label(braces(f'{badge} && {eq(names.BATTLE_ROLE, DEFENDER)} ? "B"+{names.BATTLE} : ""'), 11, DEFENCE_BLUE,
+              "255,255,255", "c", f"Battle badge ({DEFENDER})", horizontal="l", horizontal_just="r",
+              property=f"BattleBadge_{DEFENDER}"),
     )
     return Piece(BasicPiece(""), traits)
 

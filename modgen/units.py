@@ -170,8 +170,10 @@ def common_prototype(ctx: Context, place_gpids: dict[str, str]) -> Piece:
         Trail(commands.TRAIL, commands.TRAIL_ON, commands.TRAIL_OFF, commands.TRAIL_CLEAR,
               description="Movement trail"),
         Marker(((names.MAP_LAYER, names.LAYER_UNITS),)),
-        *((Prototype(BATTLES_PROTOTYPE),) if ctx.battles else ()),
     )
+    # the battle traits outermost: VASSAL decodes a piece trait by trait, each time unescaping everything inside it,
+    # so the long battle traits are read once, not once per trait around them (every counter, when a game loads)
+    traits = ((Prototype(BATTLES_PROTOTYPE),) if ctx.battles else ()) + traits
     return Piece(BasicPiece(""), traits)
 
 

@@ -30,7 +30,8 @@ from vassal_playback import JavaRandom
 SCENARIO = "s4_campaign"
 START = {"turn": 1, "player": "axis", "phase": "combat"}
 DECLARE, RESOLVE, DETERMINED = "Declare battle", "Resolve battle", "Determined defense"
-SHOT = "woods"  # the battle the screenshots show (its attackers south of it: the marker stands clear of them)
+SHOT = "wooded_rough"  # the battle the screenshots show: inside the map (the view centres on it; a battle by the
+# west edge stayed at the window's edge), its attackers east of it (the marker above and the badges left stand clear)
 LOG = "s42-battles.vlog"  # the game's log, a result set by hand its last step
 FLAGGED = {"black_dot", "red_dot", "white_dot", "parenthesized", "non_combat", "asu", "silhouette", "tank_corps",
            "mountain_attack", "city_attack", "free_stacking"}

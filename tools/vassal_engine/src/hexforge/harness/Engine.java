@@ -260,12 +260,14 @@ final class Engine {
     return String.valueOf(selector).equals(p.getName());
   }
 
-  /** The trait ids of a piece, outermost first ("emb2;", "mark;", ..., "piece;"). */
+  /** The trait ids of a piece, outermost first ("emb2;", "mark;", ..., "piece;"). Each trait's own type: a
+   * Decorator's getType() encodes every trait inside it too (and a Dynamic Property makes a configurer per command
+   * to do it), so asking each level for it took time growing with the square of the traits. */
   static List<String> traitIds(GamePiece p) {
     final List<String> ids = new ArrayList<>();
     for (GamePiece q = Decorator.getOutermost(p); q != null;
          q = q instanceof Decorator ? ((Decorator) q).getInner() : null) {
-      final String type = q.getType();
+      final String type = q instanceof Decorator ? ((Decorator) q).myGetType() : q.getType();
       final int semi = type.indexOf(';');
       ids.add(semi < 0 ? type : type.substring(0, semi + 1));
     }
