@@ -336,7 +336,7 @@ def _flood(b, targets: int, ok: int, ez: int, open_: Steps, st: dict) -> int:
             for (left, right), o in ways:
                 e_ |= (free << left >> right) & o
         into = _into_areas(b, ring & areas)
-        new = ((n_ | into) & not_ez | (e_ | into) & ez) & ok & ~reach
+        new = ((n_ | into) & not_ez | e_ & ez) & ok & ~reach
         # a hex in an EZOC reached before only through an EZOC may be reached again through a free hex
         ring = new
         reach |= new
