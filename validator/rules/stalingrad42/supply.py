@@ -254,6 +254,8 @@ def _follow(b, start: int, steps: Steps, within: int) -> int:
 
 
 def _net(ctx: Context, state: State, side: str) -> Net:
+    """The side's Supply Sources (16.2) and Lines of Supply (16.3) now; its Unlimited LOS (16.5.1) and Connecting
+    Rail Hexes (17.4) when first asked for."""
     src = sources(ctx, state, side)
     road, supplied, targets, ok, ez, open_ = _lines(ctx, state, side, src)
     b = board_bits(ctx)
