@@ -245,7 +245,7 @@ def _explore_sides(ctx: Context, start: str, spent: int, extra: int, blocked: in
             if not x:
                 continue
             own = x & sides.any[d]
-            rest = x & ~own
+            rest = x ^ own  # (own is a part of x)
             plain |= rest << shift if shift > 0 else rest >> -shift
             for c, src in sides.by_direction[d]:
                 y = own & src
@@ -320,7 +320,7 @@ def previous(ctx: Context, s: Search, loc: str, level: int) -> str:
     # stopping there, for the level less the step's cost (_step_open and step_cost inlined: a path asks per hex)
     bit, levels, allowed, index = mb.bit, s.levels, s.steps, ctx.board.step_index
     priced = s.sides.cost if s.sides is not None else None
-    go = ~s.stops
+    stops = s.stops
     best = None
     for n in nbrs:
         if n == s.start or (best is not None and n >= best):
@@ -333,7 +333,7 @@ def previous(ctx: Context, s: Search, loc: str, level: int) -> str:
         c = priced.get((n, loc)) if priced is not None else None
         if c is None:
             c = s.cost[loc][s.column]
-        if levels.get(level - c, 0) & b & go:
+        if levels.get(level - c, 0) & b and not stops & b:  # (the stops tested only for a neighbour at the level)
             best = n
     if best is None:
         raise ValueError("min() arg is an empty sequence")  # as the search's min() said (never for a reached loc)

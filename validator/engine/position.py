@@ -23,7 +23,8 @@ from typing import AbstractSet, Any, Callable, Mapping, NamedTuple
 from .context import Context, once
 
 KEEP = 8  # positions remembered on the context
-REBUILD = 40  # more changed units than this: derive the position from scratch
+REBUILD = 2  # 1/REBUILD of the units changed or more: derive the position from scratch (a changed unit is counted
+# out and in again, two counts; a new position counts every unit once)
 
 
 class Position(NamedTuple):
@@ -128,7 +129,7 @@ def _derive(ctx: Context, units: Mapping[str, Any], base: Position | None) -> Po
     s = _static(ctx)
     locations = ctx.board.locations
     changed = changes(ctx, base.units, units) if base is not None else None
-    if changed is None or len(changed) > REBUILD:
+    if changed is None or len(changed) * REBUILD >= len(units):
         at: dict = {}
         held: dict = {side: {} for side in ctx.game.sides}
         zoc: dict = {side: {} for side in ctx.game.sides}

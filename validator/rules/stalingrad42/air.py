@@ -25,7 +25,7 @@ from typing import Iterable, Sequence
 
 from games.hexgrid import distance
 
-from ...engine.context import Context
+from ...engine.context import Context, per_replay
 from ...engine.paths import move_bits
 from ...engine.position import note_changes
 from ...engine.state import evolve
@@ -42,7 +42,13 @@ AIR_WORDS = {"all": "every Air unit", "one_german": "one German Air unit", "none
 
 
 def is_air(ctx: Context, uid: str) -> bool:
-    return "aircraft" in table(ctx)[uid, "front"].tags
+    return uid in _air_units(ctx)
+
+
+def _air_units(ctx: Context) -> frozenset[str]:
+    """The Air units of the game (made once per replay: asked about every unit at each Initial Phase)."""
+    return per_replay(ctx, "s42_air_units", lambda c: frozenset(
+        u for u in c.game.units if "aircraft" in table(c)[u, "front"].tags))
 
 
 def allied(ctx: Context, uid: str) -> bool:
@@ -52,7 +58,8 @@ def allied(ctx: Context, uid: str) -> bool:
 def _allowance(ctx: Context, state: State) -> tuple[str, int, bool]:
     """(the weather's word, German Air units this turn, whether allied ones may take part) (9.3.1, 9.3.9, 23.2)."""
     kind = str(ctx.game.weather[state.weather].extra.get("air") or "none")
-    german = [u for u, us in state.units.items() if is_air(ctx, u) and not allied(ctx, u) and _in_play(ctx, us.loc)]
+    air = _air_units(ctx)
+    german = [u for u, us in state.units.items() if u in air and not allied(ctx, u) and _in_play(ctx, us.loc)]
     fewer = state.turn >= combat_facts(ctx).air.fewer_from
     if kind in ("all", "as_rolled"):
         return kind, len(german), True
@@ -196,7 +203,8 @@ def left(ctx: Context, state: State, gone: Iterable[str]) -> State:
 def collect(ctx: Context, state: State, side: str) -> State:
     """9.3.1: the side's Air units back in the Holding Box, on their Ready side, at the start of its Initial Phase."""
     box = combat_facts(ctx).air.box
-    changed = [u for u, us in state.units.items() if is_air(ctx, u) and ctx.game.units[u].side == side
+    air = _air_units(ctx)
+    changed = [u for u, us in state.units.items() if u in air and ctx.game.units[u].side == side
                and _in_play(ctx, us.loc) and (us.face != READY or us.loc != box)]
     if not changed and not state.air_with:
         return state

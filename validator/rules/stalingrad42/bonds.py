@@ -136,7 +136,35 @@ def bonds(ctx: Context, state, side: str) -> Bonds:
 
 def negated(ctx: Context, pot: Potential, enemy: int) -> Bonds:
     """7.3: the bonds that stand with enemy units in ``enemy``: a Hex Bond without one in its hex, a Hexside Bond
-    pushed into a hex without one (7.6.1)."""
+    pushed into a hex without one (7.6.1). Only enemy units in the hexes of the bonds or pushed into count, so the
+    bonds are remembered per potential by those units (the same while the enemy moves elsewhere)."""
+    memo = ctx.derived.setdefault("s42_negated", {})
+    hit = memo.get(id(pot))
+    if hit is None or hit[0] is not pot:
+        hit = (pot, _negating(ctx, pot), {})
+        if len(memo) >= 8:
+            del memo[next(iter(memo))]
+        memo[id(pot)] = hit
+    there = enemy & hit[1]
+    out = hit[2].get(there)
+    if out is None:
+        if len(hit[2]) >= 32:
+            del hit[2][next(iter(hit[2]))]
+        out = hit[2][there] = _negated(ctx, pot, there)
+    return out
+
+
+def _negating(ctx: Context, pot: Potential) -> int:
+    """The hexes where an enemy unit may negate a bond of ``pot`` (7.3): its Hex Bonds' hexes and the hexes its
+    Hexside Bonds are pushed into."""
+    shifts = board_bits(ctx).shifts
+    out = pot.hexes
+    for e in range(6):
+        out |= pot.via1[e] | _shift(pot.via2[e], shifts[e])
+    return out
+
+
+def _negated(ctx: Context, pot: Potential, enemy: int) -> Bonds:
     shifts = board_bits(ctx).shifts
     closed = [0] * 6
     for e in range(6):

@@ -624,8 +624,8 @@ def begin_phase(ctx: Context, state: State, phase: str, side: str | None) -> Sta
         return air.collect(ctx, state, side)
     if phase not in ("movement", "combat"):
         return state
-    doomed = [u for u, us in sorted(state.units.items()) if us.order == FULL_RETREAT and us.loc in ctx.game.map.hexes
-              and auto_retreat_owed(ctx, state, u, any_unit=True)]
+    doomed = sorted(u for u, us in state.units.items() if us.order == FULL_RETREAT and us.loc in ctx.game.map.hexes
+                    and auto_retreat_owed(ctx, state, u, any_unit=True))
     for u in doomed:
         state = eliminate(ctx, state, u)
     return state

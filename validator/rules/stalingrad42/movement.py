@@ -274,14 +274,11 @@ def plan(ctx: Context, state: State, uid: str, a: Allowance, g: Ground, search: 
     mountain = "mountain_unit" in i.tags
     flotilla = state.markers.flotilla if side == facts(ctx).volga_side else None
     base = closed(ctx, sit, side, i.mechanized, mountain, flotilla)
-    if search:
-        base = union(base, g.bonds(ctx).closed)
     majors = major_closed(ctx, sit)
     steps = first = None
     if search:
-        rivers = tuple(m & ~p for m, p in zip(majors, pontoon_steps(ctx, state, side, i.combat, g)))
-        steps = allowed(ctx, union(base, rivers))  # type: ignore[arg-type]
-        first = allowed(ctx, base) if moved is None or not moved.crossed else None
+        base, steps, first = _search_steps(ctx, state, side, i.combat, g, base, majors,
+                                           moved is None or not moved.crossed)
     blocked = (g.enemy_combat | g.off | (g.bonds(ctx).hexes if search else 0)) & ~here
     stops = g.ezoc | _areas_bits(ctx)
     ezoc_here = bool(g.ezoc & here)
@@ -298,6 +295,39 @@ def plan(ctx: Context, state: State, uid: str, a: Allowance, g: Ground, search: 
     sc = step_costs(ctx, sit, column)
     return Plan(sit, start, moved.spent if moved else 0, extra, blocked, stops, a.limit, cost_table(ctx, sit), column,
                 steps, first, sc, base, majors)
+
+
+def _search_steps(ctx: Context, state: State, side: str, combat: bool, g: Ground, shut: Steps, majors: Steps,
+                  first_step: bool) -> tuple[Steps, Steps, Steps | None]:
+    """(the steps never taken: ``shut`` and the enemy's Hexside Bonds; the steps a search allows after the first: those
+    and the unbridged Major Rivers no Pontoon Bridge opens, 5.5.2, 5.5.5; the steps allowed from the start, or None).
+    Remembered by the objects they are made of and the friendly Combat Units next to a Major River, the only ones
+    that count: the moves of a phase share a handful."""
+    memo = ctx.derived.setdefault("s42_search_steps", {})
+    bonds = g.bonds(ctx)
+    key = (id(shut), id(bonds), id(majors), g.friendly_combat & _river_banks(ctx, majors), combat, first_step)
+    hit = memo.get(key)
+    if hit is None or hit[0] is not shut or hit[1] is not bonds or hit[2] is not majors:
+        base = union(shut, bonds.closed)
+        rivers = tuple(m & ~p for m, p in zip(majors, pontoon_steps(ctx, state, side, combat, g)))
+        hit = (shut, bonds, majors, base, allowed(ctx, union(base, rivers)),  # type: ignore[arg-type]
+               allowed(ctx, base) if first_step else None)
+        if len(memo) >= 32:
+            del memo[next(iter(memo))]
+        memo[key] = hit
+    return hit[3], hit[4], hit[5]
+
+
+def _river_banks(ctx: Context, majors: Steps) -> int:
+    """The cells on both sides of the steps of ``majors`` (where a friendly Combat Unit makes a Pontoon Bridge)."""
+    memo = ctx.derived.setdefault("s42_river_banks", {})
+    hit = memo.get(id(majors))
+    if hit is None or hit[0] is not majors:
+        out = 0
+        for m, s in zip(majors, board_bits(ctx).shifts):
+            out |= m | (m << s if s > 0 else m >> -s)
+        hit = memo[id(majors)] = (majors, out)
+    return hit[1]
 
 
 def _exit(ctx: Context) -> int:
@@ -579,7 +609,6 @@ def reachable(ctx: Context, state: State, uid: str, mode: str = NORMAL) -> dict[
 
 def _special_move(ctx: Context, state: State, uid: str, path: tuple[str, ...]) -> tuple[State, list[Finding]] | None:
     """Moves that are not hex by hex: between Entry Areas (22.6), across the Kerch Strait (5.7.2)."""
-    from . import entry, sea  # noqa: PLC0415  (they use this module's helpers)
     start = state.units[uid].loc or ""
     areas = ctx.game.map.areas
     f = facts(ctx)
@@ -588,8 +617,10 @@ def _special_move(ctx: Context, state: State, uid: str, path: tuple[str, ...]) -
             Finding("22.6.4", f"{name(ctx, state, uid)}: the Caspian Sea Transit Box ({f.entry.transit}) is reached "
                               "only from a Soviet Entry Area (22.6), never from the map", (uid,), (start,) + path)]
     if len(path) == 1 and start in areas and path[0] in areas:
+        from . import entry  # noqa: PLC0415  (it uses this module's helpers; imported when a move needs it)
         return entry.between_areas(ctx, state, uid, path[0])
     if len(path) == 1 and f.sea.kerch_area in (start, path[0]):
+        from . import sea  # noqa: PLC0415  (as entry)
         return sea.kerch(ctx, state, uid, path[0])
     return None
 

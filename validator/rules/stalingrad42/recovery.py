@@ -105,11 +105,12 @@ def end_rally(ctx: Context, state: State, side: str | None) -> tuple[State, list
     bit = move_bits(ctx).bit
     info = table(ctx)
     units = None
-    for loc in position(ctx, state.units).held[side]:
+    pos = position(ctx, state.units)
+    for loc in pos.held[side]:
         b = bit.get(loc)
         if b is None:
             continue
-        for uid in position(ctx, state.units).at[loc]:
+        for uid in pos.at[loc]:
             us = state.units[uid]
             if us.order == GOOD_ORDER or info[uid, us.face].side != side or f"rally:{uid}" in state.logged:
                 continue

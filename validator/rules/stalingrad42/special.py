@@ -145,6 +145,17 @@ def after_move(ctx: Context, state: State, uid: str, path: Sequence[str]) -> Sta
     return evolve(state, released=state.released | new) if new else state
 
 
+def _near_stalingrad(ctx: Context) -> int:
+    """20.6: the hexes within five hexes of a Stalingrad hex, as bits (made once per replay)."""
+    def make(c: Context) -> int:
+        r = facts(c).release
+        out = 0
+        for s in r.stalingrad:
+            out |= near(c, s, r.north_caucasus_hexes)
+        return out
+    return per_replay(ctx, "s42_near_stalingrad", make)
+
+
 def _garrisons(ctx: Context) -> tuple[tuple[str, str], ...]:
     """(unit, its release key) of every Garrison unit."""
     return per_replay(ctx, "s42_garrisons", lambda c: tuple(
@@ -175,8 +186,7 @@ def _releases_caucasus(ctx: Context, state: State, uid: str, path: Sequence[str]
     held_side = next((ctx.game.units[u].side for u in facts(ctx).release.north_caucasus_hqs), None)
     if ctx.game.units[uid].side == held_side:
         return False
-    r = facts(ctx).release
-    if any(where & near(ctx, s, r.north_caucasus_hexes) for s in r.stalingrad):
+    if where & _near_stalingrad(ctx):
         return True
     line = don(ctx)
     moved = state.moved.get(uid)

@@ -25,7 +25,7 @@ side at once over bit masks (the engine's ``board_bits``).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Callable
 
 from ...engine.bits import Steps, board_bits, spread
 from ...engine.context import Context, per_replay
@@ -45,14 +45,34 @@ def _shift(m: int, s: int) -> int:
     return m << s if s > 0 else m >> -s
 
 
-class Net(NamedTuple):
-    """One side's supply in one position."""
+class Net:
+    """One side's supply in one position: its sources, road portion and Lines of Supply, and (each worked out when
+    first asked for: most nets are asked only whether a hex traces a LOS) its Unlimited LOS and Connecting Rail
+    Hexes."""
 
-    sources: int  # Supply Source locations (areas and Port hexes)
-    road: int  # hexes the road portion reaches from a source (16.3.3)
-    supplied: int  # locations that trace a Line of Supply (16.3)
-    unlimited: int  # locations that trace an Unlimited Line of Supply (16.5.1)
-    rail: int  # Connecting Rail Hexes (17.4)
+    __slots__ = ("sources", "road", "supplied", "_unlimited", "_rail")
+
+    def __init__(self, sources: int, road: int, supplied: int, unlimited: Callable[[], int],
+                 rail: Callable[[], int]):
+        self.sources = sources  # Supply Source locations (areas and Port hexes)
+        self.road = road  # hexes the road portion reaches from a source (16.3.3)
+        self.supplied = supplied  # locations that trace a Line of Supply (16.3)
+        self._unlimited: int | Callable[[], int] = unlimited
+        self._rail: int | Callable[[], int] = rail
+
+    @property
+    def unlimited(self) -> int:
+        """Locations that trace an Unlimited Line of Supply (16.5.1)."""
+        if not isinstance(self._unlimited, int):
+            self._unlimited = self._unlimited()
+        return self._unlimited
+
+    @property
+    def rail(self) -> int:
+        """Connecting Rail Hexes (17.4)."""
+        if not isinstance(self._rail, int):
+            self._rail = self._rail()
+        return self._rail
 
 
 def _static(ctx: Context) -> dict:
@@ -160,8 +180,8 @@ def azov_controller(ctx: Context, state: State) -> str | None:
     key = (side, state.weather, state.wet, state.turn)
     hit = memo.get(key)
     if hit is None or hit[0] is not mine or hit[1] is not theirs or hit[2] is not state.control:
-        n = _net(ctx, state, side, with_azov=False)
-        hit = memo[key] = (mine, theirs, state.control, n.supplied & move_bits(ctx).bit[f.sea.temryuk] != 0)
+        supplied = _lines(ctx, state, side, sources(ctx, state, side, with_azov=False))[1]  # no Unlimited LOS, no rail
+        hit = memo[key] = (mine, theirs, state.control, supplied & move_bits(ctx).bit[f.sea.temryuk] != 0)
         if len(memo) > 8:
             del memo[next(iter(memo))]
     return side if hit[3] else None
@@ -204,11 +224,6 @@ def _blocks(ctx: Context, state: State, side: str) -> tuple[int, int, Steps, Ste
     return never, ez, open_, road  # type: ignore[return-value]
 
 
-def _pred(b, x: int, d: int, allowed: int) -> int:
-    """The cells whose step in direction ``d`` is ``allowed`` and leads into ``x``."""
-    return _shift(x, -b.shifts[d]) & allowed
-
-
 def _into_areas(b, x: int) -> int:
     """The hexes next to the areas of ``x`` (their step into the area)."""
     out = 0
@@ -218,74 +233,118 @@ def _into_areas(b, x: int) -> int:
     return out
 
 
-def _net(ctx: Context, state: State, side: str, with_azov: bool = True) -> Net:
+def _back(b) -> tuple[tuple[int, int], ...]:
+    """Per direction d, (left, right): ``x << left >> right`` are the cells whose step in direction d leads into a
+    cell of x (one of the two is 0; no call per shift in the loops of a net)."""
+    return tuple((-s, 0) if s < 0 else (0, s) for s in b.shifts)
+
+
+def _follow(b, start: int, steps: Steps, within: int) -> int:
+    """The cells of ``within`` reached from ``start`` by the steps ``steps`` allows (a road, a railroad)."""
+    along = tuple(zip(b.shifts, steps))
+    reach = ring = start
+    while ring:
+        nxt = 0
+        for s, allow in along:
+            x = ring & allow
+            nxt |= x << s if s > 0 else x >> -s
+        ring = nxt & within & ~reach
+        reach |= ring
+    return reach
+
+
+def _net(ctx: Context, state: State, side: str) -> Net:
+    """The side's Supply Sources (16.2) and Lines of Supply (16.3) now; its Unlimited LOS (16.5.1) and Connecting
+    Rail Hexes (17.4) when first asked for."""
+    src = sources(ctx, state, side)
+    road, supplied, targets, ok, ez, open_ = _lines(ctx, state, side, src)
+    b = board_bits(ctx)
+    # both with the same state and masks as the net's (a net is remembered by them)
+    return Net(src, road, supplied, lambda: _flood(b, targets, ok & b.grid, ez, open_, _static(ctx)) | supplied,
+               lambda: _rail(ctx, state, side, src))
+
+
+def _lines(ctx: Context, state: State, side: str, src: int) -> tuple[int, int, int, int, int, Steps]:
+    """16.3 from the sources ``src``: (the road portion's hexes, the locations that trace a Line of Supply, the hexes
+    where its overland portion may end, the locations a LOS may enter, the EZOC hexes without a friendly unit, the
+    steps it may take overland)."""
     b = board_bits(ctx)
     grid = b.grid
-    src = sources(ctx, state, side, with_azov)
+    back = _back(b)
     never, ez, open_, road_steps = _blocks(ctx, state, side)
     st = _static(ctx)
     ok = ~never
     # 16.3.3: the road portion, from the sources along roads, never into an EZOC without a friend
     road_ok = ok & ~ez & grid
     start = (src & grid | _into_areas(b, src & st["areas"]) & st["road_hexes"]) & road_ok
-    road = start
-    ring = start
-    while ring:
-        nxt = 0
-        for d, s in enumerate(b.shifts):
-            nxt |= _shift(ring & road_steps[d], s)
-        ring = nxt & road_ok & ~road
-        road |= ring
+    road = _follow(b, start, road_steps, road_ok)
     # the hexes where the overland portion may end: the road, a road hex a road step leads from into it, a source
     ends = road
-    for d in range(6):
-        ends |= _pred(b, road, d, road_steps[d]) & ok
+    for (left, right), allow in zip(back, road_steps):
+        ends |= (road << left >> right) & allow & ok
     targets = (ends | src) & ok
     hv = heavy(ctx, state)
     overland = int(ctx.game.weather[state.weather].extra.get("supply_overland") or 5)
+    # per direction: its shifts back, the open steps, the open road steps, the open steps off-road
+    ways = [(left, right, o, r & o, o & ~(r & o)) for (left, right), o, r in zip(back, open_, st["road_steps"])]
+    areas = st["areas"]
+    not_ez = ~ez
     levels = [targets]
     for k in range(1, overland + 1):
         one, two = levels[k - 1], levels[k - 2] if k >= 2 else 0
+        # 16.3.2: a light hex is entered by any open step, a heavy one for one hex along a road, else for two
+        light, heavy1, heavy2 = one & ~hv, one & hv, two & hv
+        light_e, heavy1_e, heavy2_e = light & not_ez, heavy1 & not_ez, heavy2 & not_ez
         reach_n = reach_e = 0
-        for d in range(6):
-            r = st["road_steps"][d] & open_[d]
-            for z, mask in ((one & ~hv, open_[d]), (one & hv, r), (two & hv, open_[d] & ~r)):
-                if z:
-                    reach_n |= _pred(b, z, d, mask)
-                    reach_e |= _pred(b, z & ~ez, d, mask)
-        reach_n |= _into_areas(b, one & st["areas"])
-        reach_e |= _into_areas(b, one & st["areas"])
-        levels.append(one | ((reach_n & ~ez) | (reach_e & ez)) & ok & grid)
+        for left, right, o, r, off in ways:
+            if light:
+                reach_n |= (light << left >> right) & o
+                reach_e |= (light_e << left >> right) & o
+            if heavy1:
+                reach_n |= (heavy1 << left >> right) & r
+                reach_e |= (heavy1_e << left >> right) & r
+            if heavy2:
+                reach_n |= (heavy2 << left >> right) & off
+                reach_e |= (heavy2_e << left >> right) & off
+        into = _into_areas(b, one & areas)
+        levels.append(one | ((reach_n | into) & not_ez | (reach_e | into) & ez) & ok & grid)
     hexes = levels[-1]
     last = levels[-2] if len(levels) > 1 else 0
     before = levels[-3] if len(levels) > 2 else 0
     supplied = targets | src
-    for d in range(6):
-        r = st["road_steps"][d] & open_[d]
-        supplied |= _pred(b, last & ~hv, d, open_[d]) | _pred(b, last & hv, d, r) | \
-            _pred(b, before & hv, d, open_[d] & ~r)
+    light, heavy1, heavy2 = last & ~hv, last & hv, before & hv
+    for left, right, o, r, off in ways:
+        supplied |= (light << left >> right) & o | (heavy1 << left >> right) & r | (heavy2 << left >> right) & off
     supplied |= hexes | _into_areas(b, last & st["areas"])
-    unlimited = _flood(b, targets, ok & grid, ez, open_, st) | supplied
-    return Net(src, road, supplied, unlimited, _rail(ctx, state, side, src))
+    return road, supplied, targets, ok, ez, open_
 
 
 def _flood(b, targets: int, ok: int, ez: int, open_: Steps, st: dict) -> int:
     """16.5.1: the hexes with an Unlimited LOS: the overland rules without a length."""
+    ways = tuple(zip(_back(b), open_))
+    areas = st["areas"]
+    not_ez = ~ez
     reach = targets
     ring = targets
     while ring:
-        n_ = e_ = 0
-        for d in range(6):
-            n_ |= _pred(b, ring, d, open_[d])
-            e_ |= _pred(b, ring & ~ez, d, open_[d])
-        n_ |= _into_areas(b, ring & st["areas"])
-        new = ((n_ & ~ez) | (e_ & ez)) & ok & ~reach
+        n_ = 0
+        for (left, right), o in ways:
+            n_ |= (ring << left >> right) & o
+        free = ring & not_ez
+        if free == ring:  # no hex of the ring in an EZOC: every step out of it is the same either way
+            e_ = n_
+        else:
+            e_ = 0
+            for (left, right), o in ways:
+                e_ |= (free << left >> right) & o
+        into = _into_areas(b, ring & areas)
+        new = ((n_ | into) & not_ez | e_ & ez) & ok & ~reach
         # a hex in an EZOC reached before only through an EZOC may be reached again through a free hex
         ring = new
         reach |= new
     out = reach
-    for d in range(6):
-        out |= _pred(b, reach, d, open_[d])
+    for (left, right), o in ways:
+        out |= (reach << left >> right) & o
     return out
 
 
@@ -384,14 +443,7 @@ def _rail(ctx: Context, state: State, side: str, src: int) -> int:
     mine, theirs = sides(ctx, state, side), sides(ctx, state, other(ctx, side))
     usable = rail_hexes(ctx, state, side) & ~theirs.combat & ~(ezoc_bits(ctx, state, side) & ~mine.units)
     start = (src & b.grid | _into_areas(b, src & st["areas"])) & usable
-    reach = ring = start
-    while ring:
-        nxt = 0
-        for d, s in enumerate(b.shifts):
-            nxt |= _shift(ring & c.railroad[d], s)
-        ring = nxt & usable & ~reach
-        reach |= ring
-    return reach
+    return _follow(b, start, c.railroad, usable)
 
 
 def connecting(ctx: Context, state: State, side: str, hid: str) -> bool:

@@ -223,7 +223,7 @@ def major_closed(ctx: Context, sit: Situation) -> Steps:
     """5.5.2, 23.4: the unbridged Major River steps closed after the first step (those of maps A and B thaw into
     frozen rivers in Winter, which anyone crosses)."""
     c = crossings(ctx)
-    return minus(c.major, c.major_freezes) if sit.winter else c.major
+    return once(ctx, "s42_major_winter", lambda _: minus(c.major, c.major_freezes)) if sit.winter else c.major
 
 
 def step_costs(ctx: Context, sit: Situation, column: int) -> SideCosts:

@@ -120,11 +120,14 @@ def _update(ctx: Context, last: tuple, units: Mapping[str, UnitState], side: str
             at[b] = tuple(x for x in at.get(b, ()) if x != u) + (u,)
             locs.add(b)
     masks = list(old)
+    flipped = False
     for loc in locs:
         b = bit[loc]
         for k, on in enumerate(_flags(ctx, units, side, at.get(loc, ()), loc)):
-            masks[k] = masks[k] | b if on else masks[k] & ~b
-    return (old if tuple(masks) == tuple(old) else Sides(*masks)), at
+            if bool(masks[k] & b) != on:  # the bit is flipped only when it changes (no new mask otherwise)
+                masks[k] ^= b
+                flipped = True
+    return (Sides(*masks) if flipped else old), at
 
 
 def other(ctx: Context, side: str) -> str:
