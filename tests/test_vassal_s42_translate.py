@@ -109,6 +109,7 @@ def test_every_games_table_fits_its_log_schema() -> None:
             assert set(spec.fields) <= allowed[spec.action], spec
             assert not spec.recast or {"unit", "path", "to"} <= allowed[spec.action], spec
         assert table.merge <= set(allowed)
+        assert set(table.header) <= set(defs["header"]["properties"]) - {"format", "version", "game", "scenario"}
     assert tested == 2
 
 
@@ -245,6 +246,16 @@ def test_an_automatic_ds_marker_on_a_unit_with_no_attack_direction_is_a_note(log
     log.tracker(1, "soviet", "movement").marker("auto_ds", "1", "1817", "* 22 TC [sov_22tc] in 1817 marked X")
     got = [a for a in log.actions() if a["type"] != "phase"]
     assert [a["type"] for a in got] == ["note"] and "no attack direction" in got[0]["text"]
+
+
+def test_a_translated_log_says_its_moves_modes_are_unstated(log, s42) -> None:
+    """The module cannot say a move's mode (5.3, 5.4): the table's header tells the validator to pick it."""
+    log.tracker(1, "soviet", "movement").move("sov_333rd", "2021")
+    t = log.translated()
+    assert t.header["modes"] == "unstated"
+    glog, _ = hand_over("s42.vlog", t, s42)
+    moves = [a for a in glog.actions if a.type == "move"]
+    assert glog.header.modes == "unstated" and moves and all("mode" not in a.data for a in moves)
 
 
 def test_a_translated_log_reaches_the_validator_and_a_wrong_weather_is_flagged(log, s42, tmp_path) -> None:

@@ -207,7 +207,7 @@ def read_header(source: str, n: int, obj: dict[str, Any], checker: SchemaChecker
         raise LogError(source, f"header: {err}", n)
     header = Header(game_id, scenario, obj.get("edition", ""), frozen_map(obj.get("options")),
                     frozen_map(obj.get("players")), frozen_map(obj.get("start")), frozen_map(obj.get("position")),
-                    obj["version"])
+                    obj["version"], obj.get("modes", "stated"))
     return header, game, schema
 
 

@@ -24,6 +24,7 @@ class Header:
     start: Mapping[str, Any] = field(default_factory=frozen_map)
     position: Mapping[str, Any] = field(default_factory=frozen_map)
     version: int = 1
+    modes: str = "stated"  # "unstated": moves carry no mode (a translated log); the game's rules pick one
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,8 @@ phases mean is the game's: its rules package declares it as data, in ``vassal.js
   a chat report): the hand-over to the validator checks them against the schema;
 - ``merge``: action kinds whose consecutive lines of one side are one line (their list fields joined);
 - ``position_flags``: role -> the fields of a unit in the header's ``position`` a marker of that role gives;
+- ``header``: fields the header of every log translated for the game carries (``{"modes": "unstated"}``: the module
+  cannot say a move's mode, the game's rules pick one);
 - ``rail_box``, ``elimination_boxes``, ``elimination_results``: the box kinds (a box id before its side) that are
   the Rail Movement box and the boxes of eliminated units, and the battle results whose units sent there are losses.
 
@@ -77,6 +79,7 @@ class GameTable:
     box_arrive: Mapping[str, MarkerAction] = field(default_factory=lambda: MappingProxyType({}))
     box_leave: Mapping[str, MarkerAction] = field(default_factory=lambda: MappingProxyType({}))
     unchecked: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    header: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     rail_box: str | None = None
     elimination_boxes: tuple[str, ...] = ()
     elimination_results: tuple[str, ...] = ()
@@ -136,7 +139,7 @@ def _arrive_leave(specs: Mapping[str, Any]) -> tuple[dict[str, MarkerAction], di
 def parse_table(data: Mapping[str, Any]) -> GameTable:
     """A table from the decoded JSON of a ``vassal.json`` (ValueError, KeyError or TypeError when malformed)."""
     known = {"actions", "phase_roles", "marker_roles", "marker_actions", "merge", "position_flags", "rail_box",
-             "elimination_boxes", "elimination_results", "track_actions", "box_actions", "unchecked", "about"}
+             "elimination_boxes", "elimination_results", "track_actions", "box_actions", "unchecked", "header", "about"}
     unknown = set(data) - known
     if unknown:
         raise ValueError(f"unknown keys {sorted(unknown)}")
@@ -156,6 +159,7 @@ def parse_table(data: Mapping[str, Any]) -> GameTable:
                                  for k, v in data.get("track_actions", {}).items()}),
         box_arrive=MappingProxyType(box_arrive), box_leave=MappingProxyType(box_leave),
         unchecked=MappingProxyType({str(k): tuple(str(f) for f in v) for k, v in data.get("unchecked", {}).items()}),
+        header=MappingProxyType(dict(data.get("header", {}))),
         rail_box=data.get("rail_box"),
         elimination_boxes=tuple(str(b) for b in data.get("elimination_boxes", ())),
         elimination_results=tuple(str(r) for r in data.get("elimination_results", ())),

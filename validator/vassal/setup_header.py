@@ -104,6 +104,7 @@ def header_of(game: Game, scenario: str, opening: Opening, players: Mapping[str,
         header["options"] = dict(sc.options)  # the module has no switches: the scenario's own settings
     if players:
         header["players"] = dict(sorted(players.items()))
+    header.update(table.header)  # what the game's table says of every translated log (its moves' modes unstated)
     pos = opening.position
     if pos != start_position(game, sc.first_turn):
         start: dict[str, Any] = {"turn": pos.turn, "phase": pos.phase}

@@ -51,6 +51,7 @@ from .losses import eliminate
 from .resources import artillery_shifts
 from .results import owed_problem
 from .retreat import auto_retreat_owed, settle
+from .move_modes import EXTENDED
 from .state import FULL_RETREAT, State
 from .units import name, table
 from .zoc import other
@@ -85,6 +86,10 @@ def _attacker_problems(ctx: Context, state: State, side: str, attackers: Sequenc
             out.append(Finding("13.2.1", f"{who} is Disrupted and may not attack", (uid,), (loc,)))
         elif us.order == FULL_RETREAT:
             out.append(Finding("13.3.2", f"{who} is in Full Retreat and may not attack", (uid,), (loc,)))
+        moved = state.moved.get(uid)
+        if moved is not None and moved.mode == EXTENDED:
+            out.append(Finding("5.3", f"{who} used Extended Movement this turn: it may not attack (2.3.2: the MA is "
+                                      "what a unit may spend and still attack)", (uid,), (loc,)))
         if us.auto_ds and kind != BREAKTHROUGH:
             out.append(Finding("8.6.1", f"{who} made an Automatic DS this turn: it takes no part in regular combat",
                                (uid,), (loc,)))

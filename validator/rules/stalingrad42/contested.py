@@ -19,6 +19,7 @@ from ...engine.paths import move_bits
 from ...engine.position import position
 from ...engine.state import evolve
 from ...model import Action, Finding
+from .move_modes import TACTICAL, mode_of
 from .state import State
 from .units import name
 from .zoc import ezoc_bits, sides
@@ -45,7 +46,7 @@ def after_move(ctx: Context, before: State, state: State, action: Action) -> tup
     path = list(action.get("path") or (action["to"],))
     if path and path[0] == start:
         path = path[1:]
-    tactical = action.get("mode") == "tactical"
+    tactical = mode_of(ctx, state, action) == TACTICAL
     who = name(ctx, before, uid)
     entered = [h for h in path if h in shared]
     if start in shared and path:

@@ -9,6 +9,9 @@ validator finds when the log gives only the destination. Costs are half MPs (5.2
 - 5.3 (``mode: extended``): +3 MPs, never adjacent to an enemy unit (a unit that starts in an EZOC leaves it with
   its first hex); not for a unit whose MA is boxed (2.3.2, 18.2.2, 18.6.3);
 - 5.4 (``mode: tactical``): one or two hexes whatever they cost, all the other rules of movement kept;
+- a log of unstated modes (``"modes": "unstated"``, a translated VASSAL log): a ``move`` without ``mode`` is the least
+  restrictive mode that makes the unit's whole move so far legal, normal, else tactical, else extended
+  (``move_modes``); none: the normal mode's findings, or Extended Movement's when only MA + 3 fits it;
 - 5.5: Minor Rivers +1 in Rain and Mud (5.5.1); Major Rivers +2/+3 and only from a hex next to them at the start
   (5.5.2), except at a bridge (5.5.4: road bridges free and the road's rate, rail bridges +1/+2), a Pontoon Bridge
   (5.5.5: friendly Combat Units on both sides, the moving one counting), a Ferry (5.5.6), frozen (23.4: +1/+2); the
@@ -47,8 +50,9 @@ from ...engine.paths import Search, explore, found, move_bits, path as search_pa
 from ...engine.position import note_changes, position
 from ...engine.state import evolve
 from ...model import Action, Finding
-from . import contested, control, railheads, special
+from . import contested, control, railheads, scenarios, special
 from .losses import eliminate
+from .move_modes import EXTENDED, NORMAL, TACTICAL, TRIED, mode_of, unstated
 from .board import HALVES, in_play
 from .bonds import Bonds, Potential, crosses_bond, in_hex_bond, negated, potential_of
 from .campaign_data import scenario_rules
@@ -59,7 +63,6 @@ from .turn_order import acting_side
 from .units import Info, info, name, table
 from .zoc import adjacent_bits, ezoc_bits, other, side_at, sides, winter
 
-NORMAL, EXTENDED, TACTICAL = "normal", "extended", "tactical"
 ENTRY = "entry"  # 22.6: between Entry Areas
 ONES: dict = {}  # a cost table of one per location (Tactical Movement counts hexes), made per context
 
@@ -529,13 +532,71 @@ def _step_cost(ctx: Context, p: Plan, cur: str, nxt: str, a: Allowance) -> int:
 # --- the handler ---------------------------------------------------------------------------------------------------
 
 def handle_move(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
-    """A ``move`` line (5.1-5.5, 6.2, 7.2, 22.3, 22.6)."""
+    """A ``move`` line (5.1-5.5, 6.2, 7.2, 22.3, 22.6); without its mode in a log of unstated modes, the least
+    restrictive mode that makes the unit's whole move so far legal (``move_modes``)."""
+    if not unstated(ctx, action):
+        return _move(ctx, state, action, action.get("mode", NORMAL))
+    moved = state.moved.get(action["unit"])
+    current = moved.mode if moved is not None and moved.mode in TRIED else None
+    first = _move(ctx, state, action, current or NORMAL)
+    if not first[1] and _mode_allowed(ctx, state, first[0], action):
+        return first
+    # no mode makes it legal: the normal mode's findings, or Extended Movement's own (5.3) when the move is too long
+    # for its MA but within Extended Movement's
+    fallback = normal = first if current in (None, NORMAL) else None
+    for mode in TRIED:
+        if mode == (current or NORMAL):
+            continue
+        base, line = state, action
+        if current is not None:  # the whole move again, from where it began, in another mode
+            base = _restart(ctx, state, action["unit"], moved)  # type: ignore[arg-type]
+            data = {k: v for k, v in action.data.items() if k != "to"}
+            line = evolve(action, data={**data, "path": moved.path + _entered(state, action)})  # type: ignore[union-attr]
+        trial = _move(ctx, base, line, mode)
+        if not trial[1] and _mode_allowed(ctx, state, trial[0], action):
+            return trial
+        if mode == NORMAL:
+            fallback = normal = trial
+        elif mode == EXTENDED and normal is not None and not _within(ctx, base, normal[0], action["unit"], NORMAL) \
+                and _within(ctx, base, trial[0], action["unit"], EXTENDED):
+            fallback = trial
+    return fallback
+
+
+def _within(ctx: Context, before: State, after: State, uid: str, mode: str) -> bool:
+    """The unit's move (in ``after``) spent no more MPs than ``mode`` (normal or extended) allows it (5.1, 5.3)."""
+    a = allowance(ctx, before, uid, mode)
+    moved = after.moved.get(uid)
+    return isinstance(a, Allowance) and a.mode == mode and moved is not None and moved.spent <= a.limit
+
+
+def _entered(state: State, action: Action) -> tuple[str, ...]:
+    """The locations a ``move`` line enters (a leading start location left out)."""
+    path = tuple(action.get("path") or (action["to"],))
+    return path[1:] if path and path[0] == state.units[action["unit"]].loc else path
+
+
+def _restart(ctx: Context, state: State, uid: str, moved: Moved) -> State:
+    """The state with the unit back where its move began, as yet unmoved (its move is checked whole again)."""
+    units = dict(state.units)
+    units[uid] = evolve(state.units[uid], loc=moved.start)
+    note_changes(ctx, state.units, units, [uid])
+    return evolve(state, units=units, moved={u: m for u, m in state.moved.items() if u != uid})
+
+
+def _mode_allowed(ctx: Context, before: State, after: State, action: Action) -> bool:
+    """The mode a move of unstated mode took is one the other rules of movement allow it: 29.1.2 (into and out of
+    a Contested City hex only tactically), the scenario's first-turn kinds of movement (S3.4)."""
+    return not contested.after_move(ctx, before, after, action)[1] and \
+        not scenarios.first_turn_mode(ctx, before, action, mode_of(ctx, after, action))
+
+
+def _move(ctx: Context, state: State, action: Action, mode: str) -> tuple[State, list[Finding]]:
+    """A ``move`` line in ``mode``."""
     uid = action["unit"]
     us = state.units[uid]
     start = us.loc
-    path = tuple(action.get("path") or (action["to"],))
-    if path and path[0] == start:
-        path = path[1:]
+    path = _entered(state, action)
     if not path:
         return state, []
     problem = mobility_problem(ctx, state, action, uid)
@@ -544,7 +605,6 @@ def handle_move(ctx: Context, state: State, action: Action) -> tuple[State, list
     special_move = _special_move(ctx, state, uid, path)
     if special_move is not None:
         return special_move
-    mode = action.get("mode", NORMAL)
     a = allowance(ctx, state, uid, mode)
     search = "path" not in action.data
     if isinstance(a, Finding):
@@ -641,7 +701,7 @@ def _apply(ctx: Context, state: State, uid: str, path: Sequence[str], mode: str,
     if stopped is None:
         stopped = bool(bit.get(last, 0) & (g.ezoc | _areas_bits(ctx)))
     record = Moved(moved.start if moved else us.loc or "", spent, (moved.hexes if moved else 0) + hexes, mode,
-                   stopped, True)
+                   stopped, True, (moved.path if moved else ()) + tuple(path))
     captured = _captured(ctx, state, side, path) if info(ctx, state, uid).combat else []
     units = dict(state.units)
     units[uid] = evolve(us, loc=last)

@@ -20,6 +20,7 @@ from ...engine.context import Context
 from ...engine.state import evolve
 from ...model import Action, Finding
 from .campaign_data import scenario_rules
+from .move_modes import mode_of
 from .state import State
 from .units import name
 
@@ -63,6 +64,13 @@ def after_battle(ctx: Context, before: State, state: State, action: Action) -> t
     return state, out
 
 
+def first_turn_mode(ctx: Context, before: State, action: Action, mode: str) -> bool:
+    """S3.4: whether ``mode`` is a kind of movement the scenario's first turn denies the unit's side."""
+    first = scenario_rules(ctx).first_moves
+    return first is not None and before.turn == ctx.scenario.first_turn and \
+        ctx.game.units[action["unit"]].side == first[0] and mode not in first[1]
+
+
 def after_move(ctx: Context, before: State, state: State, action: Action) -> tuple[State, list[Finding]]:
     """S1.2: units that exited through M-R never re-enter the map; S3.4: the first turn's kinds of movement."""
     sr = scenario_rules(ctx)
@@ -74,10 +82,10 @@ def after_move(ctx: Context, before: State, state: State, action: Action) -> tup
     if us.loc in sr.no_return and ctx.game.units[uid].side != ctx.game.map.areas[us.loc].side:
         out.append(Finding(sr.special, f"{name(ctx, before, uid)} exited the map through {us.loc}: it never re-enters",
                            (uid,), (us.loc,)))
-    first = sr.first_moves
-    if first is not None and before.turn == ctx.scenario.first_turn and ctx.game.units[uid].side == first[0]:
-        mode = action.type if action.type in ("rail", "sea") else action.get("mode", "normal")
-        if mode not in first[1]:
+    mode = action.type if action.type in ("rail", "sea") else mode_of(ctx, state, action)
+    if first_turn_mode(ctx, before, action, mode):
+        first = sr.first_moves
+        if first is not None:
             out.append(Finding(sr.special, f"{name(ctx, before, uid)}: on the first turn of {ctx.scenario.name} "
                                            f"{ctx.game.sides[first[0]].name} units use only "
                                            f"{' and '.join(m.capitalize() for m in first[1])} Movement", (uid,),

@@ -103,6 +103,7 @@ class Moved:
     mode: str  # "normal", "extended", "tactical", "rail", "sea", "entry" (between Entry Areas), "kerch"
     stopped: bool = False  # it entered an EZOC (6.2), an Entry Area (22.3.1), or landed (5.7)
     crossed: bool = False  # its first step is behind it (5.5.2: a Major River only on the first step)
+    path: tuple[str, ...] = ()  # the locations entered so far (a move of unstated mode is checked whole again)
 
 
 @dataclass(frozen=True)
