@@ -9,7 +9,7 @@ marks, VASSAL's die and the Battle result report (an A1 step loss as a flip; a D
 Full Retreat marker, the Weather Phase's roll. The engine is seeded so that its second to fourth rolls
 (tests/vassal_playback.java_dice) are dice for which the planned battle results are right (or, for the planted one,
 wrong). One JVM run plays
-both games: the legal one, then the one with every planted violation (a move beyond the MA, a move into an enemy
+both games: the legal one, then the one with every planted violation (a move beyond the MA + 3 of every mode, a move into an enemy
 zone of control and on, a move into an enemy Hex Bond, a move out of its phase, an overstack at the phase end, a
 battle result the table does not give for VASSAL's die, and markers from the palette for advanced rules the scenario
 leaves out: a Planned Offensive marker turned upside down on an HQ, a Reserve marker put on a unit and taken off in
@@ -83,7 +83,9 @@ PLANTED_ACTIONS = [
     A("phase", "axis", phase="initial"),
     A("offensive", "axis", unit="ger_hq_6a"),  # a Planned Offensive marker, advanced rule 26 not in play: 26.1
     *TO_SOVIET_MOVEMENT[1:],
-    A("move", "soviet", unit="sov_102rd", path=["2122", "2023"]),  # 4 MP with an MA of 3: 5.1
+    # 7 MP with an MA of 3, beyond even Extended Movement's 6 (VASSAL cannot say a move's mode: the validator tries
+    # each, 5.3, 5.4): 5.1 on its last drag
+    A("move", "soviet", unit="sov_102rd", path=["2323", "2424", "2524", "2625", "2724"]),
     A("move", "soviet", unit="sov_4rd", path=["2327"]),  # into an enemy Hex Bond: 7.2
     A("move", "soviet", unit="sov_106rd", path=["1722", "1622"]),  # into an EZOC and on: 6.2
     A("reserve", "soviet", units=["sov_212rd"]),  # a Reserve marker, advanced rule 25 not in play: 25.2.1

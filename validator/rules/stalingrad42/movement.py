@@ -541,9 +541,9 @@ def handle_move(ctx: Context, state: State, action: Action) -> tuple[State, list
     first = _move(ctx, state, action, current or NORMAL)
     if not first[1] and _mode_allowed(ctx, state, first[0], action):
         return first
-    # no mode makes it legal: the normal mode's findings, or Extended Movement's own (5.3) when the move is too long
-    # for its MA but within Extended Movement's
-    fallback = normal = first if current in (None, NORMAL) else None
+    # no mode makes it legal: the normal mode's findings, or Extended Movement's own (5.3) when only its MPs keep the
+    # move from being a normal one and it fits Extended Movement's
+    fallback = first
     for mode in TRIED:
         if mode == (current or NORMAL):
             continue
@@ -556,18 +556,19 @@ def handle_move(ctx: Context, state: State, action: Action) -> tuple[State, list
         if not trial[1] and _mode_allowed(ctx, state, trial[0], action):
             return trial
         if mode == NORMAL:
-            fallback = normal = trial
-        elif mode == EXTENDED and normal is not None and not _within(ctx, base, normal[0], action["unit"], NORMAL) \
-                and _within(ctx, base, trial[0], action["unit"], EXTENDED):
             fallback = trial
+        elif mode == EXTENDED and _within(ctx, base, trial[0], line["unit"]):
+            unlimited = _move(ctx, base, line, NORMAL, unlimited=True)
+            if not unlimited[1] and _mode_allowed(ctx, state, unlimited[0], action):
+                fallback = trial
     return fallback
 
 
-def _within(ctx: Context, before: State, after: State, uid: str, mode: str) -> bool:
-    """The unit's move (in ``after``) spent no more MPs than ``mode`` (normal or extended) allows it (5.1, 5.3)."""
-    a = allowance(ctx, before, uid, mode)
+def _within(ctx: Context, before: State, after: State, uid: str) -> bool:
+    """The unit's move (in ``after``) spent no more MPs than Extended Movement allows it (5.3)."""
+    a = allowance(ctx, before, uid, EXTENDED)
     moved = after.moved.get(uid)
-    return isinstance(a, Allowance) and a.mode == mode and moved is not None and moved.spent <= a.limit
+    return isinstance(a, Allowance) and a.mode == EXTENDED and moved is not None and moved.spent <= a.limit
 
 
 def _entered(state: State, action: Action) -> tuple[str, ...]:
@@ -591,8 +592,9 @@ def _mode_allowed(ctx: Context, before: State, after: State, action: Action) -> 
         not scenarios.first_turn_mode(ctx, before, action, mode_of(ctx, after, action))
 
 
-def _move(ctx: Context, state: State, action: Action, mode: str) -> tuple[State, list[Finding]]:
-    """A ``move`` line in ``mode``."""
+def _move(ctx: Context, state: State, action: Action, mode: str, unlimited: bool = False
+          ) -> tuple[State, list[Finding]]:
+    """A ``move`` line in ``mode`` (``unlimited``: with MPs enough, what else the move breaks)."""
     uid = action["unit"]
     us = state.units[uid]
     start = us.loc
@@ -606,6 +608,8 @@ def _move(ctx: Context, state: State, action: Action, mode: str) -> tuple[State,
     if special_move is not None:
         return special_move
     a = allowance(ctx, state, uid, mode)
+    if unlimited and isinstance(a, Allowance):
+        a = a._replace(limit=10 ** 6)
     search = "path" not in action.data
     if isinstance(a, Finding):
         return _apply(ctx, state, uid, path, NORMAL, 0, 0), [evolve(a, path=(start or "",) + path)]
