@@ -18,6 +18,8 @@ from PIL import Image
 
 from hexforge.cli import main
 
+from children import ctrl_c_reaches
+
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "build" / "preview"
 BUILD_WAIT = 600  # seconds a build may take on a busy machine
@@ -30,7 +32,7 @@ class Preview:
         self.here = here
         self.proc = subprocess.Popen([sys.executable, "-m", "hexforge.cli", "preview", "my_game", "--interval", "0.2"],
                                      cwd=here, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                     env={**os.environ, "PYTHONPATH": str(ROOT)})
+                                     env={**os.environ, "PYTHONPATH": str(ROOT)}, preexec_fn=ctrl_c_reaches)
         first = self.proc.stdout.readline()
         assert first.startswith("preview: http://127.0.0.1:"), first + self.proc.stderr.read()
         self.url = first.split()[1]

@@ -19,6 +19,8 @@ import pytest
 
 import games
 
+from children import ctrl_c_reaches
+
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "designing.md"
 BIN = Path(sys.executable).parent
@@ -120,7 +122,7 @@ def tutorial(tmp_path_factory) -> tuple[Path, list[Command], str]:
     env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"}
     env.pop("PYTHONPATH", None)  # the tutorial sets its own
     run = subprocess.run(["bash", str(here / ".tutorial.sh")], cwd=here, env=env, capture_output=True, text=True,
-                         timeout=3600)
+                         timeout=3600, preexec_fn=ctrl_c_reaches)
     out = run.stdout + run.stderr
     assert run.returncode == 0, out[-6000:]
     return here, cmds, out

@@ -15,6 +15,8 @@ from pathlib import Path
 from hexforge.cli import main
 from hexforge.watch import changed, snapshot
 
+from children import ctrl_c_reaches
+
 ROOT = Path(__file__).resolve().parent.parent
 WAIT = 600  # seconds a build may take on a busy machine
 
@@ -80,7 +82,7 @@ class Lines:
 def test_watch_rebuilds_on_save_survives_a_data_error_and_stops_on_ctrl_c(tmp_path: Path) -> None:
     assert main(["new", "my_game", "--dir", str(tmp_path)]) == 0
     proc = subprocess.Popen([sys.executable, "-m", "hexforge.cli", "build", "my_game", "--watch", "--interval", "0.2"],
-                            cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=ctrl_c_reaches,
                             env={**os.environ, "PYTHONPATH": str(ROOT)})
     lines = Lines(proc)
     try:
