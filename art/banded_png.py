@@ -11,7 +11,7 @@ sheet). Here each band of :data:`BAND_ROWS` rows is filtered and compressed on i
   band), so the zlib stream is the zlib header, the bands' blocks one after another, an empty final block and the
   Adler-32 of all the filtered bytes (combined from the bands' own, as zlib's ``adler32_combine`` does).
 
-Any PNG reader decodes it (``tests/test_banded_png.py`` compares the decoded pixels). The compressed bands of the
+Any PNG reader decodes it (``tests/test_rebuild_parts.py`` compares the decoded pixels). The compressed bands of the
 last images encoded are kept in this process by their raw pixel bytes (the key is the bytes themselves, with the
 width, mode and level: nothing else goes into a band), so encoding the next version of the image compresses only the
 bands whose pixels changed. The bytes are the same whichever bands were kept: a rebuild and a clean build agree.
@@ -25,6 +25,8 @@ from dataclasses import dataclass
 
 import numpy as np
 from PIL import Image
+
+from games.kept import on_forget
 
 BAND_ROWS = 32
 MODES = {"L": (0, 1), "LA": (4, 2), "RGB": (2, 3), "RGBA": (6, 4)}  # Pillow mode -> (PNG colour type, bytes a pixel)
@@ -41,6 +43,7 @@ class Band:
 
 
 _kept: dict[tuple, Band] = {}  # (width, mode, level, raw rows) -> the band, in the order last used
+on_forget(_kept.clear)  # (kept by raw bytes, least recently used first out: not a games.kept table)
 
 
 def supported(img: Image.Image) -> bool:
@@ -113,8 +116,3 @@ def _bound() -> None:
             break
         total -= len(key[3])
         del _kept[key]
-
-
-def forget() -> None:
-    """Forget what this module keeps between builds of this process (hexforge.rebuild.forget)."""
-    _kept.clear()

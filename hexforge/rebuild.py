@@ -23,16 +23,15 @@ from typing import Callable
 
 from PIL import Image
 
-from art import banded_png
 from art.build import CONTACT_SHEET, check_style, contact_sheet, contact_sheet_png, jobs
 from art.canvas import png_bytes
-from art.pnp import pdf as pnp_pdf
 from art.pnp.build import PNP_DIR, documents
 from art.pnp.paper import Options
 from art.style import style_of
+from games import kept
 from games.atomic import Staging, write_file
 from games.model import Game
-from modgen import drawn, plugin, savegame, traits
+from modgen import plugin
 from modgen.archive import zip_bytes
 from modgen.module import module_entries, vmod_name
 
@@ -73,11 +72,7 @@ def forget() -> None:
     afresh, as a new process would (a clean build to compare a rebuild with, in the tests and the benchmark)."""
     _decoded.clear()
     _halves.clear()
-    banded_png.forget()
-    traits.forget()
-    drawn.forget()
-    savegame.forget()
-    pnp_pdf.forget()
+    kept.forget()
 
 
 def _image(sha: str, data: Callable[[], bytes]) -> Image.Image:

@@ -20,6 +20,8 @@ from collections.abc import Callable, Hashable, Sequence
 
 from PIL import Image, ImageDraw
 
+from games.kept import Kept
+
 from art.canvas import draw_labels, fit_text
 from art.style import Style, style_of
 from games.grid import Layout
@@ -31,19 +33,12 @@ TABLE_IMAGE = "module/card_table.png"
 ABOUT_IMAGE = "module/about.png"
 ARROW_RED = (200, 20, 20, 235)
 OUTLINE = (255, 255, 255, 255)
-MAX_KEPT = 256  # drawn images kept in this process
-
-_kept: dict[Hashable, bytes] = {}
+_drawn_images: Kept[bytes] = Kept(256)  # by everything an image is drawn from
 
 
 def _drawn(key: Hashable, draw: Callable[[], bytes]) -> bytes:
     """``draw()``, or its bytes when an image was drawn from the same inputs (``key``) before in this process."""
-    data = _kept.get(key)
-    if data is None:
-        if len(_kept) >= MAX_KEPT:
-            _kept.clear()
-        data = _kept[key] = draw()
-    return data
+    return _drawn_images.made(key, draw)
 
 
 def style_key(style: Style) -> str:
@@ -145,8 +140,3 @@ def drawn_images(game: Game, layout: Layout, counter: tuple[int, int], table_siz
         out[TABLE_IMAGE] = _drawn(("table", style_key(style), table_size, table_colour, tuple(table_labels)),
                                   lambda: card_table(style, table_size, table_colour, table_labels))
     return out
-
-
-def forget() -> None:
-    """Forget what this module keeps between builds of this process (hexforge.rebuild.forget)."""
-    _kept.clear()

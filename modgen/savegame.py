@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
+from games.kept import Kept
 from games.vassal_codec import encode
 
 from .archive import zip_bytes
@@ -107,8 +108,7 @@ def save_data(module_version: str, vassal_version: str) -> bytes:
     return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=False, pretty_print=True)
 
 
-MAX_SAVES = 16  # saves kept in this process (a game has a few scenarios)
-_saves: dict[tuple[str, bytes, str, str], bytes] = {}
+_saves: Kept[bytes] = Kept(16)  # by text, module data and versions (a game has a few scenarios)
 
 
 def save_bytes(contents: Contents, module_data: bytes, module_version: str, vassal_version: str) -> bytes:
@@ -116,17 +116,7 @@ def save_bytes(contents: Contents, module_data: bytes, module_version: str, vass
     text made before in this process (with the same module data and versions) is given again, so a rebuild after a
     change makes only the saves of the scenarios whose pieces changed."""
     text = restore_text(contents)
-    key = (text, module_data, module_version, vassal_version)
-    data = _saves.get(key)
-    if data is None:
-        if len(_saves) >= MAX_SAVES:
-            _saves.clear()
-        data = _saves[key] = zip_bytes({"savedGame": obfuscate(text).encode("ascii"),
-                                        "savedata": save_data(module_version, vassal_version),
-                                        "moduledata": module_data})
-    return data
-
-
-def forget() -> None:
-    """Forget what this module keeps between builds of this process (hexforge.rebuild.forget)."""
-    _saves.clear()
+    return _saves.made((text, module_data, module_version, vassal_version),
+                       lambda: zip_bytes({"savedGame": obfuscate(text).encode("ascii"),
+                                          "savedata": save_data(module_version, vassal_version),
+                                          "moduledata": module_data}))

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Mapping, Protocol
 
+from games.kept import Kept
 from games.vassal_codec import encode
 
 TAB = "\t"
@@ -586,8 +587,7 @@ class Piece:
         return replace(self, basic=replace(self.basic, map_id=map_id, x=x, y=y))
 
 
-MAX_ADDED = 4096  # AddPiece texts kept in this process (a module has a few hundred pieces)
-_added: dict[tuple[Piece, str | None], str] = {}
+_added: Kept[str] = Kept(4096)  # AddPiece texts by piece and id (a module has a few hundred pieces)
 
 
 def add_piece(piece: Piece, piece_id: str | None = None) -> str:
@@ -597,22 +597,11 @@ def add_piece(piece: Piece, piece_id: str | None = None) -> str:
     function of that value and the id alone: the text of a piece equal to one encoded before in this process is
     given again, so a rebuild after a change encodes only the pieces that changed (encoding is most of the time of
     writing a module's pieces; looking one up is a tenth of it)."""
-    key = (piece, piece_id)
     try:
-        text = _added.get(key)
+        return _added.made((piece, piece_id), lambda: _add_piece_text(piece, piece_id))
     except TypeError:  # (a trait holding a value that is not hashable: encoded every time)
         return _add_piece_text(piece, piece_id)
-    if text is None:
-        if len(_added) >= MAX_ADDED:
-            _added.clear()
-        text = _added[key] = _add_piece_text(piece, piece_id)
-    return text
 
 
 def _add_piece_text(piece: Piece, piece_id: str | None) -> str:
     return "+/" + encode([piece_id or "null", piece.type(), piece.state()], "/")
-
-
-def forget() -> None:
-    """Forget what this module keeps between builds of this process (hexforge.rebuild.forget)."""
-    _added.clear()

@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 
 import games
 from art import banded_png
+from games import kept
 from art.style import style_of
 from modgen import drawn, traits
 
@@ -52,10 +53,10 @@ def test_bands_found_again_give_the_bytes_of_a_fresh_encoding() -> None:
     banded_png.png_bytes(before, 6)
     after = before.copy()
     after.paste((255, 0, 0), (100, 70, 130, 90))  # one band's rows change
-    kept = banded_png.png_bytes(after, 6)
-    banded_png.forget()
+    found = banded_png.png_bytes(after, 6)
+    kept.forget()
     fresh = banded_png.png_bytes(after, 6)
-    assert kept == fresh and decoded(kept).tobytes() == after.tobytes()
+    assert found == fresh and decoded(found).tobytes() == after.tobytes()
     assert decoded(banded_png.png_bytes(before, 6)).tobytes() == before.tobytes()
     assert banded_png.png_bytes(after, 1) != fresh  # the level is part of a band's key
 
@@ -78,7 +79,7 @@ def test_adler32_combine_matches_zlib() -> None:
 def test_an_add_piece_text_is_the_text_of_its_value() -> None:
     piece = traits.Piece(traits.BasicPiece(name="Tank", image="t.png"), (traits.Marker((("side", "a"),)),))
     text = traits.add_piece(piece, "7")
-    traits.forget()
+    kept.forget()
     assert traits.add_piece(piece, "7") == text == traits._add_piece_text(piece, "7")
     assert traits.add_piece(piece, "8") != text  # the id
     other = traits.Piece(traits.BasicPiece(name="Tank", image="t.png"), (traits.Marker((("side", "b"),)),))
@@ -94,7 +95,7 @@ def test_the_drawn_images_are_kept_by_what_they_are_drawn_from() -> None:
     style = style_of(game)
     about = drawn.about_card(game, style)
     assert drawn.about_card(game, style) is about  # found
-    drawn.forget()
+    kept.forget()
     assert drawn.about_card(game, style) == about  # made again: the same bytes
     assert drawn.about_card(dataclasses.replace(game, title="Another"), style) != about
     assert drawn.about_card(dataclasses.replace(game, edition="2nd"), style) != about
@@ -148,7 +149,7 @@ def test_a_save_is_kept_by_its_text_module_data_and_versions() -> None:
     contents = savegame.Contents((("1", traits.Piece(traits.BasicPiece(name="Tank"))),), (), ("NOTES\t",))
     data = savegame.save_bytes(contents, b"<data/>", "1.0", "3.6")
     assert savegame.save_bytes(contents, b"<data/>", "1.0", "3.6") is data
-    savegame.forget()
+    kept.forget()
     assert savegame.save_bytes(contents, b"<data/>", "1.0", "3.6") == data
     moved = savegame.Contents((("1", traits.Piece(traits.BasicPiece(name="Tank", x=5))),), (), ("NOTES\t",))
     others = [savegame.save_bytes(moved, b"<data/>", "1.0", "3.6"),
@@ -169,3 +170,20 @@ def test_the_plugin_key_follows_the_jar(tmp_path) -> None:
     new.write_bytes(b"two")  # a new jar put in its place (as the engine set-up does)
     os.replace(new, jar)
     assert plugin.inputs_key(str(jar)) != first
+
+
+def test_a_kept_table_is_bounded_and_forgotten_with_the_others() -> None:
+    table: kept.Kept[int] = kept.Kept(3)
+    made = []
+
+    def make(n: int) -> int:
+        made.append(n)
+        return n * 10
+
+    assert [table.made(n, lambda n=n: make(n)) for n in (1, 2, 1, 3)] == [10, 20, 10, 30] and made == [1, 2, 3]
+    table.made(4, lambda: make(4))  # a fourth value: the full table was emptied first
+    assert table.get(1) is None and table.get(4) == 40
+    other: kept.Kept[str] = kept.Kept(10)
+    other.put("a", "x")
+    kept.forget()
+    assert table.get(4) is None and other.get("a") is None

@@ -18,6 +18,8 @@ from fpdf import FPDF
 from fpdf.image_datastructures import RasterImageInfo
 from PIL import Image
 
+from games.kept import Kept
+
 from ..style import FONT_DIR
 from .imposition import Placement
 
@@ -55,10 +57,10 @@ def to_bytes(pdf: FPDF) -> bytes:
 
 MAX_ENCODED = 4096  # images whose PDF encoding is kept between documents of one process
 MAX_NAMED_PIXELS = 512 * 512  # images up to this size are known by object too (counter faces, not whole blocks)
-_encoded: dict[tuple[str, str], dict] = {}  # (fpdf2's name of an image: the MD5 of its pixels, filter) -> its info
+_encoded: Kept[dict] = Kept(MAX_ENCODED)  # (fpdf2's name of an image: the MD5 of its pixels, filter) -> its info
 
 
-_names: dict[int, tuple[Image.Image, str]] = {}  # id of an image -> (the image, its name): unchanged faces of a rebuild
+_names: Kept[tuple[Image.Image, str]] = Kept(MAX_ENCODED)  # id of an image -> (the image, its name): unchanged faces
 
 
 def _pixels_name(img: Image.Image) -> str:
@@ -72,9 +74,7 @@ def _pixels_name(img: Image.Image) -> str:
         return known[1]
     name = hashlib.md5(img.tobytes(), usedforsecurity=False).hexdigest()
     if img.width * img.height <= MAX_NAMED_PIXELS:  # (a sheet's block image is made afresh each time: not kept)
-        if len(_names) >= MAX_ENCODED:
-            _names.clear()
-        _names[id(img)] = (img, name)
+        _names.put(id(img), (img, name))
     return name
 
 
@@ -97,9 +97,7 @@ class Canvas:
         self.pdf.image(img, x=x + self.dx, y=y + self.dy, w=w, h=h)
         info = images.get(key[0])
         if fresh and info is not None and info.get("iccp_i") is None and info.get("usages") == 1:
-            if len(_encoded) >= MAX_ENCODED:
-                _encoded.clear()
-            _encoded[key] = {k: v for k, v in info.items() if k not in ("i", "usages", "iccp_i", "obj_id")}
+            _encoded.put(key, {k: v for k, v in info.items() if k not in ("i", "usages", "iccp_i", "obj_id")})
 
     def line(self, x0: float, y0: float, x1: float, y1: float, width: float = 0.1, colour=INK,
              dash: float = 0.0) -> None:
@@ -162,9 +160,3 @@ class Canvas:
             self.line(x - r * 1.5, y, x + r * 1.5, y, wd, colour)
             self.line(x, y - r * 1.5, x, y + r * 1.5, wd, colour)
             self.circle(x, y, r, wd, colour)
-
-
-def forget() -> None:
-    """Forget what this module keeps between builds of this process (hexforge.rebuild.forget)."""
-    _encoded.clear()
-    _names.clear()
