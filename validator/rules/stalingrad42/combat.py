@@ -48,10 +48,10 @@ from .combat_data import combat_facts
 from .combat_state import AUTO, BREAKTHROUGH, REGULAR, AutoDS, Combat, Group, battles, current, put
 from .leaders import final_die
 from .losses import eliminate
+from .move_modes import EXTENDED
 from .resources import artillery_shifts
 from .results import owed_problem
 from .retreat import auto_retreat_owed, settle
-from .move_modes import EXTENDED
 from .state import FULL_RETREAT, State
 from .units import name, table
 from .zoc import other

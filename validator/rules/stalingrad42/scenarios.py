@@ -82,12 +82,11 @@ def after_move(ctx: Context, before: State, state: State, action: Action) -> tup
     if us.loc in sr.no_return and ctx.game.units[uid].side != ctx.game.map.areas[us.loc].side:
         out.append(Finding(sr.special, f"{name(ctx, before, uid)} exited the map through {us.loc}: it never re-enters",
                            (uid,), (us.loc,)))
+    first = sr.first_moves
     mode = action.type if action.type in ("rail", "sea") else mode_of(ctx, state, action)
-    if first_turn_mode(ctx, before, action, mode):
-        first = sr.first_moves
-        if first is not None:
-            out.append(Finding(sr.special, f"{name(ctx, before, uid)}: on the first turn of {ctx.scenario.name} "
-                                           f"{ctx.game.sides[first[0]].name} units use only "
-                                           f"{' and '.join(m.capitalize() for m in first[1])} Movement", (uid,),
-                               (us.loc or "",)))
+    if first is not None and first_turn_mode(ctx, before, action, mode):
+        out.append(Finding(sr.special, f"{name(ctx, before, uid)}: on the first turn of {ctx.scenario.name} "
+                                       f"{ctx.game.sides[first[0]].name} units use only "
+                                       f"{' and '.join(m.capitalize() for m in first[1])} Movement", (uid,),
+                           (us.loc or "",)))
     return state, out
