@@ -404,15 +404,18 @@ def _breakthrough_problems(ctx: Context, state: State, c: Combat | None, attacke
     if target in g.attacked:
         out.append(Finding("15.3.1", f"{target} was attacked by this Breakthrough Group already; only another group "
                                      "attacks it again", tuple(attackers), (target,)))
+    ground = {u: terrain_problem(ctx, state, u, state.units[u].loc or "", target, False, "group") for u in attackers}
+    barred = [(u, words) for u, (rule, words) in ground.items() if rule]
+    if barred:  # one combat, one finding: the units that could not advance into the target, each with its reason
+        out.append(Finding("15.2.9", "; ".join(f"{name(ctx, state, u)} could not advance into {target} ({words})"
+                                               for u, words in barred) + ": no Breakthrough Combat into it",
+                           tuple(u for u, _ in barred), (state.units[barred[0][0]].loc or "", target)))
+    over = [u for u in attackers if u in g.halted or u in g.only_free]
+    if over:
+        out.append(Finding("15.2.7", f"{', '.join(name(ctx, state, u) for u in over)}: the Breakthrough Group's "
+                                     "advance is over", tuple(over), (target,)))
     for u in attackers:
-        loc = state.units[u].loc or ""
-        rule, words = terrain_problem(ctx, state, u, loc, target, False, "group")
-        if rule:
-            out.append(Finding("15.2.9", f"{name(ctx, state, u)} could not advance into {target} ({words}): no "
-                                         "Breakthrough Combat into it", (u,), (loc, target)))
         if u in g.halted or u in g.only_free:
-            out.append(Finding("15.2.7", f"{name(ctx, state, u)}: the Breakthrough Group's advance is over", (u,),
-                               (target,)))
             continue
         n = min(c.adv, rate(ctx, state, u)[0])
         spent = g.spent.get(u, 0) + (0 if u in g.started else 1)
