@@ -201,7 +201,8 @@ def handle_advance(ctx: Context, state: State, action: Action) -> tuple[State, l
     findings: list[Finding] = []
     if not role:
         findings.append(Finding("14.1", f"{who} neither attacked at {c.target} nor stood with its attackers in Good "
-                                        "Order without having attacked or advanced this phase", (uid,), full))
+                                        "Order without having attacked or advanced this phase (nor given them an "
+                                        "artillery shift, as an ASU)", (uid,), full))
     if us.replaced:
         findings.append(Finding("21.4", f"{who} has a Replacement marker: it does not advance", (uid,), full))
     held = not vacated(ctx, state, c)

@@ -314,8 +314,9 @@ def _record(ctx: Context, state: State, action: Action, kind: str, attackers: Se
     foe = other(ctx, action.side)
     pos = position(ctx, state.units)
     froms = frozenset(state.units[u].loc or "" for u in attackers)
+    shifted = set(action.get("artillery") or ())  # 14.1: an ASU that provided a shift took part: it does not advance
     stacked = frozenset(u for h in froms for u in pos.at.get(h, ()) if ctx.game.units[u].side == action.side
-                        and u not in attackers)
+                        and u not in attackers and u not in shifted)
     combat_units = frozenset(u for u in in_hex if table(ctx)[u, state.units[u].face].combat
                              and ctx.game.units[u].side == foe)
     return Combat(action.line, kind, action.side, target, tuple(attackers), tuple(in_hex), counted, rid,
