@@ -298,8 +298,9 @@ def _group_advance(ctx: Context, state: State, c: Combat, uid: str, path: Sequen
     bit = move_bits(ctx).bit
     ez_all = ezoc_bits(ctx, state, ctx.game.units[uid].side)
     if uid in ezoc and ez_all & bit.get(cur, 0) and path[0] != free.get(uid):
-        out.append(Finding("15.2.6", f"{who} entered an EZOC: it stops there or attacks (Breakthrough Combat)", (uid,),
-                           full))
+        words = (f"is still in an EZOC at {cur} after its Breakthrough Combat: it goes on only into the vacated hex "
+                 f"{free[uid]}" if uid in free else "entered an EZOC: it stops there or attacks (Breakthrough Combat)")
+        out.append(Finding("15.2.6", f"{who} {words}", (uid,), full))
     stop_now = False
     for k, nxt in enumerate(path):
         into = free.get(uid) if nxt == free.get(uid) else c.target

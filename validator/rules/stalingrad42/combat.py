@@ -436,8 +436,10 @@ def _spend(ctx: Context, state: State, c: Combat, attackers: Sequence[str], targ
     for u in attackers:
         spent[u] = spent.get(u, 0) + 1 + (0 if u in g.started else 1)
         free[u] = target
+    # 15.2.6: the attack does not free them from the EZOC by itself: they go on from the attack hex only if the combat
+    # cleared its EZOCs (advance.py looks at the hex again), else only into the vacated hex
     return evolve(c, group=evolve(g, spent=spent, free=free, started=g.started | set(attackers),
-                                  attacked=g.attacked | {target}, in_ezoc=g.in_ezoc - set(attackers), told=g.done))
+                                  attacked=g.attacked | {target}, told=g.done))
 
 
 def handle_breakthrough(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
