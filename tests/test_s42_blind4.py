@@ -14,6 +14,22 @@ by retreated units after a successful Determined Defense (11.4.2); an attacking 
 overstack and its correction (12.1.4). Legal and illegal twins of each.
 
 Each log is replayed through `hexforge validate LOG --format json` and must report exactly its (line, rule) pairs.
+
+The first run (46 logs) disagreed six times. The validator was fixed once: one illegal Breakthrough Combat gave a 15.2.9
+for each unit of the group (now one finding for the combat). The cases were corrected five times: three retreats ended
+where 12.1.3's second guideline (a hex with a Line of Supply when another retreat has one) forbade them, which the
+validator saw and the case's author had not; they now retreat toward the Soviet Line of Supply (north of row 28, or
+over the bridge at 1210-1309, out of Stalino into Kramatorsk); and one line carried two wrong claims (odds and net
+shift: two findings). Later batches were written after that run, which meant reading parts of the retreat, combat,
+advance and determined modules, each with its verdicts recorded before it ran; they found four more faults, all fixed:
+an ASU that gave its shift advanced as if it had not taken part (14.1); any Breakthrough Combat freed the group from
+the EZOC of its attack hex (15.2.6: only clearing that hex's EZOCs or entering the vacated hex does); an enemy that
+moved past a unit in Full Retreat set off no automatic retreat, and the retreat logged after it was reported (13.3.2:
+any hex of the path counts); a Desperate Defense was allowed in any Port (11.5.1: only when losing it leaves the stack
+Out of Supply at every retreat's end). One case was corrected on reflection: an overstack at the end of an advance,
+eliminated at once, is 4.4's correction, not a violation (`advance_ends_overstacked`); left in place it is reported at
+the end of the Combat Phase (`advance_ends_overstacked_kept`).
+
 Where the validator disagrees with the rules text, the case stays here as a strict xfail naming the rule.
 """
 from __future__ import annotations
@@ -30,12 +46,12 @@ BLIND = sorted(LOGS.glob("blind4_*.jsonl"))
 # log name -> why the validator's verdict differs from the rules (rule numbers from ../shared/rules/)
 DISAGREEMENTS: dict[str, str] = {}
 
-CHAPTERS = ("4.", "6.", "7.", "8.", "11.", "12.", "13.", "14.", "15.")
+CHAPTERS = ("4.", "6.", "7.", "8.", "11.", "12.", "13.", "14.", "15.", "18.", "20.")
 
 
 def test_the_corpus_is_there():
     """Clean and breaking cases; every chapter named has a case that breaks it."""
-    first.check_corpus(BLIND, DISAGREEMENTS, CHAPTERS, "stalingrad42", 40)
+    first.check_corpus(BLIND, DISAGREEMENTS, CHAPTERS, "stalingrad42", 80)
 
 
 @pytest.mark.parametrize("log", first.params(BLIND, DISAGREEMENTS))
