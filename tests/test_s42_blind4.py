@@ -26,9 +26,10 @@ an ASU that gave its shift advanced as if it had not taken part (14.1); any Brea
 the EZOC of its attack hex (15.2.6: only clearing that hex's EZOCs or entering the vacated hex does); an enemy that
 moved past a unit in Full Retreat set off no automatic retreat, and the retreat logged after it was reported (13.3.2:
 any hex of the path counts); a Desperate Defense was allowed in any Port (11.5.1: only when losing it leaves the stack
-Out of Supply at every retreat's end). One case was corrected on reflection: an overstack at the end of an advance,
-eliminated at once, is 4.4's correction, not a violation (`advance_ends_overstacked`); left in place it is reported at
-the end of the Combat Phase (`advance_ends_overstacked_kept`).
+Out of Supply at every retreat's end). An advance that ends over the stacking limit breaks
+14.1 ("observed at the end of each advance"; 4.4's excess may only arise during the advance), reported on the
+advance's line even when the excess is eliminated at once (`advance_ends_overstacked`) and, when kept, not a second
+time when the Combat Phase ends (`advance_ends_overstacked_kept`).
 
 Where the validator disagrees with the rules text, the case stays here as a strict xfail naming the rule.
 """

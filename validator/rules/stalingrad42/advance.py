@@ -32,7 +32,7 @@ from ...engine.paths import move_bits
 from ...engine.position import note_changes, position
 from ...engine.state import evolve
 from ...model import Action, Finding
-from . import control, losses, railheads, special
+from . import control, losses, railheads, special, stacking
 from .bonds import enemy_bonds
 from .board import in_play
 from .campaign_data import later
@@ -224,7 +224,8 @@ def handle_advance(ctx: Context, state: State, action: Action) -> tuple[State, l
     b = battles(state)
     state = evolve(state, battles=evolve(b, advanced=b.advanced | {uid}))
     state = put(state, c)
-    return _apply(ctx, state, c, uid, path), findings
+    state, over = stacking.after_advance(ctx, _apply(ctx, state, c, uid, path), uid)
+    return state, findings + over
 
 
 def _plain_advance(ctx: Context, state: State, c: Combat, uid: str, path: Sequence[str], full: tuple[str, ...],
