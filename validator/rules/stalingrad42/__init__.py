@@ -102,7 +102,7 @@ def step(ctx: Context, state: State, action: Action) -> tuple[State, list[Findin
     state = before = checks.before(ctx, state, action)
     state, more = HANDLERS[action.type](ctx, state, action)
     state, later = checks.after(ctx, before, state, action)
-    state = retreat.came_next_to(ctx, before, state, action)
+    state = retreat.came_next_to(ctx, before, retreat.settled(state, action), action)
     more = more + later
     if findings:
         return state, owed + findings

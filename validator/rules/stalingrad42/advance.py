@@ -32,7 +32,7 @@ from ...engine.paths import move_bits
 from ...engine.position import note_changes, position
 from ...engine.state import evolve
 from ...model import Action, Finding
-from . import control, losses, railheads, special
+from . import control, losses, railheads, special, stacking
 from .bonds import enemy_bonds
 from .board import in_play
 from .campaign_data import later
@@ -201,7 +201,8 @@ def handle_advance(ctx: Context, state: State, action: Action) -> tuple[State, l
     findings: list[Finding] = []
     if not role:
         findings.append(Finding("14.1", f"{who} neither attacked at {c.target} nor stood with its attackers in Good "
-                                        "Order without having attacked or advanced this phase", (uid,), full))
+                                        "Order without having attacked or advanced this phase (nor given them an "
+                                        "artillery shift, as an ASU)", (uid,), full))
     if us.replaced:
         findings.append(Finding("21.4", f"{who} has a Replacement marker: it does not advance", (uid,), full))
     held = not vacated(ctx, state, c)
@@ -223,7 +224,8 @@ def handle_advance(ctx: Context, state: State, action: Action) -> tuple[State, l
     b = battles(state)
     state = evolve(state, battles=evolve(b, advanced=b.advanced | {uid}))
     state = put(state, c)
-    return _apply(ctx, state, c, uid, path), findings
+    state, over = stacking.after_advance(ctx, _apply(ctx, state, c, uid, path), uid)
+    return state, findings + over
 
 
 def _plain_advance(ctx: Context, state: State, c: Combat, uid: str, path: Sequence[str], full: tuple[str, ...],
@@ -297,8 +299,9 @@ def _group_advance(ctx: Context, state: State, c: Combat, uid: str, path: Sequen
     bit = move_bits(ctx).bit
     ez_all = ezoc_bits(ctx, state, ctx.game.units[uid].side)
     if uid in ezoc and ez_all & bit.get(cur, 0) and path[0] != free.get(uid):
-        out.append(Finding("15.2.6", f"{who} entered an EZOC: it stops there or attacks (Breakthrough Combat)", (uid,),
-                           full))
+        words = (f"is still in an EZOC at {cur} after its Breakthrough Combat: it goes on only into the vacated hex "
+                 f"{free[uid]}" if uid in free else "entered an EZOC: it stops there or attacks (Breakthrough Combat)")
+        out.append(Finding("15.2.6", f"{who} {words}", (uid,), full))
     stop_now = False
     for k, nxt in enumerate(path):
         into = free.get(uid) if nxt == free.get(uid) else c.target

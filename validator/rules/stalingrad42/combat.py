@@ -314,8 +314,9 @@ def _record(ctx: Context, state: State, action: Action, kind: str, attackers: Se
     foe = other(ctx, action.side)
     pos = position(ctx, state.units)
     froms = frozenset(state.units[u].loc or "" for u in attackers)
+    shifted = set(action.get("artillery") or ())  # 14.1: an ASU that provided a shift took part: it does not advance
     stacked = frozenset(u for h in froms for u in pos.at.get(h, ()) if ctx.game.units[u].side == action.side
-                        and u not in attackers)
+                        and u not in attackers and u not in shifted)
     combat_units = frozenset(u for u in in_hex if table(ctx)[u, state.units[u].face].combat
                              and ctx.game.units[u].side == foe)
     return Combat(action.line, kind, action.side, target, tuple(attackers), tuple(in_hex), counted, rid,
@@ -404,15 +405,18 @@ def _breakthrough_problems(ctx: Context, state: State, c: Combat | None, attacke
     if target in g.attacked:
         out.append(Finding("15.3.1", f"{target} was attacked by this Breakthrough Group already; only another group "
                                      "attacks it again", tuple(attackers), (target,)))
+    ground = {u: terrain_problem(ctx, state, u, state.units[u].loc or "", target, False, "group") for u in attackers}
+    barred = [(u, words) for u, (rule, words) in ground.items() if rule]
+    if barred:  # one combat, one finding: the units that could not advance into the target, each with its reason
+        out.append(Finding("15.2.9", "; ".join(f"{name(ctx, state, u)} could not advance into {target} ({words})"
+                                               for u, words in barred) + ": no Breakthrough Combat into it",
+                           tuple(u for u, _ in barred), (state.units[barred[0][0]].loc or "", target)))
+    over = [u for u in attackers if u in g.halted or u in g.only_free]
+    if over:
+        out.append(Finding("15.2.7", f"{', '.join(name(ctx, state, u) for u in over)}: the Breakthrough Group's "
+                                     "advance is over", tuple(over), (target,)))
     for u in attackers:
-        loc = state.units[u].loc or ""
-        rule, words = terrain_problem(ctx, state, u, loc, target, False, "group")
-        if rule:
-            out.append(Finding("15.2.9", f"{name(ctx, state, u)} could not advance into {target} ({words}): no "
-                                         "Breakthrough Combat into it", (u,), (loc, target)))
         if u in g.halted or u in g.only_free:
-            out.append(Finding("15.2.7", f"{name(ctx, state, u)}: the Breakthrough Group's advance is over", (u,),
-                               (target,)))
             continue
         n = min(c.adv, rate(ctx, state, u)[0])
         spent = g.spent.get(u, 0) + (0 if u in g.started else 1)
@@ -432,8 +436,10 @@ def _spend(ctx: Context, state: State, c: Combat, attackers: Sequence[str], targ
     for u in attackers:
         spent[u] = spent.get(u, 0) + 1 + (0 if u in g.started else 1)
         free[u] = target
+    # 15.2.6: the attack does not free them from the EZOC by itself: they go on from the attack hex only if the combat
+    # cleared its EZOCs (advance.py looks at the hex again), else only into the vacated hex
     return evolve(c, group=evolve(g, spent=spent, free=free, started=g.started | set(attackers),
-                                  attacked=g.attacked | {target}, in_ezoc=g.in_ezoc - set(attackers), told=g.done))
+                                  attacked=g.attacked | {target}, told=g.done))
 
 
 def handle_breakthrough(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:

@@ -16,7 +16,7 @@ defender's roll) is checked against the combat being resolved and the table, the
   defender picks the attacker's step). S cancels the retreat, the Disruption and the advance (11.4.2: if the defender
   had one step and lost it, a Limited Advance, unless friendly units still hold the hex); F: the retreat stands.
 - 11.5: a Desperate Defense (``desperate``: every defending unit would be eliminated retreating, or the hex is a
-  Port, decision) ignores a Fail: the Lead Unit loses a step and rolls again (a new line, a new Lead Unit allowed),
+  Port whose loss would leave them Out of Supply wherever their retreats end) ignores a Fail: the Lead Unit loses a step and rolls again (a new line, a new Lead Unit allowed),
   until the retreat is cancelled or the stack eliminated; a Delay counts as a Fail, a second Delay as S -/1.
 - 11.6: a Partial Success is a Delay outside a City (11.6.1: the defender retreats one or two hexes Disrupted, the
   attacker advances one hex in any direction, no Breakthrough), a City Battle marker in one (11.6.2: 1, then 2 in a
@@ -35,8 +35,9 @@ from .combat_state import Combat, Determined, current, put
 from .leaders import final_die
 from .resources import defensive_support_problem
 from .results import steps_left
-from .retreat import can_retreat
+from .retreat import can_retreat, options
 from .state import GOOD_ORDER, State
+from .supply import traces
 from .units import name, table
 
 SUCCESS, PARTIAL, FAIL = "S", "P", "F"
@@ -57,13 +58,36 @@ def _parse(claim: str) -> tuple[str, str]:
 
 
 def desperate_ok(ctx: Context, state: State, c: Combat) -> bool:
-    """11.5.1: every defending Combat Unit in the hex would be eliminated retreating, or the hex is a Port (decision:
-    the loss of a Port is taken to cut the stack off)."""
-    if "port" in ctx.game.map.hexes[c.target].features:
-        return True
+    """11.5.1: every defending Combat Unit in the hex would be eliminated retreating, or the hex is a Port whose loss
+    would leave them Out of Supply wherever their retreats end."""
     length = c.retreat or combat_facts(ctx).delay_retreat
     here = [u for u in c.defenders if state.units[u].loc == c.target and table(ctx)[u, state.units[u].face].combat]
-    return bool(here) and not any(can_retreat(ctx, state, u, c.target, length) for u in here)
+    if not here:
+        return False
+    if not any(can_retreat(ctx, state, u, c.target, length) for u in here):
+        return True
+    return "port" in ctx.game.map.hexes[c.target].features and _port_cuts(ctx, state, c, here, length)
+
+
+def _port_cuts(ctx: Context, state: State, c: Combat, here: list[str], length: int) -> bool:
+    """11.5.1: with the Port lost (an attacker in it), no retreat of the stack ends where it traces a Line of Supply
+    (16.3) or in a friendly Entry Area."""
+    side = ctx.game.units[here[0]].side
+    units = dict(state.units)
+    if c.attackers:
+        units[c.attackers[0]] = evolve(units[c.attackers[0]], loc=c.target)
+    for u in here:
+        for o in options(ctx, state, u, c.target, length):
+            if o.walk.eliminated:
+                continue
+            if o.walk.area:
+                return False
+            after = dict(units)
+            for v in here:
+                after[v] = evolve(units[v], loc=o.walk.end)
+            if traces(ctx, evolve(state, units=after), side, o.walk.end):
+                return False
+    return True
 
 
 def _lead_problem(ctx: Context, state: State, c: Combat, lead: str) -> str:
@@ -128,8 +152,10 @@ def _allowed(ctx: Context, state: State, c: Combat | None, action: Action) -> li
         out.append(Finding("11.2.2", f"the CRT cell of this {c.result} is light orange: a Determined Defense only in a "
                                      f"VP hex or as a Desperate Defense ({target} is neither)", (lead,), (target,)))
     if desperate and not again and not desperate_ok(ctx, state, c):
-        out.append(Finding("11.5.1", f"the stack in {target} can retreat without elimination: no Desperate Defense",
-                           (lead,), (target,)))
+        port = " (and losing its Port leaves a retreat with a Line of Supply)" \
+            if "port" in ctx.game.map.hexes[c.target].features else ""
+        out.append(Finding("11.5.1", f"the stack in {target} can retreat without elimination{port}: no Desperate "
+                                     "Defense", (lead,), (target,)))
     why = _lead_problem(ctx, state, c, lead)
     if why:
         out.append(Finding("11.2.3", f"{why}; the Lead Unit is a Good Order Combat Unit of the stack", (lead,),

@@ -21,7 +21,8 @@ where it survives (or is eliminated where the rules eliminate it) and is Disrupt
   Retreat; Non-Combat Units stay in Good Order; a Train marker comes off (5.6.5).
 - 13.3.2: a unit in Full Retreat next to an enemy Combat Unit, not stacked with a friendly Combat Unit that is not in
   Full Retreat, retreats two hexes at once (its owner's ``retreat`` line, in any phase). When a line moves, rails,
-  ships, advances or retreats an enemy Combat Unit to a hex next to it (where the line ends), the retreat is owed:
+  ships, advances or retreats an enemy Combat Unit to a hex next to it (any hex of a ``path``; where a ``to``, rail or
+  sea move ends), the retreat is owed:
   the owner's ``retreat`` lines of the units owed come next (the enemy moves on after them); any other line reports
   each unit still owed (:func:`came_next_to`, :func:`owed_first`). A unit every retreat would eliminate owes none
   (it is eliminated at the start of the next Movement or Combat Phase).
@@ -251,7 +252,7 @@ def _owing(ctx: Context, state: State, uid: str) -> tuple[Combat | None, int, st
         return c, (combat_facts(ctx).delay_retreat if c.delay else c.retreat), "delay" if c.delay else "combat"
     if disengaging(state, uid):
         return None, 2, "disengage"
-    if us.order == FULL_RETREAT and auto_retreat_owed(ctx, state, uid):
+    if us.order == FULL_RETREAT and (auto_retreat_owed(ctx, state, uid) or uid in battles(state).auto_owed):
         return None, combat_facts(ctx).auto_retreat, "auto"
     return None, 0, ""
 
@@ -266,6 +267,15 @@ def auto_retreat_owed(ctx: Context, state: State, uid: str, any_unit: bool = Fal
     enemy = sides(ctx, state, other(ctx, side))
     if not here or not adjacent_bits(ctx, state, here) & (enemy.units if any_unit else enemy.combat):
         return False
+    return _unshielded(ctx, state, uid)
+
+
+def _unshielded(ctx: Context, state: State, uid: str) -> bool:
+    """13.3.2: a unit in Full Retreat on the map, not stacked with a friendly Combat Unit that is not in Full Retreat."""
+    us = state.units[uid]
+    if us.order != FULL_RETREAT or (us.loc or "") not in ctx.game.map.hexes:
+        return False
+    side = ctx.game.units[uid].side
     for u in position(ctx, state.units).at.get(us.loc or "", ()):
         x = state.units[u]
         if u != uid and ctx.game.units[u].side == side and x.order != FULL_RETREAT and table(ctx)[u, x.face].combat:
@@ -427,24 +437,38 @@ MOVING = frozenset({"move", "rail", "sea", "advance", "retreat"})  # lines that 
 def came_next_to(ctx: Context, before: State, state: State, action: Action) -> State:
     """13.3.2: a line that took an enemy Combat Unit to a hex next to units in Full Retreat (not stacked with a
     friendly Combat Unit not in Full Retreat) makes them owe their automatic retreat at once, unless every retreat
-    would eliminate them."""
+    would eliminate them: any hex its ``path`` enters counts (the enemy moves on after the retreat), where the line
+    ends for a ``to`` or a rail or sea move."""
     if action.type not in MOVING:
         return state
     uid = action.get("unit")
     us = state.units.get(uid) if isinstance(uid, str) else None
-    if us is None or us.loc == before.units[uid].loc or us.loc not in ctx.game.map.hexes \
-            or not table(ctx)[uid, us.face].combat:
+    if us is None or us.loc == before.units[uid].loc or not table(ctx)[uid, us.face].combat:
         return state
     side = ctx.game.units[uid].side
+    hexes = ctx.game.map.hexes
+    path = action.get("path") if action.type in ("move", "advance", "retreat") else None
+    entered = [h for h in (path or ()) if h in hexes and h != before.units[uid].loc]
+    if us.loc in hexes and us.loc not in entered:
+        entered.append(us.loc)
     at = position(ctx, state.units).at
     length = combat_facts(ctx).auto_retreat
-    owed = frozenset(u for n in ctx.board.neighbours.get(us.loc, ()) for u in at.get(n, ())
-                     if ctx.game.units[u].side != side and state.units[u].order == FULL_RETREAT
-                     and auto_retreat_owed(ctx, state, u) and can_retreat(ctx, state, u, n, length))
+    owed = frozenset(u for h in entered for n in ctx.board.neighbours.get(h, ()) for u in at.get(n, ())
+                     if ctx.game.units[u].side != side and _unshielded(ctx, state, u)
+                     and can_retreat(ctx, state, u, h, length))
     if not owed:
         return state
     b = battles(state)
     return evolve(state, battles=evolve(b, auto_owed=b.auto_owed | owed))
+
+
+def settled(state: State, action: Action) -> State:
+    """13.3.2: an owed unit's own ``retreat``, ``remove`` or ``loss`` line settles what it owed."""
+    b = battles(state)
+    uid = action.get("unit")
+    if action.type in ("retreat", "remove", "loss") and uid in b.auto_owed:
+        return evolve(state, battles=evolve(b, auto_owed=b.auto_owed - {uid}))
+    return state
 
 
 def owed_first(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
@@ -455,17 +479,17 @@ def owed_first(ctx: Context, state: State, action: Action) -> tuple[State, list[
         return state, []
     uid = action.get("unit")
     if action.type in ("retreat", "remove", "loss") and uid in b.auto_owed:
-        return evolve(state, battles=evolve(b, auto_owed=b.auto_owed - {uid})), []
+        return state, []  # settled by this line (handle_retreat still reads it owed; settled() forgets it)
     length = combat_facts(ctx).auto_retreat
     findings = [Finding("13.3.2", f"{name(ctx, state, u)} is in Full Retreat and an enemy Combat Unit came next to it: "
                                   f"it must retreat {length} hexes at once, before any other line", (u,),
                         (state.units[u].loc or "",))
-                for u in sorted(b.auto_owed) if auto_retreat_owed(ctx, state, u)]
+                for u in sorted(b.auto_owed) if _unshielded(ctx, state, u)]
     return evolve(state, battles=evolve(b, auto_owed=frozenset())), findings
 
 
 __all__ = ["auto_retreat_owed", "came_next_to", "can_retreat", "handle_retreat", "options", "owed_first", "settle",
-           "walk"]
+           "settled", "walk"]
 
 
 def handle_remove(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:

@@ -10,6 +10,8 @@
   overstack left there is reported once; the owner eliminates the excess (``remove``). Entry Areas have no limit
   (22.4); units a scenario sets up outside the limit (31.0, S1.2: ``stacking = no``) are not counted while they stay
   where they were set up.
+- 14.1: the limit is observed at the end of each advance: an advance that ends in a stack over the limit is reported
+  on its line (:func:`after_advance`), once; the phase's check does not report that stack again.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ...engine.context import Context
+from ...engine.position import position
 from ...engine.stacking import over
 from ...engine.state import evolve
 from ...model import Finding
@@ -80,7 +83,7 @@ def check(ctx: Context, state: State, side: str | None, when: str) -> tuple[Stat
         return s != side or problem(ctx, state, loc, s, units) is None
 
     for loc, s, units in over(ctx, state.units, ("s42_stacking", side, state.turn), allowed):
-        key = f"{loc}:{','.join(units)}"
+        key = _key(loc, units)
         if key in seen:
             continue
         seen.add(key)
@@ -90,3 +93,26 @@ def check(ctx: Context, state: State, side: str | None, when: str) -> tuple[Stat
     if out:
         state = evolve(state, overstacks=frozenset(seen))
     return state, out
+
+
+def _key(loc: str, units: Sequence[str]) -> str:
+    return f"{loc}:{','.join(units)}"
+
+
+def after_advance(ctx: Context, state: State, uid: str) -> tuple[State, list[Finding]]:
+    """14.1: the stack ``uid`` ended its advance in is within the limit (4.1-4.3), else one finding (remembered so
+    that 4.4's check at the end of the phase does not report the same stack again)."""
+    loc = state.units[uid].loc
+    if loc is None:
+        return state, []
+    side = ctx.game.units[uid].side
+    sides = ctx.game.units
+    mine = tuple(sorted(u for u in position(ctx, state.units).at.get(loc, ()) if sides[u].side == side))
+    found = problem(ctx, state, loc, side, mine) if len(mine) > 1 else None
+    key = _key(loc, mine)
+    if found is None or key in state.overstacks:
+        return state, []
+    rule, words = found
+    finding = Finding("14.1", f"the advance ends in {loc} over the stacking limit: {words} (the limit is observed "
+                              f"at the end of each advance; {rule})", mine, (loc,))
+    return evolve(state, overstacks=state.overstacks | {key}), [finding]
