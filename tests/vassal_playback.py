@@ -5,7 +5,8 @@ log it came from.
 :func:`playback` walks the log through the rules engine (to know where units are and what a loss does) and writes
 the harness actions (tests/vassal_engine.py): turn-tracker presses for ``turn``/``phase``; drags hex by hex for
 ``move`` paths, retreats and advances (one drag for ``to``); the unit menus for entraining, boxes, supply, target
-and counterblow markers, attack directions and the battle result; flips; the die; drawing cards into a hand.
+and counterblow markers, attack directions and the battle result; flips; a replacement's flip or placement and its
+Replacement marker; the die; drawing cards into a hand.
 What a player cannot say with the module is left out (odds and shift claims, ``victory``, ``event``; of ``weather``
 all but its die: the plan's weather is where the Weather marker already stands);
 with ``cards=False`` every card action is left out too (VASSAL deals random cards, so a long random game cannot
@@ -29,6 +30,8 @@ UNUSED_BOX = "unused"  # where the scenario keeps the Blitz!/Shock! markers
 SUPPORT_MARKER = "blitz_shock"
 TRAIN_MENU = "Mark Train"  # the unit command that puts a Train marker on a unit moved by rail
 AUTO_DS_MENU = "Mark Automatic DS"
+REPLACEMENT_MENU = "Mark Replacement"  # 21.4: the marker every unit that receives a replacement carries
+RESOURCE_POINT = "rp"  # a place paid by a Resource Point (Stalingrad '42, 18.1): no replacement
 SUPPLY_MENUS = {"unsupplied": "Mark Unsupplied", "oos": "Mark Out of Supply", "isolated": "Mark Isolated"}
 
 
@@ -150,6 +153,7 @@ def playback(game: Game, header: dict[str, Any], actions: list[dict[str, Any]], 
         p.turn = start["turn"]
         p.index = phase_sequence(game).index((start.get("player") if phase.player else None, phase.id))
     p.on_board = {x.unit for x in sc.setup} | {x.unit for x in sc.reinforcements if x.turn is not None}
+    p.faces = {x.unit: x.face for x in sc.setup if x.face != "front"}  # units set up reduced
     first = game.sides[next(iter(game.sides))].name
     p.script = [{"do": "new_game", "setup": sc.name}, {"do": "side", "side": first}, *prelude,
                 {"do": "begin_log", "file": log_file}]
@@ -235,8 +239,16 @@ def _convert(p: _Play, a: dict[str, Any], before: Any) -> None:
             unit = game.units[uid]
             p.do(do="place", slot=f"{unit.front.name} [{uid}]", at=p.name(a["to"]))
             p.on_board.add(uid)
-        if a.get("face", "front") != p.faces.get(uid, "front"):
+        if p.state.units[uid].face != p.faces.get(uid, "front"):  # the face the rules give (21.3.3: the lowest)
             p.flip(uid)
+        if a.get("pay") not in (None, RESOURCE_POINT):  # out of the Eliminated Box by a replacement (21.3, 21.4)
+            p.unit(uid, do="key", menu=REPLACEMENT_MENU)
+    elif kind == "replace":  # 21.1.1, 21.4: the reduced unit turned to its full side, then its Replacement marker
+        uid = a["unit"]
+        if p.state.units[uid].loc == before.units[uid].loc:  # (a Remnant's replacement is left out)
+            if p.state.units[uid].face != p.faces.get(uid, "front"):
+                p.flip(uid)
+            p.unit(uid, do="key", menu=REPLACEMENT_MENU)
     elif kind == "supply":  # the unit commands of No Retreat!'s Unsupplied, Stalingrad '42's Out of Supply, Isolated
         for listed, menu in SUPPLY_MENUS.items():
             for uid in a.get(listed, ()):

@@ -17,7 +17,10 @@ phases mean is the game's: its rules package declares it as data, in ``vassal.js
   attack direction points at (the direction is used up); ``"recast": kind`` instead turns the moves the unit made in
   this phase into one action of that kind (a Train marker: the drag was a rail move); ``"battle": result`` makes the
   line a battle with that result, in whatever phase: drags of its target's units that follow are its retreats
-  (Stalingrad '42's Automatic DS in the Movement Phase);
+  (Stalingrad '42's Automatic DS in the Movement Phase); ``"amend": {kind: {"action": kind, "fields": {...}}}``
+  instead rewrites the unit's last line of this phase when it is of one of those kinds: into that action (or the
+  same kind, without ``action``) with those fields set (Stalingrad '42's Replacement marker: the unit's flip back to
+  full strength was a ``replace``, its placement out of the Eliminated Box one paid by a replacement);
 - ``box_actions``: per box kind (a box id before its side), the action a unit sent or dragged into one of those boxes
   (``arrive``) or out of one onto the map (``leave``) gives instead of the core's ``remove`` / ``place``, in a phase
   or any: ``{"action": kind, "fields": {...}, "phase": id}``; ``"{unit}"`` the unit, ``"{box}"`` the box, ``"{to}"``
@@ -62,6 +65,8 @@ class MarkerAction:
     phase: str | None = None  # only in this phase (None: any)
     recast: bool = False  # the unit's moves of this phase become one ``action``
     battle: str | None = None  # the line is a battle with this result: its target's units retreat by drags
+    amend: Mapping[str, tuple[str | None, Mapping[str, Any]]] = field(default_factory=lambda: MappingProxyType({}))
+    # the unit's last line of this phase, when of one of these kinds, rewritten: (new kind or None, fields set)
 
 
 @dataclass(frozen=True)
@@ -121,6 +126,10 @@ def read_table(path: str) -> GameTable:
 def _marker_action(spec: Mapping[str, Any]) -> MarkerAction:
     if "recast" in spec:
         return MarkerAction(str(spec["recast"]), phase=spec.get("phase"), recast=True)
+    if "amend" in spec:
+        amend = {str(k): (v.get("action"), MappingProxyType(dict(v.get("fields", {}))))
+                 for k, v in spec["amend"].items()}
+        return MarkerAction("amend", phase=spec.get("phase"), amend=MappingProxyType(amend))
     return MarkerAction(str(spec["action"]), MappingProxyType(dict(spec.get("fields", {}))), spec.get("phase"),
                         battle=spec.get("battle"))
 

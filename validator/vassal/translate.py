@@ -154,16 +154,19 @@ class _Translator:
                 and not self.movers and all(last.get(k) == v for k, v in line.items()
                                             if k != "src" and not isinstance(v, list))):
             self.merged[self.step_no] = (last, {k: list(v) for k, v in last.items() if isinstance(v, list)})
-            if not self.steps_with_actions or self.steps_with_actions[-1] != self.step_no:
-                self.steps_with_actions.append(self.step_no)
+            self.acted()
             for k, v in line.items():  # one line of this kind: its list fields joined
                 if isinstance(v, list):
                     last[k] = [*last.get(k, []), *(x for x in v if x not in last.get(k, []))]
             return last
         self.out.append(line)
+        self.acted()
+        return line
+
+    def acted(self) -> None:
+        """This step wrote or changed a line (VASSAL's Undo of it withdraws that)."""
         if not self.steps_with_actions or self.steps_with_actions[-1] != self.step_no:
             self.steps_with_actions.append(self.step_no)
-        return line
 
     def note(self, text: str, side: str | None = None) -> None:
         self.emit("note", side, text=f"VASSAL step {self.step_no}: {text}")
@@ -426,10 +429,24 @@ class _Translator:
         self.flush_mover()
         side = self.side_of(uid)
         unit = self.game.units[uid]
-        if self.in_phase("combat") or (unit.flip == "step" and (old, new) == ("front", "back")):
+        placed = None if self.in_phase("combat") or self.pay.get(side) else self.placed_this_phase(uid)
+        if placed is None and (self.in_phase("combat") or (unit.flip == "step" and (old, new) == ("front", "back"))):
             self.emit("loss", side, unit=uid)
+        elif placed is not None:  # put on the map and turned over at once: put on that face
+            self.merged[self.step_no] = (placed, {"face": placed.get("face")})  # Undo turns it back
+            self.acted()
+            placed["face"] = new
         else:
             self.emit("flip", side, unit=uid, face=new, pay=self.take_pay(side))
+
+    def placed_this_phase(self, uid: str) -> dict[str, Any] | None:
+        """The unit's ``place`` line when it is the unit's last line of this phase, else None."""
+        for line in reversed(self.out):
+            if line["type"] in ("phase", "turn"):
+                return None
+            if line.get("unit") == uid:
+                return line if line["type"] == "place" else None
+        return None
 
     def attack_changed(self, uid: str, new: Seen) -> None:
         if not new.attack:
@@ -632,13 +649,17 @@ class _Translator:
         """A marker of a role the game's table gives an action (:mod:`.game_table`), in its phase."""
         if spec.phase is not None and self.pos.phase != spec.phase:
             return
-        wants_unit = spec.recast or any(v == "{unit}" or v == ["{unit}"] for v in spec.fields.values())
+        wants_unit = spec.recast or bool(spec.amend) or any(v == "{unit}" or v == ["{unit}"]
+                                                            for v in spec.fields.values())
         if wants_unit and unit is None:
             self.note(f"a marker for '{spec.action}' was put in {loc}, where no unit is")
             return
         self.flush_mover()
         if spec.recast:
             self.recast(spec.action, unit)  # type: ignore[arg-type]
+            return
+        if spec.amend:
+            self.amend(spec, unit)  # type: ignore[arg-type]
             return
         values = {"{unit}": unit, "{hex}": loc}
         if "{target}" in spec.fields.values():
@@ -724,8 +745,33 @@ class _Translator:
         self.out = [a for a in self.out if not any(a is m for m in moves)]
         self.out.insert(at, line)
         self.recasts[self.step_no] = (line, moves)  # VASSAL's Undo of this step gives the moves back
-        if not self.steps_with_actions or self.steps_with_actions[-1] != self.step_no:
-            self.steps_with_actions.append(self.step_no)
+        self.acted()
+
+    def amend(self, spec: MarkerAction, unit: str) -> None:
+        """The unit's last line of this phase, when of a kind the marker's ``amend`` names, rewritten: its kind
+        changed and fields set (a Replacement marker: the unit's flip back was a ``replace``)."""
+        at = None
+        for i in range(len(self.out) - 1, -1, -1):
+            line = self.out[i]
+            if line["type"] in ("phase", "turn"):
+                break
+            if line.get("unit") == unit:
+                at = i
+                break
+        old = self.out[at] if at is not None else None
+        if old is None or old["type"] not in spec.amend:
+            self.note(f"a marker was put on {unit}, whose last action of this phase is not "
+                      f"{' or '.join(sorted(spec.amend))}: it changes nothing", self.side_of(unit))
+            return
+        kind, fields = spec.amend[old["type"]]
+        kind = kind or old["type"]
+        allowed = self.kinds[kind]
+        kept = {k: v for k, v in old.items() if k in allowed}
+        kept.update({k: _fill(v, {"{unit}": unit}) for k, v in fields.items()})
+        line = action_of(kind, old["side"], old.get("src", {}).get("step"), kept, self.kinds)
+        self.out[at] = line  # type: ignore[index]
+        self.recasts[self.step_no] = (line, [old])  # VASSAL's Undo of this step gives the old line back
+        self.acted()
 
     def counterblow_marker(self, loc: str) -> None:
         b = self.last
