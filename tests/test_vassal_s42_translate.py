@@ -105,6 +105,10 @@ def test_every_games_table_fits_its_log_schema() -> None:
         allowed = allowed_fields(table.actions)
         for spec in [*table.arrive.values(), *table.leave.values(), *(a for _, a in table.tracks.values()),
                      *table.box_arrive.values(), *table.box_leave.values()]:
+            for kind, (to, fields) in spec.amend.items():  # a line rewritten: both kinds the translator's
+                assert kind in allowed and (to or kind) in kinds and set(fields) <= allowed[to or kind], spec
+            if spec.amend:
+                continue
             assert spec.action in kinds and spec.action in allowed, spec
             assert set(spec.fields) <= allowed[spec.action], spec
             assert not spec.recast or {"unit", "path", "to"} <= allowed[spec.action], spec
