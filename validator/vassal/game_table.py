@@ -28,6 +28,9 @@ phases mean is the game's: its rules package declares it as data, in ``vassal.js
 - ``track_actions``: per track (box id), the action a marker of one kind moved into one of its spaces gives, in a
   phase or any: ``{"marker": kind, "action": kind, "fields": {...}, "phase": id}``; ``"{space}"`` is the space,
   ``"{die}"`` the first die rolled since the last action that took one (the Weather marker on the Weather track);
+- ``loss_rolls``: per phase, the action a unit's loss there (a flip to a weaker face, or a unit sent from the map to
+  a box) gives when a die was rolled before it: ``{"action": kind, "fields": {...}}``; ``"{unit}"`` the unit,
+  ``"{die}"`` the first die rolled since (Stalingrad '42's Isolation Attrition in the Supply Phase);
 - ``unchecked``: per action kind, the fields whose values the translator copies from the log unchecked (a die from
   a chat report): the hand-over to the validator checks them against the schema;
 - ``merge``: action kinds whose consecutive lines of one side are one line (their list fields joined);
@@ -84,6 +87,7 @@ class GameTable:
     box_arrive: Mapping[str, MarkerAction] = field(default_factory=lambda: MappingProxyType({}))
     box_leave: Mapping[str, MarkerAction] = field(default_factory=lambda: MappingProxyType({}))
     unchecked: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    loss_rolls: Mapping[str, MarkerAction] = field(default_factory=lambda: MappingProxyType({}))
     header: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     rail_box: str | None = None
     elimination_boxes: tuple[str, ...] = ()
@@ -148,7 +152,8 @@ def _arrive_leave(specs: Mapping[str, Any]) -> tuple[dict[str, MarkerAction], di
 def parse_table(data: Mapping[str, Any]) -> GameTable:
     """A table from the decoded JSON of a ``vassal.json`` (ValueError, KeyError or TypeError when malformed)."""
     known = {"actions", "phase_roles", "marker_roles", "marker_actions", "merge", "position_flags", "rail_box",
-             "elimination_boxes", "elimination_results", "track_actions", "box_actions", "unchecked", "header", "about"}
+             "elimination_boxes", "elimination_results", "track_actions", "box_actions", "unchecked", "header", "about",
+             "loss_rolls"}
     unknown = set(data) - known
     if unknown:
         raise ValueError(f"unknown keys {sorted(unknown)}")
@@ -168,6 +173,8 @@ def parse_table(data: Mapping[str, Any]) -> GameTable:
                                  for k, v in data.get("track_actions", {}).items()}),
         box_arrive=MappingProxyType(box_arrive), box_leave=MappingProxyType(box_leave),
         unchecked=MappingProxyType({str(k): tuple(str(f) for f in v) for k, v in data.get("unchecked", {}).items()}),
+        loss_rolls=MappingProxyType({str(k): _marker_action({**v, "phase": k})
+                                     for k, v in data.get("loss_rolls", {}).items()}),
         header=MappingProxyType(dict(data.get("header", {}))),
         rail_box=data.get("rail_box"),
         elimination_boxes=tuple(str(b) for b in data.get("elimination_boxes", ())),

@@ -431,7 +431,8 @@ class _Translator:
         unit = self.game.units[uid]
         placed = None if self.in_phase("combat") or self.pay.get(side) else self.placed_this_phase(uid)
         if placed is None and (self.in_phase("combat") or (unit.flip == "step" and (old, new) == ("front", "back"))):
-            self.emit("loss", side, unit=uid)
+            if not self.rolled_loss(uid, side):
+                self.emit("loss", side, unit=uid)
         elif placed is not None:  # put on the map and turned over at once: put on that face
             self.merged[self.step_no] = (placed, {"face": placed.get("face")})  # Undo turns it back
             self.acted()
@@ -506,12 +507,24 @@ class _Translator:
         into = self.table.box_arrive.get(kind)
         if into is not None and self.box_action(into, side, {"{unit}": uid, "{box}": box, "{to}": box}):
             return
+        if before.kind == MAP and self.rolled_loss(uid, side):
+            return
         if kind == self.table.rail_box and before.kind == MAP:
             self.emit("entrain", side, unit=uid, pay=self.take_pay(side))
         elif kind in self.table.elimination_boxes and before.kind == MAP and self.is_loss(uid):
             self.emit("loss", side, unit=uid)
         else:
             self.emit("remove", side, unit=uid, to=box)
+
+    def rolled_loss(self, uid: str, side: str) -> bool:
+        """A unit's loss after a die roll in a phase whose ``loss_rolls`` action it is (:mod:`.game_table`): that
+        action written with the first die (True), else False."""
+        spec = self.table.loss_rolls.get(self.pos.phase or "")
+        if spec is None or not self.dice:
+            return False
+        die, self.dice = self.dice[0][1], self.dice[1:]
+        self.emit(spec.action, side, **{k: _fill(v, {"{unit}": uid, "{die}": die}) for k, v in spec.fields.items()})
+        return True
 
     def is_loss(self, uid: str) -> bool:
         """A unit of a battle whose result eliminates (the table's ``elimination_results``; No Retreat!'s DD and EX)
