@@ -47,7 +47,7 @@ from s42_vlog_writer import write_vlog  # noqa: E402  (tests/: our VASSAL comman
 from vassal_validate import CACHE, built_module, compare  # noqa: E402  (No Retreat!'s benchmark: the same method)
 
 GAME = "stalingrad42"
-ROLLED = ("battle", "weather", "attrition")  # the lines whose die the playback rolls, in order
+ROLLED = ("battle", "weather", "attrition", "determined")  # the lines whose die the playback rolls, in order
 
 
 def script_for(game, vmod: str, lines: list[dict]) -> list[dict]:

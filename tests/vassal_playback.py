@@ -225,6 +225,8 @@ def _convert(p: _Play, a: dict[str, Any], before: Any) -> None:
     elif kind == "weather":  # a game with a Weather track (Stalingrad '42, 23.1): the roll; the marker stays put
         if a.get("die") is not None:
             p.do(do="button", name="1d6")
+    elif kind == "determined":  # Stalingrad '42 (11.2): the defender's roll; its losses are the loss lines after it
+        p.do(do="button", name="1d6")
     elif kind == "attrition":  # Stalingrad '42 (16.5.2): the roll, then the step it costs (a flip, or to the box)
         p.do(do="button", name="1d6")
         _to_box_or_flip(p, a, before)

@@ -31,6 +31,11 @@ phases mean is the game's: its rules package declares it as data, in ``vassal.js
 - ``loss_rolls``: per phase, the action a unit's loss there (a flip to a weaker face, or a unit sent from the map to
   a box) gives when a die was rolled before it: ``{"action": kind, "fields": {...}}``; ``"{unit}"`` the unit,
   ``"{die}"`` the first die rolled since (Stalingrad '42's Isolation Attrition in the Supply Phase);
+- ``after_battle``: a roll after a battle's result, on another table of the game: ``{"results": [...], "action":
+  kind, "fields": {...}}``: a die rolled in the Combat Phase after a battle whose result is one of ``results``,
+  before any new attack mark, gives this action; ``"{target}"`` the battle's (first) target, ``"{die}"`` the die,
+  ``"{unit}"`` the first of the battle's defenders to take a loss after it (else the first of them still in the
+  target) (Stalingrad '42's Determined Defense, 11.0);
 - ``unchecked``: per action kind, the fields whose values the translator copies from the log unchecked (a die from
   a chat report): the hand-over to the validator checks them against the schema;
 - ``merge``: action kinds whose consecutive lines of one side are one line (their list fields joined);
@@ -88,6 +93,7 @@ class GameTable:
     box_leave: Mapping[str, MarkerAction] = field(default_factory=lambda: MappingProxyType({}))
     unchecked: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
     loss_rolls: Mapping[str, MarkerAction] = field(default_factory=lambda: MappingProxyType({}))
+    after_battle: tuple[frozenset[str], MarkerAction] | None = None  # (the results it follows, its action)
     header: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     rail_box: str | None = None
     elimination_boxes: tuple[str, ...] = ()
@@ -153,7 +159,7 @@ def parse_table(data: Mapping[str, Any]) -> GameTable:
     """A table from the decoded JSON of a ``vassal.json`` (ValueError, KeyError or TypeError when malformed)."""
     known = {"actions", "phase_roles", "marker_roles", "marker_actions", "merge", "position_flags", "rail_box",
              "elimination_boxes", "elimination_results", "track_actions", "box_actions", "unchecked", "header", "about",
-             "loss_rolls"}
+             "loss_rolls", "after_battle"}
     unknown = set(data) - known
     if unknown:
         raise ValueError(f"unknown keys {sorted(unknown)}")
@@ -175,6 +181,8 @@ def parse_table(data: Mapping[str, Any]) -> GameTable:
         unchecked=MappingProxyType({str(k): tuple(str(f) for f in v) for k, v in data.get("unchecked", {}).items()}),
         loss_rolls=MappingProxyType({str(k): _marker_action({**v, "phase": k})
                                      for k, v in data.get("loss_rolls", {}).items()}),
+        after_battle=(frozenset(str(r) for r in data["after_battle"]["results"]),
+                      _marker_action(data["after_battle"])) if "after_battle" in data else None,
         header=MappingProxyType(dict(data.get("header", {}))),
         rail_box=data.get("rail_box"),
         elimination_boxes=tuple(str(b) for b in data.get("elimination_boxes", ())),

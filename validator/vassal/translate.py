@@ -130,6 +130,7 @@ class _Translator:
         self.support = False
         self.battle_cards: list[dict[str, str]] = []
         self.last: _Battle | None = None
+        self.after: int | None = None  # the die of a roll after the last battle's result, its action not written yet
         self.movers: dict[str, _Mover] = {}  # retreats and advances being dragged, by unit
         self.pay: dict[str, list[str]] = {}
         self.reshuffled = False
@@ -148,6 +149,8 @@ class _Translator:
     def emit(self, kind: str, side: str | None, /, **fields: Any) -> dict[str, Any]:
         if kind != "note":
             self.dealing = False
+            if self.after is not None:
+                self.after_roll(None)
         line = action_of(kind, side or self.phasing, self.step_no, fields, self.kinds)
         last = self.out[-1] if self.out else None
         if (kind in self.table.merge and last is not None and last["type"] == kind and last["side"] == line["side"]
@@ -369,6 +372,8 @@ class _Translator:
         """What was pending when a phase ends: attack marks without a result, unspent discards, a die rolled for a
         track marker that stayed where it was (its action, with that space), unused dice."""
         self.track_rolls()
+        if self.after is not None:
+            self.after_roll(None)
         if self.marks:
             self.note(f"attack marks of {', '.join(sorted(self.marks))} were not followed by a battle result: "
                       "no battle is translated for them")
@@ -427,6 +432,7 @@ class _Translator:
 
     def flipped(self, uid: str, old: str | None, new: str) -> None:
         self.flush_mover()
+        self.lead_loss(uid)
         side = self.side_of(uid)
         unit = self.game.units[uid]
         placed = None if self.in_phase("combat") or self.pay.get(side) else self.placed_this_phase(uid)
@@ -459,6 +465,8 @@ class _Translator:
                       self.side_of(uid))
             return
         self.flush_mover()
+        if self.after is not None:
+            self.after_roll(None)
         if not self.marks:
             self.last_battle_over()
         self.marks[uid] = target
@@ -502,8 +510,15 @@ class _Translator:
         self.emit(spec.action, side, **{k: _fill(v, values) for k, v in spec.fields.items()})
         return True
 
+    def lead_loss(self, uid: str) -> None:
+        """A unit's loss: when a roll after the battle waits and the unit is a defender, it led that roll."""
+        if self.after is not None and self.last is not None and uid in self.last.defenders:
+            self.after_roll(uid)
+
     def to_box(self, uid: str, side: str, before: Where, box: str) -> None:
         kind = self.box_kind(box)
+        if before.kind == MAP:
+            self.lead_loss(uid)
         into = self.table.box_arrive.get(kind)
         if into is not None and self.box_action(into, side, {"{unit}": uid, "{box}": box, "{to}": box}):
             return
@@ -515,6 +530,24 @@ class _Translator:
             self.emit("loss", side, unit=uid)
         else:
             self.emit("remove", side, unit=uid, to=box)
+
+    def after_roll(self, loser: str | None) -> None:
+        """The action of the roll after the last battle's result (``after_battle``): its lead the defender
+        ``loser`` that takes a loss now, else the first of the battle's defenders still in its target, else the first
+        on the map (retreating)."""
+        die, self.after = self.after, None
+        b = self.last
+        spec = self.table.after_battle[1]  # type: ignore[index]
+        target = b.line["targets"][0]  # type: ignore[union-attr]
+        here = self.units_in(target)
+        on_map = [u for u in sorted(b.defenders) if (s := self.seen_unit(u)) is not None  # type: ignore[union-attr]
+                  and s.where.kind == MAP]
+        unit = loser or next((u for u in on_map if u in here), on_map[0] if on_map else None)  # (or retreating)
+        if unit is None:
+            self.note(f"a die ({die}) was rolled after the battle at {target}, where no defender is left")
+            return
+        self.emit(spec.action, self.side_of(unit),
+                  **{k: _fill(v, {"{unit}": unit, "{die}": die, "{target}": target}) for k, v in spec.fields.items()})
 
     def rolled_loss(self, uid: str, side: str) -> bool:
         """A unit's loss after a die roll in a phase whose ``loss_rolls`` action it is (:mod:`.game_table`): that
@@ -876,7 +909,15 @@ class _Translator:
             return
         m = self.names.dice_report.search(message)
         if m and m.group("button") == self.names.dice_button:
-            self.dice.append((self.step_no, int(m.group("result"))))
+            die = int(m.group("result"))
+            b, after = self.last, self.table.after_battle
+            if after is not None and b is not None and not self.marks and self.in_phase("combat") and \
+                    b.result in after[0]:
+                if self.after is not None:
+                    self.after_roll(None)
+                self.after = die
+            else:
+                self.dice.append((self.step_no, die))
             return
         m = self.names.attack_report.search(message)
         if m:  # also when the direction was already set (VASSAL then changes no state)

@@ -35,6 +35,7 @@ from ...engine.state import evolve
 from ...model import Action, Finding
 from . import entry, supply
 from .data import facts, scenario_facts
+from .move_modes import translated
 from .losses import box
 from .state import GOOD_ORDER, State, UnitState
 from .units import info, name, table
@@ -86,15 +87,12 @@ def _budget(ctx: Context, state: State, side: str, kind: str) -> str | None:
     return None
 
 
-UNSTATED = "unstated"
-
-
 def kind_of(ctx: Context, state: State, action: Action, uid: str, face: str) -> str | None:
     """The kind of replacement a line uses: its ``pay``, or in a log whose choices are unstated (a translated VASSAL
     log) the narrowest kind left this turn that restores ``uid`` on ``face`` (else the narrowest that restores it, so
     the budget is what is reported)."""
     kind = action.get("pay")
-    if kind != UNSTATED or ctx.header.modes != UNSTATED:
+    if not translated(ctx, kind):
         return kind
     side = ctx.game.units[uid].side
     kinds = sorted(facts(ctx).replacements.kinds.values(), key=lambda k: len(k.nationalities) or len(k.restores))
