@@ -28,6 +28,7 @@ from validator.vassal.turn_sequence import phase_sequence
 
 UNUSED_BOX = "unused"  # where the scenario keeps the Blitz!/Shock! markers
 SUPPORT_MARKER = "blitz_shock"
+AIR_BOX = "air_holding"  # where Stalingrad '42's Air units wait (9.3)
 TRAIN_MENU = "Mark Train"  # the unit command that puts a Train marker on a unit moved by rail
 AUTO_DS_MENU = "Mark Automatic DS"
 REPLACEMENT_MENU = "Mark Replacement"  # 21.4: the marker every unit that receives a replacement carries
@@ -368,8 +369,19 @@ def _battle(p: _Play, a: dict[str, Any], before: Any) -> None:
         for c in a.get("cards", ()):
             card, side = (c, a["side"]) if isinstance(c, str) else (c["card"], c.get("side", a["side"]))
             p.do(do="key", piece={"CardId": card}, menu=f"Play {game.sides[side].name} event")
+    air = a.get("air") or a.get("defensive_air")  # Stalingrad '42 (9.3.3-9.3.4): out of its box onto the battle
+    if air:
+        p.do(do="move", piece={"UnitId": air}, to=p.name(before.units[a["attackers"][0]].loc if a.get("air")
+                                                       else targets[0]))
+    for uid in a.get("artillery", ()):  # 18.3: the HQ turned to its Used side
+        if p.faces.get(uid, "front") == "front":
+            p.flip(uid)
     p.do(do="button", name="1d6")
     p.unit(a["attackers"][0], do="key", menu=f"Result {a['result']}")
+    if air:  # back to its box, turned Used when the rules say so (9.3.6)
+        p.do(do="move", piece={"UnitId": air}, to=p.box_name(AIR_BOX))
+        if p.state.units[air].face != p.faces.get(air, "front"):
+            p.flip(air)
     if a.get("marker"):
         p.unit(_unit_in(before, a["marker"]), do="key", menu="Mark Counterblow")
     if support is not None:

@@ -36,6 +36,15 @@ phases mean is the game's: its rules package declares it as data, in ``vassal.js
   before any new attack mark, gives this action; ``"{target}"`` the battle's (first) target, ``"{die}"`` the die,
   ``"{unit}"`` the first of the battle's defenders to take a loss after it (else the first of them still in the
   target) (Stalingrad '42's Determined Defense, 11.0);
+- ``battle_units``: units committed to the battle being set up (attack marks set, no result yet) in the Combat
+  Phase, and the battle's field they fill, for the phasing side (``phasing``) or the other (``other``): ``{"box":
+  {box kind: {...}}, "used": {...}}``: a unit dragged out of a box of that kind onto the map (its return there and
+  its flips while there are the validator's bookkeeping, silent), or a unit whose faces are Ready/Used (``convert``)
+  turned to its back; a field given in a list (``["artillery"]``) collects every such unit, another takes one
+  (Stalingrad '42: Air units from the Air Holding Box, ``air``/``defensive_air``; HQs turned Used, ``artillery``);
+- ``repeat_attack``: the action a battle by units that attacked in the phase's previous battle begins with, and the
+  battle's ``kind``: ``{"action": kind, "fields": {...}, "kind": kind}`` (``"{attackers}"`` its attackers); later
+  battles of the same units in a row are of that kind too (Stalingrad '42's Breakthrough Combat, 15.1);
 - ``unchecked``: per action kind, the fields whose values the translator copies from the log unchecked (a die from
   a chat report): the hand-over to the validator checks them against the schema;
 - ``merge``: action kinds whose consecutive lines of one side are one line (their list fields joined);
@@ -94,6 +103,9 @@ class GameTable:
     unchecked: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
     loss_rolls: Mapping[str, MarkerAction] = field(default_factory=lambda: MappingProxyType({}))
     after_battle: tuple[frozenset[str], MarkerAction] | None = None  # (the results it follows, its action)
+    battle_boxes: Mapping[str, Mapping[str, str | tuple[str]]] = field(default_factory=lambda: MappingProxyType({}))
+    battle_used: Mapping[str, str | tuple[str]] = field(default_factory=lambda: MappingProxyType({}))  # role -> field
+    repeat_attack: tuple[MarkerAction, str] | None = None  # (its action, the battles' kind)
     header: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     rail_box: str | None = None
     elimination_boxes: tuple[str, ...] = ()
@@ -155,11 +167,16 @@ def _arrive_leave(specs: Mapping[str, Any]) -> tuple[dict[str, MarkerAction], di
     return arrive, leave
 
 
+def _fields(spec: Mapping[str, Any]) -> Mapping[str, str | tuple[str]]:
+    """Side role -> the battle field a committed unit fills (a one-item tuple: a field that lists units)."""
+    return MappingProxyType({str(r): (str(f[0]),) if isinstance(f, list) else str(f) for r, f in spec.items()})
+
+
 def parse_table(data: Mapping[str, Any]) -> GameTable:
     """A table from the decoded JSON of a ``vassal.json`` (ValueError, KeyError or TypeError when malformed)."""
     known = {"actions", "phase_roles", "marker_roles", "marker_actions", "merge", "position_flags", "rail_box",
              "elimination_boxes", "elimination_results", "track_actions", "box_actions", "unchecked", "header", "about",
-             "loss_rolls", "after_battle"}
+             "loss_rolls", "after_battle", "battle_units", "repeat_attack"}
     unknown = set(data) - known
     if unknown:
         raise ValueError(f"unknown keys {sorted(unknown)}")
@@ -183,6 +200,11 @@ def parse_table(data: Mapping[str, Any]) -> GameTable:
                                      for k, v in data.get("loss_rolls", {}).items()}),
         after_battle=(frozenset(str(r) for r in data["after_battle"]["results"]),
                       _marker_action(data["after_battle"])) if "after_battle" in data else None,
+        battle_boxes=MappingProxyType({str(k): _fields(v)
+                                       for k, v in data.get("battle_units", {}).get("box", {}).items()}),
+        battle_used=_fields(data.get("battle_units", {}).get("used", {})),
+        repeat_attack=(_marker_action(data["repeat_attack"]), str(data["repeat_attack"]["kind"]))
+        if "repeat_attack" in data else None,
         header=MappingProxyType(dict(data.get("header", {}))),
         rail_box=data.get("rail_box"),
         elimination_boxes=tuple(str(b) for b in data.get("elimination_boxes", ())),

@@ -130,6 +130,9 @@ class _Translator:
         self.support = False
         self.battle_cards: list[dict[str, str]] = []
         self.last: _Battle | None = None
+        self.committed: dict[str, Any] = {}  # battle field -> units committed to the battle being set up
+        self.previous: _Battle | None = None  # the battle before the one being set up (in this phase)
+        self.group: frozenset[str] = frozenset()  # units making repeated attacks (``repeat_attack``) in a row
         self.after: int | None = None  # the die of a roll after the last battle's result, its action not written yet
         self.movers: dict[str, _Mover] = {}  # retreats and advances being dragged, by unit
         self.pay: dict[str, list[str]] = {}
@@ -385,7 +388,7 @@ class _Translator:
         if self.dice:
             self.note(f"die roll(s) {', '.join(str(v) for _, v in self.dice)} belong to no battle")
         self.marks, self.pay, self.dice, self.support, self.battle_cards = {}, {}, [], False, []
-        self.last = None
+        self.last, self.previous, self.group, self.committed = None, None, frozenset(), {}
 
     # -- pieces ---------------------------------------------------------------------------------------------
     def piece_changed(self, pid: str, rp: Replay, chats: list[str]) -> None:
@@ -424,13 +427,17 @@ class _Translator:
             return
         before = old.where if old is not None else Where(NOWHERE)
         if old is not None and old.face != new.face and new.face is not None:
-            self.flipped(uid, old.face, new.face)
+            self.flipped(uid, old.face, new.face, new.where)
         if old is not None and old.attack != new.attack:
             self.attack_changed(uid, new)
         if before != new.where:
             self.moved(uid, before, new.where, new)
 
-    def flipped(self, uid: str, old: str | None, new: str) -> None:
+    def flipped(self, uid: str, old: str | None, new: str, where: Where | None = None) -> None:
+        if where is not None and where.kind == BOX and self.box_kind(where.id) in self.table.battle_boxes:
+            return  # an Air unit turned over in its box: the validator's bookkeeping
+        if (old, new) == ("front", "back") and self.game.units[uid].flip == "convert" and self.commit(uid):
+            return
         self.flush_mover()
         self.lead_loss(uid)
         side = self.side_of(uid)
@@ -473,7 +480,7 @@ class _Translator:
 
     def last_battle_over(self) -> None:
         """A new battle is being set up: dice and cards count for it from now on."""
-        self.last = None
+        self.previous, self.last = self.last, None
 
     def moved(self, uid: str, before: Where, after: Where, seen: Seen) -> None:
         side = self.side_of(uid)
@@ -485,6 +492,9 @@ class _Translator:
         self.flush_mover()
         if after.kind == BOX:
             self.to_box(uid, side, before, after.id)
+        elif after.kind == MAP and before.kind == BOX and self.box_kind(before.id) in self.table.battle_boxes and \
+                self.commit(uid, self.table.battle_boxes[self.box_kind(before.id)]):
+            return
         elif after.kind == MAP:
             out = self.table.box_leave.get(self.box_kind(before.id)) if before.kind == BOX else None
             if out is not None and self.box_action(out, side, {"{unit}": uid, "{box}": before.id, "{to}": after.id}):
@@ -515,8 +525,26 @@ class _Translator:
         if self.after is not None and self.last is not None and uid in self.last.defenders:
             self.after_roll(uid)
 
+    def commit(self, uid: str, fields: Mapping[str, Any] | None = None) -> bool:
+        """The unit is committed to the battle being set up (``battle_units``): True when it is (attack marks set in
+        the Combat Phase and a field for its side), its field then names it."""
+        fields = self.table.battle_used if fields is None else fields
+        if not self.marks or not self.in_phase("combat"):
+            return False
+        side = self.side_of(uid)
+        field_ = fields.get("phasing" if side == self.phasing else "other")
+        if field_ is None:
+            return False
+        if isinstance(field_, tuple):  # a field that lists units
+            self.committed.setdefault(field_[0], []).append(uid)
+        else:
+            self.committed[field_] = uid
+        return True
+
     def to_box(self, uid: str, side: str, before: Where, box: str) -> None:
         kind = self.box_kind(box)
+        if kind in self.table.battle_boxes:
+            return  # an Air unit back in its box: the validator's bookkeeping
         if before.kind == MAP:
             self.lead_loss(uid)
         into = self.table.box_arrive.get(kind)
@@ -949,11 +977,31 @@ class _Translator:
             self.note(f"the die was rolled {len(self.dice)} times for one battle "
                       f"({', '.join(str(v) for _, v in self.dice)}); the first roll counts", side)
         targets = sorted(set(marks.values()))
-        defenders = self.enemies_in(targets, side)
+        committed = {u for v in self.committed.values() for u in (v if isinstance(v, list) else [v])}
+        defenders = self.enemies_in(targets, side) - committed
+        kind = self.repeated(frozenset(marks), side)
         line = self.emit("battle", side, attackers=sorted(marks), targets=targets, die=die, result=result,
-                         support=True if self.support else None, cards=list(self.battle_cards) or None)
+                         support=True if self.support else None, cards=list(self.battle_cards) or None, kind=kind,
+                         **self.committed)
         self.last = _Battle(frozenset(marks), defenders, result, line, self.hexes_of(marks))
-        self.marks, self.dice, self.support, self.battle_cards = {}, [], False, []
+        self.marks, self.dice, self.support, self.battle_cards, self.committed = {}, [], False, [], {}
+
+    def repeated(self, attackers: frozenset[str], side: str) -> str | None:
+        """A battle by units that attacked in the previous battle (``repeat_attack``): its action written first
+        (unless they are the group that did so in a row), and its kind; else None."""
+        spec = self.table.repeat_attack
+        if spec is None:
+            return None
+        if self.group and attackers <= self.group:
+            return spec[1]
+        b = self.previous
+        if b is None or b.moving or not attackers & b.attackers:
+            self.group = frozenset()
+            return None
+        self.group = attackers
+        self.emit(spec[0].action, side, **{k: _fill(v, {"{attackers}": sorted(attackers)})
+                                           for k, v in spec[0].fields.items()})
+        return spec[1]
 
 
     # -- battles of the module's battle command --
