@@ -77,9 +77,10 @@ def write_vlog(game: Game, vmod: str, scenario: str, script: list[dict[str, Any]
             elif index < 0:
                 turn, index = turns[turns.index(turn) - 1], len(seq) - 1
             log.tracker(turn, *seq[index])
-        elif do == "move":
+        elif do == "move":  # a unit, or a marker (the Weather marker to a space of its track)
             to = a["to"]
-            log.move(a["piece"]["UnitId"], tuple(to) if isinstance(to, list) else names.get(to, to))
+            piece = a["piece"].get("UnitId") or a["piece"]["MarkerId"]
+            log.move(piece, tuple(to) if isinstance(to, list) else names.get(to, to))
         elif do == "button":
             log.die(next(rolls))
         elif do == "key":

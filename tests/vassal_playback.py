@@ -7,8 +7,7 @@ the harness actions (tests/vassal_engine.py): turn-tracker presses for ``turn``/
 ``move`` paths, retreats and advances (one drag for ``to``); the unit menus for entraining, boxes, supply, target
 and counterblow markers, attack directions and the battle result; flips; a replacement's flip or placement and its
 Replacement marker; the die; drawing cards into a hand.
-What a player cannot say with the module is left out (odds and shift claims, ``victory``, ``event``; of ``weather``
-all but its die: the plan's weather is where the Weather marker already stands);
+What a player cannot say with the module is left out (odds and shift claims, ``victory``, ``event``);
 with ``cards=False`` every card action is left out too (VASSAL deals random cards, so a long random game cannot
 play the cards its log names). :func:`java_dice` predicts the engine's seeded die rolls.
 """
@@ -28,6 +27,7 @@ from validator.vassal.turn_sequence import phase_sequence
 
 UNUSED_BOX = "unused"  # where the scenario keeps the Blitz!/Shock! markers
 SUPPORT_MARKER = "blitz_shock"
+WEATHER_MARKER, WEATHER_TRACK = "weather-01", "weather_track"  # Stalingrad '42's Weather marker and track (23.1)
 AIR_BOX = "air_holding"  # where Stalingrad '42's Air units wait (9.3)
 TRAIN_MENU = "Mark Train"  # the unit command that puts a Train marker on a unit moved by rail
 AUTO_DS_MENU = "Mark Automatic DS"
@@ -223,9 +223,11 @@ def _convert(p: _Play, a: dict[str, Any], before: Any) -> None:
     elif kind == "full_retreat":  # Stalingrad '42 (13.1.3): the unit command that puts the marker on
         for uid in a["units"]:
             p.unit(uid, do="key", menu="Mark Full Retreat")
-    elif kind == "weather":  # a game with a Weather track (Stalingrad '42, 23.1): the roll; the marker stays put
+    elif kind == "weather":  # a game with a Weather track (Stalingrad '42, 23.1): the roll, then the marker moved
         if a.get("die") is not None:
             p.do(do="button", name="1d6")
+        if a["weather"] != before.weather:  # (the track's space, as the writer of tests/s42_vlog_writer.py names it)
+            p.do(do="move", piece={"MarkerId": WEATHER_MARKER}, to=f"{WEATHER_TRACK}:{a['weather']}")
     elif kind == "determined":  # Stalingrad '42 (11.2): the defender's roll; its losses are the loss lines after it
         p.do(do="button", name="1d6")
     elif kind == "attrition":  # Stalingrad '42 (16.5.2): the roll, then the step it costs (a flip, or to the box)
