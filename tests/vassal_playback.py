@@ -348,7 +348,8 @@ def _send(p: _Play, uid: str, box: str) -> None:
 
 def _removed_by_rules(p: _Play, a: dict[str, Any], before: Any) -> None:
     """Units the rules took from the map into a holding box on this line without it naming them: sent there."""
-    named = {a.get("unit"), *a.get("units", ()), *a.get("attackers", ())}
+    named = {a.get("unit") if a["type"] != "retreat" else None, *a.get("units", ()), *a.get("attackers", ())}
+    # (a retreat that ends in elimination, 12.1.3: the unit dragged as far as it went, then sent to its box)
     m = p.game.map
     for uid, us in p.state.units.items():
         was = before.units[uid].loc

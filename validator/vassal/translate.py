@@ -133,6 +133,7 @@ class _Translator:
         self.committed: dict[str, Any] = {}  # battle field -> units committed to the battle being set up
         self.previous: _Battle | None = None  # the battle before the one being set up (in this phase)
         self.group: frozenset[str] = frozenset()  # units making repeated attacks (``repeat_attack``) in a row
+        self.parent: _Battle | None = None  # the battle they first attacked in (its other units still advance)
         self.after: int | None = None  # the die of a roll after the last battle's result, its action not written yet
         self.movers: dict[str, _Mover] = {}  # retreats and advances being dragged, by unit
         self.pay: dict[str, list[str]] = {}
@@ -388,7 +389,7 @@ class _Translator:
         if self.dice:
             self.note(f"die roll(s) {', '.join(str(v) for _, v in self.dice)} belong to no battle")
         self.marks, self.pay, self.dice, self.support, self.battle_cards = {}, {}, [], False, []
-        self.last, self.previous, self.group, self.committed = None, None, frozenset(), {}
+        self.last, self.previous, self.group, self.parent, self.committed = None, None, frozenset(), None, {}
 
     # -- pieces ---------------------------------------------------------------------------------------------
     def piece_changed(self, pid: str, rp: Replay, chats: list[str]) -> None:
@@ -552,6 +553,8 @@ class _Translator:
             return
         if before.kind == MAP and self.rolled_loss(uid, side):
             return
+        if kind in self.table.elimination_boxes and before.kind == MAP and self.retreated(uid):
+            return  # eliminated where its retreat ended (no way on): the validator does it
         if kind == self.table.rail_box and before.kind == MAP:
             self.emit("entrain", side, unit=uid, pay=self.take_pay(side))
         elif kind in self.table.elimination_boxes and before.kind == MAP and self.is_loss(uid):
@@ -587,6 +590,18 @@ class _Translator:
         self.emit(spec.action, side, **{k: _fill(v, {"{unit}": uid, "{die}": die}) for k, v in spec.fields.items()})
         return True
 
+    def retreated(self, uid: str) -> bool:
+        """Whether the unit's last line since the last battle is its retreat."""
+        b = self.last
+        if b is None or not self.in_phase("combat"):
+            return False
+        for line in reversed(self.out):
+            if line is b.line:
+                return False
+            if line.get("unit") == uid:
+                return line["type"] == "retreat"
+        return False
+
     def is_loss(self, uid: str) -> bool:
         """A unit of a battle whose result eliminates (the table's ``elimination_results``; No Retreat!'s DD and EX)
         eliminated in the Combat Phase, whose face has no reduced side (No Retreat! 10.7.1)."""
@@ -611,6 +626,8 @@ class _Translator:
         role = None
         if b is not None and (self.in_phase("combat") or b.moving):
             role = "retreat" if uid in b.defenders else "advance" if uid in b.attackers and not b.moving else None
+        if role is None and b is not None and self.parent is not None and uid in self.parent.attackers:
+            role = "advance"  # the rest of a combat's advance, after its units' repeated attack (15.2.2)
         if role is None:
             self.flush_mover()
             if end in self.loc.neighbours(start):
@@ -996,9 +1013,9 @@ class _Translator:
             return spec[1]
         b = self.previous
         if b is None or b.moving or not attackers & b.attackers:
-            self.group = frozenset()
+            self.group, self.parent = frozenset(), None
             return None
-        self.group = attackers
+        self.group, self.parent = attackers, b
         self.emit(spec[0].action, side, **{k: _fill(v, {"{attackers}": sorted(attackers)})
                                            for k, v in spec[0].fields.items()})
         return spec[1]
