@@ -168,6 +168,7 @@ def playback(game: Game, header: dict[str, Any], actions: list[dict[str, Any]], 
             _convert(p, a, before)
         if removals and p.state.units is not before.units:
             _removed_by_rules(p, a, before)
+            _placed_by_rules(p, a, before)
     p.do(do="end_log")
     return p.script
 
@@ -356,6 +357,17 @@ def _removed_by_rules(p: _Play, a: dict[str, Any], before: Any) -> None:
         if us.loc != was and uid not in named and (was in m.hexes or was in m.areas) and us.loc in m.boxes \
                 and m.boxes[us.loc].kind == "holding":
             _send(p, uid, us.loc)
+
+
+def _placed_by_rules(p: _Play, a: dict[str, Any], before: Any) -> None:
+    """Units the rules put on the map on this line without it naming them (Stalingrad '42's upgrade counters, 32.4,
+    32.5): dragged there from where they wait, as a player swaps the counters."""
+    named = {a.get("unit"), *a.get("units", ()), *a.get("attackers", ())}
+    m = p.game.map
+    for uid, us in p.state.units.items():
+        was = before.units[uid].loc if uid in before.units else None
+        if us.loc != was and uid not in named and us.loc in m.hexes and was not in m.hexes and uid in p.on_board:
+            p.do(do="move", piece={"UnitId": uid}, to=p.name(us.loc), map="Main Map")
 
 
 def _battle(p: _Play, a: dict[str, Any], before: Any) -> None:
