@@ -100,9 +100,11 @@ class _Play:
         return m.areas[loc].name if loc in m.areas else m.boxes[loc].name if loc in m.boxes else loc
 
     def drag(self, uid: str, path: list[str]) -> None:
-        for loc in path:
-            if loc != self.loc(uid):
+        at = self.loc(uid)
+        for loc in path:  # (a path may come back to where it began: an advance into the hex and back, 14.x)
+            if loc != at:
                 self.do(do="move", piece={"UnitId": uid}, to=self.name(loc))
+                at = loc
 
     def press(self, n: int) -> None:
         """The turn tracker's + button ``n`` times (its - button for a negative ``n``)."""
