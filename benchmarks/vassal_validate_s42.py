@@ -43,11 +43,10 @@ from validator.vassal.module import read_module  # noqa: E402
 from validator.vassal.replay import replay as reader_replay  # noqa: E402
 from validator.vassal.savefile import read_save  # noqa: E402
 from vassal_playback import playback  # noqa: E402
-from s42_vlog_writer import write_vlog  # noqa: E402  (tests/: our VASSAL command encoder)
+from s42_vlog_writer import dice_of, write_vlog  # noqa: E402  (tests/: our VASSAL command encoder)
 from vassal_validate import CACHE, built_module, compare  # noqa: E402  (No Retreat!'s benchmark: the same method)
 
 GAME = "stalingrad42"
-ROLLED = ("battle", "weather", "attrition", "determined")  # the lines whose die the playback rolls, in order
 
 
 def script_for(game, vmod: str, lines: list[dict]) -> list[dict]:
@@ -61,7 +60,7 @@ def written_log(engine, game, vmod: str, lines: list[dict], script: list[dict]) 
     it; when it is written, VASSAL loads it and steps through it to the end, and its final pieces are compared with
     our reader's replay of the log (every unit: AssertionError naming the first that differs) and with the
     validator's replay of its translation (counted)."""
-    dice = [a["die"] for a in lines[1:] if a["type"] in ROLLED and a.get("die") is not None]
+    dice = dice_of(lines)
     writer = (ROOT / "tests" / "s42_vlog_writer.py").read_bytes()
     key = hashlib.sha256(json.dumps([script, dice]).encode() + writer + Path(vmod).read_bytes()).hexdigest()[:16]
     folder = CACHE / key

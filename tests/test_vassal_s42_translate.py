@@ -7,6 +7,7 @@ in the real engine: tests/test_vassal_s42_e2e.py. Every game's table is checked 
 
 from __future__ import annotations
 
+import json
 import os
 import zipfile
 from dataclasses import replace
@@ -270,3 +271,58 @@ def test_a_translated_log_reaches_the_validator_and_a_wrong_weather_is_flagged(l
     glog, game = hand_over("s42.vlog", t, s42)
     rules = [v.rule for v in validate(glog, game, keep_states=False).violations]
     assert rules and all(r.startswith("23.") for r in rules), rules
+
+
+# --- the random player's campaign as a .vlog (the benchmark's log, benchmarks/vassal_validate_s42.py, in short) ----
+
+def _campaign_vlog(s42, s42_base, lines: list[dict], path) -> list:
+    """``lines`` (a legal campaign's opening) played as a VASSAL player would with the module (tests/vassal_playback.py)
+    and written by our encoder (tests/s42_vlog_writer.py); the violations of its translation."""
+    from s42_vlog_writer import dice_of, write_vlog
+    from vassal_playback import playback
+    from validator.vassal.vlog_input import load_vassal
+
+    script = playback(s42, lines[0], lines[1:], "campaign.vlog", cards=False, area_point=s42_base.ctx.point,
+                      removals=True)
+    write_vlog(s42, s42_base.vmod, lines[0]["scenario"], script, dice_of(lines), str(path), s42_base.ctx)
+    v = load_vassal(str(path), s42_base.vmod)
+    return v.log.actions, validate(v.log, v.game, keep_states=False).violations
+
+
+def _one_hex_more(s42, lines: list[dict]) -> tuple[int, str, str]:
+    """(line, unit, hex): the first Axis move of two hexes on the Campaign's first turn (Tactical Movement only,
+    S4.2) by a unit no later line names, and the hex straight on from its end."""
+    from games import hexgrid
+
+    hexes, orientation = s42.map.hexes, s42.map.grid.orientation
+    for i, a in enumerate(lines[1:], 1):
+        if a["type"] != "move" or a["side"] != "axis" or len(a.get("path", ())) != 2 or \
+                any(a["unit"] in json.dumps(b) for b in lines[i + 1:]):
+            continue
+        x, y = (hexes[h].hex for h in a["path"])
+        way = hexgrid.direction_between(x, y, orientation)
+        on = next((h for h, c in hexes.items() if hexgrid.distance(c.hex, y) == 1
+                   and hexgrid.direction_between(y, c.hex, orientation) == way), None)
+        if on is not None:
+            return i, a["unit"], on
+    raise AssertionError("no two-hex Axis move to extend")
+
+
+def test_the_campaigns_vlog_validates_clean_and_a_planted_move_is_flagged(s42, s42_base, tmp_path) -> None:
+    """The random player's legal Campaign Game (its first two turns) as a .vlog: replacements (the Replacement
+    marker), Determined Defenses (the die after the result), Air units (out of their box), Breakthrough Combat (the
+    units' second attack) are read, and it validates with no violation; the same log with one unit dragged one hex
+    further on the first turn, where the Axis moves only by Tactical Movement, gives exactly that violation (S4.2)."""
+    from players.stalingrad42 import play
+
+    lines = play(s42, seed=1, turns=2)
+    i, unit, extra = _one_hex_more(s42, lines)
+    planted = [dict(a) for a in lines]
+    planted[i]["path"] = [*lines[i]["path"], extra]
+    actions, violations = _campaign_vlog(s42, s42_base, planted, tmp_path / "planted.vlog")
+    kinds = {a.type for a in actions}
+    assert {"replace", "determined", "breakthrough", "battle", "rail", "supply"} <= kinds, kinds
+    assert any(a.type == "battle" and (a.get("air") or a.get("defensive_air")) for a in actions)
+    assert [(v.rule, v.units) for v in violations] == [("S4.2", (unit,))], violations
+    bad = next(a for a in actions if a.line == violations[0].line)
+    assert (bad.type, bad["unit"], bad.get("path")) == ("move", unit, [extra])
