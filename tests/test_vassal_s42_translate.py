@@ -113,6 +113,15 @@ def test_every_games_table_fits_its_log_schema() -> None:
             assert spec.action in kinds and spec.action in allowed, spec
             assert set(spec.fields) <= allowed[spec.action], spec
             assert not spec.recast or {"unit", "path", "to"} <= allowed[spec.action], spec
+        more = [*table.loss_rolls.values(), *([table.after_battle[1]] if table.after_battle else []),
+                *([table.repeat_attack[0]] if table.repeat_attack else [])]
+        for spec in more:  # the actions of rolls and repeated attacks
+            assert spec.action in kinds and set(spec.fields) <= allowed[spec.action], spec
+        assert set(table.loss_rolls) <= phases
+        assert not table.after_battle or table.after_battle[0] <= set(game.crts[next(iter(game.crts))].legend)
+        committed = [*table.battle_boxes.values(), table.battle_used]
+        assert {f if isinstance(f, str) else f[0] for c in committed for f in c.values()} <= allowed["battle"]
+        assert set(table.battle_boxes) <= box_kinds
         assert table.merge <= set(allowed)
         assert set(table.header) <= set(defs["header"]["properties"]) - {"format", "version", "game", "scenario"}
     assert tested == 2
@@ -251,6 +260,33 @@ def test_an_automatic_ds_marker_on_a_unit_with_no_attack_direction_is_a_note(log
     log.tracker(1, "soviet", "movement").marker("auto_ds", "1", "1817", "* 22 TC [sov_22tc] in 1817 marked X")
     got = [a for a in log.actions() if a["type"] != "phase"]
     assert [a["type"] for a in got] == ["note"] and "no attack direction" in got[0]["text"]
+
+
+def test_an_hq_turned_used_for_a_battle_is_its_artillery_and_a_roll_then_a_loss_in_the_supply_phase_attrition(
+        log) -> None:
+    """18.3: an HQ turned to its Used side while attack marks are set is the battle's artillery, not a loss; 16.5.2:
+    a die in the Supply Phase, then a unit's flip, is its Isolation Attrition roll (a roll that costs nothing: a
+    note)."""
+    log.tracker(1, "axis", "combat").attack("ger_88id", "S").flip("ger_hq_6a", "2").die(4).result("ger_88id", "A1")
+    log.flip("ger_88id", "2")
+    log.tracker(1, "axis", "supply").die(2).flip("ger_383id", "2").die(5)
+    log.tracker(1, "soviet", "initial")
+    got = [a for a in log.actions() if a["type"] not in ("phase", "turn")]
+    assert [a["type"] for a in got] == ["battle", "loss", "attrition", "note"], got
+    assert got[0]["artillery"] == ["ger_hq_6a"] and got[1] == A("loss", "axis", unit="ger_88id")
+    assert got[2] == A("attrition", "axis", unit="ger_383id", die=2) and "5" in got[3]["text"]
+
+
+def test_a_replacement_marker_makes_the_flip_back_a_replacement_of_unstated_kind(log) -> None:
+    """21.1.1, 21.4: a unit turned back to full strength in the Initial Phase, then *Mark Replacement* on it: a
+    ``replace`` whose kind the module cannot say; the marker on a unit that did nothing else: a note."""
+    log.tracker(1, "axis", "combat").flip("ger_88id", "2")
+    log.tracker(2, "axis", "initial").flip("ger_88id", "1")
+    log.marker("replacement", "1", "1201", "* 88 ID [ger_88id] in 1201 marked Replacement")
+    log.marker("replacement", "1", "1203", "* 383 ID [ger_383id] in 1203 marked Replacement")
+    got = [a for a in log.actions() if a["type"] not in ("phase", "turn")]
+    assert got[:2] == [A("loss", "axis", unit="ger_88id"), A("replace", "axis", unit="ger_88id", pay="unstated")]
+    assert [a["type"] for a in got[2:]] == ["note"] and "ger_383id" in got[2]["text"]
 
 
 def test_a_translated_log_says_its_moves_modes_are_unstated(log, s42) -> None:
