@@ -11,10 +11,9 @@ over an hour on this machine, 5,497 steps in 31 minutes before it was stopped) a
 once with the real art into the same folder). The dice are the log's own. When the log is written, VASSAL loads it
 and steps through it to the end (the harness's ``decode`` with replay): every step without a problem, every unit in
 VASSAL's final state where our reader's replay of the log puts it (else it stops), and how many of those on the map
-the validator's replay of the translation puts in the same place (units the rules take off the map by themselves
-can differ: the translation lacks the lines the module cannot say). The validator reports violations (a move's
-mode, Determined Defenses and the other actions the module cannot say are not in the translation), which is part
-of the work timed.
+the validator's replay of the translation puts in the same place (units the rules move by themselves can differ:
+the old counter of Wiking's upgrade, 32.4, stays in VASSAL). The validator reports the violations of what the
+module cannot say (a Rally roll names no unit: docs/vassal-reading.md), which is part of the work timed.
 
 Run: .venv/bin/python benchmarks/vassal_validate_s42.py [seed] [--runs N]      (needs the engine: tools/vassal_engine)
 """
@@ -83,8 +82,8 @@ def written_log(engine, game, vmod: str, lines: list[dict], script: list[dict]) 
         final = replay(v.log, v.game, keep_states=False).final
         agree, differ = rules_agreement(game, result.pieces, final)
         report.append(f"{agree} of them where the validator's replay of the translation puts them; elsewhere "
-                      f"{len(differ)} ({', '.join(differ)}): units the rules took off the map by themselves on the "
-                      "translation, whose lines lack what the module cannot say")
+                      f"{len(differ)} ({', '.join(differ)}): units the rules moved by themselves on the "
+                      "translation (an upgrade's old counter), or whose lines lack what the module cannot say")
         seen.write_text("\n".join(report) + "\n")
     return log, seen.read_text().splitlines()
 
