@@ -7,7 +7,8 @@ longer than the 20 minutes the benchmark may take to make its log under this mac
 so; the benchmark then has VASSAL itself load it and step through it to the end and checks every unit is where the
 validator's replay of its translation puts it.
 
-The dice are the game log's own (the weather's and the battles' in order), so the claimed results hold as played.
+The dice are the game log's own (the weather's, the battles', the Determined Defenses' and the Isolation Attrition
+rolls, in order: ``dice_of``), so the claimed results hold as played.
 """
 
 from __future__ import annotations
@@ -47,9 +48,19 @@ class _Writer(S42Log):
         return self.step(f"CHAT*** 1d6 = {n} *** &lt;Tester&gt;", f"MutableProperty\t1d6_result\t1\t{n}\tModule")
 
 
-def write_vlog(game: Game, vmod: str, scenario: str, script: list[dict[str, Any]], dice: list[int], path: str) -> int:
+ROLLED = ("battle", "weather", "attrition", "determined")  # the lines whose die the playback rolls (1d6), in order
+
+
+def dice_of(lines: list[dict[str, Any]]) -> list[int]:
+    """The 1d6 button's results a game log's playback needs, in order: the log's own dice."""
+    return [a["die"] for a in lines[1:] if a["type"] in ROLLED and a.get("die") is not None]
+
+
+def write_vlog(game: Game, vmod: str, scenario: str, script: list[dict[str, Any]], dice: list[int], path: str,
+               ctx: Any = None) -> int:
     """The ``script`` (vassal_playback's harness actions) written as a VASSAL log at ``path`` from ``scenario``'s
-    set-up save in ``vmod``; ``dice``: the 1d6 button's results in order. Returns the steps written."""
+    set-up save in ``vmod``; ``dice``: the 1d6 button's results in order; ``ctx``: the module's build context when
+    already made. Returns the steps written."""
     out = str(Path(vmod).parent)
     with zipfile.ZipFile(vmod) as z:
         setup = z.read(setup_file(game.scenarios[scenario]))
@@ -61,7 +72,7 @@ def write_vlog(game: Game, vmod: str, scenario: str, script: list[dict[str, Any]
         os.unlink(tmp)
     with zipfile.ZipFile(vmod) as z:
         moduledata = z.read("moduledata")
-    log = _Writer(base_of(game, vmod, "", text, out), game)
+    log = _Writer(base_of(game, vmod, "", text, out, ctx), game)
     names = {b.name: bid for bid, b in game.map.boxes.items()} | {a.name: aid for aid, a in game.map.areas.items()}
     commands = {c.menu: c for c in settings(game).unit_commands}
     seq = phase_sequence(game)
@@ -77,9 +88,10 @@ def write_vlog(game: Game, vmod: str, scenario: str, script: list[dict[str, Any]
             elif index < 0:
                 turn, index = turns[turns.index(turn) - 1], len(seq) - 1
             log.tracker(turn, *seq[index])
-        elif do == "move":
+        elif do == "move":  # a unit, or a marker (the Weather marker to a space of its track)
             to = a["to"]
-            log.move(a["piece"]["UnitId"], tuple(to) if isinstance(to, list) else names.get(to, to))
+            piece = a["piece"].get("UnitId") or a["piece"]["MarkerId"]
+            log.move(piece, tuple(to) if isinstance(to, list) else names.get(to, to))
         elif do == "button":
             log.die(next(rolls))
         elif do == "key":
@@ -113,4 +125,4 @@ def _key(log: _Writer, a: dict[str, Any], commands: dict, names: dict[str, str])
         raise ValueError(f"the writer has no command for {a}")
 
 
-__all__ = ["write_vlog"]
+__all__ = ["dice_of", "write_vlog"]

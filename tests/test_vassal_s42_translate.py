@@ -7,6 +7,7 @@ in the real engine: tests/test_vassal_s42_e2e.py. Every game's table is checked 
 
 from __future__ import annotations
 
+import json
 import os
 import zipfile
 from dataclasses import replace
@@ -105,9 +106,22 @@ def test_every_games_table_fits_its_log_schema() -> None:
         allowed = allowed_fields(table.actions)
         for spec in [*table.arrive.values(), *table.leave.values(), *(a for _, a in table.tracks.values()),
                      *table.box_arrive.values(), *table.box_leave.values()]:
+            for kind, (to, fields) in spec.amend.items():  # a line rewritten: both kinds the translator's
+                assert kind in allowed and (to or kind) in kinds and set(fields) <= allowed[to or kind], spec
+            if spec.amend:
+                continue
             assert spec.action in kinds and spec.action in allowed, spec
             assert set(spec.fields) <= allowed[spec.action], spec
             assert not spec.recast or {"unit", "path", "to"} <= allowed[spec.action], spec
+        more = [*table.loss_rolls.values(), *([table.after_battle[1]] if table.after_battle else []),
+                *([table.repeat_attack[0]] if table.repeat_attack else [])]
+        for spec in more:  # the actions of rolls and repeated attacks
+            assert spec.action in kinds and set(spec.fields) <= allowed[spec.action], spec
+        assert set(table.loss_rolls) <= phases
+        assert not table.after_battle or table.after_battle[0] <= set(game.crts[next(iter(game.crts))].legend)
+        committed = [*table.battle_boxes.values(), table.battle_used]
+        assert {f if isinstance(f, str) else f[0] for c in committed for f in c.values()} <= allowed["battle"]
+        assert set(table.battle_boxes) <= box_kinds
         assert table.merge <= set(allowed)
         assert set(table.header) <= set(defs["header"]["properties"]) - {"format", "version", "game", "scenario"}
     assert tested == 2
@@ -248,6 +262,33 @@ def test_an_automatic_ds_marker_on_a_unit_with_no_attack_direction_is_a_note(log
     assert [a["type"] for a in got] == ["note"] and "no attack direction" in got[0]["text"]
 
 
+def test_an_hq_turned_used_for_a_battle_is_its_artillery_and_a_roll_then_a_loss_in_the_supply_phase_attrition(
+        log) -> None:
+    """18.3: an HQ turned to its Used side while attack marks are set is the battle's artillery, not a loss; 16.5.2:
+    a die in the Supply Phase, then a unit's flip, is its Isolation Attrition roll (a roll that costs nothing: a
+    note)."""
+    log.tracker(1, "axis", "combat").attack("ger_88id", "S").flip("ger_hq_6a", "2").die(4).result("ger_88id", "A1")
+    log.flip("ger_88id", "2")
+    log.tracker(1, "axis", "supply").die(2).flip("ger_383id", "2").die(5)
+    log.tracker(1, "soviet", "initial")
+    got = [a for a in log.actions() if a["type"] not in ("phase", "turn")]
+    assert [a["type"] for a in got] == ["battle", "loss", "attrition", "note"], got
+    assert got[0]["artillery"] == ["ger_hq_6a"] and got[1] == A("loss", "axis", unit="ger_88id")
+    assert got[2] == A("attrition", "axis", unit="ger_383id", die=2) and "5" in got[3]["text"]
+
+
+def test_a_replacement_marker_makes_the_flip_back_a_replacement_of_unstated_kind(log) -> None:
+    """21.1.1, 21.4: a unit turned back to full strength in the Initial Phase, then *Mark Replacement* on it: a
+    ``replace`` whose kind the module cannot say; the marker on a unit that did nothing else: a note."""
+    log.tracker(1, "axis", "combat").flip("ger_88id", "2")
+    log.tracker(2, "axis", "initial").flip("ger_88id", "1")
+    log.marker("replacement", "1", "1201", "* 88 ID [ger_88id] in 1201 marked Replacement")
+    log.marker("replacement", "1", "1203", "* 383 ID [ger_383id] in 1203 marked Replacement")
+    got = [a for a in log.actions() if a["type"] not in ("phase", "turn")]
+    assert got[:2] == [A("loss", "axis", unit="ger_88id"), A("replace", "axis", unit="ger_88id", pay="unstated")]
+    assert [a["type"] for a in got[2:]] == ["note"] and "ger_383id" in got[2]["text"]
+
+
 def test_a_translated_log_says_its_moves_modes_are_unstated(log, s42) -> None:
     """The module cannot say a move's mode (5.3, 5.4): the table's header tells the validator to pick it."""
     log.tracker(1, "soviet", "movement").move("sov_333rd", "2021")
@@ -266,3 +307,58 @@ def test_a_translated_log_reaches_the_validator_and_a_wrong_weather_is_flagged(l
     glog, game = hand_over("s42.vlog", t, s42)
     rules = [v.rule for v in validate(glog, game, keep_states=False).violations]
     assert rules and all(r.startswith("23.") for r in rules), rules
+
+
+# --- the random player's campaign as a .vlog (the benchmark's log, benchmarks/vassal_validate_s42.py, in short) ----
+
+def _campaign_vlog(s42, s42_base, lines: list[dict], path) -> list:
+    """``lines`` (a legal campaign's opening) played as a VASSAL player would with the module (tests/vassal_playback.py)
+    and written by our encoder (tests/s42_vlog_writer.py); the violations of its translation."""
+    from s42_vlog_writer import dice_of, write_vlog
+    from vassal_playback import playback
+    from validator.vassal.vlog_input import load_vassal
+
+    script = playback(s42, lines[0], lines[1:], "campaign.vlog", cards=False, area_point=s42_base.ctx.point,
+                      removals=True)
+    write_vlog(s42, s42_base.vmod, lines[0]["scenario"], script, dice_of(lines), str(path), s42_base.ctx)
+    v = load_vassal(str(path), s42_base.vmod)
+    return v.log.actions, validate(v.log, v.game, keep_states=False).violations
+
+
+def _one_hex_more(s42, lines: list[dict]) -> tuple[int, str, str]:
+    """(line, unit, hex): the first Axis move of two hexes on the Campaign's first turn (Tactical Movement only,
+    S4.2) by a unit no later line names, and the hex straight on from its end."""
+    from games import hexgrid
+
+    hexes, orientation = s42.map.hexes, s42.map.grid.orientation
+    for i, a in enumerate(lines[1:], 1):
+        if a["type"] != "move" or a["side"] != "axis" or len(a.get("path", ())) != 2 or \
+                any(a["unit"] in json.dumps(b) for b in lines[i + 1:]):
+            continue
+        x, y = (hexes[h].hex for h in a["path"])
+        way = hexgrid.direction_between(x, y, orientation)
+        on = next((h for h, c in hexes.items() if hexgrid.distance(c.hex, y) == 1
+                   and hexgrid.direction_between(y, c.hex, orientation) == way), None)
+        if on is not None:
+            return i, a["unit"], on
+    raise AssertionError("no two-hex Axis move to extend")
+
+
+def test_the_campaigns_vlog_validates_clean_and_a_planted_move_is_flagged(s42, s42_base, tmp_path) -> None:
+    """The random player's legal Campaign Game (its first two turns) as a .vlog: replacements (the Replacement
+    marker), Determined Defenses (the die after the result), Air units (out of their box), Breakthrough Combat (the
+    units' second attack) are read, and it validates with no violation; the same log with one unit dragged one hex
+    further on the first turn, where the Axis moves only by Tactical Movement, gives exactly that violation (S4.2)."""
+    from players.stalingrad42 import play
+
+    lines = play(s42, seed=1, turns=2)
+    i, unit, extra = _one_hex_more(s42, lines)
+    planted = [dict(a) for a in lines]
+    planted[i]["path"] = [*lines[i]["path"], extra]
+    actions, violations = _campaign_vlog(s42, s42_base, planted, tmp_path / "planted.vlog")
+    kinds = {a.type for a in actions}
+    assert {"replace", "determined", "breakthrough", "battle", "rail", "supply"} <= kinds, kinds
+    assert any(a.type == "battle" and (a.get("air") or a.get("defensive_air")) for a in actions)
+    assert [(v.rule, v.units) for v in violations] == [("S4.2", (unit,))], violations
+    bad = next(a for a in actions if a.line == violations[0].line)
+    assert (bad.type, bad["unit"], bad.get("path")) == ("move", unit, [extra])

@@ -95,8 +95,9 @@ def base(nr_game, tmp_path_factory) -> Base:
     return base_of(nr_game, vmod, save, read_save(save).text, out)
 
 
-def base_of(game, vmod: str, save: str, text: str, out: str) -> Base:
-    """A :class:`Base` from a module built into ``out`` and the text of one of its set-up saves."""
+def base_of(game, vmod: str, save: str, text: str, out: str, ctx: Any = None) -> Base:
+    """A :class:`Base` from a module built into ``out`` and the text of one of its set-up saves (``ctx``: the
+    module's build context when already made)."""
     mod = read_module(vmod)
     root = decode_command(text)
     _, rp = next(replay(root, mod, game))
@@ -109,7 +110,7 @@ def base_of(game, vmod: str, save: str, text: str, out: str) -> Base:
             ids[key] = pid
         places[pid] = (view.place.map, view.place.x, view.place.y)
     tracker = next(c.state for c in steps(root)[0] if isinstance(c, SetTurn))
-    return Base(vmod, save, text, mod, modgen_module.context(game, out), pieces, ids, places, tracker)
+    return Base(vmod, save, text, mod, ctx or modgen_module.context(game, out), pieces, ids, places, tracker)
 
 
 @dataclass

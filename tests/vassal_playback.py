@@ -5,9 +5,9 @@ log it came from.
 :func:`playback` walks the log through the rules engine (to know where units are and what a loss does) and writes
 the harness actions (tests/vassal_engine.py): turn-tracker presses for ``turn``/``phase``; drags hex by hex for
 ``move`` paths, retreats and advances (one drag for ``to``); the unit menus for entraining, boxes, supply, target
-and counterblow markers, attack directions and the battle result; flips; the die; drawing cards into a hand.
-What a player cannot say with the module is left out (odds and shift claims, ``victory``, ``event``; of ``weather``
-all but its die: the plan's weather is where the Weather marker already stands);
+and counterblow markers, attack directions and the battle result; flips; a replacement's flip or placement and its
+Replacement marker; the die; drawing cards into a hand.
+What a player cannot say with the module is left out (odds and shift claims, ``victory``, ``event``);
 with ``cards=False`` every card action is left out too (VASSAL deals random cards, so a long random game cannot
 play the cards its log names). :func:`java_dice` predicts the engine's seeded die rolls.
 """
@@ -27,8 +27,12 @@ from validator.vassal.turn_sequence import phase_sequence
 
 UNUSED_BOX = "unused"  # where the scenario keeps the Blitz!/Shock! markers
 SUPPORT_MARKER = "blitz_shock"
+WEATHER_MARKER, WEATHER_TRACK = "weather-01", "weather_track"  # Stalingrad '42's Weather marker and track (23.1)
+AIR_BOX = "air_holding"  # where Stalingrad '42's Air units wait (9.3)
 TRAIN_MENU = "Mark Train"  # the unit command that puts a Train marker on a unit moved by rail
 AUTO_DS_MENU = "Mark Automatic DS"
+REPLACEMENT_MENU = "Mark Replacement"  # 21.4: the marker every unit that receives a replacement carries
+RESOURCE_POINT = "rp"  # a place paid by a Resource Point (Stalingrad '42, 18.1): no replacement
 SUPPLY_MENUS = {"unsupplied": "Mark Unsupplied", "oos": "Mark Out of Supply", "isolated": "Mark Isolated"}
 
 
@@ -96,9 +100,11 @@ class _Play:
         return m.areas[loc].name if loc in m.areas else m.boxes[loc].name if loc in m.boxes else loc
 
     def drag(self, uid: str, path: list[str]) -> None:
-        for loc in path:
-            if loc != self.loc(uid):
+        at = self.loc(uid)
+        for loc in path:  # (a path may come back to where it began: an advance into the hex and back, 14.x)
+            if loc != at:
                 self.do(do="move", piece={"UnitId": uid}, to=self.name(loc))
+                at = loc
 
     def press(self, n: int) -> None:
         """The turn tracker's + button ``n`` times (its - button for a negative ``n``)."""
@@ -150,6 +156,7 @@ def playback(game: Game, header: dict[str, Any], actions: list[dict[str, Any]], 
         p.turn = start["turn"]
         p.index = phase_sequence(game).index((start.get("player") if phase.player else None, phase.id))
     p.on_board = {x.unit for x in sc.setup} | {x.unit for x in sc.reinforcements if x.turn is not None}
+    p.faces = {x.unit: x.face for x in sc.setup if x.face != "front"}  # units set up reduced
     first = game.sides[next(iter(game.sides))].name
     p.script = [{"do": "new_game", "setup": sc.name}, {"do": "side", "side": first}, *prelude,
                 {"do": "begin_log", "file": log_file}]
@@ -163,6 +170,7 @@ def playback(game: Game, header: dict[str, Any], actions: list[dict[str, Any]], 
             _convert(p, a, before)
         if removals and p.state.units is not before.units:
             _removed_by_rules(p, a, before)
+            _placed_by_rules(p, a, before)
     p.do(do="end_log")
     return p.script
 
@@ -218,9 +226,16 @@ def _convert(p: _Play, a: dict[str, Any], before: Any) -> None:
     elif kind == "full_retreat":  # Stalingrad '42 (13.1.3): the unit command that puts the marker on
         for uid in a["units"]:
             p.unit(uid, do="key", menu="Mark Full Retreat")
-    elif kind == "weather":  # a game with a Weather track (Stalingrad '42, 23.1): the roll; the marker stays put
+    elif kind == "weather":  # a game with a Weather track (Stalingrad '42, 23.1): the roll, then the marker moved
         if a.get("die") is not None:
             p.do(do="button", name="1d6")
+        if a["weather"] != before.weather:  # (the track's space, as the writer of tests/s42_vlog_writer.py names it)
+            p.do(do="move", piece={"MarkerId": WEATHER_MARKER}, to=f"{WEATHER_TRACK}:{a['weather']}")
+    elif kind == "determined":  # Stalingrad '42 (11.2): the defender's roll; its losses are the loss lines after it
+        p.do(do="button", name="1d6")
+    elif kind == "attrition":  # Stalingrad '42 (16.5.2): the roll, then the step it costs (a flip, or to the box)
+        p.do(do="button", name="1d6")
+        _to_box_or_flip(p, a, before)
     elif kind == "detrain":
         p.do(do="move", piece={"UnitId": a["unit"]}, to=p.name(a["to"]))
     elif kind in ("entrain", "remove", "loss"):
@@ -235,8 +250,16 @@ def _convert(p: _Play, a: dict[str, Any], before: Any) -> None:
             unit = game.units[uid]
             p.do(do="place", slot=f"{unit.front.name} [{uid}]", at=p.name(a["to"]))
             p.on_board.add(uid)
-        if a.get("face", "front") != p.faces.get(uid, "front"):
+        if p.state.units[uid].face != p.faces.get(uid, "front"):  # the face the rules give (21.3.3: the lowest)
             p.flip(uid)
+        if a.get("pay") not in (None, RESOURCE_POINT):  # out of the Eliminated Box by a replacement (21.3, 21.4)
+            p.unit(uid, do="key", menu=REPLACEMENT_MENU)
+    elif kind == "replace":  # 21.1.1, 21.4: the reduced unit turned to its full side, then its Replacement marker
+        uid = a["unit"]
+        if p.state.units[uid].loc == before.units[uid].loc:  # (a Remnant's replacement is left out)
+            if p.state.units[uid].face != p.faces.get(uid, "front"):
+                p.flip(uid)
+            p.unit(uid, do="key", menu=REPLACEMENT_MENU)
     elif kind == "supply":  # the unit commands of No Retreat!'s Unsupplied, Stalingrad '42's Out of Supply, Isolated
         for listed, menu in SUPPLY_MENUS.items():
             for uid in a.get(listed, ()):
@@ -328,13 +351,25 @@ def _send(p: _Play, uid: str, box: str) -> None:
 
 def _removed_by_rules(p: _Play, a: dict[str, Any], before: Any) -> None:
     """Units the rules took from the map into a holding box on this line without it naming them: sent there."""
-    named = {a.get("unit"), *a.get("units", ()), *a.get("attackers", ())}
+    named = {a.get("unit") if a["type"] != "retreat" else None, *a.get("units", ()), *a.get("attackers", ())}
+    # (a retreat that ends in elimination, 12.1.3: the unit dragged as far as it went, then sent to its box)
     m = p.game.map
     for uid, us in p.state.units.items():
         was = before.units[uid].loc
         if us.loc != was and uid not in named and (was in m.hexes or was in m.areas) and us.loc in m.boxes \
                 and m.boxes[us.loc].kind == "holding":
             _send(p, uid, us.loc)
+
+
+def _placed_by_rules(p: _Play, a: dict[str, Any], before: Any) -> None:
+    """Units the rules put on the map on this line without it naming them (Stalingrad '42's upgrade counters, 32.4,
+    32.5): dragged there from where they wait, as a player swaps the counters."""
+    named = {a.get("unit"), *a.get("units", ()), *a.get("attackers", ())}
+    m = p.game.map
+    for uid, us in p.state.units.items():
+        was = before.units[uid].loc if uid in before.units else None
+        if us.loc != was and uid not in named and us.loc in m.hexes and was not in m.hexes and uid in p.on_board:
+            p.do(do="move", piece={"UnitId": uid}, to=p.name(us.loc), map="Main Map")
 
 
 def _battle(p: _Play, a: dict[str, Any], before: Any) -> None:
@@ -351,8 +386,19 @@ def _battle(p: _Play, a: dict[str, Any], before: Any) -> None:
         for c in a.get("cards", ()):
             card, side = (c, a["side"]) if isinstance(c, str) else (c["card"], c.get("side", a["side"]))
             p.do(do="key", piece={"CardId": card}, menu=f"Play {game.sides[side].name} event")
+    air = a.get("air") or a.get("defensive_air")  # Stalingrad '42 (9.3.3-9.3.4): out of its box onto the battle
+    if air:
+        p.do(do="move", piece={"UnitId": air}, to=p.name(before.units[a["attackers"][0]].loc if a.get("air")
+                                                       else targets[0]))
+    for uid in a.get("artillery", ()):  # 18.3: the HQ turned to its Used side
+        if p.faces.get(uid, "front") == "front":
+            p.flip(uid)
     p.do(do="button", name="1d6")
     p.unit(a["attackers"][0], do="key", menu=f"Result {a['result']}")
+    if air:  # back to its box, turned Used when the rules say so (9.3.6)
+        p.do(do="move", piece={"UnitId": air}, to=p.box_name(AIR_BOX))
+        if p.state.units[air].face != p.faces.get(air, "front"):
+            p.flip(air)
     if a.get("marker"):
         p.unit(_unit_in(before, a["marker"]), do="key", menu="Mark Counterblow")
     if support is not None:

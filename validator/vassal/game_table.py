@@ -17,7 +17,10 @@ phases mean is the game's: its rules package declares it as data, in ``vassal.js
   attack direction points at (the direction is used up); ``"recast": kind`` instead turns the moves the unit made in
   this phase into one action of that kind (a Train marker: the drag was a rail move); ``"battle": result`` makes the
   line a battle with that result, in whatever phase: drags of its target's units that follow are its retreats
-  (Stalingrad '42's Automatic DS in the Movement Phase);
+  (Stalingrad '42's Automatic DS in the Movement Phase); ``"amend": {kind: {"action": kind, "fields": {...}}}``
+  instead rewrites the unit's last line of this phase when it is of one of those kinds: into that action (or the
+  same kind, without ``action``) with those fields set (Stalingrad '42's Replacement marker: the unit's flip back to
+  full strength was a ``replace``, its placement out of the Eliminated Box one paid by a replacement);
 - ``box_actions``: per box kind (a box id before its side), the action a unit sent or dragged into one of those boxes
   (``arrive``) or out of one onto the map (``leave``) gives instead of the core's ``remove`` / ``place``, in a phase
   or any: ``{"action": kind, "fields": {...}, "phase": id}``; ``"{unit}"`` the unit, ``"{box}"`` the box, ``"{to}"``
@@ -25,6 +28,23 @@ phases mean is the game's: its rules package declares it as data, in ``vassal.js
 - ``track_actions``: per track (box id), the action a marker of one kind moved into one of its spaces gives, in a
   phase or any: ``{"marker": kind, "action": kind, "fields": {...}, "phase": id}``; ``"{space}"`` is the space,
   ``"{die}"`` the first die rolled since the last action that took one (the Weather marker on the Weather track);
+- ``loss_rolls``: per phase, the action a unit's loss there (a flip to a weaker face, or a unit sent from the map to
+  a box) gives when a die was rolled before it: ``{"action": kind, "fields": {...}}``; ``"{unit}"`` the unit,
+  ``"{die}"`` the first die rolled since (Stalingrad '42's Isolation Attrition in the Supply Phase);
+- ``after_battle``: a roll after a battle's result, on another table of the game: ``{"results": [...], "action":
+  kind, "fields": {...}}``: a die rolled in the Combat Phase after a battle whose result is one of ``results``,
+  before any new attack mark, gives this action; ``"{target}"`` the battle's (first) target, ``"{die}"`` the die,
+  ``"{unit}"`` the first of the battle's defenders to take a loss after it (else the first of them still in the
+  target) (Stalingrad '42's Determined Defense, 11.0);
+- ``battle_units``: units committed to the battle being set up (attack marks set, no result yet) in the Combat
+  Phase, and the battle's field they fill, for the phasing side (``phasing``) or the other (``other``): ``{"box":
+  {box kind: {...}}, "used": {...}}``: a unit dragged out of a box of that kind onto the map (its return there and
+  its flips while there are the validator's bookkeeping, silent), or a unit whose faces are Ready/Used (``convert``)
+  turned to its back; a field given in a list (``["artillery"]``) collects every such unit, another takes one
+  (Stalingrad '42: Air units from the Air Holding Box, ``air``/``defensive_air``; HQs turned Used, ``artillery``);
+- ``repeat_attack``: the action a battle by units that attacked in the phase's previous battle begins with, and the
+  battle's ``kind``: ``{"action": kind, "fields": {...}, "kind": kind}`` (``"{attackers}"`` its attackers); later
+  battles of the same units in a row are of that kind too (Stalingrad '42's Breakthrough Combat, 15.1);
 - ``unchecked``: per action kind, the fields whose values the translator copies from the log unchecked (a die from
   a chat report): the hand-over to the validator checks them against the schema;
 - ``merge``: action kinds whose consecutive lines of one side are one line (their list fields joined);
@@ -62,6 +82,8 @@ class MarkerAction:
     phase: str | None = None  # only in this phase (None: any)
     recast: bool = False  # the unit's moves of this phase become one ``action``
     battle: str | None = None  # the line is a battle with this result: its target's units retreat by drags
+    amend: Mapping[str, tuple[str | None, Mapping[str, Any]]] = field(default_factory=lambda: MappingProxyType({}))
+    # the unit's last line of this phase, when of one of these kinds, rewritten: (new kind or None, fields set)
 
 
 @dataclass(frozen=True)
@@ -79,6 +101,11 @@ class GameTable:
     box_arrive: Mapping[str, MarkerAction] = field(default_factory=lambda: MappingProxyType({}))
     box_leave: Mapping[str, MarkerAction] = field(default_factory=lambda: MappingProxyType({}))
     unchecked: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    loss_rolls: Mapping[str, MarkerAction] = field(default_factory=lambda: MappingProxyType({}))
+    after_battle: tuple[frozenset[str], MarkerAction] | None = None  # (the results it follows, its action)
+    battle_boxes: Mapping[str, Mapping[str, str | tuple[str]]] = field(default_factory=lambda: MappingProxyType({}))
+    battle_used: Mapping[str, str | tuple[str]] = field(default_factory=lambda: MappingProxyType({}))  # role -> field
+    repeat_attack: tuple[MarkerAction, str] | None = None  # (its action, the battles' kind)
     header: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     rail_box: str | None = None
     elimination_boxes: tuple[str, ...] = ()
@@ -121,6 +148,10 @@ def read_table(path: str) -> GameTable:
 def _marker_action(spec: Mapping[str, Any]) -> MarkerAction:
     if "recast" in spec:
         return MarkerAction(str(spec["recast"]), phase=spec.get("phase"), recast=True)
+    if "amend" in spec:
+        amend = {str(k): (v.get("action"), MappingProxyType(dict(v.get("fields", {}))))
+                 for k, v in spec["amend"].items()}
+        return MarkerAction("amend", phase=spec.get("phase"), amend=MappingProxyType(amend))
     return MarkerAction(str(spec["action"]), MappingProxyType(dict(spec.get("fields", {}))), spec.get("phase"),
                         battle=spec.get("battle"))
 
@@ -136,10 +167,16 @@ def _arrive_leave(specs: Mapping[str, Any]) -> tuple[dict[str, MarkerAction], di
     return arrive, leave
 
 
+def _fields(spec: Mapping[str, Any]) -> Mapping[str, str | tuple[str]]:
+    """Side role -> the battle field a committed unit fills (a one-item tuple: a field that lists units)."""
+    return MappingProxyType({str(r): (str(f[0]),) if isinstance(f, list) else str(f) for r, f in spec.items()})
+
+
 def parse_table(data: Mapping[str, Any]) -> GameTable:
     """A table from the decoded JSON of a ``vassal.json`` (ValueError, KeyError or TypeError when malformed)."""
     known = {"actions", "phase_roles", "marker_roles", "marker_actions", "merge", "position_flags", "rail_box",
-             "elimination_boxes", "elimination_results", "track_actions", "box_actions", "unchecked", "header", "about"}
+             "elimination_boxes", "elimination_results", "track_actions", "box_actions", "unchecked", "header", "about",
+             "loss_rolls", "after_battle", "battle_units", "repeat_attack"}
     unknown = set(data) - known
     if unknown:
         raise ValueError(f"unknown keys {sorted(unknown)}")
@@ -159,6 +196,15 @@ def parse_table(data: Mapping[str, Any]) -> GameTable:
                                  for k, v in data.get("track_actions", {}).items()}),
         box_arrive=MappingProxyType(box_arrive), box_leave=MappingProxyType(box_leave),
         unchecked=MappingProxyType({str(k): tuple(str(f) for f in v) for k, v in data.get("unchecked", {}).items()}),
+        loss_rolls=MappingProxyType({str(k): _marker_action({**v, "phase": k})
+                                     for k, v in data.get("loss_rolls", {}).items()}),
+        after_battle=(frozenset(str(r) for r in data["after_battle"]["results"]),
+                      _marker_action(data["after_battle"])) if "after_battle" in data else None,
+        battle_boxes=MappingProxyType({str(k): _fields(v)
+                                       for k, v in data.get("battle_units", {}).get("box", {}).items()}),
+        battle_used=_fields(data.get("battle_units", {}).get("used", {})),
+        repeat_attack=(_marker_action(data["repeat_attack"]), str(data["repeat_attack"]["kind"]))
+        if "repeat_attack" in data else None,
         header=MappingProxyType(dict(data.get("header", {}))),
         rail_box=data.get("rail_box"),
         elimination_boxes=tuple(str(b) for b in data.get("elimination_boxes", ())),

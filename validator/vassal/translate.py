@@ -130,6 +130,11 @@ class _Translator:
         self.support = False
         self.battle_cards: list[dict[str, str]] = []
         self.last: _Battle | None = None
+        self.committed: dict[str, Any] = {}  # battle field -> units committed to the battle being set up
+        self.previous: _Battle | None = None  # the battle before the one being set up (in this phase)
+        self.group: frozenset[str] = frozenset()  # units making repeated attacks (``repeat_attack``) in a row
+        self.parent: _Battle | None = None  # the battle they first attacked in (its other units still advance)
+        self.after: int | None = None  # the die of a roll after the last battle's result, its action not written yet
         self.movers: dict[str, _Mover] = {}  # retreats and advances being dragged, by unit
         self.pay: dict[str, list[str]] = {}
         self.reshuffled = False
@@ -148,22 +153,27 @@ class _Translator:
     def emit(self, kind: str, side: str | None, /, **fields: Any) -> dict[str, Any]:
         if kind != "note":
             self.dealing = False
+            if self.after is not None:
+                self.after_roll(None)
         line = action_of(kind, side or self.phasing, self.step_no, fields, self.kinds)
         last = self.out[-1] if self.out else None
         if (kind in self.table.merge and last is not None and last["type"] == kind and last["side"] == line["side"]
                 and not self.movers and all(last.get(k) == v for k, v in line.items()
                                             if k != "src" and not isinstance(v, list))):
             self.merged[self.step_no] = (last, {k: list(v) for k, v in last.items() if isinstance(v, list)})
-            if not self.steps_with_actions or self.steps_with_actions[-1] != self.step_no:
-                self.steps_with_actions.append(self.step_no)
+            self.acted()
             for k, v in line.items():  # one line of this kind: its list fields joined
                 if isinstance(v, list):
                     last[k] = [*last.get(k, []), *(x for x in v if x not in last.get(k, []))]
             return last
         self.out.append(line)
+        self.acted()
+        return line
+
+    def acted(self) -> None:
+        """This step wrote or changed a line (VASSAL's Undo of it withdraws that)."""
         if not self.steps_with_actions or self.steps_with_actions[-1] != self.step_no:
             self.steps_with_actions.append(self.step_no)
-        return line
 
     def note(self, text: str, side: str | None = None) -> None:
         self.emit("note", side, text=f"VASSAL step {self.step_no}: {text}")
@@ -366,6 +376,8 @@ class _Translator:
         """What was pending when a phase ends: attack marks without a result, unspent discards, a die rolled for a
         track marker that stayed where it was (its action, with that space), unused dice."""
         self.track_rolls()
+        if self.after is not None:
+            self.after_roll(None)
         if self.marks:
             self.note(f"attack marks of {', '.join(sorted(self.marks))} were not followed by a battle result: "
                       "no battle is translated for them")
@@ -377,7 +389,7 @@ class _Translator:
         if self.dice:
             self.note(f"die roll(s) {', '.join(str(v) for _, v in self.dice)} belong to no battle")
         self.marks, self.pay, self.dice, self.support, self.battle_cards = {}, {}, [], False, []
-        self.last = None
+        self.last, self.previous, self.group, self.parent, self.committed = None, None, frozenset(), None, {}
 
     # -- pieces ---------------------------------------------------------------------------------------------
     def piece_changed(self, pid: str, rp: Replay, chats: list[str]) -> None:
@@ -416,20 +428,40 @@ class _Translator:
             return
         before = old.where if old is not None else Where(NOWHERE)
         if old is not None and old.face != new.face and new.face is not None:
-            self.flipped(uid, old.face, new.face)
+            self.flipped(uid, old.face, new.face, new.where)
         if old is not None and old.attack != new.attack:
             self.attack_changed(uid, new)
         if before != new.where:
             self.moved(uid, before, new.where, new)
 
-    def flipped(self, uid: str, old: str | None, new: str) -> None:
+    def flipped(self, uid: str, old: str | None, new: str, where: Where | None = None) -> None:
+        if where is not None and where.kind == BOX and self.box_kind(where.id) in self.table.battle_boxes:
+            return  # an Air unit turned over in its box: the validator's bookkeeping
+        if (old, new) == ("front", "back") and self.game.units[uid].flip == "convert" and self.commit(uid):
+            return
         self.flush_mover()
+        self.lead_loss(uid)
         side = self.side_of(uid)
         unit = self.game.units[uid]
-        if self.in_phase("combat") or (unit.flip == "step" and (old, new) == ("front", "back")):
-            self.emit("loss", side, unit=uid)
+        placed = None if self.in_phase("combat") or self.pay.get(side) else self.placed_this_phase(uid)
+        if placed is None and (self.in_phase("combat") or (unit.flip == "step" and (old, new) == ("front", "back"))):
+            if not self.rolled_loss(uid, side):
+                self.emit("loss", side, unit=uid)
+        elif placed is not None:  # put on the map and turned over at once: put on that face
+            self.merged[self.step_no] = (placed, {"face": placed.get("face")})  # Undo turns it back
+            self.acted()
+            placed["face"] = new
         else:
             self.emit("flip", side, unit=uid, face=new, pay=self.take_pay(side))
+
+    def placed_this_phase(self, uid: str) -> dict[str, Any] | None:
+        """The unit's ``place`` line when it is the unit's last line of this phase, else None."""
+        for line in reversed(self.out):
+            if line["type"] in ("phase", "turn"):
+                return None
+            if line.get("unit") == uid:
+                return line if line["type"] == "place" else None
+        return None
 
     def attack_changed(self, uid: str, new: Seen) -> None:
         if not new.attack:
@@ -441,13 +473,15 @@ class _Translator:
                       self.side_of(uid))
             return
         self.flush_mover()
+        if self.after is not None:
+            self.after_roll(None)
         if not self.marks:
             self.last_battle_over()
         self.marks[uid] = target
 
     def last_battle_over(self) -> None:
         """A new battle is being set up: dice and cards count for it from now on."""
-        self.last = None
+        self.previous, self.last = self.last, None
 
     def moved(self, uid: str, before: Where, after: Where, seen: Seen) -> None:
         side = self.side_of(uid)
@@ -459,6 +493,9 @@ class _Translator:
         self.flush_mover()
         if after.kind == BOX:
             self.to_box(uid, side, before, after.id)
+        elif after.kind == MAP and before.kind == BOX and self.box_kind(before.id) in self.table.battle_boxes and \
+                self.commit(uid, self.table.battle_boxes[self.box_kind(before.id)]):
+            return
         elif after.kind == MAP:
             out = self.table.box_leave.get(self.box_kind(before.id)) if before.kind == BOX else None
             if out is not None and self.box_action(out, side, {"{unit}": uid, "{box}": before.id, "{to}": after.id}):
@@ -484,17 +521,86 @@ class _Translator:
         self.emit(spec.action, side, **{k: _fill(v, values) for k, v in spec.fields.items()})
         return True
 
+    def lead_loss(self, uid: str) -> None:
+        """A unit's loss: when a roll after the battle waits and the unit is a defender, it led that roll."""
+        if self.after is not None and self.last is not None and uid in self.last.defenders:
+            self.after_roll(uid)
+
+    def commit(self, uid: str, fields: Mapping[str, Any] | None = None) -> bool:
+        """The unit is committed to the battle being set up (``battle_units``): True when it is (attack marks set in
+        the Combat Phase and a field for its side), its field then names it."""
+        fields = self.table.battle_used if fields is None else fields
+        if not self.marks or not self.in_phase("combat"):
+            return False
+        side = self.side_of(uid)
+        field_ = fields.get("phasing" if side == self.phasing else "other")
+        if field_ is None:
+            return False
+        if isinstance(field_, tuple):  # a field that lists units
+            self.committed.setdefault(field_[0], []).append(uid)
+        else:
+            self.committed[field_] = uid
+        return True
+
     def to_box(self, uid: str, side: str, before: Where, box: str) -> None:
         kind = self.box_kind(box)
+        if kind in self.table.battle_boxes:
+            return  # an Air unit back in its box: the validator's bookkeeping
+        if before.kind == MAP:
+            self.lead_loss(uid)
         into = self.table.box_arrive.get(kind)
         if into is not None and self.box_action(into, side, {"{unit}": uid, "{box}": box, "{to}": box}):
             return
+        if before.kind == MAP and self.rolled_loss(uid, side):
+            return
+        if kind in self.table.elimination_boxes and before.kind == MAP and self.retreated(uid):
+            return  # eliminated where its retreat ended (no way on): the validator does it
         if kind == self.table.rail_box and before.kind == MAP:
             self.emit("entrain", side, unit=uid, pay=self.take_pay(side))
         elif kind in self.table.elimination_boxes and before.kind == MAP and self.is_loss(uid):
             self.emit("loss", side, unit=uid)
         else:
             self.emit("remove", side, unit=uid, to=box)
+
+    def after_roll(self, loser: str | None) -> None:
+        """The action of the roll after the last battle's result (``after_battle``): its lead the defender
+        ``loser`` that takes a loss now, else the first of the battle's defenders still in its target, else the first
+        on the map (retreating)."""
+        die, self.after = self.after, None
+        b = self.last
+        spec = self.table.after_battle[1]  # type: ignore[index]
+        target = b.line["targets"][0]  # type: ignore[union-attr]
+        here = self.units_in(target)
+        on_map = [u for u in sorted(b.defenders) if (s := self.seen_unit(u)) is not None  # type: ignore[union-attr]
+                  and s.where.kind == MAP]
+        unit = loser or next((u for u in on_map if u in here), on_map[0] if on_map else None)  # (or retreating)
+        if unit is None:
+            self.note(f"a die ({die}) was rolled after the battle at {target}, where no defender is left")
+            return
+        self.emit(spec.action, self.side_of(unit),
+                  **{k: _fill(v, {"{unit}": unit, "{die}": die, "{target}": target}) for k, v in spec.fields.items()})
+
+    def rolled_loss(self, uid: str, side: str) -> bool:
+        """A unit's loss after a die roll in a phase whose ``loss_rolls`` action it is (:mod:`.game_table`): that
+        action written with the first die (True), else False."""
+        spec = self.table.loss_rolls.get(self.pos.phase or "")
+        if spec is None or not self.dice:
+            return False
+        die, self.dice = self.dice[0][1], self.dice[1:]
+        self.emit(spec.action, side, **{k: _fill(v, {"{unit}": uid, "{die}": die}) for k, v in spec.fields.items()})
+        return True
+
+    def retreated(self, uid: str) -> bool:
+        """Whether the unit's last line since the last battle is its retreat."""
+        b = self.last
+        if b is None or not self.in_phase("combat"):
+            return False
+        for line in reversed(self.out):
+            if line is b.line:
+                return False
+            if line.get("unit") == uid:
+                return line["type"] == "retreat"
+        return False
 
     def is_loss(self, uid: str) -> bool:
         """A unit of a battle whose result eliminates (the table's ``elimination_results``; No Retreat!'s DD and EX)
@@ -520,6 +626,8 @@ class _Translator:
         role = None
         if b is not None and (self.in_phase("combat") or b.moving):
             role = "retreat" if uid in b.defenders else "advance" if uid in b.attackers and not b.moving else None
+        if role is None and b is not None and self.parent is not None and uid in self.parent.attackers:
+            role = "advance"  # the rest of a combat's advance, after its units' repeated attack (15.2.2)
         if role is None:
             self.flush_mover()
             if end in self.loc.neighbours(start):
@@ -632,13 +740,17 @@ class _Translator:
         """A marker of a role the game's table gives an action (:mod:`.game_table`), in its phase."""
         if spec.phase is not None and self.pos.phase != spec.phase:
             return
-        wants_unit = spec.recast or any(v == "{unit}" or v == ["{unit}"] for v in spec.fields.values())
+        wants_unit = spec.recast or bool(spec.amend) or any(v == "{unit}" or v == ["{unit}"]
+                                                            for v in spec.fields.values())
         if wants_unit and unit is None:
             self.note(f"a marker for '{spec.action}' was put in {loc}, where no unit is")
             return
         self.flush_mover()
         if spec.recast:
             self.recast(spec.action, unit)  # type: ignore[arg-type]
+            return
+        if spec.amend:
+            self.amend(spec, unit)  # type: ignore[arg-type]
             return
         values = {"{unit}": unit, "{hex}": loc}
         if "{target}" in spec.fields.values():
@@ -724,8 +836,33 @@ class _Translator:
         self.out = [a for a in self.out if not any(a is m for m in moves)]
         self.out.insert(at, line)
         self.recasts[self.step_no] = (line, moves)  # VASSAL's Undo of this step gives the moves back
-        if not self.steps_with_actions or self.steps_with_actions[-1] != self.step_no:
-            self.steps_with_actions.append(self.step_no)
+        self.acted()
+
+    def amend(self, spec: MarkerAction, unit: str) -> None:
+        """The unit's last line of this phase, when of a kind the marker's ``amend`` names, rewritten: its kind
+        changed and fields set (a Replacement marker: the unit's flip back was a ``replace``)."""
+        at = None
+        for i in range(len(self.out) - 1, -1, -1):
+            line = self.out[i]
+            if line["type"] in ("phase", "turn"):
+                break
+            if line.get("unit") == unit:
+                at = i
+                break
+        old = self.out[at] if at is not None else None
+        if old is None or old["type"] not in spec.amend:
+            self.note(f"a marker was put on {unit}, whose last action of this phase is not "
+                      f"{' or '.join(sorted(spec.amend))}: it changes nothing", self.side_of(unit))
+            return
+        kind, fields = spec.amend[old["type"]]
+        kind = kind or old["type"]
+        allowed = self.kinds[kind]
+        kept = {k: v for k, v in old.items() if k in allowed}
+        kept.update({k: _fill(v, {"{unit}": unit}) for k, v in fields.items()})
+        line = action_of(kind, old["side"], old.get("src", {}).get("step"), kept, self.kinds)
+        self.out[at] = line  # type: ignore[index]
+        self.recasts[self.step_no] = (line, [old])  # VASSAL's Undo of this step gives the old line back
+        self.acted()
 
     def counterblow_marker(self, loc: str) -> None:
         b = self.last
@@ -817,7 +954,15 @@ class _Translator:
             return
         m = self.names.dice_report.search(message)
         if m and m.group("button") == self.names.dice_button:
-            self.dice.append((self.step_no, int(m.group("result"))))
+            die = int(m.group("result"))
+            b, after = self.last, self.table.after_battle
+            if after is not None and b is not None and not self.marks and self.in_phase("combat") and \
+                    b.result in after[0]:
+                if self.after is not None:
+                    self.after_roll(None)
+                self.after = die
+            else:
+                self.dice.append((self.step_no, die))
             return
         m = self.names.attack_report.search(message)
         if m:  # also when the direction was already set (VASSAL then changes no state)
@@ -849,11 +994,31 @@ class _Translator:
             self.note(f"the die was rolled {len(self.dice)} times for one battle "
                       f"({', '.join(str(v) for _, v in self.dice)}); the first roll counts", side)
         targets = sorted(set(marks.values()))
-        defenders = self.enemies_in(targets, side)
+        committed = {u for v in self.committed.values() for u in (v if isinstance(v, list) else [v])}
+        defenders = self.enemies_in(targets, side) - committed
+        kind = self.repeated(frozenset(marks), side)
         line = self.emit("battle", side, attackers=sorted(marks), targets=targets, die=die, result=result,
-                         support=True if self.support else None, cards=list(self.battle_cards) or None)
+                         support=True if self.support else None, cards=list(self.battle_cards) or None, kind=kind,
+                         **self.committed)
         self.last = _Battle(frozenset(marks), defenders, result, line, self.hexes_of(marks))
-        self.marks, self.dice, self.support, self.battle_cards = {}, [], False, []
+        self.marks, self.dice, self.support, self.battle_cards, self.committed = {}, [], False, [], {}
+
+    def repeated(self, attackers: frozenset[str], side: str) -> str | None:
+        """A battle by units that attacked in the previous battle (``repeat_attack``): its action written first
+        (unless they are the group that did so in a row), and its kind; else None."""
+        spec = self.table.repeat_attack
+        if spec is None:
+            return None
+        if self.group and attackers <= self.group:
+            return spec[1]
+        b = self.previous
+        if b is None or b.moving or not attackers & b.attackers:
+            self.group, self.parent = frozenset(), None
+            return None
+        self.group, self.parent = attackers, b
+        self.emit(spec[0].action, side, **{k: _fill(v, {"{attackers}": sorted(attackers)})
+                                           for k, v in spec[0].fields.items()})
+        return spec[1]
 
 
     # -- battles of the module's battle command --

@@ -233,6 +233,8 @@ def _upgrade_place(ctx: Context, state: State, uid: str, to: str, face: str) -> 
         if face != "back":
             return [Finding("32.5", f"{who} arrives on its reduced side (KG Michalik was eliminated)", (uid,), (to,))]
         return []
+    if state.units[uid].loc == to:  # put where the validator's change put it (a player swapping the counters)
+        return []
     rule = "32.5" if base == c.michalik else "32.4"
     return [Finding(rule, f"{who} is not placed: it takes the place of {base} on its turn (the validator makes the "
                           "change)", (uid,), (to,))]

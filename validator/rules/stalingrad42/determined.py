@@ -15,6 +15,8 @@ defender's roll) is checked against the combat being resolved and the table, the
 - 11.4: the ``result`` claimed must be the table's ("S -/1": the letter, then attacker/defender steps; '*': the
   defender picks the attacker's step). S cancels the retreat, the Disruption and the advance (11.4.2: if the defender
   had one step and lost it, a Limited Advance, unless friendly units still hold the hex); F: the retreat stands.
+- A translated VASSAL log (header ``"modes": "unstated"``) gives ``result: "unstated"``: the module shows the roll,
+  never the result read from the table; the table's result for the roll is then the line's.
 - 11.5: a Desperate Defense (``desperate``: every defending unit would be eliminated retreating, or the hex is a
   Port whose loss would leave them Out of Supply wherever their retreats end) ignores a Fail: the Lead Unit loses a step and rolls again (a new line, a new Lead Unit allowed),
   until the retreat is cancelled or the stack eliminated; a Delay counts as a Fail, a second Delay as S -/1.
@@ -33,6 +35,7 @@ from .battlefield import ground
 from .combat_data import combat_facts
 from .combat_state import Combat, Determined, current, put
 from .leaders import final_die
+from .move_modes import translated
 from .resources import defensive_support_problem
 from .results import steps_left
 from .retreat import can_retreat, options
@@ -198,6 +201,8 @@ def handle_determined(ctx: Context, state: State, action: Action) -> tuple[State
     die = final_die(action)
     row = t.row_for(die + drm)
     letter, cell = t.result(g.dd_column, row), t.cell("losses", g.dd_column, row)
+    if translated(ctx, action["result"]):  # a translated log: the table's result
+        return _apply(ctx, state, c, action, letter, cell), findings
     claimed, claimed_losses = _parse(str(action["result"]))
 
     def wrong(letter: str, cell: str) -> bool:

@@ -13,12 +13,19 @@ from ...model import Action
 from .state import State
 
 NORMAL, EXTENDED, TACTICAL = "normal", "extended", "tactical"
+UNSTATED = "unstated"  # the header's modes, and the value of a choice the log leaves to the validator
+
+
+def translated(ctx: Context, value: object) -> bool:
+    """Whether ``value`` is a choice left unstated in a log whose header says its choices are unstated (a translated
+    VASSAL log: a replacement's kind, a Determined Defense's result read from the table)."""
+    return value == UNSTATED and ctx.header.modes == UNSTATED
 TRIED = (NORMAL, TACTICAL, EXTENDED)  # the order a move without a mode is tried in: the least restrictive first
 
 
 def unstated(ctx: Context, action: Action) -> bool:
     """Whether this move's mode is for the validator to pick (the header says modes are unstated, it has none)."""
-    return "mode" not in action.data and ctx.header.modes == "unstated"
+    return "mode" not in action.data and ctx.header.modes == UNSTATED
 
 
 def mode_of(ctx: Context, after: State, action: Action) -> str:

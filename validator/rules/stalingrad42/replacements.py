@@ -17,6 +17,9 @@
   replacement brings its unit back reduced.
 - 19.4: Leaders, Reserve Armies and Soviet Army HQs come back two turns after their elimination, where replacements
   go, without a replacement.
+- A translated VASSAL log (header ``"modes": "unstated"``) gives ``pay: "unstated"``: the module shows a Replacement
+  marker put on the unit, never which kind paid; the validator picks the narrowest kind left this turn that restores
+  it (``kind_of``). Elsewhere "unstated" is no kind (21.1.2).
 - 21.4: every unit that receives a replacement carries a Replacement marker until its Recovery Phase (one hex of
   movement, no rail, no move between Entry Areas: ``movement``, ``rail``, ``entry``).
 """
@@ -32,6 +35,7 @@ from ...engine.state import evolve
 from ...model import Action, Finding
 from . import entry, supply
 from .data import facts, scenario_facts
+from .move_modes import translated
 from .losses import box
 from .state import GOOD_ORDER, State, UnitState
 from .units import info, name, table
@@ -83,6 +87,19 @@ def _budget(ctx: Context, state: State, side: str, kind: str) -> str | None:
     return None
 
 
+def kind_of(ctx: Context, state: State, action: Action, uid: str, face: str) -> str | None:
+    """The kind of replacement a line uses: its ``pay``, or in a log whose choices are unstated (a translated VASSAL
+    log) the narrowest kind left this turn that restores ``uid`` on ``face`` (else the narrowest that restores it, so
+    the budget is what is reported)."""
+    kind = action.get("pay")
+    if not translated(ctx, kind):
+        return kind
+    side = ctx.game.units[uid].side
+    kinds = sorted(facts(ctx).replacements.kinds.values(), key=lambda k: len(k.nationalities) or len(k.restores))
+    fits = [k.id for k in kinds if _kind_problem(ctx, state, uid, k.id, face) is None]
+    return next((k for k in fits if _budget(ctx, state, side, k) is None), fits[0] if fits else kind)
+
+
 def _spend(state: State, uid: str, kind: str, guards: bool) -> State:
     r = state.record
     return evolve(state, record=evolve(r, replaced=r.replaced | {uid},
@@ -92,13 +109,14 @@ def _spend(state: State, uid: str, kind: str, guards: bool) -> State:
 
 def handle_replace(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     """A ``replace`` line (21.1-21.2, 21.3.4): a reduced unit (or a Remnant) on the map gets one step back."""
-    uid, kind = action["unit"], action["pay"]
+    uid = action["unit"]
     us = state.units[uid]
     side = ctx.game.units[uid].side
     who = name(ctx, state, uid)
     findings = []
     target = us.represents or uid
     target_face = "back" if us.represents else us.face
+    kind = kind_of(ctx, state, action, target, target_face)
     guards = ctx.game.units[target].nationality == "guards"
     if side != action.side or us.loc not in ctx.board.locations:
         findings.append(Finding("21.1.1", f"{who} is not one of the phasing player's units on the map", (uid,)))
@@ -167,7 +185,7 @@ def from_eliminated(ctx: Context, state: State, action: Action) -> tuple[State, 
     uid, to = action["unit"], action["to"]
     side = ctx.game.units[uid].side
     who = name(ctx, state, uid)
-    kind = action.get("pay")
+    kind = kind_of(ctx, state, action, uid, "front")
     findings = []
     i = table(ctx)[uid, "front"]
     delayed = uid in state.returns
