@@ -37,6 +37,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from games.model import LookupTable
+
 from ...engine.context import Context
 from ...engine.position import note_changes, position
 from ...engine.state import evolve
@@ -233,20 +235,34 @@ def _claims(ctx: Context, action: Action, readings: list[Reading], die: int) -> 
     def label(x: Reading) -> str:
         return crt.limits.automatic if x.col.automatic else (x.col.column or "")
     claimed_odds = action.get("odds")
+    norm, odds_wrong = "", False
     if claimed_odds is not None:
         norm = claimed_odds.replace(":", "-")
         if not any(norm == label(x) or (x.col.automatic and norm == x.col.label) for x in readings):
             rule = "8.4.2" if norm == r.col.label else "8.3"
+            odds_wrong = True
             out.append(Finding(rule, f"the combat is resolved on the {label(r)} column, not {claimed_odds}: {words}"))
     claimed_shift = action.get("shifts")
     if claimed_shift is not None and not any(claimed_shift == x.net for x in readings):
         out.append(Finding("8.3", f"the net shift is {r.net:+d}, not {claimed_shift:+d}: {words}"))
     claimed = action["result"]
-    if not any(claimed == x.result(ctx, die) for x in readings):
+    if not any(claimed == x.result(ctx, die) for x in readings) and not _claimed_column_gives(crt, norm, die, claimed,
+                                                                                          odds_wrong):
         where = "10-1 or more: an automatic DS" if r.col.automatic else f"column {label(r)}, die {die}"
         out.append(Finding("8.4.1" if r.col.automatic else "10.1",
                            f"on the CRT, {where} gives {r.result(ctx, die)}, not {claimed}: {words}"))
     return out
+
+
+def _claimed_column_gives(crt: LookupTable, column: str, die: int, claimed: str, odds_wrong: bool) -> bool:
+    """10.1: after a wrong odds claim (8.3, 8.4.2, already reported), a result that is the claimed column's own cell
+    for the die is the same mistake: one report."""
+    if not odds_wrong or column not in crt.columns:
+        return False
+    try:
+        return crt.result(column, die) == claimed
+    except KeyError:
+        return False
 
 
 def _readings(ctx: Context, state: State, action: Action, side: str, attackers: Sequence[str], in_hex: Sequence[str],
