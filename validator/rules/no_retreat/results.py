@@ -8,7 +8,8 @@ battle.
   retreat of a DD; a Volkssturm unit turns DR into ``-`` and is eliminated (``combat.toml [[target_types]]``);
 - 10.7.1: a step loss flips a full-strength two-step unit to its reduced side, or eliminates a one-step unit: to
   the Destroyed box, or the Surrendered box if it carries an Unsupplied marker; only units the result names lose
-  steps, and a unit removed for a loss may not have more steps left than it owes;
+  steps, and a unit removed for a loss may not have more steps left than it owes; a unit of the battle that owes
+  nothing and need not retreat is not removed unless its hex is overstacked (8.4.3);
 - 15.1, 15.2 (optional): the SS Panzer and the Soviet Shock units take their side's step of an EX first;
 - 15.3.2 (optional ``cadres``): when a DD or EX step loss eliminates a unit, a cadre of its side's Cadre box may
   take its place on the map (``loss`` with ``cadre``);
@@ -33,6 +34,7 @@ from .control import enter
 from .declaration import current, with_combat
 from .placement import CADRE_OPTION
 from .retreat import check as check_retreat, retreats
+from .stacking import overstacks
 from .state import State
 
 TWO_STEP_EVENT = "soviet_two_steps"  # turn-event code: Soviet units become robust two-step units (7.3)
@@ -270,6 +272,9 @@ def _removal_problem(ctx: Context, state: State, b: Battle, uid: str, box: str) 
     if can and not owed:
         return Finding("10.7.5", f"{name} can retreat ({loc}-{'-'.join(can[0])}) and is not eliminated", (uid,),
                        (loc,) + can[0])
+    if not owed and not must_retreat and not any(loc == at and uid in uids for at, _, uids in overstacks(ctx, state)):
+        return Finding("10.7.1", f"{name} owes no step loss, need not retreat and is not overstacked (8.4.3): nothing "
+                                 f"eliminates it ({steps_left(ctx, state, uid)} step(s) left)", (uid,), (loc,))
     return None
 
 
