@@ -22,7 +22,7 @@ Mud one, the +1 to leave a ZOC of an Unsupplied unit, the Soviet Objectives Vict
 turn 17. The verdict (`expect` on each line) was written before the first run; each log must give exactly those
 (line, rule) pairs, with the first set's check.
 
-Three disagreements were the validator's, fixed (two in `results.py`, one in `cards.py`):
+Four disagreements were the validator's, fixed (two in `results.py`, one in `cards.py`, one in `supply_phase.py`):
 - blind4_robust_turn17 (10.7.1): a red Soviet army flipped by an EX on turn 17 was then removed to the Destroyed box
   unreported; a unit of the battle that owes no step, need not retreat and is not overstacked may not be removed;
 - blind4_remove_unforced (8.4.3): the same gap outside battles, found by probing it after the first fix: any `remove`
@@ -31,6 +31,9 @@ Three disagreements were the validator's, fixed (two in `results.py`, one in `ca
   rules after the probe, not before it.
 - blind4_draw_outside_step (5.2): a draw outside the phasing player's Draw Step with no event (`by`) was accepted;
   found the same way, by probing what the replay accepts silently, and written after the probe.
+- blind4_supply_timing_one_line (6.0): one `supply` line listing units of both sides judged every marker against
+  the position before the line, so the Soviet unit the Axis marker frees could be marked unreported; found by a
+  probe varying blind4_supply_timing_axis_first, written after it.
 
 The first runs disagreed on 9 more logs; each was a mistake of the case, corrected (the log's `note` says why where
 the reported number was the question):
