@@ -18,8 +18,8 @@ Check (the side checked first is marked and its lost ZOC frees the other, 3rd 6.
 initiative on turn 12, placements in an EZOC, detraining into an occupied city and into an enemy-controlled hex,
 a counterblow's CA and counterattack, surrender in the Removal Phase, targets not adjacent and the turn-26 limit,
 Blitz! markers per game turn, a shattered unit's return across phases, Fickle Weather turning a Snow combat into a
-Mud one, the +1 to leave a ZOC of an Unsupplied unit, the Soviet Objectives Victory and the robust Soviet units of
-turn 17. The verdict (`expect` on each line) was written before the first run; each log must give exactly those
+Mud one, the +1 to leave a ZOC of an Unsupplied unit, the Soviet Objectives Victory, the robust Soviet units of
+turn 17, the river shift in Mud, and placements in hexes the other side controls (7.6 asks it only of Soviet cities). The verdict (`expect` on each line) was written before the first run; each log must give exactly those
 (line, rule) pairs, with the first set's check.
 
 Four disagreements were the validator's, fixed (two in `results.py`, one in `cards.py`, one in `supply_phase.py`):
