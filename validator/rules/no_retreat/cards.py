@@ -290,7 +290,10 @@ def _too_many(ctx: Context, state: State, side: str, before: PlayerTurn) -> list
                            f"{extra}")]
 
 
-def handle_draw(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+def handle_draw(ctx: Context, state: State, action: Action, event: str | None = None
+                ) -> tuple[State, list[Finding]]:
+    """``side`` draws the cards (5.0); ``event``: the card whose event the draw follows when the log does not name
+    it (``by``)."""
     side = action.side
     findings: list[Finding] = []
     reshuffled = False
@@ -305,7 +308,7 @@ def handle_draw(ctx: Context, state: State, action: Action) -> tuple[State, list
     if claimed is not None and bool(claimed) != reshuffled and state.deck.exact:
         findings.append(Finding("5.0", "the draw pile was " + ("not " if not reshuffled else "") +
                                 "reshuffled before these cards: it is reshuffled when one card is left in it"))
-    by = action.get("by")
+    by = action.get("by") or event
     in_draw_step = state.phase == "card" and state.step == "draw" and side == state.player
     rec = record(state)
     if in_draw_step and (by is None or ctx.game.cards[by].events[side].play_immediately and by not in rec.uncounted):
