@@ -30,7 +30,9 @@ Four disagreements were the validator's, fixed (two in `results.py`, one in `car
   only an overstack's excess is. This case and its legal twin blind4_remove_overstack_excess were written from the
   rules after the probe, not before it.
 - blind4_draw_outside_step (5.2): a draw outside the phasing player's Draw Step with no event (`by`) was accepted;
-  found the same way, by probing what the replay accepts silently, and written after the probe.
+  found the same way, by probing what the replay accepts silently, and written after the probe. Its legal twin
+  blind4_event_draw_unnamed: a draw that names no card right after an event that draws is that event's draw (a
+  VASSAL log cannot name the card), written with the fix so that the new check adds no report to such logs.
 - blind4_supply_timing_one_line (6.0): one `supply` line listing units of both sides judged every marker against
   the position before the line, so the Soviet unit the Axis marker frees could be marked unreported; found by a
   probe varying blind4_supply_timing_axis_first, written after it.
