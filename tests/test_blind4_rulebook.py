@@ -45,7 +45,8 @@ the reported number was the question):
   as placements (7.9) and entraining (9.1.1) do; docs/rules/no_retreat.md's 5.4 row now says so;
 - blind4_soviet_upgrade_t18: from turn 18 there is no free upgrade, so a "free" one is an unpaid improvement (7.1);
   docs/rules/no_retreat.md now says so;
-- blind4_counterattack_unengaged_wrong: a wrong column and a wrong result are two claims, each reported (10.5);
+- blind4_counterattack_unengaged_wrong: a wrong column and the result that column gives for the die are one
+  mistake, the odds, reported once (10.5; the validator reported it twice and was fixed);
 - blind4_advance_dd_eliminated: the case stacked three Axis armies (8.4.1); the bystander now stands beside the target;
 - blind4_cards_reshuffle_early (was _last_drawn): drawing the pile's last card cannot be told from drawing it after
   the reshuffle that card triggers (3rd 5.0), so the illegal twin now draws a discard while three cards are left.
