@@ -9,7 +9,8 @@
 - 5.2: then he draws four cards, less one for the Soviets for each of Moscow and the Caucasus oil field the Axis
   controls, less one for the Axis when the Soviets control the Rumanian oil field, one more for the Axis on the
   turns of the ``axis_extra_card`` event (8-9) and for the Soviets from the turn of ``soviet_extra_card`` (21).
-  "Play Immediately" cards drawn are played at once and replaced (see ``card_play``).
+  "Play Immediately" cards drawn are played at once and replaced (see ``card_play``). A draw at any other moment
+  must come from an event (``by``).
 - 5.2.1: on a turn with a red event the Axis discards one card at the end of his Draw Step.
 - 5.4: cards are spent to pay for replacements, rail moves, reorganization, improvements and counterblows; a
   player pays only with cards he holds.
@@ -289,7 +290,10 @@ def _too_many(ctx: Context, state: State, side: str, before: PlayerTurn) -> list
                            f"{extra}")]
 
 
-def handle_draw(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+def handle_draw(ctx: Context, state: State, action: Action, event: str | None = None
+                ) -> tuple[State, list[Finding]]:
+    """``side`` draws the cards (5.0); ``event``: the card whose event the draw follows when the log does not name
+    it (``by``)."""
     side = action.side
     findings: list[Finding] = []
     reshuffled = False
@@ -304,7 +308,7 @@ def handle_draw(ctx: Context, state: State, action: Action) -> tuple[State, list
     if claimed is not None and bool(claimed) != reshuffled and state.deck.exact:
         findings.append(Finding("5.0", "the draw pile was " + ("not " if not reshuffled else "") +
                                 "reshuffled before these cards: it is reshuffled when one card is left in it"))
-    by = action.get("by")
+    by = action.get("by") or event
     in_draw_step = state.phase == "card" and state.step == "draw" and side == state.player
     rec = record(state)
     if in_draw_step and (by is None or ctx.game.cards[by].events[side].play_immediately and by not in rec.uncounted):
@@ -313,6 +317,9 @@ def handle_draw(ctx: Context, state: State, action: Action) -> tuple[State, list
         findings += _too_many(ctx, state, side, rec)
     elif in_draw_step and drawn_immediate:  # drawn by an event: their replacements are the event's too
         state = with_record(state, uncounted=rec.uncounted | frozenset(drawn_immediate))
+    elif by is None:
+        findings.append(Finding("5.2", f"{side} drew {', '.join(action['cards'])} outside his Card Phase's Draw Step; "
+                                       "cards are otherwise drawn only by an event ('by')"))
     if drawn_immediate:
         pending = tuple(drawn_immediate)
         if state.deck.pending_side == side:

@@ -55,8 +55,14 @@ def _due(state: State, play: Play, side: str, kind: str, least: int, most: int, 
 # -- follow-up draws and discards ---------------------------------------------------------------------------------
 
 def _accepts(kind: str):
+    """A follow-up of the event: a draw or discard `by` its card; also a draw that names no card outside the
+    player's own Card Phase (where it could only be an event's: 5.2; a VASSAL log cannot name the card)."""
     def accepts(ctx: Context, state: State, d: Due, action: Action) -> bool:
-        return action.type == kind and action.get("by") == d.card and d.done < d.most
+        if action.type != kind or d.done >= d.most:
+            return False
+        by = action.get("by")
+        return by == d.card or (by is None and kind == "draw"
+                                and not (state.phase == "card" and action.side == state.player))
     return accepts
 
 
@@ -70,7 +76,7 @@ def _counted(ctx: Context, d: Due, n: int) -> tuple[Due, list[Finding]]:
 
 
 def follow_draw(ctx: Context, state: State, d: Due, action: Action) -> tuple[State, Due, list[Finding]]:
-    state, findings = handle_draw(ctx, state, action)
+    state, findings = handle_draw(ctx, state, action, d.card)
     d, more = _counted(ctx, d, len(action["cards"]))
     return state, d, findings + more
 

@@ -8,7 +8,8 @@ battle.
   retreat of a DD; a Volkssturm unit turns DR into ``-`` and is eliminated (``combat.toml [[target_types]]``);
 - 10.7.1: a step loss flips a full-strength two-step unit to its reduced side, or eliminates a one-step unit: to
   the Destroyed box, or the Surrendered box if it carries an Unsupplied marker; only units the result names lose
-  steps, and a unit removed for a loss may not have more steps left than it owes;
+  steps, and a unit removed for a loss may not have more steps left than it owes; a unit of the battle that owes
+  nothing and need not retreat is not removed unless its hex is overstacked (8.4.3);
 - 15.1, 15.2 (optional): the SS Panzer and the Soviet Shock units take their side's step of an EX first;
 - 15.3.2 (optional ``cadres``): when a DD or EX step loss eliminates a unit, a cadre of its side's Cadre box may
   take its place on the map (``loss`` with ``cadre``);
@@ -33,6 +34,7 @@ from .control import enter
 from .declaration import current, with_combat
 from .placement import CADRE_OPTION
 from .retreat import check as check_retreat, retreats
+from .stacking import overstacks
 from .state import State
 
 TWO_STEP_EVENT = "soviet_two_steps"  # turn-event code: Soviet units become robust two-step units (7.3)
@@ -270,13 +272,22 @@ def _removal_problem(ctx: Context, state: State, b: Battle, uid: str, box: str) 
     if can and not owed:
         return Finding("10.7.5", f"{name} can retreat ({loc}-{'-'.join(can[0])}) and is not eliminated", (uid,),
                        (loc,) + can[0])
+    if not owed and not must_retreat and not _overstacked(ctx, state, uid):
+        return Finding("10.7.1", f"{name} owes no step loss, need not retreat and is not overstacked (8.4.3): nothing "
+                                 f"eliminates it ({steps_left(ctx, state, uid)} step(s) left)", (uid,), (loc,))
     return None
+
+
+def _overstacked(ctx: Context, state: State, uid: str) -> bool:
+    """The unit stands in a location over its side's stacking limit (8.4.3: its owner may eliminate it)."""
+    return any(uid in uids for _, _, uids in overstacks(ctx, state))
 
 
 def handle_remove(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     """A unit goes to a box: eliminated or shattered in a battle (10.7.1, 10.7.5; 10.7.6: only a DS unit that could
-    retreat goes to the Shattered box), or removed for another reason (8.4.3 overstack, 11.1 surrender). Units go
-    to their own side's boxes."""
+    retreat goes to the Shattered box), or removed for another reason (8.4.3 overstack, 11.1 surrender: the Removal
+    Phase's own handler; events: their own). Units go to their own side's boxes; a unit eliminated outside a battle
+    is the excess of an overstack (8.4.3)."""
     uid, box = action["unit"], action["to"]
     owner = ctx.game.map.boxes[box].side
     findings = []
@@ -293,6 +304,13 @@ def handle_remove(ctx: Context, state: State, action: Action) -> tuple[State, li
         b = _after_elimination(evolve(b, loss_groups=tuple(g for g in b.loss_groups if uid not in g.units)), uid)
         state = with_combat(to_box(state, uid, box), evolve(c, battle=b))
         return state, findings
+    side = ctx.game.units[uid].side
+    if state.phase != "removal" and box in (f"destroyed_{side}", f"surrendered_{side}", f"shattered_{side}") \
+            and on_map(ctx, state, uid) and not _overstacked(ctx, state, uid):
+        loc = state.units[uid].loc
+        findings.append(Finding("8.4.3", f"{unit_name(ctx, uid, state)} is sent to {box} by no battle result, event "
+                                         f"or surrender, and {loc} is not overstacked: a player eliminates his own "
+                                         "units only as the excess of an overstack", (uid,), (loc,)))
     return to_box(state, uid, box), findings
 
 

@@ -22,20 +22,28 @@ def _key(side: str) -> str:
 
 
 def handle_supply(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+    """The listed units get Unsupplied markers; each is checked against the markers already placed, a side's units
+    after the markers of the sides checked before it (6.0: phasing player first, a marked unit losing its ZOC at
+    once), also when one line lists units of both sides."""
     listed = list(action["unsupplied"])
     findings = []
     sides = {action.side} | {ctx.game.units[uid].side for uid in listed}
-    units = dict(state.units) if listed else state.units  # (the same mapping when no marker is placed)
-    for uid in listed:
-        if units[uid].loc not in ctx.board.locations:
-            findings.append(Finding("6.0", f"{unit_name(ctx, uid, state)} is not on the map", (uid,)))
+    for side in supply_order(ctx, state):
+        mine = [uid for uid in listed if ctx.game.units[uid].side == side]
+        if not mine:
             continue
-        s = unit_supply(ctx, state, uid, supply_net(ctx, state, ctx.game.units[uid].side))
-        if s.ok:
-            findings.append(Finding(s.rule, f"{unit_name(ctx, uid, state)} was marked Unsupplied but "
-                                            f"{describe(ctx, state, uid, s)}", (uid,), (units[uid].loc,) + s.path))
-        units[uid] = evolve(units[uid], unsupplied=True)
-    return evolve(state, units=units, logged=state.logged | {_key(side) for side in sides}), findings
+        units = dict(state.units)  # (a new mapping only when a marker is placed)
+        for uid in mine:
+            if units[uid].loc not in ctx.board.locations:
+                findings.append(Finding("6.0", f"{unit_name(ctx, uid, state)} is not on the map", (uid,)))
+                continue
+            s = unit_supply(ctx, state, uid, supply_net(ctx, state, side))
+            if s.ok:
+                findings.append(Finding(s.rule, f"{unit_name(ctx, uid, state)} was marked Unsupplied but "
+                                                f"{describe(ctx, state, uid, s)}", (uid,), (units[uid].loc,) + s.path))
+            units[uid] = evolve(units[uid], unsupplied=True)
+        state = evolve(state, units=units)
+    return evolve(state, logged=state.logged | {_key(side) for side in sides}), findings
 
 
 def end_supply_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]:
