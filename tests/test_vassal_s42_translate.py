@@ -277,6 +277,27 @@ def test_an_hq_turned_used_for_a_battle_is_its_artillery_and_a_roll_then_a_loss_
     assert got[2] == A("attrition", "axis", unit="ger_383id", die=2) and "5" in got[3]["text"]
 
 
+def test_a_disrupted_marker_taken_off_after_a_die_in_the_recovery_phase_is_a_rally_roll(log) -> None:
+    """13.4-13.5: in the Recovery Phase a die, then a Disrupted marker taken off (or a Full Retreat marker turned to
+    its Disrupted side), is that unit's Rally roll that recovered; a marker taken off with no die since: the unit
+    recovered by itself (silent); a roll after which no marker changed names no unit (a note); out of the Recovery
+    Phase a marker taken off says nothing."""
+    log.tracker(1, "axis", "combat")
+    log.marker("disrupted", "1", "1201", "* 88 ID [ger_88id] in 1201 marked Disrupted")
+    log.marker("full_retreat", "1", "1203", "* 383 ID [ger_383id] in 1203 marked Full Retreat")
+    log.marker("disrupted", "1", "1402", "* 9 Pz [ger_9pz] in 1402 marked Disrupted")
+    log.tracker(1, "axis", "recovery").remove("disrupted@1402")  # not in an EZOC: by itself
+    log.die(2).die(6).remove("disrupted@1201")  # the 2 changed nothing
+    log.die(5).flip("full_retreat@1203", "2")
+    log.die(1)
+    log.tracker(1, "axis", "supply")
+    got = [a for a in log.actions() if a["type"] not in ("phase", "turn")]
+    assert [a["type"] for a in got] == ["note", "rally", "rally", "note"], got
+    assert "2" in got[0]["text"] and "1" in got[3]["text"]
+    assert got[1] == A("rally", "axis", unit="ger_88id", die=6, result="recover")
+    assert got[2] == A("rally", "axis", unit="ger_383id", die=5, result="recover")
+
+
 def test_a_replacement_marker_makes_the_flip_back_a_replacement_of_unstated_kind(log) -> None:
     """21.1.1, 21.4: a unit turned back to full strength in the Initial Phase, then *Mark Replacement* on it: a
     ``replace`` whose kind the module cannot say; the marker on a unit that did nothing else: a note."""
