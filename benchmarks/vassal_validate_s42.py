@@ -51,7 +51,8 @@ GAME = "stalingrad42"
 def script_for(game, vmod: str, lines: list[dict]) -> list[dict]:
     """The harness script that plays ``lines`` (header first) from the scenario's set-up in VASSAL."""
     ctx = module.context(game, str(Path(vmod).parent))
-    return playback(game, lines[0], lines[1:], "campaign.vlog", cards=False, area_point=ctx.point, removals=True)
+    return playback(game, lines[0], lines[1:], "campaign.vlog", cards=False, area_point=ctx.point, removals=True,
+                    orders=True)
 
 
 def written_log(engine, game, vmod: str, lines: list[dict], script: list[dict]) -> tuple[Path, list[str]]:
