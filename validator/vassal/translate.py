@@ -387,8 +387,7 @@ class _Translator:
             if cards:
                 self.emit("discard", side, cards=list(cards))
         if self.dice:
-            self.note(f"die roll(s) {', '.join(str(v) for _, v in self.dice)} belong to no battle and nothing "
-                      "changed after them: they name no unit (a roll whose result changes nothing)")
+            self.note(f"die roll(s) {', '.join(str(v) for _, v in self.dice)} belong to no battle")
         self.marks, self.pay, self.dice, self.support, self.battle_cards = {}, {}, [], False, []
         self.last, self.previous, self.group, self.parent, self.committed = None, None, frozenset(), None, {}
 
