@@ -6,7 +6,8 @@ log it came from.
 the harness actions (tests/vassal_engine.py): turn-tracker presses for ``turn``/``phase``; drags hex by hex for
 ``move`` paths, retreats and advances (one drag for ``to``); the unit menus for entraining, boxes, supply, target
 and counterblow markers, attack directions and the battle result; flips; a replacement's flip or placement and its
-Replacement marker; the die; drawing cards into a hand.
+Replacement marker; the die (a Rally roll's too: with ``orders`` the Disrupted and Full Retreat markers are kept on
+the units, so that the marker taken off or turned over after it names the unit); drawing cards into a hand.
 What a player cannot say with the module is left out (odds and shift claims, ``victory``, ``event``);
 with ``cards=False`` every card action is left out too (VASSAL deals random cards, so a long random game cannot
 play the cards its log names). :func:`java_dice` predicts the engine's seeded die rolls.
