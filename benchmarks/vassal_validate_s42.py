@@ -12,8 +12,9 @@ once with the real art into the same folder). The dice are the log's own. When t
 and steps through it to the end (the harness's ``decode`` with replay): every step without a problem, every unit in
 VASSAL's final state where our reader's replay of the log puts it (else it stops), and how many of those on the map
 the validator's replay of the translation puts in the same place (units the rules move by themselves can differ:
-the old counter of Wiking's upgrade, 32.4, stays in VASSAL). The validator reports the violations of what the
-module cannot say (a Rally roll names no unit: docs/vassal-reading.md), which is part of the work timed.
+the old counter of Wiking's upgrade, 32.4, stays in VASSAL). The playback keeps the Disrupted and Full Retreat
+markers on the units as a player does (``orders``), so the Rally rolls are read; the legal log validates with no
+violation (what the module cannot say is silent or a note: docs/vassal-reading.md).
 
 Run: .venv/bin/python benchmarks/vassal_validate_s42.py [seed] [--runs N]      (needs the engine: tools/vassal_engine)
 """
@@ -51,7 +52,8 @@ GAME = "stalingrad42"
 def script_for(game, vmod: str, lines: list[dict]) -> list[dict]:
     """The harness script that plays ``lines`` (header first) from the scenario's set-up in VASSAL."""
     ctx = module.context(game, str(Path(vmod).parent))
-    return playback(game, lines[0], lines[1:], "campaign.vlog", cards=False, area_point=ctx.point, removals=True)
+    return playback(game, lines[0], lines[1:], "campaign.vlog", cards=False, area_point=ctx.point, removals=True,
+                    orders=True)
 
 
 def written_log(engine, game, vmod: str, lines: list[dict], script: list[dict]) -> tuple[Path, list[str]]:

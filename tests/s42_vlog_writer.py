@@ -7,8 +7,10 @@ longer than the 20 minutes the benchmark may take to make its log under this mac
 so; the benchmark then has VASSAL itself load it and step through it to the end and checks every unit is where the
 validator's replay of its translation puts it.
 
-The dice are the game log's own (the weather's, the battles', the Determined Defenses' and the Isolation Attrition
-rolls, in order: ``dice_of``), so the claimed results hold as played.
+The dice are the game log's own (the weather's, the battles', the Determined Defenses', the Isolation Attrition and
+the Rally rolls, in order: ``dice_of``), so the claimed results hold as played. The Disrupted and Full Retreat
+markers the playback keeps on units (its ``orders``) are the copies their unit command put: the writer remembers
+which unit each was put on, so that taking one off or turning it over names it.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from validator.vassal.turn_sequence import phase_sequence
 
 from test_vassal_s42_translate import S42Log
 from test_vassal_translate import base_of
+from vassal_playback import ON_UNIT
 
 
 class _Writer(S42Log):
@@ -48,7 +51,7 @@ class _Writer(S42Log):
         return self.step(f"CHAT*** 1d6 = {n} *** &lt;Tester&gt;", f"MutableProperty\t1d6_result\t1\t{n}\tModule")
 
 
-ROLLED = ("battle", "weather", "attrition", "determined")  # the lines whose die the playback rolls (1d6), in order
+ROLLED = ("battle", "weather", "attrition", "determined", "rally")  # the lines whose die the playback rolls (1d6), in order
 
 
 def dice_of(lines: list[dict[str, Any]]) -> list[int]:
@@ -79,6 +82,7 @@ def write_vlog(game: Game, vmod: str, scenario: str, script: list[dict[str, Any]
     turns = sorted(game.turns)
     turn, index = game.scenarios[scenario].first_turn, 0
     rolls = iter(dice)
+    marked: dict[str, str] = {}  # unit -> the piece id of the marker a unit command last put on it
     for a in script:
         do = a["do"]
         if do == "turn":
@@ -95,7 +99,7 @@ def write_vlog(game: Game, vmod: str, scenario: str, script: list[dict[str, Any]
         elif do == "button":
             log.die(next(rolls))
         elif do == "key":
-            _key(log, a, commands, names)
+            _key(log, a, commands, names, marked)
         elif do not in ("new_game", "side", "begin_log", "end_log"):
             raise ValueError(f"the writer has no command for {a}")
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
@@ -104,7 +108,16 @@ def write_vlog(game: Game, vmod: str, scenario: str, script: list[dict[str, Any]
     return len(log.steps)
 
 
-def _key(log: _Writer, a: dict[str, Any], commands: dict, names: dict[str, str]) -> None:
+def _key(log: _Writer, a: dict[str, Any], commands: dict, names: dict[str, str], marked: dict[str, str]) -> None:
+    if ON_UNIT in a["piece"]:  # the marker a unit command put on that unit: taken off, or turned over
+        pid = marked[a["piece"][ON_UNIT]]
+        if a.get("key") == "ctrl F":
+            log.step(log._change(pid, "Layer", mnames.FACE_LAYER, "2"))
+        elif a.get("menu") == "Remove":
+            log.step(f"-/{pid}")
+        else:
+            raise ValueError(f"the writer has no command for {a}")
+        return
     uid = a["piece"]["UnitId"]
     pid = log.base.ids[uid]
     menu = a.get("menu", "")
@@ -121,6 +134,7 @@ def _key(log: _Writer, a: dict[str, Any], commands: dict, names: dict[str, str])
         c = commands[menu]
         spot = log.places[pid][1:]
         log.marker(c.marker, "1" if c.face == "front" else "2", spot, f"* Unit [{uid}] in 0000 marked {c.label}")
+        marked[uid] = str(log.next_id - 1)
     else:
         raise ValueError(f"the writer has no command for {a}")
 

@@ -277,6 +277,27 @@ def test_an_hq_turned_used_for_a_battle_is_its_artillery_and_a_roll_then_a_loss_
     assert got[2] == A("attrition", "axis", unit="ger_383id", die=2) and "5" in got[3]["text"]
 
 
+def test_a_disrupted_marker_taken_off_after_a_die_in_the_recovery_phase_is_a_rally_roll(log) -> None:
+    """13.4-13.5: in the Recovery Phase a die, then a Disrupted marker taken off (or a Full Retreat marker turned to
+    its Disrupted side), is that unit's Rally roll that recovered; a marker taken off with no die since: the unit
+    recovered by itself (silent); a roll after which no marker changed names no unit (a note); out of the Recovery
+    Phase a marker taken off says nothing."""
+    log.tracker(1, "axis", "combat")
+    log.marker("disrupted", "1", "1201", "* 88 ID [ger_88id] in 1201 marked Disrupted")
+    log.marker("full_retreat", "1", "1203", "* 383 ID [ger_383id] in 1203 marked Full Retreat")
+    log.marker("disrupted", "1", "1402", "* 9 Pz [ger_9pz] in 1402 marked Disrupted")
+    log.tracker(1, "axis", "recovery").remove("disrupted@1402")  # not in an EZOC: by itself
+    log.die(2).die(6).remove("disrupted@1201")  # the 2 changed nothing
+    log.die(5).flip("full_retreat@1203", "2")
+    log.die(1)
+    log.tracker(1, "axis", "supply")
+    got = [a for a in log.actions() if a["type"] not in ("phase", "turn")]
+    assert [a["type"] for a in got] == ["note", "rally", "rally", "note"], got
+    assert "2" in got[0]["text"] and "1" in got[3]["text"]
+    assert got[1] == A("rally", "axis", unit="ger_88id", die=6, result="recover")
+    assert got[2] == A("rally", "axis", unit="ger_383id", die=5, result="recover")
+
+
 def test_a_replacement_marker_makes_the_flip_back_a_replacement_of_unstated_kind(log) -> None:
     """21.1.1, 21.4: a unit turned back to full strength in the Initial Phase, then *Mark Replacement* on it: a
     ``replace`` whose kind the module cannot say; the marker on a unit that did nothing else: a note."""
@@ -311,16 +332,18 @@ def test_a_translated_log_reaches_the_validator_and_a_wrong_weather_is_flagged(l
 
 # --- the random player's campaign as a .vlog (the benchmark's log, benchmarks/vassal_validate_s42.py, in short) ----
 
-def _campaign_vlog(s42, s42_base, lines: list[dict], path) -> list:
+def _campaign_vlog(s42, s42_base, lines: list[dict], path, dice: dict[int, int] | None = None) -> list:
     """``lines`` (a legal campaign's opening) played as a VASSAL player would with the module (tests/vassal_playback.py)
-    and written by our encoder (tests/s42_vlog_writer.py); the violations of its translation."""
+    and written by our encoder (tests/s42_vlog_writer.py), the die buttons' results the log's own but those ``dice``
+    replace (the n-th roll -> its result); the violations of its translation."""
     from s42_vlog_writer import dice_of, write_vlog
     from vassal_playback import playback
     from validator.vassal.vlog_input import load_vassal
 
     script = playback(s42, lines[0], lines[1:], "campaign.vlog", cards=False, area_point=s42_base.ctx.point,
-                      removals=True)
-    write_vlog(s42, s42_base.vmod, lines[0]["scenario"], script, dice_of(lines), str(path), s42_base.ctx)
+                      removals=True, orders=True)
+    rolls = [(dice or {}).get(i, d) for i, d in enumerate(dice_of(lines))]
+    write_vlog(s42, s42_base.vmod, lines[0]["scenario"], script, rolls, str(path), s42_base.ctx)
     v = load_vassal(str(path), s42_base.vmod)
     return v.log.actions, validate(v.log, v.game, keep_states=False).violations
 
@@ -344,21 +367,29 @@ def _one_hex_more(s42, lines: list[dict]) -> tuple[int, str, str]:
     raise AssertionError("no two-hex Axis move to extend")
 
 
-def test_the_campaigns_vlog_validates_clean_and_a_planted_move_is_flagged(s42, s42_base, tmp_path) -> None:
+def test_the_campaigns_vlog_validates_clean_and_a_planted_move_and_rally_are_flagged(s42, s42_base, tmp_path) -> None:
     """The random player's legal Campaign Game (its first two turns) as a .vlog: replacements (the Replacement
     marker), Determined Defenses (the die after the result), Air units (out of their box), Breakthrough Combat (the
-    units' second attack) are read, and it validates with no violation; the same log with one unit dragged one hex
-    further on the first turn, where the Axis moves only by Tactical Movement, gives exactly that violation (S4.2)."""
+    units' second attack), Rally rolls (the die, then the Disrupted marker off) are read, and it validates with no
+    violation; the same log with one unit dragged one hex further on the first turn, where the Axis moves only by
+    Tactical Movement, and a Rally roll's die a 1 with the unit's marker taken off all the same, gives exactly those
+    two violations (S4.2, 13.5)."""
     from players.stalingrad42 import play
+    from s42_vlog_writer import dice_of
 
     lines = play(s42, seed=1, turns=2)
     i, unit, extra = _one_hex_more(s42, lines)
     planted = [dict(a) for a in lines]
     planted[i]["path"] = [*lines[i]["path"], extra]
-    actions, violations = _campaign_vlog(s42, s42_base, planted, tmp_path / "planted.vlog")
+    rolled = [a for a in lines[1:] if a.get("die") is not None and dice_of([lines[0], a])]
+    r = next(n for n, a in enumerate(rolled) if a["type"] == "rally")
+    actions, violations = _campaign_vlog(s42, s42_base, planted, tmp_path / "planted.vlog", {r: 1})
     kinds = {a.type for a in actions}
-    assert {"replace", "determined", "breakthrough", "battle", "rail", "supply"} <= kinds, kinds
+    assert {"replace", "determined", "breakthrough", "battle", "rail", "supply", "rally"} <= kinds, kinds
     assert any(a.type == "battle" and (a.get("air") or a.get("defensive_air")) for a in actions)
-    assert [(v.rule, v.units) for v in violations] == [("S4.2", (unit,))], violations
+    got = [(v.rule, v.units) for v in violations]
+    assert got == [("S4.2", (unit,)), ("13.5", (rolled[r]["unit"],))], violations
     bad = next(a for a in actions if a.line == violations[0].line)
     assert (bad.type, bad["unit"], bad.get("path")) == ("move", unit, [extra])
+    rally = next(a for a in actions if a.line == violations[1].line)
+    assert (rally.type, rally["unit"], rally["die"]) == ("rally", rolled[r]["unit"], 1)

@@ -6,7 +6,8 @@ log it came from.
 the harness actions (tests/vassal_engine.py): turn-tracker presses for ``turn``/``phase``; drags hex by hex for
 ``move`` paths, retreats and advances (one drag for ``to``); the unit menus for entraining, boxes, supply, target
 and counterblow markers, attack directions and the battle result; flips; a replacement's flip or placement and its
-Replacement marker; the die; drawing cards into a hand.
+Replacement marker; the die (a Rally roll's too: with ``orders`` the Disrupted and Full Retreat markers are kept on
+the units, so that the marker taken off or turned over after it names the unit); drawing cards into a hand.
 What a player cannot say with the module is left out (odds and shift claims, ``victory``, ``event``);
 with ``cards=False`` every card action is left out too (VASSAL deals random cards, so a long random game cannot
 play the cards its log names). :func:`java_dice` predicts the engine's seeded die rolls.
@@ -34,6 +35,8 @@ AUTO_DS_MENU = "Mark Automatic DS"
 REPLACEMENT_MENU = "Mark Replacement"  # 21.4: the marker every unit that receives a replacement carries
 RESOURCE_POINT = "rp"  # a place paid by a Resource Point (Stalingrad '42, 18.1): no replacement
 SUPPLY_MENUS = {"unsupplied": "Mark Unsupplied", "oos": "Mark Out of Supply", "isolated": "Mark Isolated"}
+ORDER_MENUS = {"disrupted": "Mark Disrupted", "full_retreat": "Mark Full Retreat"}  # Stalingrad '42's orders (13.0)
+ON_UNIT = "MarkerOn"  # a piece key of the script: the marker a unit command last put on that unit (the writer's)
 
 
 class JavaRandom:
@@ -79,6 +82,7 @@ class _Play:
     area_point: Any = None  # loc -> (x, y) main-map pixels of an area (a zone VASSAL cannot look up by its name)
     marker_on: dict[str, str] = field(default_factory=dict)  # unit -> the palette marker put on it (MarkerId)
     used_markers: set[str] = field(default_factory=set)  # palette markers taken out (each counter once)
+    orders: dict[str, str] = field(default_factory=dict)  # unit -> the order its marker shows (disrupted ...)
 
     def do(self, **a: Any) -> None:
         self.script.append(a)
@@ -139,14 +143,16 @@ def _rules_start(game: Game, header: dict[str, Any]):
 
 def playback(game: Game, header: dict[str, Any], actions: list[dict[str, Any]], log_file: str = "game.vlog",
              cards: bool = True, prelude: list[dict[str, Any]] = (), battle=None,  # type: ignore[assignment]
-             area_point=None, removals: bool = False) -> list[dict[str, Any]]:
+             area_point=None, removals: bool = False, orders: bool = False) -> list[dict[str, Any]]:
     """The harness script that plays ``actions`` (log-format dicts) from the scenario's predefined setup and logs
     them into ``log_file``. ``prelude``: what is done before the log begins (a header that ``start``s later: the
     tracker pressed there, units put in their places); ``battle(play, action, state before)``: how a battle is
     played (default: attack marks, the die, the result reported on a unit); ``area_point(loc)``: the main-map pixel
     of an area, for modules whose zones VASSAL's grid does not find by name (Stalingrad '42's Entry Areas);
     ``removals``: units the rules themselves take off the map into a holding box, with no line naming them (an SP an
-    enemy unit reaches, a defender no retreat saves), are sent there as a player would."""
+    enemy unit reaches, a defender no retreat saves), are sent there as a player would; ``orders``: the Disrupted
+    and Full Retreat markers are kept on the units as the rules change their order (:func:`_orders`; the markers are
+    copies the script names by the unit they were put on, which tests/s42_vlog_writer.py knows, not the harness)."""
     sc = game.scenarios[header.get("scenario") or next(iter(game.scenarios))]
     rules, ctx, state = _rules_start(game, header)
     p = _Play(game, state, cards, sc.first_turn, area_point=area_point)
@@ -171,6 +177,8 @@ def playback(game: Game, header: dict[str, Any], actions: list[dict[str, Any]], 
         if removals and p.state.units is not before.units:
             _removed_by_rules(p, a, before)
             _placed_by_rules(p, a, before)
+        if orders:
+            _orders(p, a)
     p.do(do="end_log")
     return p.script
 
@@ -225,7 +233,12 @@ def _convert(p: _Play, a: dict[str, Any], before: Any) -> None:
                 p.do(do="key", piece={"MarkerId": p.marker_on.pop(uid)}, menu="Remove")
     elif kind == "full_retreat":  # Stalingrad '42 (13.1.3): the unit command that puts the marker on
         for uid in a["units"]:
-            p.unit(uid, do="key", menu="Mark Full Retreat")
+            if p.orders.get(uid):  # (a Disrupted unit: its marker replaced)
+                p.do(do="key", piece={ON_UNIT: uid}, menu="Remove")
+            p.unit(uid, do="key", menu=ORDER_MENUS["full_retreat"])
+            p.orders[uid] = "full_retreat"
+    elif kind == "rally" and a.get("die") is not None:  # 13.5: the roll; the marker taken off or turned after it
+        p.do(do="button", name="1d6")
     elif kind == "weather":  # a game with a Weather track (Stalingrad '42, 23.1): the roll, then the marker moved
         if a.get("die") is not None:
             p.do(do="button", name="1d6")
@@ -282,6 +295,33 @@ def _convert(p: _Play, a: dict[str, Any], before: Any) -> None:
     elif kind == "discard" and p.cards:
         for c in a["cards"]:
             p.do(do="key", piece={"CardId": c}, menu="Discard")
+
+
+def _orders(p: _Play, a: dict[str, Any]) -> None:
+    """13.0: the Disrupted and Full Retreat markers as a player keeps them after line ``a``: put on by the unit's
+    command when the rules disrupt a unit or put it in Full Retreat (a Full Retreat the rules give in the Movement
+    Phase waits for its end: a marker put then declares one, 13.1.3), taken off when it recovers or leaves the map,
+    a Full Retreat marker turned to its Disrupted side when it recovers one level (after a ``rally`` line's die: its
+    Rally roll; the units that recover by themselves, 13.4, on the line that ends the phase, as the next begins)."""
+    m = p.game.map
+    phase = phase_sequence(p.game)[p.index][1]
+    for uid, us in p.state.units.items():
+        order = getattr(us, "order", None)
+        want = order if order in ORDER_MENUS and (us.loc in m.hexes or us.loc in m.areas) else None
+        shown = p.orders.get(uid)
+        if want == shown or (want == "full_retreat" and phase == "movement" and a["type"] != "full_retreat"):
+            continue
+        if (shown, want) == ("full_retreat", "disrupted"):
+            p.do(do="key", piece={ON_UNIT: uid}, key="ctrl F")
+        else:
+            if shown is not None:
+                p.do(do="key", piece={ON_UNIT: uid}, menu="Remove")
+            if want is not None:
+                p.unit(uid, do="key", menu=ORDER_MENUS[want])
+        if want is None:
+            del p.orders[uid]
+        else:
+            p.orders[uid] = want
 
 
 def _marker_for(p: _Play, kind: str, side: str) -> tuple[Marker, str]:

@@ -20,7 +20,11 @@ phases mean is the game's: its rules package declares it as data, in ``vassal.js
   (Stalingrad '42's Automatic DS in the Movement Phase); ``"amend": {kind: {"action": kind, "fields": {...}}}``
   instead rewrites the unit's last line of this phase when it is of one of those kinds: into that action (or the
   same kind, without ``action``) with those fields set (Stalingrad '42's Replacement marker: the unit's flip back to
-  full strength was a ``replace``, its placement out of the Eliminated Box one paid by a replacement);
+  full strength was a ``replace``, its placement out of the Eliminated Box one paid by a replacement); a field's
+  value ``"{die}"`` is the last die rolled since the last action that took one (the dice before it changed nothing:
+  a note), and ``"roll": true`` writes the action only when there is one (Stalingrad '42's Disrupted and Full
+  Retreat markers taken off or turned over in the Recovery Phase: after a die, a Rally roll; else the unit recovered
+  by itself, the validator's bookkeeping);
 - ``box_actions``: per box kind (a box id before its side), the action a unit sent or dragged into one of those boxes
   (``arrive``) or out of one onto the map (``leave``) gives instead of the core's ``remove`` / ``place``, in a phase
   or any: ``{"action": kind, "fields": {...}, "phase": id}``; ``"{unit}"`` the unit, ``"{box}"`` the box, ``"{to}"``
@@ -30,7 +34,7 @@ phases mean is the game's: its rules package declares it as data, in ``vassal.js
   ``"{die}"`` the first die rolled since the last action that took one (the Weather marker on the Weather track);
 - ``loss_rolls``: per phase, the action a unit's loss there (a flip to a weaker face, or a unit sent from the map to
   a box) gives when a die was rolled before it: ``{"action": kind, "fields": {...}}``; ``"{unit}"`` the unit,
-  ``"{die}"`` the first die rolled since (Stalingrad '42's Isolation Attrition in the Supply Phase);
+  ``"{die}"`` the last die rolled since (Stalingrad '42's Isolation Attrition in the Supply Phase);
 - ``after_battle``: a roll after a battle's result, on another table of the game: ``{"results": [...], "action":
   kind, "fields": {...}}``: a die rolled in the Combat Phase after a battle whose result is one of ``results``,
   before any new attack mark, gives this action; ``"{target}"`` the battle's (first) target, ``"{die}"`` the die,
@@ -84,6 +88,7 @@ class MarkerAction:
     battle: str | None = None  # the line is a battle with this result: its target's units retreat by drags
     amend: Mapping[str, tuple[str | None, Mapping[str, Any]]] = field(default_factory=lambda: MappingProxyType({}))
     # the unit's last line of this phase, when of one of these kinds, rewritten: (new kind or None, fields set)
+    roll: bool = False  # only after a die (``"{die}"``): without one, the validator's own bookkeeping (silent)
 
 
 @dataclass(frozen=True)
@@ -153,7 +158,7 @@ def _marker_action(spec: Mapping[str, Any]) -> MarkerAction:
                  for k, v in spec["amend"].items()}
         return MarkerAction("amend", phase=spec.get("phase"), amend=MappingProxyType(amend))
     return MarkerAction(str(spec["action"]), MappingProxyType(dict(spec.get("fields", {}))), spec.get("phase"),
-                        battle=spec.get("battle"))
+                        battle=spec.get("battle"), roll=bool(spec.get("roll", False)))
 
 
 def _arrive_leave(specs: Mapping[str, Any]) -> tuple[dict[str, MarkerAction], dict[str, MarkerAction]]:

@@ -586,9 +586,22 @@ class _Translator:
         spec = self.table.loss_rolls.get(self.pos.phase or "")
         if spec is None or not self.dice:
             return False
-        die, self.dice = self.dice[0][1], self.dice[1:]
+        die = self.take_die(spec.action)
         self.emit(spec.action, side, **{k: _fill(v, {"{unit}": uid, "{die}": die}) for k, v in spec.fields.items()})
         return True
+
+    def take_die(self, kind: str) -> int | None:
+        """The last die rolled since the last action that took one, for a ``kind`` line (None: none); the dice
+        before it changed nothing on the map, so they name no unit (a note: a roll that cost nothing, a failed
+        Rally roll)."""
+        if not self.dice:
+            return None
+        *before, (_, die) = self.dice
+        self.dice = []
+        if before:
+            self.note(f"die roll(s) {', '.join(str(v) for _, v in before)} before the {kind} changed nothing: they "
+                      "name no unit")
+        return die
 
     def retreated(self, uid: str) -> bool:
         """Whether the unit's last line since the last battle is its retreat."""
@@ -695,8 +708,9 @@ class _Translator:
             return
         if was is not None and old is not None:
             self.marker_left(was, old)
-        if now is not None and new is not None:
-            unit = self.unit_under(new.where.id, now, chats, pid)
+        if now is not None and new is not None:  # (a marker turned over where it lies still marks its unit)
+            unit = old.on if old is not None and old.where == new.where and old.on is not None else \
+                self.unit_under(new.where.id, now, chats, pid)
             self.seen[pid] = replace(new, on=unit)
             self.marker_arrived(now, new.where.id, unit)
         elif new is not None:
@@ -740,6 +754,8 @@ class _Translator:
         """A marker of a role the game's table gives an action (:mod:`.game_table`), in its phase."""
         if spec.phase is not None and self.pos.phase != spec.phase:
             return
+        if spec.roll and not self.dice:
+            return  # no die rolled for it: the validator's own bookkeeping (a unit that recovers by itself, 13.4)
         wants_unit = spec.recast or bool(spec.amend) or any(v == "{unit}" or v == ["{unit}"]
                                                             for v in spec.fields.values())
         if wants_unit and unit is None:
@@ -752,7 +768,9 @@ class _Translator:
         if spec.amend:
             self.amend(spec, unit)  # type: ignore[arg-type]
             return
-        values = {"{unit}": unit, "{hex}": loc}
+        values: dict[str, Any] = {"{unit}": unit, "{hex}": loc}
+        if "{die}" in spec.fields.values():
+            values["{die}"] = self.take_die(spec.action)
         if "{target}" in spec.fields.values():
             target = self.marks.pop(unit, None) if unit is not None else None
             if target is None:

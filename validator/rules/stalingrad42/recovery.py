@@ -9,7 +9,9 @@ Table (13.5). What Disruption and Full Retreat do in movement is ``movement``'s 
   EZOC recover one level (Full Retreat to Disrupted, Disrupted to Good Order); a unit in Full Retreat may be kept so
   (``rally`` with ``decline``: only those); a unit in an EZOC recovers only by a ``rally`` roll.
 - 13.5: a ``rally`` roll (a unit Disrupted or in Full Retreat, in an EZOC, once a phase): +2 in a City or
-  Fortification hex (its side's, 9.7.6), +1 elite, -1 low quality; 5-6 recovers one level (``tables.toml rally``).
+  Fortification hex (its side's, 9.7.6), +1 elite, -1 low quality; 5-6 recovers one level (``tables.toml rally``);
+  a ``result`` claimed (``recover``/``stay``, a translated VASSAL log's marker taken off) is checked against the
+  table, whose result counts.
 """
 
 from __future__ import annotations
@@ -90,7 +92,13 @@ def handle_rally(ctx: Context, state: State, action: Action) -> tuple[State, lis
         findings.append(Finding("13.4", f"{who} is not in an EZOC: it recovers by itself, without a roll", (uid,)))
         return evolve(state, logged=done - {key}), findings
     t = ctx.game.tables["rally"]
-    if t.result(t.columns[0], t.row_for(action["die"] + _rally_drm(ctx, state, uid))) == "recover":
+    drm = _rally_drm(ctx, state, uid)
+    got = t.result(t.columns[0], t.row_for(action["die"] + drm))
+    claimed = action.get("result")
+    if claimed is not None and claimed != got:
+        findings.append(Finding("13.5", f"{who} rolled {action['die']} ({drm:+d}): the Rally Table gives "
+                                        f"'{got}', not '{claimed}'", (uid,)))
+    if got == "recover":
         units = dict(state.units)
         units[uid] = evolve(us, order=UP[us.order])
         return evolve(state, units=units, logged=done), findings
