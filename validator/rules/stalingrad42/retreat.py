@@ -52,7 +52,7 @@ from .state import DISRUPTED, FULL_RETREAT, GOOD_ORDER, State
 from .supply import traces
 from .terrain import closed, crossings, major_closed, situation
 from .units import name, table
-from .zoc import adjacent_bits, ezoc_bits, other, sides
+from .zoc import adjacent_bits, ezoc_bits, other, side_at, sides
 
 
 class Walk(NamedTuple):
@@ -435,11 +435,10 @@ def came_next_to(ctx: Context, before: State, state: State, action: Action) -> S
     if us is None or us.loc == before.units[uid].loc or us.loc not in ctx.game.map.hexes \
             or not table(ctx)[uid, us.face].combat:
         return state
-    side = ctx.game.units[uid].side
-    at = position(ctx, state.units).at
+    enemy = side_at(ctx, state, other(ctx, ctx.game.units[uid].side))  # kept per side: no new position per move
     length = combat_facts(ctx).auto_retreat
-    owed = frozenset(u for n in ctx.board.neighbours.get(us.loc, ()) for u in at.get(n, ())
-                     if ctx.game.units[u].side != side and state.units[u].order == FULL_RETREAT
+    owed = frozenset(u for n in ctx.board.neighbours.get(us.loc, ()) for u in enemy.get(n, ())
+                     if state.units[u].order == FULL_RETREAT
                      and auto_retreat_owed(ctx, state, u) and can_retreat(ctx, state, u, n, length))
     if not owed:
         return state
