@@ -199,9 +199,22 @@ def no_adjacency(ctx: Context, state) -> Steps:
 
 
 def adjacent_bits(ctx: Context, state, m: int) -> int:
-    """The map hexes adjacent to a hex of ``m`` (2.2.3; never an Entry Area, 22.4)."""
+    """The map hexes adjacent to a hex of ``m`` (2.2.3; never an Entry Area, 22.4). Remembered for the last masks
+    asked about (each kept alive by its entry): the enemy's units stay the same object through a Movement Phase, and
+    an Extended Movement asks about them at each step."""
+    is_winter = winter(ctx, state)
+    memo = ctx.derived.get("s42_adjacent")
+    if memo is None:
+        memo = ctx.derived["s42_adjacent"] = {}
+    hit = memo.get((id(m), is_winter))
+    if hit is not None and hit[0] is m:
+        return hit[1]
     b = board_bits(ctx)
-    return step_out(ctx, m & b.grid, allowed(ctx, no_adjacency(ctx, state))) & b.grid
+    out = step_out(ctx, m & b.grid, allowed(ctx, no_adjacency(ctx, state))) & b.grid
+    if len(memo) >= 64:
+        del memo[next(iter(memo))]
+    memo[id(m), is_winter] = (m, out)
+    return out
 
 
 def adjacent(ctx: Context, state, a: str, b: str) -> bool:
@@ -210,3 +223,4 @@ def adjacent(ctx: Context, state, a: str, b: str) -> bool:
     if a not in bit or b not in bit:
         return False
     return bool(adjacent_bits(ctx, state, bit[a]) & bit[b])
+
