@@ -4,9 +4,9 @@ supply, retreat and bonds.
 - 6.1: the six hexes around Combat Units (Free Stacking Units and ASUs included) are their ZOC, across every
   hexside but the Volga and impassable ones (2.2.3: Sea, unfrozen Lakes, Alpine hexsides in Winter), never into or
   out of an Entry Area (22.4); Non-Combat Units (19.2), units under a Train marker (5.6.4) and units in Full Retreat
-  (13.3.2) have none. The engine counts the ZOCs of a position (``Hooks``); the Winter's changes are made here
-  (23.4: frozen Lakes let ZOCs across, Alpine hexsides no longer do); the EZOC masks are one spread of the enemy's
-  hexes with a ZOC, across the hexsides ZOCs cross.
+  (13.3.2) have none. They are counted here, not by the engine's positions (``Hooks.zoc_counts``), with the
+  Winter's changes (23.4: frozen Lakes let ZOCs across, Alpine hexsides no longer do); the EZOC masks are one spread
+  of the enemy's hexes with a ZOC, across the hexsides ZOCs cross.
 - 2.2.3: units across an impassable or Volga hexside are not adjacent; 22.4: units in an Entry Area are adjacent to
   no enemy unit (:func:`adjacent`).
 - :class:`Sides`: per side, the hexes with its units, its Combat Units, its stacks that may form a ZOC Bond (7.1) and
