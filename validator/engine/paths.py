@@ -22,7 +22,7 @@ from typing import Mapping, NamedTuple
 from games.hexgrid import Hex, neighbours
 
 from .bits import Steps, area_steps, board_bits, mask
-from .context import Context, once
+from .context import Context, once, remember
 
 CostTable = Mapping[str, tuple[int, ...]]  # location -> MP to enter it, one per movement class
 
@@ -91,9 +91,7 @@ def _allowed(mb: MoveBits, steps: Steps | None) -> tuple[tuple[int, int], ...]:
     if hit is not None and hit[0] is steps and hit[1] is mb:
         return hit[2]
     out = tuple((shift, ok & allow) for (shift, ok), allow in zip(mb.steps, steps))
-    if len(_ALLOWED) >= 16:
-        del _ALLOWED[next(iter(_ALLOWED))]
-    _ALLOWED[id(steps)] = (steps, mb, out)
+    remember(_ALLOWED, id(steps), (steps, mb, out), 16)
     return out
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import AbstractSet, Mapping, NamedTuple, Sequence
 
 from ...engine.bits import Steps, board_bits
-from ...engine.context import Context, per_replay
+from ...engine.context import Context, per_replay, remember
 from ...engine.paths import move_bits
 from ...engine.position import changes
 from .state import FULL_RETREAT, GOOD_ORDER, UnitState
@@ -202,18 +202,14 @@ def adjacent_bits(ctx: Context, state, m: int) -> int:
     """The map hexes adjacent to a hex of ``m`` (2.2.3; never an Entry Area, 22.4). Remembered for the last masks
     asked about (each kept alive by its entry): the enemy's units stay the same object through a Movement Phase, and
     an Extended Movement asks about them at each step."""
-    is_winter = winter(ctx, state)
-    memo = ctx.derived.get("s42_adjacent")
-    if memo is None:
-        memo = ctx.derived["s42_adjacent"] = {}
-    hit = memo.get((id(m), is_winter))
+    key = (id(m), winter(ctx, state))
+    memo = ctx.derived.setdefault("s42_adjacent", {})
+    hit = memo.get(key)
     if hit is not None and hit[0] is m:
         return hit[1]
     b = board_bits(ctx)
     out = step_out(ctx, m & b.grid, allowed(ctx, no_adjacency(ctx, state))) & b.grid
-    if len(memo) >= 64:
-        del memo[next(iter(memo))]
-    memo[id(m), is_winter] = (m, out)
+    remember(memo, key, (m, out), 64)
     return out
 
 
