@@ -62,7 +62,12 @@ def _flags(ctx: Context, units: Mapping[str, UnitState], side: str, here: Sequen
 
 def sides(ctx: Context, state, side: str) -> Sides:
     """:class:`Sides` of ``side`` for the state's units, derived from the last one through the units that changed
-    (the same object while the side's masks stay the same, so what is remembered by it stays good)."""
+    (the same object while the side's masks stay the same, so what is remembered by it stays good). Asked 45,000
+    times a campaign, mostly for the units asked about last: that answer is looked up here."""
+    memo = ctx.derived.get("s42_sides")
+    last = memo.get(side) if memo is not None else None
+    if last is not None and last[0] is state.units:
+        return last[1]
     return _sides(ctx, state.units, side)[1]
 
 
