@@ -33,10 +33,12 @@ class Hooks:
     ``zoc_reach``: location -> the locations its units' zones of control reach (default: every neighbour across a
     hexside that is not impassable, ``Board.open_neighbours``); ``zoc_off``: a unit state whose markers take its
     zone of control away (No Retreat!: an Unsupplied marker; default: none). Whether a unit's face projects a ZOC
-    at all is the unit type's ``zoc``."""
+    at all is the unit type's ``zoc``. ``zoc_counts`` False: the game's rules keep their own zones of control, and
+    positions count none (``position.zoc`` is empty: counting them was a third of the cost of a new position)."""
 
     zoc_reach: Callable[["Context"], Mapping[str, tuple[str, ...]]] | None = None
     zoc_off: Callable[[Any], bool] = _never
+    zoc_counts: bool = True
 
 
 @dataclass(frozen=True)

@@ -3,8 +3,9 @@ derived from a state's units mapping for the rules that ask (movement, supply, s
 
 A unit projects a zone of control when its face's unit type has one (``UnitType.zoc``) and the game's
 ``Hooks.zoc_off`` does not switch it off for its state (No Retreat!: an Unsupplied marker); it reaches the
-locations ``Hooks.zoc_reach`` gives (default: the open neighbours, not across an impassable hexside). Unit states
-are the game's own: the engine reads ``loc`` and ``face`` only.
+locations ``Hooks.zoc_reach`` gives (default: the open neighbours, not across an impassable hexside). A game whose
+rules keep their own zones of control says so (``Hooks.zoc_counts``): its positions count none. Unit states are the
+game's own: the engine reads ``loc`` and ``face`` only.
 
 A units mapping is never changed once a state holds it (rule functions make a new one), so what is derived from
 it is remembered on the replay context by the mapping's identity (the last few mappings, each kept alive by its
@@ -84,9 +85,13 @@ def _make_static(ctx: Context) -> _Static:
     game = ctx.game
     types = game.unit_types
     hooks = ctx.hooks
-    reach = hooks.zoc_reach(ctx) if hooks.zoc_reach is not None else ctx.board.open_neighbours
+    if hooks.zoc_counts:
+        projects = {key: types[t].zoc for key, t in ctx.unit_type.items()}
+        reach = hooks.zoc_reach(ctx) if hooks.zoc_reach is not None else ctx.board.open_neighbours
+    else:  # the game keeps its own zones of control: no unit is counted as projecting one
+        projects, reach = dict.fromkeys(ctx.unit_type, False), {}
     return _Static({uid: u.side for uid, u in game.units.items()}, {uid: i for i, uid in enumerate(game.units)},
-                   {key: types[t].zoc for key, t in ctx.unit_type.items()}, reach, hooks.zoc_off)
+                   projects, reach, hooks.zoc_off)
 
 
 def unit_sides(ctx: Context) -> Mapping[str, str]:

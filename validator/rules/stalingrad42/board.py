@@ -6,10 +6,7 @@ Terrain Effects Chart):
 - 2.2.3: Sea hexsides (and the Kerch Strait, crossed only from Entry Area W, 5.7.2) are impassable to every unit;
   what depends on the season or the side (Lakes, Alpine hexsides, the Volga, Major Rivers) is closed step by step
   by ``crossings``;
-- 6.1: ZOCs extend across every hexside but the Volga and impassable ones (Lakes until they freeze), never into or
-  out of an Entry Area (22.4) (the engine's ``Hooks.zoc_reach``; the Winter changes are ``zoc``'s);
-- 5.6.4, 13.3.2: a unit under a Train marker, or in Full Retreat, has no ZOC (``Hooks.zoc_off``); Non-Combat Units
-  have none by their unit type (19.2);
+- 6.1: zones of control are ``zoc``'s (the engine's positions count none: ``Hooks.zoc_counts``);
 - the scenario's maps (S1.1, S2.1, S3.1, S4.1): the hexes of the other map sections are not in play (:func:`in_play`).
 """
 
@@ -23,12 +20,10 @@ from ...engine.board import build_board
 from ...engine.context import Context, Hooks, derived_from, make_context as engine_context
 from ...model import Header
 from .data import scenario_facts
-from .state import FULL_RETREAT, UnitState
 
 HALVES = 2  # the costs count half MPs (5.2)
 MOVE_CLASSES = ("mech", "nonmech")  # movement class 0 and 1 (the TEC's mp_mech and mp_nonmech)
 ALWAYS_IMPASSABLE = frozenset({"sea", "kerch_strait"})  # 2.2.3; 5.7.2 (the Strait is crossed from W only)
-NO_ZOC = frozenset({"volga", "lake", "sea", "kerch_strait"})  # 6.1: no ZOC across them (Lakes until they freeze)
 
 
 def halves(mp: Fraction | int | None, default: int = 1) -> int:
@@ -44,25 +39,7 @@ def terrain_cost(game: Game, terrain: str) -> tuple[int, int]:
     return tuple(halves(t.mp.get(c)) for c in MOVE_CLASSES)  # type: ignore[return-value]
 
 
-def _zoc_reach(ctx: Context):
-    """6.1, 22.4: the hexes a ZOC reaches from each location: open neighbours, not across the Volga or a Lake
-    hexside, never into or out of an Entry Area."""
-    board, areas = ctx.board, ctx.board.areas
-    out = {}
-    for loc, nbrs in board.open_neighbours.items():
-        if loc in areas:
-            out[loc] = ()
-            continue
-        out[loc] = tuple(n for n in nbrs if n not in areas and not board.hexside(loc, n) & NO_ZOC)
-    return out
-
-
-def _no_zoc(us: UnitState) -> bool:
-    """5.6.4, 13.3.2: a Train marker or Full Retreat takes a unit's ZOC away."""
-    return us.train or us.order == FULL_RETREAT
-
-
-HOOKS = Hooks(zoc_reach=_zoc_reach, zoc_off=_no_zoc)
+HOOKS = Hooks(zoc_counts=False)  # 6.1: ``zoc`` keeps both sides' zones of control (as bits, with the Winter's changes)
 
 
 def make_context(game: Game, header: Header) -> Context:

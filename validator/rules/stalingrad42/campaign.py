@@ -35,7 +35,7 @@ from ...engine.state import evolve
 from ...model import Action, Finding
 from . import supply
 from .campaign_data import campaign_rules, later, scenario_rules
-from .data import facts, scenario_facts
+from .data import axis as _axis, facts, scenario_facts
 from .losses import box
 from .offensives import place_ready
 from .resources import SP_READY, info_of, put_units
@@ -54,10 +54,6 @@ LOST = "lost:"  # 32.x: "lost:<unit>:<n>", the n-th step the unit lost in this I
 EXCESS = "excess:"  # 32.1-32.2: extra steps absorbed (logged)
 TC_PLACED = "tc_placed"  # 30.0: a unit placed from the box this phase (logged)
 UPGRADE = "upgrade"  # set-up condition of 32.4's and 32.5's counters
-
-
-def _axis(ctx: Context) -> str:
-    return next(s for s in ctx.game.sides if s != facts(ctx).volga_side)
 
 
 def _turns(ctx: Context, code: str) -> frozenset[int]:

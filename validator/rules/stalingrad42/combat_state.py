@@ -122,10 +122,22 @@ def phase_key(state) -> tuple:
     return (state.turn, state.player, state.phase)
 
 
+_FRESH: dict[tuple, Battles] = {}  # phase key -> its empty bookkeeping (immutable: one object serves every ask)
+
+
 def battles(state) -> Battles:
-    """The phase's bookkeeping: ``state.battles`` when it is this phase's, else a fresh one."""
+    """The phase's bookkeeping: ``state.battles`` when it is this phase's, else a fresh one (the same empty object
+    for every ask of a phase: outside the Combat Phase each line asks several times)."""
     b = state.battles
-    return b if b.key == phase_key(state) else Battles(key=phase_key(state))
+    key = (state.turn, state.player, state.phase)
+    if b.key == key:
+        return b
+    fresh = _FRESH.get(key)
+    if fresh is None:
+        if len(_FRESH) >= 256:
+            _FRESH.clear()
+        fresh = _FRESH[key] = Battles(key=key)
+    return fresh
 
 
 def current(state) -> Combat | None:

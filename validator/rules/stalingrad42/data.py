@@ -179,6 +179,15 @@ def scenario_facts(ctx: Context) -> ScenarioFacts:
     return facts(ctx).scenarios[ctx.scenario_id]
 
 
+def axis(ctx: Context) -> str:
+    """The side that is not the Volga's (5.5.3): the one that scores (24.1.1). Looked up once per replay (the checks
+    after every line ask)."""
+    out = ctx.derived.get("s42_axis")
+    if out is None:
+        out = ctx.derived["s42_axis"] = next(s for s in ctx.game.sides if s != facts(ctx).volga_side)
+    return out
+
+
 def _hex(game: Game, t: Table, key: str) -> str:
     v = t.str(key)
     if v not in game.map.hexes:

@@ -127,11 +127,14 @@ def after_move(ctx: Context, state: State, side: str) -> State:
         if not threat & bit[r.hex]:
             new.append(r)
             continue
-        changed = True
         trail = list(r.trail)
         hex_ = r.hex
         while trail and threat & bit[hex_]:
             hex_ = trail.pop()
+        if hex_ == r.hex:  # no trail to go back along: it stays (the state is not copied for nothing)
+            new.append(r)
+            continue
+        changed = True
         new.append(Railhead(hex_, tuple(trail), r.ready))
     if not changed:
         return state

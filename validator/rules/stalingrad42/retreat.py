@@ -53,7 +53,7 @@ from .state import DISRUPTED, FULL_RETREAT, GOOD_ORDER, State
 from .supply import traces
 from .terrain import closed, crossings, major_closed, situation
 from .units import name, table
-from .zoc import adjacent_bits, ezoc_bits, other, sides
+from .zoc import adjacent_bits, ezoc_bits, other, side_at, sides
 
 
 class Walk(NamedTuple):
@@ -451,11 +451,10 @@ def came_next_to(ctx: Context, before: State, state: State, action: Action) -> S
     entered = [h for h in (path or ()) if h in hexes and h != before.units[uid].loc]
     if us.loc in hexes and us.loc not in entered:
         entered.append(us.loc)
-    at = position(ctx, state.units).at
+    enemy = side_at(ctx, state, other(ctx, side))  # kept per side: no new position per move
     length = combat_facts(ctx).auto_retreat
-    owed = frozenset(u for h in entered for n in ctx.board.neighbours.get(h, ()) for u in at.get(n, ())
-                     if ctx.game.units[u].side != side and _unshielded(ctx, state, u)
-                     and can_retreat(ctx, state, u, h, length))
+    owed = frozenset(u for h in entered for n in ctx.board.neighbours.get(h, ()) for u in enemy.get(n, ())
+                     if _unshielded(ctx, state, u) and can_retreat(ctx, state, u, h, length))
     if not owed:
         return state
     b = battles(state)

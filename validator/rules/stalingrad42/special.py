@@ -162,11 +162,18 @@ def _garrisons(ctx: Context) -> tuple[tuple[str, str], ...]:
         (u, f"{GARRISON}:{u}") for u in c.game.units if GARRISON in table(c)[u, "front"].tags))
 
 
+def _enemy_garrisons(ctx: Context, side: str) -> tuple[tuple[str, str], ...]:
+    """:func:`_garrisons` of the sides other than ``side`` (made once per replay: asked at every move)."""
+    return per_replay(ctx, ("s42_enemy_garrisons", side), lambda c: tuple(
+        (g, key) for g, key in _garrisons(c) if c.game.units[g].side != side))
+
+
 def _garrison_zone(ctx: Context, state: State, mover_side: str) -> int:
     """The hexes within five hexes of an unreleased Garrison of the other side (20.4), remembered per set of releases
     and Garrison locations."""
     r = facts(ctx).release
-    spots = tuple((state.units[g].loc, key) for g, key in _garrisons(ctx) if ctx.game.units[g].side != mover_side)
+    units = state.units
+    spots = tuple((units[g].loc, key) for g, key in _enemy_garrisons(ctx, mover_side))
     memo = ctx.derived.setdefault("s42_garrison_zone", {})
     key = (mover_side, spots, state.released)
     out = memo.get(key)

@@ -104,6 +104,9 @@ def _make_static(ctx: Context) -> dict:
                 out["ports"][sea] = out["ports"].get(sea, 0) | b
     for a in game.map.areas:
         out["areas"] |= bit.get(a, 0)
+    # every bit a location may have: ``all ^ m`` is ``~m`` within the board, a positive integer (``&`` with a negative
+    # board-sized integer is three times as slow)
+    out["all"] = (1 << max(b.bit_length() for b in board_bits(ctx).bit.values())) - 1
     c = crossings(ctx)
     road = list(c.road)
     for (a, b), feats in board.features.items():
@@ -160,13 +163,20 @@ def _playing(ctx: Context) -> int:
 
 
 def _enemy_cities(ctx: Context, state: State, side: str) -> int:
-    """16.3.4: City and VP hexes the enemy controls (a LOS never enters them while vacant)."""
+    """16.3.4: City and VP hexes the enemy controls (a LOS never enters them while vacant); remembered per side while
+    the control of hexes stays the same (a net asks two or three times)."""
+    memo = ctx.derived.setdefault("s42_enemy_cities", {})
+    hit = memo.get(side)
+    if hit is not None and hit[0] is state.control:
+        return hit[1]
     bit = move_bits(ctx).bit
     out = 0
     for h, owner in state.control.items():
         if owner != side and h in bit:
             out |= bit[h]
-    return out & _static(ctx)["city_vp"]
+    out &= _static(ctx)["city_vp"]
+    memo[side] = (state.control, out)
+    return out
 
 
 def azov_controller(ctx: Context, state: State) -> str | None:
@@ -210,26 +220,49 @@ def _blocks(ctx: Context, state: State, side: str) -> tuple[int, int, Steps, Ste
     mine, theirs = sides(ctx, state, side), sides(ctx, state, other(ctx, side))
     bonds = enemy_bonds(ctx, state, side)
     playing = _playing(ctx)
-    never = (theirs.units | bonds.hexes | (_enemy_cities(ctx, state, side) & ~mine.units) | ~playing) & \
-        (board_bits(ctx).grid | _static(ctx)["areas"])
-    ez = ezoc_bits(ctx, state, side) & ~mine.units
+    st = _static(ctx)
+    cities = _enemy_cities(ctx, state, side)
+    never = (theirs.units | bonds.hexes | (cities ^ (cities & mine.units)) | (st["all"] ^ playing)) & \
+        (board_bits(ctx).grid | st["areas"])
+    ez = ezoc_bits(ctx, state, side)
+    ez ^= ez & mine.units
     c = crossings(ctx)
     shut = minus(union(c.no_zoc, c.alpine_offroad), c.volga_all)  # decision: the Volga does not stop a LOS
     shut = union(shut, bonds.closed)
     if winter(ctx, state):
         shut = union(minus(shut, c.lake_freezes), c.alpine)
     grid = board_bits(ctx).grid
-    open_ = tuple(grid & ~x for x in shut)
+    open_ = tuple(grid ^ (grid & x) for x in shut)
     road = tuple(r & o for r, o in zip(_static(ctx)["road_steps"], open_))
     return never, ez, open_, road  # type: ignore[return-value]
 
 
+_AREAS: dict[int, tuple] = {}  # id(areas) -> (areas, the lowest area bit's place, place above it -> hexes around)
+
+
 def _into_areas(b, x: int) -> int:
-    """The hexes next to the areas of ``x`` (their step into the area)."""
-    out = 0
-    for area, around in b.areas:
-        if x & area:
-            out |= around
+    """The hexes next to the areas of ``x`` (their step into the area). The area bits are read from ``x`` shifted down
+    to them (a small integer), not tested area by area against the whole board's integer."""
+    if not x:
+        return 0
+    hit = _AREAS.get(id(b.areas))
+    if hit is None or hit[0] is not b.areas:
+        base = min(area.bit_length() for area, _ in b.areas) - 1 if b.areas else 0
+        around = {}
+        for area, near in b.areas:
+            k = area.bit_length() - 1 - base
+            around[k] = around.get(k, 0) | near
+        if len(_AREAS) >= 8:
+            _AREAS.clear()
+        hit = _AREAS[id(b.areas)] = (b.areas, base, around)
+    around = hit[2]
+    y = x >> hit[1]
+    out = k = 0
+    while y:
+        if y & 1:
+            out |= around.get(k, 0)
+        y >>= 1
+        k += 1
     return out
 
 
@@ -248,7 +281,8 @@ def _follow(b, start: int, steps: Steps, within: int) -> int:
         for s, allow in along:
             x = ring & allow
             nxt |= x << s if s > 0 else x >> -s
-        ring = nxt & within & ~reach
+        ring = nxt & within
+        ring ^= ring & reach
         reach |= ring
     return reach
 
@@ -273,9 +307,11 @@ def _lines(ctx: Context, state: State, side: str, src: int) -> tuple[int, int, i
     back = _back(b)
     never, ez, open_, road_steps = _blocks(ctx, state, side)
     st = _static(ctx)
-    ok = ~never
+    every = st["all"]
+    ok = every ^ never  # (``~never`` within the board: every mask below is)
     # 16.3.3: the road portion, from the sources along roads, never into an EZOC without a friend
-    road_ok = ok & ~ez & grid
+    road_ok = ok & grid
+    road_ok ^= road_ok & ez
     start = (src & grid | _into_areas(b, src & st["areas"]) & st["road_hexes"]) & road_ok
     road = _follow(b, start, road_steps, road_ok)
     # the hexes where the overland portion may end: the road, a road hex a road step leads from into it, a source
@@ -286,14 +322,15 @@ def _lines(ctx: Context, state: State, side: str, src: int) -> tuple[int, int, i
     hv = heavy(ctx, state)
     overland = int(ctx.game.weather[state.weather].extra.get("supply_overland") or 5)
     # per direction: its shifts back, the open steps, the open road steps, the open steps off-road
-    ways = [(left, right, o, r & o, o & ~(r & o)) for (left, right), o, r in zip(back, open_, st["road_steps"])]
+    ways = [(left, right, o, r & o, o ^ (r & o)) for (left, right), o, r in zip(back, open_, st["road_steps"])]
     areas = st["areas"]
-    not_ez = ~ez
+    not_ez = every ^ ez
+    not_hv = every ^ hv
     levels = [targets]
     for k in range(1, overland + 1):
         one, two = levels[k - 1], levels[k - 2] if k >= 2 else 0
         # 16.3.2: a light hex is entered by any open step, a heavy one for one hex along a road, else for two
-        light, heavy1, heavy2 = one & ~hv, one & hv, two & hv
+        light, heavy1, heavy2 = one & not_hv, one & hv, two & hv
         light_e, heavy1_e, heavy2_e = light & not_ez, heavy1 & not_ez, heavy2 & not_ez
         reach_n = reach_e = 0
         for left, right, o, r, off in ways:
@@ -312,7 +349,7 @@ def _lines(ctx: Context, state: State, side: str, src: int) -> tuple[int, int, i
     last = levels[-2] if len(levels) > 1 else 0
     before = levels[-3] if len(levels) > 2 else 0
     supplied = targets | src
-    light, heavy1, heavy2 = last & ~hv, last & hv, before & hv
+    light, heavy1, heavy2 = last & not_hv, last & hv, before & hv
     for left, right, o, r, off in ways:
         supplied |= (light << left >> right) & o | (heavy1 << left >> right) & r | (heavy2 << left >> right) & off
     supplied |= hexes | _into_areas(b, last & st["areas"])
@@ -323,7 +360,7 @@ def _flood(b, targets: int, ok: int, ez: int, open_: Steps, st: dict) -> int:
     """16.5.1: the hexes with an Unlimited LOS: the overland rules without a length."""
     ways = tuple(zip(_back(b), open_))
     areas = st["areas"]
-    not_ez = ~ez
+    not_ez = st["all"] ^ ez
     reach = targets
     ring = targets
     while ring:
@@ -338,7 +375,8 @@ def _flood(b, targets: int, ok: int, ez: int, open_: Steps, st: dict) -> int:
             for (left, right), o in ways:
                 e_ |= (free << left >> right) & o
         into = _into_areas(b, ring & areas)
-        new = ((n_ | into) & not_ez | e_ & ez) & ok & ~reach
+        new = ((n_ | into) & not_ez | e_ & ez) & ok
+        new ^= new & reach
         # a hex in an EZOC reached before only through an EZOC may be reached again through a free hex
         ring = new
         reach |= new

@@ -35,17 +35,12 @@ from ...model import Action, Finding
 from . import supply
 from .board import in_play
 from .campaign_data import later, scenario_rules
-from .data import facts, scenario_facts
+from .data import axis as _axis, facts, scenario_facts
 from .resources import info_of, put_units
 from .state import DISRUPTED, State
 
 VICTORY = "victory"
 AUTOMATIC, BENCHMARK, THRESHOLD, FINAL = "automatic", "benchmark", "vp", "final"
-
-
-def _axis(ctx: Context) -> str:
-    """The side that scores (24.1.1): the one that is not the Volga's (5.5.3)."""
-    return next(s for s in ctx.game.sides if s != facts(ctx).volga_side)
 
 
 def _soviet(ctx: Context) -> str:
