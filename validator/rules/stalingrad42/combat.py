@@ -571,7 +571,7 @@ def _settle(ctx: Context, state: State, c: Combat) -> tuple[State, list[Finding]
     if dd is not None and dd.desperate and dd.result != "S" and any(state.units[u].loc == c.target
                                                                     for u in c.to_retreat):
         findings.append(Finding("11.5", f"the Desperate Defense of {c.target} rolls again until the retreat is "
-                                        "cancelled or every unit is eliminated", tuple(c.to_retreat), (c.target,)))
+                                        "cancelled or every unit is eliminated", tuple(sorted(c.to_retreat)), (c.target,)))
     state, more = settle(ctx, state, c)
     findings += more
     return _lone(ctx, state, c), findings
