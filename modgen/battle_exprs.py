@@ -103,6 +103,7 @@ JOINER = "BattleJoiner"  # global: the properties of the counter whose battle un
 JOIN_SEP = "#"
 JOIN_MODE = "BattleJoinMode"  # global: "" a selected counter's battle unit (a candidate); "defender"
 JOIN_ROLE = "BattleJoinRole"  # global: the role a counter takes when its battle unit joins
+JOIN_NO = "BattleJoinNo"  # global: the battle number it takes ("" when the clean-up removes its battle unit)
 
 
 def count(filter_expr: str) -> str:

@@ -48,7 +48,7 @@ from . import commands, names
 from . import bsh
 from .battle_exprs import (
     BASE_KIND, CATEGORY, CROSSED, CRT, DECLARING_KIND, DECLARING_SIDE, ENEMY_SIDE, FACE_TYPE, FACTOR, FINAL, FLAGS,
-    INITIAL, JOIN_MODE, JOIN_ROLE, JOINER, NEXT, OWN_SIDE, PROBLEM, PROXY, RAW, SAME_SPOT, SELECTED, STATUS, T_PRINTED,
+    INITIAL, JOIN_MODE, JOIN_NO, JOIN_ROLE, JOINER, NEXT, OWN_SIDE, PROBLEM, PROXY, RAW, SAME_SPOT, SELECTED, STATUS, T_PRINTED,
     TAGS, TARGET, TARGET_LIST, TERRAIN, TERRAIN_SHIFT, TERRAIN_WORDS, TURN, TURN_NUMBER, TYPE, UID, UNIT, WEATHER, WHO,
     Compiler, as_int, copy_of, count, sign, total)
 from .bsh import braces, eq, lit, lookup, text
@@ -74,12 +74,12 @@ ATTACK_RED, DEFENCE_BLUE = "190,20,20", "20,60,170"
 
 # The machinery's keys (commands.battle_key): each stage of a declaration or a resolution is one key, so that a
 # Trigger runs the stages in order: K.declare, K.exec ...
-STAGES = ("declare exec side problem checks check decide enlist_a_send enlist_a enroll_a tags_a factor_a report_a "
+STAGES = ("declare exec side problem checks check decide enlist_a_send enlist_a enroll_a factor_a report_a "
           "join_send join target cross_send cross enlist_d_send enlist_d enroll_d tags_d factor_d terrain_d report_d "
           "place_send place place_marker init o_number o_base o_kind o_strength o_shifts o_net o_odds o_report "
           "o_next adjusted r_die r_outcome r_report by_hand turn_begins gather_send gather fight_a_send fight_a "
           "fight_d_send fight_d s_column s_die s_result s_report enroll joiner place_proxy p_init p_parse p_cand "
-          "p_last refuse discard_send discard mode_def mode_clear unit_send unit_enroll").split()
+          "p_last refuse discard_send discard mode_def mode_clear unit_send unit_enroll unjoin").split()
 K = SimpleNamespace(**{stage: commands.battle_key(i) for i, stage in enumerate(STAGES)})
 PROXY_PROTOTYPE = "Battle unit"
 PROXY_GPID_KEY = "place:battle_unit"
@@ -120,11 +120,11 @@ def unit_prototype(ctx: Context, model: BattleModel) -> Piece:
                   description="The counter's properties its battle unit copies"),
         PlaceMarker("", K.place_proxy, add_piece(proxy_piece(ctx)), proxy_gpid(ctx), "Place the battle unit",
                     after=K.p_init),
-        DynamicProperty(names.BATTLE, (PropertyCommand("", K.unit_enroll, braces(NEXT)),
-                                       PropertyCommand("", commands.CLEAR, "")), "",
+        # one command each (a configurer each whenever a counter is made): its battle unit sets them, and sets
+        # them to "" when the clean-up removes it
+        DynamicProperty(names.BATTLE, (PropertyCommand("", K.unit_enroll, braces(JOIN_NO)),), "",
                         description="The battle this unit fights in"),
-        DynamicProperty(names.BATTLE_ROLE, (PropertyCommand("", K.unit_enroll, braces(JOIN_ROLE)),
-                                            PropertyCommand("", commands.CLEAR, "")), "",
+        DynamicProperty(names.BATTLE_ROLE, (PropertyCommand("", K.unit_enroll, braces(JOIN_ROLE)),), "",
                         description="Attacker or defender"),
     )
     return Piece(BasicPiece(""), traits)
@@ -199,7 +199,7 @@ def proxy_prototype(ctx: Context, model: BattleModel) -> Piece:
         KeyToPieces(K.join_send, K.join, candidates(ENEMY_SIDE), "Targets join"),
         KeyToPieces(K.place_send, K.place, of_next(DEFENDER), "The battle marker"),
         # an attacker joins; once every target has joined (the hexsides it crosses are known), its factor counts
-        Trigger(K.enlist_a, (K.enroll_a, K.enroll, K.tags_a, K.unit_send), description="An attacker joins"),
+        Trigger(K.enlist_a, (K.enroll_a, K.enroll, K.unit_send), description="An attacker joins"),
         KeyToPieces(K.fight_a_send, K.fight_a, of_next(ATTACKER), "Attackers count"),
         Trigger(K.fight_a, (K.factor_a, K.report_a), description="An attacker's factor"),
         KeyToPieces(K.fight_d_send, K.fight_d, of_next(DEFENDER), "Defenders count"),
@@ -219,8 +219,11 @@ def proxy_prototype(ctx: Context, model: BattleModel) -> Piece:
                     "The target's other counters join (again after a battle)"),
         Trigger(K.enlist_d, (K.enroll_d, K.enroll, K.tags_d, K.unit_send), description="A defender joins"),
         # the counter takes the battle's number and its role (the log contract)
-        SetGlobal(JOIN_ROLE, (PropertyCommand("", K.enroll_a, ATTACKER), PropertyCommand("", K.enroll_d, DEFENDER)),
-                  description="The role of the counter joining"),
+        SetGlobal(JOIN_ROLE, (PropertyCommand("", K.enroll_a, ATTACKER), PropertyCommand("", K.enroll_d, DEFENDER),
+                              PropertyCommand("", K.unjoin, "")),
+                  description="The role the counter takes"),
+        SetGlobal(JOIN_NO, (PropertyCommand("", K.enroll, braces(NEXT)), PropertyCommand("", K.unjoin, "")),
+                  description="The battle number the counter takes"),
         KeyToPieces(K.unit_send, K.unit_enroll, braces(f'{UNIT} && {text(names.UNIT_ID)}=="${copy_of(names.UNIT_ID)}$"'),
                     "The counter takes the battle's number and its role"),
         Trigger(K.place, (K.place_marker,), braces(first_defender), "The first defender places the battle marker"),
@@ -255,7 +258,8 @@ def proxy_prototype(ctx: Context, model: BattleModel) -> Piece:
               "255,255,255", "c", f"Battle badge ({DEFENDER})", 0, "c", "c", -(w // 2), "r",
               property=f"BattleBadge_{DEFENDER}"),
         Apart("A battle unit stands on its counter's spot, apart from the stack"),
-        Trigger(commands.CLEAR, (K.discard,), description="Removed by the clean-up"),
+        Trigger(commands.CLEAR, (K.unjoin, K.unit_send, K.discard),
+                description="Removed by the clean-up: its counter's battle number and role go"),
         Delete("", K.discard, "Removed by the clean-up, or when its declaration is refused"),
     )
     return Piece(BasicPiece(""), traits)
@@ -436,14 +440,16 @@ def total_of(c: Compiler, role: str) -> str:
 # --- module components -------------------------------------------------------------------------------------------
 
 
-def global_values(ctx: Context, model: BattleModel) -> dict[str, str]:
+def global_values(ctx: Context, model: BattleModel, tables: bool = True) -> dict[str, str]:
     """Global property -> its initial value: the battle machinery's, the weather (in a game with weather) and turn
-    number of the first scenario's first turn, and the tables."""
+    number of the first scenario's first turn, and (``tables``) the tables: a scenario's setup leaves them out (they
+    never change in play and the module holds them: 440 KB of text fewer to decode when Stalingrad '42's S1
+    opens)."""
     start = next(iter(ctx.game.scenarios.values())).first_turn if ctx.game.scenarios else min(ctx.game.turns)
     weather = {names.WEATHER_PROPERTY: ctx.game.turns[start].weather} if ctx.game.weather else {}
     return {NEXT: "1", DECLARING_SIDE: "", DECLARING_KIND: "", PROBLEM: "", TARGET: "", TARGET_LIST: ",", JOINER: "",
-            JOIN_MODE: "", JOIN_ROLE: "",
-            **weather, TURN_NUMBER: str(start), **compiler(ctx, model).tables()}
+            JOIN_MODE: "", JOIN_ROLE: "", JOIN_NO: "",
+            **weather, TURN_NUMBER: str(start), **(compiler(ctx, model).tables() if tables else {})}
 
 
 def global_properties(ctx: Context, model: BattleModel, container) -> None:
