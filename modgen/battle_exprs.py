@@ -66,6 +66,7 @@ T_CRT = "BattleCrtTable"
 T_TURNS = "BattleTurnTable"  # turn tracker label -> turn number
 T_PRINTED = "BattlePrintedWeatherTable"  # turn tracker label -> the weather printed for that turn
 T_CATEGORY = "BattleCategoryTable"
+T_UNITS = "BattleUnitTable"  # unit id -> its printed properties a battle unit copies (Compiler.printed), JOIN_SEP apart
 T_TRAITS = "BattleTraitTable"  # unit type -> its traits ("a,b")
 T_LAYER = "BattleLayerTable_"  # a CRT layer's cells, keyed as the CRT's: BattleLayerTable_dd
 T_STAGE = "BattleStageTable_"  # a stage's table: "column/roll" -> result, BattleStageTable_determined
@@ -129,6 +130,15 @@ def as_int(expr: str) -> str:
 def role_filter(role: str, battle: str) -> str:
     """The units of battle ``battle`` (an expression of its number) in ``role``; for Count/Sum match strings."""
     return f"{PROXY} && {text(names.BATTLE)}=={battle} && {names.BATTLE_ROLE}=={lit(role)}"
+
+
+def field_of(expr: str, i: int, last: bool) -> str:
+    """The ``i``-th field of a text :data:`JOIN_SEP` apart (VASSAL's BeanShell refuses arrays, so no ``split``: the
+    fields before it dropped by a regular expression, then up to the next separator; ``last``: the rest)."""
+    rest = f'{expr}.replaceAll("^([^{JOIN_SEP}]*{JOIN_SEP}){{{i}}}", "")' if i else expr
+    if last:
+        return rest
+    return f'({rest}+{lit(JOIN_SEP)}).substring(0, ({rest}+{lit(JOIN_SEP)}).indexOf({lit(JOIN_SEP)}))'
 
 
 def tag_test(tag: str) -> str:
@@ -223,13 +233,16 @@ class Compiler:
         return {T_STAGE + st.name: table(cells), T_STAGE_COLUMNS + st.name: table(dict(st.columns))}
 
     def copied(self) -> tuple[str, ...]:
-        """The counter's properties its battle unit copies (the counter's battle number and role, then its name
-        last: a name may hold the separator)."""
-        fields = [names.UNIT_ID, FACE_LEVEL, names.SIDE, names.NATIONALITY, names.UNIT_TYPE, names.BACK_TYPE]
+        """What a counter hands its battle unit in :data:`JOINER`: its id, face, battle number and role, then its name
+        last (a name may hold the separator); the rest the battle unit looks up in :data:`T_UNITS`."""
+        return names.UNIT_ID, FACE_LEVEL, names.BATTLE, names.BATTLE_ROLE, NAME
+
+    def printed(self) -> tuple[str, ...]:
+        """The counter's printed properties a battle unit copies from :data:`T_UNITS` (the order of its values)."""
+        fields = [names.SIDE, names.NATIONALITY, names.UNIT_TYPE, names.BACK_TYPE]
         for field in dict.fromkeys((self.model.attack, self.model.defence)):
             fields += STRENGTH_FIELDS.get(field, ())
-        fields += [names.FLAGS, names.BACK_FLAGS] if self.uses_tags else []
-        return (*fields, names.BATTLE, names.BATTLE_ROLE, NAME)
+        return (*fields, *((names.FLAGS, names.BACK_FLAGS) if self.uses_tags else ()))
 
     def joiner(self) -> str:
         """What a counter puts in :data:`JOINER` before it places its battle unit: its :meth:`copied` properties."""
@@ -237,13 +250,12 @@ class Compiler:
         return '""+' + sep.join(f"{p}.trim()" if p == names.UNIT_ID else p for p in self.copied())
 
     def joined(self, i: int) -> str:
-        """A battle unit's copy of the ``i``-th :meth:`copied` property, read from :data:`JOINER` (VASSAL's BeanShell
-        refuses arrays, so no ``split``: the fields before it dropped by a regular expression, then up to the next
-        separator; the last field is the rest)."""
-        rest = f'{JOINER}.replaceAll("^([^{JOIN_SEP}]*{JOIN_SEP}){{{i}}}", "")' if i else JOINER
-        if i == len(self.copied()) - 1:
-            return rest
-        return f'({rest}+{lit(JOIN_SEP)}).substring(0, ({rest}+{lit(JOIN_SEP)}).indexOf({lit(JOIN_SEP)}))'
+        """A battle unit's copy of the ``i``-th :meth:`copied` property, read from :data:`JOINER`."""
+        return field_of(JOINER, i, i == len(self.copied()) - 1)
+
+    def looked_up(self, i: int) -> str:
+        """A battle unit's copy of the ``i``-th :meth:`printed` property of its counter."""
+        return field_of(lookup(T_UNITS, self.joined(0)), i, i == len(self.printed()) - 1)
 
     @cached_property
     def uses_tags(self) -> bool:

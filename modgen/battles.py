@@ -41,6 +41,7 @@ from types import SimpleNamespace
 
 from PIL import Image, ImageDraw
 
+from games import DataError
 from games.battles import ATTACKER, DEFENDER, BattleModel
 from games.model import Game
 
@@ -48,8 +49,9 @@ from . import commands, names
 from . import bsh
 from .battle_exprs import (
     BASE_KIND, CATEGORY, CROSSED, CRT, DECLARING_KIND, DECLARING_SIDE, ENEMY_SIDE, FACE_TYPE, FACTOR, FINAL, FLAGS,
-    INITIAL, JOIN_MODE, JOIN_NO, JOIN_ROLE, JOINER, NEXT, OWN_SIDE, PROBLEM, PROXY, RAW, SAME_SPOT, SELECTED, STATUS, T_PRINTED,
-    TAGS, TARGET, TARGET_LIST, TERRAIN, TERRAIN_SHIFT, TERRAIN_WORDS, TURN, TURN_NUMBER, TYPE, UID, UNIT, WEATHER, WHO,
+    INITIAL, JOIN_MODE, JOIN_NO, JOIN_ROLE, JOIN_SEP, JOINER, NEXT, OWN_SIDE, PROBLEM, PROXY, RAW, SAME_SPOT, SELECTED, STATUS, T_PRINTED,
+    T_UNITS, TAGS, TARGET, TARGET_LIST, TERRAIN, TERRAIN_SHIFT, TERRAIN_WORDS, TURN, TURN_NUMBER, TYPE, UID, UNIT, WEATHER,
+    WHO,
     Compiler, as_int, copy_of, count, sign, total)
 from .bsh import braces, eq, lit, lookup, text
 from .context import Context
@@ -61,7 +63,7 @@ from .traits import (
     Apart, BasicPiece, Calculated, Delete, DynamicProperty, HideCommands, Key, KeyToPieces, Label, Marker, Piece,
     PlaceMarker, PropertyCommand, Prototype, Report, SetGlobal, SubMenu, Trait, Trigger, add_piece, key_text,
     string_array)
-from .units import BATTLES_PROTOTYPE, battle_results, face_image
+from .units import BATTLES_PROTOTYPE, battle_results, face_image, unit_properties
 from .xmltree import MODULE, PROPS, TURN as TURN_PKG, element
 
 MARKER_PROTOTYPE = "Battle marker"
@@ -159,6 +161,7 @@ def proxy_prototype(ctx: Context, model: BattleModel) -> Piece:
     badge = f'{text(names.BATTLE)}!="" && {text(CANDIDATE)}==""'
     w, h = ctx.size(face_image(next(iter(ctx.game.units)), "front"))
     copies = [(p if p in (names.BATTLE, names.BATTLE_ROLE) else copy_of(p), i) for i, p in enumerate(c.copied())]
+    printed = [(copy_of(p), c.looked_up(i)) for i, p in enumerate(c.printed())]
     roles = ((K.p_parse, braces(c.joined(dict(copies)[names.BATTLE_ROLE]))), (K.enroll_a, ATTACKER),
              (K.enroll_d, DEFENDER))
     traits: tuple[Trait, ...] = (
@@ -170,6 +173,7 @@ def proxy_prototype(ctx: Context, model: BattleModel) -> Piece:
                 "A defending counter's battle unit"),
         *(_dyn(name, (K.p_parse, braces(c.joined(i)))) for name, i in copies if name not in
           (names.BATTLE, names.BATTLE_ROLE)),
+        *(_dyn(name, (K.p_parse, braces(expr))) for name, expr in printed),
         _dyn(CANDIDATE, (K.p_cand, "1"), (K.enroll, "")),
         Trigger(K.p_last, (K.exec,), braces(last_candidate), "Declare: the last selected counter's battle unit runs it"),
         Trigger(K.exec, (K.side, K.problem, K.gather_send, K.checks, K.decide),
@@ -449,7 +453,22 @@ def global_values(ctx: Context, model: BattleModel, tables: bool = True) -> dict
     weather = {names.WEATHER_PROPERTY: ctx.game.turns[start].weather} if ctx.game.weather else {}
     return {NEXT: "1", DECLARING_SIDE: "", DECLARING_KIND: "", PROBLEM: "", TARGET: "", TARGET_LIST: ",", JOINER: "",
             JOIN_MODE: "", JOIN_ROLE: "", JOIN_NO: "",
-            **weather, TURN_NUMBER: str(start), **(compiler(ctx, model).tables() if tables else {})}
+            **weather, TURN_NUMBER: str(start), **(battle_tables(ctx, model) if tables else {})}
+
+
+def battle_tables(ctx: Context, model: BattleModel) -> dict[str, str]:
+    """The tables (global property -> text): the compiler's, and each unit's printed properties its battle unit
+    copies."""
+    c = compiler(ctx, model)
+    printed = c.printed()
+    units = {}
+    for unit in ctx.game.units.values():
+        props = dict(unit_properties(ctx.game, unit))
+        values = [props.get(p, "") for p in printed]
+        if any(JOIN_SEP in v for v in values):
+            raise DataError(unit.id, f"a unit's printed values cannot contain {JOIN_SEP!r} in a module with battles")
+        units[unit.id] = JOIN_SEP.join(values)
+    return {**c.tables(), T_UNITS: bsh.table(units)}
 
 
 def global_properties(ctx: Context, model: BattleModel, container) -> None:

@@ -269,11 +269,15 @@ def test_a_bad_module_toml_is_one_line_from_info(tmp_path, capsys, toml, message
     assert err.count("\n") == 1 and f"module.toml: {message}" in err, err
 
 
-def test_the_battle_command_is_left_out_where_module_toml_says_so(nr_game):
-    """Stalingrad '42's ``[battles] command = false``: its rules describe its battles, its default module has none
-    (a scenario opens in seconds); No Retreat!'s has them."""
-    s42 = games.load("stalingrad42")
-    assert battle_model(s42) is not None and not settings(s42).battle_command and battles(s42) is None
+def test_the_battle_command_is_left_out_where_module_toml_says_so(tmp_path, s42, nr_game):
+    """``[battles] command = false`` leaves the battle command out although the rules package describes the game's
+    battles; Stalingrad '42's and No Retreat!'s modules have it."""
+    folder = tmp_path / "stalingrad42"
+    shutil.copytree(os.path.join(os.path.dirname(games.__file__), "stalingrad42"), folder)
+    (folder / "module.toml").write_text("[battles]\ncommand = false\n")
+    off = games.load(str(folder))
+    assert battle_model(off) is not None and not settings(off).battle_command and battles(off) is None
+    assert settings(s42).battle_command and battles(s42) is not None
     assert settings(nr_game).battle_command and battles(nr_game) is not None
 
 
