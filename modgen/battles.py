@@ -447,8 +447,8 @@ def total_of(c: Compiler, role: str) -> str:
 def global_values(ctx: Context, model: BattleModel, tables: bool = True) -> dict[str, str]:
     """Global property -> its initial value: the battle machinery's, the weather (in a game with weather) and turn
     number of the first scenario's first turn, and (``tables``) the tables: a scenario's setup leaves them out (they
-    never change in play and the module holds them: 440 KB of text fewer to decode when Stalingrad '42's S1
-    opens)."""
+    never change in play and the module holds them: hundreds of KB fewer to decode when a big map's scenario
+    opens, docs/benchmarks.md)."""
     start = next(iter(ctx.game.scenarios.values())).first_turn if ctx.game.scenarios else min(ctx.game.turns)
     weather = {names.WEATHER_PROPERTY: ctx.game.turns[start].weather} if ctx.game.weather else {}
     return {NEXT: "1", DECLARING_SIDE: "", DECLARING_KIND: "", PROBLEM: "", TARGET: "", TARGET_LIST: ",", JOINER: "",
