@@ -195,13 +195,15 @@ def test_dice_chores_vp_and_charts_come_from_the_data(s42, s42_xml):
     assert dice == [("1d6", "1", "6"), ("2d6 (Planned Offensive)", "2", "6"),
                     ("3d6 (two Planned Offensives)", "3", "6")]
     chores = {c.get("name"): c for c in s42_xml.iter("VASSAL.build.module.map.MassKeyCommand")}
-    combat = chores["Clear attack marks, battle results and Automatic DS markers"]
+    combat = chores["Clear attack marks, battle results, battle markers and Automatic DS markers"]  # (issue 22)
     assert 'MarkerKind=="auto_ds"' in combat.get("filter") and 'Kind=="unit"' in combat.get("filter")
+    assert 'Kind=="battle"' in combat.get("filter") and 'BattleProxy=="1"' in combat.get("filter")
     assert "Combat Phase" in combat.get("reportFormat")
     assert 'MarkerKind=="replacement"' in chores["Clear Replacement markers"].get("filter")
     assert {"VP +1", "VP -1", "Show trails"} <= set(chores)
     props = {p.get("name"): p.get("initialValue") for p in s42_xml.iter("VASSAL.build.module.properties.GlobalProperty")}
-    assert props == {names.VP_PROPERTY: "0"}  # no initiative in this game
+    assert props[names.VP_PROPERTY] == "0" and names.INITIATIVE_PROPERTY not in props  # no initiative in this game
+    assert {"BattleNext", "BattleJoiner", "BattleUnitTable"} <= set(props)  # the battle command's (issue 22)
     charts = {c.get("chartName") for c in s42_xml.iter("VASSAL.build.widget.Chart")}
     assert "Combat Results Table" in charts and "Terrain Effects Chart" in charts
 
