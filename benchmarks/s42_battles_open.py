@@ -33,6 +33,18 @@ def children_cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
+def save_text_size(vmod: str) -> int:
+    """The length of S1's predefined setup as VASSAL decodes it (the save inside the module, deobfuscated)."""
+    import zipfile
+
+    from modgen.savegame import deobfuscate
+
+    with zipfile.ZipFile(vmod) as z:
+        name = next(n for n in z.namelist() if n.startswith("s1_") and n.endswith(".vsav"))
+        with zipfile.ZipFile(z.open(name)) as save:
+            return len(deobfuscate(save.read("savedGame").decode("ascii")))
+
+
 def main() -> int:
     import games
     from art.build import build as build_art
@@ -55,7 +67,8 @@ def main() -> int:
             out = os.path.join(tmp, side)
             shutil.copytree(art, os.path.join(out, "images"))
             vmods[side] = module.build(game, out, model)[0]
-            print(f"module {side}: {os.path.getsize(vmods[side]) / 1e6:.1f} MB", flush=True)
+            print(f"module {side}: {os.path.getsize(vmods[side]) / 1e6:.1f} MB, S1's save "
+                  f"{save_text_size(vmods[side]) / 1e6:.1f} MB of text", flush=True)
         best: dict[str, dict[str, float]] = {}
         try:
             with open_engine() as engine:

@@ -1,10 +1,13 @@
 """The battle model (games.battles) as VASSAL expressions: what units and battle markers compute (issue 22).
 
-Two kinds of piece evaluate these: a **unit** when it joins a battle (its factor, its statuses, the tags of its
-hex, its hex's terrain), and the **battle marker** (totals, conditions over the battle's units, shifts, odds, the
-CRT cell). Units of battle ``n`` are found by ``Count``/``Sum`` over the pieces whose ``Battle`` is ``n``; what a unit
-freezes when it joins (``BattleType``, ``BattleStatus``, ``BattleTags`` ...) is what the marker's conditions read,
-so no expression ever evaluates a table look-up for every piece of the map.
+Two kinds of piece evaluate these: a **battle unit** (a unit's stand-in in one battle, placed on its spot when it
+joins: its factor, its statuses, the tags of its hex, its hex's terrain), and the **battle marker** (totals,
+conditions over the battle's units, shifts, odds, the CRT cell). The counters themselves carry only their battle
+number and role (modgen.battles): what a battle unit computes it reads from the copy of its counter's properties it
+takes when it is placed (``BattleUnitId``, ``BattleFace`` ...). Battle units of battle ``n`` are found by
+``Count``/``Sum`` over the pieces whose ``Battle`` is ``n``; what a battle unit freezes when it joins
+(``BattleType``, ``BattleStatus``, ``BattleTags`` ...) is what the marker's conditions read, so no expression ever
+evaluates a table look-up for every piece of the map.
 """
 
 from __future__ import annotations
@@ -63,6 +66,7 @@ T_CRT = "BattleCrtTable"
 T_TURNS = "BattleTurnTable"  # turn tracker label -> turn number
 T_PRINTED = "BattlePrintedWeatherTable"  # turn tracker label -> the weather printed for that turn
 T_CATEGORY = "BattleCategoryTable"
+T_UNITS = "BattleUnitTable"  # unit id -> its printed properties a battle unit copies (Compiler.printed), JOIN_SEP apart
 T_TRAITS = "BattleTraitTable"  # unit type -> its traits ("a,b")
 T_LAYER = "BattleLayerTable_"  # a CRT layer's cells, keyed as the CRT's: BattleLayerTable_dd
 T_STAGE = "BattleStageTable_"  # a stage's table: "column/roll" -> result, BattleStageTable_determined
@@ -73,15 +77,34 @@ TURN_NUMBER = "TurnNumber"  # global: the turn number the tracker shows (set whe
 # A property whose value looks like a number is bound as one (hex 0910 becomes 910): a String method on it keeps it
 # text throughout the expression (VASSAL passes such properties as String parameters).
 LOC = "LocationName.trim()"
-UID = f"{names.UNIT_ID}.trim()"
 UNIT = f'Kind=={lit(names.KIND_UNIT)}'
 SAME_SPOT = "CurrentX==$CurrentX$ && CurrentY==$CurrentY$"  # in the same stack (cheaper than a location name)
 SELECTED = f"Selected==true && {UNIT}"
-OWN_SIDE = f"Side=={DECLARING_SIDE}"
-ENEMY_SIDE = f"Side!={DECLARING_SIDE}"
-FACE_TYPE = f"({names.FACE_LAYER}_Level==2 ? {names.BACK_TYPE} : {names.UNIT_TYPE})"
 STRENGTH_FIELDS = {"strength": (names.STRENGTH, names.BACK_STRENGTH), "attack": (names.ATTACK_VALUE, names.BACK_ATTACK),
                    "defense": (names.DEFENSE_VALUE, names.BACK_DEFENSE)}
+
+# A battle unit's copy of its counter's properties (its own names: a piece looked up by UnitId is the counter)
+PROXY = f'{names.BATTLE_PROXY}=="1"'  # a battle unit (its Marker property)
+COPY_PREFIX = "BattleUnit_"
+FACE_LEVEL = f"{names.FACE_LAYER}_Level"
+NAME = "PieceName"
+
+
+def copy_of(prop: str) -> str:
+    """The battle unit's copy of its counter's property ``prop``."""
+    return COPY_PREFIX + prop
+
+
+UID = f"{copy_of(names.UNIT_ID)}.trim()"
+OWN_SIDE = f"{copy_of(names.SIDE)}=={DECLARING_SIDE}"  # a battle unit of the attacking side
+ENEMY_SIDE = f"{copy_of(names.SIDE)}!={DECLARING_SIDE}"
+FACE_TYPE = f"({copy_of(FACE_LEVEL)}==2 ? {copy_of(names.BACK_TYPE)} : {copy_of(names.UNIT_TYPE)})"
+WHO = f'{copy_of(NAME)}+" ["+{UID}+"] in "+{LOC}'  # a battle unit's counter, for the chat
+JOINER = "BattleJoiner"  # global: the properties of the counter whose battle unit is being placed, JOIN_SEP apart
+JOIN_SEP = "#"
+JOIN_MODE = "BattleJoinMode"  # global: "" a selected counter's battle unit (a candidate); "defender"
+JOIN_ROLE = "BattleJoinRole"  # global: the role a counter takes when its battle unit joins
+JOIN_NO = "BattleJoinNo"  # global: the battle number it takes ("" when the clean-up removes its battle unit)
 
 
 def count(filter_expr: str) -> str:
@@ -106,7 +129,16 @@ def as_int(expr: str) -> str:
 
 def role_filter(role: str, battle: str) -> str:
     """The units of battle ``battle`` (an expression of its number) in ``role``; for Count/Sum match strings."""
-    return f"{UNIT} && {text(names.BATTLE)}=={battle} && {names.BATTLE_ROLE}=={lit(role)}"
+    return f"{PROXY} && {text(names.BATTLE)}=={battle} && {names.BATTLE_ROLE}=={lit(role)}"
+
+
+def field_of(expr: str, i: int, last: bool) -> str:
+    """The ``i``-th field of a text :data:`JOIN_SEP` apart (VASSAL's BeanShell refuses arrays, so no ``split``: the
+    fields before it dropped by a regular expression, then up to the next separator; ``last``: the rest)."""
+    rest = f'{expr}.replaceAll("^([^{JOIN_SEP}]*{JOIN_SEP}){{{i}}}", "")' if i else expr
+    if last:
+        return rest
+    return f'({rest}+{lit(JOIN_SEP)}).substring(0, ({rest}+{lit(JOIN_SEP)}).indexOf({lit(JOIN_SEP)}))'
 
 
 def tag_test(tag: str) -> str:
@@ -200,6 +232,31 @@ class Compiler:
                  for roll, row in t.rows.items() for j, c in enumerate(t.columns)}
         return {T_STAGE + st.name: table(cells), T_STAGE_COLUMNS + st.name: table(dict(st.columns))}
 
+    def copied(self) -> tuple[str, ...]:
+        """What a counter hands its battle unit in :data:`JOINER`: its id, face, battle number and role, then its name
+        last (a name may hold the separator); the rest the battle unit looks up in :data:`T_UNITS`."""
+        return names.UNIT_ID, FACE_LEVEL, names.BATTLE, names.BATTLE_ROLE, NAME
+
+    def printed(self) -> tuple[str, ...]:
+        """The counter's printed properties a battle unit copies from :data:`T_UNITS` (the order of its values)."""
+        fields = [names.SIDE, names.NATIONALITY, names.UNIT_TYPE, names.BACK_TYPE]
+        for field in dict.fromkeys((self.model.attack, self.model.defence)):
+            fields += STRENGTH_FIELDS.get(field, ())
+        return (*fields, *((names.FLAGS, names.BACK_FLAGS) if self.uses_tags else ()))
+
+    def joiner(self) -> str:
+        """What a counter puts in :data:`JOINER` before it places its battle unit: its :meth:`copied` properties."""
+        sep = f"+{lit(JOIN_SEP)}+"
+        return '""+' + sep.join(f"{p}.trim()" if p == names.UNIT_ID else p for p in self.copied())
+
+    def joined(self, i: int) -> str:
+        """A battle unit's copy of the ``i``-th :meth:`copied` property, read from :data:`JOINER`."""
+        return field_of(JOINER, i, i == len(self.copied()) - 1)
+
+    def looked_up(self, i: int) -> str:
+        """A battle unit's copy of the ``i``-th :meth:`printed` property of its counter."""
+        return field_of(lookup(T_UNITS, self.joined(0)), i, i == len(self.printed()) - 1)
+
     @cached_property
     def uses_tags(self) -> bool:
         """Whether a unit test asks for the tags of a unit's face (then units freeze them when they join)."""
@@ -287,7 +344,7 @@ class Compiler:
         if field not in STRENGTH_FIELDS:
             raise DataError(self.game.id, f"the battle model's unit factor '{field}' is not a strength counters carry")
         front, back = STRENGTH_FIELDS[field]
-        return as_int(f"({names.FACE_LAYER}_Level==2 ? {back} : {front})")
+        return as_int(f"({copy_of(FACE_LEVEL)}==2 ? {copy_of(back)} : {copy_of(front)})")
 
     @staticmethod
     def category() -> str:
@@ -332,9 +389,9 @@ class Compiler:
         if t.categories:
             parts.append(any_of(CATEGORY, t.categories))
         if t.sides:
-            parts.append(any_of(names.SIDE, t.sides))
+            parts.append(any_of(copy_of(names.SIDE), t.sides))
         if t.nationalities:
-            parts.append(any_of(names.NATIONALITY, t.nationalities))
+            parts.append(any_of(copy_of(names.NATIONALITY), t.nationalities))
         parts += [contains(STATUS, lit(s)) for s in sorted(t.status)]
         parts += ["!" + contains(STATUS, lit(s)) for s in sorted(t.not_status)]
         parts += [contains(FLAGS, lit(x)) for x in sorted(t.tags)]
@@ -348,7 +405,8 @@ class Compiler:
     def flags(self) -> str:
         """``,type,trait,flag,``: the tags of the face the unit shows (its type, the type's traits, the face's
         flags)."""
-        flags = f'({names.FACE_LAYER}_Level==2 ? {text(names.BACK_FLAGS)} : {text(names.FLAGS)}).replace(" ", ",")'
+        flags = (f'({copy_of(FACE_LEVEL)}==2 ? {text(copy_of(names.BACK_FLAGS))} : {text(copy_of(names.FLAGS))})'
+                 '.replace(" ", ",")')
         return f'(","+{FACE_TYPE}+","+{lookup(T_TRAITS, text(FACE_TYPE))}+","+{flags}+",")'
 
 
@@ -660,9 +718,9 @@ class Compiler:
         return chain([
             (f"!{any_of('Phase', self.battle_phases())}",
              f'"battles are fought in the "+{lit(self.battle_phase_words())}+", not in "+Phase+{lit(_rule(r.phase))}'),
-            (f"{count(f'{SELECTED} && {OWN_SIDE}')}==0",
+            (f"{count(f'{SELECTED} && Side=={DECLARING_SIDE}')}==0",
              f'"select the attacking "+{side}+" units and a unit of each hex they attack"+{lit(_rule(r.enemy))}'),
-            (f"{count(f'{SELECTED} && {ENEMY_SIDE}')}==0",
+            (f"{count(f'{SELECTED} && Side!={DECLARING_SIDE}')}==0",
              f'"no enemy unit is selected: select a unit of each hex the "+{side}+" units attack"'
              f'+{lit(_rule(r.enemy))}'),
         ], '""')
@@ -673,7 +731,7 @@ class Compiler:
     def unit_problem(self) -> str:
         """Why this selected unit cannot take part (the first reason), or ""."""
         r = self.model.refusals
-        who = f'PieceName+" ["+{UID}+"] in "+{LOC}'
+        who = WHO
         unresolved = count(f'Kind=={lit(names.KIND_BATTLE)} && {text(names.BATTLE_NO)}=="$' + names.BATTLE + '$" && '
                            f'{text(names.BATTLE_OUTCOME)}==""')
         # the targets (",1205,1305,") against this unit's neighbours and prohibited hexsides, each a regular

@@ -2,15 +2,22 @@
 game's battle model (:mod:`games.battles`; the rules package's own when it has one).
 
 **Declare** (toolbar *Declare battle*, Alt+B): the players select the attacking units and a unit of each hex they
-attack. The toolbar command sends a key to the selected units; the first of them (by unit id) runs the declaration:
+attack. A counter carries only its battle number and role (``Battle``, ``BattleRole``: the log contract) and the
+command that places its **battle unit**: a hidden piece on the counter's spot with a copy of the counter's
+properties (``BattleUnit_...``, handed over in the global ``BattleJoiner``), which does everything else — VASSAL
+makes and decodes every trait of every counter when a game loads, and a battle unit exists only while its battle
+does. The toolbar command sends a key to the selected units; each places its battle unit, and the last one placed
+runs the declaration:
 
 1. the attacking side is the player's own side (or, for the Solitaire side, the side whose phase the tracker shows);
-   every selected unit checks that it may fight (not in an unresolved battle, an attacker not in a second attack,
-   with a strength, next to every target and not across a prohibited hexside; a target not attacked already); the
-   first problem found refuses the battle with one chat line citing the rule, and nothing changes;
+   every selected counter's battle unit checks that it may fight (not in an unresolved battle, an attacker not in a
+   second attack, with a strength, next to every target and not across a prohibited hexside; a target not attacked
+   already); the first problem found refuses the battle with one chat line citing the rule, and the battle units
+   go again: nothing changes;
 2. the attackers join (battle number, factor, statuses from the markers in their hex, the chat line of each), then
-   each target's units join as defenders (all units of the hex, 10.4-style), each with its hex's terrain and the
-   hexside features every attacker crosses into it;
+   each target's units join as defenders (all units of the hex, 10.4-style: the other counters there place their
+   battle units), each with its hex's terrain and the hexside features every attacker crosses into it; each counter
+   takes the battle's number and role;
 3. the first defender places the **battle marker**, which freezes the battle: totals, kind (a counterblow hex, a
    counterattack after a result that allows one), every shift with its reason and rule, the odds column, the CRT —
    and reports the working in one chat line.
@@ -25,7 +32,7 @@ it with the table).
 **Turn tracker**: each turn begins with the printed weather in the ``Weather`` property (the toolbar's *Weather* menu
 sets it by hand when something else is in force); every phase entered prints the model's reminders; entering a
 battle phase numbers battles from 1 again; leaving it sends the toolbar's clean-up (battle markers, battle numbers,
-attack marks and results). *Battles* lists the unresolved battles: a click centres the map on one.
+attack marks, battle units and results). *Battles* lists the unresolved battles: a click centres the map on one.
 """
 
 from __future__ import annotations
@@ -34,14 +41,18 @@ from types import SimpleNamespace
 
 from PIL import Image, ImageDraw
 
+from games import DataError
 from games.battles import ATTACKER, DEFENDER, BattleModel
 from games.model import Game
 
 from . import commands, names
+from . import bsh
 from .battle_exprs import (
-    LOC, SAME_SPOT, UID, BASE_KIND, CATEGORY, CROSSED, CRT, DECLARING_KIND, DECLARING_SIDE, FACE_TYPE, FACTOR, FINAL,
-    INITIAL, NEXT, PROBLEM, FLAGS, RAW, SELECTED, STATUS, T_PRINTED, TAGS, TARGET, TARGET_LIST, TERRAIN, TERRAIN_SHIFT,
-    TERRAIN_WORDS, TURN, TURN_NUMBER, TYPE, WEATHER, Compiler, as_int, count, sign, total)
+    BASE_KIND, CATEGORY, CROSSED, CRT, DECLARING_KIND, DECLARING_SIDE, ENEMY_SIDE, FACE_TYPE, FACTOR, FINAL, FLAGS,
+    INITIAL, JOIN_MODE, JOIN_NO, JOIN_ROLE, JOIN_SEP, JOINER, NEXT, OWN_SIDE, PROBLEM, PROXY, RAW, SAME_SPOT, SELECTED, STATUS, T_PRINTED,
+    T_UNITS, TAGS, TARGET, TARGET_LIST, TERRAIN, TERRAIN_SHIFT, TERRAIN_WORDS, TURN, TURN_NUMBER, TYPE, UID, UNIT, WEATHER,
+    WHO,
+    Compiler, as_int, copy_of, count, sign, total)
 from .bsh import braces, eq, lit, lookup, text
 from .context import Context
 from .drawn import png
@@ -52,7 +63,7 @@ from .traits import (
     Apart, BasicPiece, Calculated, Delete, DynamicProperty, HideCommands, Key, KeyToPieces, Label, Marker, Piece,
     PlaceMarker, PropertyCommand, Prototype, Report, SetGlobal, SubMenu, Trait, Trigger, add_piece, key_text,
     string_array)
-from .units import BATTLES_PROTOTYPE, battle_results, face_image
+from .units import BATTLES_PROTOTYPE, battle_results, face_image, unit_properties
 from .xmltree import MODULE, PROPS, TURN as TURN_PKG, element
 
 MARKER_PROTOTYPE = "Battle marker"
@@ -65,12 +76,16 @@ ATTACK_RED, DEFENCE_BLUE = "190,20,20", "20,60,170"
 
 # The machinery's keys (commands.battle_key): each stage of a declaration or a resolution is one key, so that a
 # Trigger runs the stages in order: K.declare, K.exec ...
-STAGES = ("declare exec side problem checks check decide enlist_a_send enlist_a enroll_a tags_a factor_a report_a "
+STAGES = ("declare exec side problem checks check decide enlist_a_send enlist_a enroll_a factor_a report_a "
           "join_send join target cross_send cross enlist_d_send enlist_d enroll_d tags_d factor_d terrain_d report_d "
           "place_send place place_marker init o_number o_base o_kind o_strength o_shifts o_net o_odds o_report "
           "o_next adjusted r_die r_outcome r_report by_hand turn_begins gather_send gather fight_a_send fight_a "
-          "fight_d_send fight_d s_column s_die s_result s_report enroll").split()
+          "fight_d_send fight_d s_column s_die s_result s_report enroll joiner place_proxy p_init p_parse p_cand "
+          "p_last refuse discard_send discard mode_def mode_clear unit_send unit_enroll unjoin").split()
 K = SimpleNamespace(**{stage: commands.battle_key(i) for i, stage in enumerate(STAGES)})
+PROXY_PROTOTYPE = "Battle unit"
+PROXY_GPID_KEY = "place:battle_unit"
+CANDIDATE = "BattleCandidate"  # a battle unit: "1" while its counter's declaration is being checked
 
 
 def compiler(ctx: Context, model: BattleModel) -> Compiler:
@@ -78,43 +93,89 @@ def compiler(ctx: Context, model: BattleModel) -> Compiler:
 
 
 def of_next(role: str) -> str:
-    """The units in ``role`` of the battle being declared (a key's filter)."""
-    return braces(f'Kind=={lit(names.KIND_UNIT)} && {text(names.BATTLE)}==""+{NEXT} && {eq(names.BATTLE_ROLE, role)}')
+    """The battle units in ``role`` of the battle being declared (a key's filter)."""
+    return braces(f'{PROXY} && {text(names.BATTLE)}==""+{NEXT} && {eq(names.BATTLE_ROLE, role)}')
 
 
-def _dyn(name: str, *sets: tuple[Key, str], description: str = "", value: str = "", clear: bool = True
-         ) -> DynamicProperty:
-    """A Dynamic Property set by hidden keys (no menu), cleared by the toolbar's clean-up key (unless ``clear`` is
-    false: a unit's frozen battle facts, which every join sets again and every reader finds through its ``Battle``).
-    Each key command of a Dynamic Property costs VASSAL a configurer, with a text field, whenever a piece carrying it
-    is made (every counter of a game when it loads, every palette slot): a unit's battle traits keep them few."""
-    cmds = tuple(PropertyCommand("", k, v) for k, v in sets)
-    cmds += (PropertyCommand("", commands.CLEAR, value),) if clear else ()
-    return DynamicProperty(name, cmds, value, description=description)
+def candidates(test: str = "") -> str:
+    """The battle units of the counters being declared, still checked (a key's filter)."""
+    return braces(f'{PROXY} && {eq(CANDIDATE, "1")}' + (f" && {test}" if test else ""))
+
+
+def _dyn(name: str, *sets: tuple[Key, str], description: str = "", value: str = "") -> DynamicProperty:
+    """A Dynamic Property set by hidden keys (no menu). Each key command of a Dynamic Property costs VASSAL a
+    configurer, with a text field, whenever a piece carrying it is made: only battle units and markers carry these."""
+    return DynamicProperty(name, tuple(PropertyCommand("", k, v) for k, v in sets), value, description=description)
 
 
 # --- units -------------------------------------------------------------------------------------------------------
 
 
 def unit_prototype(ctx: Context, model: BattleModel) -> Piece:
-    """``Battles``: what every unit does in a declaration (modgen.battles docstring), its battle badge and report."""
+    """``Battles``: what every counter carries, kept small (VASSAL makes and decodes it for every counter of a game
+    and every palette slot): its battle number and role (the log contract), and, when it joins a battle, a copy of
+    its properties in a global property and its battle unit placed on its spot, which does the rest."""
+    c = compiler(ctx, model)
+    traits: tuple[Trait, ...] = (
+        Trigger(K.declare, (K.joiner, K.place_proxy), description="Join a battle: place the battle unit"),
+        SetGlobal(JOINER, (PropertyCommand("", K.joiner, braces(c.joiner())),),
+                  description="The counter's properties its battle unit copies"),
+        PlaceMarker("", K.place_proxy, add_piece(proxy_piece(ctx)), proxy_gpid(ctx), "Place the battle unit",
+                    after=K.p_init),
+        # one command each (a configurer each whenever a counter is made): its battle unit sets them, and sets
+        # them to "" when the clean-up removes it
+        DynamicProperty(names.BATTLE, (PropertyCommand("", K.unit_enroll, braces(JOIN_NO)),), "",
+                        description="The battle this unit fights in"),
+        DynamicProperty(names.BATTLE_ROLE, (PropertyCommand("", K.unit_enroll, braces(JOIN_ROLE)),), "",
+                        description="Attacker or defender"),
+    )
+    return Piece(BasicPiece(""), traits)
+
+
+def proxy_gpid(ctx: Context) -> str:
+    return gpids(ctx.game)[PROXY_GPID_KEY]
+
+
+def proxy_piece(ctx: Context) -> Piece:
+    """What a counter places when it joins a battle: the battle unit's identity and its prototype."""
+    identity = Marker(((names.BATTLE_PROXY, "1"), (names.MAP_LAYER, names.LAYER_MARKERS)))
+    return Piece(BasicPiece("Battle unit", gpid=proxy_gpid(ctx)), (identity, Prototype(PROXY_PROTOTYPE)))
+
+
+def proxy_prototype(ctx: Context, model: BattleModel) -> Piece:
+    """``Battle unit``: a counter's stand-in in one battle (modgen.battles docstring), on the counter's spot: the
+    checks, its factor, its statuses and terrain, its chat lines, its badge; the first selected one's runs the
+    declaration. Removed by the clean-up."""
     c = compiler(ctx, model)
     battle_no = braces(NEXT)
-    first_selected = count(f'{SELECTED} && {UID}.compareTo("${names.UNIT_ID}$")<0') + "==0"
-    first_defender = count(f'Kind=={lit(names.KIND_UNIT)} && {text(names.BATTLE)}=="${names.BATTLE}$" && '
+    first_defender = count(f'{PROXY} && {text(names.BATTLE)}=="${names.BATTLE}$" && '
                            f'{eq(names.BATTLE_ROLE, DEFENDER)} && '
-                           f'{UID}.compareTo("${names.UNIT_ID}$")<0') + "==0"
+                           f'{UID}.compareTo("${copy_of(names.UNIT_ID)}$")<0') + "==0"
+    last_candidate = f"{bsh.count(SELECTED)}=={bsh.count(candidates()[1:-1])}"  # every map: where the toolbar's key went
     terrain, terrain_words = c.terrain()
-    who = f'PieceName+" ["+{UID}+"] in "+{LOC}'
     head = f'"Battle "+{names.BATTLE}+": "'
-    report_a = f'{head}+{who}+" attacks with "+{FACTOR}+{c.factor_words(ATTACKER)}'
-    report_d = (f'{head}+{who}+" defends with "+{FACTOR}+{c.factor_words(DEFENDER)}'
+    report_a = f'{head}+{WHO}+" attacks with "+{FACTOR}+{c.factor_words(ATTACKER)}'
+    report_d = (f'{head}+{WHO}+" defends with "+{FACTOR}+{c.factor_words(DEFENDER)}'
                 f'+({TERRAIN_WORDS}.equals("") ? "" : " ("+{TERRAIN_WORDS}.substring(2)+")")')
     marker = add_piece(marker_piece(ctx))
-    badge = f'{text(names.BATTLE)}!=""'
+    badge = f'{text(names.BATTLE)}!="" && {text(CANDIDATE)}==""'
+    w, h = ctx.size(face_image(next(iter(ctx.game.units)), "front"))
+    copies = [(p if p in (names.BATTLE, names.BATTLE_ROLE) else copy_of(p), i) for i, p in enumerate(c.copied())]
+    printed = [(copy_of(p), c.looked_up(i)) for i, p in enumerate(c.printed())]
+    roles = ((K.p_parse, braces(c.joined(dict(copies)[names.BATTLE_ROLE]))), (K.enroll_a, ATTACKER),
+             (K.enroll_d, DEFENDER))
     traits: tuple[Trait, ...] = (
-        # the toolbar's key reaches every selected unit: the first one declares the battle
-        Trigger(K.declare, (K.exec,), braces(first_selected), "Declare: the first selected unit runs it"),
+        # placed by its counter: a copy of the counter's properties; a selected counter's is a candidate, and the
+        # last one placed runs the declaration; a target hex's other counters' join as defenders at once
+        Trigger(K.p_init, (K.p_parse, K.p_cand, K.p_last), braces(f'{text(JOIN_MODE)}==""'),
+                "A selected counter's battle unit"),
+        Trigger(K.p_init, (K.p_parse, K.enlist_d), braces(f'{eq(JOIN_MODE, DEFENDER)}'),
+                "A defending counter's battle unit"),
+        *(_dyn(name, (K.p_parse, braces(c.joined(i)))) for name, i in copies if name not in
+          (names.BATTLE, names.BATTLE_ROLE)),
+        *(_dyn(name, (K.p_parse, braces(expr))) for name, expr in printed),
+        _dyn(CANDIDATE, (K.p_cand, "1"), (K.enroll, "")),
+        Trigger(K.p_last, (K.exec,), braces(last_candidate), "Declare: the last selected counter's battle unit runs it"),
         Trigger(K.exec, (K.side, K.problem, K.gather_send, K.checks, K.decide),
                 description="Declare: check, then fight"),
         SetGlobal(DECLARING_SIDE, (PropertyCommand("", K.side, braces(c.declaring_side())),),
@@ -131,69 +192,86 @@ def unit_prototype(ctx: Context, model: BattleModel) -> Piece:
                             PropertyCommand("", K.check,
                                             braces(f'{text(PROBLEM)}!="" ? {PROBLEM} : {c.unit_problem()}'))),
                   description="Why the battle cannot be declared"),
-        KeyToPieces(K.gather_send, K.gather, braces(f"{SELECTED} && Side!={DECLARING_SIDE}"),
-                    "Declare: the target hexes"),
-        KeyToPieces(K.checks, K.check, braces(SELECTED), "Declare: every selected unit checks itself"),
-        Report((K.decide,), braces(f'{text(PROBLEM)}=="" ? "" : "Battle not declared: "+{PROBLEM}'),
-               "Report: battle refused"),
+        KeyToPieces(K.gather_send, K.gather, candidates(ENEMY_SIDE), "Declare: the target hexes"),
+        KeyToPieces(K.checks, K.check, candidates(), "Declare: every selected counter's battle unit checks it"),
+        Trigger(K.decide, (K.refuse, K.discard_send), braces(f'{text(PROBLEM)}!=""'), "Declare: refused"),
+        Report((K.refuse,), braces(f'"Battle not declared: "+{PROBLEM}'), "Report: battle refused"),
+        KeyToPieces(K.discard_send, K.discard, candidates(), "Refused: the battle units go"),
         Trigger(K.decide, (K.enlist_a_send, K.join_send, K.fight_a_send, K.fight_d_send, K.place_send),
                 braces(f'{text(PROBLEM)}==""'), "Declare: the units join, count their factors, the marker is placed"),
-        KeyToPieces(K.enlist_a_send, K.enlist_a, braces(f"{SELECTED} && Side=={DECLARING_SIDE}"), "Attackers join"),
-        KeyToPieces(K.join_send, K.join, braces(f"{SELECTED} && Side!={DECLARING_SIDE}"), "Targets join"),
-        KeyToPieces(K.place_send, K.place, braces(f'Kind=={lit(names.KIND_UNIT)} && {text(names.BATTLE)}==""+{NEXT} && '
-                                                  f'{eq(names.BATTLE_ROLE, DEFENDER)}'), "The battle marker"),
+        KeyToPieces(K.enlist_a_send, K.enlist_a, candidates(OWN_SIDE), "Attackers join"),
+        KeyToPieces(K.join_send, K.join, candidates(ENEMY_SIDE), "Targets join"),
+        KeyToPieces(K.place_send, K.place, of_next(DEFENDER), "The battle marker"),
         # an attacker joins; once every target has joined (the hexsides it crosses are known), its factor counts
-        Trigger(K.enlist_a, (K.enroll_a, K.enroll, K.tags_a), description="An attacker joins"),
+        Trigger(K.enlist_a, (K.enroll_a, K.enroll, K.unit_send), description="An attacker joins"),
         KeyToPieces(K.fight_a_send, K.fight_a, of_next(ATTACKER), "Attackers count"),
         Trigger(K.fight_a, (K.factor_a, K.report_a), description="An attacker's factor"),
         KeyToPieces(K.fight_d_send, K.fight_d, of_next(DEFENDER), "Defenders count"),
         Trigger(K.fight_d, (K.factor_d, K.terrain_d, K.report_d), description="A defender's factor"),
-        # a selected target unit: its hex is a target; the attackers note what they cross into it; its hex joins
-        Trigger(K.join, (K.target, K.cross_send, K.enlist_d_send), description="A target hex joins"),
+        # a selected target: its hex is a target; the attackers note what they cross into it; it joins, then the
+        # other counters of its hex place their battle units, which join as defenders
+        Trigger(K.join, (K.target, K.cross_send, K.enlist_d, K.mode_def, K.enlist_d_send, K.mode_clear),
+                description="A target hex joins"),
         SetGlobal(TARGET, (PropertyCommand("", K.target, "@$LocationName$"),),  # "@": 0910 must stay text
                   description="The target being joined"),
         KeyToPieces(K.cross_send, K.cross, of_next(ATTACKER), "Attackers note crossings"),
-        KeyToPieces(K.enlist_d_send, K.enlist_d,
-                    braces(f'Kind=={lit(names.KIND_UNIT)} && {SAME_SPOT} && Side=="$Side$" && '
-                           f'{text(names.BATTLE)}!=""+{NEXT}'), "The target's units join (again after a battle)"),
-        Trigger(K.enlist_d, (K.enroll_d, K.enroll, K.tags_d), description="A defender joins"),
+        SetGlobal(JOIN_MODE, (PropertyCommand("", K.mode_def, DEFENDER), PropertyCommand("", K.mode_clear, "")),
+                  description="The battle units placed next are defenders"),
+        KeyToPieces(K.enlist_d_send, K.declare,
+                    braces(f'{UNIT} && {SAME_SPOT} && Side=="${copy_of(names.SIDE)}$" && '
+                           f'{text(names.BATTLE)}!=""+{NEXT} && !(Selected==true)'),
+                    "The target's other counters join (again after a battle)"),
+        Trigger(K.enlist_d, (K.enroll_d, K.enroll, K.tags_d, K.unit_send), description="A defender joins"),
+        # the counter takes the battle's number and its role (the log contract)
+        SetGlobal(JOIN_ROLE, (PropertyCommand("", K.enroll_a, ATTACKER), PropertyCommand("", K.enroll_d, DEFENDER),
+                              PropertyCommand("", K.unjoin, "")),
+                  description="The role the counter takes"),
+        SetGlobal(JOIN_NO, (PropertyCommand("", K.enroll, braces(NEXT)), PropertyCommand("", K.unjoin, "")),
+                  description="The battle number the counter takes"),
+        KeyToPieces(K.unit_send, K.unit_enroll, braces(f'{UNIT} && {text(names.UNIT_ID)}=="${copy_of(names.UNIT_ID)}$"'),
+                    "The counter takes the battle's number and its role"),
         Trigger(K.place, (K.place_marker,), braces(first_defender), "The first defender places the battle marker"),
         PlaceMarker("", K.place_marker, marker, marker_gpid(ctx), "Place the battle marker", after=K.init,
                     y_offset=marker_lift(ctx)),
-        # the frozen battle properties (the log contract: Battle, BattleRole)
-        _dyn(names.BATTLE, (K.enroll, battle_no), description="The battle this unit fights in"),
-        _dyn(names.BATTLE_ROLE, (K.enroll_a, ATTACKER), (K.enroll_d, DEFENDER), description="Attacker or defender"),
-        _dyn(TYPE, (K.enroll, braces(FACE_TYPE)), clear=False),
-        _dyn(CATEGORY, (K.enroll, braces(c.category())), clear=False),
-        *((_dyn(FLAGS, (K.enroll, braces(c.flags())), clear=False),) if c.uses_tags else ()),
-        _dyn(STATUS, (K.enroll, braces(c.status())), clear=False),
-        _dyn(TAGS, (K.enroll_a, braces(c.own_tags())), (K.tags_d, braces(c.own_tags() + c.cross_tags())), clear=False),
-        _dyn(CROSSED, (K.enroll_a, ""), (K.cross, braces(c.crossings())), clear=False),
-        # the factor's steps are Calculated Properties: VASSAL makes them cheaply (no configurer) and evaluates them
-        # only when the factor key reads the last one (no piece filter names them)
+        # the frozen battle properties: the counter's before it joins (its checks read them), then this battle's
+        _dyn(names.BATTLE, (K.p_parse, braces(c.joined(dict(copies)[names.BATTLE]))), (K.enroll, battle_no),
+             description="The battle this battle unit fights in"),
+        _dyn(names.BATTLE_ROLE, *roles, description="Attacker or defender"),
+        _dyn(TYPE, (K.enroll, braces(FACE_TYPE))),
+        _dyn(CATEGORY, (K.enroll, braces(c.category()))),
+        *((_dyn(FLAGS, (K.enroll, braces(c.flags()))),) if c.uses_tags else ()),
+        _dyn(STATUS, (K.enroll, braces(c.status()))),
+        _dyn(TAGS, (K.enroll_a, braces(c.own_tags())), (K.tags_d, braces(c.own_tags() + c.cross_tags()))),
+        _dyn(CROSSED, (K.enroll_a, ""), (K.cross, braces(c.crossings()))),
+        # the factor's steps are Calculated Properties, evaluated only when the factor key reads the last one
         *(Calculated(p, braces(e), "A step of the unit's factor") for role in (ATTACKER, DEFENDER)
           for p, e in c.factor_steps(role)),
-        _dyn(FACTOR, (K.factor_a, braces(c.factor(ATTACKER))), (K.factor_d, braces(c.factor(DEFENDER))), clear=False),
-        *(_dyn(p, (K.factor_d, braces(e)), value="0", clear=False) for p, e in c.crossing_shifts()),
-        _dyn(TERRAIN, (K.terrain_d, braces(terrain)), clear=False),
-        _dyn(TERRAIN_WORDS, (K.terrain_d, braces(terrain_words)), clear=False),
+        _dyn(FACTOR, (K.factor_a, braces(c.factor(ATTACKER))), (K.factor_d, braces(c.factor(DEFENDER)))),
+        *(_dyn(p, (K.factor_d, braces(e)), value="0") for p, e in c.crossing_shifts()),
+        _dyn(TERRAIN, (K.terrain_d, braces(terrain))),
+        _dyn(TERRAIN_WORDS, (K.terrain_d, braces(terrain_words))),
         Report((K.report_a,), braces(report_a), "Report: an attacker"),
         Report((K.report_d,), braces(report_d), "Report: a defender"),
-        # the badges: a defender's on its left (the battle marker stands above it), an attacker's above its top left
-        # corner (on its left it fell under a defender standing west of it, or off the map's west edge); in a stack
-        # the top unit's badge is drawn last
+        # the badges, drawn from the counter's centre (a battle unit has no image): a defender's on the counter's
+        # left (the battle marker stands above it), an attacker's above its top left corner (on its left it fell
+        # under a defender standing west of it, or off the map's west edge)
         Label(braces(f'{badge} && {eq(names.BATTLE_ROLE, ATTACKER)} ? "B"+{names.BATTLE} : ""'), 11, ATTACK_RED,
-              "255,255,255", "t", f"Battle badge ({ATTACKER})", vertical_just="b", horizontal="l",
-              horizontal_just="l", property=f"BattleBadge_{ATTACKER}"),
+              "255,255,255", "c", f"Battle badge ({ATTACKER})", -(h // 2), "b", "c", -(w // 2), "l",
+              property=f"BattleBadge_{ATTACKER}"),
         Label(braces(f'{badge} && {eq(names.BATTLE_ROLE, DEFENDER)} ? "B"+{names.BATTLE} : ""'), 11, DEFENCE_BLUE,
-              "255,255,255", "c", f"Battle badge ({DEFENDER})", horizontal="l", horizontal_just="r",
+              "255,255,255", "c", f"Battle badge ({DEFENDER})", 0, "c", "c", -(w // 2), "r",
               property=f"BattleBadge_{DEFENDER}"),
+        Apart("A battle unit stands on its counter's spot, apart from the stack"),
+        Trigger(commands.CLEAR, (K.unjoin, K.unit_send, K.discard),
+                description="Removed by the clean-up: its counter's battle number and role go"),
+        Delete("", K.discard, "Removed by the clean-up, or when its declaration is refused"),
     )
     return Piece(BasicPiece(""), traits)
 
 
 def prototypes(ctx: Context, model: BattleModel) -> list[tuple[str, Piece]]:
-    return [(UNIT_PROTOTYPE, unit_prototype(ctx, model)), (MARKER_PROTOTYPE, marker_prototype(ctx, model))]
+    return [(UNIT_PROTOTYPE, unit_prototype(ctx, model)), (PROXY_PROTOTYPE, proxy_prototype(ctx, model)),
+            (MARKER_PROTOTYPE, marker_prototype(ctx, model))]
 
 
 # --- the battle marker -------------------------------------------------------------------------------------------
@@ -366,13 +444,31 @@ def total_of(c: Compiler, role: str) -> str:
 # --- module components -------------------------------------------------------------------------------------------
 
 
-def global_values(ctx: Context, model: BattleModel) -> dict[str, str]:
+def global_values(ctx: Context, model: BattleModel, tables: bool = True) -> dict[str, str]:
     """Global property -> its initial value: the battle machinery's, the weather (in a game with weather) and turn
-    number of the first scenario's first turn, and the tables."""
+    number of the first scenario's first turn, and (``tables``) the tables: a scenario's setup leaves them out (they
+    never change in play and the module holds them: hundreds of KB fewer to decode when a big map's scenario
+    opens, docs/benchmarks.md)."""
     start = next(iter(ctx.game.scenarios.values())).first_turn if ctx.game.scenarios else min(ctx.game.turns)
     weather = {names.WEATHER_PROPERTY: ctx.game.turns[start].weather} if ctx.game.weather else {}
-    return {NEXT: "1", DECLARING_SIDE: "", DECLARING_KIND: "", PROBLEM: "", TARGET: "", TARGET_LIST: ",",
-            **weather, TURN_NUMBER: str(start), **compiler(ctx, model).tables()}
+    return {NEXT: "1", DECLARING_SIDE: "", DECLARING_KIND: "", PROBLEM: "", TARGET: "", TARGET_LIST: ",", JOINER: "",
+            JOIN_MODE: "", JOIN_ROLE: "", JOIN_NO: "",
+            **weather, TURN_NUMBER: str(start), **(battle_tables(ctx, model) if tables else {})}
+
+
+def battle_tables(ctx: Context, model: BattleModel) -> dict[str, str]:
+    """The tables (global property -> text): the compiler's, and each unit's printed properties its battle unit
+    copies."""
+    c = compiler(ctx, model)
+    printed = c.printed()
+    units = {}
+    for unit in ctx.game.units.values():
+        props = dict(unit_properties(ctx.game, unit))
+        values = [props.get(p, "") for p in printed]
+        if any(JOIN_SEP in v for v in values):
+            raise DataError(unit.id, f"a unit's printed values cannot contain {JOIN_SEP!r} in a module with battles")
+        units[unit.id] = JOIN_SEP.join(values)
+    return {**c.tables(), T_UNITS: bsh.table(units)}
 
 
 def global_properties(ctx: Context, model: BattleModel, container) -> None:

@@ -118,9 +118,9 @@ HAND_LEFT = Key(37, ALT)
 
 
 def battle_key(n: int) -> Key:
-    """The ``n``-th key of the battle machinery (F13-F24 with Ctrl+Alt+Shift, then with Ctrl+Alt, Ctrl+Shift and
-    Alt+Shift): keys no menu shows and no keyboard has."""
-    mods = (HIDDEN, CTRL | ALT, CTRL | SHIFT, ALT | SHIFT, CTRL, ALT)[n // 12]
+    """The ``n``-th key of the battle machinery (F13-F24 with Ctrl+Alt+Shift, then with Ctrl+Alt, Ctrl+Shift,
+    Alt+Shift, Ctrl, Alt and Shift): keys no menu shows and no keyboard has."""
+    mods = (HIDDEN, CTRL | ALT, CTRL | SHIFT, ALT | SHIFT, CTRL, ALT, SHIFT)[n // 12]
     return Key(0xF000 + n % 12, mods)
 
 

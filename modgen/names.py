@@ -71,6 +71,7 @@ JOKER_ROTATION = "Joker"  # Rotate trait name on a joker card: 0 = the first sid
 KIND_BATTLE = "battle"  # the battle marker: Kind = "battle"
 BATTLE = "Battle"  # unit Dynamic Property: the number of the battle the unit fights in ("" none)
 BATTLE_ROLE = "BattleRole"  # unit: "attacker" | "defender" | ""
+BATTLE_PROXY = "BattleProxy"  # a battle unit (a unit's stand-in in one battle, no Kind): Marker property = "1"
 BATTLE_NO = "BattleNo"  # battle marker: its battle's number
 BATTLE_SIDE = "BattleSide"  # battle marker: the attacking side's id
 BATTLE_KIND = "BattleKind"  # battle marker: voluntary, or a kind of the battle model (counterblow, counterattack)

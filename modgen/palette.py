@@ -29,10 +29,10 @@ MARKERS = "Markers"
 
 def gpids(game: Game) -> dict[str, str]:
     """A stable PieceSlot id for every piece: ``unit:<id>``, ``marker:<id>``, ``card:<id>``, ``place:<label>``, and
-    ``place:battle`` (the battle marker, modgen.battles)."""
+    ``place:battle`` (the battle marker, modgen.battles), ``place:battle_unit`` (a counter's battle unit)."""
     keys = ([f"unit:{u}" for u in game.units] + [f"marker:{m.id}" for m in game.all_markers]
             + [f"card:{c}" for c in game.cards] + [f"place:{label}" for label in placed_labels(game)]
-            + ["place:battle"])
+            + ["place:battle", "place:battle_unit"])
     return {key: str(i) for i, key in enumerate(keys, start=1)}
 
 

@@ -80,9 +80,9 @@ def turn_tracker_state(ctx: Context, turn_index: int = 0, phase_index: int = 0) 
 
 def components(ctx: Context) -> tuple[str, ...]:
     """The restore commands of the module's game components, in VASSAL's registration order (the battles' global
-    properties, when the module has battles, after VP and initiative)."""
+    properties but their tables, when the module has battles, after VP and initiative)."""
     game = ctx.game
-    battle_values = battles.global_values(ctx, ctx.battles) if ctx.battles else {}
+    battle_values = battles.global_values(ctx, ctx.battles, tables=False) if ctx.battles else {}
     hands = [names.hand_name(s.name) for s in game.sides.values()] if game.cards else []
     cards_map = [set_boards(names.CARD_MAP, [(names.CARD_BOARD, 0, 0)])] if game.cards else []
     return (

@@ -70,7 +70,8 @@ def clear_chores(ctx: Context) -> list[Chore]:
     battles (else a button of its own does). Each knows its phase: the turn tracker presses it when the phase ends."""
     game = ctx.game
     attack_phase = ctx.settings.attack_clear_phase
-    attacks = f'Kind=="{names.KIND_UNIT}"' + (f' || Kind=="{names.KIND_BATTLE}"' if ctx.battles else "")
+    attacks = f'Kind=="{names.KIND_UNIT}"' + (f' || Kind=="{names.KIND_BATTLE}" || {names.BATTLE_PROXY}=="1"'
+                                              if ctx.battles else "")
     attacked = [*ATTACKED, *(["battle markers"] if ctx.battles else [])]
     first = {m.kind: m for m in reversed(game.all_markers)}
     out = []

@@ -4,6 +4,7 @@ of its battles from its rules package, the module's battle parts, the expression
 from __future__ import annotations
 
 import importlib.util
+import os
 import zipfile
 from dataclasses import replace
 
@@ -187,3 +188,32 @@ def test_the_module_step_asks_the_rules_package_only_when_it_is_there(nr_game, m
     monkeypatch.setattr(importlib.util, "find_spec", broken)
     with pytest.raises(ModuleNotFoundError, match="somewhere_else"):
         battle_model(nr_game)  # never a module built quietly without the package's battles
+
+
+def test_a_counter_carries_only_its_battle_number_role_and_its_battle_unit_command(nr_game, model, built) -> None:
+    """VASSAL makes and decodes every trait of every counter when a game loads: a counter's battle traits are its
+    ``Battle`` and ``BattleRole`` (one command each) and what places its battle unit; the rest is the battle
+    unit's (docs/benchmarks.md, Stalingrad '42's opening)."""
+    from modgen import battles as parts
+    from modgen.traits import DynamicProperty, PlaceMarker, SetGlobal, Trigger, add_piece
+
+    ctx = module.context(nr_game, os.path.dirname(built), model)
+    proto = parts.unit_prototype(ctx, model)
+    assert [type(t) for t in proto.traits] == [Trigger, SetGlobal, PlaceMarker, DynamicProperty, DynamicProperty]
+    assert [(t.name, len(t.commands)) for t in proto.traits if isinstance(t, DynamicProperty)] == [
+        ("Battle", 1), ("BattleRole", 1)]
+    assert len(add_piece(proto)) < 1000
+    unit = parts.proxy_prototype(ctx, model)
+    assert len(add_piece(unit)) > 10 * len(add_piece(proto))  # the machinery is the battle unit's
+
+
+def test_a_setup_leaves_the_battle_tables_to_the_module(built) -> None:
+    from modgen.savegame import deobfuscate
+
+    with zipfile.ZipFile(built) as z:
+        build_file = z.read("buildFile.xml").decode()
+        save = next(n for n in z.namelist() if n.endswith(".vsav"))
+        with zipfile.ZipFile(z.open(save)) as s:
+            text = deobfuscate(s.read("savedGame").decode("ascii"))
+    assert "BattleNeighbourTable" in build_file and "BattleUnitTable" in build_file
+    assert "BattleNext" in text and "BattleNeighbourTable" not in text and "BattleUnitTable" not in text

@@ -12,6 +12,7 @@ that battle; refused declarations say why in one line and change nothing; the mo
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import zipfile
 
@@ -182,8 +183,22 @@ def test_a_forbidden_declaration_is_refused_in_one_line_citing_the_rule(played) 
                 "attacked already", "cannot attack across Lake hexside (10.1)", "which is not resolved yet"]
     for words in expected:
         assert any(words in c[0] for c in reasons), words
-    for s in steps:  # nothing but the machinery's global properties changed
-        assert not any(x.startswith(("D/", "+/", "-/", "M/")) for c in s.commands for x in c.split(ESC)), s.commands
+    for s in steps:  # nothing but the machinery's global properties changed: the battle units the selected
+        added: set[str] = set()  # counters placed to check the declaration are gone again, no counter changed
+        removed: set[str] = set()
+        for x in (x for c in s.commands for x in c.split(ESC)):
+            what = re.match(r"([-+DM])/(\d+)", x)
+            if what is None:
+                continue
+            assert what[1] != "M", x
+            if what[1] == "+":
+                assert "BattleProxy" in x, x
+                added.add(what[2])
+            else:
+                assert what[2] in added, x
+                if what[1] == "-":
+                    removed.add(what[2])
+        assert added and removed == added, s.commands
 
 
 def test_screenshots_of_a_declared_and_a_resolved_battle(played) -> None:

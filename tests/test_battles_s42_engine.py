@@ -43,12 +43,10 @@ def s42():
 
 
 @pytest.fixture(scope="module")
-def vmod(s42, s42_build, tmp_path_factory) -> str:
-    """The module with the battle command (the default build leaves it out: docs/module.md, Battles), made beside a
-    copy of the art of the session's ``hexforge build stalingrad42``."""
-    out = str(tmp_path_factory.mktemp("s42-battles-module") / "stalingrad42")
-    shutil.copytree(os.path.join(s42_build, "images"), os.path.join(out, "images"))
-    return module.build(s42, out, battle_model(s42))[0]
+def vmod(s42, s42_build) -> str:
+    """The module of the session's ``hexforge build stalingrad42``: it has the battle command (module.toml)."""
+    assert battle_model(s42) is not None
+    return os.path.join(s42_build, module.vmod_name(s42))
 
 
 @pytest.fixture(scope="module")

@@ -195,13 +195,15 @@ def test_dice_chores_vp_and_charts_come_from_the_data(s42, s42_xml):
     assert dice == [("1d6", "1", "6"), ("2d6 (Planned Offensive)", "2", "6"),
                     ("3d6 (two Planned Offensives)", "3", "6")]
     chores = {c.get("name"): c for c in s42_xml.iter("VASSAL.build.module.map.MassKeyCommand")}
-    combat = chores["Clear attack marks, battle results and Automatic DS markers"]
+    combat = chores["Clear attack marks, battle results, battle markers and Automatic DS markers"]  # (issue 22)
     assert 'MarkerKind=="auto_ds"' in combat.get("filter") and 'Kind=="unit"' in combat.get("filter")
+    assert 'Kind=="battle"' in combat.get("filter") and 'BattleProxy=="1"' in combat.get("filter")
     assert "Combat Phase" in combat.get("reportFormat")
     assert 'MarkerKind=="replacement"' in chores["Clear Replacement markers"].get("filter")
     assert {"VP +1", "VP -1", "Show trails"} <= set(chores)
     props = {p.get("name"): p.get("initialValue") for p in s42_xml.iter("VASSAL.build.module.properties.GlobalProperty")}
-    assert props == {names.VP_PROPERTY: "0"}  # no initiative in this game
+    assert props[names.VP_PROPERTY] == "0" and names.INITIATIVE_PROPERTY not in props  # no initiative in this game
+    assert {"BattleNext", "BattleJoiner", "BattleUnitTable"} <= set(props)  # the battle command's (issue 22)
     charts = {c.get("chartName") for c in s42_xml.iter("VASSAL.build.widget.Chart")}
     assert "Combat Results Table" in charts and "Terrain Effects Chart" in charts
 
@@ -269,11 +271,15 @@ def test_a_bad_module_toml_is_one_line_from_info(tmp_path, capsys, toml, message
     assert err.count("\n") == 1 and f"module.toml: {message}" in err, err
 
 
-def test_the_battle_command_is_left_out_where_module_toml_says_so(nr_game):
-    """Stalingrad '42's ``[battles] command = false``: its rules describe its battles, its default module has none
-    (a scenario opens in seconds); No Retreat!'s has them."""
-    s42 = games.load("stalingrad42")
-    assert battle_model(s42) is not None and not settings(s42).battle_command and battles(s42) is None
+def test_the_battle_command_is_left_out_where_module_toml_says_so(tmp_path, s42, nr_game):
+    """``[battles] command = false`` leaves the battle command out although the rules package describes the game's
+    battles; Stalingrad '42's and No Retreat!'s modules have it."""
+    folder = tmp_path / "stalingrad42"
+    shutil.copytree(os.path.join(os.path.dirname(games.__file__), "stalingrad42"), folder)
+    (folder / "module.toml").write_text("[battles]\ncommand = false\n")
+    off = games.load(str(folder))
+    assert battle_model(off) is not None and not settings(off).battle_command and battles(off) is None
+    assert settings(s42).battle_command and battles(s42) is not None
     assert settings(nr_game).battle_command and battles(nr_game) is not None
 
 
