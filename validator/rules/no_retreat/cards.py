@@ -188,8 +188,8 @@ def spend(ctx: Context, state: State, side: str, cards: Sequence[str], rule: str
         for other, h in state.hands.items():
             if other != side and card in h.known:
                 state = evolve(state, hands={**state.hands, other: Hand(h.known - {card}, h.unknown)})
-    discards = tuple(c for c in state.discards if c not in cards) + \
-        tuple(c for c in cards if not ctx.game.cards[c].joker)
+    discards = tuple([c for c in state.discards if c not in cards] +
+                     [c for c in cards if not ctx.game.cards[c].joker])
     hands = {**state.hands, side: Hand(frozenset(known), unknown)}
     return evolve(state, hands=hands, discards=discards, deck=evolve(state.deck, unseen=unseen)), findings
 

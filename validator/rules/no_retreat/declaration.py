@@ -56,7 +56,7 @@ def units_of(ctx: Context, occ: dict[str, list[str]], loc: str, side: str) -> li
 
 def attack_neighbours(ctx: Context, loc: str) -> tuple[str, ...]:
     """Locations a unit in ``loc`` may attack: adjacent across a hexside that is not prohibited (10.1)."""
-    return tuple(n for n in ctx.board.neighbours.get(loc, ()) if not ctx.board.crossing_prohibited(loc, n))
+    return tuple([n for n in ctx.board.neighbours.get(loc, ()) if not ctx.board.crossing_prohibited(loc, n)])
 
 
 def voluntary_problem(ctx: Context, state: State, uid: str) -> str | None:

@@ -381,7 +381,7 @@ def apply_move(ctx: Context, state: State, uid: str, path: Sequence[str], g: Gro
     us = state.units[uid]
     moved = state.moved.get(uid)
     armor = _armor(ctx, state, uid)
-    board_ok = us.loc in ctx.board.locations and all(p in ctx.board.locations for p in path)
+    board_ok = us.loc in ctx.board.locations and ctx.board.locations.issuperset(path)
     if board_ok:
         g = g or ground(ctx, state, side)
     else:

@@ -256,7 +256,7 @@ def end_placement(ctx: Context, state: State) -> tuple[State, list[Finding]]:
         return state, []
     box = box_of("shattered", side)
     findings = []
-    for uid in sorted(u for u, us in state.units.items() if us.loc == box):
+    for uid in sorted([u for u, us in state.units.items() if us.loc == box]):
         spot = next(_place_spots(ctx, state, uid, "recovery"), None)
         if spot is not None:
             findings.append(Finding("7.7", f"{unit_name(ctx, uid, state)} stays in the Shattered box: shattered "

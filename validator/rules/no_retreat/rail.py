@@ -35,7 +35,7 @@ def rail_box(ctx: Context, side: str) -> str:
 
 
 def in_box(state: State, box: str) -> list[str]:
-    return sorted(uid for uid, us in state.units.items() if us.loc == box)
+    return sorted([uid for uid, us in state.units.items() if us.loc == box])
 
 
 def limited_rail(ctx: Context, turn: int) -> bool:

@@ -104,7 +104,7 @@ def _blocked_by_units(ctx: Context, pos, side: str) -> frozenset[str]:
     if counts is None:
         return ctx.board.areas.union(held_by_others(pos, side), enemy_zoc_set(pos, side) - held_by(pos, side))
     enemy, ezoc, mine = counts
-    shielded = frozenset(loc for loc in mine if loc in ezoc)
+    shielded = frozenset(mine.keys() & ezoc.keys())
     memo = ("blocked_by_counts", side)
     last = ctx.derived.get(memo)
     if last is not None and last[0] is enemy and last[1] is ezoc and last[2] == shielded:
