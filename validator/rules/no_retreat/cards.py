@@ -70,7 +70,7 @@ def deck_for(ctx: Context, turn: int) -> tuple[frozenset[str], frozenset[str]]:
 
 
 def unknown_cards(state: State) -> int:
-    return sum(h.unknown for h in state.hands.values())
+    return sum([h.unknown for h in state.hands.values()])
 
 
 def pile_size(state: State) -> int:
@@ -254,7 +254,7 @@ def draw_rate(ctx: Context, state: State, side: str) -> tuple[int, list[str]]:
     """Cards ``side`` draws in its Draw Step now, and the reasons for any change from the game's rate (5.2: four,
     game.toml ``[cards] turn_draw``)."""
     n, why = ctx.game.turn_draw, []
-    enemy = next(s for s in ctx.game.sides if s != side)
+    enemy = [s for s in ctx.game.sides if s != side][0]
     cities, oil = _draw_hexes(ctx, side)
     for name, h in cities:
         if controller(ctx, state, h) == enemy:
@@ -267,7 +267,7 @@ def draw_rate(ctx: Context, state: State, side: str) -> tuple[int, list[str]]:
     for code, (who, how) in EXTRA_CARD.items():
         if who != side:
             continue
-        listed = any(e.code == code for e in ctx.game.turns[state.turn].events)
+        listed = any([e.code == code for e in ctx.game.turns[state.turn].events])
         first = ctx.first_turn_of.get(code)
         if listed or (how == "from" and first is not None and state.turn >= first):
             n += 1

@@ -141,8 +141,11 @@ def target_findings(ctx: Context, state: State, c: Combat, spec: BattleSpec,
                     waived: dict[str, frozenset]) -> list[Finding]:
     out = []
     enemy = other_side(ctx, spec.side)
+    at = occupants(ctx, state)
+    units = ctx.game.units
     for t in spec.targets:
-        if not any(us.loc == t and ctx.game.units[uid].side == enemy for uid, us in state.units.items()):
+        here = at.get(t, ()) if t in ctx.board.locations else [u for u, us in state.units.items() if us.loc == t]
+        if not any([units[uid].side == enemy for uid in here]):
             out.append(Finding("10.1", f"{t} holds no {ctx.game.sides[enemy].name} unit to attack", (), (t,)))
         if spec.kind != "counterattack" and t in c.attacked_hexes and t not in waived.get("hexes", ()):
             out.append(Finding("10.3.4", f"{t} has already been attacked in this Combat Phase; a hex is the target "

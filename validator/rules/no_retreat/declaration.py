@@ -47,11 +47,11 @@ def with_combat(state: State, c: Combat) -> State:
 
 
 def other_side(ctx: Context, side: str) -> str:
-    return next(s for s in ctx.game.sides if s != side)
+    return [s for s in ctx.game.sides if s != side][0]
 
 
 def units_of(ctx: Context, occ: dict[str, list[str]], loc: str, side: str) -> list[str]:
-    return sorted(u for u in occ.get(loc, ()) if ctx.game.units[u].side == side)
+    return sorted([u for u in occ.get(loc, ()) if ctx.game.units[u].side == side])
 
 
 def attack_neighbours(ctx: Context, loc: str) -> tuple[str, ...]:

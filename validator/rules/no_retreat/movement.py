@@ -58,7 +58,7 @@ def allowance(ctx: Context, state: State, uid: str) -> Allowance:
     wcap = ctx.game.weather[state.weather].ma_cap
     t = ctx.game.tec["unsupplied"]
     scap = (t.mp_armor if _armor(ctx, state, uid) else t.mp_other) if state.units[uid].unsupplied else None
-    mp = min(x for x in (printed, wcap, scap) if x is not None)
+    mp = min([x for x in (printed, wcap, scap) if x is not None])
     return Allowance(mp, printed, wcap, scap)
 
 

@@ -73,7 +73,7 @@ def end_removal_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]
             else:
                 units[uid] = evolve(units[uid], loc=f"surrendered_{side}", unsupplied=False)
         state = evolve(state, units=units)
-    if any(us.unsupplied or us.disorganized for us in state.units.values()):  # else the mapping is kept as it is
+    if any([us.unsupplied or us.disorganized for us in state.units.values()]):  # else the mapping is kept as it is
         units = {uid: evolve(us, unsupplied=False, disorganized=False) if us.unsupplied or us.disorganized else us
                  for uid, us in state.units.items()}
         state = evolve(state, units=units)
