@@ -195,7 +195,8 @@ def side_counts(pos: Position, side: str) -> tuple[Mapping[str, int], Mapping[st
     sides (positions share a side's counts while its units stay put), else None."""
     if len(pos.held) != 2:
         return None
-    other = next(s for s in pos.held if s != side)
+    a, b = pos.held
+    other = b if a == side else a
     return pos.held[other], pos.zoc[other], pos.held[side]
 
 
