@@ -407,7 +407,7 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
 def end_combat_step(ctx: Context, state: State, step: str | None) -> tuple[State, list[Finding]]:
     """When the Combat Phase ends (its last step): the last battle ends, every declared target must have been
     attacked (10.3.1, 10.1.2), the markers attacked in this phase go, and the phase's bookkeeping is cleared."""
-    phase = next(p for p in ctx.game.phases if p.id == COMBAT_PHASE)
+    phase = ctx.phase_of[COMBAT_PHASE]
     if phase.steps and step != phase.steps[-1][0]:
         return state, []
     state, findings = close(ctx, state)
