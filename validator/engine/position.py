@@ -77,7 +77,8 @@ class _Static:
 
 
 def _static(ctx: Context) -> _Static:
-    return once(ctx, "position_static", _make_static)
+    made = ctx.tables.get("position_static")  # (asked by every new position: looked up without once's call)
+    return made if made is not None else once(ctx, "position_static", _make_static)
 
 
 def _make_static(ctx: Context) -> _Static:
