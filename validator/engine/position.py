@@ -78,7 +78,8 @@ class _Static:
 
 
 def _static(ctx: Context) -> _Static:
-    return once(ctx, "position_static", _make_static)
+    made = ctx.tables.get("position_static")  # (asked by every new position: looked up without once's call)
+    return made if made is not None else once(ctx, "position_static", _make_static)
 
 
 def _make_static(ctx: Context) -> _Static:
@@ -105,15 +106,14 @@ def _add(s: _Static, locations, at: dict, held: dict, zoc: dict, uid: str, us, s
     if loc not in locations:
         return
     side = s.side[uid]
-    here = at.get(loc, ())
+    here = at.get(loc)
     if sign > 0:
-        here = tuple(sorted(here + (uid,), key=s.rank.__getitem__)) if here else (uid,)
-    else:
-        here = tuple(u for u in here if u != uid)
-    if here:
-        at[loc] = here
-    else:
+        at[loc] = tuple(sorted(here + (uid,), key=s.rank.__getitem__)) if here else (uid,)
+    elif len(here) == 1:
         del at[loc]
+    else:
+        i = here.index(uid)
+        at[loc] = here[:i] + here[i + 1:]
     counts = held[side]
     n = counts.get(loc, 0) + sign
     if n:
@@ -122,8 +122,9 @@ def _add(s: _Static, locations, at: dict, held: dict, zoc: dict, uid: str, us, s
         del counts[loc]
     if s.projects[uid, us.face] and not s.off(us):
         counts = zoc[side]
+        get = counts.get
         for x in s.reach[loc]:
-            n = counts.get(x, 0) + sign
+            n = get(x, 0) + sign
             if n:
                 counts[x] = n
             else:
@@ -144,11 +145,15 @@ def _derive(ctx: Context, units: Mapping[str, Any], base: Position | None) -> Po
     if not changed:
         return Position(units, base.at, base.held, base.zoc, base.sets)
     at, held, zoc = dict(base.at), dict(base.held), dict(base.zoc)
-    for side in {s.side[uid] for uid in changed}:  # the counts of the other sides are shared
-        held[side] = dict(held[side])
-        zoc[side] = dict(zoc[side])
+    side_of, was = s.side, base.units
+    copied = set()
     for uid in changed:
-        _add(s, locations, at, held, zoc, uid, base.units[uid], -1)
+        side = side_of[uid]
+        if side not in copied:  # the counts of the other sides are shared
+            copied.add(side)
+            held[side] = dict(held[side])
+            zoc[side] = dict(zoc[side])
+        _add(s, locations, at, held, zoc, uid, was[uid], -1)
         _add(s, locations, at, held, zoc, uid, units[uid], 1)
     return Position(units, at, held, zoc, {})
 
@@ -196,7 +201,8 @@ def side_counts(pos: Position, side: str) -> tuple[Mapping[str, int], Mapping[st
     sides (positions share a side's counts while its units stay put), else None."""
     if len(pos.held) != 2:
         return None
-    other = next(s for s in pos.held if s != side)
+    a, b = pos.held
+    other = b if a == side else a
     return pos.held[other], pos.zoc[other], pos.held[side]
 
 

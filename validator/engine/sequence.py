@@ -75,7 +75,12 @@ Plan = tuple[tuple[Slot, ...], Mapping[Slot, int]]  # a turn's slots in order, a
 
 
 def _default_plan(ctx: Context) -> Plan:
-    return once(ctx, "slot_plan", lambda c: (tuple(Slot(*s) for s in c.slots), c.slot_index))
+    made = ctx.tables.get("slot_plan")  # (asked on almost every action: looked up without once's call when made)
+    return made if made is not None else once(ctx, "slot_plan", _make_plan)
+
+
+def _make_plan(ctx: Context) -> Plan:
+    return tuple(Slot(*s) for s in ctx.slots), ctx.slot_index
 
 
 def slots(ctx: Context) -> tuple[Slot, ...]:

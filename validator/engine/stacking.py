@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from .context import Context
-from .position import position
+from .position import position, unit_sides
 
 Stack = tuple[str, str, tuple[str, ...]]  # (location, side, units in the game's unit order)
 
@@ -23,14 +23,18 @@ def stacks(ctx: Context, units: Any) -> list[Stack]:
     out = pos.sets.get("stacks")
     if out is None:
         out = []
-        sides = ctx.game.units
+        side_of = unit_sides(ctx)
         for loc, here in pos.at.items():
             if len(here) > 1:
-                for side in sorted({sides[u].side for u in here}):
-                    mine = tuple(u for u in here if sides[u].side == side)
+                sides = {side_of[u] for u in here}
+                if len(sides) == 1:
+                    out.append((loc, side_of[here[0]], here))
+                    continue
+                for side in sorted(sides):
+                    mine = tuple(u for u in here if side_of[u] == side)
                     if len(mine) > 1:
                         out.append((loc, side, mine))
-        out.sort(key=lambda x: (x[0], x[1]))
+        out.sort()  # by location and side (each pair once: the units are never compared)
         pos.sets["stacks"] = out
     return out
 

@@ -71,7 +71,7 @@ def deck_for(ctx: Context, turn: int) -> tuple[frozenset[str], frozenset[str]]:
 
 
 def unknown_cards(state: State) -> int:
-    return sum(h.unknown for h in state.hands.values())
+    return sum([h.unknown for h in state.hands.values()])
 
 
 def pile_size(state: State) -> int:
@@ -189,8 +189,8 @@ def spend(ctx: Context, state: State, side: str, cards: Sequence[str], rule: str
         for other, h in state.hands.items():
             if other != side and card in h.known:
                 state = evolve(state, hands={**state.hands, other: Hand(h.known - {card}, h.unknown)})
-    discards = tuple(c for c in state.discards if c not in cards) + \
-        tuple(c for c in cards if not ctx.game.cards[c].joker)
+    discards = tuple([c for c in state.discards if c not in cards] +
+                     [c for c in cards if not ctx.game.cards[c].joker])
     hands = {**state.hands, side: Hand(frozenset(known), unknown)}
     return evolve(state, hands=hands, discards=discards, deck=evolve(state.deck, unseen=unseen)), findings
 
@@ -255,7 +255,7 @@ def draw_rate(ctx: Context, state: State, side: str) -> tuple[int, list[str]]:
     """Cards ``side`` draws in its Draw Step now, and the reasons for any change from the game's rate (5.2: four,
     game.toml ``[cards] turn_draw``)."""
     n, why = ctx.game.turn_draw, []
-    enemy = next(s for s in ctx.game.sides if s != side)
+    enemy = [s for s in ctx.game.sides if s != side][0]
     cities, oil = _draw_hexes(ctx, side)
     for name, h in cities:
         if controller(ctx, state, h) == enemy:
@@ -268,7 +268,7 @@ def draw_rate(ctx: Context, state: State, side: str) -> tuple[int, list[str]]:
     for code, (who, how) in EXTRA_CARD.items():
         if who != side:
             continue
-        listed = any(e.code == code for e in ctx.game.turns[state.turn].events)
+        listed = any([e.code == code for e in ctx.game.turns[state.turn].events])
         first = ctx.first_turn_of.get(code)
         if listed or (how == "from" and first is not None and state.turn >= first):
             n += 1

@@ -141,8 +141,11 @@ def target_findings(ctx: Context, state: State, c: Combat, spec: BattleSpec,
                     waived: dict[str, frozenset]) -> list[Finding]:
     out = []
     enemy = other_side(ctx, spec.side)
+    at = occupants(ctx, state)
+    units = ctx.game.units
     for t in spec.targets:
-        if not any(us.loc == t and ctx.game.units[uid].side == enemy for uid, us in state.units.items()):
+        here = at.get(t, ()) if t in ctx.board.locations else [u for u, us in state.units.items() if us.loc == t]
+        if not any([units[uid].side == enemy for uid in here]):
             out.append(Finding("10.1", f"{t} holds no {ctx.game.sides[enemy].name} unit to attack", (), (t,)))
         if spec.kind != "counterattack" and t in c.attacked_hexes and t not in waived.get("hexes", ()):
             out.append(Finding("10.3.4", f"{t} has already been attacked in this Combat Phase; a hex is the target "
@@ -418,7 +421,7 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
 def end_combat_step(ctx: Context, state: State, step: str | None) -> tuple[State, list[Finding]]:
     """When the Combat Phase ends (its last step): the last battle ends, every declared target must have been
     attacked (10.3.1, 10.1.2), the markers attacked in this phase go, and the phase's bookkeeping is cleared."""
-    phase = next(p for p in ctx.game.phases if p.id == COMBAT_PHASE)
+    phase = ctx.phase_of[COMBAT_PHASE]
     if phase.steps and step != phase.steps[-1][0]:
         return state, []
     state, findings = close(ctx, state)

@@ -134,7 +134,7 @@ def _effects(ctx: Context, turn: int) -> list[EventEffect]:
         first = ctx.first_turn_of.get(code)
         if first is None:
             continue
-        on_turn = any(x.code == code for x in ctx.game.turns[turn].events)
+        on_turn = any([x.code == code for x in ctx.game.turns[turn].events])
         if (e.lasting and first <= turn) or (not e.lasting and on_turn):
             out.append(e)
     return out

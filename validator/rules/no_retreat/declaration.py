@@ -47,16 +47,16 @@ def with_combat(state: State, c: Combat) -> State:
 
 
 def other_side(ctx: Context, side: str) -> str:
-    return next(s for s in ctx.game.sides if s != side)
+    return [s for s in ctx.game.sides if s != side][0]
 
 
 def units_of(ctx: Context, occ: dict[str, list[str]], loc: str, side: str) -> list[str]:
-    return sorted(u for u in occ.get(loc, ()) if ctx.game.units[u].side == side)
+    return sorted([u for u in occ.get(loc, ()) if ctx.game.units[u].side == side])
 
 
 def attack_neighbours(ctx: Context, loc: str) -> tuple[str, ...]:
     """Locations a unit in ``loc`` may attack: adjacent across a hexside that is not prohibited (10.1)."""
-    return tuple(n for n in ctx.board.neighbours.get(loc, ()) if not ctx.board.crossing_prohibited(loc, n))
+    return tuple([n for n in ctx.board.neighbours.get(loc, ()) if not ctx.board.crossing_prohibited(loc, n)])
 
 
 def voluntary_problem(ctx: Context, state: State, uid: str) -> str | None:

@@ -214,7 +214,7 @@ def follow_eliminate(ctx: Context, state: State, d: Due, action: Action) -> tupl
         findings.append(violation(ctx, d.card, d.player or None, f"{unit_name(ctx, uid, state)} is eliminated to "
                                                                   f"{elimination_box(ctx, state, uid)}, not {box}",
                                   (uid,)))
-    state = to_box(state, uid, box)
+    state = to_box(ctx, state, uid, box)
     return state, evolve(d, done=d.done + 1, used=d.used + (uid,)), findings
 
 
@@ -233,7 +233,7 @@ def surrender_unit(ctx: Context, state: State, play: Play, effect: Effect) -> tu
             findings.append(violation(ctx, play.event, play.side, f"{unit_name(ctx, uid, state)} is not an enemy "
                                                                    "unit on the map with an Unsupplied marker", (uid,)))
             continue
-        state = to_box(state, uid, f"surrendered_{ctx.game.units[uid].side}")
+        state = to_box(ctx, state, uid, f"surrendered_{ctx.game.units[uid].side}")
     return state, findings
 
 

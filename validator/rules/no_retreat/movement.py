@@ -56,9 +56,15 @@ def allowance(ctx: Context, state: State, uid: str) -> Allowance:
     if change is not None:
         printed = change[1] if change[0] == "set" else printed + change[1]
     wcap = ctx.game.weather[state.weather].ma_cap
-    t = ctx.game.tec["unsupplied"]
-    scap = (t.mp_armor if _armor(ctx, state, uid) else t.mp_other) if state.units[uid].unsupplied else None
-    mp = min(x for x in (printed, wcap, scap) if x is not None)
+    scap = None
+    if state.units[uid].unsupplied:
+        t = ctx.game.tec["unsupplied"]
+        scap = t.mp_armor if _armor(ctx, state, uid) else t.mp_other
+    mp = printed  # the least of the allowance and the caps that apply
+    if wcap is not None and wcap < mp:
+        mp = wcap
+    if scap is not None and scap < mp:
+        mp = scap
     return Allowance(mp, printed, wcap, scap)
 
 
@@ -381,7 +387,7 @@ def apply_move(ctx: Context, state: State, uid: str, path: Sequence[str], g: Gro
     us = state.units[uid]
     moved = state.moved.get(uid)
     armor = _armor(ctx, state, uid)
-    board_ok = us.loc in ctx.board.locations and all(p in ctx.board.locations for p in path)
+    board_ok = us.loc in ctx.board.locations and ctx.board.locations.issuperset(path)
     if board_ok:
         g = g or ground(ctx, state, side)
     else:

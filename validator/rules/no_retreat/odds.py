@@ -25,7 +25,7 @@ __all__ = ["Odds", "compute", "strength"]
 
 def strength(ctx: Context, state: State, uids: Sequence[str]) -> int:
     """10.5 step 1: the combat strengths of the face each unit shows ("X" is 0)."""
-    return sum(face_of(ctx, state, uid).strength or 0 for uid in uids)
+    return sum([face_of(ctx, state, uid).strength or 0 for uid in uids])
 
 
 def compute(crt: CRT, attack: int, defence: int, shift: int) -> Odds:

@@ -21,10 +21,10 @@ placement (7.6-7.9) is ``placement``.
 from __future__ import annotations
 
 from ...engine.context import Context
-from ...engine.state import evolve, unit_name, updated
+from ...engine.state import evolve, unit_name
 from ...model import Action, Finding
 from .cards import paid as paid_count, payment, record, spend, with_record
-from .state import State
+from .state import State, with_unit
 from .supply import supply_net, traces_overland
 
 REORGANIZE_COST = 1  # 7.10
@@ -176,7 +176,7 @@ def handle_flip(ctx: Context, state: State, action: Action) -> tuple[State, list
     if free:
         state = with_record(state, free_upgrades=record(state).free_upgrades + 1)
     state, paid = spend(ctx, state, action.side, pay, "7.1", f"flipping {uid}")
-    return evolve(state, units=updated(state.units, uid, evolve(state.units[uid], face=to))), findings + paid
+    return with_unit(ctx, state, uid, evolve(state.units[uid], face=to)), findings + paid
 
 
 def handle_reorganize(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
@@ -192,5 +192,4 @@ def handle_reorganize(ctx: Context, state: State, action: Action) -> tuple[State
         findings.append(Finding("7.10", f"removing the Disorganized marker of {uid} costs {REORGANIZE_COST} card",
                                 (uid,)))
     state, paid = spend(ctx, state, action.side, pay, "7.10", f"reorganizing {uid}")
-    units = updated(state.units, uid, evolve(state.units[uid], disorganized=False))
-    return evolve(state, units=units), findings + paid
+    return with_unit(ctx, state, uid, evolve(state.units[uid], disorganized=False)), findings + paid

@@ -31,7 +31,7 @@ from ...model import Action, Finding
 from .cards import paid as paid_count, payment, spend
 from .control import controller, enter
 from .organization import SHOCK_TYPE  # the printed "2 Repl" of Soviet counters is on their Shock side
-from .state import State
+from .state import State, with_unit
 from .supply import SupplyNet, supply_net, traces_overland
 from .track_state import TurnTrack
 from .zoc import enemy_zoc
@@ -240,7 +240,7 @@ def handle_place(ctx: Context, state: State, action: Action) -> tuple[State, lis
             state = evolve(state, units=updated(state.units, cadre, evolve(state.units[cadre], loc=box_of("destroyed",
                                                                                                      u.side))))
     new = evolve(us, loc=loc, face=face, unsupplied=False, disorganized=kind in ("replacement", "recovery"))
-    state = evolve(state, units=updated(state.units, uid, new), placed=state.placed | {uid})
+    state = with_unit(ctx, state, uid, new, placed=state.placed | {uid})
     if uid in state.track.returns:
         returns = {k: v for k, v in state.track.returns.items() if k != uid}
         state = evolve(state, track=TurnTrack(returns, state.track.weather_flips))
@@ -256,7 +256,7 @@ def end_placement(ctx: Context, state: State) -> tuple[State, list[Finding]]:
         return state, []
     box = box_of("shattered", side)
     findings = []
-    for uid in sorted(u for u, us in state.units.items() if us.loc == box):
+    for uid in sorted([u for u, us in state.units.items() if us.loc == box]):
         spot = next(_place_spots(ctx, state, uid, "recovery"), None)
         if spot is not None:
             findings.append(Finding("7.7", f"{unit_name(ctx, uid, state)} stays in the Shattered box: shattered "

@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from ...engine.context import Context
+from ...engine.context import Context, once
 from ...engine.position import held_by_others, note_changes, position
 from ...engine.state import evolve, face_of, unit_name, updated
 from ...model import Action, Finding
@@ -31,11 +31,12 @@ DETRAIN_RANGE = 3  # 3rd-ed summary: within 3 hexes of a supplied city or map ed
 
 def rail_box(ctx: Context, side: str) -> str:
     """The side's Rail Movement box: its holding box with a capacity (``boxes.toml``)."""
-    return next(b.id for b in ctx.game.map.boxes.values() if b.side == side and b.capacity)
+    return once(ctx, ("rail_box", side),
+                lambda c: next(b.id for b in c.game.map.boxes.values() if b.side == side and b.capacity))
 
 
 def in_box(state: State, box: str) -> list[str]:
-    return sorted(uid for uid, us in state.units.items() if us.loc == box)
+    return sorted([uid for uid, us in state.units.items() if us.loc == box])
 
 
 def limited_rail(ctx: Context, turn: int) -> bool:

@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 from ...engine.context import Context
-from ...engine.state import evolve, face_of, unit_name
+from ...engine.state import evolve, face_of, occupants, unit_name
 from ...model import Action, Finding
 from .event_state import saved_units
 from .results import handle_remove
@@ -73,7 +73,7 @@ def end_removal_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]
             else:
                 units[uid] = evolve(units[uid], loc=f"surrendered_{side}", unsupplied=False)
         state = evolve(state, units=units)
-    if any(us.unsupplied or us.disorganized for us in state.units.values()):  # else the mapping is kept as it is
+    if any([us.unsupplied or us.disorganized for us in state.units.values()]):  # else the mapping is kept as it is
         units = {uid: evolve(us, unsupplied=False, disorganized=False) if us.unsupplied or us.disorganized else us
                  for uid, us in state.units.items()}
         state = evolve(state, units=units)
@@ -89,8 +89,9 @@ def rumanian_surrender(ctx: Context, state: State) -> State:
         return state
     region = game.map.regions[RUMANIA].locations
     side = game.units[armies[0]].side
-    red = any(us.loc in region and game.units[uid].side != side and face_of(ctx, state, uid).colour == RED_COLOUR
-              for uid, us in state.units.items())
+    at = occupants(ctx, state)  # (the units on the map by location: the region's twenty hexes looked at)
+    red = any([game.units[uid].side != side and face_of(ctx, state, uid).colour == RED_COLOUR
+               for loc in region for uid in at.get(loc, ())])
     if not red:
         return state
     units = dict(state.units)

@@ -35,7 +35,7 @@ from .declaration import current, with_combat
 from .placement import CADRE_OPTION
 from .retreat import check as check_retreat, retreats
 from .stacking import overstacks
-from .state import State
+from .state import State, with_unit
 
 TWO_STEP_EVENT = "soviet_two_steps"  # turn-event code: Soviet units become robust two-step units (7.3)
 MOVING_RESULTS = ("DR", "DS", "DD")  # results after which defenders leave and attackers may advance (10.8)
@@ -71,17 +71,17 @@ def steps_left(ctx: Context, state: State, uid: str) -> int:
     return engine_steps_left(step_track(ctx, state, uid), state.units[uid].face)
 
 
-def to_box(state: State, uid: str, box: str) -> State:
+def to_box(ctx: Context, state: State, uid: str, box: str) -> State:
     us = state.units[uid]
-    return evolve(state, units=updated(state.units, uid, evolve(us, loc=box, unsupplied=False, disorganized=False)))
+    return with_unit(ctx, state, uid, evolve(us, loc=box, unsupplied=False, disorganized=False))
 
 
 def step_loss(ctx: Context, state: State, uid: str) -> State:
     """One step lost: flipped, or eliminated (10.7.1)."""
     face = reduced_face(ctx, state, uid)
     if face is not None:
-        return evolve(state, units=updated(state.units, uid, evolve(state.units[uid], face=face)))
-    return to_box(state, uid, elimination_box(ctx, state, uid))
+        return with_unit(ctx, state, uid, evolve(state.units[uid], face=face))
+    return to_box(ctx, state, uid, elimination_box(ctx, state, uid))
 
 
 def on_map(ctx: Context, state: State, uid: str) -> bool:
@@ -302,7 +302,7 @@ def handle_remove(ctx: Context, state: State, action: Action) -> tuple[State, li
             findings.append(f)
         findings = pictured(findings, b)
         b = _after_elimination(evolve(b, loss_groups=tuple(g for g in b.loss_groups if uid not in g.units)), uid)
-        state = with_combat(to_box(state, uid, box), evolve(c, battle=b))
+        state = with_combat(to_box(ctx, state, uid, box), evolve(c, battle=b))
         return state, findings
     side = ctx.game.units[uid].side
     if state.phase != "removal" and box in (f"destroyed_{side}", f"surrendered_{side}", f"shattered_{side}") \
@@ -311,14 +311,14 @@ def handle_remove(ctx: Context, state: State, action: Action) -> tuple[State, li
         findings.append(Finding("8.4.3", f"{unit_name(ctx, uid, state)} is sent to {box} by no battle result, event "
                                          f"or surrender, and {loc} is not overstacked: a player eliminates his own "
                                          "units only as the excess of an overstack", (uid,), (loc,)))
-    return to_box(state, uid, box), findings
+    return to_box(ctx, state, uid, box), findings
 
 
 def move_along(ctx: Context, state: State, uid: str, path: list[str]) -> State:
     """The unit ends in the last location of ``path``; its side controls every location entered (12.4.1)."""
     if not path:
         return state
-    state = evolve(state, units=updated(state.units, uid, evolve(state.units[uid], loc=path[-1])))
+    state = with_unit(ctx, state, uid, evolve(state.units[uid], loc=path[-1]))
     return enter(ctx, state, ctx.game.units[uid].side, path)
 
 
@@ -356,7 +356,7 @@ def handle_retreat(ctx: Context, state: State, action: Action) -> tuple[State, l
     if b is not None and uid in b.to_retreat:
         b = evolve(b, retreated=b.retreated | {uid})
         if uid in b.to_shatter:
-            state = to_box(state, uid, f"shattered_{ctx.game.units[uid].side}")
+            state = to_box(ctx, state, uid, f"shattered_{ctx.game.units[uid].side}")
         state = with_combat(state, evolve(current(state), battle=b))
     return state, findings
 
@@ -389,7 +389,7 @@ def settle(ctx: Context, state: State) -> tuple[State, list[Finding]]:
             continue
         can = retreats(ctx, state, uid, start)
         if not can:
-            state = to_box(state, uid, elimination_box(ctx, state, uid))
+            state = to_box(ctx, state, uid, elimination_box(ctx, state, uid))
         else:
             findings.append(Finding("10.7.5", f"{unit_name(ctx, uid, state)} had to retreat two hexes after the "
                                               f"{b.hex_results.get(start, b.result)} of the battle at line {b.line} "

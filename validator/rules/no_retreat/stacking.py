@@ -24,8 +24,13 @@ def overstacks(ctx: Context, state: State) -> list[tuple[str, str, tuple[str, ..
     can only come from an illegal move, retreat, advance or placement, which is reported where it happens.)
     Remembered with the position for what the limits depend on: the turn, and an event's extra (card 32)."""
     key = ("overstacks", state.turn, state.phase == "detraining", state.effects.stacking)
-    return over(ctx, state.units, key, lambda loc, side, mine: _allowed(
+    last = ctx.derived.get("overstacks")  # (asked at the end of every phase and step: mostly of the same units)
+    if last is not None and last[0] is state.units and last[1] == key:
+        return last[2]
+    found = over(ctx, state.units, key, lambda loc, side, mine: _allowed(
         ctx, state, side, loc, [ctx.unit_type[u, state.units[u].face] for u in mine]))
+    ctx.derived["overstacks"] = (state.units, key, found)  # (the units kept alive with it: their id stays theirs)
+    return found
 
 
 def _allowed(ctx: Context, state: State, side: str, loc: str, types: list[str]) -> bool:

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ...engine.context import Context
-from ...engine.state import opening_units, start_of
+from ...engine.position import note_changes
+from ...engine.state import evolve, opening_units, start_of, updated
 from .battle_state import Combat
 from .deck_state import Deck, PlayerTurn
 from .event_state import EventState
@@ -74,6 +75,14 @@ class State:
     track: TurnTrack = TurnTrack()  # units on the Game Turn track, flipped Weather markers (turn_events.py)
     combat: Combat = Combat()  # declarations, battles and markers (battle_state.py)
     effects: EventState = EventState()  # what played events leave: dues, lasting effects, quotas (event_state.py)
+
+
+def with_unit(ctx: Context, state: State, uid: str, us: UnitState, **changes: Any) -> State:
+    """The state with unit ``uid``'s entry replaced by ``us`` (and the state's other ``changes`` in the same copy);
+    the change is noted for the engine's positions, which then need not compare every unit to find it."""
+    units = updated(state.units, uid, us)
+    note_changes(ctx, state.units, units, [uid])
+    return evolve(state, units=units, **changes)
 
 
 def on_map(ctx: Context, state: State, uid: str) -> bool:

@@ -59,11 +59,13 @@ def blocked_for(ctx: Context, state: State, side: str, with_enemy: bool = True) 
 def _owners(ctx: Context, state: State) -> list[tuple[str, str | None]]:
     """(city, the side that controls it) for every city (remembered for the last control mapping, and units mapping
     when a city is controlled by occupation, 12.4.2)."""
-    units = state.units if ctx.board.cities & OCCUPATION_AREAS.keys() else None
+    occupied = ctx.board.cities & OCCUPATION_AREAS.keys()
+    units = state.units if occupied else None
     last = ctx.derived.get("city_owners")
     if last is not None and last[0] is state.control and last[1] is units:
         return last[2]
-    out = [(city, controller(ctx, state, city)) for city in ctx.board.cities]
+    control = state.control  # (controller's own test for the cities controlled by occupation only, 12.4.2)
+    out = [(city, controller(ctx, state, city) if city in occupied else control.get(city)) for city in ctx.board.cities]
     ctx.derived["city_owners"] = (state.control, units, out)
     return out
 
@@ -104,7 +106,7 @@ def _blocked_by_units(ctx: Context, pos, side: str) -> frozenset[str]:
     if counts is None:
         return ctx.board.areas.union(held_by_others(pos, side), enemy_zoc_set(pos, side) - held_by(pos, side))
     enemy, ezoc, mine = counts
-    shielded = frozenset(loc for loc in mine if loc in ezoc)
+    shielded = frozenset(mine.keys() & ezoc.keys())
     memo = ("blocked_by_counts", side)
     last = ctx.derived.get(memo)
     if last is not None and last[0] is enemy and last[1] is ezoc and last[2] == shielded:

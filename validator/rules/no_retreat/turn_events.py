@@ -51,15 +51,17 @@ def weather_of(ctx: Context, state: State, turn: int) -> str:
 def begin_turn(ctx: Context, state: State, turn: int) -> State:
     """4.0 A/B: the new turn's weather and events."""
     game = ctx.game
-    units = dict(state.units)
+    units = state.units  # copied only when an event takes a unit off (positions and nets follow its identity)
     events = game.turns[turn].events
     for e in events:
         if e.code == "remove_unit" and e.unit:
+            units = dict(units) if units is state.units else units
             units[e.unit] = evolve(units[e.unit], loc="removed", unsupplied=False, disorganized=False)
         if e.code == KAMPFGRUPPE and ctx.option(CADRE_OPTION):
             keep = ctx.board.locations | {rail_box(ctx, side) for side in game.sides} | {None, "removed"}
-            for uid, us in units.items():
+            for uid, us in list(units.items()):
                 if game.units[uid].nationality == ALLY_NATIONALITY and us.loc not in keep:
+                    units = dict(units) if units is state.units else units
                     units[uid] = evolve(us, loc="removed", unsupplied=False, disorganized=False)
     state = evolve(state, turn=turn, weather=weather_of(ctx, state, turn), units=units)
     if any(e.code == RESET_1945 for e in events):

@@ -90,7 +90,7 @@ def map_vp(ctx: Context, state: State, side: str) -> int:
     last = ctx.derived.get(key)
     if last is not None and last[0] is state.control and last[1] is units and last[2] is locs:
         return last[3]
-    n = sum(n for loc, n in locs if controller(ctx, state, loc) == side)
+    n = sum([n for loc, n in locs if controller(ctx, state, loc) == side])
     ctx.derived[key] = (state.control, units, locs, n)  # (the mappings kept alive with it: their ids stay theirs)
     return n
 

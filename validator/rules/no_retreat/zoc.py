@@ -16,7 +16,7 @@ from .state import State
 
 
 def enemies(ctx: Context, side: str) -> tuple[str, ...]:
-    return tuple(s for s in ctx.game.sides if s != side)
+    return tuple([s for s in ctx.game.sides if s != side])
 
 
 def has_zoc(ctx: Context, state: State, uid: str) -> bool:
