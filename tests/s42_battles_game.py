@@ -8,7 +8,8 @@ arithmetic (``combat._readings``: strengths, shifts, the odds column), so that t
 CRT and the automatic DS (8.4.1). :func:`plan` gives the battles; :func:`script` what players do in VASSAL (units
 placed from the palette, the tracker to the Axis Combat Phase, per battle the units selected, *Declare battle*, the
 dice seeded, *Resolve battle*; a Determined Defense where the result allows one; screenshots of a declared and a
-resolved battle; the log, with a result set by hand as its last step).
+resolved battle; the log, with a result set by hand as its last step). :func:`set_up_plan` and :func:`set_up_script`
+are a second, short game from a scenario's set-up whose log validates clean.
 """
 
 from __future__ import annotations
