@@ -8,7 +8,8 @@ arithmetic (``combat._readings``: strengths, shifts, the odds column), so that t
 CRT and the automatic DS (8.4.1). :func:`plan` gives the battles; :func:`script` what players do in VASSAL (units
 placed from the palette, the tracker to the Axis Combat Phase, per battle the units selected, *Declare battle*, the
 dice seeded, *Resolve battle*; a Determined Defense where the result allows one; screenshots of a declared and a
-resolved battle; the log, with a result set by hand as its last step).
+resolved battle; the log, with a result set by hand as its last step). :func:`set_up_plan` and :func:`set_up_script`
+are a second, short game from a scenario's set-up whose log validates clean.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from validator.engine.state import evolve
 from validator.rules.stalingrad42 import combat
 from validator.rules.stalingrad42.battlefield import ground
 from validator.rules.stalingrad42.combat_data import combat_facts
-from vassal_playback import JavaRandom
+from vassal_playback import JavaRandom, _unit_in, playback
 
 SCENARIO = "s4_campaign"
 START = {"turn": 1, "player": "axis", "phase": "combat"}
@@ -249,3 +250,49 @@ def hand_result(game, battles: list[Battle]) -> tuple[int, str]:
 
 def dd_results(ctx) -> frozenset[str]:
     return frozenset(r for r, res in combat_facts(ctx).results.items() if res.determined)
+
+
+# The second game: battles from a scenario's set-up, and what their results require, so that its log validates clean.
+
+SET_UP_LOG = "s42-set-up-battles.vlog"  # its log, a result set by hand its last step
+WEATHER_DIE = 1  # turn 2's Weather roll (any die gives Clear in summer)
+SET_UP_DICE = (1, 6)  # the two battles' dice: the A1 and the DR2 the plan reports
+SET_UP_HAND = (1, "EX")  # (battle number, result) set by hand afterwards: its owed steps are the A1's but the
+# defender's, which EX owes only at the phase's end (the log ends in the Combat Phase): one 10.1, at that battle
+
+
+def set_up_plan() -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """(header, actions) of the game from S1 Fall Blau's set-up that the end-to-end test plays with attack marks
+    (tests/test_vassal_s42_e2e.py: Soviet moves on turn 1, a turn-2 reinforcement, then two Axis battles, an A1 with
+    its step loss and a DR2 with its retreat), ending in the Axis Combat Phase (the battle markers stay on the map)."""
+    from test_vassal_s42_e2e import HEAD, clean
+
+    actions = clean(WEATHER_DIE, *SET_UP_DICE)
+    assert actions[-1]["type"] == "phase"
+    return HEAD, actions[:-1]
+
+
+def set_up_script(game, point) -> list[dict[str, Any]]:
+    """The harness script of :func:`set_up_plan` from the scenario's predefined setup, each battle fought with the
+    module's battle command (the attackers and a defender selected, *Declare battle*, the die seeded, *Resolve
+    battle* on the marker), the steps the results require as a player plays them (a flip, drags), the result set by
+    hand on battle :data:`SET_UP_HAND`'s marker as the log's last step. ``point``: an area's main-map pixel."""
+    header, actions = set_up_plan()
+    fought: list[int] = []
+
+    def battle(p, a: dict[str, Any], before) -> None:
+        fought.append(len(fought) + 1)
+        p.do(do="select", pieces=[{"UnitId": u} for u in (*a["attackers"], _unit_in(before, a["targets"][0]))])
+        p.do(do="button", name=DECLARE)
+        p.do(do="seed", value=seed_for(a["die"]))
+        p.do(do="key", piece=marker(fought[-1]), menu=RESOLVE)
+
+    part = playback(game, header, actions, SET_UP_LOG, cards=False, battle=battle, area_point=point)
+    rolled = iter(a["die"] for a in actions if a["type"] != "battle" and a.get("die") is not None)
+    out: list[dict[str, Any]] = []
+    for step in part[:-1]:  # the other rolls (the weather's) seeded too: the die the plan reports
+        if step == {"do": "button", "name": "1d6"}:
+            out.append({"do": "seed", "value": seed_for(next(rolled))})
+        out.append(step)
+    n, result = SET_UP_HAND
+    return out + [{"do": "key", "piece": marker(n), "menu": f"Result {result}"}, part[-1]]

@@ -9,12 +9,17 @@ Determined Defense's column and result) is what the rules package computes for t
 screenshots of a declared and a resolved battle (``build/battles-look/``); the module loads with no problem.
 
 The log (Stalingrad '42's VASSAL translator) translates into exactly the battles played, with no CRT result the
-validator disputes; with a result set by hand afterwards exactly one (10.1), at that battle. That the whole log
-validates clean is not checked yet (:func:`test_the_log_validates_clean` says why).
+validator disputes; with a result set by hand afterwards exactly one (10.1), at that battle.
+
+A second, short game from S1 Fall Blau's set-up (``sg.set_up_plan``), in its own run of the same engine and module:
+two Axis battles declared and resolved with the battle command, the A1's step loss and the DR2's retreat played;
+its log validates clean (``hexforge validate``), and with a result set by hand on a battle marker gives exactly one
+violation (10.1), at that battle.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from dataclasses import replace
@@ -22,6 +27,7 @@ from dataclasses import replace
 import pytest
 
 import s42_battles_game as sg
+from hexforge.cli import main as hexforge
 from hexforge.module_step import battle_model
 from modgen import module
 from test_battles_engine import without_last_step
@@ -34,6 +40,7 @@ LOOK_DIR = os.path.join(os.path.dirname(__file__), "..", "build", "battles-look"
 DD_DIE = 4
 ENGINE_TIMEOUT = 1200.0  # fourteen battles on the big map: 2-3 minutes alone, several times that on a loaded machine
 CLEAN_LOG = "s42-battles-clean.vlog"  # the log without its last step (the result set by hand)
+SET_UP_CLEAN_LOG = "s42-set-up-battles-clean.vlog"  # the same for the game from the set-up
 
 
 @pytest.fixture(scope="module")
@@ -84,6 +91,20 @@ def played(vassal_engine, s42, vmod, plan, determined, tmp_path_factory):
         if s.shot:
             shutil.copy(s.shot["file"], LOOK_DIR)
     without_last_step(str(out / sg.LOG), str(out / CLEAN_LOG))
+    return result, out
+
+
+@pytest.fixture(scope="module")
+def set_up_played(vassal_engine, s42, s42_build, vmod, tmp_path_factory):
+    """The short game from S1's set-up, in its own run of the same engine and module (after the empty board's game
+    in the same run, the tracker's turn number is not the turn's: the Russian Winter applied on turn 2), logged
+    beside a copy of the module (where ``hexforge validate`` finds it)."""
+    out = tmp_path_factory.mktemp("s42-set-up-battles")
+    copy = out / os.path.basename(vmod)
+    shutil.copyfile(vmod, copy)
+    script = sg.set_up_script(s42, module.context(s42, s42_build).point)
+    result = replace(vassal_engine, timeout=ENGINE_TIMEOUT).run_script(str(copy), script, out)
+    without_last_step(str(out / sg.SET_UP_LOG), str(out / SET_UP_CLEAN_LOG))
     return result, out
 
 
@@ -188,11 +209,39 @@ def test_the_log_translates_into_the_battles_and_a_result_by_hand_is_reported(s4
     assert len(after) == 1 and after[0].line == line and f"not {result}" in after[0].message, after
 
 
-def test_the_log_validates_clean() -> None:
-    pytest.skip("not yet: the game is played on an empty board, and the translator's header keeps the scenario's "
-                "set-up units it never saw removed (the validator then sees other defenders at 2503 and 1504, 8.4.1), "
-                "a unit the scenario keeps out on turn 1 attacks (S1.2), and the game plays no losses, retreats or "
-                "advances after its results; a clean game needs a scripted game from a scenario's set-up")
+def test_the_set_up_game_is_legal_and_its_hand_result_one_violation() -> None:
+    """The plan of the game from the set-up, as a game log: clean; with the result set by hand, one 10.1 there."""
+    from test_vassal_s42_e2e import broken  # (rule, action index) the validator reports in a plan from S1's set-up
+
+    _, actions = sg.set_up_plan()
+    assert broken(actions) == []
+    n, result = sg.SET_UP_HAND
+    k = [i for i, a in enumerate(actions) if a["type"] == "battle"][n - 1]
+    assert broken([dict(a, result=result) if i == k else a for i, a in enumerate(actions)]) == [("10.1", k)]
+
+
+def test_the_log_validates_clean(set_up_played, capsys) -> None:
+    """The game from S1's set-up, its battles declared and resolved with the module's battle command and their
+    losses and retreats played: ``hexforge validate`` finds no violation; the same log with a result set by hand
+    on a battle marker afterwards exactly one (10.1), at that battle."""
+    played, out = set_up_played
+    assert not played.problems, played.problems
+    _, actions = sg.set_up_plan()
+    v = load_vassal(str(out / SET_UP_CLEAN_LOG))
+    assert v.translation.notes == 0
+    fought = ("battle", "loss", "retreat")  # the battles and what their results required, as planned
+    want = [a for a in actions if a["type"] in fought]
+    got = [{k: a[k] for k in w} for a, w in zip((a for a in v.translation.actions if a["type"] in fought), want)]
+    assert got == want and len([a for a in v.translation.actions if a["type"] in fought]) == len(want)
+    assert hexforge(["validate", str(out / SET_UP_CLEAN_LOG)]) == 0, capsys.readouterr()
+    capsys.readouterr()
+    assert hexforge(["validate", str(out / sg.SET_UP_LOG), "--format", "json"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    n, result = sg.SET_UP_HAND
+    w = load_vassal(str(out / sg.SET_UP_LOG))
+    line = [a for a in w.translation.actions if a["type"] == "battle"][n - 1]
+    assert [(x["rule"], x["step"]) for x in report["violations"]] == [("10.1", line["src"]["step"])], report
+    assert f"not {result}" in report["violations"][0]["message"]
 
 
 def test_the_module_loads_with_no_problem(vassal_engine, vmod) -> None:
