@@ -64,7 +64,6 @@ T_TERRAIN_WORDS = "BattleTerrainWordsTable"
 T_TAGS = "BattleTagTable"
 T_CRT = "BattleCrtTable"
 T_TURNS = "BattleTurnTable"  # turn tracker label -> turn number
-T_PRINTED = "BattlePrintedWeatherTable"  # turn tracker label -> the weather printed for that turn
 T_CATEGORY = "BattleCategoryTable"
 T_UNITS = "BattleUnitTable"  # unit id -> its printed properties a battle unit copies (Compiler.printed), JOIN_SEP apart
 T_TRAITS = "BattleTraitTable"  # unit type -> its traits ("a,b")
@@ -72,7 +71,6 @@ T_LAYER = "BattleLayerTable_"  # a CRT layer's cells, keyed as the CRT's: Battle
 T_STAGE = "BattleStageTable_"  # a stage's table: "column/roll" -> result, BattleStageTable_determined
 T_STAGE_COLUMNS = "BattleStageColumns_"  # a stage's column per location
 T_AMOUNT = "BattleAmountTable"  # one per turn- or weather-dependent amount: BattleAmountTable0 ...
-TURN_NUMBER = "TurnNumber"  # global: the turn number the tracker shows (set when a turn begins)
 
 # A property whose value looks like a number is bound as one (hex 0910 becomes 910): a String method on it keeps it
 # text throughout the expression (VASSAL passes such properties as String parameters).
@@ -200,8 +198,6 @@ class Compiler:
             T_TAGS: table({loc: ",".join(sorted(tags)) for loc, tags in m.location_tags.items()}),
             T_CRT: table(crt),
             T_TURNS: table({label: str(n) for n, label in zip(sorted(self.game.turns), self.turn_labels)}),
-            T_PRINTED: table({label: self.game.turns[n].weather
-                              for n, label in zip(sorted(self.game.turns), self.turn_labels)}),
             T_CATEGORY: table({t.id: t.category for t in self.game.unit_types.values()}),
             **({T_TRAITS: table({t.id: ",".join(sorted(t.traits)) for t in self.game.unit_types.values()})}
                if self.uses_tags else {}),
@@ -320,7 +316,9 @@ class Compiler:
     # -- the turn and weather -----------------------------------------------------------------------------------
     @staticmethod
     def turn_now() -> str:
-        """The turn number the tracker shows (0 when it shows none)."""
+        """The turn number the tracker shows (0 when it shows none), read where it is used: a global property that a
+        tracker's hot key set would need a BeanShell value in a ChangePropertyButton, which VASSAL does not evaluate
+        there (it stored the expression's text)."""
         return number(lookup(T_TURNS, names.TURN_PROPERTY, '"0"'))
 
     def amount(self, a: Amount, turn: str, weather: str) -> str:
@@ -415,7 +413,7 @@ class Compiler:
         if f.weathers:
             parts.append(any_of(names.WEATHER_PROPERTY, f.weathers))
         if f.from_turn is not None:
-            parts.append(f"{TURN_NUMBER}>={f.from_turn}")
+            parts.append(f"{self.turn_now()}>={f.from_turn}")
         return "(" + " && ".join(parts) + ")"
 
     def factor_applies(self, f: UnitFactor) -> str:
@@ -460,7 +458,7 @@ class Compiler:
         """(property, expression) of each crossing's columns for a defender (0 unless every attacker crosses it)."""
         t = self.model.terrain
         return [(CROSS_SHIFT + c.feature, f"({tag_test(CROSS + c.feature)} ? "
-                 f"{self.amount(c.amount, TURN_NUMBER, names.WEATHER_PROPERTY)} : 0)")
+                 f"{self.amount(c.amount, self.turn_now(), names.WEATHER_PROPERTY)} : 0)")
                 for c in (t.crossings if t else ())]
 
     def terrain(self) -> tuple[str, str]:

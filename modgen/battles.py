@@ -49,11 +49,11 @@ from . import commands, names
 from . import bsh
 from .battle_exprs import (
     BASE_KIND, CATEGORY, CROSSED, CRT, DECLARING_KIND, DECLARING_SIDE, ENEMY_SIDE, FACE_TYPE, FACTOR, FINAL, FLAGS,
-    INITIAL, JOIN_MODE, JOIN_NO, JOIN_ROLE, JOIN_SEP, JOINER, NEXT, OWN_SIDE, PROBLEM, PROXY, RAW, SAME_SPOT, SELECTED, STATUS, T_PRINTED,
-    T_UNITS, TAGS, TARGET, TARGET_LIST, TERRAIN, TERRAIN_SHIFT, TERRAIN_WORDS, TURN, TURN_NUMBER, TYPE, UID, UNIT, WEATHER,
+    INITIAL, JOIN_MODE, JOIN_NO, JOIN_ROLE, JOIN_SEP, JOINER, NEXT, OWN_SIDE, PROBLEM, PROXY, RAW, SAME_SPOT, SELECTED, STATUS,
+    T_UNITS, TAGS, TARGET, TARGET_LIST, TERRAIN, TERRAIN_SHIFT, TERRAIN_WORDS, TURN, TYPE, UID, UNIT, WEATHER,
     WHO,
     Compiler, as_int, copy_of, count, sign, total)
-from .bsh import braces, eq, lit, lookup, text
+from .bsh import braces, eq, lit, text
 from .context import Context
 from .drawn import png
 from .furniture import phase_labels, turn_labels
@@ -79,7 +79,7 @@ ATTACK_RED, DEFENCE_BLUE = "190,20,20", "20,60,170"
 STAGES = ("declare exec side problem checks check decide enlist_a_send enlist_a enroll_a factor_a report_a "
           "join_send join target cross_send cross enlist_d_send enlist_d enroll_d tags_d factor_d terrain_d report_d "
           "place_send place place_marker init o_number o_base o_kind o_strength o_shifts o_net o_odds o_report "
-          "o_next adjusted r_die r_outcome r_report by_hand turn_begins gather_send gather fight_a_send fight_a "
+          "o_next adjusted r_die r_outcome r_report by_hand gather_send gather fight_a_send fight_a "
           "fight_d_send fight_d s_column s_die s_result s_report enroll joiner place_proxy p_init p_parse p_cand "
           "p_last refuse discard_send discard mode_def mode_clear unit_send unit_enroll unjoin").split()
 K = SimpleNamespace(**{stage: commands.battle_key(i) for i, stage in enumerate(STAGES)})
@@ -359,7 +359,7 @@ def marker_prototype(ctx: Context, model: BattleModel) -> Piece:
         _dyn(names.BATTLE_SIDE, (K.o_number, braces(DECLARING_SIDE))),
         _dyn(names.BATTLE_TARGETS, (K.o_number, braces(TARGET_LIST))),
         _dyn(WEATHER, (K.o_number, braces(names.WEATHER_PROPERTY))),
-        _dyn(TURN, (K.o_number, braces(TURN_NUMBER))),
+        _dyn(TURN, (K.o_number, braces(Compiler.turn_now()))),
         _dyn(BASE_KIND, (K.o_base, braces(c.kind()))),
         _dyn(names.BATTLE_KIND, (K.o_kind, braces(c.adjusted_kind()))),
         _dyn(names.BATTLE_ATTACK, (K.o_strength, braces(c.cap(total_of(c, ATTACKER), model.odds.attack_cap)))),
@@ -453,7 +453,7 @@ def global_values(ctx: Context, model: BattleModel, tables: bool = True) -> dict
     weather = {names.WEATHER_PROPERTY: ctx.game.turns[start].weather} if ctx.game.weather else {}
     return {NEXT: "1", DECLARING_SIDE: "", DECLARING_KIND: "", PROBLEM: "", TARGET: "", TARGET_LIST: ",", JOINER: "",
             JOIN_MODE: "", JOIN_ROLE: "", JOIN_NO: "",
-            **weather, TURN_NUMBER: str(start), **(battle_tables(ctx, model) if tables else {})}
+            **weather, **(battle_tables(ctx, model) if tables else {})}
 
 
 def battle_tables(ctx: Context, model: BattleModel) -> dict[str, str]:
@@ -475,24 +475,15 @@ def global_properties(ctx: Context, model: BattleModel, container) -> None:
     """The battle machinery's properties, the weather (in a game with weather: set when a turn begins, and by hand
     from the *Weather* menu), and the tables (hidden from players: no buttons)."""
     values = global_values(ctx, model)
-    first = values.get(names.WEATHER_PROPERTY, "")
     for name, value in values.items():
         prop = element(container, PROPS + "GlobalProperty", {
             "name": name, "initialValue": value, "description": "Battles (issue 22)", "isNumeric": False,
             "min": "", "max": "", "wrap": False})
-        if name == TURN_NUMBER:
-            element(prop, PROPS + "ChangePropertyButton", {
-                "text": "", "tooltip": "", "icon": "", "hotkey": key_text(K.turn_begins), "reportFormat": "",
-                "propChanger": "P," + braces(Compiler.turn_now())})
         if name == NEXT:
             element(prop, PROPS + "ChangePropertyButton", {
                 "text": "", "tooltip": "", "icon": "", "hotkey": key_text(K.by_hand), "propChanger": "P,1",
                 "reportFormat": ""})
         if name == names.WEATHER_PROPERTY:
-            element(prop, PROPS + "ChangePropertyButton", {
-                "text": "", "tooltip": "", "icon": "", "hotkey": key_text(K.turn_begins),
-                "propChanger": "P," + braces(lookup(T_PRINTED, names.TURN_PROPERTY, lit(first))),
-                "reportFormat": "Weather: $newValue$ (printed for this turn)"})
             for i, w in enumerate(ctx.game.weather.values()):
                 element(prop, PROPS + "ChangePropertyButton", {
                     "text": f"{WEATHER_MENU}: {w.name}", "tooltip": f"The weather in force is {w.name}", "icon": "",
@@ -523,13 +514,19 @@ def toolbar(ctx: Context, root, model: BattleModel, declare_hotkey: Key, list_ho
 
 
 def turn_hotkeys(ctx: Context, tracker, model: BattleModel, clears: list[tuple[str, Key]]) -> None:
-    """The turn tracker's global hotkeys: the turn number and printed weather when a turn begins, reminders, battle
+    """The turn tracker's global hotkeys: each turn's printed weather when it begins, reminders, battle
     numbers from 1 when a battle phase begins, and each clear button of the toolbar when its phase ends (the
     battles' with the Combat Phase's: ``clears`` is (phase id, its button's hot key))."""
     game = ctx.game
     phases = phase_labels(game)
     labels = turn_labels(game)
-    _hotkey(tracker, "A turn begins: its number and printed weather", K.turn_begins, f"Phase=={lit(phases[0])}", "")
+    if game.weather:  # the weather printed for each turn, set by its Weather menu item (a value, not an expression)
+        index = {w: i for i, w in enumerate(game.weather)}
+        for label, n in zip(labels, sorted(game.turns)):
+            if game.turns[n].weather not in index:  # a weather rolled, not printed: set from the menu
+                continue
+            _hotkey(tracker, f"Printed weather: {label}", weather_key(index[game.turns[n].weather]),
+                    f"Phase=={lit(phases[0])} && Turn=={lit(label)}", "")
     for label in compiler(ctx, model).battle_phases():
         _hotkey(tracker, f"Battles from 1: {label}", K.by_hand, f"Phase=={lit(label)}", "")
     for phase, key in clears:

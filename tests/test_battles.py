@@ -16,7 +16,7 @@ from games.battles import CROSS, Amount, columns_of, from_data
 from games.model import Game, TableLimits, frozen_map
 from hexforge.module_step import battle_model, battles
 from modgen import bsh, commands, module, names
-from modgen.battles import K, MARKER_PROTOTYPE, UNIT_PROTOTYPE
+from modgen.battles import K, MARKER_PROTOTYPE, UNIT_PROTOTYPE, weather_key
 from test_modgen import fake_art
 from validator.rules.no_retreat.odds import compute
 
@@ -113,7 +113,8 @@ def test_the_module_has_the_battle_command_its_list_and_the_weather(xml, nr_game
     unit = next(e for e in xml.iter(GM + "PrototypeDefinition") if e.get("name") == "Unit")
     assert f"prototype;{UNIT_PROTOTYPE}" in unit.text
     props = {e.get("name"): e.get("initialValue") for e in xml.iter(GM + "properties.GlobalProperty")}
-    assert props["BattleNext"] == "1" and props[names.WEATHER_PROPERTY] == "clear" and props["TurnNumber"] == "1"
+    assert props["BattleNext"] == "1" and props[names.WEATHER_PROPERTY] == "clear"
+    assert "TurnNumber" not in props  # the turn is read where it is used (a hot key cannot set it: see below)
     assert "|0810>0910>river=1|" not in props["BattleCrossingTable"]
     assert "|1503>1403>river=1|" in props["BattleCrossingTable"]
     assert "|0410=0511|" in props["BattleProhibitedTable"]
@@ -128,8 +129,11 @@ def test_the_tracker_reminds_resets_and_cleans_up(xml, model, nr_game) -> None:
     assert sum(e.get("hotkey") == K.by_hand.encode() for e in hot) == 2  # battles from 1 in each Combat Phase
     after = [e for e in hot if e.get("name", "").startswith("Clean-up after")]
     assert {e.get("name") for e in after} >= {"Clean-up after Axis Combat Phase", "Clean-up after Soviet Combat Phase"}
-    begins = [e for e in hot if e.get("hotkey") == K.turn_begins.encode()]
-    assert len(begins) == 1 and nr_game.phases[0].name in begins[0].get("match")
+    printed = [e for e in hot if e.get("name", "").startswith("Printed weather: ")]  # a value per turn, no expression
+    assert len(printed) == len(nr_game.turns)
+    mud = next(e for e in printed if "Turn 6 (" in e.get("match"))
+    assert nr_game.phases[0].name in mud.get("match") and mud.get("hotkey") == weather_key(list(nr_game.weather).index(
+        "mud")).encode()
 
 
 def test_the_expressions_refuse_what_they_cannot_hold() -> None:

@@ -225,3 +225,20 @@ def test_the_tracker_reminds_and_cleans_up(played) -> None:
 def test_the_module_loads_with_no_problem(vassal_engine, vmod) -> None:
     check = vassal_engine.check(vmod)
     assert check.clean, check.problems
+
+
+def test_each_new_turn_reads_its_number_and_sets_its_printed_weather(vassal_engine, nr_game, vmod, tmp_path) -> None:
+    """The tracker's next turn, as a player steps to it with the window shown: the battles read the turn number the
+    tracker shows and the weather printed for it (turn 3: Mud), not the first turn's (a value a hot key set through a
+    BeanShell expression stayed the expression's text)."""
+    from modgen.battle_exprs import Compiler
+    from modgen.names import UNIT_ID
+    read = {"do": "eval", "piece": {UNIT_ID: "ger_4pz"}, "expressions": ["{" + Compiler.turn_now() + "}", "{Weather}"]}
+    phases = len(nr_game.turn_sequence)
+    actions = [{"do": "new_game"}, {"do": "show"}, {"do": "place", "slot": "4th Panzer [ger_4pz]", "at": "1204"},
+               read] + [{"do": "turn"}] * (2 * phases) + [read]
+    result = vassal_engine.run_script(vmod, actions, tmp_path)
+    first, third = [s.info["values"] for s in result.steps if s.do == "eval"]
+    assert first == ["1", nr_game.turns[1].weather]
+    assert nr_game.turns[3].weather != nr_game.turns[1].weather
+    assert third == ["3", nr_game.turns[3].weather]
