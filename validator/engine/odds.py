@@ -119,3 +119,15 @@ def virtual_label(columns: Sequence[str], index: int) -> str:
 def lookup(columns: Sequence[str], rows, column: str, roll: int) -> str:
     """The cell of a table (``rows``: roll -> one result per column) for a column and a roll."""
     return rows[roll][list(columns).index(column)]
+
+
+def claimed_cell(table, column: str | None, roll: int) -> str | None:
+    """The cell a ``games.model.LookupTable`` gives a claimed column and a roll (the row the roll reads), or None when
+    the table has no such column or row: a logged result that is the cell of a wrongly claimed column follows from
+    that one mistake, which the game reports once, as the odds."""
+    if column not in table.columns:
+        return None
+    try:
+        return table.result(column, table.row_for(roll))
+    except KeyError:
+        return None

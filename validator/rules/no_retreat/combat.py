@@ -37,6 +37,7 @@ from __future__ import annotations
 from games.model import CRT
 
 from ...engine.context import Context
+from ...engine.odds import claimed_cell
 from ...engine.state import evolve, face_of, occupants, unit_name
 from ...model import Action, Finding
 from .battle_state import Battle, CBMarker, Combat
@@ -258,18 +259,6 @@ def _accepted(ctx: Context, state: State, spec: BattleSpec, expected: str, out: 
     return accepted
 
 
-def _follows_claimed_column(crt: CRT, odds: Odds, action: Action, die: int) -> bool:
-    """10.5: the logged result is the table's for the claimed (wrong) odds column and the die: one mistake, the odds,
-    reported once by :func:`claim_findings`."""
-    column = action.get("odds")
-    if odds.final is None or column == odds.final or column not in crt.columns:
-        return False
-    try:
-        return crt.result(column, crt.row_for(die)) == action["result"]
-    except KeyError:
-        return False
-
-
 def result_finding(ctx: Context, state: State, spec: BattleSpec, action: Action, crt: CRT, odds: Odds,
                    expected: str, out: Outcome | None = None, without: tuple[Odds, Outcome] | None = None
                    ) -> tuple[str, Finding | None]:
@@ -282,8 +271,10 @@ def result_finding(ctx: Context, state: State, spec: BattleSpec, action: Action,
         return claimed if out and claimed in out.alternatives else expected, None
     if without is not None and claimed in _accepted(ctx, state, spec, without[1].result, without[1]):
         return claimed if claimed in without[1].alternatives else without[1].result, None
-    if _follows_claimed_column(crt, odds, action, out.die if out else action["die"]):
-        return claimed, None  # the wrong odds (claim_findings) are the one mistake; the result follows from them
+    column = action.get("odds")
+    if odds.final is not None and column != odds.final and \
+            claimed_cell(crt, column, out.die if out else action["die"]) == claimed:
+        return claimed, None  # 10.5: the wrong odds (claim_findings) are the one mistake; the result follows from them
     valid = claimed in crt.legend or claimed in {r for row in crt.rows.values() for r in row}
     keep = claimed if valid else "-"
     if odds.final is None:

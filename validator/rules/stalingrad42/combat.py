@@ -37,9 +37,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from games.model import LookupTable
-
 from ...engine.context import Context
+from ...engine.odds import claimed_cell
 from ...engine.position import note_changes, position
 from ...engine.state import evolve
 from ...model import Action, Finding
@@ -246,23 +245,12 @@ def _claims(ctx: Context, action: Action, readings: list[Reading], die: int) -> 
     if claimed_shift is not None and not any(claimed_shift == x.net for x in readings):
         out.append(Finding("8.3", f"the net shift is {r.net:+d}, not {claimed_shift:+d}: {words}"))
     claimed = action["result"]
-    if not any(claimed == x.result(ctx, die) for x in readings) and not _claimed_column_gives(crt, norm, die, claimed,
-                                                                                          odds_wrong):
+    follows = odds_wrong and claimed_cell(crt, norm, die) == claimed  # the wrong odds (already reported): one mistake
+    if not follows and not any(claimed == x.result(ctx, die) for x in readings):
         where = "10-1 or more: an automatic DS" if r.col.automatic else f"column {label(r)}, die {die}"
         out.append(Finding("8.4.1" if r.col.automatic else "10.1",
                            f"on the CRT, {where} gives {r.result(ctx, die)}, not {claimed}: {words}"))
     return out
-
-
-def _claimed_column_gives(crt: LookupTable, column: str, die: int, claimed: str, odds_wrong: bool) -> bool:
-    """10.1: after a wrong odds claim (8.3, 8.4.2, already reported), a result that is the claimed column's own cell
-    for the die is the same mistake: one report."""
-    if not odds_wrong or column not in crt.columns:
-        return False
-    try:
-        return crt.result(column, die) == claimed
-    except KeyError:
-        return False
 
 
 def _readings(ctx: Context, state: State, action: Action, side: str, attackers: Sequence[str], in_hex: Sequence[str],
@@ -571,7 +559,8 @@ def _settle(ctx: Context, state: State, c: Combat) -> tuple[State, list[Finding]
     if dd is not None and dd.desperate and dd.result != "S" and any(state.units[u].loc == c.target
                                                                     for u in c.to_retreat):
         findings.append(Finding("11.5", f"the Desperate Defense of {c.target} rolls again until the retreat is "
-                                        "cancelled or every unit is eliminated", tuple(sorted(c.to_retreat)), (c.target,)))
+                                        "cancelled or every unit is eliminated", tuple(sorted(c.to_retreat)),
+                                (c.target,)))
     state, more = settle(ctx, state, c)
     findings += more
     return _lone(ctx, state, c), findings
