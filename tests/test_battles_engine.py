@@ -23,6 +23,8 @@ from art.build import build as build_art
 from games.vassal_codec import decode, encode
 from hexforge.module_step import battle_model
 from modgen import module
+from modgen.battle_exprs import Compiler
+from modgen.names import UNIT_ID
 from modgen.savegame import ESC, deobfuscate, obfuscate
 from validator.replay import replay as validate
 from validator.rules.no_retreat.combat import evaluate, spec_of
@@ -231,8 +233,6 @@ def test_each_new_turn_reads_its_number_and_sets_its_printed_weather(vassal_engi
     """The tracker's next turn, as a player steps to it with the window shown: the battles read the turn number the
     tracker shows and the weather printed for it (turn 3: Mud), not the first turn's (a value a hot key set through a
     BeanShell expression stayed the expression's text)."""
-    from modgen.battle_exprs import Compiler
-    from modgen.names import UNIT_ID
     read = {"do": "eval", "piece": {UNIT_ID: "ger_4pz"}, "expressions": ["{" + Compiler.turn_now() + "}", "{Weather}"]}
     phases = len(nr_game.turn_sequence)
     actions = [{"do": "new_game"}, {"do": "show"}, {"do": "place", "slot": "4th Panzer [ger_4pz]", "at": "1204"},
