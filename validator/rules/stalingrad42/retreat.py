@@ -453,8 +453,12 @@ def came_next_to(ctx: Context, before: State, state: State, action: Action) -> S
         entered.append(us.loc)
     enemy = side_at(ctx, state, other(ctx, side))  # kept per side: no new position per move
     length = combat_facts(ctx).auto_retreat
-    owed = frozenset(u for h in entered for n in ctx.board.neighbours.get(h, ()) for u in enemy.get(n, ())
-                     if _unshielded(ctx, state, u) and can_retreat(ctx, state, u, h, length))
+    bit = move_bits(ctx).bit
+    owed: set[str] = set()
+    for h in entered:
+        around = adjacent_bits(ctx, state, bit.get(h, 0))  # next to it for the rules (2.2.3, 22.4), as 13.3.2 reads
+        owed |= {u for n in ctx.board.neighbours.get(h, ()) if bit.get(n, 0) & around for u in enemy.get(n, ())
+                 if _unshielded(ctx, state, u) and can_retreat(ctx, state, u, h, length)}
     if not owed:
         return state
     b = battles(state)
