@@ -11,8 +11,8 @@ from typing import Mapping
 
 FIXED_TIME = (1980, 1, 1, 0, 0, 0)
 TEXT_LEVEL = 9
-# A save's text is megabytes of hex (modgen.savegame.obfuscate): level 5 compresses No Retreat!'s campaign set-up
-# (2.9 MB) in a fifth of level 9's time (33 ms, not 180 ms, of a rebuild) into 7% more bytes (286 KB, not 266 KB).
+# A save's text is megabytes of hex (modgen.savegame.obfuscate): level 5 compresses a big game's set-up (2.9 MB)
+# in a fifth of level 9's time (33 ms, not 180 ms, of a rebuild) into 7% more bytes (docs/benchmarks.md).
 LEVELS = {"savedGame": 5}
 
 

@@ -729,7 +729,6 @@ class Compiler:
     def unit_problem(self) -> str:
         """Why this selected unit cannot take part (the first reason), or ""."""
         r = self.model.refusals
-        who = WHO
         unresolved = count(f'Kind=={lit(names.KIND_BATTLE)} && {text(names.BATTLE_NO)}=="$' + names.BATTLE + '$" && '
                            f'{text(names.BATTLE_OUTCOME)}==""')
         # the targets (",1205,1305,") against this unit's neighbours and prohibited hexsides, each a regular
@@ -745,14 +744,14 @@ class Compiler:
         in_battle = f'{text(names.BATTLE)}!=""'
         again = f" && {self.last_result(self.model.again_attackers)}==0" if self.model.again_attackers else ""
         return chain([
-            (f"{in_battle} && {unresolved}>0", f'{who}+" is in battle "+{names.BATTLE}+", which is not resolved yet"'),
+            (f"{in_battle} && {unresolved}>0", f'{WHO}+" is in battle "+{names.BATTLE}+", which is not resolved yet"'),
             (f"{OWN_SIDE} && {in_battle} && {eq(names.BATTLE_ROLE, ATTACKER)}" + again,
-             f'{who}+" attacked already in battle "+{names.BATTLE}+{lit(": a unit attacks once" + _rule(r.twice))}'),
+             f'{WHO}+" attacked already in battle "+{names.BATTLE}+{lit(": a unit attacks once" + _rule(r.twice))}'),
             (f"{OWN_SIDE} && {self.strength(self.model.attack)}<=0",
-             f'{who}+" has no combat strength"+{lit(_rule(r.strength))}'),
-            (f"{OWN_SIDE} && {prohibited}", f'{who}+{lit(" cannot attack across " + what + _rule(r.prohibited))}'),
+             f'{WHO}+" has no combat strength"+{lit(_rule(r.strength))}'),
+            (f"{OWN_SIDE} && {prohibited}", f'{WHO}+{lit(" cannot attack across " + what + _rule(r.prohibited))}'),
             (f"{OWN_SIDE} && {far}",
-             f'{who}+{lit(" is not next to every hex it attacks" + _rule(r.adjacent))}'),
+             f'{WHO}+{lit(" is not next to every hex it attacks" + _rule(r.adjacent))}'),
             (f"{ENEMY_SIDE} && {hex_attacked}>0",
              "LocationName.trim()+"
              + lit(" was attacked already in this phase: a hex is attacked once" + _rule(r.twice))),

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import commands, names, plugin
+from .battle_exprs import PROXY
 from .context import Context
 from .maps import MAP_TOOLS
 from .traits import Key, key_list, key_text, string_array
@@ -70,7 +71,7 @@ def clear_chores(ctx: Context) -> list[Chore]:
     battles (else a button of its own does). Each knows its phase: the turn tracker presses it when the phase ends."""
     game = ctx.game
     attack_phase = ctx.settings.attack_clear_phase
-    attacks = f'Kind=="{names.KIND_UNIT}"' + (f' || Kind=="{names.KIND_BATTLE}" || {names.BATTLE_PROXY}=="1"'
+    attacks = f'Kind=="{names.KIND_UNIT}"' + (f' || Kind=="{names.KIND_BATTLE}" || {PROXY}'
                                               if ctx.battles else "")
     attacked = [*ATTACKED, *(["battle markers"] if ctx.battles else [])]
     first = {m.kind: m for m in reversed(game.all_markers)}

@@ -597,10 +597,7 @@ def add_piece(piece: Piece, piece_id: str | None = None) -> str:
     function of that value and the id alone: the text of a piece equal to one encoded before in this process is
     given again, so a rebuild after a change encodes only the pieces that changed (encoding is most of the time of
     writing a module's pieces; looking one up is a tenth of it)."""
-    try:
-        return _added.made((piece, piece_id), lambda: _add_piece_text(piece, piece_id))
-    except TypeError:  # (a trait holding a value that is not hashable: encoded every time)
-        return _add_piece_text(piece, piece_id)
+    return _added.made((piece, piece_id), lambda: _add_piece_text(piece, piece_id))
 
 
 def _add_piece_text(piece: Piece, piece_id: str | None) -> str:

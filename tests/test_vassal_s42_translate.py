@@ -378,6 +378,8 @@ def test_the_campaigns_vlog_validates_clean_and_a_planted_move_and_rally_are_fla
     from s42_vlog_writer import dice_of
 
     lines = play(s42, seed=1, turns=2)
+    _, clean = _campaign_vlog(s42, s42_base, lines, tmp_path / "clean.vlog")
+    assert list(clean) == [], clean
     i, unit, extra = _one_hex_more(s42, lines)
     planted = [dict(a) for a in lines]
     planted[i]["path"] = [*lines[i]["path"], extra]

@@ -1015,9 +1015,9 @@ class _Translator:
         committed = {u for v in self.committed.values() for u in (v if isinstance(v, list) else [v])}
         defenders = self.enemies_in(targets, side) - committed
         kind = self.repeated(frozenset(marks), side)
+        optional = {"support": True if self.support else None, "cards": list(self.battle_cards) or None, "kind": kind}
         line = self.emit("battle", side, attackers=sorted(marks), targets=targets, die=die, result=result,
-                         support=True if self.support else None, cards=list(self.battle_cards) or None, kind=kind,
-                         **self.committed)
+                         **{k: v for k, v in optional.items() if v is not None}, **self.committed)
         self.last = _Battle(frozenset(marks), defenders, result, line, self.hexes_of(marks))
         self.marks, self.dice, self.support, self.battle_cards, self.committed = {}, [], False, [], {}
 
