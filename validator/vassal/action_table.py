@@ -88,8 +88,9 @@ def action_of(kind: str, side: str, step: int | None, fields: dict[str, Any],
     :data:`ACTIONS` alone)."""
     allowed = (kinds or _ALLOWED)[kind]
     if not allowed.issuperset(fields):
-        extra = fields.keys() - allowed
-        raise ValueError(f"the translator does not write {sorted(extra)} on a '{kind}' action")
+        extra = [k for k in fields.keys() - allowed if fields[k] is not None]  # (a field left empty is not written)
+        if extra:
+            raise ValueError(f"the translator does not write {sorted(extra)} on a '{kind}' action")
     out: dict[str, Any] = {"type": kind, "side": side}
     for k, v in fields.items():
         if v is not None:

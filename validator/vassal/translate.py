@@ -1077,7 +1077,9 @@ class _Translator:
         self.flush_mover()
         side = self.side_of(attackers[0])
         fields: dict[str, Any] = {"attackers": attackers, "targets": targets, "die": _int(v.get(n.battle_die)),
-                                  "result": v.get(n.battle_outcome), "cards": list(self.battle_cards) or None}
+                                  "result": v.get(n.battle_outcome)}
+        if self.battle_cards:
+            fields["cards"] = list(self.battle_cards)
         kind = v.get(n.battle_kind, "")
         if kind and kind != "voluntary":
             fields["kind"] = kind
