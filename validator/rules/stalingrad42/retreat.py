@@ -271,7 +271,7 @@ def auto_retreat_owed(ctx: Context, state: State, uid: str, any_unit: bool = Fal
 
 
 def _unshielded(ctx: Context, state: State, uid: str) -> bool:
-    """13.3.2: a unit in Full Retreat on the map, not stacked with a friendly Combat Unit that is not in Full Retreat."""
+    """13.3.2: a unit in Full Retreat on the map, not stacked with a friendly Combat Unit not in Full Retreat."""
     us = state.units[uid]
     if us.order != FULL_RETREAT or (us.loc or "") not in ctx.game.map.hexes:
         return False
@@ -456,9 +456,11 @@ def came_next_to(ctx: Context, before: State, state: State, action: Action) -> S
     bit = move_bits(ctx).bit
     owed: set[str] = set()
     for h in entered:
+        near = [(n, u) for n in ctx.board.neighbours.get(h, ()) for u in enemy.get(n, ()) if _unshielded(ctx, state, u)]
+        if not near:
+            continue
         around = adjacent_bits(ctx, state, bit.get(h, 0))  # next to it for the rules (2.2.3, 22.4), as 13.3.2 reads
-        owed |= {u for n in ctx.board.neighbours.get(h, ()) if bit.get(n, 0) & around for u in enemy.get(n, ())
-                 if _unshielded(ctx, state, u) and can_retreat(ctx, state, u, h, length)}
+        owed |= {u for n, u in near if bit.get(n, 0) & around and can_retreat(ctx, state, u, h, length)}
     if not owed:
         return state
     b = battles(state)
