@@ -265,8 +265,8 @@ def _convert(p: _Play, a: dict[str, Any], before: Any) -> None:
             p.on_board.add(uid)
         if p.state.units[uid].face != p.faces.get(uid, "front"):  # the face the rules give (21.3.3: the lowest)
             p.flip(uid)
-        if a.get("pay") not in (None, RESOURCE_POINT):  # out of the Eliminated Box by a replacement (21.3, 21.4)
-            p.unit(uid, do="key", menu=REPLACEMENT_MENU)
+        if a.get("pay") not in (None, RESOURCE_POINT) and _marks_replacement(p.game, "place"):
+            p.unit(uid, do="key", menu=REPLACEMENT_MENU)  # out of the Eliminated Box by a replacement (21.3, 21.4)
     elif kind == "replace":  # 21.1.1, 21.4: the reduced unit turned to its full side, then its Replacement marker
         uid = a["unit"]
         if p.state.units[uid].loc == before.units[uid].loc:  # (a Remnant's replacement is left out)
@@ -322,6 +322,12 @@ def _orders(p: _Play, a: dict[str, Any]) -> None:
             del p.orders[uid]
         else:
             p.orders[uid] = want
+
+
+def _marks_replacement(game: Game, kind: str) -> bool:
+    """Whether a marker put on a unit rewrites its last line of ``kind`` in the game's translator table (Stalingrad
+    '42's Replacement marker, 21.4). No Retreat!'s ``pay`` on a place is the cards paid: no marker."""
+    return any(kind in spec.amend for spec in table_of(game).arrive.values())
 
 
 def _marker_for(p: _Play, kind: str, side: str) -> tuple[Marker, str]:
