@@ -454,14 +454,21 @@ class _Translator:
         else:
             self.emit("flip", side, unit=uid, face=new, pay=self.take_pay(side))
 
-    def placed_this_phase(self, uid: str) -> dict[str, Any] | None:
-        """The unit's ``place`` line when it is the unit's last line of this phase, else None."""
-        for line in reversed(self.out):
-            if line["type"] in ("phase", "turn"):
+    def last_line_at(self, uid: str, since: dict[str, Any] | None = None) -> int | None:
+        """Where the unit's last line of this phase is in ``out`` (None: it has none), only after ``since`` when
+        given."""
+        for i in range(len(self.out) - 1, -1, -1):
+            line = self.out[i]
+            if line["type"] in ("phase", "turn") or line is since:
                 return None
             if line.get("unit") == uid:
-                return line if line["type"] == "place" else None
+                return i
         return None
+
+    def placed_this_phase(self, uid: str) -> dict[str, Any] | None:
+        """The unit's ``place`` line when it is the unit's last line of this phase, else None."""
+        at = self.last_line_at(uid)
+        return self.out[at] if at is not None and self.out[at]["type"] == "place" else None
 
     def attack_changed(self, uid: str, new: Seen) -> None:
         if not new.attack:
@@ -582,13 +589,21 @@ class _Translator:
 
     def rolled_loss(self, uid: str, side: str) -> bool:
         """A unit's loss after a die roll in a phase whose ``loss_rolls`` action it is (:mod:`.game_table`): that
-        action written with the first die (True), else False."""
+        action written with the last die (:meth:`take_die`; True), else False."""
         spec = self.table.loss_rolls.get(self.pos.phase or "")
         if spec is None or not self.dice:
             return False
         die = self.take_die(spec.action)
         self.emit(spec.action, side, **{k: _fill(v, {"{unit}": uid, "{die}": die}) for k, v in spec.fields.items()})
         return True
+
+    def first_die(self, what: str, side: str | None = None) -> int:
+        """The first of the dice rolled since the last action that took one, for an action whose die the first roll
+        is (a battle's, the weather's); more rolls are noted (``what``: "for one battle")."""
+        if len(self.dice) > 1:
+            self.note(f"the die was rolled {len(self.dice)} times {what} "
+                      f"({', '.join(str(v) for _, v in self.dice)}); the first roll counts", side)
+        return self.dice[0][1]
 
     def take_die(self, kind: str) -> int | None:
         """The last die rolled since the last action that took one, for a ``kind`` line (None: none); the dice
@@ -608,12 +623,8 @@ class _Translator:
         b = self.last
         if b is None or not self.in_phase("combat"):
             return False
-        for line in reversed(self.out):
-            if line is b.line:
-                return False
-            if line.get("unit") == uid:
-                return line["type"] == "retreat"
-        return False
+        at = self.last_line_at(uid, since=b.line)
+        return at is not None and self.out[at]["type"] == "retreat"
 
     def is_loss(self, uid: str) -> bool:
         """A unit of a battle whose result eliminates (the table's ``elimination_results``; No Retreat!'s DD and EX)
@@ -805,10 +816,7 @@ class _Translator:
             return
         die = None
         if any(v == "{die}" for v in spec.fields.values()) and self.dice:
-            if len(self.dice) > 1:
-                self.note(f"the die was rolled {len(self.dice)} times before the {spec.action} "
-                          f"({', '.join(str(v) for _, v in self.dice)}); the first roll counts")
-            die, self.dice = self.dice[0][1], []
+            die, self.dice = self.first_die(f"before the {spec.action}"), []
         self.flush_mover()
         fields = {k: space if v == "{space}" else die if v == "{die}" else v for k, v in spec.fields.items()}
         self.emit(spec.action, None, **fields)
@@ -859,14 +867,7 @@ class _Translator:
     def amend(self, spec: MarkerAction, unit: str) -> None:
         """The unit's last line of this phase, when of a kind the marker's ``amend`` names, rewritten: its kind
         changed and fields set (a Replacement marker: the unit's flip back was a ``replace``)."""
-        at = None
-        for i in range(len(self.out) - 1, -1, -1):
-            line = self.out[i]
-            if line["type"] in ("phase", "turn"):
-                break
-            if line.get("unit") == unit:
-                at = i
-                break
+        at = self.last_line_at(unit)
         old = self.out[at] if at is not None else None
         if old is None or old["type"] not in spec.amend:
             self.note(f"a marker was put on {unit}, whose last action of this phase is not "
@@ -1007,10 +1008,7 @@ class _Translator:
             self.note(f"the battle of {', '.join(sorted(marks))} has a result ({result}) but no die roll")
             return
         side = sides.pop()
-        die = self.dice[0][1]
-        if len(self.dice) > 1:
-            self.note(f"the die was rolled {len(self.dice)} times for one battle "
-                      f"({', '.join(str(v) for _, v in self.dice)}); the first roll counts", side)
+        die = self.first_die("for one battle", side)
         targets = sorted(set(marks.values()))
         committed = {u for v in self.committed.values() for u in (v if isinstance(v, list) else [v])}
         defenders = self.enemies_in(targets, side) - committed
