@@ -75,6 +75,18 @@ def A(kind: str, side: str, **fields: Any) -> dict[str, Any]:
     return {"type": kind, "side": side, **fields}
 
 
+def test_the_rolls_read_as_a_determined_defense_follow_exactly_the_results_that_allow_one() -> None:
+    """vassal.json's ``after_battle`` results (a die after one of them is a Determined Defense) are the combat data's
+    results marked ``determined`` (11.1.1): a result added to the CRT data is read the same way."""
+    from validator.rules.stalingrad42.combat_data import load
+
+    game = games.load("stalingrad42")
+    allowed = {rid for rid, res in load(game).results.items() if res.determined}
+    after = table_of(game).after_battle
+    assert after is not None and allowed
+    assert set(after[0]) == allowed
+
+
 def test_every_games_table_fits_its_log_schema() -> None:
     """Each rules package's vassal.json: its action kinds and fields are in its log schema, its phases, marker icons
     and boxes are the game's."""

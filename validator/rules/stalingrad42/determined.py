@@ -143,8 +143,8 @@ def _allowed(ctx: Context, state: State, c: Combat | None, action: Action) -> li
     if again and not (dd.desperate and dd.result != SUCCESS and c.to_retreat):
         return [Finding("11.5", "only a Desperate Defense rolls again, after a Fail (or a Delay)", (lead,), (target,))]
     if not res.determined:
-        return [Finding("11.1.1", f"a {c.result} allows no Determined Defense (only A1/DR2, DR2, A1/D1, DRX and D1)",
-                        (lead,), (target,))]
+        allowing = ", ".join(r for r, x in cf.results.items() if x.determined)
+        return [Finding("11.1.1", f"a {c.result} allows no Determined Defense (only {allowing})", (lead,), (target,))]
     if c.retreated and not again:
         return [Finding("11.1.1", f"the defenders of {target} have begun their retreat; a Determined Defense comes "
                                   "before it", (lead,), (target,))]
