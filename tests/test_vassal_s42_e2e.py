@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PIL import Image
 
 import games
 from hexforge.cli import main as hexforge
@@ -44,6 +45,8 @@ HEAD = {"format": "hexforge-log", "version": 1, "game": "stalingrad42", "scenari
 HEXFORGE = Path(sys.executable).parent / "hexforge"
 PROGRAM = "hexforgeProgram"  # the Check rules plugin's preference: the hexforge it runs
 SUMMARY = r"^- Check rules: (no violations|\d+ violation)"
+WINDOW = "Check rules"  # the plugin's results window
+SCREENSHOT = Path(__file__).resolve().parent.parent / "build" / "plugin" / "s42_check_rules.png"
 
 
 def A(kind: str, side: str, **fields: Any) -> dict[str, Any]:
@@ -151,7 +154,13 @@ def played(vassal_engine, s42, s42_build, tmp_path_factory):
         part = playback(s42, HEAD, actions, name, cards=False, area_point=ctx.point)
         assert part[-1] == {"do": "end_log"}
         script += part[:-1] + check_rules(with_plugin) + [part[-1]]
+    if with_plugin:  # the planted game's results window: its rows, and the main window with it above
+        script += [{"do": "show"}, {"do": "rows", "window": WINDOW},
+                   {"do": "screenshot", "window": "main", "above": [WINDOW], "file": "s42_check_rules.png"}]
     result = replace(vassal_engine, seed=seed).run_script(vmod, script, out)
+    if with_plugin:
+        SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(out / "s42_check_rules.png", SCREENSHOT)
     return result, out, with_plugin, plan
 
 
@@ -262,3 +271,7 @@ def test_check_rules_shows_no_violations_then_each_planted_one_with_its_rule(pla
     assert sorted(shown) == sorted(PLANTED)
     assert planted[-1].startswith(f"- Check rules: {len(PLANTED)} violation(s) in ")
     assert all(line.startswith("- Check rules: turn 1 ") for line in planted[:-1])
+    rows = [s for s in result.steps if s.do == "rows"][-1].info["rows"]  # the window lists what the chat shows
+    assert rows == [line.removeprefix("- Check rules: ") for line in planted[:-1]]
+    with Image.open(SCREENSHOT) as shot:  # painted, not blank
+        assert shot.size[0] >= 1000 and sum(1 for n in shot.convert("L").histogram() if n) > 16
