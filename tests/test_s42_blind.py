@@ -23,13 +23,12 @@ shows up as an unexpected pass.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 import test_blind_rulebook as first
+from hexforge.cli import main
 
 LOGS = Path(__file__).parent / "logs" / "stalingrad42"
 BLIND = sorted(LOGS.glob("blind_*.jsonl"))
@@ -51,13 +50,14 @@ def test_s42_blind_log_verdict(log: Path, capsys: pytest.CaptureFixture[str]):
     first.test_blind_log_verdict(log, capsys)
 
 
-def test_command_line_text_report():
-    """The printed form (README): `LOG:line: turn T side phase: rule N.N: message`, exit 1."""
+def test_command_line_text_report(capsys: pytest.CaptureFixture[str]):
+    """The printed form (README): `LOG:line: turn T side phase: rule N.N: message`, exit 1 (the command line's own
+    entry point, in-process: test_blind_rulebook runs it as a separate process)."""
     log = LOGS / "blind_bond_hexside.jsonl"
-    done = subprocess.run([sys.executable, "-m", "hexforge.cli", "validate", str(log)],
-                          capture_output=True, text=True, timeout=60)
-    lines = [line for line in done.stdout.splitlines() if ": rule " in line]
-    assert done.returncode == 1, done.stderr
+    code = main(["validate", str(log)])
+    out, err = capsys.readouterr()
+    lines = [line for line in out.splitlines() if ": rule " in line]
+    assert code == 1, err
     assert [line.split(": rule ")[1].split(":")[0] for line in lines] == ["7.2"]
     assert lines[0].startswith(f"{log}:2: turn 5 axis movement: rule 7.2: ")
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import validator.rules.stalingrad42 as s42
-from games_once import parse_log, read_log
+from games_once import LOADED, parse_log, read_log
 from validator.rules.stalingrad42 import modifiers, odds, results
 from validator.rules.stalingrad42.battlefield import MAJOR, Crossing, crossing, ground
 
@@ -214,7 +214,7 @@ def test_a_bad_combat_fact_is_one_data_error_naming_its_key(tmp_path: Path, old:
 
     import games
     from validator.rules.stalingrad42 import combat_data
-    game = games.load("stalingrad42")
+    game = LOADED.get("stalingrad42") or LOADED.setdefault("stalingrad42", games.load("stalingrad42"))  # loaded once
     text = (Path(game.root) / "tables" / "rules.toml").read_text(encoding="utf-8")
     assert old in text
     (tmp_path / "tables").mkdir()

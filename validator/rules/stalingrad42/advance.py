@@ -243,7 +243,7 @@ def _plain_advance(ctx: Context, state: State, c: Combat, uid: str, path: Sequen
         if r:
             out.append(Finding(r, f"{who}: {words}", (uid,), full))
             break
-        stop = _stops(ctx, state, uid, cur, nxt, c.target if not c.delay else "")
+        stop = _stops(ctx, state, uid, cur, nxt, c.target)
         if stop and k + 1 < len(path):
             out.append(Finding("14.4.2" if "EZOC" in stop else "14.5" if "14.5" in stop else "22.3.1",
                                f"{who} must stop: {stop}; it went on to {path[k + 1]}", (uid,), full))
@@ -258,7 +258,7 @@ def _after_plain(ctx: Context, state: State, c: Combat, uid: str, path: Sequence
     cur = state.units[uid].loc or ""
     halted = c.halted
     for nxt in path:
-        if _stops(ctx, state, uid, cur, nxt, c.target if not c.delay else ""):
+        if _stops(ctx, state, uid, cur, nxt, c.target):
             halted = halted | {uid}
         cur = nxt
     group = c.group

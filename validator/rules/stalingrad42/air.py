@@ -55,13 +55,18 @@ def allied(ctx: Context, uid: str) -> bool:
     return combat_facts(ctx).allies_trait in table(ctx)[uid, "front"].tags
 
 
-def _allowance(ctx: Context, state: State) -> tuple[str, int, bool]:
-    """(the weather's word, German Air units this turn, whether allied ones may take part) (9.3.1, 9.3.9, 23.2)."""
+def _allowance(ctx: Context, state: State, fewer: bool | None = None) -> tuple[str, int, bool]:
+    """(the weather's word, German Air units this turn, whether allied ones may take part) (9.3.1, 9.3.9, 23.2).
+    ``fewer``: whether 9.3.9's reduction applies (default: from its turn on). From turn 27 Clear gives one German Air
+    unit fewer than the game has (9.3.9: "now receives only one"), whether or not the log removed one."""
     kind = str(ctx.game.weather[state.weather].extra.get("air") or "none")
     air = _air_units(ctx)
     german = [u for u, us in state.units.items() if u in air and not allied(ctx, u) and _in_play(ctx, us.loc)]
-    fewer = state.turn >= combat_facts(ctx).air.fewer_from
+    if fewer is None:
+        fewer = state.turn >= combat_facts(ctx).air.fewer_from
     if kind in ("all", "as_rolled"):
+        if fewer:
+            return kind, max(0, min(len(german), sum(not allied(ctx, u) for u in air) - 1)), True
         return kind, len(german), True
     if kind == "one_german":
         return kind, 0 if fewer else 1, False
@@ -155,8 +160,9 @@ def problems(ctx: Context, state: State, air: str, side: str, target: str, units
         elif use != "determined" and not _mostly(ctx, state, air, units):
             out.append(Finding("9.3.8", f"{who} shifts only when most of the units in the combat (by defense "
                                         "strength) are of its nationality", (air,)))
-    elif air not in committed and len({u for u in committed if not allied(ctx, u)} | {air}) > german:
-        out.append(Finding("9.3.1", f"{who} may not fly this turn: {_words(ctx, state)} and "
+    elif air not in committed and (flying := len({u for u in committed if not allied(ctx, u)} | {air})) > german:
+        rule = "9.3.9" if flying <= _allowance(ctx, state, fewer=False)[1] else "9.3.1"  # refused only from turn 27
+        out.append(Finding(rule, f"{who} may not fly this turn: {_words(ctx, state)} and "
                                     f"{', '.join(sorted(u for u in committed if not allied(ctx, u))) or 'none'} "
                                     "already did (23.2)", (air,)))
     if use in ("defense", "determined") and escorting(ctx, state, air):

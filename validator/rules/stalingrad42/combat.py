@@ -61,6 +61,12 @@ FOLLOW = frozenset({"loss", "retreat", "advance", "determined", "breakthrough", 
                     "phase"})
 
 
+# The rules that bar a unit from attacking by its own state (a Train marker, Disrupted, Full Retreat, Extended
+# Movement, an Auto DS marker): a battle that names one is reported under that rule, and its odds, shift and result
+# are accepted with or without the unit (one mistake, one report), as a refused Air or artillery shift's are.
+BARRED = frozenset({"5.6.4", "13.2.1", "13.3.2", "5.3", "8.6.1"})
+
+
 # --- who attacks whom ---------------------------------------------------------------------------------------------
 
 def _attacker_problems(ctx: Context, state: State, side: str, attackers: Sequence[str], target: str, kind: str,
@@ -348,8 +354,8 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
                                 attackers, (target,)))
     foe = other(ctx, side)
     in_hex, crossings = _engaged(ctx, state, side, attackers, target)
-    findings += _attacker_problems(ctx, state, side, attackers, target, kind, crossings)
-    findings += _target_problems(ctx, state, side, action, target, kind, in_hex)
+    refused = _attacker_problems(ctx, state, side, attackers, target, kind, crossings)
+    findings += refused + _target_problems(ctx, state, side, action, target, kind, in_hex)
     air_bad = False
     original = parent.air if parent is not None else None
     for field, use, units in (("air", "breakthrough" if kind == BREAKTHROUGH else "attack", attackers),
@@ -365,6 +371,11 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
     die = final_die(action)
     readings, counted, doubled, terrain = _readings(ctx, state, action, side, attackers, in_hex, target, kind,
                                                     crossings, air_bad)
+    barred = {u for f in refused if f.rule in BARRED for u in f.units}
+    rest = [u for u in attackers if u not in barred]
+    if barred and rest:  # a unit its state bars from attacking (already reported): the reading without it is accepted
+        readings += _readings(ctx, state, action, side, rest, in_hex, target, kind,
+                              {u: x for u, x in crossings.items() if u in rest}, air_bad)[0]
     findings += [evolve(f, units=f.units or attackers + in_hex, path=f.path or (target,))
                  for f in _claims(ctx, action, readings, die)]
     c = _record(ctx, state, action, kind, attackers, in_hex, target, readings[0], counted, doubled, terrain, die)
