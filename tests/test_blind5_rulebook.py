@@ -1,0 +1,49 @@
+"""A fifth blind referee's test: event cards whose conditions interact with combat, movement and the card rules.
+
+Each `tests/logs/blind5_*.jsonl` was written, like the first four sets (`test_blind_rulebook.py` ...
+`test_blind4_rulebook.py`), from README.md, docs/log-format.md, docs/rules/no_retreat.md, docs/data.md, the game data
+and the rules texts in ../shared/rules/, before reading the validator's code. The earlier sets played few events, so
+this one aims at the cards' own conditions and how they meet the rules (3rd 5.3.1-5.3.4, 5.3.2 "the event text
+wins"): a battle card's condition on the final column (Guderian, Konev under Walter Model), on the target (Guderian
+and Russian Tenacity against a City, Hurrah! on a city of Greater Germany) and on the attackers (Rokossovsky's armor
+and infantry, Stalin Tanks only with the armor bonus, New Tank Design against mechanized defenders); initiative
+symbols (Guderian, New Tank Design, Soviet Logistics Problems, Last Reserves; Gott Mit Uns ignores the copied event's,
+the Joker does not); "whole Combat Phase" effects on the next battle; cards that replace the combat or its result
+(Hedgehogs, Bridgehead, Counteroffensive's CA that must be carried out, Yeremenko on the Axis roll only); moves by
+events (one movement event per unit and player turn, Panzerblitz! for Panzers only, Operational Moves only into 1-MP
+hexes, Central Command by hexes whatever the terrain but never from an enemy zone of control, Scorched Earth's
+Marsh city, Surprise Attack's Counterblow marker that must be attacked); cards by phase, turn and weather (Summer
+Campaign, Major Offensive, Soviet Manpower Crisis, Soviet Industrial Relocation, Last Reserves in the other player's
+Card Phase); the discard pile (STAVKA, Western Allied Offensive); the 1945 cards (5.5), the red-event discard
+(5.2.1), Blitz! markers of turn 26 and Desperate Offensive, fortifying (7.5) and a Fort's DR (10.7.4). The verdict
+(`expect` on each line) was written before the first run; each log must give exactly those (line, rule) pairs, with
+the first set's check.
+
+Where the validator disagrees with the rules text, the case stays as a strict xfail naming the rule and the text
+that decides it, so a fix shows up as an unexpected pass.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import test_blind_rulebook as first
+
+BLIND5 = sorted(first.LOGS.glob("blind5_*.jsonl"))
+
+# log name -> why the validator's verdict differs from the rules (rule numbers from ../shared/rules/)
+DISAGREEMENTS: dict[str, str] = {}
+
+
+def test_the_fifth_corpus_is_there():
+    """At least 40 logs, legal and illegal ones, every disagreement names one of them, and the chapters the set is
+    about (cards, organization, movement, combat) are each broken by some case."""
+    first.check_corpus(BLIND5, DISAGREEMENTS, ("5.", "7.", "8.", "10."), "no_retreat", 40)
+
+
+@pytest.mark.parametrize("log", first.params(BLIND5, DISAGREEMENTS))
+def test_blind5_log_verdict(log: Path, capsys: pytest.CaptureFixture[str]):
+    """Exactly the (line, rule) pairs of the log's `expect` fields, exit 1 with violations, 0 clean (the first set's
+    check, called as a function); a disagreement is a strict xfail, so a fix shows up as an unexpected pass."""
+    first.test_blind_log_verdict(log, capsys)
