@@ -575,11 +575,13 @@ case("c35", "axis", True, at(17, "axis", "organization"), pos(MC, ["c35"]),
      check=lambda s: s.units["sov_south"].face == "front")
 case("c35", "axis", False, at(17, "axis", "organization"), pos(MC, ["c35"]),
      play("axis", "c35"), act("loss", "soviet", unit="sov_west"), act("loss", "soviet", "5.3.1", unit="sov_west"))
-KESSEL = {"sov_west": {"at": "0603", "unsupplied": True}, "sov_south": "2008", "ger_6": "0906"}
-case("c18", "axis", True, at(2, "axis", "supply"), pos(KESSEL, ["c18"]),
+# the West Front in 1712 has every neighbour in an Axis zone of control: the Soviet check (phasing side first, 6.0)
+# marks it while the Axis units still have their zones; the card sees the markers the check gives
+KESSEL = {"sov_west": "1712", "ger_1pz": "1612", "ger_9": "1913", "ger_11": "1810", "sov_south": "2008"}
+case("c18", "axis", True, at(2, "soviet", "supply"), pos(KESSEL, ["c18"]),
      play("axis", "c18", units=["sov_west"]),
      check=lambda s: s.units["sov_west"].loc == "surrendered_soviet" and s.score.event_vp == 1)
-case("c18", "axis", False, at(2, "axis", "supply"), pos(KESSEL, ["c18"]),
+case("c18", "axis", False, at(2, "soviet", "supply"), pos(KESSEL, ["c18"]),
      play("axis", "c18", "5.3.1", units=["sov_south"]))  # no Unsupplied marker
 case("c07", "axis", True, at(6, "soviet", "organization"), pos({"sov_west": "2008"}, ["c07"]),
      act("flip", "soviet", unit="sov_west", face="back"), play("axis", "c07"),
