@@ -21,9 +21,10 @@ cards (10.7.2), a DS that cannot retreat and the box of an Unsupplied unit (10.7
 Scorched Earth city (10.8.1), no zone of control for an Unsupplied unit (6.5.3), shattered units that must come back
 (7.7), Troop Transfer against 7.9.1, the optional SS Panzer and Shock rules (15.1, 15.2), attackers not adjacent
 (10.3.3), defenders left out (10.4), Luftwaffe Support saving a hex from surrender (11.1) and Kesselschlacht; a third
-pair, Sudden Death at exactly the box and one VP short (12.2). 91 logs; the verdict (`expect` on each line) of each
-batch was written before its first run; each log must give exactly those (line, rule) pairs, with the first set's
-check.
+pair, Sudden Death at exactly the box and one VP short (12.2); a fourth batch (6 logs), Sudden Death reached by a
+surrender's Event VP (12.4), the Objectives Victory before and from turn 12 (12.1) and Unseasonal Weather turning a
+Mud turn Clear for the armor bonus. 97 logs; the verdict (`expect` on each line) of each batch was written before its
+first run; each log must give exactly those (line, rule) pairs, with the first set's check.
 
 The first run disagreed on 5 of the first 67 logs. Three were the validator's, fixed:
 - blind5_hurrah_ussr_city, blind5_rokossovsky_no_infantry (5.3.1): a shift card whose own condition fails when it is
@@ -40,7 +41,11 @@ results, advance, organization), disagreed once, the validator's, fixed in `even
   surrounded South Front had no marker yet and the card was refused. The card now sees the markers the check gives.
   The events test of card 18 had put an Unsupplied marker in its position on a unit that traces supply (a Soviet
   army in Berlin, a city it then controls), which the check would have taken off; it now uses a surrounded unit.
-The third pair agreed. The first run's other two differences were mistakes of the cases, corrected:
+The third pair agreed; the fourth batch's two differences were mistakes of the cases, corrected (the logs' notes say
+so): blind5_objectives_axis_three_t12 left the Soviets 19 VPs, a Soviet Sudden Death when the initiative turns on
+turn 12 (12.7), so the Axis now holds four more cities; blind5_unseasonal_weather_armor drew four cards besides the
+Play Immediately card's replacement, one too many (the replacement is one of the rate's four, 5.2).
+The first run's other two differences were mistakes of the cases, corrected:
 - blind5_guderian_initiative: a card played against its initiative symbol keeps its logged effect (the settled
   decision of docs/rules/no_retreat.md, 10.0, and blind2_card_joker), so the table's DS claimed without Guderian's DR
   was also a 10.5; the case now claims the DR and tests 5.3.3 alone;
