@@ -23,7 +23,7 @@ Scorched Earth city (10.8.1), no zone of control for an Unsupplied unit (6.5.3),
 (10.3.3), defenders left out (10.4), Luftwaffe Support saving a hex from surrender (11.1) and Kesselschlacht; a third
 pair, Sudden Death at exactly the box and one VP short (12.2); a fourth batch (6 logs), Sudden Death reached by a
 surrender's Event VP (12.4), the Objectives Victory before and from turn 12 (12.1) and Unseasonal Weather turning a
-Mud turn Clear for the armor bonus. 97 logs; the verdict (`expect` on each line) of each batch was written before its
+Mud turn Clear for the armor bonus; a fifth pair, General Staff in Mud (+2 MP on the capped allowance). 99 logs; the verdict (`expect` on each line) of each batch was written before its
 first run; each log must give exactly those (line, rule) pairs, with the first set's check.
 
 The first run disagreed on 5 of the first 67 logs. Three were the validator's, fixed:
@@ -41,6 +41,11 @@ results, advance, organization), disagreed once, the validator's, fixed in `even
   surrounded South Front had no marker yet and the card was refused. The card now sees the markers the check gives.
   The events test of card 18 had put an Unsupplied marker in its position on a unit that traces supply (a Soviet
   army in Berlin, a city it then controls), which the check would have taken off; it now uses a surrounded unit.
+The fifth pair disagreed, the validator's, fixed in `movement.allowance`:
+- blind5_general_staff_mud (8.2, 5.3.2): General Staff's +2 MP were added to the printed MA and the sum capped by
+  the weather, so in Mud the card did nothing for any unit (4 + 2 capped to 3). 8.2 reduces the Movement Allowance;
+  the card gives MPs besides it, and an event's text wins where it meets the rules (3rd 5.3.2): 3 + 2 = 5. Its
+  illegal twin (a sixth hex) is reported under 8.2, the cap being what forbids it.
 The third pair agreed; the fourth batch's two differences were mistakes of the cases, corrected (the logs' notes say
 so): blind5_objectives_axis_three_t12 left the Soviets 19 VPs, a Soviet Sudden Death when the initiative turns on
 turn 12 (12.7), so the Axis now holds four more cities; blind5_unseasonal_weather_armor drew four cards besides the
