@@ -23,7 +23,9 @@ Scorched Earth city (10.8.1), no zone of control for an Unsupplied unit (6.5.3),
 (10.3.3), defenders left out (10.4), Luftwaffe Support saving a hex from surrender (11.1) and Kesselschlacht; a third
 pair, Sudden Death at exactly the box and one VP short (12.2); a fourth batch (6 logs), Sudden Death reached by a
 surrender's Event VP (12.4), the Objectives Victory before and from turn 12 (12.1) and Unseasonal Weather turning a
-Mud turn Clear for the armor bonus; a fifth pair, General Staff in Mud (+2 MP on the capped allowance). 99 logs; the verdict (`expect` on each line) of each batch was written before its
+Mud turn Clear for the armor bonus; a fifth pair, General Staff in Mud (+2 MP on the capped allowance); a sixth batch (8 logs, all agreed), Prepared
+Offensive's extra unit only in the hexes it names, Partisans in its player's own Organization Phase, Cavalry Raid's
+marker capping the Movement Phase (6.5.2) and an overstack a retreat makes (8.4.3). 107 logs; the verdict (`expect` on each line) of each batch was written before its
 first run; each log must give exactly those (line, rule) pairs, with the first set's check.
 
 The first run disagreed on 5 of the first 67 logs. Three were the validator's, fixed:
