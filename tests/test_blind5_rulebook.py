@@ -25,7 +25,9 @@ pair, Sudden Death at exactly the box and one VP short (12.2); a fourth batch (6
 surrender's Event VP (12.4), the Objectives Victory before and from turn 12 (12.1) and Unseasonal Weather turning a
 Mud turn Clear for the armor bonus; a fifth pair, General Staff in Mud (+2 MP on the capped allowance); a sixth batch (8 logs, all agreed), Prepared
 Offensive's extra unit only in the hexes it names, Partisans in its player's own Organization Phase, Cavalry Raid's
-marker capping the Movement Phase (6.5.2) and an overstack a retreat makes (8.4.3). 107 logs; the verdict (`expect` on each line) of each batch was written before its
+marker capping the Movement Phase (6.5.2) and an overstack a retreat makes (8.4.3); a seventh batch (5 logs), Roving
+Cauldron's retreat through a zone of control, Zhukov's CRT for the battles within 2 hexes, and a Fort retreating
+under Siege Artillery. 112 logs; the verdict (`expect` on each line) of each batch was written before its
 first run; each log must give exactly those (line, rule) pairs, with the first set's check.
 
 The first run disagreed on 5 of the first 67 logs. Three were the validator's, fixed:
@@ -48,6 +50,8 @@ The fifth pair disagreed, the validator's, fixed in `movement.allowance`:
   the weather, so in Mud the card did nothing for any unit (4 + 2 capped to 3). 8.2 reduces the Movement Allowance;
   the card gives MPs besides it, and an event's text wins where it meets the rules (3rd 5.3.2): 3 + 2 = 5. Its
   illegal twin (a sixth hex) is reported under 8.2, the cap being what forbids it.
+The seventh batch differed once, the case's: blind5_zhukov_within_two's second battle crossed a river the case
+forgot (its note says so); its attacker now stands on a dry side.
 The third pair agreed; the fourth batch's two differences were mistakes of the cases, corrected (the logs' notes say
 so): blind5_objectives_axis_three_t12 left the Soviets 19 VPs, a Soviet Sudden Death when the initiative turns on
 turn 12 (12.7), so the Axis now holds four more cities; blind5_unseasonal_weather_armor drew four cards besides the
