@@ -27,7 +27,8 @@ Mud turn Clear for the armor bonus; a fifth pair, General Staff in Mud (+2 MP on
 Offensive's extra unit only in the hexes it names, Partisans in its player's own Organization Phase, Cavalry Raid's
 marker capping the Movement Phase (6.5.2) and an overstack a retreat makes (8.4.3); a seventh batch (5 logs), Roving
 Cauldron's retreat through a zone of control, Zhukov's CRT for the battles within 2 hexes, and a Fort retreating
-under Siege Artillery. 112 logs; the verdict (`expect` on each line) of each batch was written before its
+under Siege Artillery; an eighth batch (4 logs, all agreed), control by passing through a city (12.4.1) in the VP
+marker (12.5) and Allied Lend-Lease's upgrade besides the free one (7.2). 116 logs; the verdict (`expect` on each line) of each batch was written before its
 first run; each log must give exactly those (line, rule) pairs, with the first set's check.
 
 The first run disagreed on 5 of the first 67 logs. Three were the validator's, fixed:
