@@ -30,9 +30,10 @@ makes (8.4.3); a seventh batch (5 logs), Roving Cauldron's retreat through a zon
 battles within 2 hexes, and a Fort retreating under Siege Artillery; an eighth batch (4 logs, all agreed), control
 by passing through a city (12.4.1) in the VP marker (12.5) and Allied Lend-Lease's upgrade besides the free one
 (7.2); a ninth batch (4 logs, all agreed), the draws of an event cancelled by Stalin's Interference, Na Berlin!'s
-own initiative symbol and Fedor von Bock spent on a replacement or an improvement. 120 logs; the verdict (`expect`
-on each line) of each batch was written before its first run; each log must give exactly those (line, rule) pairs,
-with the first set's check.
+own initiative symbol and Fedor von Bock spent on a replacement or an improvement; a tenth batch (3 logs, all
+agreed), the armor bonus in a counterattack and terrain negating it there (VPG 10.6.3, 10.7.2). 123 logs; the
+verdict (`expect` on each line) of each batch was written before its first run; each log must give exactly those
+(line, rule) pairs, with the first set's check.
 
 The first run disagreed on 5 of the first 67 logs. Three were the validator's, fixed:
 - blind5_hurrah_ussr_city, blind5_rokossovsky_no_infantry (5.3.1): a shift card whose own condition fails when it is
