@@ -55,6 +55,27 @@ def params(logs: list[Path], disagreements: dict[str, str]) -> list:
             for log in logs]
 
 
+def check_set(logs: list[Path], disagreements: dict[str, str]) -> None:
+    """A whole blind set in one test (a pytest case per log cost more than the log's replay): every log gives exactly
+    the (line, rule) pairs of its `expect` fields, exit 1 with violations and 0 clean (in-process, as `reported`);
+    a log of ``disagreements`` must still differ, so a fix shows up as a failure naming it."""
+    wrong, fixed = [], []
+    for log in logs:
+        want = expected(log)
+        outcome = check_log(str(log), cache=LOADED, fmt="json")
+        assert not outcome.err, f"{log.name}: {outcome.err}"
+        found = outcome.doc["violations"]
+        got = sorted((v["line"], v["rule"]) for v in found)
+        agrees = got == want and outcome.code == (1 if want else 0) and outcome.doc["clean"] is (not want)
+        if log.stem in disagreements:
+            fixed += [log.stem] if agrees else []
+        elif not agrees:
+            wrong.append(f"{log.name}: expected {want}, got {got} (exit {outcome.code})\n  "
+                         + "\n  ".join(f"{v['line']}: {v['rule']}: {v['message']}" for v in found))
+    assert not wrong, "\n".join(wrong)
+    assert not fixed, f"no longer disagreements, take them out of DISAGREEMENTS: {fixed}"
+
+
 def check_corpus(logs: list[Path], disagreements: dict[str, str], chapters: tuple[str, ...], game: str,
                  least: int) -> None:
     """A blind set of another game or chapter: at least ``least`` logs of ``game``, clean ones and breaking ones, its

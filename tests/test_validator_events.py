@@ -309,8 +309,8 @@ ROK = {"sov_central": {"at": "2112", "face": "back"}, "sov_south": {"at": "2111"
 case("c46", "soviet", True, SO23, pos(ROK, soviet=["c46"]),  # 14 vs 4 3:1, armor 4:1, armor and infantry 5:1
      battle("soviet", ["sov_central", "sov_south"], ["2012"], 3, "DR", odds="5:1", cards=[sov("c46")]),
      act("draw", "soviet", cards=["c20"], by="c46"))
-case("c46", "soviet", False, SO23, pos(ROK, soviet=["c46"]),  # the tanks alone: no shift
-     battle("soviet", ["sov_central"], ["2012"], 3, "DR", "10.5", cards=[sov("c46")]),  # 3:1: EX
+case("c46", "soviet", False, SO23, pos(ROK, soviet=["c46"]),  # the tanks alone: no shift, and no play (5.3.1)
+     battle("soviet", ["sov_central"], ["2012"], 3, "DR", "5.3.1", "10.5", cards=[sov("c46")]),  # 3:1: EX
      act("draw", "soviet", cards=["c20"], by="c46"))
 FEST = {"sov_kalinin": {"at": "0804", "face": "back"}, "ger_fest_posen": "0704"}  # 7 vs 3 in Posen: 2:1, city 3:2
 case("c47", "soviet", True, SO23, pos(FEST, soviet=["c47"]),  # the Fort loses its effects, +1 against a city
@@ -322,8 +322,8 @@ WARSAW = {"sov_kalinin": {"at": "1006", "face": "back"}, "ger_6": "0906"}  # 7 v
 case("c50", "soviet", True, SO23, pos(WARSAW, soviet=["c50"]),
      battle("soviet", ["sov_kalinin"], ["0906"], 4, "EX", odds="3:2", cards=[sov("c50")]),
      act("draw", "soviet", cards=["c20"], by="c50"))
-case("c50", "soviet", False, SO23, pos(B13, soviet=["c50"]),  # not a city of Greater Germany: no shift
-     battle("soviet", ["sov_kalinin"], ["2012"], 4, "DR", "10.5", cards=[sov("c50")]),  # 3:2: EX
+case("c50", "soviet", False, SO23, pos(B13, soviet=["c50"]),  # not a city of Greater Germany: no shift, no play
+     battle("soviet", ["sov_kalinin"], ["2012"], 4, "DR", "5.3.1", "10.5", cards=[sov("c50")]),  # 3:2: EX
      act("draw", "soviet", cards=["c20"], by="c50"))
 PUSH = {"sov_kalinin": {"at": "2112", "face": "back"}, "sov_south": {"at": "2111", "face": "back"}, "ger_6": "2012",
         "ger_4": "2012"}
@@ -575,11 +575,13 @@ case("c35", "axis", True, at(17, "axis", "organization"), pos(MC, ["c35"]),
      check=lambda s: s.units["sov_south"].face == "front")
 case("c35", "axis", False, at(17, "axis", "organization"), pos(MC, ["c35"]),
      play("axis", "c35"), act("loss", "soviet", unit="sov_west"), act("loss", "soviet", "5.3.1", unit="sov_west"))
-KESSEL = {"sov_west": {"at": "0603", "unsupplied": True}, "sov_south": "2008", "ger_6": "0906"}
-case("c18", "axis", True, at(2, "axis", "supply"), pos(KESSEL, ["c18"]),
+# the West Front in 1712 has every neighbour in an Axis zone of control: the Soviet check (phasing side first, 6.0)
+# marks it while the Axis units still have their zones; the card sees the markers the check gives
+KESSEL = {"sov_west": "1712", "ger_1pz": "1612", "ger_9": "1913", "ger_11": "1810", "sov_south": "2008"}
+case("c18", "axis", True, at(2, "soviet", "supply"), pos(KESSEL, ["c18"]),
      play("axis", "c18", units=["sov_west"]),
      check=lambda s: s.units["sov_west"].loc == "surrendered_soviet" and s.score.event_vp == 1)
-case("c18", "axis", False, at(2, "axis", "supply"), pos(KESSEL, ["c18"]),
+case("c18", "axis", False, at(2, "soviet", "supply"), pos(KESSEL, ["c18"]),
      play("axis", "c18", "5.3.1", units=["sov_south"]))  # no Unsupplied marker
 case("c07", "axis", True, at(6, "soviet", "organization"), pos({"sov_west": "2008"}, ["c07"]),
      act("flip", "soviet", unit="sov_west", face="back"), play("axis", "c07"),

@@ -141,8 +141,10 @@ def play_event(ctx: Context, state: State, side: str, card: str, units: Sequence
         state, paid = spend(ctx, state, side, [card], "5.3", "an event")
         findings += paid
     ev = ctx.game.cards[event_card].events[side]
-    symbol = own.initiative if copy is not None and copy.get("ignore_initiative") else ev.initiative
+    ignoring = copy is not None and copy.get("ignore_initiative")
+    symbol = own.initiative if ignoring else ev.initiative
     name = card_words(ctx, event_card, side)
+    symbol_name = card_words(ctx, card, side) if ignoring else name  # 5.3.3: the card whose symbol counts
     deck = state.deck
     drawn_now = card in deck.pending and deck.pending_side == side
     if drawn_now:
@@ -164,7 +166,7 @@ def play_event(ctx: Context, state: State, side: str, card: str, units: Sequence
     if symbol and symbol != state.score.initiative:
         need = ctx.game.sides[symbol].initiative_name
         have = ctx.game.sides[state.score.initiative].initiative_name if state.score.initiative else "?"
-        findings.append(Finding("5.3.3", f"{name} carries the {need} initiative symbol; the VP marker shows "
+        findings.append(Finding("5.3.3", f"{symbol_name} carries the {need} initiative symbol; the VP marker shows "
                                          f"{have}"))
     rec = record(state)
     if (event_card, side) in rec.events and not drawn_now:

@@ -11,7 +11,8 @@
   turns of the ``axis_extra_card`` event (8-9) and for the Soviets from the turn of ``soviet_extra_card`` (21).
   "Play Immediately" cards drawn are played at once and replaced (see ``card_play``). A draw at any other moment
   must come from an event (``by``).
-- 5.2.1: on a turn with a red event the Axis discards one card at the end of his Draw Step.
+- 5.2.1: on a turn with a red event the Axis discards one card at the end of his Draw Step (a discard past the one
+  is reported on its own line, as a draw past the rate is; none, on the line that ends the step).
 - 5.4: cards are spent to pay for replacements, rail moves, reorganization, improvements and counterblows; a
   player pays only with cards he holds.
 - 5.5: the deck holds cards 1-44 until turn 23 (the green-circled 1945 cards and the Joker set aside); in the
@@ -345,6 +346,9 @@ def handle_discard(ctx: Context, state: State, action: Action) -> tuple[State, l
             findings.append(Finding("5.1", f"{side} discarded {', '.join(cards)} after drawing: the Discard Step "
                                            "comes before the Draw Step (only the Axis discards one card after "
                                            "drawing, on red-event turns, 5.2.1)"))
+        elif rec.after_draw_discards + len(cards) > 1:  # the line that goes past the one card, as draws (5.2)
+            findings.append(Finding("5.2.1", f"the red event of turn {state.turn} ({red[0]}) calls for one discard "
+                                             f"after drawing; {rec.after_draw_discards + len(cards)} were discarded"))
     elif not (card_phase and state.step == "discard"):
         findings.append(Finding("5.1", f"{side} discarded {', '.join(cards)} outside his Card Phase's Discard Step; "
                                        "cards are otherwise spent only to pay for something (a 'pay' list) or by an "
@@ -412,9 +416,6 @@ def end_draw_step(ctx: Context, state: State) -> tuple[State, list[Finding]]:
         if n == 0 and state.hands[side].size > 0:
             findings.append(Finding("5.2.1", f"turn {state.turn} has a red event ({red[0]}): the {side} player "
                                              "must discard one card of his choice at the end of the Draw Step"))
-        elif n > 1:
-            findings.append(Finding("5.2.1", f"the red event of turn {state.turn} ({red[0]}) calls for one "
-                                             f"discard after drawing; {n} were discarded"))
     return state, findings
 
 

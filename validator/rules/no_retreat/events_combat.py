@@ -180,22 +180,28 @@ def _cities(ctx: Context, spec: BattleSpec, region: str | None = None) -> list[s
     return [t for t in spec.targets if t in ctx.board.cities and (locs is None or t in locs)]
 
 
-def _applies(ctx: Context, state: State, spec: BattleSpec, e: Effect) -> bool:
-    """The conditions of a shift on this battle (its coast, the attacker, the target, the attacking units)."""
+def _unmet(ctx: Context, state: State, spec: BattleSpec, e: Effect) -> str:
+    """Why a shift's conditions fail on this battle (its coast, the attacker, the target, the attacking units), or
+    "" when they hold."""
     p = e.params
     if "attacker" in p and spec.side != p["attacker"]:
-        return False
+        return f"it shifts {p['attacker']} attacks only"
     if "coast" in p and not any(p["coast"] in getattr(ctx.game.map.hexes.get(t), "coasts", ()) for t in spec.targets):
-        return False
+        return f"it works for battles in {p['coast']} coastal hexes only"
     if p.get("target", "").startswith("region_city:") and not _cities(ctx, spec, p["target"].split(":", 1)[1]):
-        return False
+        region = ctx.game.map.regions[p["target"].split(":", 1)[1]].name
+        return f"it works against a city of {region} only; the target is not one"
     if p.get("needs") == "combined_arms":
         kinds = {category(ctx, state, a) for a in spec.attackers}
         if not {"armor", "infantry"} <= kinds:
-            return False
+            return "it needs armor and infantry-type units attacking together"
     if p.get("supplied") and any(state.units[a].unsupplied for a in spec.attackers):
-        return False
-    return True
+        return "it needs a supplied attack; an attacker is Unsupplied"
+    return ""
+
+
+def _applies(ctx: Context, state: State, spec: BattleSpec, e: Effect) -> bool:
+    return not _unmet(ctx, state, spec, e)
 
 
 def _modifiers_of(ctx: Context, state: State, spec: BattleSpec, side: str, e: Effect, choice: str,
@@ -369,6 +375,10 @@ def card_problems(ctx: Context, state: State, spec: BattleSpec, played: tuple[Ba
             out.append((i, violation(ctx, bc.event, bc.entry.side, f"it chooses a CRT (choice: "
                                                                    f"{' or '.join(ctx.game.crts)}), not "
                                                                    f"'{bc.entry.choice}'")))
+        elif bc.effect is not None and bc.effect.kind == "shift" and not bc.effect.params.get("lasting") \
+                and (why := _unmet(ctx, state, spec, bc.effect)):
+            # 5.3.1: the card's own use, fixed when it is played (a lasting one waits for the battles it fits)
+            out.append((i, violation(ctx, bc.event, bc.entry.side, why)))
         elif bc.effect is not None and bc.effect.kind == "infiltration" and (len(spec.targets) != 1 or
                                                                              len(spec.defenders) != 1):
             out.append((i, violation(ctx, bc.event, bc.entry.side, "it attacks the units of one stack one by one: "

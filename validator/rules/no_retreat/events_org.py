@@ -36,6 +36,7 @@ from .rail import detrain_problem, in_box, rail_box
 from .results import elimination_box, step_loss, to_box
 from .state import State
 from .supply import supply_net, traces_overland
+from .supply_phase import end_supply_phase
 from .victory import gain
 
 
@@ -227,6 +228,8 @@ def surrender_unit(ctx: Context, state: State, play: Play, effect: Effect) -> tu
     if len(play.units) > n:
         findings.append(violation(ctx, play.event, play.side, f"it sends {n} unit to the Surrendered box",
                                   play.units))
+    if state.phase == "supply":  # played at the Supply Check's end: the markers are placed (6.0), as the log says or
+        state, _ = end_supply_phase(ctx, state)  # the rules give them (what is wrong is reported when it ends)
     for uid in play.units[:n]:
         us = state.units[uid]
         if ctx.game.units[uid].side == play.side or us.loc not in ctx.board.locations or not us.unsupplied:

@@ -45,16 +45,22 @@ class Allowance(NamedTuple):
     printed: int
     weather_cap: int | None
     supply_cap: int | None
+    extra: int = 0  # MP an event adds beyond the capped allowance (card 17)
 
 
 def allowance(ctx: Context, state: State, uid: str) -> Allowance:
-    """The unit's allowance this phase: printed MA (or what an event gives: cards 10, 17, 39, 43), capped by weather
-    (8.2) and an Unsupplied marker (6.5.2)."""
+    """The unit's allowance this phase: printed MA (or what an event gives: cards 10, 39, 43), capped by weather
+    (8.2) and an Unsupplied marker (6.5.2); MP an event adds (card 17, General Staff: +2 MP) come on top of the capped
+    allowance (5.3.2: the event's text wins where it meets the rules; 8.2 reduces the Movement Allowance, the card
+    gives MPs besides it)."""
     face = face_of(ctx, state, uid)
     printed = face.ma or 0
+    extra = 0
     change = mp_change(state, uid) if state.effects.mp else None
-    if change is not None:
-        printed = change[1] if change[0] == "set" else printed + change[1]
+    if change is not None and change[0] == "set":
+        printed = change[1]
+    elif change is not None:
+        extra = change[1]
     wcap = ctx.game.weather[state.weather].ma_cap
     scap = None
     if state.units[uid].unsupplied:
@@ -65,7 +71,7 @@ def allowance(ctx: Context, state: State, uid: str) -> Allowance:
         mp = wcap
     if scap is not None and scap < mp:
         mp = scap
-    return Allowance(mp, printed, wcap, scap)
+    return Allowance(mp + extra, printed, wcap, scap, extra)
 
 
 def _armor(ctx: Context, state: State, uid: str) -> bool:
@@ -256,13 +262,14 @@ def _over_rule(a: Allowance, spent: int, plain: int, exit_extra: int) -> str:
         if a.supply_cap is not None and (a.weather_cap is None or a.supply_cap <= a.weather_cap):
             return "6.5.2"
         return "8.2"
+    uncapped = a.printed + a.extra
     if exit_extra and spent - exit_extra <= a.mp:
         return "8.5.2"
-    if spent <= a.printed:
+    if spent <= uncapped:
         return cap_rule()
     if plain <= a.mp:
         return "8.3"
-    if plain <= a.printed:
+    if plain <= uncapped:
         return cap_rule()
     return "8.1"
 
@@ -273,6 +280,8 @@ def _allowance_words(a: Allowance) -> str:
         words.append(f"{a.weather_cap} in this weather (8.2)")
     if a.supply_cap is not None and a.supply_cap < a.printed:
         words.append(f"{a.supply_cap} when unsupplied (6.5.2)")
+    if a.extra:
+        words.append(f"+{a.extra} by an event")
     return ", ".join(words)
 
 
