@@ -310,7 +310,10 @@ case("c46", "soviet", True, SO23, pos(ROK, soviet=["c46"]),  # 14 vs 4 3:1, armo
      battle("soviet", ["sov_central", "sov_south"], ["2012"], 3, "DR", odds="5:1", cards=[sov("c46")]),
      act("draw", "soviet", cards=["c20"], by="c46"))
 case("c46", "soviet", False, SO23, pos(ROK, soviet=["c46"]),  # the tanks alone: no shift, and no play (5.3.1)
-     battle("soviet", ["sov_central"], ["2012"], 3, "DR", "5.3.1", "10.5", cards=[sov("c46")]),  # 3:1: EX
+     battle("soviet", ["sov_central"], ["2012"], 3, "CB", "5.3.1", "10.5", cards=[sov("c46")]),  # 3:1 EX, 4:1 DR
+     act("draw", "soviet", cards=["c20"], by="c46"))
+case("c46", "soviet", False, SO23, pos(ROK, soviet=["c46"]),  # the shift counted all the same: one mistake (10.5)
+     battle("soviet", ["sov_central"], ["2012"], 3, "DR", "5.3.1", cards=[sov("c46")]),
      act("draw", "soviet", cards=["c20"], by="c46"))
 FEST = {"sov_kalinin": {"at": "0804", "face": "back"}, "ger_fest_posen": "0704"}  # 7 vs 3 in Posen: 2:1, city 3:2
 case("c47", "soviet", True, SO23, pos(FEST, soviet=["c47"]),  # the Fort loses its effects, +1 against a city
@@ -323,7 +326,10 @@ case("c50", "soviet", True, SO23, pos(WARSAW, soviet=["c50"]),
      battle("soviet", ["sov_kalinin"], ["0906"], 4, "EX", odds="3:2", cards=[sov("c50")]),
      act("draw", "soviet", cards=["c20"], by="c50"))
 case("c50", "soviet", False, SO23, pos(B13, soviet=["c50"]),  # not a city of Greater Germany: no shift, no play
-     battle("soviet", ["sov_kalinin"], ["2012"], 4, "DR", "5.3.1", "10.5", cards=[sov("c50")]),  # 3:2: EX
+     battle("soviet", ["sov_kalinin"], ["2012"], 4, "DR", "5.3.1", "10.5", cards=[sov("c50")]),  # 3:2 and 2:1: EX
+     act("draw", "soviet", cards=["c20"], by="c50"))
+case("c50", "soviet", False, SO23, pos(B13, soviet=["c50"]),  # its shift counted all the same: 2:1, one mistake
+     battle("soviet", ["sov_kalinin"], ["2012"], 5, "DR", "5.3.1", cards=[sov("c50")]),  # 3:2 EX, 2:1 DR
      act("draw", "soviet", cards=["c20"], by="c50"))
 PUSH = {"sov_kalinin": {"at": "2112", "face": "back"}, "sov_south": {"at": "2111", "face": "back"}, "ger_6": "2012",
         "ger_4": "2012"}

@@ -46,7 +46,7 @@ from .declaration import (
     attack_neighbours, counterblow_eligible, current, noted, other_side, unattacked, voluntary_problem, with_combat)
 from .events_combat import (
     BattleCard, Outcome, after_battle, battle_cards, card_crt, card_modifiers, card_problems, defender_problem,
-    extra_support, outcome, play_cards, used_again, waivers)
+    extra_support, outcome, play_cards, unmet_shifts, used_again, waivers)
 from .odds import Odds, compute, strength
 from .results import close, hex_result, obligations
 from .shifts import BattleSpec, Modifier, all_unsupplied, card_play, describe, modifiers
@@ -260,17 +260,20 @@ def _accepted(ctx: Context, state: State, spec: BattleSpec, expected: str, out: 
 
 
 def result_finding(ctx: Context, state: State, spec: BattleSpec, action: Action, crt: CRT, odds: Odds,
-                   expected: str, out: Outcome | None = None, without: tuple[Odds, Outcome] | None = None
-                   ) -> tuple[str, Finding | None]:
+                   expected: str, out: Outcome | None = None, others: tuple[tuple[Odds, Outcome], ...] = (),
+                   without: bool = False) -> tuple[str, Finding | None]:
     """(the result the battle goes on with, the violation of a wrong claim); ``out``: what cards allow besides
-    (another die to choose, Fort effects cancelled); ``without``: the outcome without the modifiers the rules forbid
-    here (an illegal Blitz!/Shock! marker, a card played against 5.3-5.4), reported under their own rules: a claim
-    of that outcome is accepted too (10.5: one mistake, one report)."""
+    (another die to choose, Fort effects cancelled); ``others``: the outcomes of the other readings of a battle with
+    a mistake reported under its own rule (without an illegal Blitz!/Shock! marker or a card played against
+    5.3-5.4; with the shift of a card whose conditions fail, as its player counted it): a claim of one of them is
+    accepted too (10.5: one mistake, one report); ``without``: the first of them leaves forbidden modifiers out (the
+    message names it)."""
     claimed = action["result"]
     if claimed in _accepted(ctx, state, spec, expected, out):
         return claimed if out and claimed in out.alternatives else expected, None
-    if without is not None and claimed in _accepted(ctx, state, spec, without[1].result, without[1]):
-        return claimed if claimed in without[1].alternatives else without[1].result, None
+    for _, other in others:
+        if claimed in _accepted(ctx, state, spec, other.result, other):
+            return claimed if claimed in other.alternatives else other.result, None
     column = action.get("odds")
     if odds.final is not None and column != odds.final and \
             claimed_cell(crt, column, out.die if out else action["die"]) == claimed:
@@ -281,8 +284,8 @@ def result_finding(ctx: Context, state: State, spec: BattleSpec, action: Action,
         return keep, Finding("10.6.4", f"{odds.words()}: the result is an automatic {expected}, not {claimed}")
     die = out.die if out else action["die"]
     cards = f"; with the cards played ({', '.join(c.card for c in spec.cards)})" if spec.cards else ""
-    other = (f"; without the modifiers the rules forbid here, {without[0].words()} and die {without[1].die} give "
-             f"{without[1].result}") if without is not None else ""
+    other = (f"; without the modifiers the rules forbid here, {others[0][0].words()} and die {others[0][1].die} "
+             f"give {others[0][1].result}") if others and without else ""
     return keep, Finding("10.5", f"on the {crt.name}, column {odds.final} and die {die} give {expected}{cards}, "
                                  f"not {claimed} ({odds.words()}{other})")
 
@@ -329,15 +332,16 @@ def arrows_of(ctx: Context, state: State, spec: BattleSpec) -> tuple[tuple[str, 
     return tuple((h, t) for h in hexes for t in spec.targets if h != t)
 
 
-def resolve(ctx: Context, state: State, spec: BattleSpec, die: int, unshifted: frozenset[int] = frozenset()
-            ) -> tuple[CRT, Odds, list[Modifier], Outcome, tuple[BattleCard, ...]]:
+def resolve(ctx: Context, state: State, spec: BattleSpec, die: int, unshifted: frozenset[int] = frozenset(),
+            as_played: tuple[BattleCard, ...] = ()) -> tuple[CRT, Odds, list[Modifier], Outcome, tuple[BattleCard, ...]]:
     """(CRT, odds, modifiers, outcome, cards) of a battle for a die roll (10.5 steps 1-5), cards included (the
-    cards of ``unshifted``, by index, without their modifiers)."""
+    cards of ``unshifted``, by index, without their modifiers; the shift cards of ``as_played`` with their shift
+    though their conditions fail)."""
     played = battle_cards(ctx, state, spec)
     crt = card_crt(ctx, state, spec, played) or crt_for(ctx, spec.side, state.weather)
     mods = modifiers(ctx, state, spec)
     shifting = tuple(bc for i, bc in enumerate(played) if i not in unshifted) if unshifted else played
-    mods = mods + card_modifiers(ctx, state, spec, shifting, mods)
+    mods = mods + card_modifiers(ctx, state, spec, shifting, mods, as_played)
     odds = compute(crt, strength(ctx, state, spec.attackers) + sum(m.attack for m in mods),
                    strength(ctx, state, spec.defenders) + sum(m.defence for m in mods), sum(m.shift for m in mods))
     forced = next((m.result for m in reversed(mods) if m.result), None)
@@ -369,17 +373,20 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
     expected = out.result
     problems = card_problems(ctx, state, spec, played) + list(out.problems)
     after_cards, paid, illegal = play_cards(ctx, state, spec, played)
-    alt = None
-    if (support and spec.support) or illegal:  # the modifiers the rules forbid here: a claim may leave them out
-        alt = resolve(ctx, state, evolve(spec, support=spec.support and not support), action["die"], illegal)
-        if alt[2] == mods:
-            alt = None
+    alts = []  # the other readings a claim may follow (10.5: one mistake, one report)
+    without = (support and spec.support) or illegal
+    if without:  # the modifiers the rules forbid here: a claim may leave them out
+        alts.append(resolve(ctx, state, evolve(spec, support=spec.support and not support), action["die"], illegal))
+    unmet = unmet_shifts(ctx, state, spec, played)
+    if unmet:  # a card whose conditions fail (5.3.1): a claim may count its shift all the same
+        alts.append(resolve(ctx, state, spec, action["die"], as_played=unmet))
+    alts = [a for a in alts if a[2] != mods]
     claims = claim_findings(ctx, action, crt, odds, mods)
-    if claims and alt is not None and not claim_findings(ctx, action, alt[0], alt[1], alt[2]):
-        claims = []  # the claimed odds and shift are those without the illegal modifiers
+    if claims and any(not claim_findings(ctx, action, a[0], a[1], a[2]) for a in alts):
+        claims = []  # the claimed odds and shift are those of another reading
     checks += claims
     result, wrong = result_finding(ctx, state, spec, action, crt, odds, expected, out,
-                                   (alt[1], alt[3]) if alt else None)
+                                   tuple((a[1], a[3]) for a in alts), bool(without) and bool(alts))
     if wrong is not None:
         checks.append(wrong)
     marker, more = marker_findings(ctx, state, spec, action, result)

@@ -205,11 +205,14 @@ def _applies(ctx: Context, state: State, spec: BattleSpec, e: Effect) -> bool:
 
 
 def _modifiers_of(ctx: Context, state: State, spec: BattleSpec, side: str, e: Effect, choice: str,
-                  units: tuple[str, ...], before: list[Modifier], label: str) -> list[Modifier]:
+                  units: tuple[str, ...], before: list[Modifier], label: str, as_played: bool = False
+                  ) -> list[Modifier]:
+    """The modifiers of one effect (``as_played``: a shift counted though its conditions fail, as the player who
+    played the card against 5.3.1 counted it)."""
     k = e.kind
     attacking = side == spec.side
     if k == "shift":
-        if not _applies(ctx, state, spec, e):
+        if not as_played and not _applies(ctx, state, spec, e):
             return []
         n = int(e.value("shift", state.turn))
         if e.params.get("either_way"):
@@ -253,8 +256,9 @@ def _lasting_effect(x: Lasting) -> Effect:
 
 
 def card_modifiers(ctx: Context, state: State, spec: BattleSpec, played: tuple[BattleCard, ...],
-                   before: list[Modifier]) -> list[Modifier]:
-    """The modifiers of lasting effects (in the order played), then of this battle's cards (10.6, 5.0)."""
+                   before: list[Modifier], as_played: tuple[BattleCard, ...] = ()) -> list[Modifier]:
+    """The modifiers of lasting effects (in the order played), then of this battle's cards (10.6, 5.0); the shift
+    cards of ``as_played`` count though their conditions fail (:func:`unmet_shifts`)."""
     out: list[Modifier] = []
     for x in active(state):
         label = card_label(ctx, x.card, x.side)
@@ -265,8 +269,23 @@ def card_modifiers(ctx: Context, state: State, spec: BattleSpec, played: tuple[B
     for bc in _live(played):
         label = card_label(ctx, bc.event, bc.entry.side)
         out += _modifiers_of(ctx, state, spec, bc.entry.side, bc.effect, bc.entry.choice, bc.entry.units,
-                             before + out, label)
+                             before + out, label, bc in as_played)
     return out
+
+
+def _unmet_shift(ctx: Context, state: State, spec: BattleSpec, bc: BattleCard) -> str:
+    """Why a battle card's own shift does not apply to this battle (5.3.1: its conditions are fixed when it is
+    played; a lasting one waits for the battles it fits), or ""."""
+    if bc.effect is None or bc.effect.kind != "shift" or bc.effect.params.get("lasting"):
+        return ""
+    return _unmet(ctx, state, spec, bc.effect)
+
+
+def unmet_shifts(ctx: Context, state: State, spec: BattleSpec, played: tuple[BattleCard, ...]
+                 ) -> tuple[BattleCard, ...]:
+    """The live shift cards of the battle whose conditions fail: played against 5.3.1, and reported there; a claim
+    that counted their shift all the same is that one mistake (10.5)."""
+    return tuple(bc for bc in _live(played) if _unmet_shift(ctx, state, spec, bc))
 
 
 # -- the die and the result -----------------------------------------------------------------------------------------
@@ -375,9 +394,7 @@ def card_problems(ctx: Context, state: State, spec: BattleSpec, played: tuple[Ba
             out.append((i, violation(ctx, bc.event, bc.entry.side, f"it chooses a CRT (choice: "
                                                                    f"{' or '.join(ctx.game.crts)}), not "
                                                                    f"'{bc.entry.choice}'")))
-        elif bc.effect is not None and bc.effect.kind == "shift" and not bc.effect.params.get("lasting") \
-                and (why := _unmet(ctx, state, spec, bc.effect)):
-            # 5.3.1: the card's own use, fixed when it is played (a lasting one waits for the battles it fits)
+        elif why := _unmet_shift(ctx, state, spec, bc):
             out.append((i, violation(ctx, bc.event, bc.entry.side, why)))
         elif bc.effect is not None and bc.effect.kind == "infiltration" and (len(spec.targets) != 1 or
                                                                              len(spec.defenders) != 1):
