@@ -380,7 +380,7 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
     unmet = unmet_shifts(ctx, state, spec, played)
     if unmet:  # a card whose conditions fail (5.3.1): a claim may count its shift all the same
         alts.append(resolve(ctx, state, spec, action["die"], as_played=unmet))
-    alts = [a for a in alts if a[2] != mods]
+    alts = [a for a in alts if (a[2], a[3]) != (mods, out)]
     claims = claim_findings(ctx, action, crt, odds, mods)
     if claims and any(not claim_findings(ctx, action, a[0], a[1], a[2]) for a in alts):
         claims = []  # the claimed odds and shift are those of another reading
