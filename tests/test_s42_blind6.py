@@ -33,9 +33,12 @@ One case was corrected:
 - `blind6_dd_after_dr4_fail`: the DR4's four-hex retreat ended in 1833, which has no Line of Supply, though 1628 has
   one: a second mistake (12.1.3's guideline 2) that the case did not mean; it now retreats to 1628.
 
-Two more (`blind6_replace_in_movement_phase`, `blind6_attrition_asu_rolls`) were written after that run. One
-disagreed and was corrected: a replacement logged in the Movement Phase is an action out of its phase, reported under
-3.0 alone as docs/rules/stalingrad42.md's 3.0 row says, not under 21.1.1.
+Five more were written after that run, their verdicts recorded before they ran. Two (`blind6_replace_in_movement_phase`,
+`blind6_attrition_asu_rolls`) came first; one disagreed and was corrected: a replacement logged in the Movement Phase
+is an action out of its phase, reported under 3.0 alone as docs/rules/stalingrad42.md's 3.0 row says, not under
+21.1.1. Three (`blind6_auto_ds_out_of_fort_building`: 9.7.2 applies to an Automatic DS too, and the 10-1 counts the
+barred unit; `blind6_result_wrong_then_*`: a wrong CRT result, then the retreat and advance, or the step loss, of the
+result logged) agreed.
 
 Where the validator disagrees with the rules text, the case stays here as a strict xfail naming the rule.
 """

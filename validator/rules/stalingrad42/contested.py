@@ -65,7 +65,7 @@ def after_move(ctx: Context, before: State, state: State, action: Action) -> tup
 
 
 def attack_problem(ctx: Context, state: State, uid: str, target: str) -> Finding | None:
-    """29.1.3: no attack out of a Contested City hex (a check of ``combat.attack_checks``)."""
+    """29.1.3: no attack out of a Contested City hex (a check of ``combat.ATTACK_CHECKS``)."""
     loc = state.units[uid].loc
     if loc != target and loc in hexes(ctx, state):
         return Finding("29.1.3", f"{name(ctx, state, uid)} is in the Contested City hex {loc}: it never attacks out "

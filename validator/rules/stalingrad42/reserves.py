@@ -150,7 +150,7 @@ def _major_crossed(ctx: Context, state: State, path: list[str]) -> bool:
 
 def attack_problem(ctx: Context, state: State, uid: str, target: str) -> Finding | None:
     """25.2.3: activated Reserves never attack; 27.2.1: a unit that tried to Disengage never attacks (a check of
-    ``combat.attack_checks``)."""
+    ``combat.ATTACK_CHECKS``)."""
     loc = (state.units[uid].loc or "",)
     if activated(state, uid):
         return Finding("25.2.3", f"{name(ctx, state, uid)} was activated as a Reserve: it never attacks", (uid,), loc)

@@ -495,7 +495,7 @@ def after_entering(ctx: Context, before: State, state: State, action: Action) ->
 
 def fort_attack(ctx: Context, state: State, uid: str, target: str) -> Finding | None:
     """9.7.2: no attack out of a hex where a friendly Fortification is being built (a check of
-    ``combat.attack_checks``)."""
+    ``combat.ATTACK_CHECKS``)."""
     us = state.units[uid]
     f = state.markers.forts.get(us.loc or "")
     if f is not None and not f.complete and f.side == ctx.game.units[uid].side:

@@ -49,7 +49,7 @@ def _immobile(ctx: Context, state: State, uid: str) -> str | None:
 
 def attack_problem(ctx: Context, state: State, uid: str, target: str) -> Finding | None:
     """S1.2: refitting divisions do not attack on turn 1; units that exited through M-R never attack onto the map (a
-    check of ``combat.attack_checks``)."""
+    check of ``combat.ATTACK_CHECKS``)."""
     sr = scenario_rules(ctx)
     loc = state.units[uid].loc or ""
     why = _immobile(ctx, state, uid)
