@@ -79,6 +79,11 @@ def _attacker_problems(ctx: Context, state: State, side: str, attackers: Sequenc
     b = battles(state)
     out = []
     pos = position(ctx, state.units)
+    # 5.3: an enemy unit in the target that did not retreat this phase stood there when the Movement Phase ended, so
+    # an Extended Movement that ended next to it was reported on its move (5.3's "never adjacent"): the attack that
+    # follows is that mistake's consequence, not a second one. Only an enemy that retreated next to the unit since
+    # makes the attack the mistake (2.3.2).
+    stayed = any(ctx.game.units[u].side != side and u not in b.retreated for u in pos.at.get(target, ()))
     for uid in attackers:
         us = state.units[uid]
         i = table(ctx)[uid, us.face]
@@ -99,7 +104,8 @@ def _attacker_problems(ctx: Context, state: State, side: str, attackers: Sequenc
         elif us.order == FULL_RETREAT:
             out.append(Finding("13.3.2", f"{who} is in Full Retreat and may not attack", (uid,), (loc,)))
         moved = state.moved.get(uid)
-        if moved is not None and moved.mode == EXTENDED:
+        met = stayed and target in ctx.board.neighbours.get(loc, ())
+        if moved is not None and moved.mode == EXTENDED and not met:
             out.append(Finding("5.3", f"{who} used Extended Movement this turn: it may not attack (2.3.2: the MA is "
                                       "what a unit may spend and still attack)", (uid,), (loc,)))
         if us.auto_ds and kind != BREAKTHROUGH:
