@@ -40,6 +40,15 @@ is an action out of its phase, reported under 3.0 alone as docs/rules/stalingrad
 barred unit; `blind6_result_wrong_then_*`: a wrong CRT result, then the retreat and advance, or the step loss, of the
 result logged) agreed.
 
+A last three probed the follow-ups of a reported mistake, and two more fixes came from them:
+- 5.3: an Extended Movement that ends next to an enemy unit, then the unit's attack on it, gave 5.3 twice
+  (`blind6_move_extended_adjacent_then_attack`); in a log of unstated modes (a VASSAL log) the same two reports came
+  from a move one hex too long for the MA, then an attack (`blind6_move_unstated_too_far_then_attack`). An enemy that
+  has not retreated this phase stood there when the move ended: the attack on it is the move's consequence.
+- 21.4: a replaced unit that attacked out of its hex (reported) and then advanced was reported again on the advance
+  (`blind6_att_replacement_marker_then_advance`); a replaced unit reaches an advance only through a combat out of its
+  hex.
+
 Where the validator disagrees with the rules text, the case stays here as a strict xfail naming the rule.
 """
 from __future__ import annotations
