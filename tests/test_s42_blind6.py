@@ -49,6 +49,13 @@ A last three probed the follow-ups of a reported mistake, and two more fixes cam
   (`blind6_att_replacement_marker_then_advance`); a replaced unit reaches an advance only through a combat out of its
   hex.
 
+`blind6_tank_woods_claim_odds_and_shifts` (Tank Shifts claimed in Woods, with both `odds` and `shifts`) was first
+written expecting one 8.3; the validator gives two, one for each wrong claim, and so do the earlier blind sets'
+verdicts (`blindc_tank_shift_woods`: "two wrong claims, the column and the net shift: two findings", and four
+blind4/blind5 cases). Merging them would have turned those nine verdicts over; the case was corrected to the
+project's convention (each claimed field is a claim, both on the battle's line under 8.3), the result read as the
+claimed column's is still reported only once.
+
 Where the validator disagrees with the rules text, the case stays here as a strict xfail naming the rule.
 """
 from __future__ import annotations
