@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 
+from games_once import parse_log
 from validator.engine.position import note_changes
 from validator.engine.state import evolve
-from validator.logfile import parse_log
 from validator.model import Action
 from validator.replay import replay
 from validator.rules.stalingrad42 import contested

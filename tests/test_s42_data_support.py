@@ -9,14 +9,17 @@ import pytest
 import games
 from games import Game
 from games.model import LookupTable
+from games_once import LOADED
 
 GAME_ID = "stalingrad42"
 
 
 @pytest.fixture(scope="session")
 def s42() -> Game:
-    """Stalingrad '42, loaded (and checked) once per session by the same loader `hexforge info` uses."""
-    return games.load(GAME_ID)
+    """Stalingrad '42, loaded (and checked) once per test process by the same loader `hexforge info` uses. Each test
+    module that imports this fixture gets its own session fixture, so the game is kept in the log readers' shared
+    cache (:data:`games_once.LOADED`), not loaded again for each module."""
+    return LOADED.get(GAME_ID) or LOADED.setdefault(GAME_ID, games.load(GAME_ID))
 
 
 def odds_column(crt: LookupTable, attack: int, defense: int, shifts: int = 0) -> str:

@@ -203,7 +203,7 @@ def handle_advance(ctx: Context, state: State, action: Action) -> tuple[State, l
         findings.append(Finding("14.1", f"{who} neither attacked at {c.target} nor stood with its attackers in Good "
                                         "Order without having attacked or advanced this phase (nor given them an "
                                         "artillery shift, as an ASU)", (uid,), full))
-    if us.replaced:
+    if us.replaced and us.loc not in c.froms:  # out of an attackers' hex: that combat was reported (21.4), once
         findings.append(Finding("21.4", f"{who} has a Replacement marker: it does not advance", (uid,), full))
     held = not vacated(ctx, state, c)
     if held:

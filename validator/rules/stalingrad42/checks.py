@@ -3,10 +3,9 @@ that run after a line's own handler (:data:`AFTER`), and what these rules do whe
 ``phase_ends``). Each check takes the state before the line and the state the handler made, and returns the state
 with its own changes and its findings, so no rule module calls another's handler.
 
-- ``battle``: artillery (18.2-18.6) and 9.7.2's Fortification under construction (``resources``), Planned
-  Offensives (26.2, ``offensives``), re-rolls (28.1, ``leaders``), Reserves and Disengagement (25.2.3, 27.2.1,
-  ``reserves``), the Axis allies (20.5.1, ``special_units``), S1.2 (``scenarios``), Contested City hexes (29.1.3,
-  ``contested``);
+- ``battle``: artillery (18.2-18.6, ``resources``), Planned Offensives (26.2, ``offensives``), re-rolls (28.1,
+  ``leaders``), the Axis allies (20.5.1, ``special_units``); the attackers these rules bar one by one (9.7.2, 25.2.3,
+  27.2.1, 29.1.3, S1.2) are ``combat.ATTACK_CHECKS``, so that the battle's result is read with and without them;
 - ``determined``: Defensive Support by ASUs and SPs (18.3.2), re-rolls; ``disengage``: re-rolls;
 - ``move``, ``rail``, ``sea``: Reserves (25.2.1), Reserve Armies (31.0, 34.3), S1.2, S3.4, Contested Cities
   (29.1.2), Leaders by rail (28.1.5), and what entering hexes triggers (9.7.5, 24.3, 30.0, 31.0);
@@ -33,8 +32,7 @@ _MOVES: tuple[Check, ...] = (reserves.after_move, campaign.after_move, maskirovk
                              scenarios.after_move) + _ENTERING
 
 AFTER: dict[str, tuple[Check, ...]] = {
-    "battle": (resources.after_battle, offensives.after_battle, leaders.after_roll, reserves.after_battle,
-               special_units.after_battle, scenarios.after_battle, contested.after_battle),
+    "battle": (resources.after_battle, offensives.after_battle, leaders.after_roll, special_units.after_battle),
     "determined": (resources.after_determined, leaders.after_roll),
     "disengage": (leaders.after_roll,),
     "move": _MOVES + (contested.after_move,),

@@ -12,7 +12,9 @@ records), ``combat_data`` (the facts of ``tables/rules.toml [combat]``).
   all of them); never into a hex nor across a hexside forbidden in movement (9.5.3 the Volga but at its crossing
   sites, 9.5.6 unfrozen Lakes, 9.6.2 non-road Alpine hexsides but for Mountain units, 23.4 Alpine in Winter); not a
   unit under a Train marker (5.6.4), Disrupted (13.2.1) or in Full Retreat (13.3.2), with an Auto DS marker (8.6.1),
-  from a hex with a Replacement marker (21.4). 8.2: one hex a combat. 22.4: units in an Entry Area are never
+  from a hex with a Replacement marker (21.4), nor those the rules of 18-34 bar (:data:`ATTACK_CHECKS`). A battle
+  naming a unit any of these rules bars is reported under that rule, and its odds, shift and result are accepted read
+  with or without the unit (one mistake, one report). 8.2: one hex a combat. 22.4: units in an Entry Area are never
   attacked; 22.7: units attack onto the map from an Entry Area they started the Movement Phase in without moving
   (not in the turn they moved between Entry Areas, 22.6.1), within the stacking limit. 9.7.4: a Fortification alone
   is never attacked.
@@ -42,7 +44,7 @@ from ...engine.odds import claimed_cell
 from ...engine.position import note_changes, position
 from ...engine.state import evolve
 from ...model import Action, Finding
-from . import air, contested, modifiers, odds, stacking
+from . import air, contested, modifiers, odds, reserves, resources, scenarios, stacking
 from .advance import rate, terrain_problem
 from .battlefield import Crossing, crossing, ground
 from .combat_data import combat_facts
@@ -50,7 +52,6 @@ from .combat_state import AUTO, BREAKTHROUGH, REGULAR, AutoDS, Combat, Group, ba
 from .leaders import final_die
 from .losses import eliminate
 from .move_modes import EXTENDED
-from .resources import artillery_shifts
 from .results import owed_problem
 from .retreat import auto_retreat_owed, settle
 from .state import FULL_RETREAT, State
@@ -61,10 +62,14 @@ FOLLOW = frozenset({"loss", "retreat", "advance", "determined", "breakthrough", 
                     "phase"})
 
 
-# The rules that bar a unit from attacking by its own state (a Train marker, Disrupted, Full Retreat, Extended
-# Movement, an Auto DS marker): a battle that names one is reported under that rule, and its odds, shift and result
-# are accepted with or without the unit (one mistake, one report), as a refused Air or artillery shift's are.
-BARRED = frozenset({"5.6.4", "13.2.1", "13.3.2", "5.3", "8.6.1"})
+# The checks of the rules of 18-34 and the scenarios that bar one attacker (each module owns its rule): 9.7.2 a hex
+# being fortified, 25.2.3 an activated Reserve, 27.2.1 a unit that tried to Disengage, 29.1.3 a Contested City hex,
+# S1.2 a refitting division or one that exited the map. A battle naming a unit that any rule bars from attacking
+# (these, and those of _attacker_problems: not adjacent, a forbidden hexside, a Replacement marker, a Train marker,
+# Disrupted, Full Retreat, Extended Movement, an Auto DS marker, an Entry Area ...) is reported under that rule, and
+# its odds, shift and result are accepted read with or without the unit (one mistake, one report), as a refused Air
+# or artillery shift's are.
+ATTACK_CHECKS = (resources.fort_attack, reserves.attack_problem, scenarios.attack_problem, contested.attack_problem)
 
 
 # --- who attacks whom ---------------------------------------------------------------------------------------------
@@ -74,6 +79,11 @@ def _attacker_problems(ctx: Context, state: State, side: str, attackers: Sequenc
     b = battles(state)
     out = []
     pos = position(ctx, state.units)
+    # 5.3: an enemy unit in the target that did not retreat this phase stood there when the Movement Phase ended, so
+    # an Extended Movement that ended next to it was reported on its move (5.3's "never adjacent"): the attack that
+    # follows is that mistake's consequence, not a second one. Only an enemy that retreated next to the unit since
+    # makes the attack the mistake (2.3.2).
+    stayed = any(ctx.game.units[u].side != side and u not in b.retreated for u in pos.at.get(target, ()))
     for uid in attackers:
         us = state.units[uid]
         i = table(ctx)[uid, us.face]
@@ -94,7 +104,8 @@ def _attacker_problems(ctx: Context, state: State, side: str, attackers: Sequenc
         elif us.order == FULL_RETREAT:
             out.append(Finding("13.3.2", f"{who} is in Full Retreat and may not attack", (uid,), (loc,)))
         moved = state.moved.get(uid)
-        if moved is not None and moved.mode == EXTENDED:
+        met = stayed and target in ctx.board.neighbours.get(loc, ())
+        if moved is not None and moved.mode == EXTENDED and not met:
             out.append(Finding("5.3", f"{who} used Extended Movement this turn: it may not attack (2.3.2: the MA is "
                                       "what a unit may spend and still attack)", (uid,), (loc,)))
         if us.auto_ds and kind != BREAKTHROUGH:
@@ -108,6 +119,7 @@ def _attacker_problems(ctx: Context, state: State, side: str, attackers: Sequenc
             out.append(Finding(c.rule, f"{who} may not attack {target}: {c.problem}", (uid,), (loc, target)))
         if loc in ctx.game.map.areas:
             out += _area_problems(ctx, state, uid, loc, kind)
+        out += [f for f in (check(ctx, state, uid, target) for check in ATTACK_CHECKS) if f is not None]
     out += _area_stacking(ctx, state, side, attackers)
     return out
 
@@ -279,7 +291,7 @@ def _readings(ctx: Context, state: State, action: Action, side: str, attackers: 
         extra.append(modifiers.Shift(1, f"Air unit {action['air']}", "9.3.3"))
     if action.get("defensive_air"):
         extra.append(modifiers.Shift(-1, f"Air unit {action['defensive_air']}", "9.3.4"))
-    n = artillery_shifts(ctx, state, action) if kind != AUTO else 0
+    n = resources.artillery_shifts(ctx, state, action) if kind != AUTO else 0
     arts = [modifiers.Shift(n, "artillery", "9.4")] if n else []
     readings = [Reading(ctx, att, dfn, base + extra + arts)]
     for k in range(n - 1, -1, -1):  # an artillery shift another rule refuses (18.x): accepted without it too
@@ -371,9 +383,9 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
     die = final_die(action)
     readings, counted, doubled, terrain = _readings(ctx, state, action, side, attackers, in_hex, target, kind,
                                                     crossings, air_bad)
-    barred = {u for f in refused if f.rule in BARRED for u in f.units}
+    barred = {f.units[0] for f in refused if len(f.units) == 1 and f.units[0] in attackers}
     rest = [u for u in attackers if u not in barred]
-    if barred and rest:  # a unit its state bars from attacking (already reported): the reading without it is accepted
+    if barred and rest:  # a unit a rule bars from attacking (already reported): the reading without it is accepted
         readings += _readings(ctx, state, action, side, rest, in_hex, target, kind,
                               {u: x for u, x in crossings.items() if u in rest}, air_bad)[0]
     findings += [evolve(f, units=f.units or attackers + in_hex, path=f.path or (target,))

@@ -64,19 +64,13 @@ def after_move(ctx: Context, before: State, state: State, action: Action) -> tup
     return state, []
 
 
-def after_battle(ctx: Context, before: State, state: State, action: Action) -> tuple[State, list[Finding]]:
-    """29.1.3: no attack out of a Contested City hex."""
-    shared = hexes(ctx, before)
-    if not shared:
-        return state, []
-    targets = set(action["targets"])
-    out = []
-    for uid in action.get("attackers") or ():
-        loc = before.units[uid].loc if uid in before.units else None
-        if loc in shared and loc not in targets:
-            out.append(Finding("29.1.3", f"{name(ctx, before, uid)} is in the Contested City hex {loc}: it never "
-                                         "attacks out of it", (uid,), (loc,)))
-    return state, out
+def attack_problem(ctx: Context, state: State, uid: str, target: str) -> Finding | None:
+    """29.1.3: no attack out of a Contested City hex (a check of ``combat.ATTACK_CHECKS``)."""
+    loc = state.units[uid].loc
+    if loc != target and loc in hexes(ctx, state):
+        return Finding("29.1.3", f"{name(ctx, state, uid)} is in the Contested City hex {loc}: it never attacks out "
+                                 "of it", (uid,), (loc,))
+    return None
 
 
 def after_entering(ctx: Context, before: State, state: State, action: Action) -> tuple[State, list[Finding]]:

@@ -148,18 +148,16 @@ def _major_crossed(ctx: Context, state: State, path: list[str]) -> bool:
     return False
 
 
-def after_battle(ctx: Context, before: State, state: State, action: Action) -> tuple[State, list[Finding]]:
-    """25.2.3: activated Reserves never attack; 27.2.1: a unit that tried to Disengage never attacks."""
-    findings = []
-    for uid in action.get("attackers") or ():
-        loc = (before.units[uid].loc or "",) if uid in before.units else ()
-        if activated(before, uid):
-            findings.append(Finding("25.2.3", f"{name(ctx, before, uid)} was activated as a Reserve: it never attacks",
-                                    (uid,), loc))
-        elif TRIED + uid in before.logged:
-            findings.append(Finding("27.2.1", f"{name(ctx, before, uid)} tried to Disengage this phase: a unit either "
-                                              "attacks or disengages", (uid,), loc))
-    return state, findings
+def attack_problem(ctx: Context, state: State, uid: str, target: str) -> Finding | None:
+    """25.2.3: activated Reserves never attack; 27.2.1: a unit that tried to Disengage never attacks (a check of
+    ``combat.ATTACK_CHECKS``)."""
+    loc = (state.units[uid].loc or "",)
+    if activated(state, uid):
+        return Finding("25.2.3", f"{name(ctx, state, uid)} was activated as a Reserve: it never attacks", (uid,), loc)
+    if TRIED + uid in state.logged:
+        return Finding("27.2.1", f"{name(ctx, state, uid)} tried to Disengage this phase: a unit either attacks or "
+                                 "disengages", (uid,), loc)
+    return None
 
 
 # --- Disengagement (27.2) -------------------------------------------------------------------------------------------

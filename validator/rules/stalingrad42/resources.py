@@ -287,8 +287,8 @@ def _barrage_problem(ctx: Context, state: State, side: str, listed: list[str]) -
 
 
 def after_battle(ctx: Context, before: State, state: State, action: Action) -> tuple[State, list[Finding]]:
-    """The artillery of a ``battle`` (18.2-18.6) and 9.7.2's no attack out of a hex being fortified."""
-    findings = _fort_attack(ctx, before, action)
+    """The artillery of a ``battle`` (18.2-18.6)."""
+    findings: list[Finding] = []
     listed = list(dict.fromkeys(action.get("artillery") or ()))
     if not listed:
         return state, findings
@@ -493,16 +493,15 @@ def after_entering(ctx: Context, before: State, state: State, action: Action) ->
     return evolve(state, markers=evolve(m, forts={h: f for h, f in forts.items() if h not in gone})), []
 
 
-def _fort_attack(ctx: Context, before: State, action: Action) -> list[Finding]:
-    """9.7.2: no attack out of a hex where a friendly Fortification is being built."""
-    out = []
-    for uid in action.get("attackers") or ():
-        us = before.units.get(uid)
-        f = before.markers.forts.get(us.loc or "") if us else None
-        if f is not None and not f.complete and f.side == ctx.game.units[uid].side:
-            out.append(Finding("9.7.2", f"{name(ctx, before, uid)} attacks out of {us.loc}, where a Fortification is "
-                                        "being built; no attack is allowed out of that hex", (uid,), (us.loc or "",)))
-    return out
+def fort_attack(ctx: Context, state: State, uid: str, target: str) -> Finding | None:
+    """9.7.2: no attack out of a hex where a friendly Fortification is being built (a check of
+    ``combat.ATTACK_CHECKS``)."""
+    us = state.units[uid]
+    f = state.markers.forts.get(us.loc or "")
+    if f is not None and not f.complete and f.side == ctx.game.units[uid].side:
+        return Finding("9.7.2", f"{name(ctx, state, uid)} attacks out of {us.loc}, where a Fortification is being "
+                                "built; no attack is allowed out of that hex", (uid,), (us.loc or "",))
+    return None
 
 
 def begin_initial(ctx: Context, state: State, side: str) -> State:

@@ -47,21 +47,18 @@ def _immobile(ctx: Context, state: State, uid: str) -> str | None:
     return None
 
 
-def after_battle(ctx: Context, before: State, state: State, action: Action) -> tuple[State, list[Finding]]:
-    """S1.2: refitting divisions do not attack on turn 1; units that exited through M-R never attack onto the map."""
+def attack_problem(ctx: Context, state: State, uid: str, target: str) -> Finding | None:
+    """S1.2: refitting divisions do not attack on turn 1; units that exited through M-R never attack onto the map (a
+    check of ``combat.ATTACK_CHECKS``)."""
     sr = scenario_rules(ctx)
-    out = []
-    for uid in action.get("attackers") or ():
-        if uid not in before.units:
-            continue
-        loc = before.units[uid].loc or ""
-        why = _immobile(ctx, before, uid)
-        if why is not None:
-            out.append(Finding(sr.special, f"{name(ctx, before, uid)} may not attack: {why}", (uid,), (loc,)))
-        elif loc in sr.no_return and ctx.game.units[uid].side != ctx.game.map.areas[loc].side:
-            out.append(Finding(sr.special, f"{name(ctx, before, uid)} exited the map through {loc}: it never attacks "
-                                           "back onto the map", (uid,), (loc,)))
-    return state, out
+    loc = state.units[uid].loc or ""
+    why = _immobile(ctx, state, uid)
+    if why is not None:
+        return Finding(sr.special, f"{name(ctx, state, uid)} may not attack: {why}", (uid,), (loc,))
+    if loc in sr.no_return and ctx.game.units[uid].side != ctx.game.map.areas[loc].side:
+        return Finding(sr.special, f"{name(ctx, state, uid)} exited the map through {loc}: it never attacks back onto "
+                                   "the map", (uid,), (loc,))
+    return None
 
 
 def first_turn_mode(ctx: Context, before: State, action: Action, mode: str) -> bool:
