@@ -175,6 +175,25 @@ def ezoc_bits(ctx: Context, state, side: str) -> int:
     return out
 
 
+def reaching(ctx: Context, state, loc: str) -> int:
+    """The grid cells whose ZOC would reach the map hex ``loc`` (6.1, 23.4: across the hexsides ZOCs cross, as
+    :func:`ezoc_bits` spreads them): ``loc`` is in an enemy ZOC when an enemy hex with a ZOC is one of them. For
+    the rules that ask about a hex or two, not the whole board's EZOCs (remembered per hex and season)."""
+    is_winter = winter(ctx, state)
+    memo = ctx.derived.setdefault("s42_reaching", {})
+    hit = memo.get((loc, is_winter))
+    if hit is None:
+        b = board_bits(ctx)
+        here = move_bits(ctx).bit[loc]
+        hit = 0
+        if here & move_bits(ctx).hexes:
+            for s, ok in zip(b.shifts, allowed(ctx, no_adjacency(ctx, state))):
+                hit |= (here >> s if s > 0 else here << -s) & ok  # the cell whose step ``s`` leads into ``loc``
+            hit &= b.grid
+        memo[loc, is_winter] = hit
+    return hit
+
+
 def locations(ctx: Context, m: int) -> list[str]:
     """The locations of the bits of ``m`` (map hexes and areas)."""
     name = move_bits(ctx).name
