@@ -73,7 +73,9 @@ def sides(ctx: Context, state, side: str) -> Sides:
 
 def side_at(ctx: Context, state, side: str) -> Mapping[str, tuple[str, ...]]:
     """Location (hex or area) -> ``side``'s units there (kept with :func:`sides`; shared: never change it)."""
-    return _sides(ctx, state.units, side)[2]
+    at = _sides(ctx, state.units, side)[2]
+    ctx.derived.setdefault("s42_side_at_out", {})[side] = at  # given out: the next update copies it
+    return at
 
 
 def _sides(ctx: Context, units: Mapping[str, UnitState], side: str) -> tuple:
@@ -110,7 +112,9 @@ def _update(ctx: Context, last: tuple, units: Mapping[str, UnitState], side: str
             ) -> tuple[Sides, dict]:
     before, old, at0 = last
     bit = move_bits(ctx).bit
-    at = dict(at0)
+    # the mapping is changed in place unless :func:`side_at` gave it out (the memo holds the last one only)
+    out = ctx.derived.get("s42_side_at_out")
+    at = dict(at0) if out is not None and out.get(side) is at0 else at0
     locs = set()
     for u in changed:
         a, b = before[u].loc, units[u].loc
