@@ -21,7 +21,7 @@ from ...model import Action, Finding
 from .data import facts, scenario_facts
 from .state import Railhead, State
 from .supply import net
-from .zoc import ezoc_bits, other, sides
+from .zoc import ezoc_bits, other, reaching, sides, winter
 
 
 def _axis(ctx: Context) -> str:
@@ -115,21 +115,26 @@ def after_move(ctx: Context, state: State, side: str) -> State:
     heads = state.markers.railheads
     if not heads or side == _axis(ctx) or state.player != side:
         return state
-    axis = _axis(ctx)
     bit = move_bits(ctx).bit
-    soviet = sides(ctx, state, side).units
-    threat = (soviet | ezoc_bits(ctx, state, axis)) & ~sides(ctx, state, axis).units | soviet
-    if not any(threat & bit[r.hex] for r in heads):
+    mine = sides(ctx, state, side)
+    soviet, projecting, axis = mine.units, mine.projecting, sides(ctx, state, _axis(ctx)).units
+
+    def threat(h: str) -> bool:  # a Soviet unit there, or a Soviet ZOC not negated (hex by hex: a few Railheads)
+        b = bit[h]
+        return bool(b & soviet or not b & axis and reaching(ctx, state, h) & projecting)
+
+    spots, reach = _near_heads(ctx, state, heads)
+    if not (spots & soviet or reach & projecting) or not any(threat(r.hex) for r in heads):
         return state
     new = []
     changed = False
     for r in heads:
-        if not threat & bit[r.hex]:
+        if not threat(r.hex):
             new.append(r)
             continue
         trail = list(r.trail)
         hex_ = r.hex
-        while trail and threat & bit[hex_]:
+        while trail and threat(hex_):
             hex_ = trail.pop()
         if hex_ == r.hex:  # no trail to go back along: it stays (the state is not copied for nothing)
             new.append(r)
@@ -139,6 +144,22 @@ def after_move(ctx: Context, state: State, side: str) -> State:
     if not changed:
         return state
     return evolve(state, markers=evolve(state.markers, railheads=tuple(new)))
+
+
+def _near_heads(ctx: Context, state: State, heads: tuple[Railhead, ...]) -> tuple[int, int]:
+    """(the Railheads' hexes, the cells whose ZOC reaches one) as bits, remembered for the last Railheads (the same
+    tuple through a Soviet Movement Phase unless one is pushed back)."""
+    is_winter = winter(ctx, state)
+    hit = ctx.derived.get("s42_near_heads")
+    if hit is not None and hit[0] is heads and hit[1] == is_winter:
+        return hit[2]
+    bit = move_bits(ctx).bit
+    spots = reach = 0
+    for r in heads:
+        spots |= bit[r.hex]
+        reach |= reaching(ctx, state, r.hex)
+    ctx.derived["s42_near_heads"] = (heads, is_winter, (spots, reach))
+    return spots, reach
 
 
 def begin_turn(ctx: Context, state: State, turn: int) -> State:

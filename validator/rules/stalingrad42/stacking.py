@@ -80,19 +80,32 @@ def check(ctx: Context, state: State, side: str | None, when: str) -> tuple[Stat
     seen = set(state.overstacks)
 
     def allowed(loc: str, s: str, units: Sequence[str]) -> bool:
-        return s != side or problem(ctx, state, loc, s, units) is None
+        return s != side or _known_problem(ctx, state, loc, s, units) is None
 
     for loc, s, units in over(ctx, state.units, ("s42_stacking", side, state.turn), allowed):
         key = _key(loc, units)
         if key in seen:
             continue
         seen.add(key)
-        rule, words = problem(ctx, state, loc, s, units)  # type: ignore[misc]
+        rule, words = _known_problem(ctx, state, loc, s, units)  # type: ignore[misc]
         out.append(Finding(rule, f"{loc} is overstacked {when}: {words} (4.4: the owner eliminates the excess)",
                            units, (loc,)))
     if out:
         state = evolve(state, overstacks=frozenset(seen))
     return state, out
+
+
+def _known_problem(ctx: Context, state: State, loc: str, side: str, units: Sequence[str]) -> tuple[str, str] | None:
+    """:func:`problem`, remembered by all it reads: the units, their faces and the turn (a stack mostly outlasts
+    many phases' checks)."""
+    key = (loc, side, tuple(units), tuple(state.units[u].face for u in units), state.turn)
+    memo = ctx.derived.setdefault("s42_stack_problems", {})
+    if key in memo:
+        return memo[key]
+    if len(memo) >= 4096:
+        memo.clear()
+    out = memo[key] = problem(ctx, state, loc, side, units)
+    return out
 
 
 def _key(loc: str, units: Sequence[str]) -> str:

@@ -216,8 +216,14 @@ def net(ctx: Context, state: State, side: str) -> Net:
 
 def _blocks(ctx: Context, state: State, side: str) -> tuple[int, int, Steps, Steps]:
     """(hexes a LOS never enters, EZOC hexes without a friendly unit, steps it never takes overland, steps of the
-    road portion)."""
+    road portion). Remembered while both sides' masks, the control of hexes and the season stay the same (the same
+    object then: :func:`_lines` goes on from what it found with it)."""
     mine, theirs = sides(ctx, state, side), sides(ctx, state, other(ctx, side))
+    is_winter = winter(ctx, state)
+    memo = ctx.derived.setdefault("s42_blocks", {})
+    hit = memo.get((side, is_winter))
+    if hit is not None and hit[0] is mine and hit[1] is theirs and hit[2] is state.control:
+        return hit[3]
     bonds = enemy_bonds(ctx, state, side)
     playing = _playing(ctx)
     st = _static(ctx)
@@ -229,12 +235,14 @@ def _blocks(ctx: Context, state: State, side: str) -> tuple[int, int, Steps, Ste
     c = crossings(ctx)
     shut = minus(union(c.no_zoc, c.alpine_offroad), c.volga_all)  # decision: the Volga does not stop a LOS
     shut = union(shut, bonds.closed)
-    if winter(ctx, state):
+    if is_winter:
         shut = union(minus(shut, c.lake_freezes), c.alpine)
     grid = board_bits(ctx).grid
     open_ = tuple(grid ^ (grid & x) for x in shut)
     road = tuple(r & o for r, o in zip(_static(ctx)["road_steps"], open_))
-    return never, ez, open_, road  # type: ignore[return-value]
+    out = (never, ez, open_, road)
+    memo[side, is_winter] = (mine, theirs, state.control, out)
+    return out  # type: ignore[return-value]
 
 
 _AREAS: dict[int, tuple] = {}  # id(areas) -> (areas, the lowest area bit's place, place above it -> hexes around)
@@ -305,7 +313,17 @@ def _lines(ctx: Context, state: State, side: str, src: int) -> tuple[int, int, i
     b = board_bits(ctx)
     grid = b.grid
     back = _back(b)
-    never, ez, open_, road_steps = _blocks(ctx, state, side)
+    blocks = _blocks(ctx, state, side)
+    never, ez, open_, road_steps = blocks
+    # the last answer for the same blocks: the same when the sources are; with more sources (the Sea of Azov's
+    # ports, 16.2.4: its test traces the LOS without them first), the road portion goes on from the last one's
+    key = (side, state.weather, state.wet, state.turn)
+    memo = ctx.derived.setdefault("s42_lines", {})
+    prior = memo.get(key)
+    if prior is not None and prior[0] is not blocks:
+        prior = None
+    if prior is not None and prior[1] == src:
+        return prior[2]
     st = _static(ctx)
     every = st["all"]
     ok = every ^ never  # (``~never`` within the board: every mask below is)
@@ -313,7 +331,8 @@ def _lines(ctx: Context, state: State, side: str, src: int) -> tuple[int, int, i
     road_ok = ok & grid
     road_ok ^= road_ok & ez
     start = (src & grid | _into_areas(b, src & st["areas"]) & st["road_hexes"]) & road_ok
-    road = _follow(b, start, road_steps, road_ok)
+    old = prior[2][0] if prior is not None and prior[1] & src == prior[1] else 0  # (reached from fewer sources)
+    road = _follow(b, start | old, road_steps, road_ok)
     # the hexes where the overland portion may end: the road, a road hex a road step leads from into it, a source
     ends = road
     for (left, right), allow in zip(back, road_steps):
@@ -353,7 +372,11 @@ def _lines(ctx: Context, state: State, side: str, src: int) -> tuple[int, int, i
     for left, right, o, r, off in ways:
         supplied |= (light << left >> right) & o | (heavy1 << left >> right) & r | (heavy2 << left >> right) & off
     supplied |= hexes | _into_areas(b, last & st["areas"])
-    return road, supplied, targets, ok, ez, open_
+    out = (road, supplied, targets, ok, ez, open_)
+    if len(memo) > 8:
+        del memo[next(iter(memo))]
+    memo[key] = (blocks, src, out)
+    return out
 
 
 def _flood(b, targets: int, ok: int, ez: int, open_: Steps, st: dict) -> int:

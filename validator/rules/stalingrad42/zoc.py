@@ -73,7 +73,9 @@ def sides(ctx: Context, state, side: str) -> Sides:
 
 def side_at(ctx: Context, state, side: str) -> Mapping[str, tuple[str, ...]]:
     """Location (hex or area) -> ``side``'s units there (kept with :func:`sides`; shared: never change it)."""
-    return _sides(ctx, state.units, side)[2]
+    at = _sides(ctx, state.units, side)[2]
+    ctx.derived.setdefault("s42_side_at_out", {})[side] = at  # given out: the next update copies it
+    return at
 
 
 def _sides(ctx: Context, units: Mapping[str, UnitState], side: str) -> tuple:
@@ -110,7 +112,9 @@ def _update(ctx: Context, last: tuple, units: Mapping[str, UnitState], side: str
             ) -> tuple[Sides, dict]:
     before, old, at0 = last
     bit = move_bits(ctx).bit
-    at = dict(at0)
+    # the mapping is changed in place unless :func:`side_at` gave it out (the memo holds the last one only)
+    out = ctx.derived.get("s42_side_at_out")
+    at = dict(at0) if out is not None and out.get(side) is at0 else at0
     locs = set()
     for u in changed:
         a, b = before[u].loc, units[u].loc
@@ -173,6 +177,25 @@ def ezoc_bits(ctx: Context, state, side: str) -> int:
     out = step_out(ctx, enemy.projecting & b.grid, allowed(ctx, no_adjacency(ctx, state))) & grid
     memo[side, is_winter] = (enemy, out)
     return out
+
+
+def reaching(ctx: Context, state, loc: str) -> int:
+    """The grid cells whose ZOC would reach the map hex ``loc`` (6.1, 23.4: across the hexsides ZOCs cross, as
+    :func:`ezoc_bits` spreads them): ``loc`` is in an enemy ZOC when an enemy hex with a ZOC is one of them. For
+    the rules that ask about a hex or two, not the whole board's EZOCs (remembered per hex and season)."""
+    is_winter = winter(ctx, state)
+    memo = ctx.derived.setdefault("s42_reaching", {})
+    hit = memo.get((loc, is_winter))
+    if hit is None:
+        b = board_bits(ctx)
+        here = move_bits(ctx).bit[loc]
+        hit = 0
+        if here & move_bits(ctx).hexes:
+            for s, ok in zip(b.shifts, allowed(ctx, no_adjacency(ctx, state))):
+                hit |= (here >> s if s > 0 else here << -s) & ok  # the cell whose step ``s`` leads into ``loc``
+            hit &= b.grid
+        memo[loc, is_winter] = hit
+    return hit
 
 
 def locations(ctx: Context, m: int) -> list[str]:
