@@ -15,7 +15,7 @@ from typing import Callable
 
 from games.vassal_codec import decode, decode_canonical, encode
 
-from .values import maker, memoised
+from .values import maker, memoised, no_cycle_collection
 from .pieces import PieceDef, decode_piece
 
 ESC = "\x1b"
@@ -476,8 +476,9 @@ def decode_command(s: str, depth: int = 0, memo: Memo | None = None) -> Command:
     """``GameModule.decode``: a compound when the string splits on unescaped ESC (or unescapes), else one command.
 
     Commands are values, so a text met again at the same depth is decoded once (``memo``, one per stream: a log
-    repeats ``LOG\\tnull`` thousands of times)."""
-    return _decoded(s, depth, {} if memo is None else memo)
+    repeats ``LOG\\tnull`` thousands of times). The garbage collector waits meanwhile (``no_cycle_collection``)."""
+    with no_cycle_collection():
+        return _decoded(s, depth, {} if memo is None else memo)
 
 
 def _decoded(s: str, depth: int, memo: Memo) -> Command:

@@ -43,7 +43,7 @@ from .replay import Replay, replay_leaves
 from .setup_header import Opening, header_of, marker_faces, marker_role, pick_scenario
 from .turn_sequence import Position, TurnSequence, start_position
 from .units import IDENTITY, identify
-from .values import maker
+from .values import maker, no_cycle_collection
 
 PIECE_COMMANDS = frozenset((AddPiece, MovePiece, ChangePiece, RemovePiece))
 _seen = maker(Seen)  # (Seen without a setattr per field: one per piece a step changes)
@@ -1137,17 +1137,18 @@ def translate(root: Command, game: Game, module: ModuleDef | None = None, names:
     table = table_of(game) if table is None else table
     t = _Translator(game, names, scenario, table)
     steps = 0
-    for index, _, leaves, _, rp in replay_leaves(root, module, game, record=False):
-        if index == 0:
-            t.begin(leaves, rp)
-            continue
-        steps = index
-        try:
-            t.step(index, leaves, rp)
-        except Exception as exc:  # one strange step must not stop the translation: it is reported instead
-            t.step_no = index
-            t.note(f"could not be translated ({type(exc).__name__}: {exc})")
-    t.finish()
+    with no_cycle_collection():  # (tens of thousands of new pieces, traits and lines, none in a cycle)
+        for index, _, leaves, _, rp in replay_leaves(root, module, game, record=False):
+            if index == 0:
+                t.begin(leaves, rp)
+                continue
+            steps = index
+            try:
+                t.step(index, leaves, rp)
+            except Exception as exc:  # one strange step must not stop the translation: it is reported instead
+                t.step_no = index
+                t.note(f"could not be translated ({type(exc).__name__}: {exc})")
+        t.finish()
     opening = t.opening or Opening(t.pos, {})
     header = header_of(game, t.scenario.id, opening, t.players, t.dealt, table)
     notes = sum(1 for a in t.out if a["type"] == "note")
