@@ -385,14 +385,16 @@ def _levels(text: str, max_levels: int | None = None) -> tuple[list[str], bool]:
     if max_levels == 1 or text.endswith("'"):
         return _levels_stepwise(text, max_levels, [])  # (one level: the text itself, at once)
     pieces = text.split(TAB)
-    before = pieces[:-1]  # the text before each tab
-    heads = list(map(str.rstrip, before, repeat("\\", len(before))))
-    runs = list(map(sub, map(len, before), map(len, heads)))  # backslashes right before each tab
-    n = len(runs)
-    if (max_levels is None or max_levels > n) and runs == list(range(n)):  # every tab separates levels (usual)
-        heads.append(pieces[-1])
-        if not {level[:1] for level in heads} & {"'", "\\"}:
+    n = len(pieces) - 1
+    if (max_levels is None or max_levels > n) and all(map(str.endswith, pieces, _runs(n))):
+        # the usual text: every tab separates levels, the one after level k's text has exactly k backslashes before
+        # it, and no level starts with a quote or a backslash (the checks and cuts in C, no Python step per level)
+        heads = list(map(getitem, pieces, _cuts(n)))
+        if not any(map(str.endswith, heads, repeat("\\", n))) and not any(map(str.startswith, heads, repeat(_QUOTING))):
             return heads, False
+    before = pieces[:-1]  # the text before each tab
+    heads = list(map(str.rstrip, before, repeat("\\", n)))
+    runs = list(map(sub, map(len, before), map(len, heads)))  # backslashes right before each tab
     ends, at = [], -1  # position of each tab
     for p in pieces[:-1]:
         at += len(p) + 1
@@ -419,6 +421,21 @@ def _levels(text: str, max_levels: int | None = None) -> tuple[list[str], bool]:
             return _levels_stepwise(_unescape(text[start:], k), max_levels, out)  # tokens the encoder would quote
         out.append(head)
         start, j, k = inner, j + 1, k + 1
+
+
+_QUOTING = ("'", "\\")  # what a token starts with when its encoder quotes it
+
+
+@lru_cache(maxsize=128)
+def _runs(n: int) -> tuple[str, ...]:
+    """The backslashes before each of ``n`` tabs in a text of ``n + 1`` levels: none, one, two ..."""
+    return tuple("\\" * k for k in range(n))
+
+
+@lru_cache(maxsize=128)
+def _cuts(n: int) -> tuple[slice, ...]:
+    """The slices taking each part of such a text (split on its tabs) without the backslashes before its tab."""
+    return (slice(None),) + tuple(slice(None, -k) for k in range(1, n)) + ((slice(None),) if n else ())
 
 
 def _unescape(text: str, k: int) -> str:
