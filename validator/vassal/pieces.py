@@ -349,8 +349,13 @@ class PieceDef:
         new, old = _state_levels(new_text, n), _state_levels(old_text, n)
         if old is self.states or old == self.states:
             states = new
-        else:  # each level: (current, new)[new != old], the levels walked in C (no Python call per level)
-            states = tuple(map(getitem, zip(self.states, new), map(ne, new, old)))
+        else:  # each level: (current, new)[new != old], the levels walked in C (no Python step per level)
+            changed = list(map(ne, new, old))
+            if changed.count(True) == 1:  # (the usual change: one trait's state)
+                i = changed.index(True)
+                states = self.states[:i] + new[i:i + 1] + self.states[i + 1:]
+            else:
+                states = tuple(map(getitem, zip(self.states, new), changed))
         return _piece_def(self.types, states), bool(n) and new[-1] != old[-1]
 
     def with_state(self, state_text: str) -> PieceDef:
