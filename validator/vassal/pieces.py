@@ -477,11 +477,18 @@ def _state_levels(state_text: str, n: int) -> tuple[str | None, ...]:
 def _type_traits(type_text: str) -> tuple[Trait, ...]:
     """The traits of a type with no state (pure; memoised because saves repeat the same types thousands of times)."""
     types, opaque = _levels(type_text)
-    traits = [Trait.parse(t, None) for t in types]
+    traits = [_type_trait(t) for t in types]
     if opaque:
         last = traits[-1]
         traits[-1] = Trait(last.prefix, "Unknown", (), None, type_raw=types[-1])
     return tuple(traits)
+
+
+@lru_cache(maxsize=8192)
+def _type_trait(level: str) -> Trait:
+    """One level of a type, without a state (memoised: a module's piece types share most of their traits: the 120
+    types of the 28-turn log have 2,708 levels and 399 different ones)."""
+    return Trait.parse(level, None)
 
 
 def decode_piece(type_text: str, state_text: str) -> PieceDef:
