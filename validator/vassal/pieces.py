@@ -343,19 +343,17 @@ class PieceDef:
         """``Decorator.mergeState``: only the levels whose state differs between ``old_text`` and ``new_text`` are set
         (what ``ChangePiece`` does when it carries the old state). Also says whether the base level changed.
 
-        A piece whose state is the old one takes the new levels as they are. (Seldom in a log: a move changes the
-        base's state, and the trait that marks a piece moved, without a ChangePiece.)"""
+        Each level is ``(current, new)[new != old]``, the levels walked in C (no Python step per level). (The piece's
+        state is seldom the old one in a log: a move changes the base's state, and the trait that marks a piece
+        moved, without a ChangePiece.)"""
         n = len(self.types)
         new, old = _state_levels(new_text, n), _state_levels(old_text, n)
-        if old is self.states or old == self.states:
-            states = new
-        else:  # each level: (current, new)[new != old], the levels walked in C (no Python step per level)
-            changed = list(map(ne, new, old))
-            if changed.count(True) == 1:  # (the usual change: one trait's state)
-                i = changed.index(True)
-                states = self.states[:i] + new[i:i + 1] + self.states[i + 1:]
-            else:
-                states = tuple(map(getitem, zip(self.states, new), changed))
+        changed = list(map(ne, new, old))
+        if changed.count(True) == 1:  # (the usual change: one trait's state)
+            i = changed.index(True)
+            states = self.states[:i] + new[i:i + 1] + self.states[i + 1:]
+        else:
+            states = tuple(map(getitem, zip(self.states, new), changed))
         return _piece_def(self.types, states), bool(n) and new[-1] != old[-1]
 
     def with_state(self, state_text: str) -> PieceDef:
