@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import repeat
-from operator import getitem, ne, sub
+from operator import getitem, sub
 from typing import Mapping, Sequence
 
 from games.vassal_codec import decode, decode_canonical, encode
@@ -341,19 +341,10 @@ class PieceDef:
 
     def merge_state(self, new_text: str, old_text: str) -> tuple[PieceDef, bool]:
         """``Decorator.mergeState``: only the levels whose state differs between ``old_text`` and ``new_text`` are set
-        (what ``ChangePiece`` does when it carries the old state). Also says whether the base level changed.
-
-        Each level is ``(current, new)[new != old]``, the levels walked in C (no Python step per level). (The piece's
-        state is seldom the old one in a log: a move changes the base's state, and the trait that marks a piece
-        moved, without a ChangePiece.)"""
+        (what ``ChangePiece`` does when it carries the old state). Also says whether the base level changed."""
         n = len(self.types)
         new, old = _state_levels(new_text, n), _state_levels(old_text, n)
-        changed = list(map(ne, new, old))
-        if changed.count(True) == 1:  # (the usual change: one trait's state)
-            i = changed.index(True)
-            states = self.states[:i] + new[i:i + 1] + self.states[i + 1:]
-        else:
-            states = tuple(map(getitem, zip(self.states, new), changed))
+        states = tuple([ns if ns != os_ else s for s, ns, os_ in zip(self.states, new, old)])
         return _piece_def(self.types, states), bool(n) and new[-1] != old[-1]
 
     def with_state(self, state_text: str) -> PieceDef:
