@@ -13,7 +13,6 @@ from functools import lru_cache
 from typing import Iterable, Iterator
 
 UGLY_DELIMITERS = "-.0123456789EINaefilnrstuy"
-PLACEHOLDER = "\x00"  # stands for an escaped delimiter while a text is split (when the text has none)
 
 
 def _escape(s: str, delim: str) -> str:
@@ -142,21 +141,36 @@ def decode(value: str | None, delim: str) -> list[str]:
     with whole-string splits because saves decode millions of tokens.
 
     VASSAL's character loop makes a delimiter literal when the character before it is a backslash (at any absolute
-    position) and drops that one backslash; nothing else is escaped. So the real delimiters are those not preceded by
-    a backslash, a plain ``str.split`` when no delimiter is escaped, and each token then loses the backslash of each
-    escaped delimiter in it; a token wrapped in single quotes is unwrapped last.
+    position) and drops that one backslash; nothing else is escaped. So the text is split on every delimiter, and a
+    part ending in a backslash (its delimiter escaped) loses that backslash and is joined to the next part, delimiter
+    and all; a token wrapped in single quotes is unwrapped last. Each character is looked at once by the split: nested
+    levels escape their delimiters with runs of backslashes, and searching such a text for a backslash-delimiter pair
+    (or replacing the pairs) costs several times a split's time.
     """
     if value is None:
         return []
-    escaped = "\\" + delim
-    if escaped not in value:
-        tokens = value.split(delim)
-    elif PLACEHOLDER not in value:  # escaped delimiters (backslash dropped) parked as a character the text lacks
-        tokens = [t.replace(PLACEHOLDER, delim) for t in value.replace(escaped, PLACEHOLDER).split(delim)]
-    else:
-        tokens = [t.replace(escaped, delim) for t in _real_delimiter(delim).split(value)]
+    parts = value.split(delim)
+    tokens = _joined(parts, delim) if len(parts) > 1 and "\\" in value else parts
     if "'" in value:
         tokens = [t[1:-1] if len(t) > 1 and t[0] == "'" and t[-1] == "'" else t for t in tokens]
+    return tokens
+
+
+def _joined(parts: list[str], delim: str) -> list[str]:
+    """The tokens of a text split on every ``delim``: a part ending in a backslash was followed by an escaped
+    delimiter (the backslash dropped, the next part joined to it); the last part ends the text, not a delimiter."""
+    tokens: list[str] = []
+    run: list[str] = []  # the parts of a token whose delimiters are escaped, each without its backslash
+    last = len(parts) - 1
+    for i, part in enumerate(parts):
+        if part[-1:] == "\\" and i < last:
+            run.append(part[:-1])
+        elif run:
+            run.append(part)
+            tokens.append(delim.join(run))
+            run = []
+        else:
+            tokens.append(part)
     return tokens
 
 
@@ -165,13 +179,13 @@ def decode_canonical(value: str, delim: str) -> list[str] | None:
     its tokens), else None: a reader that must stay byte-identical keeps such a text raw.
 
     Without quotes, re-encoding a token puts back exactly the backslashes decoding took (every delimiter inside a
-    token was escaped), so it changes a token only when the token starts with a backslash (it would be quoted); with
-    no escaped delimiter either, the tokens are a plain split. A text with quotes is decoded and re-encoded in full.
+    token was escaped), so it changes a token only when the token starts with a backslash (it would be quoted). A text
+    with quotes is decoded and re-encoded in full.
     """
-    if "'" not in value:
-        if "\\" + delim not in value:
-            return None if value.startswith("\\") or delim + "\\" in value else value.split(delim)
-        tokens = decode(value, delim)
-        return None if any(t.startswith("\\") for t in tokens) else tokens
     tokens = decode(value, delim)
+    if "'" not in value:
+        for t in tokens:
+            if t[:1] == "\\":
+                return None
+        return tokens
     return tokens if encode(tokens, delim) == value else None

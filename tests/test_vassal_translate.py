@@ -157,7 +157,7 @@ class Log:
         i = next(i for i, t in enumerate(traits) if t.kind == kind and (name is None or t.fields[:1] == (name,)
                                                                            or t.get("name") == name))
         traits[i] = replace(traits[i], state=state)
-        new = PieceDef(tuple(traits))
+        new = PieceDef.of(traits)
         self.pieces[pid] = new
         return "D/" + encode([pid, new.state_text(), old.state_text()], "/")
 
@@ -198,7 +198,7 @@ class Log:
                   for t in model.traits]
         x, y = self.point(location)
         traits[-1] = replace(traits[-1], state=f"{NAMES.main_map};{x};{y};0;0")
-        piece = PieceDef(tuple(traits))
+        piece = PieceDef.of(traits)
         pid = str(self.next_id)
         self.next_id += 1
         self.pieces[pid] = piece

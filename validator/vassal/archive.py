@@ -145,19 +145,20 @@ class SafeZip:
             raise DataError(self.path, f"zip entry {name!r} inflates to more than the cap of {cap} bytes (it records "
                                        f"{info.file_size})")
         self._check_size(name, info.file_size, info.compress_size)
-        out = bytearray()
-        crc = 0
+        chunks = []  # (joined once at the end: a growing buffer copies a large entry several times over)
+        size = crc = 0
         for chunk in self._inflate(info):
-            out += chunk
+            chunks.append(chunk)
+            size += len(chunk)
             crc = zlib.crc32(chunk, crc)
-            if len(out) > info.file_size:
+            if size > info.file_size:
                 raise self._damaged(name, f"it inflates to more than the {info.file_size} bytes it records")
-        if len(out) != info.file_size:
-            raise self._damaged(name, f"it inflates to {len(out)} bytes, not the {info.file_size} it records")
+        if size != info.file_size:
+            raise self._damaged(name, f"it inflates to {size} bytes, not the {info.file_size} it records")
         if crc != info.CRC:
             raise self._damaged(name, "its checksum (CRC-32) does not match")
-        self._count(len(out))
-        return bytes(out)
+        self._count(size)
+        return b"".join(chunks)
 
     def read_head(self, name: str, size: int) -> tuple[bytes, bool]:
         """The first ``size`` inflated bytes of one entry (what a header needs, however large the entry), and

@@ -15,7 +15,7 @@ from typing import Callable
 
 from games.vassal_codec import decode, decode_canonical, encode
 
-from .values import maker, memoised
+from .values import maker, memoised, no_cycle_collection
 from .pieces import PieceDef, decode_piece
 
 ESC = "\x1b"
@@ -324,7 +324,8 @@ class Unknown(Command):
 
 
 # constructors of the commands a log holds by the thousand, without a setattr per field (see values.maker)
-_compound, _log_of, _add_of, _move_of, _chat = (maker(c) for c in (Compound, Log, AddPiece, MovePiece, Chat))
+_compound, _log_of, _add_of, _change_of, _move_of, _chat = (maker(c) for c in (Compound, Log, AddPiece, ChangePiece,
+                                                                                 MovePiece, Chat))
 
 MARKERS = ("begin_save", "end_save", "SETUP_STACK\t")
 # prefixes of commands we keep opaque: (prefix, name)
@@ -395,7 +396,7 @@ def _change(s: str, depth: int = 0, memo: Memo | None = None) -> Command:
     toks = decode_canonical(s[2:], "/")
     if toks is None or len(toks) not in (2, 3):
         return Unknown(s)
-    return ChangePiece(s, toks[0], toks[1], toks[2] if len(toks) > 2 else None)
+    return _change_of(s, toks[0], toks[1], toks[2] if len(toks) > 2 else None)
 
 
 def _player(s: str, depth: int = 0, memo: Memo | None = None) -> Command:
@@ -476,8 +477,9 @@ def decode_command(s: str, depth: int = 0, memo: Memo | None = None) -> Command:
     """``GameModule.decode``: a compound when the string splits on unescaped ESC (or unescapes), else one command.
 
     Commands are values, so a text met again at the same depth is decoded once (``memo``, one per stream: a log
-    repeats ``LOG\\tnull`` thousands of times)."""
-    return _decoded(s, depth, {} if memo is None else memo)
+    repeats ``LOG\\tnull`` thousands of times). The garbage collector waits meanwhile (``no_cycle_collection``)."""
+    with no_cycle_collection():
+        return _decoded(s, depth, {} if memo is None else memo)
 
 
 def _decoded(s: str, depth: int, memo: Memo) -> Command:
@@ -512,6 +514,8 @@ def _logged(s: str, depth: int, memo: Memo) -> Command:
     if ESC in s or (len(s) > 1 and s[0] == "'" and s[-1] == "'") or (len(rest) > 1 and rest[0] == "'"
                                                                      and rest[-1] == "'"):
         return _decoded(s, depth, memo)
+    if len(rest) > MEMO_LONGEST:  # (a piece command, say: nothing of it is kept in the memo)
+        return _log_of(s, decode_leaf(rest, depth + 1, memo))
     key = (s, depth)
     found = memo.get(key) if len(s) <= MEMO_LONGEST else None
     if found is None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import repeat
-from operator import sub
+from operator import getitem, sub
 from typing import Mapping, Sequence
 
 from games.vassal_codec import decode, decode_canonical, encode
@@ -238,19 +238,35 @@ def parse_base_state(kind: str, state: str) -> BasicState:
 
 @dataclass(frozen=True)
 class PieceDef:
-    """A decoded piece: traits outermost first, the base (BasicPiece, Stack or Deck) last.
+    """A decoded piece: its traits' types outermost first, the base (BasicPiece, Stack or Deck) last, and each trait's
+    state.
 
     Trait *i*'s state is the *i*-th level of the state text; a state with fewer levels than the type leaves the inner
-    traits' states at None, as VASSAL's own reader would.
+    traits' states at None, as VASSAL's own reader would. ``types`` are the traits without their states (one tuple
+    for every piece of a type); :attr:`traits`, the traits with their states, are made only when asked for: a log
+    changes pieces thousands of times, and a reader mostly wants a few of the states (``states``) and the base's.
     """
 
-    traits: tuple[Trait, ...]
+    types: tuple[Trait, ...]
+    states: tuple[str | None, ...]
+
+    @classmethod
+    def of(cls, traits: Sequence[Trait]) -> PieceDef:
+        """The piece of these traits (each with its state)."""
+        return cls(tuple(t if t.state is None else _trait(t.prefix, t.kind, t.fields, None, t.type_raw)
+                         for t in traits), tuple(t.state for t in traits))
+
+    @memoised
+    def traits(self) -> tuple[Trait, ...]:
+        """Each trait with its state, outermost first."""
+        return tuple([t if s is None else _trait(t.prefix, t.kind, t.fields, s, t.type_raw)
+                      for t, s in zip(self.types, self.states)])
 
     def type_text(self) -> str:
-        return _join_levels([t.type_text() for t in self.traits])
+        return _join_levels([t.type_text() for t in self.types])
 
     def state_text(self) -> str:
-        states = [t.state for t in self.traits]
+        states = list(self.states)
         while states and states[-1] is None:
             states.pop()
         return _join_levels([s or "" for s in states])
@@ -263,19 +279,19 @@ class PieceDef:
     @memoised
     def kind(self) -> str:
         """``BasicPiece``, ``Stack``, ``Deck`` or, when the base is not one of VASSAL's, ``Unknown``."""
-        return self.traits[-1].kind
+        return self.types[-1].kind
 
     @memoised
     def base_state(self) -> BasicState:
-        return parse_base_state(self.kind, self.base.state or "")
+        return parse_base_state(self.kind, self.states[-1] or "")
 
     @property
     def name(self) -> str:
         """The BasicPiece name (its ``commonName``), or the deck's name."""
         if self.kind == "BasicPiece":
-            return str(self.base.get("commonName", ""))
+            return str(self.types[-1].get("commonName", ""))
         if self.kind == "Deck":
-            return str(self.base.get("deckName", ""))
+            return str(self.types[-1].get("deckName", ""))
         return ""
 
     @memoised
@@ -326,24 +342,18 @@ class PieceDef:
     def merge_state(self, new_text: str, old_text: str) -> tuple[PieceDef, bool]:
         """``Decorator.mergeState``: only the levels whose state differs between ``old_text`` and ``new_text`` are set
         (what ``ChangePiece`` does when it carries the old state). Also says whether the base level changed."""
-        n = len(self.traits)
+        n = len(self.types)
         new, old = _state_levels(new_text, n), _state_levels(old_text, n)
-        states = [ns if ns != os_ else t.state for t, ns, os_ in zip(self.traits, new, old)]
-        return _piece_def(_restated(self.traits, states)), bool(n) and new[-1] != old[-1]
+        states = tuple([ns if ns != os_ else s for s, ns, os_ in zip(self.states, new, old)])
+        return _piece_def(self.types, states), bool(n) and new[-1] != old[-1]
 
     def with_state(self, state_text: str) -> PieceDef:
         """The same piece with a new full state, as ``ChangePiece`` sets it."""
-        n = len(self.traits)
-        return _piece_def(_restated(self.traits, (state_text,) if n == 1 else _state_levels(state_text, n)))
+        n = len(self.types)
+        return _piece_def(self.types, (state_text,) if n == 1 else _state_levels(state_text, n))
 
 
 _piece_def = maker(PieceDef)
-
-
-def _restated(traits: tuple[Trait, ...], states: Sequence[str | None]) -> tuple[Trait, ...]:
-    """The traits with these states (a trait whose state stays is kept as it is)."""
-    return tuple([t if t.state == s else _trait(t.prefix, t.kind, t.fields, s, t.type_raw)
-                  for t, s in zip(traits, states)])
 
 
 def _join_levels(texts: list[str]) -> str:
@@ -369,14 +379,16 @@ def _levels(text: str, max_levels: int | None = None) -> tuple[list[str], bool]:
     if max_levels == 1 or text.endswith("'"):
         return _levels_stepwise(text, max_levels, [])  # (one level: the text itself, at once)
     pieces = text.split(TAB)
-    before = pieces[:-1]  # the text before each tab
-    heads = list(map(str.rstrip, before, repeat("\\", len(before))))
-    runs = list(map(sub, map(len, before), map(len, heads)))  # backslashes right before each tab
-    n = len(runs)
-    if (max_levels is None or max_levels > n) and runs == list(range(n)):  # every tab separates levels (usual)
-        heads.append(pieces[-1])
-        if not {level[:1] for level in heads} & {"'", "\\"}:
+    n = len(pieces) - 1
+    if (max_levels is None or max_levels > n) and all(map(str.endswith, pieces, _runs(n))):
+        # the usual text: every tab separates levels, the one after level k's text has exactly k backslashes before
+        # it, and no level starts with a quote or a backslash (the checks and cuts in C, no Python step per level)
+        heads = list(map(getitem, pieces, _cuts(n)))
+        if not any(map(str.endswith, heads, repeat("\\", n))) and not any(map(str.startswith, heads, repeat(_QUOTING))):
             return heads, False
+    before = pieces[:-1]  # the text before each tab
+    heads = list(map(str.rstrip, before, repeat("\\", n)))
+    runs = list(map(sub, map(len, before), map(len, heads)))  # backslashes right before each tab
     ends, at = [], -1  # position of each tab
     for p in pieces[:-1]:
         at += len(p) + 1
@@ -403,6 +415,21 @@ def _levels(text: str, max_levels: int | None = None) -> tuple[list[str], bool]:
             return _levels_stepwise(_unescape(text[start:], k), max_levels, out)  # tokens the encoder would quote
         out.append(head)
         start, j, k = inner, j + 1, k + 1
+
+
+_QUOTING = ("'", "\\")  # what a token starts with when its encoder quotes it
+
+
+@lru_cache(maxsize=128)
+def _runs(n: int) -> tuple[str, ...]:
+    """The backslashes before each of ``n`` tabs in a text of ``n + 1`` levels: none, one, two ..."""
+    return tuple("\\" * k for k in range(n))
+
+
+@lru_cache(maxsize=128)
+def _cuts(n: int) -> tuple[slice, ...]:
+    """The slices taking each part of such a text (split on its tabs) without the backslashes before its tab."""
+    return (slice(None),) + tuple(slice(None, -k) for k in range(1, n)) + ((slice(None),) if n else ())
 
 
 def _unescape(text: str, k: int) -> str:
@@ -439,24 +466,23 @@ def _state_levels(state_text: str, n: int) -> tuple[str | None, ...]:
 def _type_traits(type_text: str) -> tuple[Trait, ...]:
     """The traits of a type with no state (pure; memoised because saves repeat the same types thousands of times)."""
     types, opaque = _levels(type_text)
-    traits = [Trait.parse(t, None) for t in types]
+    traits = [_type_trait(t) for t in types]
     if opaque:
         last = traits[-1]
         traits[-1] = Trait(last.prefix, "Unknown", (), None, type_raw=types[-1])
     return tuple(traits)
 
 
+@lru_cache(maxsize=8192)
+def _type_trait(level: str) -> Trait:
+    """One level of a type, without a state (memoised: a module's piece types share most of their traits: the 120
+    types of the 28-turn log have 2,708 levels and 399 different ones)."""
+    return Trait.parse(level, None)
+
+
 def decode_piece(type_text: str, state_text: str) -> PieceDef:
     """Decode an AddPiece's type and state into traits (``BasicCommandEncoder.createPiece`` + ``setState``)."""
     traits = _type_traits(type_text)
     if len(traits) == 1:  # a stack, say: its one state is its own (where it is, what it holds), seldom shared
-        return _piece_def(_restated(traits, (state_text,)))
-    states = _state_levels(state_text, len(traits))
-    return _piece_def(tuple([_stated_trait(type_text, i, state) for i, state in enumerate(states)]))
-
-
-@lru_cache(maxsize=16384)
-def _stated_trait(type_text: str, index: int, state: str | None) -> Trait:
-    """Trait ``index`` of a type with a state (memoised: pieces of one type share most of their levels' states)."""
-    t = _type_traits(type_text)[index]
-    return t if t.state == state else _trait(t.prefix, t.kind, t.fields, state, t.type_raw)
+        return _piece_def(traits, (state_text,))
+    return _piece_def(traits, _state_levels(state_text, len(traits)))

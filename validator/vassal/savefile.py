@@ -52,26 +52,25 @@ class SaveFile:
 
 def deobfuscate(path: str, data: bytes, where: str = SAVED_GAME) -> bytes:
     """The plain bytes of a ``!VCSK`` stream: 2 hex digits of key, then hex pairs XORed with it."""
-    body = data[len(VCSK):]
+    body = memoryview(data)[len(VCSK):]  # (the key and the payload are read from the text in place, not copied)
     if len(body) < 2:
         raise DataError(path, f"{where}: !VCSK stream ends before its key")
     if len(body) % 2:
         raise DataError(path, f"{where}: !VCSK stream has an odd number of hex digits ({len(body)}); truncated?")
     try:
-        raw = binascii.unhexlify(body)
+        key = binascii.unhexlify(body[:2])[0]
+        payload = binascii.unhexlify(body[2:])
     except (binascii.Error, ValueError):
         offset = _first_bad_hex(body)
         raise DataError(
-            path, f"{where}: bad hex digit {body[offset:offset + 1]!r} at offset {offset + len(VCSK)}"
+            path, f"{where}: bad hex digit {bytes(body[offset:offset + 1])!r} at offset {offset + len(VCSK)}"
         ) from None
-    key = raw[0]
-    payload = raw[1:]
     if key == 0:
         return payload
     return payload.translate(bytes(b ^ key for b in range(256)))
 
 
-def _first_bad_hex(body: bytes) -> int:
+def _first_bad_hex(body: bytes | memoryview) -> int:
     for i, b in enumerate(body):
         if b not in b"0123456789abcdefABCDEF":
             return i

@@ -43,7 +43,7 @@ from .replay import Replay, replay_leaves
 from .setup_header import Opening, header_of, marker_faces, marker_role, pick_scenario
 from .turn_sequence import Position, TurnSequence, start_position
 from .units import IDENTITY, identify
-from .values import maker
+from .values import maker, no_cycle_collection
 
 PIECE_COMMANDS = frozenset((AddPiece, MovePiece, ChangePiece, RemovePiece))
 _seen = maker(Seen)  # (Seen without a setattr per field: one per piece a step changes)
@@ -201,19 +201,19 @@ class _Translator:
             layout = self.layouts[pid] = self.piece_layout(piece)
         if layout.kind is None:
             return None
-        traits = piece.traits
+        states = piece.states
         map_id, x, y = rp.position(pid)
         where = self.loc.on_main_map(x, y) if map_id == self.names.main_map else None
         if where is None:
             where = self.loc.where(rp.place(pid))
         face = None
         if layout.face is not None:
-            level = (traits[layout.face].state or "").split(";", 1)[0]
+            level = (states[layout.face] or "").split(";", 1)[0]
             face = "back" if level.lstrip("-") == "2" else "front"
-        attack = (traits[layout.attack].state or "") if layout.attack is not None else ""
-        turned = (traits[layout.turned].state or "") if layout.turned is not None else ""
-        battle = (traits[layout.battle].state or "") if layout.battle is not None else ""
-        role = (traits[layout.role].state or "") if layout.role is not None else ""
+        attack = (states[layout.attack] or "") if layout.attack is not None else ""
+        turned = (states[layout.turned] or "") if layout.turned is not None else ""
+        battle = (states[layout.battle] or "") if layout.battle is not None else ""
+        role = (states[layout.role] or "") if layout.role is not None else ""
         return _seen(layout.kind, layout.id, where, face, attack, turned, None, (x, y) if where.kind == MAP else None,
                      battle, role)
 
@@ -227,7 +227,7 @@ class _Translator:
         game_id = ident.properties.get(IDENTITY.marker_kind, "") if ident.kind == "marker" else ident.id
         face = attack = turned = battle = role = None
         n = self.names
-        for i, t in enumerate(piece.traits):
+        for i, t in enumerate(piece.types):
             if t.kind == "Layer" and face is None and t.get("name") == IDENTITY.face_layer:
                 face = i
             elif t.kind == "DynamicProperty" and t.fields[:1] == (n.attack,):
@@ -1111,7 +1111,7 @@ class _Translator:
 
 def dynamic_values(piece: PieceDef) -> dict[str, str]:
     """A piece's Dynamic Properties: name -> value."""
-    return {t.fields[0]: t.state or "" for t in piece.traits if t.kind == "DynamicProperty" and t.fields}
+    return {t.fields[0]: s or "" for t, s in zip(piece.types, piece.states) if t.kind == "DynamicProperty" and t.fields}
 
 
 def _fill(value: Any, values: Mapping[str, Any]) -> Any:
@@ -1137,17 +1137,18 @@ def translate(root: Command, game: Game, module: ModuleDef | None = None, names:
     table = table_of(game) if table is None else table
     t = _Translator(game, names, scenario, table)
     steps = 0
-    for index, _, leaves, _, rp in replay_leaves(root, module, game, record=False):
-        if index == 0:
-            t.begin(leaves, rp)
-            continue
-        steps = index
-        try:
-            t.step(index, leaves, rp)
-        except Exception as exc:  # one strange step must not stop the translation: it is reported instead
-            t.step_no = index
-            t.note(f"could not be translated ({type(exc).__name__}: {exc})")
-    t.finish()
+    with no_cycle_collection():  # (tens of thousands of new pieces, traits and lines, none in a cycle)
+        for index, _, leaves, _, rp in replay_leaves(root, module, game, record=False):
+            if index == 0:
+                t.begin(leaves, rp)
+                continue
+            steps = index
+            try:
+                t.step(index, leaves, rp)
+            except Exception as exc:  # one strange step must not stop the translation: it is reported instead
+                t.step_no = index
+                t.note(f"could not be translated ({type(exc).__name__}: {exc})")
+        t.finish()
     opening = t.opening or Opening(t.pos, {})
     header = header_of(game, t.scenario.id, opening, t.players, t.dealt, table)
     notes = sum(1 for a in t.out if a["type"] == "note")
