@@ -182,7 +182,8 @@ def take_step(ctx: Context, state: State, b: Battle | None, uid: str) -> tuple[B
     """Count one step loss of ``uid`` against what the battle owes (10.7.1)."""
     name = unit_name(ctx, uid, state)
     if b is None or uid not in _participants(b):
-        why = f"{name} did not fight in the battle being resolved; only the result of a battle makes its units lose steps"
+        why = (f"{name} did not fight in the battle being resolved; only the result of a battle makes its units "
+               "lose steps")
         side = ctx.game.units[uid].side
         for i, g in enumerate(b.loss_groups if b is not None else ()):
             if g.side == side:
