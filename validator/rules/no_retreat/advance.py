@@ -25,7 +25,7 @@ from .combat_data import third_hex_allowed
 from .declaration import current, with_combat
 from .event_state import battle_cards, terrain_override
 from .movement import RESTRICTED_AREAS
-from .results import MOVING_RESULTS, logged_path, move_along, pictured, settle
+from .results import MOVING_RESULTS, logged_path, move_along, pictured, settle, to_box
 from .shifts import category
 from .state import State
 
@@ -134,9 +134,27 @@ def path_problem(ctx: Context, state: State, b: Battle, uid: str, path: Sequence
     return None
 
 
+def _left_out_retreat(ctx: Context, state: State, settled: list[Finding], path: Sequence[str]) -> State:
+    """One mistake, one report (10.7.5, 10.8): an advance into the hex of a defender whose retreat the log left out
+    (reported by ``settle`` on this line, with a legal retreat as example) shows the defender left it; the defender
+    retreats along that example (and a DS unit goes on to its Shattered box), so the advance is not reported too."""
+    b = current(state).battle
+    for f in settled:
+        if f.rule != "10.7.5" or len(f.units) != 1 or len(f.path) < 2 or not path or f.path[0] != path[0]:
+            continue
+        uid = f.units[0]
+        if b is None or state.units[uid].loc != path[0]:
+            continue
+        state = move_along(ctx, state, uid, list(f.path[1:]))
+        if uid in b.to_shatter:
+            state = to_box(ctx, state, uid, f"shattered_{ctx.game.units[uid].side}")
+    return state
+
+
 def handle_advance(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     uid, start, path = logged_path(state, action)
     state, findings = settle(ctx, state)
+    state = _left_out_retreat(ctx, state, findings, path)
     b = current(state).battle
     name = unit_name(ctx, uid, state)
     full = ((start,) if start else ()) + tuple(path)

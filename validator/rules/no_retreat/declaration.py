@@ -195,20 +195,29 @@ def free_attackers(ctx: Context, state: State, c: Combat, loc: str, side: str, v
 def unattacked(ctx: Context, state: State, c: Combat) -> list[Finding]:
     """Declared targets left unattacked when the Combat Phase ends: 10.3.1 for every kind (the attacker's prerogative
     holds "as long as all declared Target hexes are attacked"; counterblow hexes are targets too, 10.1.2). A target
-    no unit can attack any more is excused only when the units that could attack it did not attack elsewhere."""
+    no unit can attack any more is excused only when the units that could attack it did not attack elsewhere.
+    Hexes declared past the limit (10.1.1, 10.1.2: reported on their declaration) are not targets: as many
+    unattacked hexes of that kind as its targets (hexes a unit could attack, 10.1) go past the limit are excused
+    (one mistake, one report)."""
     occ = occupants(ctx, state)
     findings = []
+    limits = ((c.declared, target_limit(ctx, state.player, state.turn, state.weather)[0]
+               if state.player is not None else len(c.declared)), (c.counterblows, rules(ctx).counterblows))
     for hexes, voluntary, what in _targets(c):
+        kind: list[Finding] = []
         for t in sorted(hexes - c.attacked_hexes):
             who = could_attack(ctx, state, c, t, voluntary, occ)
             if who is not None:
-                findings.append(Finding("10.3.1", f"the {what} {t} was not attacked; every target must be "
-                                                  f"attacked (e.g. by {unit_name(ctx, who, state)} in "
-                                                  f"{state.units[who].loc})", (who,), (t,)))
+                kind.append(Finding("10.3.1", f"the {what} {t} was not attacked; every target must be "
+                                              f"attacked (e.g. by {unit_name(ctx, who, state)} in "
+                                              f"{state.units[who].loc})", (who,), (t,)))
                 continue
             used = sorted(c.possible.get(t, frozenset()) & c.attacked_units)
             if used and _defended(ctx, state, t, voluntary, occ):
-                findings.append(Finding("10.3.1", f"the {what} {t} was not attacked; every target must be "
-                                                  f"attacked, and {unit_name(ctx, used[0], state)}, which could "
-                                                  "attack it, attacked elsewhere instead", (used[0],), (t,)))
+                kind.append(Finding("10.3.1", f"the {what} {t} was not attacked; every target must be "
+                                              f"attacked, and {unit_name(ctx, used[0], state)}, which could "
+                                              "attack it, attacked elsewhere instead", (used[0],), (t,)))
+        valid = len(hexes & c.attacked_hexes) + len(kind)  # the hexes that were targets (10.1), attacked or owed
+        excess = max(0, max((valid - n for h, n in limits if h is hexes), default=0))
+        findings += kind[excess:]
     return findings

@@ -182,8 +182,16 @@ def take_step(ctx: Context, state: State, b: Battle | None, uid: str) -> tuple[B
     """Count one step loss of ``uid`` against what the battle owes (10.7.1)."""
     name = unit_name(ctx, uid, state)
     if b is None or uid not in _participants(b):
-        return b, [Finding("10.7.1", f"{name} did not fight in the battle being resolved; only the result of a "
-                                     "battle makes its units lose steps", (uid,))]
+        why = (f"{name} did not fight in the battle being resolved; only the result of a battle makes its units "
+               "lose steps")
+        side = ctx.game.units[uid].side
+        for i, g in enumerate(b.loss_groups if b is not None else ()):
+            if g.side == side:
+                # one mistake, one report: the step given to the wrong unit is the one the battle asked of the side
+                # (an EX), not also a step left out when the battle ends
+                return evolve(b, loss_groups=b.loss_groups[:i] + b.loss_groups[i + 1:]), [Finding(
+                    "10.7.1", f"{why} (the {b.result} step was one of {', '.join(sorted(g.units))})", (uid,))]
+        return b, [Finding("10.7.1", why, (uid,))]
     if b.owed_steps.get(uid, 0) > 0:
         return evolve(b, owed_steps={**b.owed_steps, uid: b.owed_steps[uid] - 1}), []
     for i, g in enumerate(b.loss_groups):

@@ -39,8 +39,11 @@ def handle_supply(ctx: Context, state: State, action: Action) -> tuple[State, li
                 continue
             s = unit_supply(ctx, state, uid, supply_net(ctx, state, side))
             if s.ok:
+                # 6.4, one mistake, one report: a unit that traces supply gets no marker (the check has one outcome),
+                # so a move by its full allowance or its zone of control is not reported again
                 findings.append(Finding(s.rule, f"{unit_name(ctx, uid, state)} was marked Unsupplied but "
                                                 f"{describe(ctx, state, uid, s)}", (uid,), (units[uid].loc,) + s.path))
+                continue
             units[uid] = evolve(units[uid], unsupplied=True)
         state = evolve(state, units=units)
     return evolve(state, logged=state.logged | {_key(side) for side in sides}), findings
