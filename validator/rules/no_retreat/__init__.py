@@ -35,6 +35,7 @@ Handler = Callable[[Context, State, Action], "tuple[State, list[Finding]]"]
 __all__ = ["RULES", "battle_facts", "context", "finish", "outcome", "pieces", "start", "step", "where"]
 
 CARD_ACTIONS = frozenset({"draw", "discard"})  # the actions a card "by" may call for (``events.unexpected``)
+NONE: list[Finding] = []  # no findings (shared: never changed, only added to)
 
 HANDLERS: dict[str, Handler] = {
     "turn": sequence.handle_turn,
@@ -82,14 +83,21 @@ def step(ctx: Context, state: State, action: Action) -> tuple[State, list[Findin
     kind = action.type
     if kind in CARD_ACTIONS:
         state = cards.note_card_action(ctx, state, action)
-    state, forced = events.before(ctx, state, action)
+    # (each hook below is called only when the state holds something it acts on: most actions need none of them)
+    if state.effects.must_counterattack is not None:
+        state, forced = events.before(ctx, state, action)
+    else:
+        forced = NONE
     index = events.due_for(ctx, state, action) if state.effects.due else None
     if index is not None:
         state, waiting = card_play.before(ctx, state, action, exempt=True)
         state, findings = events.follow(ctx, state, action, index)
         findings, more, out_of_turn = waiting + findings, [], False
     else:
-        state, waiting = card_play.before(ctx, state, action, events.exempt_from_end(state, action))
+        if card_play.waiting(state):
+            state, waiting = card_play.before(ctx, state, action, events.exempt_from_end(state, action))
+        else:
+            waiting = NONE
         state, findings = sequence.timing(ctx, state, action)
         if waiting:
             findings = waiting + findings
@@ -106,8 +114,12 @@ def step(ctx: Context, state: State, action: Action) -> tuple[State, list[Findin
         state, more = handler(ctx, state, action)
     if state.units is not first.units:
         state = eliminations.after(ctx, first, state)
-    state = card_play.after(ctx, state, action)
-    state, lapsed = events.after(ctx, first, state, action)
+    if kind in card_play.REGULAR:
+        state = card_play.after(ctx, state, action)
+    if events.acts_after(state, kind):
+        state, lapsed = events.after(ctx, first, state, action)
+    else:
+        lapsed = NONE
     if not (forced or lapsed or (more and not out_of_turn)):
         return state, findings
     return state, forced + findings + ([] if out_of_turn else more) + lapsed

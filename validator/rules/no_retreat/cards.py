@@ -166,6 +166,8 @@ def spend(ctx: Context, state: State, side: str, cards: Sequence[str], rule: str
           ) -> tuple[State, list[Finding]]:
     """``side`` discards ``cards`` to pay for ``what`` (5.4); each card it does not hold breaks ``rule``. A card
     of a hand known only by its size is taken from it when it can be there. The logged payment stands."""
+    if not cards:  # (most flips, placements and entrainments pay nothing: the state stays as it is)
+        return state, []
     hand = state.hands[side]
     known, unknown = set(hand.known), hand.unknown
     unseen = state.deck.unseen

@@ -47,6 +47,7 @@ CLOSE = {**events_movement.CLOSE, **events_cards.CLOSE}
 PAY_ACTIONS = ("entrain", "place", "flip", "reorganize", "counterblow")
 # what may come between a CA an event makes mandatory and the counterattack: the battle's own losses, cards
 SETTLING = ("note", "play", "draw", "discard", "loss", "remove")
+REMEMBERED = frozenset(("play", "discard") + PAY_ACTIONS)  # actions ``_remember`` may remember (place: also paid)
 
 
 # -- choosing the effect -------------------------------------------------------------------------------------------
@@ -168,6 +169,14 @@ def exempt_from_end(state: State, action: Action) -> bool:
     again = state.effects.again
     return again is not None and action.type in ("battle", "loss", "retreat", "advance", "remove") \
         and again.key == phase_key(state)
+
+
+def acts_after(state: State, kind: str) -> bool:
+    """Whether :func:`after` may change anything after an action of type ``kind``: dues, quotas or Defense Works
+    out, a payment for a replacement, or an action to remember (or a remembered one to forget)."""
+    e = state.effects
+    return bool(e.due or e.quotas or e.works or kind in REMEMBERED
+                or (e.recent is not None and kind != "note"))
 
 
 def after(ctx: Context, first: State, state: State, action: Action) -> tuple[State, list[Finding]]:

@@ -32,7 +32,7 @@ from ...model import Action, Finding
 from .board import terrain_cost
 from .control import enter
 from .event_state import mp_change
-from .state import Moved, State
+from .state import Moved, State, relocated
 
 # area id -> nationalities that may not enter it (8.6: only German, Finnish and Soviet units enter Finland)
 RESTRICTED_AREAS: dict[str, frozenset[str]] = {"finland": frozenset({"axis_ally"})}
@@ -416,7 +416,7 @@ def apply_move(ctx: Context, state: State, uid: str, path: Sequence[str], g: Gro
             cur = nxt
     record = Moved(moved.start if moved else us.loc, spent, bool(g and path[-1] in g.ezoc), plain)
     units = dict(state.units)  # (a dict's copy is one block copy; {**a, k: v} inserts key by key)
-    units[uid] = evolve(us, loc=path[-1])
+    units[uid] = relocated(ctx, us, path[-1])
     note_changes(ctx, state.units, units, [uid])
     moved = dict(state.moved)
     moved[uid] = record

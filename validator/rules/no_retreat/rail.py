@@ -21,7 +21,7 @@ from ...model import Action, Finding
 from .cards import payment, spend
 from .control import controller, enter
 from .movement import immobile_problem
-from .state import State
+from .state import State, relocated
 from .supply import SupplyNet, supply_net, within
 from .zoc import enemy_zoc
 
@@ -85,7 +85,7 @@ def handle_entrain(ctx: Context, state: State, action: Action) -> tuple[State, l
     uid = action["unit"]
     findings = entrain_problems(ctx, state, action, uid)
     state, paid = spend(ctx, state, action.side, payment(action), "9.1.1", f"entraining {uid}")
-    units = updated(state.units, uid, evolve(state.units[uid], loc=rail_box(ctx, ctx.game.units[uid].side)))
+    units = updated(state.units, uid, relocated(ctx, state.units[uid], rail_box(ctx, ctx.game.units[uid].side)))
     note_changes(ctx, state.units, units, [uid])
     return evolve(state, units=units, entrained=state.entrained + (uid,)), findings + paid
 
@@ -131,6 +131,6 @@ def handle_detrain(ctx: Context, state: State, action: Action) -> tuple[State, l
     why = detrain_problem(ctx, state, side, loc)
     if why:
         findings.append(Finding("9.2", f"{name} may not detrain in {loc}: {why}", (uid,), (loc,)))
-    units = updated(state.units, uid, evolve(state.units[uid], loc=loc))
+    units = updated(state.units, uid, relocated(ctx, state.units[uid], loc))
     note_changes(ctx, state.units, units, [uid])
     return enter(ctx, state, ctx.game.units[uid].side, [loc], units=units), findings

@@ -93,7 +93,7 @@ handle_phase = partial(machine.handle_phase, SEQUENCE)  # 4.0
 
 def timing(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     """Whether the action belongs to the current phase and player (4.0; the Strategic Reserve's detraining, 9.2)."""
-    if reserve.applies(ctx, state, action):
+    if action.type == "detrain" and reserve.applies(ctx, state, action):
         return state, reserve.check(ctx, state, action)
     return machine.timing(SEQUENCE, ctx, state, action)
 

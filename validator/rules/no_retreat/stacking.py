@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 
-from ...engine.context import Context
+from ...engine.context import Context, once
 from ...engine.stacking import over
 from ...engine.state import evolve
 from ...model import Finding
@@ -35,11 +35,21 @@ def overstacks(ctx: Context, state: State) -> list[tuple[str, str, tuple[str, ..
 
 def _allowed(ctx: Context, state: State, side: str, loc: str, types: list[str]) -> bool:
     """Within the limit, or within it once the units an event lets stand beyond it are left out (card 32)."""
-    if ctx.game.stacking_allows(side, state.turn, types):
+    if _within(ctx, side, state.turn, tuple(types)):
         return True
     extra = extra_stacking(state, side, loc)
-    return bool(extra) and any(ctx.game.stacking_allows(side, state.turn, types[:i] + types[i + extra:])
+    return bool(extra) and any(_within(ctx, side, state.turn, tuple(types[:i] + types[i + extra:]))
                                for i in range(len(types)))
+
+
+def _within(ctx: Context, side: str, turn: int, types: tuple[str, ...]) -> bool:
+    """The game's limit (``Game.stacking_allows``: the game's data alone), kept per game for the types asked about."""
+    verdicts = once(ctx, "stack_verdicts", lambda c: {})
+    key = (side, turn, types)
+    out = verdicts.get(key)
+    if out is None:
+        out = verdicts[key] = ctx.game.stacking_allows(side, turn, types)
+    return out
 
 
 def limit_words(ctx: Context, side: str, turn: int) -> str:
