@@ -16,7 +16,7 @@ sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != os.path.dirna
 
 import games  # noqa: E402
 from art.cards import render_card, render_card_back  # noqa: E402
-from art.pnp.aids import chart_page_images, player_aids  # noqa: E402
+from art.pnp.aids import chart_aids, player_aids  # noqa: E402
 from art.pnp.calibration import calibration_page  # noqa: E402
 from art.pnp.card_sheets import card_sheets  # noqa: E402
 from art.pnp.counter_sheets import counter_sheets, face_images  # noqa: E402
@@ -53,7 +53,7 @@ def main(game_id: str = "no_retreat") -> int:
     art += timed(face_images, game, options, style)[1]
     art += timed(lambda: [render_card(game, c, options.dpi, style) for c in game.cards]
                  + [render_card_back(game, options.dpi, style)])[1]
-    art += timed(chart_page_images, game, options, style)[1]
+    art += timed(chart_aids, game, options, style)[1]  # the charts and the tracks board as the aids draw them
     print(f"total {total:.2f} s; drawing the art alone {art:.2f} s; build / art = {total / art:.2f}x")
     return 0
 
