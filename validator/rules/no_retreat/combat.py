@@ -260,18 +260,17 @@ def _accepted(ctx: Context, state: State, spec: BattleSpec, expected: str, out: 
 
 
 def result_finding(ctx: Context, state: State, spec: BattleSpec, action: Action, crt: CRT, odds: Odds,
-                   expected: str, out: Outcome | None = None, others: tuple[tuple[Odds, Outcome], ...] = (),
-                   without: bool = False) -> tuple[str, Finding | None]:
+                   expected: str, out: Outcome | None = None, others: tuple[tuple[str, Odds, Outcome], ...] = ()
+                   ) -> tuple[str, Finding | None]:
     """(the result the battle goes on with, the violation of a wrong claim); ``out``: what cards allow besides
-    (another die to choose, Fort effects cancelled); ``others``: the outcomes of the other readings of a battle with
-    a mistake reported under its own rule (without an illegal Blitz!/Shock! marker or a card played against
-    5.3-5.4; with the shift of a card whose conditions fail, as its player counted it): a claim of one of them is
-    accepted too (10.5: one mistake, one report); ``without``: the first of them leaves forbidden modifiers out (the
-    message names it)."""
+    (another die to choose, Fort effects cancelled); ``others``: (how, odds, outcome) of the other readings of a
+    battle with a mistake reported under its own rule (without an illegal Blitz!/Shock! marker or a card played
+    against 5.3-5.4; with the shift of a card whose conditions fail, as its player counted it): a claim of one of
+    them is accepted too (10.5: one mistake, one report), and a claim of none names them all."""
     claimed = action["result"]
     if claimed in _accepted(ctx, state, spec, expected, out):
         return claimed if out and claimed in out.alternatives else expected, None
-    for _, other in others:
+    for _, _, other in others:
         if claimed in _accepted(ctx, state, spec, other.result, other):
             return claimed if claimed in other.alternatives else other.result, None
     column = action.get("odds")
@@ -284,8 +283,7 @@ def result_finding(ctx: Context, state: State, spec: BattleSpec, action: Action,
         return keep, Finding("10.6.4", f"{odds.words()}: the result is an automatic {expected}, not {claimed}")
     die = out.die if out else action["die"]
     cards = f"; with the cards played ({', '.join(c.card for c in spec.cards)})" if spec.cards else ""
-    other = (f"; without the modifiers the rules forbid here, {others[0][0].words()} and die {others[0][1].die} "
-             f"give {others[0][1].result}") if others and without else ""
+    other = "".join(f"; {how}, {o.words()} and die {x.die} give {x.result}" for how, o, x in others)
     return keep, Finding("10.5", f"on the {crt.name}, column {odds.final} and die {die} give {expected}{cards}, "
                                  f"not {claimed} ({odds.words()}{other})")
 
@@ -373,20 +371,21 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
     expected = out.result
     problems = card_problems(ctx, state, spec, played) + list(out.problems)
     after_cards, paid, illegal = play_cards(ctx, state, spec, played)
-    alts = []  # the other readings a claim may follow (10.5: one mistake, one report)
-    without = (support and spec.support) or illegal
-    if without:  # the modifiers the rules forbid here: a claim may leave them out
-        alts.append(resolve(ctx, state, evolve(spec, support=spec.support and not support), action["die"], illegal))
+    alts = []  # (how, its resolution): the other readings a claim may follow (10.5: one mistake, one report)
+    if (support and spec.support) or illegal:  # the modifiers the rules forbid here: a claim may leave them out
+        alts.append(("without the modifiers the rules forbid here", resolve(
+            ctx, state, evolve(spec, support=spec.support and not support), action["die"], illegal)))
     unmet = unmet_shifts(ctx, state, spec, played)
     if unmet:  # a card whose conditions fail (5.3.1): a claim may count its shift all the same
-        alts.append(resolve(ctx, state, spec, action["die"], as_played=unmet))
-    alts = [a for a in alts if (a[2], a[3]) != (mods, out)]
+        alts.append(("with the shift of a card whose conditions fail",
+                     resolve(ctx, state, spec, action["die"], as_played=unmet)))
+    alts = [(how, a) for how, a in alts if (a[2], a[3]) != (mods, out)]
     claims = claim_findings(ctx, action, crt, odds, mods)
-    if claims and any(not claim_findings(ctx, action, a[0], a[1], a[2]) for a in alts):
+    if claims and any(not claim_findings(ctx, action, a[0], a[1], a[2]) for _, a in alts):
         claims = []  # the claimed odds and shift are those of another reading
     checks += claims
     result, wrong = result_finding(ctx, state, spec, action, crt, odds, expected, out,
-                                   tuple((a[1], a[3]) for a in alts), bool(without) and bool(alts))
+                                   tuple((how, a[1], a[3]) for how, a in alts))
     if wrong is not None:
         checks.append(wrong)
     marker, more = marker_findings(ctx, state, spec, action, result)
