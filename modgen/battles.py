@@ -466,7 +466,8 @@ def battle_tables(ctx: Context, model: BattleModel) -> dict[str, str]:
         props = dict(unit_properties(ctx.game, unit))
         values = [props.get(p, "") for p in printed]
         if any(JOIN_SEP in v for v in values):
-            raise DataError(unit.id, f"a unit's printed values cannot contain {JOIN_SEP!r} in a module with battles")
+            raise DataError(ctx.game.id, f"{unit.id}: a unit's printed values cannot contain {JOIN_SEP!r} in a module "
+                                         "with battles")
         units[unit.id] = JOIN_SEP.join(values)
     return {**c.tables(), T_UNITS: bsh.table(units)}
 
@@ -484,6 +485,9 @@ def global_properties(ctx: Context, model: BattleModel, container) -> None:
                 "text": "", "tooltip": "", "icon": "", "hotkey": key_text(K.by_hand), "propChanger": "P,1",
                 "reportFormat": ""})
         if name == names.WEATHER_PROPERTY:
+            if len(STAGES) + len(ctx.game.weather) > commands.BATTLE_KEYS:
+                raise DataError(ctx.game.id, f"a module with battles has keys for at most "
+                                             f"{commands.BATTLE_KEYS - len(STAGES)} weathers, not {len(ctx.game.weather)}")
             for i, w in enumerate(ctx.game.weather.values()):
                 element(prop, PROPS + "ChangePropertyButton", {
                     "text": f"{WEATHER_MENU}: {w.name}", "tooltip": f"The weather in force is {w.name}", "icon": "",

@@ -117,10 +117,14 @@ HAND_RIGHT = Key(39, ALT)  # Alt+Right: one column right, by hand
 HAND_LEFT = Key(37, ALT)
 
 
+BATTLE_MODS = (HIDDEN, CTRL | ALT, CTRL | SHIFT, ALT | SHIFT, CTRL, ALT, SHIFT)
+BATTLE_KEYS = 12 * len(BATTLE_MODS)  # how many keys :func:`battle_key` has
+
+
 def battle_key(n: int) -> Key:
     """The ``n``-th key of the battle machinery (F13-F24 with Ctrl+Alt+Shift, then with Ctrl+Alt, Ctrl+Shift,
     Alt+Shift, Ctrl, Alt and Shift): keys no menu shows and no keyboard has."""
-    mods = (HIDDEN, CTRL | ALT, CTRL | SHIFT, ALT | SHIFT, CTRL, ALT, SHIFT)[n // 12]
+    mods = BATTLE_MODS[n // 12]
     return Key(0xF000 + n % 12, mods)
 
 
