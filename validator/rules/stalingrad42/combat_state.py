@@ -122,14 +122,15 @@ def phase_key(state) -> tuple:
     return (state.turn, state.player, state.phase)
 
 
-_FRESH: dict[tuple, Battles] = {}  # phase key -> its empty bookkeeping (immutable: one object serves every ask)
+_FRESH: dict[tuple, Battles] = {}  # phase key -> its empty bookkeeping (immutable and game-free: one object serves
+# every ask of every replay, so it may live beyond one)
 
 
 def battles(state) -> Battles:
     """The phase's bookkeeping: ``state.battles`` when it is this phase's, else a fresh one (the same empty object
     for every ask of a phase: outside the Combat Phase each line asks several times)."""
     b = state.battles
-    key = (state.turn, state.player, state.phase)
+    key = phase_key(state)
     if b.key == key:
         return b
     fresh = _FRESH.get(key)

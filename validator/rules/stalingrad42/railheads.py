@@ -18,15 +18,10 @@ from ...engine.context import Context
 from ...engine.paths import move_bits
 from ...engine.state import evolve
 from ...model import Action, Finding
-from .data import facts, scenario_facts
+from .data import axis, facts, scenario_facts
 from .state import Railhead, State
 from .supply import net
 from .zoc import ezoc_bits, other, reaching, sides, winter
-
-
-def _axis(ctx: Context) -> str:
-    """The side of the Railheads: the one whose rail needs repair (not the Soviets)."""
-    return other(ctx, facts(ctx).volga_side)
 
 
 def handle_railhead(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
@@ -39,7 +34,7 @@ def handle_railhead(ctx: Context, state: State, action: Action) -> tuple[State, 
     index = next((i for i, r in enumerate(heads) if r.hex == start), None)
     f = facts(ctx)
     findings = []
-    side = _axis(ctx)
+    side = axis(ctx)
     if action.side != side:
         return state, [Finding("17.2.1", "only the Axis has Railhead markers")]
     if index is None:
@@ -80,7 +75,7 @@ def path_problems(ctx: Context, state: State, start: str, path: list[str]) -> li
     """Why a Railhead may not move from ``start`` along ``path`` (17.2.1: along the railroad, on green rail hexes,
     never into an enemy-occupied hex or a vacant hex in an enemy ZOC); empty when it may. The random player asks
     the same question before it moves one."""
-    side = _axis(ctx)
+    side = axis(ctx)
     hexes = ctx.game.map.hexes
     bit = move_bits(ctx).bit
     enemy = sides(ctx, state, other(ctx, side)).units
@@ -113,15 +108,15 @@ def after_move(ctx: Context, state: State, side: str) -> State:
     """17.3.1: in the Soviets' own Player Turn, a Railhead in a hex with a Soviet unit or in a Soviet ZOC (Axis units
     negate it) goes back along its trail to the first hex free of both."""
     heads = state.markers.railheads
-    if not heads or side == _axis(ctx) or state.player != side:
+    if not heads or side == axis(ctx) or state.player != side:
         return state
     bit = move_bits(ctx).bit
     mine = sides(ctx, state, side)
-    soviet, projecting, axis = mine.units, mine.projecting, sides(ctx, state, _axis(ctx)).units
+    soviet, projecting, axis_units = mine.units, mine.projecting, sides(ctx, state, axis(ctx)).units
 
     def threat(h: str) -> bool:  # a Soviet unit there, or a Soviet ZOC not negated (hex by hex: a few Railheads)
         b = bit[h]
-        return bool(b & soviet or not b & axis and reaching(ctx, state, h) & projecting)
+        return bool(b & soviet or not b & axis_units and reaching(ctx, state, h) & projecting)
 
     spots, reach = _near_heads(ctx, state, heads)
     if not (spots & soviet or reach & projecting) or not any(threat(r.hex) for r in heads):
