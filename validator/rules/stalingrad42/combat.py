@@ -76,6 +76,9 @@ ATTACK_CHECKS = (resources.fort_attack, reserves.attack_problem, scenarios.attac
 
 def _attacker_problems(ctx: Context, state: State, side: str, attackers: Sequence[str], target: str, kind: str,
                        crossings: dict[str, Crossing]) -> list[Finding]:
+    """Why each attacker may not attack (8.1, 5.3, 5.6.4, 13.2.1, 13.3.2, the rules of ``ATTACK_CHECKS``): every
+    finding names exactly the one unit it bars, which is how ``handle_battle`` knows the units to read the battle
+    without (keep it so: a finding that bars no unit does not belong here)."""
     b = battles(state)
     out = []
     pos = position(ctx, state.units)
