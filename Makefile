@@ -18,19 +18,28 @@ build: $(STAMP)
 	PYTHON=$(PYTHON) tools/vassal_engine/setup.sh || [ $$? -eq 3 ]
 	$(BIN)/hexforge build $(GAME)
 
+# Python's compiled bytecode, as a regular install writes it (pip byte-compiles what it installs; an editable install
+# does not, and where PYTHONDONTWRITEBYTECODE is set nothing ever writes it): without it every process, each command
+# line a test or a benchmark starts among them, compiles every module from source again. Only stale files are
+# compiled; a file changed later is compiled in memory as before.
+BYTECODE := $(BIN)/python -m compileall -q -j 0 games art modgen validator players hexforge mapgen tests benchmarks
+
 test: $(STAMP)
+	$(BYTECODE)
 	$(BIN)/python -m pytest -q -n 2 --junitxml=build/test-report.xml
 
 # The long hostile-input run (SECURITY.md): many more generated inputs, each command in a child process under the
 # memory limit and the timeout; FUZZ_EXAMPLES per property (default 400).
 FUZZ_EXAMPLES ?= 400
 fuzz: $(STAMP)
+	$(BYTECODE)
 	HEXFORGE_FUZZ=1 HEXFORGE_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -q -n 2 -p no:cacheprovider \
 		tests/test_hostile_fuzz.py tests/test_hostile_corpus.py
 
 # every benchmark (`make bench`), or some: `make bench BENCH=rebuild` (benchmarks/<name>.py)
 BENCH ?=
 bench: $(STAMP)
+	$(BYTECODE)
 	$(BIN)/python benchmarks/run.py $(BENCH)
 
 clean:
