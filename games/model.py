@@ -27,6 +27,8 @@ Extra = Mapping[str, object]  # typed values of the columns a game declares itse
 
 @dataclass(frozen=True)
 class SideDef:
+    """One side of the game (game.toml [sides]): its id, name and colour."""
+
     id: str
     name: str
     colour: str  # "#rrggbb": map edges, markers, headings
@@ -35,6 +37,8 @@ class SideDef:
 
 @dataclass(frozen=True)
 class Nationality:
+    """A nationality of units (game.toml [nationalities]): its side and the counter colours of each face."""
+
     id: str
     name: str
     side: str
@@ -88,6 +92,8 @@ class GridSpec:
 
 @dataclass(frozen=True)
 class MapHex:
+    """One hex of the map (hexes.csv): its terrain and what else is printed in it."""
+
     id: str
     hex: Hex
     terrain: str  # TEC row (applies_to = hex)
@@ -139,6 +145,8 @@ class Region:
 
 @dataclass(frozen=True)
 class Sea:
+    """A sea (map/water.toml): which sides may trace supply from its coasts, and the cells drawn as it."""
+
     id: str
     name: str
     supply_sides: frozenset[str]  # sides that may use its coast as an alternate supply source (6.2)
@@ -196,6 +204,8 @@ class HexsideRecord:
 
 @dataclass(frozen=True)
 class MapDef:
+    """The whole map: grid, hexes, hexside features, off-map areas, regions, seas, lakes, boxes, sections."""
+
     grid: GridSpec
     hexes: Mapping[str, MapHex]
     hexsides: Mapping[Hexside, frozenset[str]]  # edge -> features ("river", "lake")
@@ -243,6 +253,8 @@ class Face:
 
 @dataclass(frozen=True)
 class Unit:
+    """One unit counter (units.csv): side, nationality, both faces, steps and how it flips."""
+
     id: str
     side: str
     nationality: str
@@ -263,6 +275,8 @@ class Unit:
 
 @dataclass(frozen=True)
 class MarkerFace:
+    """One face of a marker counter: label, icon the art draws, colour, owning side."""
+
     label: str
     icon: str  # icon name the art draws (blitz, shock, disorganized, unsupplied, target, counterblow, control ...)
     colour: str  # "#rrggbb"
@@ -271,6 +285,8 @@ class MarkerFace:
 
 @dataclass(frozen=True)
 class Marker:
+    """One physical marker counter (markers.csv): its kind, shape and both faces."""
+
     id: str  # one physical counter: "<kind>-<n>"
     kind: str
     shape: str  # "round" | "square"
@@ -283,6 +299,8 @@ class Marker:
 
 @dataclass(frozen=True)
 class CardEvent:
+    """One side's event on a card (cards.csv): our paraphrase, when it may be played, what it needs."""
+
     side: str
     title: str
     text: str  # our paraphrase
@@ -315,6 +333,8 @@ class CardWindow:
 
 @dataclass(frozen=True)
 class Card:
+    """One card of the deck (cards.csv): its number, each side's event, its 1945 mark."""
+
     number: int
     id: str  # "c01" ... "c54", "joker"
     events: Mapping[str, CardEvent]  # side id -> event
@@ -415,6 +435,8 @@ class TerrainEffect:
 
 @dataclass(frozen=True)
 class Weather:
+    """A kind of weather (tables/weather.csv) and the effects the game's data gives it."""
+
     id: str
     name: str
     colour: str
@@ -439,6 +461,8 @@ class Weather:
 
 @dataclass(frozen=True)
 class TurnEvent:
+    """Something the turn track prints on a turn (turn_events.csv): reinforcements, removals, extra cards ..."""
+
     code: str  # machine-readable: "red", "remove_unit", "axis_extra_card" ...
     text: str
     red: bool = False  # legacy (No Retreat!)
@@ -449,6 +473,8 @@ class TurnEvent:
 
 @dataclass(frozen=True)
 class Turn:
+    """One turn of the turn track (turns.csv): date, printed weather, support markers, sudden-death thresholds."""
+
     number: int
     date: str
     weather: str = ""  # Weather id printed on the track; "" for none
@@ -471,6 +497,8 @@ class Turn:
 
 @dataclass(frozen=True)
 class VPTrack:
+    """The victory point track: its range, where the marker starts, the boxes that end the game."""
+
     low: int
     high: int
     start: int
@@ -484,6 +512,8 @@ class VPTrack:
 
 @dataclass(frozen=True)
 class Phase:
+    """One phase of the sequence of play (game.toml [[phases]]) with its steps and rule number."""
+
     id: str
     name: str
     player: bool  # True: part of each Player Turn; False: mutual housekeeping
@@ -525,6 +555,8 @@ class StackingRule:
 
 @dataclass(frozen=True)
 class Placement:
+    """A unit's place in a scenario (setup or reinforcement): where, which face, when, on what condition."""
+
     unit: str
     location: str  # hex id, area id, or box id
     face: str = "front"
@@ -537,6 +569,8 @@ class Placement:
 
 @dataclass(frozen=True)
 class MarkerPlacement:
+    """Markers of one kind a scenario places at the start: where, which face, how many."""
+
     marker_kind: str
     location: str  # hex id, box id, or track space "<box>:<space>"
     face: str = "front"
@@ -555,6 +589,8 @@ class Immobile:
 
 @dataclass(frozen=True)
 class Scenario:
+    """A scenario (its folder under scenarios/): its turns, set-up, reinforcements, markers and special rules."""
+
     id: str
     name: str
     first_turn: int
@@ -572,6 +608,8 @@ class Scenario:
 
 @dataclass(frozen=True)
 class Game:
+    """A whole game as its data folder describes it: everything art, modules, sheets and rules read."""
+
     id: str
     title: str
     publisher: str

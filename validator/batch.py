@@ -105,6 +105,8 @@ def _worker(conn: Connection, check: Callable[..., Outcome], memory: int) -> Non
 
 @dataclass
 class _Slot:
+    """One worker process of a batch: its pipe, the log it checks (index) and since when."""
+
     process: Any
     conn: Connection
     job: int | None = None

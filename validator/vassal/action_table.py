@@ -17,6 +17,8 @@ from typing import Any, Mapping
 
 @dataclass(frozen=True)
 class ActionSpec:
+    """What the translator may write for one kind of action, and the evidence it reads it from."""
+
     fields: tuple[str, ...]  # the fields the translator may fill besides type, side, src and note
     evidence: str  # what in a VASSAL log made with our module gives this action
 

@@ -58,6 +58,8 @@ class Compound(Command):
 
 @dataclass(frozen=True)
 class Null(Command):
+    """An empty command text (``NullCommand``)."""
+
     kind = "null"
 
 
@@ -99,6 +101,8 @@ class AddPiece(Command):
 
 @dataclass(frozen=True)
 class RemovePiece(Command):
+    """``-/id``: a piece leaves the game (``RemovePiece``)."""
+
     id: str = ""
 
     kind = "remove"
@@ -209,6 +213,8 @@ class Player(Command):
 
 @dataclass(frozen=True)
 class PlayerRemove(Command):
+    """``PYREMOVE\\t`` + a player id: the player leaves the roster (``PlayerRoster``)."""
+
     id: str = ""
 
     kind = "player_remove"
@@ -283,6 +289,8 @@ class SetBoards(Command):
 
 @dataclass(frozen=True)
 class Undo(Command):
+    """``UNDO\\t`` + true/false (``UndoCommand``): brackets the inverse commands an Undo writes to a log."""
+
     in_progress: bool = False
 
     kind = "undo"

@@ -66,6 +66,8 @@ def module_name(game: Game, loc: str) -> str:
 
 @dataclass(frozen=True)
 class Locator:
+    """Where a piece is in the game's terms: a main-map position as its hex, a box or area by its name in the module."""
+
     game: Game
     names: ModuleNames
 

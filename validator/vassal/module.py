@@ -53,6 +53,8 @@ UNKNOWN_SIZE_LIMIT = 1 << 20  # a board of unknown size: points this far out are
 
 @dataclass(frozen=True)
 class BoardDef:
+    """A board of a map window (``Board``): its image, size and grid."""
+
     name: str
     image: str = ""
     size: tuple[int, int] | None = None  # None: the image size is not known (build file read without its images)
@@ -73,6 +75,8 @@ class DeckDef:
 
 @dataclass(frozen=True)
 class MapDef:
+    """A map window of the module (``Map``, ``PlayerHand``, ...): its boards and decks."""
+
     id: str
     component: str  # element tag: VASSAL.build.module.Map, PlayerHand ...
     edge: tuple[int, int]
@@ -143,6 +147,8 @@ class TurnTrackerDef:
 
 @dataclass(frozen=True)
 class ModuleDef:
+    """What hexforge reads of a ``.vmod``: its name and versions, maps, piece slots and sides."""
+
     path: str
     name: str
     version: str
@@ -178,6 +184,8 @@ class ModuleDef:
 
 @dataclass(frozen=True)
 class PlacedBoard:
+    """A board where a game placed it on its map (``Map.getBoardPicker`` layout)."""
+
     board: BoardDef
     reversed: bool
     column: int
@@ -216,6 +224,8 @@ class Location:
 
 @dataclass(frozen=True)
 class MapLayout:
+    """A map's boards as a game placed them, with the names the module lacks."""
+
     map: MapDef
     boards: tuple[PlacedBoard, ...]
     missing: tuple[str, ...] = ()  # board names the save chose that the module does not have

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True)
 class ModuleNames:
+    """The names our modules give their windows, decks and properties (what the reader looks for)."""
+
     main_map: str = "Main Map"
     card_map: str = "Cards"
     hand_suffix: str = " Hand"  # a side's PlayerHand is "<side name> Hand"

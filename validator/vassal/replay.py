@@ -90,6 +90,8 @@ class Step:
 
 @dataclass(frozen=True)
 class PieceView:
+    """One piece of a replayed game: its traits and state, where it is, what holds it."""
+
     id: str
     piece: PieceDef
     place: Place
@@ -98,6 +100,8 @@ class PieceView:
 
 @dataclass(frozen=True)
 class GameState:
+    """Every piece of a replayed game at one step."""
+
     pieces: Mapping[str, PieceView]
 
     def positions(self, kinds: tuple[str, ...] = ("BasicPiece",)) -> dict[str, tuple[str | None, int, int]]:
@@ -107,6 +111,8 @@ class GameState:
 
 @dataclass
 class _Entry:
+    """A piece while the replay changes it (mutable; made into a :class:`PieceView` for a state)."""
+
     piece: PieceDef
     map: str | None
     x: int

@@ -32,6 +32,8 @@ REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 @dataclass(frozen=True)
 class VassalInput:
+    """A VASSAL file read: its translation, that as a game log, the game and the module used."""
+
     translation: Translation
     log: GameLog
     game: Game
