@@ -334,13 +334,15 @@ def outcome(ctx: Context, state: State, spec: BattleSpec, played: tuple[BattleCa
             alts.add(cell(crt, entry.die))
         elif k == "auto_result":
             target = e.params.get("target")
-            if target == "city" and not _cities(ctx, spec):
-                wrong("the target is not a City")
+            reached = "min_odds" not in e.params or _at_least(crt, odds, e.params["min_odds"])
+            unmet = ("the target is not a City" if target == "city" and not _cities(ctx, spec) else
+                     "it does not work against a City" if target == "not_city" and _cities(ctx, spec) else "")
+            if unmet:
+                wrong(unmet)
+                if reached:  # played against 5.3.1 and reported there: the claim may be its result as its player
+                    alts.add(e.params["result"])  # applied it, or the CRT's (one mistake, one report)
                 continue
-            if target == "not_city" and _cities(ctx, spec):
-                wrong("it does not work against a City")
-                continue
-            if "min_odds" in e.params and not _at_least(crt, odds, e.params["min_odds"]):
+            if not reached:
                 continue  # the attack does not reach the odds: the CRT result stands
             result = e.params["result"]
             must = bc.event if e.params.get("must_counterattack") else must
