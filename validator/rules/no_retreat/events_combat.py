@@ -492,7 +492,7 @@ def waivers(ctx: Context, state: State, spec: BattleSpec, played: tuple[BattleCa
     out: dict[str, frozenset] = {}
     key = phase_key(state)
     again = state.effects.again
-    if again is not None and again.key == key and again.side == spec.side:
+    if again is not None and again.key == key and again.side == spec.side and not again.fought:
         if not again.hexes or set(spec.targets) <= again.hexes:
             out["units"] = again.units
             out["hexes"] = frozenset(spec.targets)
@@ -519,10 +519,12 @@ def defender_problem(ctx: Context, state: State, spec: BattleSpec) -> str | None
 
 
 def used_again(state: State, spec: BattleSpec) -> State:
-    """The battle an event allowed has been fought."""
+    """The battle an event allowed has been fought (what settles it, its losses, retreats and advances, is still the
+    event's: card 29's comes after the end of the Combat Phase, 5.3.1)."""
     again = state.effects.again
-    if again is not None and again.side == spec.side and (not again.hexes or set(spec.targets) <= again.hexes):
-        return evolve(state, effects=evolve(state.effects, again=None))
+    if again is not None and again.side == spec.side and not again.fought and \
+            (not again.hexes or set(spec.targets) <= again.hexes):
+        return evolve(state, effects=evolve(state.effects, again=evolve(again, fought=True)))
     return state
 
 
