@@ -229,13 +229,23 @@ def use_support(c: Combat, state: State, side: str) -> Combat:
 
 # -- odds and result ----------------------------------------------------------------------------------------------
 
+def claimed_column(crt: CRT, action: Action) -> str | None:
+    """The logged ``odds`` in the CRT's own notation: the log takes "4-1" as well as "4:1" (docs/log-format.md), and
+    both name the 4:1 column (10.5)."""
+    claimed = action.get("odds")
+    if claimed is None or claimed in crt.columns:
+        return claimed
+    other = claimed.replace("-", ":") if ":" in crt.columns[0] else claimed.replace(":", "-")
+    return other if other in crt.columns else claimed
+
+
 def claim_findings(ctx: Context, action: Action, crt: CRT, odds: Odds, mods: list[Modifier]) -> list[Finding]:
     out = []
     net = odds.shift
     claimed_shift = action.get("shifts")
     if claimed_shift is not None and claimed_shift != net and odds.initial is not None:
         out.append(Finding("10.6", f"the net shift is {net:+d} ({describe(mods)}), not {claimed_shift:+d}"))
-    claimed_odds = action.get("odds")
+    claimed_odds = claimed_column(crt, action)
     if claimed_odds is not None:
         if claimed_odds not in crt.columns:
             out.append(Finding("10.6.4", f"there is no {claimed_odds} column: odds above {crt.columns[-1]} are "
@@ -273,7 +283,7 @@ def result_finding(ctx: Context, state: State, spec: BattleSpec, action: Action,
     for _, _, other in others:
         if claimed in _accepted(ctx, state, spec, other.result, other):
             return claimed if claimed in other.alternatives else other.result, None
-    column = action.get("odds")
+    column = claimed_column(crt, action)
     if odds.final is not None and column != odds.final and \
             claimed_cell(crt, column, out.die if out else action["die"]) == claimed:
         return claimed, None  # 10.5: the wrong odds (claim_findings) are the one mistake; the result follows from them

@@ -94,6 +94,7 @@ class Again:
     hexes: frozenset[str]
     key: Key
     declared: bool = False  # a Target hex need not have been declared (a used Target marker, card 29)
+    fought: bool = False  # the battle has been fought: its losses, retreats and advances are still part of it
 
 
 @dataclass(frozen=True, slots=True)

@@ -165,10 +165,12 @@ def before(ctx: Context, state: State, action: Action) -> tuple[State, list[Find
 
 
 def exempt_from_end(state: State, action: Action) -> bool:
-    """Actions an event played at the end of a phase itself calls for (the extra battle of card 29)."""
+    """Actions an event played at the end of a phase itself calls for (the extra battle of card 29, and the losses,
+    retreats and advances that settle it)."""
     again = state.effects.again
-    return again is not None and action.type in ("battle", "loss", "retreat", "advance", "remove") \
-        and again.key == phase_key(state)
+    return again is not None and again.key == phase_key(state) and \
+        action.type in (("loss", "retreat", "advance", "remove") if again.fought else
+                        ("battle", "loss", "retreat", "advance", "remove"))
 
 
 def acts_after(state: State, kind: str) -> bool:

@@ -334,13 +334,15 @@ def outcome(ctx: Context, state: State, spec: BattleSpec, played: tuple[BattleCa
             alts.add(cell(crt, entry.die))
         elif k == "auto_result":
             target = e.params.get("target")
-            if target == "city" and not _cities(ctx, spec):
-                wrong("the target is not a City")
+            reached = "min_odds" not in e.params or _at_least(crt, odds, e.params["min_odds"])
+            unmet = ("the target is not a City" if target == "city" and not _cities(ctx, spec) else
+                     "it does not work against a City" if target == "not_city" and _cities(ctx, spec) else "")
+            if unmet:
+                wrong(unmet)
+                if reached:  # played against 5.3.1 and reported there: the claim may be its result as its player
+                    alts.add(e.params["result"])  # applied it, or the CRT's (one mistake, one report)
                 continue
-            if target == "not_city" and _cities(ctx, spec):
-                wrong("it does not work against a City")
-                continue
-            if "min_odds" in e.params and not _at_least(crt, odds, e.params["min_odds"]):
+            if not reached:
                 continue  # the attack does not reach the odds: the CRT result stands
             result = e.params["result"]
             must = bc.event if e.params.get("must_counterattack") else must
@@ -490,7 +492,7 @@ def waivers(ctx: Context, state: State, spec: BattleSpec, played: tuple[BattleCa
     out: dict[str, frozenset] = {}
     key = phase_key(state)
     again = state.effects.again
-    if again is not None and again.key == key and again.side == spec.side:
+    if again is not None and again.key == key and again.side == spec.side and not again.fought:
         if not again.hexes or set(spec.targets) <= again.hexes:
             out["units"] = again.units
             out["hexes"] = frozenset(spec.targets)
@@ -517,10 +519,12 @@ def defender_problem(ctx: Context, state: State, spec: BattleSpec) -> str | None
 
 
 def used_again(state: State, spec: BattleSpec) -> State:
-    """The battle an event allowed has been fought."""
+    """The battle an event allowed has been fought (what settles it, its losses, retreats and advances, is still the
+    event's: card 29's comes after the end of the Combat Phase, 5.3.1)."""
     again = state.effects.again
-    if again is not None and again.side == spec.side and (not again.hexes or set(spec.targets) <= again.hexes):
-        return evolve(state, effects=evolve(state.effects, again=None))
+    if again is not None and again.side == spec.side and not again.fought and \
+            (not again.hexes or set(spec.targets) <= again.hexes):
+        return evolve(state, effects=evolve(state.effects, again=evolve(again, fought=True)))
     return state
 
 

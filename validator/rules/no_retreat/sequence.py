@@ -22,7 +22,8 @@ from ...engine import sequence as machine
 from ...engine.context import Context
 from ...engine.sequence import Sequence, Slot
 from ...model import Action, Finding
-from . import reserve, stacking, turn_events
+from ...engine.state import evolve
+from . import card_play, reserve, stacking, turn_events
 from .combat import end_combat_step
 from .phase_ends import leave as leave_step
 from .removal import end_removal_phase
@@ -91,10 +92,30 @@ handle_turn = partial(machine.handle_turn, SEQUENCE)  # 4.0 A: (ctx, state, acti
 handle_phase = partial(machine.handle_phase, SEQUENCE)  # 4.0
 
 
+def _event_step(ctx: Context, state: State, action: Action) -> str | None:
+    """The later step of the current phase in which the event of a ``play`` may be played, when it may not be played
+    now (5.0 Appropriate Timing): Manstein's Counterblow markers after the Soviet declarations are played in the
+    Counterblows Step, which the play then begins, as a ``counterblow`` line would."""
+    card = ctx.game.cards.get(action.get("card") or "")
+    if card is None or action.side not in card.events or state.step is None:
+        return None
+    windows = card.events[action.side].windows
+    if any(card_play.window_open(ctx, state, action.side, w) for w in windows):
+        return None
+    steps = [s for s, _ in ctx.phase_of[state.phase].steps]
+    later = steps[steps.index(state.step) + 1:]
+    return next((w.step for w in windows if w.phase == state.phase and w.step in later
+                 and card_play.window_open(ctx, evolve(state, step=w.step), action.side, w)), None)
+
+
 def timing(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
-    """Whether the action belongs to the current phase and player (4.0; the Strategic Reserve's detraining, 9.2)."""
+    """Whether the action belongs to the current phase and player (4.0; the Strategic Reserve's detraining, 9.2); a
+    ``play`` of an event of a later step of the phase moves on to that step (5.0)."""
     if action.type == "detrain" and reserve.applies(ctx, state, action):
         return state, reserve.check(ctx, state, action)
+    if action.type == "play" and (step := _event_step(ctx, state, action)):
+        return machine.advance(SEQUENCE, ctx, state, machine.plan(SEQUENCE, ctx, state.turn, state)[1][
+            state.player, state.phase, step])
     return machine.timing(SEQUENCE, ctx, state, action)
 
 
