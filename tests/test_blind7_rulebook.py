@@ -24,7 +24,8 @@ The set was written larger (154 logs in six batches, each committed before its r
 every field, the examples, the legal/illegal twins and each disagreement's cases (one more was written later, below). The first runs of the 154 disagreed
 on 9 logs. Five were mistakes of the cases, corrected with a note saying why (four of them were then cut): a retreat
 through an enemy zone of control; a reshuffle the rules make whatever the log claims (3rd 5.0); a move into an enemy
-hex through the zone next to it, where 8.5.1 comes first on the path; a result miscounted for a defenders claim and
+hex through the zone next to it, where 8.5.1 came first on the path (the validator has since taken the
+outsider's reading: that step is an 8.4, tests/logs/movement_into_enemy.jsonl); a result miscounted for a defenders claim and
 one for Guderian against a city (blind7_guderian_city, which then showed a double report). Three were the
 validator's, fixed, and a fourth was found by a probe run:
 - blind7_odds_dash_notation, blind7_odds_dash_wrong (10.5, the reader): the schema takes `"odds": "4-1"` as well as

@@ -305,7 +305,12 @@ def check_path(ctx: Context, state: State, uid: str, path: Sequence[str], g: Gro
     column = 0 if armor else 1
     exit_mp = exit_cost(ctx, armor)
     for nxt in path:
-        if stopped:
+        if stopped:  # one report: the step into enemy units is an 8.4 whatever came before it
+            if nxt in g.enemy:
+                prob = step_problem(ctx, uid, cur, nxt, g)
+                if prob is not None and prob.rule == "8.4":
+                    out.append(evolve(prob, message=f"{unit_name(ctx, uid, state)}: {prob.message}", path=full))
+                    break
             out.append(Finding("8.5.1", f"{unit_name(ctx, uid, state)} entered an enemy zone of control at {cur} and "
                                         f"must stop there; it went on to {nxt}", (uid,), full))
             break
