@@ -399,9 +399,8 @@ def _step_problem(ctx: Context, state: State, uid: str, cur: str, nxt: str, p: P
     b = bit[nxt]
     if b & g.off:
         return _off_problem(ctx, state, uid, nxt)
-    # 29.1.2: a Contested City hex is entered; 24.1.3: Entry Area G with the Axis units that exited there is its rule
-    if b & g.enemy_combat and nxt not in contested.hexes(ctx, state) and nxt not in ctx.game.map.areas:
-        return Finding("5.1", f"{who}: {nxt} holds an enemy Combat Unit; no unit enters it", (uid,))
+    if b & g.enemy_combat and _no_entry(ctx, state, nxt):
+        return _into_enemy(ctx, state, uid, nxt)
     hexside = _hexside_problem(ctx, state, uid, cur, nxt, feats, first, p, g)
     if hexside is not None:
         return hexside
@@ -417,6 +416,16 @@ def _step_problem(ctx: Context, state: State, uid: str, cur: str, nxt: str, p: P
         return Finding("13.3.2", f"{who} is in Full Retreat: it never enters an EZOC without a friendly unit not in "
                                  f"Full Retreat, nor an enemy-controlled City hex, as {nxt} is", (uid,))
     return None
+
+
+def _no_entry(ctx: Context, state: State, loc: str) -> bool:
+    """5.1, for a location that holds an enemy Combat Unit: no unit enters it, but for a Contested City hex (29.1.2)
+    and an Entry Area (24.1.3: Entry Area G with the Axis units that exited there), whose own rules say."""
+    return loc not in contested.hexes(ctx, state) and loc not in ctx.game.map.areas
+
+
+def _into_enemy(ctx: Context, state: State, uid: str, loc: str) -> Finding:
+    return Finding("5.1", f"{name(ctx, state, uid)}: {loc} holds an enemy Combat Unit; no unit enters it", (uid,))
 
 
 def _off_problem(ctx: Context, state: State, uid: str, nxt: str) -> Finding:
@@ -482,6 +491,8 @@ def check_path(ctx: Context, state: State, uid: str, path: Sequence[str], a: All
     exit_extra = p.extra
     for n, nxt in enumerate(path):
         if n and bit.get(cur, 0) & p.stops:
+            if bit.get(nxt, 0) & g.enemy_combat and _no_entry(ctx, state, nxt):  # one report: a step into enemy
+                return [evolve(_into_enemy(ctx, state, uid, nxt), path=full)]   # units is that (5.1), stop or not
             rule = "22.3.1" if cur in ctx.game.map.areas else "6.2"
             what = "an Entry Area" if rule == "22.3.1" else "an enemy zone of control"
             return [Finding(rule, f"{who} entered {what} at {cur} and must stop there; it went on to {nxt}",
@@ -635,6 +646,9 @@ def _move(ctx: Context, state: State, action: Action, mode: str, unlimited: bool
             if far is not None:
                 path = far
                 findings = check_path(ctx, state, uid, path, a, p, g)
+            if not findings and move_bits(ctx).bit.get(path[-1], 0) & g.enemy_combat and \
+                    _no_entry(ctx, state, path[-1]):
+                findings = [evolve(_into_enemy(ctx, state, uid, path[-1]), path=(start or "",) + path)]
             if not findings:
                 findings = [Finding("5.1", f"no legal path takes {name(ctx, state, uid)} from {start} to {path[-1]} "
                                            "(enemy units, zones of control, bonds or terrain close every way)",
