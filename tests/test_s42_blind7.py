@@ -73,7 +73,9 @@ The third round (nine cases, recorded before they ran, in place of nine that rep
 One case was written after the second round (its verdict first seen in a probe of the same move, `hexforge validate`
 on a scratch log): `blind7_rail_kuban_dead_end`, the rulebook's 17.1 example of a line that can never be repaired,
 replacing `blind7_stack_three_without_hq` (the earlier sets have three divisions without an HQ). It disagrees, and the
-rulebook is right; see DISAGREEMENTS.
+rulebook is right; see DISAGREEMENTS. Two first-round cases that the third round had dropped came back (the 1st Guards
+Army's third corps, 4.3; a Normal move on Uranus's first turn, S3.4) so that stacking and the scenario keep a broken
+case, in place of two legal ones that repeated others (a rifle division at sea, a Railhead's two-hex move).
 
 Where the validator disagrees with the rules text, the case stays here as a strict xfail naming the rule.
 """
