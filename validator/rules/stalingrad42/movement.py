@@ -643,6 +643,8 @@ def _move(ctx: Context, state: State, action: Action, mode: str, unlimited: bool
             path = found_path
         else:
             far = _find(ctx, p, path[-1], limit=10 ** 6)  # legal but for the MPs: the MP rule it breaks
+            if far is None and a.mode == EXTENDED:  # a way that only 5.3's "never adjacent to an enemy" closes
+                far = _find(ctx, plan(ctx, state, uid, a._replace(mode=NORMAL), g), path[-1], limit=10 ** 6)
             if far is not None:
                 path = far
                 findings = check_path(ctx, state, uid, path, a, p, g)

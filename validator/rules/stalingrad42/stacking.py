@@ -8,7 +8,8 @@
 - 4.4: the limit may be exceeded during movement, retreats and advances; the phasing player's stacks are checked at
   the end of his Movement and Combat Phases (and before each Breakthrough and Auto DS attack, issue 15). An
   overstack left there is reported once; the owner eliminates the excess (``remove``). Entry Areas have no limit
-  (22.4); units a scenario sets up outside the limit (31.0, S1.2: ``stacking = no``) are not counted while they stay
+  (22.4), the Caspian Sea Transit Box only its own two Combat Units (22.6.4, ``entry.py``: one mistake, one report);
+  units a scenario sets up outside the limit (31.0, S1.2: ``stacking = no``) are not counted while they stay
   where they were set up.
 - 14.1: the limit is observed at the end of each advance: an advance that ends in a stack over the limit is reported
   on its line (:func:`after_advance`), once; the phase's check does not report that stack again.
@@ -45,8 +46,8 @@ def _counted(ctx: Context, state: State, loc: str, units: Sequence[str]) -> list
 def problem(ctx: Context, state: State, loc: str, side: str, units: Sequence[str]) -> tuple[str, str] | None:
     """(rule, words) when these units of ``side`` may not end a phase together in ``loc`` (4.1-4.3), else None."""
     area = ctx.game.map.areas.get(loc)
-    if area is not None and not area.stacking:
-        return None
+    if area is not None and (not area.stacking or loc == facts(ctx).entry.transit):
+        return None  # 22.4; the Caspian Sea Transit Box's limit is its own (22.6.4), reported on the move into it
     info = table(ctx)
     mine = _counted(ctx, state, loc, units)
     tags = [info[u, state.units[u].face].tags for u in mine]
