@@ -17,6 +17,10 @@ were run. Every disagreement so far was resolved: the validator fixed (rail `to`
 junction towns of unfinished lines, the Transit Box by land), the docs settled (which number an overrun carries, Mud
 claims, Winter Alpine hexsides, Naval Infantry's third hex, control in a custom position), or the case corrected.
 
+`blind_sea_enemy_port` was written when the map's start-line region wrongly made Yeysk (2338) Axis at the start;
+the region was corrected (Yeysk was Soviet on June 28, 1942), so the log's position now says the Axis has taken it,
+and the case keeps its point (5.7.1: only Naval Infantry land at a vacant Axis-controlled Port).
+
 Where the validator disagrees with the rules text, the case stays here as a strict xfail naming the rule, so a fix
 shows up as an unexpected pass.
 """

@@ -72,8 +72,11 @@ The third round (nine cases, recorded before they ran, in place of nine that rep
 
 One case was written after the second round (its verdict first seen in a probe of the same move, `hexforge validate`
 on a scratch log): `blind7_rail_kuban_dead_end`, the rulebook's 17.1 example of a line that can never be repaired,
-replacing `blind7_stack_three_without_hq` (the earlier sets have three divisions without an HQ). It disagrees, and the
-rulebook is right; see DISAGREEMENTS. Two first-round cases that the third round had dropped came back (the 1st Guards
+replacing `blind7_stack_three_without_hq` (the earlier sets have three divisions without an HQ). It disagreed, and the
+rulebook was right: the authored `west_of_start_line` region (map/source/regions.toml) ran south to latitude 46.5 across
+the Sea of Azov and took in the Yeysk peninsula, Soviet on June 28, 1942, so S4.1 gave the line repaired from the
+start; the region now follows the Taganrog Bay and the Azov's north coast (the map generated again) and the case
+passes. Two first-round cases that the third round had dropped came back (the 1st Guards
 Army's third corps, 4.3; a Normal move on Uranus's first turn, S3.4) so that stacking and the scenario keep a broken
 case, in place of two legal ones that repeated others (a rifle division at sea, a Railhead's two-hex move).
 
@@ -102,13 +105,6 @@ DISAGREEMENTS: dict[str, str] = {
         "is left in 1815), but it also changes the random player's Campaign games (the scenario's Railheads get "
         "pushed back and move again), and three mutation tests of test_s42_combat_player.py then find no place to "
         "plant their mistake with seed 1 (nor with seeds 2-5): the fix needs those tests' seed or search reworked."),
-    "blind7_rail_kuban_dead_end": (
-        "17.1: the rulebook's own example of a rail line that dead-ends without a green highlight and can never be "
-        "repaired is the 2338-2839 line in the Kuban (Yeysk to Starominskaya); the validator lets the Axis rail along "
-        "it because the authored `west_of_start_line` region (map/source/regions.toml) runs south to latitude 46.5 "
-        "across the Sea of Azov and takes in the Yeysk peninsula, which was Soviet on June 28, 1942, so S4.1 gives the "
-        "line repaired from the start. The fix is in the map data (the region's polygon should follow the Azov coast "
-        "east of Taganrog), not in the rules code; regenerating the map needs the geo extra."),
 }
 
 CHAPTERS = ("3.", "4.", "5.", "6.", "7.", "9.", "11.", "12.", "13.", "16.", "17.", "18.", "21.", "22.",
