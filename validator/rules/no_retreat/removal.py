@@ -18,7 +18,7 @@ from ...model import Action, Finding
 from .event_state import saved_units
 from .results import handle_remove
 from .state import State
-from .supply import describe, side_supply, supply_net, supply_order, unit_supply
+from .supply import describe, supply_net, supply_order, unit_supply, unsupplied
 from .turn_events import ALLY_NATIONALITY
 
 
@@ -60,9 +60,9 @@ def end_removal_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]
                   and us.loc in ctx.board.locations]
         if not marked:
             continue
-        status = side_supply(ctx, state, side, paths=False)
+        cut_off = set(unsupplied(ctx, state, side))
         saved = saved_units(state)  # card 6 (Luftwaffe Support) saves one hex's units
-        due = sorted(uid for uid in marked if not status[uid].ok and uid not in saved)
+        due = sorted(uid for uid in marked if uid in cut_off and uid not in saved)
         if not due:
             continue
         units = dict(state.units)

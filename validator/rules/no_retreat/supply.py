@@ -446,11 +446,42 @@ def side_supply(ctx: Context, state: State, side: str, paths: bool = True) -> di
     if paths:
         overland = {uid: overland_path(ctx, net, units[uid].loc) for uid in mine}
         return {uid: unit_supply(ctx, state, uid, net, overland) for uid in mine}
-    reach, bit = _reach(net, SUPPLY_RANGE), net.bits.bit  # within(net, loc, SUPPLY_RANGE) for every unit at once
-    traced = {uid: () if bit.get(units[uid].loc, 0) & reach else None for uid in mine}
+    traced = _traced(net, units, mine)
     home = _home_regions(ctx)
     return {uid: OVERLAND if traced[uid] is not None and uid not in home
             else unit_supply(ctx, state, uid, net, traced) for uid in mine}
+
+
+def _traced(net: SupplyNet, units: Mapping, mine: list[str]) -> dict[str, tuple[str, ...] | None]:
+    """unit -> () when it traces overland supply, else None: ``within(net, loc, SUPPLY_RANGE)`` for every unit of
+    ``mine`` at once."""
+    reach, bit = _reach(net, SUPPLY_RANGE), net.bits.bit
+    return {uid: () if bit.get(units[uid].loc, 0) & reach else None for uid in mine}
+
+
+def unsupplied(ctx: Context, state: State, side: str) -> list[str]:
+    """The on-map units of ``side`` that trace no supply (6.1, 6.2), in the units' order: those
+    ``side_supply(..., paths=False)`` finds not supplied, without a :class:`Supply` made for every unit (the ends of
+    the Supply Check and Removal Phases ask only this, for every unit on the map)."""
+    net = supply_net(ctx, state, side)
+    units = state.units
+    reach, bit = _reach(net, SUPPLY_RANGE), net.bits.bit
+    home = _home_regions(ctx)
+    mine = _on_map(ctx, state, side)
+    out = []
+    traced = None
+    for uid in mine:
+        loc = units[uid].loc
+        if bit.get(loc, 0) & reach:  # overland (6.1)
+            continue
+        region = home.get(uid)
+        if region is not None and loc in region[1]:  # always supplied there
+            continue
+        if traced is None:  # (the adjacency of 6.2 asks whether the neighbours trace overland)
+            traced = _traced(net, units, mine)
+        if not unit_supply(ctx, state, uid, net, traced).ok:
+            out.append(uid)
+    return out
 
 
 def _on_map(ctx: Context, state: State, side: str) -> list[str]:
