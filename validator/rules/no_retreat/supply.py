@@ -119,8 +119,8 @@ def _blocked_by_units(ctx: Context, pos, side: str) -> frozenset[str]:
 def _city_steps(ctx: Context, side: str) -> dict[str, tuple[str, ...]]:
     """For each location the neighbours one step in ``side``'s city direction."""
     def make(c: Context) -> dict[str, tuple[str, ...]]:
-        dirs = CITY_DIRECTIONS[side]
-        return {x: tuple(n for n in ns if c.board.direction.get((x, n)) in dirs)
+        dirs, direction = CITY_DIRECTIONS[side], c.board.direction  # (list comprehensions: made on a first replay)
+        return {x: tuple([n for n in ns if direction.get((x, n)) in dirs])
                 for x, ns in c.board.supply_neighbours.items()}
 
     return once(ctx, ("city_steps", side), make)
@@ -490,9 +490,18 @@ def _on_map(ctx: Context, state: State, side: str) -> list[str]:
     key = ("on_map", side)
     out = pos.sets.get(key)
     if out is None:
-        locations, sides = ctx.board.locations, unit_sides(ctx)
-        out = pos.sets[key] = [uid for uid, us in state.units.items() if us.loc in locations and sides[uid] == side]
+        locations, units = ctx.board.locations, state.units
+        out = pos.sets[key] = [uid for uid in _side_units(ctx, side) if units[uid].loc in locations]
     return out
+
+
+def _side_units(ctx: Context, side: str) -> list[str]:
+    """``side``'s units in the game's unit order (the game's data alone)."""
+    made = ctx.tables.get(("side_units", side))  # (asked by every new position's supply: without once's call)
+    if made is None:
+        sides = unit_sides(ctx)
+        made = once(ctx, ("side_units", side), lambda c: [uid for uid in c.game.units if sides[uid] == side])
+    return made
 
 
 def describe(ctx: Context, state: State, uid: str, s: Supply) -> str:
