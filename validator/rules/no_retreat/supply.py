@@ -20,7 +20,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from ...engine.bits import Bits, board_bits, mask, spread
 from ...engine.context import Context, once
@@ -128,10 +128,22 @@ def _city_steps(ctx: Context, side: str) -> dict[str, tuple[str, ...]]:
 
 def supplied_cities(ctx: Context, state: State, side: str, blocked: frozenset[str]) -> frozenset[str]:
     """Friendly cities that trace a directional path of any length to a friendly map edge (6.1, 3rd ed)."""
-    return _supplied_cities(ctx, side, blocked, [c for c, owner in _owners(ctx, state) if owner == side])
+    return _supplied_cities(ctx, side, blocked, _own_cities(ctx, _owners(ctx, state), side))
 
 
-def _supplied_cities(ctx: Context, side: str, blocked: frozenset[str], mine: list[str]) -> frozenset[str]:
+def _own_cities(ctx: Context, owners: list[tuple[str, str | None]], side: str) -> tuple[str, ...]:
+    """``side``'s cities in the owners list (kept per side for the last owners list, which stays while control
+    does: asked by every supply net)."""
+    key = ("own_cities", side)
+    last = ctx.derived.get(key)
+    if last is not None and last[0] is owners:
+        return last[1]
+    mine = tuple([c for c, owner in owners if owner == side])
+    ctx.derived[key] = (owners, mine)  # (the owners list kept alive with it: its id stays its own)
+    return mine
+
+
+def _supplied_cities(ctx: Context, side: str, blocked: frozenset[str], mine: Sequence[str]) -> frozenset[str]:
     """``mine`` (friendly cities, in the board's order) that are on the edge, or have a step in the side's
     direction to an unblocked location that is on the edge or has such a step itself. Every step moves the same
     way across the map, so the steps never lead back: each location is settled once, by a search from the city
@@ -218,11 +230,11 @@ def supply_net(ctx: Context, state: State, side: str, with_enemy: bool = True) -
         return hit[2]
     owners = _owners(ctx, state)
     blocked = _blocked(ctx, state, side, with_enemy, owners)
-    mine = [c for c, owner in owners if owner == side]
+    mine = _own_cities(ctx, owners, side)
     nets = ctx.derived.get("supply_nets_by_content")
     if nets is None:
         nets = ctx.derived["supply_nets_by_content"] = {}
-    content = (side, blocked, tuple(mine))
+    content = (side, blocked, mine)
     net = nets.get(content)
     if net is None:
         cities = _supplied_cities(ctx, side, blocked, mine)
