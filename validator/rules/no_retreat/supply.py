@@ -66,6 +66,8 @@ def _owners(ctx: Context, state: State) -> list[tuple[str, str | None]]:
         return last[2]
     control = state.control  # (controller's own test for the cities controlled by occupation only, 12.4.2)
     out = [(city, controller(ctx, state, city) if city in occupied else control.get(city)) for city in ctx.board.cities]
+    if last is not None and last[2] == out:  # control changed elsewhere: the same list, and what is kept for it
+        out = last[2]
     ctx.derived["city_owners"] = (state.control, units, out)
     return out
 
