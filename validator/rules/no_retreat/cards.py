@@ -239,6 +239,14 @@ def draw_one(ctx: Context, state: State, side: str, card: str) -> tuple[State, l
     return evolve(state, hands={**state.hands, side: Hand(hand.known | {card}, hand.unknown)}), findings, reshuffled
 
 
+def _plain_draw(state: State, cards: Sequence[str]) -> bool:
+    """Whether :func:`draw_one` takes every card of a draw from the draw pile, with no reshuffle and nothing to
+    report: different cards, all unseen, and the pile holding more than it gives (so that its last card is never
+    reached, 5.0)."""
+    return bool(cards) and pile_size(state) > len(cards) and state.deck.unseen.issuperset(cards) \
+        and len(set(cards)) == len(cards)
+
+
 def _draw_hexes(ctx: Context, side: str) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     """(city name, hex) of the cities and (oil name, hex) of the oil hexes whose loss to the enemy cuts ``side``'s
     draw rate (5.2), in the order of the rules' list and of the map (found once per replay)."""
@@ -301,10 +309,17 @@ def handle_draw(ctx: Context, state: State, action: Action, event: str | None = 
     findings: list[Finding] = []
     reshuffled = False
     drawn_immediate = []
-    for card in action["cards"]:
-        state, f, r = draw_one(ctx, state, side, card)
-        findings += f
-        reshuffled = reshuffled or r
+    cards = action["cards"]
+    if _plain_draw(state, cards):  # the cards taken together: what draw_one gives card by card, in one copy
+        deck, hand, drawn = state.deck, state.hands[side], frozenset(cards)
+        state = evolve(state, deck=evolve(deck, unseen=deck.unseen - drawn),
+                       hands={**state.hands, side: Hand(hand.known | drawn, hand.unknown)})
+    else:
+        for card in cards:
+            state, f, r = draw_one(ctx, state, side, card)
+            findings += f
+            reshuffled = reshuffled or r
+    for card in cards:
         if ctx.game.cards[card].events[side].play_immediately:
             drawn_immediate.append(card)
     claimed = action.get("reshuffle")

@@ -12,13 +12,13 @@
 
 from __future__ import annotations
 
-from ...engine.context import Context
+from ...engine.context import Context, once
 from ...engine.state import evolve, face_of, occupants, unit_name
 from ...model import Action, Finding
 from .event_state import saved_units
 from .results import handle_remove
 from .state import State
-from .supply import describe, side_supply, supply_net, supply_order, unit_supply
+from .supply import describe, supply_net, supply_order, unit_supply, unsupplied
 from .turn_events import ALLY_NATIONALITY
 
 
@@ -55,14 +55,15 @@ def end_removal_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]
     """The end of the Removal Phase: the marked units that still cannot trace supply surrender (11.1), every
     Unsupplied and Disorganized marker goes (11.2), then the Rumanian armies may leave (11.3)."""
     findings = []
-    for side in supply_order(ctx, state):
-        marked = [uid for uid, us in state.units.items() if us.unsupplied and ctx.game.units[uid].side == side
-                  and us.loc in ctx.board.locations]
+    locations, units_ = ctx.board.locations, ctx.game.units
+    on_map = [uid for uid, us in state.units.items() if us.unsupplied and us.loc in locations]  # (marked, either side)
+    for side in supply_order(ctx, state) if on_map else ():
+        marked = [uid for uid in on_map if units_[uid].side == side]
         if not marked:
             continue
-        status = side_supply(ctx, state, side, paths=False)
+        cut_off = set(unsupplied(ctx, state, side))
         saved = saved_units(state)  # card 6 (Luftwaffe Support) saves one hex's units
-        due = sorted(uid for uid in marked if not status[uid].ok and uid not in saved)
+        due = sorted(uid for uid in marked if uid in cut_off and uid not in saved)
         if not due:
             continue
         units = dict(state.units)
@@ -80,11 +81,16 @@ def end_removal_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]
     return rumanian_surrender(ctx, state), findings
 
 
+def _rumanian_armies(ctx: Context) -> list[str]:
+    """The Rumanian armies (11.3), in the game's unit order (the game's data alone: looked up at every Removal Phase's
+    end)."""
+    return [uid for uid, u in ctx.game.units.items() if u.nationality == ALLY_NATIONALITY and u.code == RUMANIAN_CODE]
+
+
 def rumanian_surrender(ctx: Context, state: State) -> State:
     """11.3: a red Soviet unit in Rumania takes both Rumanian armies out of play."""
     game = ctx.game
-    armies = [uid for uid, u in game.units.items() if u.nationality == ALLY_NATIONALITY and u.code == RUMANIAN_CODE
-              and state.units[uid].loc != "removed"]
+    armies = [uid for uid in once(ctx, "rumanian_armies", _rumanian_armies) if state.units[uid].loc != "removed"]
     if not armies:
         return state
     region = game.map.regions[RUMANIA].locations

@@ -20,7 +20,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from ...engine.bits import Bits, board_bits, mask, spread
 from ...engine.context import Context, once
@@ -66,6 +66,8 @@ def _owners(ctx: Context, state: State) -> list[tuple[str, str | None]]:
         return last[2]
     control = state.control  # (controller's own test for the cities controlled by occupation only, 12.4.2)
     out = [(city, controller(ctx, state, city) if city in occupied else control.get(city)) for city in ctx.board.cities]
+    if last is not None and last[2] == out:  # control changed elsewhere: the same list, and what is kept for it
+        out = last[2]
     ctx.derived["city_owners"] = (state.control, units, out)
     return out
 
@@ -119,8 +121,8 @@ def _blocked_by_units(ctx: Context, pos, side: str) -> frozenset[str]:
 def _city_steps(ctx: Context, side: str) -> dict[str, tuple[str, ...]]:
     """For each location the neighbours one step in ``side``'s city direction."""
     def make(c: Context) -> dict[str, tuple[str, ...]]:
-        dirs = CITY_DIRECTIONS[side]
-        return {x: tuple(n for n in ns if c.board.direction.get((x, n)) in dirs)
+        dirs, direction = CITY_DIRECTIONS[side], c.board.direction  # (list comprehensions: made on a first replay)
+        return {x: tuple([n for n in ns if direction.get((x, n)) in dirs])
                 for x, ns in c.board.supply_neighbours.items()}
 
     return once(ctx, ("city_steps", side), make)
@@ -128,10 +130,22 @@ def _city_steps(ctx: Context, side: str) -> dict[str, tuple[str, ...]]:
 
 def supplied_cities(ctx: Context, state: State, side: str, blocked: frozenset[str]) -> frozenset[str]:
     """Friendly cities that trace a directional path of any length to a friendly map edge (6.1, 3rd ed)."""
-    return _supplied_cities(ctx, side, blocked, [c for c, owner in _owners(ctx, state) if owner == side])
+    return _supplied_cities(ctx, side, blocked, _own_cities(ctx, _owners(ctx, state), side))
 
 
-def _supplied_cities(ctx: Context, side: str, blocked: frozenset[str], mine: list[str]) -> frozenset[str]:
+def _own_cities(ctx: Context, owners: list[tuple[str, str | None]], side: str) -> tuple[str, ...]:
+    """``side``'s cities in the owners list (kept per side for the last owners list, which stays while control
+    does: asked by every supply net)."""
+    key = ("own_cities", side)
+    last = ctx.derived.get(key)
+    if last is not None and last[0] is owners:
+        return last[1]
+    mine = tuple([c for c, owner in owners if owner == side])
+    ctx.derived[key] = (owners, mine)  # (the owners list kept alive with it: its id stays its own)
+    return mine
+
+
+def _supplied_cities(ctx: Context, side: str, blocked: frozenset[str], mine: Sequence[str]) -> frozenset[str]:
     """``mine`` (friendly cities, in the board's order) that are on the edge, or have a step in the side's
     direction to an unblocked location that is on the edge or has such a step itself. Every step moves the same
     way across the map, so the steps never lead back: each location is settled once, by a search from the city
@@ -218,11 +232,11 @@ def supply_net(ctx: Context, state: State, side: str, with_enemy: bool = True) -
         return hit[2]
     owners = _owners(ctx, state)
     blocked = _blocked(ctx, state, side, with_enemy, owners)
-    mine = [c for c, owner in owners if owner == side]
+    mine = _own_cities(ctx, owners, side)
     nets = ctx.derived.get("supply_nets_by_content")
     if nets is None:
         nets = ctx.derived["supply_nets_by_content"] = {}
-    content = (side, blocked, tuple(mine))
+    content = (side, blocked, mine)
     net = nets.get(content)
     if net is None:
         cities = _supplied_cities(ctx, side, blocked, mine)
@@ -446,11 +460,42 @@ def side_supply(ctx: Context, state: State, side: str, paths: bool = True) -> di
     if paths:
         overland = {uid: overland_path(ctx, net, units[uid].loc) for uid in mine}
         return {uid: unit_supply(ctx, state, uid, net, overland) for uid in mine}
-    reach, bit = _reach(net, SUPPLY_RANGE), net.bits.bit  # within(net, loc, SUPPLY_RANGE) for every unit at once
-    traced = {uid: () if bit.get(units[uid].loc, 0) & reach else None for uid in mine}
+    traced = _traced(net, units, mine)
     home = _home_regions(ctx)
     return {uid: OVERLAND if traced[uid] is not None and uid not in home
             else unit_supply(ctx, state, uid, net, traced) for uid in mine}
+
+
+def _traced(net: SupplyNet, units: Mapping, mine: list[str]) -> dict[str, tuple[str, ...] | None]:
+    """unit -> () when it traces overland supply, else None: ``within(net, loc, SUPPLY_RANGE)`` for every unit of
+    ``mine`` at once."""
+    reach, bit = _reach(net, SUPPLY_RANGE), net.bits.bit
+    return {uid: () if bit.get(units[uid].loc, 0) & reach else None for uid in mine}
+
+
+def unsupplied(ctx: Context, state: State, side: str) -> list[str]:
+    """The on-map units of ``side`` that trace no supply (6.1, 6.2), in the units' order: those
+    ``side_supply(..., paths=False)`` finds not supplied, without a :class:`Supply` made for every unit (the ends of
+    the Supply Check and Removal Phases ask only this, for every unit on the map)."""
+    net = supply_net(ctx, state, side)
+    units = state.units
+    reach, bit = _reach(net, SUPPLY_RANGE), net.bits.bit
+    home = _home_regions(ctx)
+    mine = _on_map(ctx, state, side)
+    out = []
+    traced = None
+    for uid in mine:
+        loc = units[uid].loc
+        if bit.get(loc, 0) & reach:  # overland (6.1)
+            continue
+        region = home.get(uid)
+        if region is not None and loc in region[1]:  # always supplied there
+            continue
+        if traced is None:  # (the adjacency of 6.2 asks whether the neighbours trace overland)
+            traced = _traced(net, units, mine)
+        if not unit_supply(ctx, state, uid, net, traced).ok:
+            out.append(uid)
+    return out
 
 
 def _on_map(ctx: Context, state: State, side: str) -> list[str]:
@@ -459,9 +504,18 @@ def _on_map(ctx: Context, state: State, side: str) -> list[str]:
     key = ("on_map", side)
     out = pos.sets.get(key)
     if out is None:
-        locations, sides = ctx.board.locations, unit_sides(ctx)
-        out = pos.sets[key] = [uid for uid, us in state.units.items() if us.loc in locations and sides[uid] == side]
+        locations, units = ctx.board.locations, state.units
+        out = pos.sets[key] = [uid for uid in _side_units(ctx, side) if units[uid].loc in locations]
     return out
+
+
+def _side_units(ctx: Context, side: str) -> list[str]:
+    """``side``'s units in the game's unit order (the game's data alone)."""
+    made = ctx.tables.get(("side_units", side))  # (asked by every new position's supply: without once's call)
+    if made is None:
+        sides = unit_sides(ctx)
+        made = once(ctx, ("side_units", side), lambda c: [uid for uid in c.game.units if sides[uid] == side])
+    return made
 
 
 def describe(ctx: Context, state: State, uid: str, s: Supply) -> str:

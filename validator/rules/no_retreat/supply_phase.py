@@ -14,7 +14,7 @@ from ...engine.context import Context
 from ...engine.state import evolve, unit_name
 from ...model import Action, Finding
 from .state import State
-from .supply import describe, side_supply, supply_net, supply_order, unit_supply, why_unsupplied
+from .supply import describe, supply_net, supply_order, unit_supply, unsupplied, why_unsupplied
 
 
 def _key(side: str) -> str:
@@ -58,8 +58,7 @@ def end_supply_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]:
         units = {uid: evolve(us, unsupplied=False) if us.unsupplied else us for uid, us in state.units.items()}
         work = evolve(state, units=units)
     for side in supply_order(ctx, state):
-        status = side_supply(ctx, work, side, paths=False)
-        expected = {uid for uid, s in status.items() if not s.ok}
+        expected = set(unsupplied(ctx, work, side))
         if _key(side) in state.logged:
             actual = {uid for uid in marked if ctx.game.units[uid].side == side}
             for uid in sorted(expected - actual):
