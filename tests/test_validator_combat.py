@@ -159,7 +159,10 @@ def test_below_the_table_is_an_automatic_ca(nr_game) -> None:
         assert ok == []
     _, bad = rules.step(c, state, Action(2, "battle", "axis", {"attackers": ["rum_4"], "targets": [TARGET], "die": 6,
                                                                 "result": "DR", "odds": "1:3"}))
-    assert sorted(f.rule for f in bad) == ["10.6.4", "10.6.4"]
+    assert [f.rule for f in bad] == ["10.6.4"]  # the 1:3 column's own cell: one mistake (the column), one report
+    _, bad = rules.step(c, state, Action(2, "battle", "axis", {"attackers": ["rum_4"], "targets": [TARGET], "die": 6,
+                                                                "result": "DD", "odds": "1:3"}))
+    assert sorted(f.rule for f in bad) == ["10.6.4", "10.6.4"]  # neither the CA nor the claimed column's cell
     # 2 vs 4 is 1:2; a forest across a river shifts it two left, below the table: an automatic CA
     state = arranged(base, {"rum_4": ("1409", "front"), "sov_west": ("1410", "front")})
     assert not rules.step(c, state, Action(2, "battle", "axis", {"attackers": ["rum_4"], "targets": ["1410"],

@@ -284,9 +284,10 @@ def result_finding(ctx: Context, state: State, spec: BattleSpec, action: Action,
         if claimed in _accepted(ctx, state, spec, other.result, other):
             return claimed if claimed in other.alternatives else other.result, None
     column = claimed_column(crt, action)
-    if odds.final is not None and column != odds.final and \
-            claimed_cell(crt, column, out.die if out else action["die"]) == claimed:
-        return claimed, None  # 10.5: the wrong odds (claim_findings) are the one mistake; the result follows from them
+    if column != odds.final and claimed_cell(crt, column, out.die if out else action["die"]) == claimed:
+        # 10.5, 10.6.4: the wrong odds (claim_findings: a wrong column, or one claimed for odds below the table) are
+        # the one mistake; the result follows from them
+        return claimed, None
     valid = claimed in crt.legend or claimed in {r for row in crt.rows.values() for r in row}
     keep = claimed if valid else "-"
     if odds.final is None:

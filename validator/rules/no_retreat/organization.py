@@ -104,9 +104,10 @@ def flip_problems(ctx: Context, state: State, side: str, uid: str, to: str, pay:
     name = unit_name(ctx, uid, state)
     at = (us.loc,) if us.loc else ()
     if u.side != side:
-        return [Finding("7.1", f"{name} is not a {side} unit", (uid,), at)], False
+        return [Finding("7.0", f"{name} is not a {side} unit: a flip is made by the unit's owner (7.0 A)", (uid,),
+                        at)], False
     if us.loc not in ctx.board.locations:
-        return [Finding("7.1", f"{name} is not on the map (it is in {us.loc}); only units on the map flip",
+        return [Finding("7.0", f"{name} is not on the map (it is in {us.loc}); only units on the map flip (7.0 A)",
                         (uid,), at)], False
     if us.face == to:
         return [Finding("7.1", f"{name} already shows its {to} side", (uid,), at)], False
@@ -114,8 +115,8 @@ def flip_problems(ctx: Context, state: State, side: str, uid: str, to: str, pay:
     if kind == "one_step":
         return [Finding("7.4", f"{name} is a one-step unit: it cannot be improved", (uid,), at)], False
     if kind == "down":
-        return [Finding("7.1", f"{name} may not be flipped to its weaker side by choice; units flip up to full "
-                               "strength only", (uid,), at)], False
+        return [Finding("7.0", f"{name} may not be flipped to its weaker side by choice; units flip up to full "
+                               "strength only (7.0 A)", (uid,), at)], False
     if kind == "unfortify":
         return [], False
     findings = []

@@ -338,6 +338,21 @@ def logged_path(state: State, action: Action) -> tuple[str, str | None, list[str
     return uid, start, path[1:] if path and path[0] == start else path
 
 
+def _needless_retreat(ctx: Context, state: State, b: Battle | None, uid: str, name: str, full: tuple[str, ...]
+                      ) -> Finding:
+    """A retreat no result asks for: under 10.7.5, or under the rule of the Fort (10.7.4) or Volkssturm unit (14.0)
+    whose hex the CRT result would have made retreat (one mistake, one report: the rule that cancelled it)."""
+    start = b.starts.get(uid) if b is not None and uid in b.defenders else None
+    if start is not None and b.result in MOVING_RESULTS:
+        res, tt = hex_result(ctx, state, b.result, [d for d in b.defenders if b.starts.get(d) == start])
+        if tt is not None and (res not in MOVING_RESULTS or tt.no_retreat):
+            made = "no effect" if res == "-" else "a loss without a retreat" if res == b.result else f"an {res}"
+            return Finding(tt.rule, f"{name} retreats {'-'.join(full)}, but the {tt.type} in {start} makes the "
+                                    f"{b.result} {made} for the units of its hex: they do not retreat", (uid,), full)
+    return Finding("10.7.5", f"{name} retreats {'-'.join(full)}, but no result of the battle being resolved makes it "
+                             "retreat", (uid,), full)
+
+
 def handle_retreat(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     """A defender retreats (10.7.5); a DS unit then goes to the Shattered box (10.7.6)."""
     uid, start, path = logged_path(state, action)
@@ -349,8 +364,7 @@ def handle_retreat(ctx: Context, state: State, action: Action) -> tuple[State, l
     b = c.battle
     findings = []
     if b is None or uid not in b.to_retreat:
-        findings.append(Finding("10.7.5", f"{name} retreats {'-'.join(full)}, but no result of the battle being "
-                                          "resolved makes it retreat", (uid,), full))
+        findings.append(_needless_retreat(ctx, state, b, uid, name, full))
     elif uid in b.retreated:
         findings.append(Finding("10.7.5", f"{name} has already retreated", (uid,), full))
     else:
