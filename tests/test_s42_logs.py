@@ -16,9 +16,9 @@ from validator.log_schema import schema_file
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LOG_DIR = os.path.join(ROOT, "tests", "logs", "stalingrad42")
 LOGS = sorted(glob.glob(os.path.join(LOG_DIR, "*.jsonl")))
-# the blind referees' sets have verdict tests of their own (test_s42_blind.py, test_s42_blind_combat.py,
-# test_s42_blind_campaign.py, through the command line)
-SCRIPTED = [p for p in LOGS if not os.path.basename(p).startswith(("blind_", "blindc_", "blindv_"))]
+# the blind referees' sets and the rule sweep have verdict tests of their own (test_s42_blind.py,
+# test_s42_blind_combat.py, test_s42_blind_campaign.py, through the command line; test_s42_sweep.py)
+SCRIPTED = [p for p in LOGS if not os.path.basename(p).startswith(("blind_", "blindc_", "blindv_", "sweep_"))]
 
 
 @pytest.fixture(scope="module")
