@@ -7,8 +7,8 @@
 - 21.1.2: what each kind restores (``rules.toml [replacements.kinds]``): Tank/Panzer, Infantry (Cavalry and Special
   may stand in), Cavalry, Special (Free Stacking Units too), the Axis-allied kinds by nationality; German
   replacements never restore an Axis ally; units the counter mix marks never replaced (18.5, 20.9).
-- 21.2: a unit on the map receives one only in supply (at that instant, 16.3; and without an Out of Supply marker,
-  16.4) and in Good Order, one a turn; the Soviets use one a turn at most on a Guards unit.
+- 21.2: a unit on the map receives one only in supply (at that instant, 16.3) and in Good Order, one a turn; the
+  Soviets use one a turn at most on a Guards unit.
 - 21.3.1: a unit from the Eliminated Box goes to a friendly Entry Area, a friendly-controlled Major City on a
   Connecting Rail Hex, or the hex of an in-supply, Good Order Army (Axis, of its nationality) or Front (Soviet) HQ on
   or within two hexes of a Connecting Rail Hex; never next to an enemy Combat Unit; Soviet Tank and Mechanized Corps
@@ -127,9 +127,6 @@ def handle_replace(ctx: Context, state: State, action: Action) -> tuple[State, l
         if why is not None:
             findings.append(Finding("21.1.2" if "restore" in why or "never" in why else "21.1.1", f"{who}: {why}",
                                     (uid,)))
-        elif us.supply:  # 16.4: a unit bearing an Out of Supply marker (white or red) receives none
-            findings.append(Finding("21.2", f"{who} bears an {'Isolated' if us.supply == 'isolated' else 'Out of Supply'}"
-                                            " marker; such a unit receives no replacement (16.4)", (uid,)))
         elif not supply.traces(ctx, state, side, us.loc or ""):
             findings.append(Finding("21.2", f"{who} cannot trace a Line of Supply now; only units in supply receive "
                                             "replacements", (uid,), (us.loc or "",)))
