@@ -16,9 +16,10 @@ from validator.log_schema import schema_file
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LOG_DIR = os.path.join(ROOT, "tests", "logs", "stalingrad42")
 LOGS = sorted(glob.glob(os.path.join(LOG_DIR, "*.jsonl")))
-# the blind referees' sets (blind_, blindc_, blindv_, blind4_ ... blind7_) have verdict tests of their own
-# (test_s42_blind*.py, with their disagreements as strict xfails): they are not replayed a second time here
-SCRIPTED = [p for p in LOGS if not os.path.basename(p).startswith("blind")]
+# the blind referees' sets (blind_, blindc_, blindv_, blind4_ ... blind7_) and the rule sweep (sweep_) have verdict
+# tests of their own (test_s42_blind*.py, test_s42_sweep.py, with their disagreements as strict xfails): they are
+# not replayed a second time here
+SCRIPTED = [p for p in LOGS if not os.path.basename(p).startswith(("blind", "sweep_"))]
 
 
 @pytest.fixture(scope="module")

@@ -207,9 +207,14 @@ def handle_determined(ctx: Context, state: State, action: Action) -> tuple[State
 
     def wrong(letter: str, cell: str) -> bool:
         return claimed != letter or bool(claimed_losses and claimed_losses.replace(" ", "") != cell)
-    if refused and wrong(letter, cell):  # read without the +1 the support may not give (as 9.4's refused shifts)
-        bare = t.row_for(die + drm - 1)
-        if not wrong(t.result(g.dd_column, bare), t.cell("losses", g.dd_column, bare)):
+    # one mistake, one report: read without the +1 a refused support may not give (as 9.4's refused shifts), and
+    # without the -1 of a light orange cell whose roll 11.2.2 refused (the player who rolls it reads it as allowed)
+    offsets = {0, -1} if refused else {0}
+    if c.colour == "orange" and any(f.rule == "11.2.2" for f in findings):
+        offsets |= {o + 1 for o in offsets}
+    for off in sorted(offsets - {0}, key=abs):
+        bare = t.row_for(die + drm + off)
+        if wrong(letter, cell) and not wrong(t.result(g.dd_column, bare), t.cell("losses", g.dd_column, bare)):
             letter, cell = t.result(g.dd_column, bare), t.cell("losses", g.dd_column, bare)
     if wrong(letter, cell):
         mods = f" ({', '.join(words)})" if words else ""

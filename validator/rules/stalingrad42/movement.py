@@ -513,7 +513,9 @@ def check_path(ctx: Context, state: State, uid: str, path: Sequence[str], a: All
         else:
             exit_words = " (+2 to leave an enemy zone of control, 6.2)" if exit_extra else ""
             before = f" ({p.spent / HALVES:g} spent before)" if p.spent else ""
-            rule = "6.2" if exit_extra and spent - exit_extra <= p.limit else "5.3" if a.mode == EXTENDED else "5.1"
+            snow = -int(ctx.game.weather[state.weather].extra.get("ma_change") or 0) * HALVES  # 23.2.4: MA one less
+            rule = "6.2" if exit_extra and spent - exit_extra <= p.limit else "5.3" if a.mode == EXTENDED \
+                else "23.2.4" if 0 < snow and spent - snow <= p.limit else "5.1"
             out.append(Finding(rule, f"{who} needs {spent / HALVES:g} MP{exit_words} for {'-'.join(full)}{before} but "
                                      f"has {p.limit / HALVES:g} ({_words(ctx, state, a)}){hint}", (uid,), full))
     return out

@@ -311,7 +311,8 @@ def handle_retreat(ctx: Context, state: State, action: Action) -> tuple[State, l
     if what in ("combat", "delay", "auto") and not w.problem and not w.eliminated and not w.area:
         short, problem = _length(ctx, state, side, w, length, what, g)
         if problem:
-            findings.append(Finding("12.1.1", f"{who} {problem}", (uid,), full_path))
+            # a Delay's one or two hexes are 11.6.1's (12.1.1 gives the CRT's lengths): the rule that sets the length
+            findings.append(Finding("11.6.1" if what == "delay" else "12.1.1", f"{who} {problem}", (uid,), full_path))
     if what in ("combat", "delay", "auto") and not w.problem:
         findings += _guidelines(ctx, state, uid, away or "", length, w, g, full_path)
     full = c.full if c is not None else False
