@@ -731,6 +731,10 @@ def _apply(ctx: Context, state: State, uid: str, path: Sequence[str], mode: str,
 
 def _captured(ctx: Context, state: State, side: str, path: Sequence[str]) -> list[str]:
     """19.3: enemy Non-Combat Units alone in a hex a Combat Unit enters are removed."""
+    enemy_units = sides(ctx, state, other(ctx, side)).units
+    bit = move_bits(ctx).bit
+    if not any(enemy_units & bit.get(loc, 0) for loc in path):  # (a move nearly never enters an enemy's location)
+        return []
     at = side_at(ctx, state, other(ctx, side))
     info_ = table(ctx)
     out: list[str] = []
