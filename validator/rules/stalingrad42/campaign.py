@@ -28,7 +28,7 @@
 
 from __future__ import annotations
 
-from ...engine.context import Context, per_replay
+from ...engine.context import Context, once, per_replay
 from ...engine.paths import move_bits
 from ...engine.position import position
 from ...engine.state import evolve
@@ -172,19 +172,19 @@ def after_units(ctx: Context, before: State, state: State, action: Action) -> tu
 
 
 def _south(ctx: Context) -> frozenset[str]:
-    """30.0: the map hexes in hex row xx40 or south (made once per replay: asked at every Axis move)."""
-    return per_replay(ctx, "s42_trans_caucasus_hexes", lambda c: frozenset(
+    """30.0: the map hexes in hex row xx40 or south (made once per loaded game: asked at every Axis move)."""
+    return once(ctx, "s42_trans_caucasus_hexes", lambda c: frozenset(
         h for h in c.game.map.hexes if _row(c, h) >= later(c).campaign.trans_caucasus_row))
 
 
 def _near_saratov(ctx: Context) -> frozenset[str]:
-    """31.0: the map hexes within six hexes of Saratov (made once per replay)."""
+    """31.0: the map hexes within six hexes of Saratov (made once per loaded game)."""
     def make(c: Context) -> frozenset[str]:
         camp = later(c).campaign
         bit = move_bits(c).bit
         around = near(c, camp.saratov, camp.saratov_hexes)
         return frozenset(h for h in c.game.map.hexes if bit.get(h, 0) & around)
-    return per_replay(ctx, "s42_near_saratov", make)
+    return once(ctx, "s42_near_saratov", make)
 
 
 # --- placements from boxes and upgrades ---------------------------------------------------------------------------
