@@ -336,9 +336,8 @@ def previous(ctx: Context, s: Search, loc: str, level: int) -> str:
     bit, levels, allowed, index = mb.bit, s.levels, s.steps, ctx.board.step_index
     priced = s.sides.cost if s.sides is not None else None
     stops = s.stops
-    best = None
-    for n in nbrs:
-        if n == s.start or (best is not None and n >= best):
+    for n in _by_id(ctx)[loc]:  # the neighbours in id order: the first that qualifies is the one
+        if n == s.start:
             continue
         b = bit[n]
         if allowed is not None:
@@ -349,10 +348,16 @@ def previous(ctx: Context, s: Search, loc: str, level: int) -> str:
         if c is None:
             c = s.cost[loc][s.column]
         if levels.get(level - c, 0) & b and not stops & b:  # (the stops tested only for a neighbour at the level)
-            best = n
-    if best is None:
-        raise ValueError("min() arg is an empty sequence")  # as the search's min() said (never for a reached loc)
-    return best
+            return n
+    raise ValueError("min() arg is an empty sequence")  # as the search's min() said (never for a reached loc)
+
+
+def _by_id(ctx: Context) -> Mapping[str, tuple[str, ...]]:
+    """Location -> its open neighbours sorted by id (made once per loaded game; looked up without :func:`once`'s call
+    when made: a path asks per hex)."""
+    value = ctx.tables.get("open_neighbours_by_id")
+    return value if value is not None else once(ctx, "open_neighbours_by_id", lambda c: {
+        loc: tuple(sorted(near)) for loc, near in c.board.open_neighbours.items()})
 
 
 def path(ctx: Context, s: Search, dest: str) -> tuple[str, ...]:

@@ -25,7 +25,7 @@ from typing import Iterable, Sequence
 
 from games.hexgrid import distance
 
-from ...engine.context import Context, per_replay
+from ...engine.context import Context, once, per_replay
 from ...engine.paths import move_bits
 from ...engine.position import note_changes
 from ...engine.state import evolve
@@ -85,14 +85,22 @@ def _words(ctx: Context, state: State) -> str:
 
 def _range(ctx: Context, state: State, side: str, hid: str) -> bool:
     """9.3.5: within 15 hexes of a friendly-controlled City, Town or Landmark on a Connecting Rail Hex."""
-    bit = move_bits(ctx).bit
     around = near(ctx, hid, combat_facts(ctx).air.range) & net(ctx, state, side).rail
     if not around:
         return False
-    for h, x in ctx.game.map.hexes.items():
-        if x.settlement and bit.get(h, 0) & around and state.control.get(h) == side:
+    for h, b in _places(ctx):
+        if b & around and state.control.get(h) == side:
             return True
     return False
+
+
+def _places(ctx: Context) -> tuple[tuple[str, int], ...]:
+    """(hex, its bit) of every map hex with a City, Town or Landmark (made once per loaded game: 9.3.5 looked at
+    every map hex for each ask)."""
+    def make(c: Context) -> tuple[tuple[str, int], ...]:
+        bit = move_bits(c).bit
+        return tuple((h, bit.get(h, 0)) for h, x in c.game.map.hexes.items() if x.settlement)
+    return once(ctx, "s42_air_places", make)
 
 
 def escorting(ctx: Context, state: State, air: str) -> tuple[str, ...]:

@@ -28,7 +28,7 @@
 
 from __future__ import annotations
 
-from ...engine.context import Context, per_replay
+from ...engine.context import Context, once, per_replay
 from ...engine.paths import move_bits
 from ...engine.position import position
 from ...engine.state import evolve
@@ -156,20 +156,35 @@ def after_units(ctx: Context, before: State, state: State, action: Action) -> tu
     uid = action.get("unit")
     if not uid or uid not in ctx.game.units or ctx.game.units[uid].side != _axis(ctx):
         return state, []
-    loc = state.units[uid].loc or ""
-    path = list(action.get("path") or ()) + [loc]
-    hexes = [h for h in path if h in ctx.game.map.hexes]
     c = later(ctx).campaign
-    new = set()
-    if TC not in state.events and any(_row(ctx, h) >= c.trans_caucasus_row for h in hexes):
-        new.add(TC)
     army = ARMY + c.saratov_army
-    if army not in state.events and c.saratov_army in _frozen_formations(ctx):
-        bit = move_bits(ctx).bit
-        around = near(ctx, c.saratov, c.saratov_hexes)
-        if any(bit.get(h, 0) & around for h in hexes):
-            new.add(army)
+    tc = TC not in state.events
+    saratov = army not in state.events and c.saratov_army in _frozen_formations(ctx)
+    if not (tc or saratov):  # both triggered already: nothing is left to look for
+        return state, []
+    path = (*(action.get("path") or ()), state.units[uid].loc or "")
+    new = set()
+    if tc and any(h in _south(ctx) for h in path):
+        new.add(TC)
+    if saratov and any(h in _near_saratov(ctx) for h in path):
+        new.add(army)
     return (evolve(state, events=state.events | new) if new else state), []
+
+
+def _south(ctx: Context) -> frozenset[str]:
+    """30.0: the map hexes in hex row xx40 or south (made once per loaded game: asked at every Axis move)."""
+    return once(ctx, "s42_trans_caucasus_hexes", lambda c: frozenset(
+        h for h in c.game.map.hexes if _row(c, h) >= later(c).campaign.trans_caucasus_row))
+
+
+def _near_saratov(ctx: Context) -> frozenset[str]:
+    """31.0: the map hexes within six hexes of Saratov (made once per loaded game)."""
+    def make(c: Context) -> frozenset[str]:
+        camp = later(c).campaign
+        bit = move_bits(c).bit
+        around = near(c, camp.saratov, camp.saratov_hexes)
+        return frozenset(h for h in c.game.map.hexes if bit.get(h, 0) & around)
+    return once(ctx, "s42_near_saratov", make)
 
 
 # --- placements from boxes and upgrades ---------------------------------------------------------------------------

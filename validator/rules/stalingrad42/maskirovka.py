@@ -19,7 +19,7 @@ is not hidden information).
 
 from __future__ import annotations
 
-from ...engine.context import Context
+from ...engine.context import Context, once
 from ...engine.state import evolve
 from ...model import Action, Finding
 from . import supply
@@ -46,7 +46,10 @@ def _inside(ctx: Context, state: State, army: str) -> list[str]:
 
 
 def _is_army(ctx: Context, uid: str) -> bool:
-    return "holding_box" in ctx.game.tags(ctx.game.units[uid], "front")
+    """Whether the unit is a Reserve Army with a Holding Box (a table of every unit made once per loaded game: asked at
+    every move and rail move)."""
+    return once(ctx, "s42_is_army", lambda c: {
+        u: "holding_box" in c.game.tags(unit, "front") for u, unit in c.game.units.items()})[uid]
 
 
 def handle_maskirovka(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:

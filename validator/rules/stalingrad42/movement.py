@@ -311,10 +311,22 @@ def _search_steps(ctx: Context, state: State, side: str, combat: bool, g: Ground
     key = (id(shut), id(bonds), id(majors), g.friendly_combat & _river_banks(ctx, majors), combat, first_step)
     hit = memo.get(key)
     if hit is None or hit[0] is not shut or hit[1] is not bonds or hit[2] is not majors:
-        base = union(shut, bonds.closed)
-        rivers = tuple(m & ~p for m, p in zip(majors, pontoon_steps(ctx, state, side, combat, g)))
-        hit = (shut, bonds, majors, base, allowed(ctx, union(base, rivers)),  # type: ignore[arg-type]
-               allowed(ctx, base) if first_step else None)
+        # what does not depend on the friendly units (the closed steps and those allowed from the start) is kept by
+        # its objects alone: most new keys differ only by the friendly Combat Units on the river banks
+        bases = ctx.derived.setdefault("s42_search_bases", {})
+        bkey = (id(shut), id(bonds))
+        got = bases.get(bkey)
+        if got is None or got[0] is not shut or got[1] is not bonds:
+            base = union(shut, bonds.closed)
+            got = (shut, bonds, base, allowed(ctx, base))
+            if len(bases) >= 16:
+                del bases[next(iter(bases))]
+            bases[bkey] = got
+        base, open_ = got[2], got[3]
+        # allowed(base + rivers): the steps open from the start less the rivers no Pontoon Bridge opens (5.5.2, 5.5.5)
+        steps = tuple(o ^ (o & (m ^ (m & p))) for o, m, p in zip(open_, majors,
+                                                                   pontoon_steps(ctx, state, side, combat, g)))
+        hit = (shut, bonds, majors, base, steps, open_ if first_step else None)
         if len(memo) >= 32:
             del memo[next(iter(memo))]
         memo[key] = hit
@@ -737,6 +749,10 @@ def _apply(ctx: Context, state: State, uid: str, path: Sequence[str], mode: str,
 
 def _captured(ctx: Context, state: State, side: str, path: Sequence[str]) -> list[str]:
     """19.3: enemy Non-Combat Units alone in a hex a Combat Unit enters are removed."""
+    enemy_units = sides(ctx, state, other(ctx, side)).units
+    bit = move_bits(ctx).bit
+    if not any(enemy_units & bit.get(loc, 0) for loc in path):  # (a move nearly never enters an enemy's location)
+        return []
     at = side_at(ctx, state, other(ctx, side))
     info_ = table(ctx)
     out: list[str] = []

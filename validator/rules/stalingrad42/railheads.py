@@ -118,8 +118,9 @@ def after_move(ctx: Context, state: State, side: str) -> State:
         b = bit[h]
         return bool(b & soviet or not b & axis_units and reaching(ctx, state, h) & projecting)
 
-    spots, reach = _near_heads(ctx, state, heads)
-    if not (spots & soviet or reach & projecting) or not any(threat(r.hex) for r in heads):
+    spots, reach, each = _near_heads(ctx, state, heads)
+    if not (spots & soviet or reach & projecting) or \
+            not any(b & soviet or not b & axis_units and r & projecting for b, r in each):  # threat(), per Railhead
         return state
     new = []
     changed = False
@@ -141,20 +142,25 @@ def after_move(ctx: Context, state: State, side: str) -> State:
     return evolve(state, markers=evolve(state.markers, railheads=tuple(new)))
 
 
-def _near_heads(ctx: Context, state: State, heads: tuple[Railhead, ...]) -> tuple[int, int]:
-    """(the Railheads' hexes, the cells whose ZOC reaches one) as bits, remembered for the last Railheads (the same
-    tuple through a Soviet Movement Phase unless one is pushed back)."""
+def _near_heads(ctx: Context, state: State, heads: tuple[Railhead, ...]
+                ) -> tuple[int, int, tuple[tuple[int, int], ...]]:
+    """(the Railheads' hexes, the cells whose ZOC reaches one, and per Railhead its hex and those cells) as bits,
+    remembered for the last Railheads (the same tuple through a Soviet Movement Phase unless one is pushed back)."""
     is_winter = winter(ctx, state)
     hit = ctx.derived.get("s42_near_heads")
     if hit is not None and hit[0] is heads and hit[1] == is_winter:
         return hit[2]
     bit = move_bits(ctx).bit
     spots = reach = 0
+    each = []
     for r in heads:
-        spots |= bit[r.hex]
-        reach |= reaching(ctx, state, r.hex)
-    ctx.derived["s42_near_heads"] = (heads, is_winter, (spots, reach))
-    return spots, reach
+        b, near = bit[r.hex], reaching(ctx, state, r.hex)
+        spots |= b
+        reach |= near
+        each.append((b, near))
+    out = (spots, reach, tuple(each))
+    ctx.derived["s42_near_heads"] = (heads, is_winter, out)
+    return out
 
 
 def begin_turn(ctx: Context, state: State, turn: int) -> State:

@@ -35,7 +35,7 @@ from typing import NamedTuple, Sequence
 
 from games.hexgrid import distance
 
-from ...engine.context import Context
+from ...engine.context import Context, once
 from ...engine.paths import move_bits
 from ...engine.position import note_changes, position
 from ...engine.state import evolve
@@ -452,11 +452,21 @@ def came_next_to(ctx: Context, before: State, state: State, action: Action) -> S
     entered = [h for h in (path or ()) if h in hexes and h != before.units[uid].loc]
     if us.loc in hexes and us.loc not in entered:
         entered.append(us.loc)
+    # an enemy unit in Full Retreat and unshielded is in a location with the enemy's units and none with a ZOC (a
+    # Combat Unit neither in Full Retreat nor under a Train marker would shield it): the hexes entered next to none
+    # are passed over without a look at their units
+    them = sides(ctx, state, other(ctx, side))
+    exposed = them.units ^ (them.units & them.projecting)
+    around_bits = _neighbour_bits(ctx)
+    if not any(exposed & around_bits.get(h, 0) for h in entered):
+        return state
     enemy = side_at(ctx, state, other(ctx, side))  # kept per side: no new position per move
     length = combat_facts(ctx).auto_retreat
     bit = move_bits(ctx).bit
     owed: set[str] = set()
     for h in entered:
+        if not exposed & around_bits.get(h, 0):
+            continue
         near = [(n, u) for n in ctx.board.neighbours.get(h, ()) for u in enemy.get(n, ()) if _unshielded(ctx, state, u)]
         if not near:
             continue
@@ -466,6 +476,20 @@ def came_next_to(ctx: Context, before: State, state: State, action: Action) -> S
         return state
     b = battles(state)
     return evolve(state, battles=evolve(b, auto_owed=b.auto_owed | owed))
+
+
+def _neighbour_bits(ctx: Context) -> dict[str, int]:
+    """Location -> the bits (``move_bits``) of the locations next to it on the board (made once per loaded game)."""
+    def make(c: Context) -> dict[str, int]:
+        bit = move_bits(c).bit
+        out = {}
+        for loc, near in c.board.neighbours.items():
+            m = 0
+            for n in near:
+                m |= bit.get(n, 0)
+            out[loc] = m
+        return out
+    return once(ctx, "s42_neighbour_bits", make)
 
 
 def settled(state: State, action: Action) -> State:

@@ -80,8 +80,8 @@ def after_move(ctx: Context, before: State, state: State, action: Action) -> tup
         out.append(Finding(sr.special, f"{name(ctx, before, uid)} exited the map through {us.loc}: it never re-enters",
                            (uid,), (us.loc,)))
     first = sr.first_moves
-    mode = action.type if action.type in ("rail", "sea") else mode_of(ctx, state, action)
-    if first is not None and first_turn_mode(ctx, before, action, mode):
+    if first is not None and first_turn_mode(ctx, before, action, action.type if action.type in ("rail", "sea")
+                                              else mode_of(ctx, state, action)):
         out.append(Finding(sr.special, f"{name(ctx, before, uid)}: on the first turn of {ctx.scenario.name} "
                                        f"{ctx.game.sides[first[0]].name} units use only "
                                        f"{' and '.join(m.capitalize() for m in first[1])} Movement", (uid,),

@@ -171,9 +171,12 @@ def _enemy_garrisons(ctx: Context, side: str) -> tuple[tuple[str, str], ...]:
 def _garrison_zone(ctx: Context, state: State, mover_side: str) -> int:
     """The hexes within five hexes of an unreleased Garrison of the other side (20.4), remembered per set of releases
     and Garrison locations."""
+    enemy = _enemy_garrisons(ctx, mover_side)
+    if not enemy:
+        return 0
     r = facts(ctx).release
     units = state.units
-    spots = tuple((units[g].loc, key) for g, key in _enemy_garrisons(ctx, mover_side))
+    spots = tuple((units[g].loc, key) for g, key in enemy)
     memo = ctx.derived.setdefault("s42_garrison_zone", {})
     key = (mover_side, spots, state.released)
     out = memo.get(key)
@@ -188,13 +191,32 @@ def _garrison_zone(ctx: Context, state: State, mover_side: str) -> int:
     return out
 
 
+def _held_side(ctx: Context) -> str | None:
+    """20.6: the side of the held North Caucasus units (made once per replay: asked at every move)."""
+    return per_replay(ctx, "s42_held_side", lambda c: next(
+        (c.game.units[u].side for u in facts(c).release.north_caucasus_hqs), None))
+
+
+def _don_banks(ctx: Context) -> int:
+    """The hexes on either side of the Don's hexsides of :func:`don`, as bits: a move that enters none of them
+    crossed no step of it."""
+    def make(c: Context) -> int:
+        bit = move_bits(c).bit
+        out = 0
+        for a, b in don(c):
+            out |= bit.get(a, 0) | bit.get(b, 0)
+        return out
+    return per_replay(ctx, "s42_don_banks", make)
+
+
 def _releases_caucasus(ctx: Context, state: State, uid: str, path: Sequence[str], where: int) -> bool:
     """20.6: the mover is an enemy of the held units and crossed the Don, or came within five hexes of Stalingrad."""
-    held_side = next((ctx.game.units[u].side for u in facts(ctx).release.north_caucasus_hqs), None)
-    if ctx.game.units[uid].side == held_side:
+    if ctx.game.units[uid].side == _held_side(ctx):
         return False
     if where & _near_stalingrad(ctx):
         return True
+    if not where & _don_banks(ctx):  # every step of the Don's line enters a hex on its banks (one of ``path``)
+        return False
     line = don(ctx)
     moved = state.moved.get(uid)
     start = moved.start if moved else None

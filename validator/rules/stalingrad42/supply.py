@@ -139,7 +139,8 @@ def sources(ctx: Context, state: State, side: str, with_azov: bool = True) -> in
     for sea_id, ports in st["ports"].items():
         sea = ctx.game.map.seas[sea_id]
         if sea_id == f.sea.azov:
-            if not with_azov or azov_controller(ctx, state) != side:
+            # (azov_controller answers the side that controls Temryuk or None: for the other side no trace is needed)
+            if not with_azov or state.control.get(f.sea.temryuk) != side or azov_controller(ctx, state) != side:
                 continue
         elif side not in sea.supply_sides:
             continue
