@@ -17,7 +17,7 @@ from collections import deque
 from typing import Sequence
 
 from ...engine.bits import board_bits
-from ...engine.context import Context, per_replay
+from ...engine.context import Context, once, per_replay
 from ...engine.paths import move_bits
 from ...engine.state import evolve
 from .data import facts, scenario_facts
@@ -191,10 +191,11 @@ def _garrison_zone(ctx: Context, state: State, mover_side: str) -> int:
     return out
 
 
-def _held_side(ctx: Context) -> str | None:
-    """20.6: the side of the held North Caucasus units (made once per replay: asked at every move)."""
-    return per_replay(ctx, "s42_held_side", lambda c: next(
-        (c.game.units[u].side for u in facts(c).release.north_caucasus_hqs), None))
+def _held_side(ctx: Context) -> str:
+    """20.6: the side of the held North Caucasus units ("" when the game has none; made once per loaded game: asked
+    at every move)."""
+    return once(ctx, "s42_held_side", lambda c: next(
+        (c.game.units[u].side for u in facts(c).release.north_caucasus_hqs), ""))
 
 
 def _don_banks(ctx: Context) -> int:
@@ -219,6 +220,8 @@ def _releases_caucasus(ctx: Context, state: State, uid: str, path: Sequence[str]
         return False
     line = don(ctx)
     moved = state.moved.get(uid)
-    start = moved.start if moved else None
-    steps = list(zip([start] + list(path[:-1]), path)) if start else list(zip(path, path[1:]))
-    return any((a, b) in line for a, b in steps)
+    if moved is not None and moved.path[-len(path):] == tuple(path):  # a move: its record holds this line's path
+        trail = (moved.start,) + tuple(moved.path)  # (a continued move's line begins where the last one ended)
+    else:
+        trail = tuple(path)
+    return any((a, b) in line for a, b in zip(trail, trail[1:]))
