@@ -45,7 +45,7 @@ from __future__ import annotations
 from typing import Mapping, NamedTuple, Sequence
 
 from ...engine.bits import Steps, board_bits
-from ...engine.context import Context
+from ...engine.context import Context, remember
 from ...engine.paths import Search, explore, found, move_bits, path as search_path
 from ...engine.position import note_changes, position
 from ...engine.state import evolve
@@ -58,7 +58,7 @@ from .bonds import Bonds, Potential, crosses_bond, in_hex_bond, negated, potenti
 from .campaign_data import scenario_rules
 from .data import facts, scenario_facts
 from .state import DISRUPTED, FULL_RETREAT, GOOD_ORDER, OUT_OF_SUPPLY, ISOLATED, Moved, State
-from .terrain import Situation, allowed, closed, cost_table, major_closed, situation, step_costs, union
+from .terrain import Situation, allowed, closed, cost_table, major_closed, minus, situation, step_costs, union
 from .turn_order import acting_side
 from .units import Info, info, name, table
 from .zoc import adjacent_bits, ezoc_bits, other, side_at, sides, winter
@@ -138,6 +138,11 @@ class Allowance(NamedTuple):
     rule: str  # the rule that restricts it
 
 
+def _ma_change(ctx: Context, state: State) -> int:
+    """23.2.4: what the weather adds to (or takes from) every printed MA (``weather.csv`` ``ma_change``)."""
+    return int(ctx.game.weather[state.weather].extra.get("ma_change") or 0)
+
+
 def allowance(ctx: Context, state: State, uid: str, asked: str) -> Allowance | Finding:
     """The unit's movement this phase in the mode the log asks (5.1, 5.3, 5.4; Snow: the MA one less, 23.2.4; a
     Replacement marker: one hex, 21.4), or why it may not move so."""
@@ -156,7 +161,7 @@ def allowance(ctx: Context, state: State, uid: str, asked: str) -> Allowance | F
     if asked == TACTICAL:
         limit = f.movement.replacement_hexes if us.replaced else f.movement.tactical_hexes
         return Allowance(TACTICAL, limit, i.ma, "a Replacement marker (21.4)" if us.replaced else "", "21.4")
-    ma = max(0, i.ma + int(ctx.game.weather[state.weather].extra.get("ma_change") or 0))
+    ma = max(0, i.ma + _ma_change(ctx, state))
     if not i.ma:
         return Finding("5.1", f"{who} has no Movement Allowance on this side", (uid,))
     if asked == EXTENDED:
@@ -319,17 +324,12 @@ def _search_steps(ctx: Context, state: State, side: str, combat: bool, g: Ground
         if got is None or got[0] is not shut or got[1] is not bonds:
             base = union(shut, bonds.closed)
             got = (shut, bonds, base, allowed(ctx, base))
-            if len(bases) >= 16:
-                del bases[next(iter(bases))]
-            bases[bkey] = got
+            remember(bases, bkey, got, 16)
         base, open_ = got[2], got[3]
         # allowed(base + rivers): the steps open from the start less the rivers no Pontoon Bridge opens (5.5.2, 5.5.5)
-        steps = tuple(o ^ (o & (m ^ (m & p))) for o, m, p in zip(open_, majors,
-                                                                   pontoon_steps(ctx, state, side, combat, g)))
+        steps = minus(open_, minus(majors, pontoon_steps(ctx, state, side, combat, g)))
         hit = (shut, bonds, majors, base, steps, open_ if first_step else None)
-        if len(memo) >= 32:
-            del memo[next(iter(memo))]
-        memo[key] = hit
+        remember(memo, key, hit, 32)
     return hit[3], hit[4], hit[5]
 
 
@@ -525,7 +525,7 @@ def check_path(ctx: Context, state: State, uid: str, path: Sequence[str], a: All
         else:
             exit_words = " (+2 to leave an enemy zone of control, 6.2)" if exit_extra else ""
             before = f" ({p.spent / HALVES:g} spent before)" if p.spent else ""
-            snow = -int(ctx.game.weather[state.weather].extra.get("ma_change") or 0) * HALVES  # 23.2.4: MA one less
+            snow = -_ma_change(ctx, state) * HALVES  # 23.2.4: MA one less
             rule = "6.2" if exit_extra and spent - exit_extra <= p.limit else "5.3" if a.mode == EXTENDED \
                 else "23.2.4" if 0 < snow and spent - snow <= p.limit else "5.1"
             out.append(Finding(rule, f"{who} needs {spent / HALVES:g} MP{exit_words} for {'-'.join(full)}{before} but "
@@ -535,7 +535,7 @@ def check_path(ctx: Context, state: State, uid: str, path: Sequence[str], a: All
 
 def _words(ctx: Context, state: State, a: Allowance) -> str:
     parts = [f"MA {a.printed}"]
-    change = int(ctx.game.weather[state.weather].extra.get("ma_change") or 0)
+    change = _ma_change(ctx, state)
     if change:
         parts.append(f"{change:+d} in {ctx.game.weather[state.weather].name} (23.2.4)")
     if a.mode == EXTENDED:

@@ -452,9 +452,10 @@ def came_next_to(ctx: Context, before: State, state: State, action: Action) -> S
     entered = [h for h in (path or ()) if h in hexes and h != before.units[uid].loc]
     if us.loc in hexes and us.loc not in entered:
         entered.append(us.loc)
-    # an enemy unit in Full Retreat and unshielded is in a location with the enemy's units and none with a ZOC (a
-    # Combat Unit neither in Full Retreat nor under a Train marker would shield it): the hexes entered next to none
-    # are passed over without a look at their units
+    # an enemy unit in Full Retreat and unshielded is in a location of the enemy's units where none has a ZOC (every
+    # unit with a ZOC is a Combat Unit not in Full Retreat, which shields it, 13.3.2): the hexes entered next to no
+    # such location are passed over without a look at their units (the mask may hold more locations than are
+    # unshielded, never fewer)
     them = sides(ctx, state, other(ctx, side))
     exposed = them.units ^ (them.units & them.projecting)
     around_bits = _neighbour_bits(ctx)
