@@ -16,7 +16,7 @@ from validator.rules.no_retreat.movement import immobile_problem, reachable
 from validator.rules.no_retreat.organization import flip_cost, flip_kind, flip_problems
 from validator.rules.no_retreat.placement import AXIS_REPLACEMENTS, kind_of, place_hexes, replacement_cost
 from validator.rules.no_retreat.rail import detrain_hexes, in_box, limited_rail, rail_box
-from validator.rules.no_retreat.supply import side_supply
+from validator.rules.no_retreat.supply import unsupplied
 
 from . import steering
 from .draws import draw, hand, pay
@@ -41,8 +41,7 @@ def card_phase(p: Player, side: str) -> None:
 def supply_phase(p: Player, side: str) -> None:
     p.act("phase", side, phase="supply")
     for s in (side,) + tuple(o for o in p.game.sides if o != side):
-        status = side_supply(p.ctx, p.state, s, paths=False)
-        p.act("supply", s, unsupplied=sorted(uid for uid, st in status.items() if not st.ok))
+        p.act("supply", s, unsupplied=sorted(unsupplied(p.ctx, p.state, s)))
     maybe_play(p, "end")
 
 
@@ -157,8 +156,7 @@ def removal(p: Player, side: str) -> None:
     maybe_play(p)
     saved = saved_units(p.state)
     for s in (side,) + tuple(o for o in p.game.sides if o != side):
-        status = side_supply(p.ctx, p.state, s, paths=False)
-        for uid in sorted(uid for uid, st in status.items() if not st.ok and p.state.units[uid].unsupplied
+        for uid in sorted(uid for uid in unsupplied(p.ctx, p.state, s) if p.state.units[uid].unsupplied
                           and uid not in saved):
             p.act("remove", s, unit=uid, to=f"surrendered_{s}", reason="surrender")
 

@@ -448,22 +448,14 @@ def unit_supply(ctx: Context, state: State, uid: str, net: SupplyNet,
     return Supply(None)
 
 
-OVERLAND = Supply("overland")  # traces overland supply (the path not worked out)
-
-
-def side_supply(ctx: Context, state: State, side: str, paths: bool = True) -> dict[str, Supply]:
-    """The supply of every on-map unit of ``side`` (6.1, 6.2); with ``paths=False`` an overland supply is
-    :data:`OVERLAND`, without the path: for checks that only ask whether units are supplied."""
+def side_supply(ctx: Context, state: State, side: str) -> dict[str, Supply]:
+    """The supply of every on-map unit of ``side`` (6.1, 6.2), with its path (:func:`unsupplied` for checks that only
+    ask which units are not supplied)."""
     net = supply_net(ctx, state, side)
     units = state.units
     mine = _on_map(ctx, state, side)
-    if paths:
-        overland = {uid: overland_path(ctx, net, units[uid].loc) for uid in mine}
-        return {uid: unit_supply(ctx, state, uid, net, overland) for uid in mine}
-    traced = _traced(net, units, mine)
-    home = _home_regions(ctx)
-    return {uid: OVERLAND if traced[uid] is not None and uid not in home
-            else unit_supply(ctx, state, uid, net, traced) for uid in mine}
+    overland = {uid: overland_path(ctx, net, units[uid].loc) for uid in mine}
+    return {uid: unit_supply(ctx, state, uid, net, overland) for uid in mine}
 
 
 def _traced(net: SupplyNet, units: Mapping, mine: list[str]) -> dict[str, tuple[str, ...] | None]:
@@ -474,22 +466,18 @@ def _traced(net: SupplyNet, units: Mapping, mine: list[str]) -> dict[str, tuple[
 
 
 def unsupplied(ctx: Context, state: State, side: str) -> list[str]:
-    """The on-map units of ``side`` that trace no supply (6.1, 6.2), in the units' order: those
-    ``side_supply(..., paths=False)`` finds not supplied, without a :class:`Supply` made for every unit (the ends of
-    the Supply Check and Removal Phases ask only this, for every unit on the map)."""
+    """The on-map units of ``side`` that trace no supply (6.1, 6.2), in the units' order: those whose
+    :func:`side_supply` is not ok, without a :class:`Supply` made for every unit (the ends of the Supply Check and
+    Removal Phases ask only this, for every unit on the map)."""
     net = supply_net(ctx, state, side)
     units = state.units
     reach, bit = _reach(net, SUPPLY_RANGE), net.bits.bit
-    home = _home_regions(ctx)
     mine = _on_map(ctx, state, side)
     out = []
     traced = None
     for uid in mine:
         loc = units[uid].loc
-        if bit.get(loc, 0) & reach:  # overland (6.1)
-            continue
-        region = home.get(uid)
-        if region is not None and loc in region[1]:  # always supplied there
+        if bit.get(loc, 0) & reach or _home(ctx, uid, loc) is not None:  # overland (6.1), or always supplied there
             continue
         if traced is None:  # (the adjacency of 6.2 asks whether the neighbours trace overland)
             traced = _traced(net, units, mine)
