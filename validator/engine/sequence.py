@@ -207,6 +207,12 @@ def _slot_of(state: Any) -> Slot:
     return Slot(state.player, state.phase, state.step)
 
 
+def to_step(seq: Sequence, ctx: Context, state: Any, phase: str, step: str) -> Result:
+    """The sequence moved on to ``step`` of ``phase`` in the current player's turn (an action that begins a later
+    step of the phase marks it)."""
+    return advance(seq, ctx, state, plan(seq, ctx, state.turn, state)[1][(state.player, phase, step)])
+
+
 def timing(seq: Sequence, ctx: Context, state: Any, action: Action) -> Result:
     """Whether the action belongs to the current phase and player: if not, one finding (the state unchanged); if it
     does, the phase moves on to its step, and what the action ends when it comes is ended (``Sequence.arrivals``)."""
@@ -214,7 +220,7 @@ def timing(seq: Sequence, ctx: Context, state: Any, action: Action) -> Result:
     if spec is None:
         auto = seq.auto_step.get(action.type)
         if auto and state.phase == auto[0] and action.side == state.player and not action.get("by"):
-            return advance(seq, ctx, state, plan(seq, ctx, state.turn, state)[1][(state.player, *auto)])
+            return to_step(seq, ctx, state, *auto)
         return state, []
     phase, step, who = spec
     if state.phase != phase:

@@ -21,8 +21,8 @@ from typing import Any, Mapping
 from ...engine import sequence as machine
 from ...engine.context import Context
 from ...engine.sequence import Sequence, Slot
-from ...model import Action, Finding
 from ...engine.state import evolve
+from ...model import Action, Finding
 from . import card_play, reserve, stacking, turn_events
 from .combat import end_combat_step
 from .phase_ends import leave as leave_step
@@ -114,8 +114,7 @@ def timing(ctx: Context, state: State, action: Action) -> tuple[State, list[Find
     if action.type == "detrain" and reserve.applies(ctx, state, action):
         return state, reserve.check(ctx, state, action)
     if action.type == "play" and (step := _event_step(ctx, state, action)):
-        return machine.advance(SEQUENCE, ctx, state, machine.plan(SEQUENCE, ctx, state.turn, state)[1][
-            state.player, state.phase, step])
+        return machine.to_step(SEQUENCE, ctx, state, state.phase, step)
     return machine.timing(SEQUENCE, ctx, state, action)
 
 
