@@ -220,9 +220,7 @@ def draw_one(ctx: Context, state: State, side: str, card: str) -> tuple[State, l
         if pile_size(state) <= 1 and deck.exact:
             findings.append(Finding("5.0", f"{side} drew {card} from a draw pile of {pile_size(state)} card(s) and "
                                            "no discards: the last card of the draw pile is never drawn"))
-        hand = state.hands[side]
-        return evolve(state, deck=evolve(deck, unseen=deck.unseen - {card}),
-                      hands={**state.hands, side: Hand(hand.known | {card}, hand.unknown)}), findings, reshuffled
+        return _take(state, side, frozenset((card,))), findings, reshuffled
     elif card in state.discards and may_have_reshuffled(state):
         state = evolve(state, discards=tuple(c for c in state.discards if c != card))
     else:
@@ -237,6 +235,27 @@ def draw_one(ctx: Context, state: State, side: str, card: str) -> tuple[State, l
                        deck=evolve(deck, aside=deck.aside - {card}))
     hand = state.hands[side]
     return evolve(state, hands={**state.hands, side: Hand(hand.known | {card}, hand.unknown)}), findings, reshuffled
+
+
+def _take(state: State, side: str, cards: frozenset[str]) -> State:
+    """``cards`` leave the draw pile for ``side``'s hand."""
+    deck, hand = state.deck, state.hands[side]
+    return evolve(state, deck=evolve(deck, unseen=deck.unseen - cards),
+                  hands={**state.hands, side: Hand(hand.known | cards, hand.unknown)})
+
+
+def draw_cards(ctx: Context, state: State, side: str, cards: Sequence[str]) -> tuple[State, list[Finding], bool]:
+    """``side`` draws ``cards`` in order (5.0): :func:`draw_one` for each, or, when that would take them all from the
+    pile with nothing to report (:func:`_plain_draw`), all of them in one copy."""
+    if _plain_draw(state, cards):
+        return _take(state, side, frozenset(cards)), [], False
+    findings: list[Finding] = []
+    reshuffled = False
+    for card in cards:
+        state, f, r = draw_one(ctx, state, side, card)
+        findings += f
+        reshuffled = reshuffled or r
+    return state, findings, reshuffled
 
 
 def _plain_draw(state: State, cards: Sequence[str]) -> bool:
@@ -306,19 +325,9 @@ def handle_draw(ctx: Context, state: State, action: Action, event: str | None = 
     """``side`` draws the cards (5.0); ``event``: the card whose event the draw follows when the log does not name
     it (``by``)."""
     side = action.side
-    findings: list[Finding] = []
-    reshuffled = False
     drawn_immediate = []
     cards = action["cards"]
-    if _plain_draw(state, cards):  # the cards taken together: what draw_one gives card by card, in one copy
-        deck, hand, drawn = state.deck, state.hands[side], frozenset(cards)
-        state = evolve(state, deck=evolve(deck, unseen=deck.unseen - drawn),
-                       hands={**state.hands, side: Hand(hand.known | drawn, hand.unknown)})
-    else:
-        for card in cards:
-            state, f, r = draw_one(ctx, state, side, card)
-            findings += f
-            reshuffled = reshuffled or r
+    state, findings, reshuffled = draw_cards(ctx, state, side, cards)
     for card in cards:
         if ctx.game.cards[card].events[side].play_immediately:
             drawn_immediate.append(card)
