@@ -121,6 +121,14 @@ def lookup(columns: Sequence[str], rows, column: str, roll: int) -> str:
     return rows[roll][list(columns).index(column)]
 
 
+def in_notation(columns: Sequence[str], claimed: str) -> str:
+    """A logged odds column written in the table's own notation: a log may write "4-1" or "4:1" for the same column
+    (docs/log-format.md)."""
+    if not columns or claimed in columns:
+        return claimed
+    return claimed.replace("-", ":") if ":" in columns[0] else claimed.replace(":", "-")
+
+
 def claimed_cell(table, column: str | None, roll: int) -> str | None:
     """The cell a ``games.model.LookupTable`` gives a claimed column and a roll (the row the roll reads), or None when
     the table has no such column or row: a logged result that is the cell of a wrongly claimed column follows from

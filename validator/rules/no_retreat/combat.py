@@ -37,7 +37,7 @@ from __future__ import annotations
 from games.model import CRT
 
 from ...engine.context import Context
-from ...engine.odds import claimed_cell
+from ...engine.odds import claimed_cell, in_notation
 from ...engine.state import evolve, face_of, occupants, unit_name
 from ...model import Action, Finding
 from .battle_state import Battle, CBMarker, Combat
@@ -233,10 +233,7 @@ def claimed_column(crt: CRT, action: Action) -> str | None:
     """The logged ``odds`` in the CRT's own notation: the log takes "4-1" as well as "4:1" (docs/log-format.md), and
     both name the 4:1 column (10.5)."""
     claimed = action.get("odds")
-    if claimed is None or claimed in crt.columns:
-        return claimed
-    other = claimed.replace("-", ":") if ":" in crt.columns[0] else claimed.replace(":", "-")
-    return other if other in crt.columns else claimed
+    return None if claimed is None else in_notation(crt.columns, claimed)
 
 
 def claim_findings(ctx: Context, action: Action, crt: CRT, odds: Odds, mods: list[Modifier]) -> list[Finding]:

@@ -40,7 +40,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ...engine.context import Context
-from ...engine.odds import claimed_cell
+from ...engine.odds import claimed_cell, in_notation
 from ...engine.position import note_changes, position
 from ...engine.state import evolve
 from ...model import Action, Finding
@@ -257,7 +257,7 @@ def _claims(ctx: Context, action: Action, readings: list[Reading], die: int) -> 
     claimed_odds = action.get("odds")
     norm, odds_wrong = "", False
     if claimed_odds is not None:
-        norm = claimed_odds.replace(":", "-")
+        norm = in_notation(crt.columns, claimed_odds)
         if not any(norm == label(x) or (x.col.automatic and norm == x.col.label) for x in readings):
             rule = "8.4.2" if norm == r.col.label else "8.3"
             odds_wrong = True
