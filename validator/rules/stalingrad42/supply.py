@@ -139,8 +139,7 @@ def sources(ctx: Context, state: State, side: str, with_azov: bool = True) -> in
     for sea_id, ports in st["ports"].items():
         sea = ctx.game.map.seas[sea_id]
         if sea_id == f.sea.azov:
-            # (azov_controller answers the side that controls Temryuk or None: for the other side no trace is needed)
-            if not with_azov or state.control.get(f.sea.temryuk) != side or azov_controller(ctx, state) != side:
+            if not with_azov or not controls_azov(ctx, state, side):
                 continue
         elif side not in sea.supply_sides:
             continue
@@ -178,6 +177,12 @@ def _enemy_cities(ctx: Context, state: State, side: str) -> int:
     out &= _static(ctx)["city_vp"]
     memo[side] = (state.control, out)
     return out
+
+
+def controls_azov(ctx: Context, state: State, side: str) -> bool:
+    """16.2.4: ``side`` controls the Sea of Azov (:func:`azov_controller`; no Line of Supply is traced for a side that
+    does not control Temryuk)."""
+    return state.control.get(facts(ctx).sea.temryuk) == side and azov_controller(ctx, state) == side
 
 
 def azov_controller(ctx: Context, state: State) -> str | None:
