@@ -114,13 +114,14 @@ def after_move(ctx: Context, state: State, side: str) -> State:
     mine = sides(ctx, state, side)
     soviet, projecting, axis_units = mine.units, mine.projecting, sides(ctx, state, axis(ctx)).units
 
-    def threat(h: str) -> bool:  # a Soviet unit there, or a Soviet ZOC not negated (hex by hex: a few Railheads)
-        b = bit[h]
-        return bool(b & soviet or not b & axis_units and reaching(ctx, state, h) & projecting)
+    def threatened(b: int, zoc_reach: int) -> bool:  # a Soviet unit in the hex (bit b), or a Soviet ZOC not negated
+        return bool(b & soviet or not b & axis_units and zoc_reach & projecting)
+
+    def threat(h: str) -> bool:  # (hex by hex: a few Railheads)
+        return threatened(bit[h], reaching(ctx, state, h))
 
     spots, reach, each = _near_heads(ctx, state, heads)
-    if not (spots & soviet or reach & projecting) or \
-            not any(b & soviet or not b & axis_units and r & projecting for b, r in each):  # threat(), per Railhead
+    if not (spots & soviet or reach & projecting) or not any(threatened(b, r) for b, r in each):
         return state
     new = []
     changed = False
