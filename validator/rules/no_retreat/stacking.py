@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 
-from ...engine.context import Context, once
+from ...engine.context import Context, once, remember
 from ...engine.stacking import over
 from ...engine.state import evolve
 from ...model import Finding
@@ -33,6 +33,9 @@ def overstacks(ctx: Context, state: State) -> list[tuple[str, str, tuple[str, ..
     return found
 
 
+VERDICTS = 4096  # stacking verdicts a loaded game keeps for the logs replayed with it
+
+
 def _allowed(ctx: Context, state: State, side: str, loc: str, types: list[str]) -> bool:
     """Within the limit, or within it once the units an event lets stand beyond it are left out (card 32)."""
     if _within(ctx, side, state.turn, tuple(types)):
@@ -43,12 +46,14 @@ def _allowed(ctx: Context, state: State, side: str, loc: str, types: list[str]) 
 
 
 def _within(ctx: Context, side: str, turn: int, types: tuple[str, ...]) -> bool:
-    """The game's limit (``Game.stacking_allows``: the game's data alone), kept per game for the types asked about."""
+    """The game's limit (``Game.stacking_allows``: the game's data alone), kept per game for the types asked about
+    (at most :data:`VERDICTS`, the oldest going first: each log of a batch adds the types of its own stacks)."""
     verdicts = once(ctx, "stack_verdicts", lambda c: {})
     key = (side, turn, types)
     out = verdicts.get(key)
     if out is None:
-        out = verdicts[key] = ctx.game.stacking_allows(side, turn, types)
+        out = ctx.game.stacking_allows(side, turn, types)
+        remember(verdicts, key, out, VERDICTS)
     return out
 
 
