@@ -1,6 +1,6 @@
 # Two commands: `make build` and `make test`. Each sets up its own virtual environment in .venv.
 # PYTHON: the interpreter .venv is made with; by default the distribution's optimised build when it has one
-# (tools/pick_python.sh says why). `make test PYTHON=python3.12` chooses another (for a .venv made before: `rm -rf .venv` first).
+# (tools/pick_python.sh says why). `make test PYTHON=python3.12` chooses another (remove a .venv made before).
 PYTHON ?= $(shell tools/pick_python.sh)
 VENV   := .venv
 BIN    := $(VENV)/bin
