@@ -3,14 +3,15 @@
 Each `tests/logs/blind8_*.jsonl` was written from docs/log-format.md and the rules texts in ../shared/rules/ (with
 the game data for ids, hexes and tables, and docs/rules/no_retreat.md for the decisions it records) before looking
 at the earlier sets' logs or the validator's code, its verdict (`expect`) recorded and committed before the first
-run (six batches, each committed before its run). The set takes the outsider's view where earlier sets were thin:
+run (six batches, each committed before its run, and a seventh whose verdicts were written in its files before a
+probe run, four of its logs then brought in). The set takes the outsider's view where earlier sets were thin:
 - event cards no log had played: No Mercy!, Not a Step Back!, Infiltration Tactics, NKVD's die-off, Black Sea Fleet,
-  River Crossing's re-roll, Soviet SNAFU, Russian Courage, Mobile Defense, Heavy Artillery, Expert Leaders,
-  Industrial Surge, Strategic Reserves, Manpower Reserves, Production Problems, Allied Strategic Bombing!,
-  Conflicting Hitler Directives, Hitler's Interference, Anti-Bolshevik Crusade (with and without the Joker), Last
-  Fascist Ally, Katyushas, Za Rodinu! (its Sudden Death option), Manstein doubling a named unit, Inexperienced
-  Soviet Officers cancelling a battle card, the Joker played face down; Play Immediately cards drawn in the Draw
-  Step, by an event (Speer) and on a red-event turn with its discard;
+  River Crossing's re-roll, Soviet SNAFU, Russian Courage, Mobile Defense, Expert Leaders, Industrial Surge,
+  Strategic Reserves, Manpower Reserves, Production Problems, Conflicting Hitler Directives, Hitler's Interference,
+  Anti-Bolshevik Crusade (with and without the Joker), Last Fascist Ally, Katyushas, Za Rodinu! (its Sudden Death
+  option), Axis Allies Waver, Ersatz Units, Defensive Works, Gotthard Heinrici's counterattack that must be made,
+  Manstein doubling a named unit, Inexperienced Soviet Officers cancelling a battle card, the Joker played face
+  down; Play Immediately cards drawn in the Draw Step, by an event (Speer) and on a red-event turn with its discard;
 - two rules on one line (an unsupplied armor in Snow: the tighter cap; a moved unit's unpaid entrain; an attacker
   not adjacent whose odds claim counts it; a Counterblow hex paid with a card not held and left unattacked);
 - the end of a phase and the line it is reported on (a target left unattacked when the log skips to the other
@@ -45,9 +46,9 @@ Four were mistakes of the cases, corrected with a note saying why in the log: In
 twice is 10.4 (the rule the card relaxes; settled by tests/test_validator_events.py), a moved unit's unpaid entrain
 is 9.1 and 9.1.1 (each a mistake alone; settled by tests/logs/rail_entrain.jsonl), a Joker played face down is also
 checked as the event it copies (5.3 with 5.3.1; settled by blind2_card_joker), and turn 14's red event owes the Axis
-discard the Speer case forgot. The set was written larger (77 logs); 17 that repeated other sets' cases or patterns
-were taken out. docs/log-format.md now says that an advance's leading start hex is ignored, as the validator does
-for moves and retreats.
+discard the Speer case forgot. The set was written larger (85 logs); 25 were taken out: cases that repeated other
+sets' cases or patterns, or played a card another case plays. docs/log-format.md now says that an advance's leading
+start hex is ignored, as the validator does for moves and retreats.
 """
 from __future__ import annotations
 
