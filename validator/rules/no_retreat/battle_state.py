@@ -69,6 +69,7 @@ class Combat:
     declared: frozenset[str] = frozenset()  # Target hexes of the Voluntary Attacks Step (10.1.1)
     declared_logged: bool = False  # the log has a declare line in this phase
     counterblows: frozenset[str] = frozenset()  # Counterblow hexes paid for in this phase (10.1.2)
+    unpaid: frozenset[str] = frozenset()  # of them, those whose card was not paid or not held: not owed (10.3.1)
     marked: frozenset[str] = frozenset()  # hexes with CB-result markers the phasing player must attack now
     attacked_units: frozenset[str] = frozenset()  # units that attacked in this phase (10.3.4)
     attacked_hexes: frozenset[str] = frozenset()  # target hexes of this phase's battles (10.3.4)

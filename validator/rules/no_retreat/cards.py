@@ -338,7 +338,10 @@ def handle_draw(ctx: Context, state: State, action: Action, event: str | None = 
     by = action.get("by") or event
     in_draw_step = state.phase == "card" and state.step == "draw" and side == state.player
     rec = record(state)
-    if in_draw_step and (by is None or ctx.game.cards[by].events[side].play_immediately and by not in rec.uncounted):
+    # a draw "by" a "Play Immediately" card counts as its replacement only when its play called for one (``event``:
+    # the draw follows it); one that no play calls for is reported there (5.3.1) and not counted again (5.2)
+    if in_draw_step and (by is None or event is not None and ctx.game.cards[by].events[side].play_immediately
+                         and by not in rec.uncounted):
         state = with_record(state, drawn=rec.drawn + len(action["cards"]),
                             immediate=rec.immediate + len(drawn_immediate))
         findings += _too_many(ctx, state, side, rec)

@@ -137,7 +137,9 @@ def handle_counterblow(ctx: Context, state: State, action: Action) -> tuple[Stat
         findings.append(Finding("10.1.2", f"a counterblow against {t} costs {r.counterblow_cost} card; "
                                           f"{len(pay)} paid", (), (t,)))
     state, paid = spend(ctx, state, side, pay, "10.1.2", f"a counterblow on {t}")
-    return with_combat(state, noted(ctx, state, evolve(c, counterblows=c.counterblows | {t}))), findings + paid
+    unpaid = c.unpaid | ({t} if paid or len(pay) < r.counterblow_cost else set())
+    c = evolve(c, counterblows=c.counterblows | {t}, unpaid=unpaid)
+    return with_combat(state, noted(ctx, state, c)), findings + paid
 
 
 def _defended(ctx: Context, state: State, loc: str, voluntary: bool, occ: dict[str, list[str]]) -> bool:
@@ -198,14 +200,15 @@ def unattacked(ctx: Context, state: State, c: Combat) -> list[Finding]:
     no unit can attack any more is excused only when the units that could attack it did not attack elsewhere.
     Hexes declared past the limit (10.1.1, 10.1.2: reported on their declaration) are not targets: as many
     unattacked hexes of that kind as its targets (hexes a unit could attack, 10.1) go past the limit are excused
-    (one mistake, one report)."""
+    (one mistake, one report); so is a Counterblow hex whose card was not paid (10.1.2, reported there). Either may
+    still be attacked, as the counterblow its declaration claims."""
     occ = occupants(ctx, state)
     findings = []
     limits = ((c.declared, target_limit(ctx, state.player, state.turn, state.weather)[0]
                if state.player is not None else len(c.declared)), (c.counterblows, rules(ctx).counterblows))
     for hexes, voluntary, what in _targets(c):
         kind: list[Finding] = []
-        for t in sorted(hexes - c.attacked_hexes):
+        for t in sorted(hexes - c.attacked_hexes - (c.unpaid if hexes is c.counterblows else frozenset())):
             who = could_attack(ctx, state, c, t, voluntary, occ)
             if who is not None:
                 kind.append(Finding("10.3.1", f"the {what} {t} was not attacked; every target must be "

@@ -321,6 +321,7 @@ def outcome(ctx: Context, state: State, spec: BattleSpec, played: tuple[BattleCa
                 continue  # no new die logged: the roll stands
             if allowed and result not in allowed:
                 wrong(f"it re-rolls only a result of {' or '.join(allowed)}; the result is {result}")
+                alts.add(cell(crt, entry.die))  # reported there (5.3.1): the claim may be the re-roll's (one report)
             else:
                 die, result = entry.die, cell(crt, entry.die)
         elif k == "cancel_river" and result == "-":
@@ -330,6 +331,7 @@ def outcome(ctx: Context, state: State, spec: BattleSpec, played: tuple[BattleCa
                 result = e.params["dash"]
         elif k == "cancel_river" and entry.die is not None:
             wrong(f"it re-rolls a '-' only; the result is {result}")
+            alts.add(cell(crt, entry.die))  # as above: the first die's result or the re-roll's (one mistake, one report)
         elif k == "two_dice" and entry.die is not None:  # without a second die logged, the first is used
             alts.add(cell(crt, entry.die))
         elif k == "auto_result":
