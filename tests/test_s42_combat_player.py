@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import combinations
 from typing import Any, Callable
 
 import pytest
 
 from players.stalingrad42 import play
-from players.stalingrad42.combat import attack_options, claims, reading
+from players.stalingrad42.combat import attack_options, claims, losses, reading
 from players.stalingrad42.seat import Player
 from s42_played import Lines, Played, first, inserted, replaced, replayed, validate
 from test_s42_data_support import s42  # noqa: F401  (the loaded game)
@@ -122,40 +123,91 @@ def test_mutation_odds_below_the_minimum(played: Played, s42) -> None:
 
 def test_mutation_odds_beyond_the_maximum(played: Played, s42) -> None:
     """8.4.2: odds of 8-1 or 9-1 after the net shift are resolved on the 7-1 column: claiming the 8-1 column is
-    reported."""
+    reported (a battle the game could have fought there, by the attackers that reach such odds)."""
     crt = s42.crts["crt"]
 
-    def find(i, a, s):
-        if a["type"] != "battle":
-            return None
-        r = reading(seat(played, s42, s), a["side"], {k: v for k, v in a.items() if k not in ("type", "side")})
-        if r is None or r.col.automatic or not r.col.allowed or r.col.label in crt.columns:
-            return None
-        return {**a, "odds": r.col.label}
+    def test(s, side, target, units):
+        me = seat(played, s42, s)
+        alone = {"attackers": list(units), "targets": [target], "die": 3}
+        if all(r is None or r.col.final < len(crt.columns)
+               for r in (reading(me, side, f) for f in _with_air(played, s, side, alone))):
+            return None  # not beyond the table even with every unit (fewer units reach no further)
+        for n in range(len(units), 0, -1):
+            for some in combinations(list(units), n):
+                for fields in _with_air(played, s, side, {"attackers": list(some), "targets": [target], "die": 3}):
+                    r = reading(me, side, fields)
+                    if r is not None and not r.col.automatic and r.col.allowed and r.col.label not in crt.columns \
+                            and _clean_step(played, s, {"type": "battle", "side": side, **claims(me, side, fields)}):
+                        units[:] = some
+                        return {k: v for k, v in fields.items() if k == "air"}
+        return None
 
-    i, new = first(played, find)
-    assert played.rules_at(replaced(played, i, new), i) == {"8.4.2"}
+    i, new = _new_battle(played, s42, test)
+    r = reading(seat(played, s42, played.states[i]), new["side"], {k: v for k, v in new.items()
+                                                                  if k not in ("type", "side")})
+    assert new["odds"] == crt.columns[-1] and r.col.label not in crt.columns
+    assert played.rules_at(inserted(played, i, new), i) == set()
+    assert played.rules_at(inserted(played, i, {**new, "odds": r.col.label}), i) == {"8.4.2"}
+
+
+def _with_air(played: Played, s, side: str, fields: dict) -> list[dict]:
+    """A battle's ``fields`` as they are, then with each Ready Air unit of ``side`` (9.3: one more shift; whether it
+    may fly there is the rules' to say, asked by the caller)."""
+    ready = [u for u in _air_units(played.ctx, side) if s.units[u].face == air.READY and s.units[u].loc is not None
+             and s.units[u].loc not in played.ctx.board.locations and s.air_used.get(u) != s.turn]
+    return [fields, *({**fields, "air": u} for u in ready)]
+
+
+def _air_units(ctx, side: str) -> list[str]:
+    """``side``'s Air units (9.3), asked once a side."""
+    key = ("air units", side)
+    if key not in _AIR:
+        _AIR[key] = sorted(u for u, unit in ctx.game.units.items() if unit.side == side and air.is_air(ctx, u))
+    return _AIR[key]
+
+
+_AIR: dict[tuple[str, str], list[str]] = {}
+
+
+def _battle_starts(played: Played, s42):
+    """Every (action index to put a battle at, state there, side, enemy hex, the units that may attack it) of the
+    game: at each Combat Phase's start and before each of its regular battles (the combat before it is over), every
+    enemy stack the phasing player may still attack, in the game's order; a mutation that needs a battle the game
+    did not fight looks for its place among all of them, not only among the few the player chose."""
+    for i, a in enumerate(played.lines[1:]):
+        if a["type"] == "phase" and a["phase"] == "combat" and not a.get("step"):
+            at = i + 1
+        elif a["type"] == "battle" and a.get("kind") != BREAKTHROUGH:
+            at = i
+        else:
+            continue
+        s = played.states[at]
+        for target, units in attack_options(seat(played, s42, s), a["side"]):
+            yield at, s, a["side"], target, units
+
+
+def _first_start(played: Played, s42, test: Callable[[Any, str, str, list[str]], Any]) -> tuple[int, Any]:
+    """The first battle start (``_battle_starts``) where ``test(state, side, target, attackers)`` finds something:
+    (action index, what it found); the test fails when the game has no such place."""
+    for at, s, side, target, units in _battle_starts(played, s42):
+        found = test(s, side, target, units)
+        if found is not None:
+            return at, found
+    pytest.fail("no place in the generated game fits this mutation")
 
 
 def _new_battle(played: Played, s42, test: Callable[[Any, str, str, list[str]], Any]) -> tuple[int, dict]:
-    """A battle put at the start of a Combat Phase: against an enemy stack the phasing player may attack, by the units
-    that may attack it, with what ``test(state, side, target, attackers)`` adds to the line (None: not here); its odds,
-    shift and result claimed as the rules read them."""
-    def find(i, a, s):
-        if not (a["type"] == "phase" and a["phase"] == "combat" and not a.get("step")):
+    """A battle put at a battle start (``_battle_starts``): against an enemy stack the phasing player may attack, by
+    the units that may attack it, with what ``test(state, side, target, attackers)`` adds to the line (None: not
+    here; it may change the attackers); its odds, shift and result claimed as the rules read them."""
+    def find(s, side, target, units):
+        units = list(units)
+        extra = test(s, side, target, units)
+        if extra is None:
             return None
-        s = played.states[i + 1]
-        me = seat(played, s42, s)
-        for target, units in attack_options(me, a["side"]):
-            extra = test(s, a["side"], target, units)
-            if extra is None:
-                continue
-            new = claims(me, a["side"], {"attackers": units, "targets": [target], "die": 3, **extra})
-            if new is not None:
-                return {"type": "battle", "side": a["side"], **new}
-        return None
-    i, new = first(played, find)
-    return i + 1, new
+        new = claims(seat(played, s42, s), side, {"attackers": units, "targets": [target], "die": 3, **extra})
+        return None if new is None else {"type": "battle", "side": side, **new}
+    return _first_start(played, s42, find)
 
 
 def test_mutation_tank_shift_in_barred_terrain(played: Played, s42) -> None:
@@ -238,9 +290,18 @@ def _with_attacker(played: Played, s42, test: Callable[[Any, dict, str], bool], 
 
 
 def test_mutation_unit_attacks_twice(played: Played, s42) -> None:
-    """8.1: a unit that attacked earlier in the Combat Phase attacks again."""
-    i, new = _with_attacker(played, s42, lambda s, a, u: u in battles(s).attacked and s.units[u].order == "good")
-    assert played.rules_at(replaced(played, i, new), i) == {"8.1"}
+    """8.1: a unit that attacked earlier in the Combat Phase attacks again (in Good Order, next to another enemy
+    stack: it joins a battle against it)."""
+    def test(s, side, target, units):
+        again = _next_to(played, s, side, target, lambda u: u in battles(s).attacked and u not in units
+                         and s.units[u].order == "good" and _attacks(played, u, s))
+        if not again:
+            return None
+        units.append(again[0])
+        return {}
+
+    i, new = _new_battle(played, s42, test)
+    assert played.rules_at(inserted(played, i, new), i) == {"8.1"}
 
 
 def test_mutation_breakthrough_attack_by_a_unit_outside_the_group(played: Played, s42) -> None:
@@ -255,42 +316,50 @@ def test_mutation_breakthrough_attack_by_a_unit_outside_the_group(played: Played
 
 # -- mutations: what a combat's result asks ------------------------------------------------------------------------
 
-def _dd_claims(s42) -> list[str]:
+def _dd_claims(s42, die: int | None = None) -> list[str]:
+    """The Determined Defense Table's results as a ``determined`` line claims them (of one die's row, or of all)."""
     t = s42.tables["determined_defense"]
-    return sorted({f"{t.result(c, r)} {t.cell('losses', c, r)}" for c in t.columns for r in t.rows})
+    rows = [t.row_for(die)] if die is not None else t.rows
+    return sorted({f"{t.result(c, r)} {t.cell('losses', c, r)}" for c in t.columns for r in rows})
 
 
 def test_mutation_determined_defense_where_the_cell_bars_it(played: Played, s42) -> None:
     """11.2.2: a Determined Defense against a D1 whose CRT cell is barred, or light orange outside a VP hex (a battle
-    of the game at 5-1 or more, its die made one that reads such a cell, then the defender's roll with the result the
-    table gives for it)."""
+    the game could have fought at 5-1 or more, its die one that reads such a cell, then the defender's roll with the
+    result the table gives for it)."""
     crt = s42.crts["crt"]
     cf = combat_facts(played.ctx)
 
-    def find(i, a, s):
-        if a["type"] != "battle" or a.get("kind") or a.get("odds") not in crt.columns:
+    def find(s, side, target, units):
+        for fields in _with_air(played, s, side, {"attackers": list(units), "targets": [target], "die": 3}):
+            found = _barred(s, side, target, claims(seat(played, s42, s), side, fields))
+            if found is not None:
+                return found
+        return None
+
+    def _barred(s, side, target, a):
+        if a is None or a["odds"] not in crt.columns:
             return None
-        vp = played.ctx.game.map.hexes[a["targets"][0]].vp
+        vp = played.ctx.game.map.hexes[target].vp
         dice = [d for d in sorted(crt.rows) if cf.results[crt.result(a["odds"], d)].determined
                 and crt.cell("dd", a["odds"], d) in (("no",) if vp else ("no", "orange"))]
         if not dice:
             return None
-        battle = {**a, "die": dice[0], "result": crt.result(a["odds"], dice[0])}
+        battle = {"type": "battle", "side": side, **a, "die": dice[0], "result": crt.result(a["odds"], dice[0])}
         after, found = _step(played, s, battle)
         c = current(after)
         leads = [u for u in c.defenders if after.units[u].loc == c.target and after.units[u].order == "good"]
         if found or not leads:
             return None
-        side = played.ctx.game.units[leads[0]].side
-        for claim in _dd_claims(s42):
-            dd = {"type": "determined", "side": side, "target": c.target, "lead": leads[0], "die": 4, "result": claim}
+        foe = played.ctx.game.units[leads[0]].side
+        for claim in _dd_claims(s42, 4):
+            dd = {"type": "determined", "side": foe, "target": c.target, "lead": leads[0], "die": 4, "result": claim}
             if {f.rule for f in _step(played, after, dd)[1]} == {"11.2.2"}:
                 return battle, dd
         return None
 
-    i, (battle, dd) = first(played, find)
-    lines = replaced(played, i, battle)
-    lines[i + 2:i + 2] = [dd]
+    i, (battle, dd) = _first_start(played, s42, find)
+    lines = inserted(played, i, battle, dd)
     assert played.rules_at(lines, i) == set() and played.rules_at(lines, i + 1) == {"11.2.2"}
 
 
@@ -315,23 +384,41 @@ def _combat_end(lines: Lines, j: int) -> int:
     return len(lines) - 2
 
 
-def test_mutation_too_few_step_losses(played: Played) -> None:
+def test_mutation_too_few_step_losses(played: Played, s42) -> None:
     """10.1: a defender's step loss left out when the owner had a choice of units: reported on the line that ends
-    the combat."""
+    the combat, and nowhere else. The combat is one the game could have fought (a battle start, ``_battle_starts``)
+    against a stack of two or more Combat Units with steps to spare, its die one whose result costs the defender
+    steps and no retreat, every step loss taken as the player takes them: so that nothing else follows from the
+    step left out (a retreat or an advance after it would)."""
+    crt = s42.crts["crt"]
+    cf = combat_facts(played.ctx)
     ctx = played.ctx
 
-    def find(i, a, s):
-        c = current(s)
-        if a["type"] != "loss" or a.get("pay") or c is None or a["unit"] not in c.defenders or not c.defender_steps:
+    def find(s, side, target, units):
+        pool = sorted(u for u, us in s.units.items() if us.loc == target and table(ctx)[u, us.face].combat)
+        if len(pool) < 2:
             return None
-        pool = [u for u in c.defenders if s.units[u].loc in ctx.board.locations
-                and table(ctx)[u, s.units[u].face].combat]
-        return i if len(pool) > 1 and sum(steps_left(ctx, s, u) for u in pool) > c.defender_steps else None
+        base = claims(seat(played, s42, s), side, {"attackers": units, "targets": [target], "die": 3})
+        if base is None or base["odds"] not in crt.columns:
+            return None
+        for die in sorted(crt.rows):
+            res = cf.results[crt.result(base["odds"], die)]
+            if not res.defender or res.retreat or sum(steps_left(ctx, s, u) for u in pool) <= res.defender:
+                continue
+            me = seat(played, s42, s)
+            if not me.try_act("battle", side, **claims(me, side, {**base, "die": die})):
+                continue
+            losses(me)
+            c = current(me.state)
+            if c.defender_steps or c.attacker_steps or c.to_retreat:
+                continue
+            return [dict(x) for x in me.lines]
+        return None
 
-    i, _ = first(played, find)
-    lines = list(played.lines)
-    del lines[i + 1]
-    end = _combat_end(lines, i)
+    i, made = _first_start(played, s42, find)
+    gone = next(k for k, x in enumerate(made) if x["type"] == "loss" and x["side"] != made[0]["side"])
+    lines = inserted(played, i, *(x for k, x in enumerate(made) if k != gone))
+    end = _combat_end(lines, i + len(made) - 1)
     assert played.reported(lines, end + 2) == [(end, "10.1")]
 
 
