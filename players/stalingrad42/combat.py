@@ -276,8 +276,9 @@ def _determined_steps(p: Player) -> None:
 
 def retreats(p: Player) -> None:
     """12.x: every defender that owes a retreat makes one of the retreats the rules list (the ones that keep it alive,
-    full length and stacking legally first; one ended short beside friendly units paid for with steps, 12.1.3 (4));
-    a unit no retreat saves is eliminated (12.2)."""
+    full length and stacking legally first; one ended short beside friendly units paid for with steps, 12.1.3 (4),
+    even with the defenders' last steps when it is the only one that saves the unit: guideline 1 puts it before
+    elimination); a unit no retreat saves is eliminated (12.2)."""
     cf = combat_facts(p.ctx)
     while True:
         c = current(p.state)
@@ -292,7 +293,7 @@ def retreats(p: Player) -> None:
         p.rng.shuffle(opts)
         opts.sort(key=lambda o: (bool(o.walk.eliminated), o.stop == "pay", not p.fits(uid, o.path[-1])))
         chosen = next((o for o in opts[:40] if p.try_act("retreat", side, unit=uid, path=list(o.path))), None)
-        if chosen is None:  # 12.1.3 (1): a retreat paid with every step left still comes before elimination
+        if chosen is None:  # 12.1.3 (1): a retreat paid with the last steps still comes before elimination
             chosen = next((o for o in every if o.stop == "pay" and not o.walk.eliminated
                            and p.try_act("retreat", side, unit=uid, path=list(o.path))), None)
             if chosen is not None:
