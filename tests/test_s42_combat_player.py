@@ -4,7 +4,15 @@ put into that game (mutations, one per class) are each reported with exactly the
 
 The game is played once for the module and replayed by the validator; each mutation is read as the validator reads a
 log and replayed by the rules from the state before its first changed line to two lines after the line looked at
-(what comes later cannot change what is reported on it)."""
+(what comes later cannot change what is reported on it).
+
+A mutation looks for its place so that it does not hang on one game's accidents (another seed, or a change of the
+rules that changes what the player does, plays another game): one that needs a battle looks among every battle the
+game could have fought (``_battle_starts``: each Combat Phase's start and each battle's, every enemy stack, and the
+subsets of attackers or an Air unit where the odds matter), and builds what it needs there (a whole combat with its
+step losses, a move after a rally) rather than waiting for the player to have made it; each place is chosen for
+being one where the planted mistake is the only one (no retreat or advance that follows from it), never for giving
+the expected report. The mutation tests find their places in the Campaigns of seeds 1, 2 and 3 alike."""
 
 from __future__ import annotations
 
@@ -168,13 +176,12 @@ def _with_air(played: Played, s, side: str, fields: dict) -> list[dict]:
 
 def _air_units(ctx, side: str) -> list[str]:
     """``side``'s Air units (9.3), asked once a side."""
-    key = ("air units", side)
-    if key not in _AIR:
-        _AIR[key] = sorted(u for u, unit in ctx.game.units.items() if unit.side == side and air.is_air(ctx, u))
-    return _AIR[key]
+    if side not in _AIR:
+        _AIR[side] = sorted(u for u, unit in ctx.game.units.items() if unit.side == side and air.is_air(ctx, u))
+    return _AIR[side]
 
 
-_AIR: dict[tuple[str, str], list[str]] = {}
+_AIR: dict[str, list[str]] = {}  # side -> its Air units (one game in this module)
 
 
 def _battle_starts(played: Played, s42):
