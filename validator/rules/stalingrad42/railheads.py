@@ -41,8 +41,9 @@ def handle_railhead(ctx: Context, state: State, action: Action) -> tuple[State, 
     side = axis(ctx)
     if action.side != side:
         return state, [Finding("17.2.1", "only the Axis has Railhead markers")]
-    if index is None:
-        return state, [Finding("17.2.1", f"no Railhead marker is in {start}", (), (start,))]
+    if index is None:  # a marker pushed back (17.3.1) is where the validator put it: the log has no line for that
+        where = ", ".join(r.hex for r in heads) or "none on the map"
+        return state, [Finding("17.2.1", f"no Railhead marker is in {start} (the Railheads: {where})", (), (start,))]
     head = heads[index]
     if index in state.record.railheads_moved:
         findings.append(Finding("17.2.1", f"the Railhead in {start} already moved this Supply Phase", (), (start,)))
