@@ -66,9 +66,16 @@ The third round (nine cases, recorded before they ran, in place of nine that rep
 - 22.6.4: a third Combat Unit moved into the Caspian Sea Transit Box was reported under 22.6.4 on its move and then
   under 4.1 at the end of the phase, the Box being counted as a hex (`blind7_caspian_box_three`). The Box's limit is
   22.6.4's own; one mistake, one report: the validator was fixed (`stacking.py`).
-- 17.3.1: `blind7_railhead_pushed_back` is left as a strict xfail (DISAGREEMENTS). Its expectation was first 17.3.1
-  on the Axis's `railhead` line from the hex the marker was pushed out of; a fix that pushed it back was tried, and
-  with it the validator reports that line under 17.2.1 ("no Railhead marker is in 1815"), which the case now expects.
+- 17.3.1: `blind7_railhead_pushed_back` (a Railhead of the log's position, put in a Soviet ZOC in 1815) stayed in
+  1815: the validator pushed a Railhead back only along the way the log had seen it come, and one of the position
+  (or of the scenario) has none. 17.3.1 pushes it "down the rail line towards the west" until a hex is clear of
+  Soviet units and their ZOCs, whatever way it came: past 1816 (in the ZOC too) to 1716. The validator now goes on
+  down the Axis's usable rail beyond the recorded way (`railheads._down_the_line`: a step at a time to the westmost
+  rail hex not east of the last; where the line ends first, the marker stays at its end). The case's expectation
+  was first 17.3.1 on the Axis's `railhead` line from 1815; it expects 17.2.1 there: a push back is no line of the
+  log (docs/log-format.md: the validator makes it), so the mistake is the Axis line that moves a marker from a hex
+  it has left, and the rule that line breaks is 17.2.1's (the Railhead markers are what move; none is in 1815).
+  No other Railhead case changed its verdict (the fourteen logs that name a Railhead).
 
 One case was written after the second round (its verdict first seen in a probe of the same move, `hexforge validate`
 on a scratch log): `blind7_rail_kuban_dead_end`, the rulebook's 17.1 example of a line that can never be repaired,
@@ -94,18 +101,7 @@ LOGS = Path(__file__).parent / "logs" / "stalingrad42"
 BLIND = sorted(LOGS.glob("blind7_*.jsonl"))
 
 # log name -> why the validator's verdict differs from the rules (rule numbers from ../shared/rules/)
-DISAGREEMENTS: dict[str, str] = {
-    "blind7_railhead_pushed_back": (
-        "17.3.1: a Soviet unit that puts a Railhead in its ZOC pushes it back 'down the rail line towards the west' "
-        "to the first hex clear of Soviet units and their ZOCs (here from 1815, past 1816, to 1716). The validator "
-        "pushes a Railhead back only along the way the log saw it come; a Railhead of the log's position (or a "
-        "scenario's first Railhead) has none, so it stays in 1815, Inoperative, and the next turn's move from 1815 is "
-        "reported under 17.3.2 (the docs' decision, 17.3's text: 'stays at its first hex'). Going on down the repaired "
-        "line beyond the recorded way (westmost at a fork) gives the rulebook's answer (17.2.1 on line 6: no marker "
-        "is left in 1815), but it also changes the random player's Campaign games (the scenario's Railheads get "
-        "pushed back and move again), and three mutation tests of test_s42_combat_player.py then find no place to "
-        "plant their mistake with seed 1 (nor with seeds 2-5): the fix needs those tests' seed or search reworked."),
-}
+DISAGREEMENTS: dict[str, str] = {}
 
 CHAPTERS = ("3.", "4.", "5.", "6.", "7.", "9.", "11.", "12.", "13.", "16.", "17.", "18.", "21.", "22.",
             "23.", "24.", "S3.")

@@ -4,18 +4,27 @@ put into that game (mutations, one per class) are each reported with exactly the
 
 The game is played once for the module and replayed by the validator; each mutation is read as the validator reads a
 log and replayed by the rules from the state before its first changed line to two lines after the line looked at
-(what comes later cannot change what is reported on it)."""
+(what comes later cannot change what is reported on it).
+
+A mutation looks for its place so that it does not hang on one game's accidents (another seed, or a change of the
+rules that changes what the player does, plays another game): one that needs a battle looks among every battle the
+game could have fought (``_battle_starts``: each Combat Phase's start and each battle's, every enemy stack, and the
+subsets of attackers or an Air unit where the odds matter), and builds what it needs there (a whole combat with its
+step losses, a move after a rally) rather than waiting for the player to have made it; each place is chosen for
+being one where the planted mistake is the only one (no retreat or advance that follows from it), never for giving
+the expected report. The mutation tests find their places in the Campaigns of seeds 1, 2 and 3 alike."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import combinations
 from typing import Any, Callable
 
 import pytest
 
 from players.stalingrad42 import play
-from players.stalingrad42.combat import attack_options, claims, reading
+from players.stalingrad42.combat import attack_options, claims, losses, reading
 from players.stalingrad42.seat import Player
 from s42_played import Lines, Played, first, inserted, replaced, replayed, validate
 from test_s42_data_support import s42  # noqa: F401  (the loaded game)
@@ -85,9 +94,17 @@ def test_the_players_campaign_with_combat_is_clean(played: Played) -> None:
                for i, a in enumerate(actions) if a["type"] == "battle")  # a multi-hex combat
 
 
+@pytest.fixture(scope="module")
+def openings(s42) -> dict[str, Lines]:
+    """The first four turns of each of the other scenarios the player plays (seed 2): checked clean, and a second
+    place to look for a mutation the Campaign has no place for (the Caucasus's Axis far from its rail, 9.3.5)."""
+    return {scenario: play(s42, seed=2, scenario=scenario, turns=4)
+            for scenario in ("s1_fall_blau", "s2_caucasus", "s3_uranus")}
+
+
 @pytest.mark.parametrize("scenario", ["s1_fall_blau", "s2_caucasus", "s3_uranus"])
-def test_the_scenarios_with_combat_are_clean(s42, scenario: str) -> None:
-    lines = play(s42, seed=2, scenario=scenario, turns=4)
+def test_the_scenarios_with_combat_are_clean(openings: dict[str, Lines], scenario: str) -> None:
+    lines = openings[scenario]
     assert any(x["type"] == "battle" for x in lines[1:])
     result = validate(lines)
     assert result.violations == (), [(v.line, v.rule, v.message) for v in result.violations[:5]]
@@ -122,40 +139,92 @@ def test_mutation_odds_below_the_minimum(played: Played, s42) -> None:
 
 def test_mutation_odds_beyond_the_maximum(played: Played, s42) -> None:
     """8.4.2: odds of 8-1 or 9-1 after the net shift are resolved on the 7-1 column: claiming the 8-1 column is
-    reported."""
+    reported (a battle the game could have fought there, by the attackers that reach such odds)."""
     crt = s42.crts["crt"]
 
-    def find(i, a, s):
-        if a["type"] != "battle":
-            return None
-        r = reading(seat(played, s42, s), a["side"], {k: v for k, v in a.items() if k not in ("type", "side")})
-        if r is None or r.col.automatic or not r.col.allowed or r.col.label in crt.columns:
-            return None
-        return {**a, "odds": r.col.label}
-
-    i, new = first(played, find)
-    assert played.rules_at(replaced(played, i, new), i) == {"8.4.2"}
-
-
-def _new_battle(played: Played, s42, test: Callable[[Any, str, str, list[str]], Any]) -> tuple[int, dict]:
-    """A battle put at the start of a Combat Phase: against an enemy stack the phasing player may attack, by the units
-    that may attack it, with what ``test(state, side, target, attackers)`` adds to the line (None: not here); its odds,
-    shift and result claimed as the rules read them."""
-    def find(i, a, s):
-        if not (a["type"] == "phase" and a["phase"] == "combat" and not a.get("step")):
-            return None
-        s = played.states[i + 1]
+    def test(s, side, target, units):
         me = seat(played, s42, s)
-        for target, units in attack_options(me, a["side"]):
-            extra = test(s, a["side"], target, units)
-            if extra is None:
-                continue
-            new = claims(me, a["side"], {"attackers": units, "targets": [target], "die": 3, **extra})
-            if new is not None:
-                return {"type": "battle", "side": a["side"], **new}
+        alone = {"attackers": list(units), "targets": [target], "die": 3}
+        if all(r is None or r.col.final < len(crt.columns)
+               for r in (reading(me, side, f) for f in _with_air(played, s, side, alone))):
+            return None  # not beyond the table even with every unit (fewer units reach no further)
+        for n in range(len(units), 0, -1):
+            for some in combinations(list(units), n):
+                for fields in _with_air(played, s, side, {"attackers": list(some), "targets": [target], "die": 3}):
+                    r = reading(me, side, fields)
+                    if r is not None and not r.col.automatic and r.col.allowed and r.col.label not in crt.columns \
+                            and _clean_step(played, s, {"type": "battle", "side": side, **claims(me, side, fields)}):
+                        units[:] = some
+                        return {k: v for k, v in fields.items() if k == "air"}
         return None
-    i, new = first(played, find)
-    return i + 1, new
+
+    i, new = _new_battle(played, s42, test)
+    r = reading(seat(played, s42, played.states[i]), new["side"], {k: v for k, v in new.items()
+                                                                  if k not in ("type", "side")})
+    assert new["odds"] == crt.columns[-1] and r.col.label not in crt.columns
+    assert played.rules_at(inserted(played, i, new), i) == set()
+    assert played.rules_at(inserted(played, i, {**new, "odds": r.col.label}), i) == {"8.4.2"}
+
+
+def _with_air(played: Played, s, side: str, fields: dict) -> list[dict]:
+    """A battle's ``fields`` as they are, then with each Ready Air unit of ``side`` (9.3: one more shift; whether it
+    may fly there is the rules' to say, asked by the caller)."""
+    ready = [u for u in _air_units(played.ctx, side) if s.units[u].face == air.READY and s.units[u].loc is not None
+             and s.units[u].loc not in played.ctx.board.locations and s.air_used.get(u) != s.turn]
+    return [fields, *({**fields, "air": u} for u in ready)]
+
+
+def _air_units(ctx, side: str) -> list[str]:
+    """``side``'s Air units (9.3), asked once a side."""
+    if side not in _AIR:
+        _AIR[side] = sorted(u for u, unit in ctx.game.units.items() if unit.side == side and air.is_air(ctx, u))
+    return _AIR[side]
+
+
+_AIR: dict[str, list[str]] = {}  # side -> its Air units (one game in this module)
+
+
+def _battle_starts(played: Played, s42):
+    """Every (action index to put a battle at, state there, side, enemy hex, the units that may attack it) of the
+    game: at each Combat Phase's start and before each of its regular battles (the combat before it is over), every
+    enemy stack the phasing player may still attack, in the game's order; a mutation that needs a battle the game
+    did not fight looks for its place among all of them, not only among the few the player chose."""
+    for i, a in enumerate(played.lines[1:]):
+        if a["type"] == "phase" and a["phase"] == "combat" and not a.get("step"):
+            at = i + 1
+        elif a["type"] == "battle" and a.get("kind") != BREAKTHROUGH:
+            at = i
+        else:
+            continue
+        s = played.states[at]
+        for target, units in attack_options(seat(played, s42, s), a["side"]):
+            yield at, s, a["side"], target, units
+
+
+def _first_start(played: Played, s42, test: Callable[[Any, str, str, list[str]], Any], required: bool = True) -> Any:
+    """The first battle start (``_battle_starts``) where ``test(state, side, target, attackers)`` finds something:
+    (action index, what it found); when the game has no such place, the test fails (or None, not ``required``)."""
+    for at, s, side, target, units in _battle_starts(played, s42):
+        found = test(s, side, target, units)
+        if found is not None:
+            return at, found
+    if required:
+        pytest.fail("no place in the generated game fits this mutation")
+    return None
+
+
+def _new_battle(played: Played, s42, test: Callable[[Any, str, str, list[str]], Any], required: bool = True) -> Any:
+    """A battle put at a battle start (``_battle_starts``): against an enemy stack the phasing player may attack, by
+    the units that may attack it, with what ``test(state, side, target, attackers)`` adds to the line (None: not
+    here; it may change the attackers); its odds, shift and result claimed as the rules read them."""
+    def find(s, side, target, units):
+        units = list(units)
+        extra = test(s, side, target, units)
+        if extra is None:
+            return None
+        new = claims(seat(played, s42, s), side, {"attackers": units, "targets": [target], "die": 3, **extra})
+        return None if new is None else {"type": "battle", "side": side, **new}
+    return _first_start(played, s42, find, required)
 
 
 def test_mutation_tank_shift_in_barred_terrain(played: Played, s42) -> None:
@@ -190,34 +259,50 @@ def test_mutation_air_unit_in_bad_weather(played: Played, s42) -> None:
     assert played.rules_at(replaced(played, i, new), i) == {"9.3.1"}
 
 
-def test_mutation_air_unit_out_of_range(played: Played, s42) -> None:
+def test_mutation_air_unit_out_of_range(played: Played, s42, openings: dict[str, Lines]) -> None:
     """9.3.5: an Axis Air unit's combat more than 15 hexes from a friendly City, Town or Landmark on a Connecting Rail
     Hex, in weather that lets it fly (its attack shift, or its Defensive Support of an Axis stack attacked by the
-    Soviets)."""
-    def test(s, side, target, units):
-        if s42.weather[s.weather].extra.get("air") not in ("all", "as_rolled") \
-                or air._range(played.ctx, s, "axis", target):
-            return None
-        ready = sorted(u for u, us in s.units.items() if air.is_air(played.ctx, u) and not air.allied(played.ctx, u)
-                       and us.face == air.READY and us.loc is not None and us.loc not in played.ctx.board.locations
-                       and s.air_used.get(u) != s.turn and not air.escorting(played.ctx, s, u))
-        return {"air" if side == "axis" else "defensive_air": ready[0]} if ready else None
+    Soviets): in the Campaign, or else in the Caucasus scenario's opening (where the Axis rail is short)."""
+    def in_game(game: Played):
+        ctx = game.ctx
 
-    i, new = _new_battle(played, s42, test)
-    assert played.rules_at(inserted(played, i, new), i) == {"9.3.5"}
+        def test(s, side, target, units):
+            if s42.weather[s.weather].extra.get("air") not in ("all", "as_rolled") \
+                    or air._range(ctx, s, "axis", target):
+                return None
+            ready = sorted(u for u, us in s.units.items() if air.is_air(ctx, u) and not air.allied(ctx, u)
+                           and us.face == air.READY and us.loc is not None and us.loc not in ctx.board.locations
+                           and s.air_used.get(u) != s.turn and not air.escorting(ctx, s, u))
+            return {"air" if side == "axis" else "defensive_air": ready[0]} if ready else None
+        return _new_battle(game, s42, test, required=False)
+
+    game = played
+    found = in_game(game)
+    if found is None:
+        game = replayed(openings["s2_caucasus"])
+        found = in_game(game)
+    assert found is not None, "no place in the generated games fits this mutation"
+    i, new = found
+    assert game.rules_at(inserted(game, i, new), i) == {"9.3.5"}
 
 
 def test_mutation_disrupted_unit_attacks(played: Played, s42) -> None:
     """13.2.1: a Disrupted unit joins an attack."""
-    def test(s, side, target, units):
-        shaken = _next_to(played, s, side, target, lambda u: s.units[u].order == "disrupted" and _attacks(played, u, s))
-        if not shaken:
-            return None
-        units.append(shaken[0])
-        return {}
-
-    i, new = _new_battle(played, s42, test)
+    i, new = _joined_by(played, s42, lambda s, u, units: s.units[u].order == "disrupted")
     assert played.rules_at(inserted(played, i, new), i) == {"13.2.1"}
+
+
+def _joined_by(played: Played, s42, which: Callable[[Any, str, list[str]], bool]) -> tuple[int, dict]:
+    """A battle (``_new_battle``) joined by one more unit next to the target that may attack but for the rule a
+    mutation breaks: the first for which ``which(state, unit, attackers)`` holds."""
+    def test(s, side, target, units):
+        more = _next_to(played, s, side, target, lambda u: u not in units and _attacks(played, u, s)
+                        and which(s, u, units))
+        if not more:
+            return None
+        units.append(more[0])
+        return {}
+    return _new_battle(played, s42, test)
 
 
 def _with_attacker(played: Played, s42, test: Callable[[Any, dict, str], bool], kind: str | None = None):
@@ -238,9 +323,10 @@ def _with_attacker(played: Played, s42, test: Callable[[Any, dict, str], bool], 
 
 
 def test_mutation_unit_attacks_twice(played: Played, s42) -> None:
-    """8.1: a unit that attacked earlier in the Combat Phase attacks again."""
-    i, new = _with_attacker(played, s42, lambda s, a, u: u in battles(s).attacked and s.units[u].order == "good")
-    assert played.rules_at(replaced(played, i, new), i) == {"8.1"}
+    """8.1: a unit that attacked earlier in the Combat Phase attacks again (in Good Order, next to another enemy
+    stack: it joins a battle against it)."""
+    i, new = _joined_by(played, s42, lambda s, u, units: u in battles(s).attacked and s.units[u].order == "good")
+    assert played.rules_at(inserted(played, i, new), i) == {"8.1"}
 
 
 def test_mutation_breakthrough_attack_by_a_unit_outside_the_group(played: Played, s42) -> None:
@@ -255,42 +341,50 @@ def test_mutation_breakthrough_attack_by_a_unit_outside_the_group(played: Played
 
 # -- mutations: what a combat's result asks ------------------------------------------------------------------------
 
-def _dd_claims(s42) -> list[str]:
+def _dd_claims(s42, die: int | None = None) -> list[str]:
+    """The Determined Defense Table's results as a ``determined`` line claims them (of one die's row, or of all)."""
     t = s42.tables["determined_defense"]
-    return sorted({f"{t.result(c, r)} {t.cell('losses', c, r)}" for c in t.columns for r in t.rows})
+    rows = [t.row_for(die)] if die is not None else t.rows
+    return sorted({f"{t.result(c, r)} {t.cell('losses', c, r)}" for c in t.columns for r in rows})
 
 
 def test_mutation_determined_defense_where_the_cell_bars_it(played: Played, s42) -> None:
     """11.2.2: a Determined Defense against a D1 whose CRT cell is barred, or light orange outside a VP hex (a battle
-    of the game at 5-1 or more, its die made one that reads such a cell, then the defender's roll with the result the
-    table gives for it)."""
+    the game could have fought at 5-1 or more, its die one that reads such a cell, then the defender's roll with the
+    result the table gives for it)."""
     crt = s42.crts["crt"]
     cf = combat_facts(played.ctx)
 
-    def find(i, a, s):
-        if a["type"] != "battle" or a.get("kind") or a.get("odds") not in crt.columns:
+    def find(s, side, target, units):
+        for fields in _with_air(played, s, side, {"attackers": list(units), "targets": [target], "die": 3}):
+            found = _barred(s, side, target, claims(seat(played, s42, s), side, fields))
+            if found is not None:
+                return found
+        return None
+
+    def _barred(s, side, target, a):
+        if a is None or a["odds"] not in crt.columns:
             return None
-        vp = played.ctx.game.map.hexes[a["targets"][0]].vp
+        vp = played.ctx.game.map.hexes[target].vp
         dice = [d for d in sorted(crt.rows) if cf.results[crt.result(a["odds"], d)].determined
                 and crt.cell("dd", a["odds"], d) in (("no",) if vp else ("no", "orange"))]
         if not dice:
             return None
-        battle = {**a, "die": dice[0], "result": crt.result(a["odds"], dice[0])}
+        battle = {"type": "battle", "side": side, **a, "die": dice[0], "result": crt.result(a["odds"], dice[0])}
         after, found = _step(played, s, battle)
         c = current(after)
         leads = [u for u in c.defenders if after.units[u].loc == c.target and after.units[u].order == "good"]
         if found or not leads:
             return None
-        side = played.ctx.game.units[leads[0]].side
-        for claim in _dd_claims(s42):
-            dd = {"type": "determined", "side": side, "target": c.target, "lead": leads[0], "die": 4, "result": claim}
+        foe = played.ctx.game.units[leads[0]].side
+        for claim in _dd_claims(s42, 4):
+            dd = {"type": "determined", "side": foe, "target": c.target, "lead": leads[0], "die": 4, "result": claim}
             if {f.rule for f in _step(played, after, dd)[1]} == {"11.2.2"}:
                 return battle, dd
         return None
 
-    i, (battle, dd) = first(played, find)
-    lines = replaced(played, i, battle)
-    lines[i + 2:i + 2] = [dd]
+    i, (battle, dd) = _first_start(played, s42, find)
+    lines = inserted(played, i, battle, dd)
     assert played.rules_at(lines, i) == set() and played.rules_at(lines, i + 1) == {"11.2.2"}
 
 
@@ -315,23 +409,41 @@ def _combat_end(lines: Lines, j: int) -> int:
     return len(lines) - 2
 
 
-def test_mutation_too_few_step_losses(played: Played) -> None:
+def test_mutation_too_few_step_losses(played: Played, s42) -> None:
     """10.1: a defender's step loss left out when the owner had a choice of units: reported on the line that ends
-    the combat."""
+    the combat, and nowhere else. The combat is one the game could have fought (a battle start, ``_battle_starts``)
+    against a stack of two or more Combat Units with steps to spare, its die one whose result costs the defender
+    steps and no retreat, every step loss taken as the player takes them: so that nothing else follows from the
+    step left out (a retreat or an advance after it would)."""
+    crt = s42.crts["crt"]
+    cf = combat_facts(played.ctx)
     ctx = played.ctx
 
-    def find(i, a, s):
-        c = current(s)
-        if a["type"] != "loss" or a.get("pay") or c is None or a["unit"] not in c.defenders or not c.defender_steps:
+    def find(s, side, target, units):
+        pool = sorted(u for u, us in s.units.items() if us.loc == target and table(ctx)[u, us.face].combat)
+        if len(pool) < 2:
             return None
-        pool = [u for u in c.defenders if s.units[u].loc in ctx.board.locations
-                and table(ctx)[u, s.units[u].face].combat]
-        return i if len(pool) > 1 and sum(steps_left(ctx, s, u) for u in pool) > c.defender_steps else None
+        base = claims(seat(played, s42, s), side, {"attackers": units, "targets": [target], "die": 3})
+        if base is None or base["odds"] not in crt.columns:
+            return None
+        for die in sorted(crt.rows):
+            res = cf.results[crt.result(base["odds"], die)]
+            if not res.defender or res.retreat or sum(steps_left(ctx, s, u) for u in pool) <= res.defender:
+                continue
+            me = seat(played, s42, s)
+            if not me.try_act("battle", side, **claims(me, side, {**base, "die": die})):
+                continue
+            losses(me)
+            c = current(me.state)
+            if c.defender_steps or c.attacker_steps or c.to_retreat:
+                continue
+            return [dict(x) for x in me.lines]
+        return None
 
-    i, _ = first(played, find)
-    lines = list(played.lines)
-    del lines[i + 1]
-    end = _combat_end(lines, i)
+    i, made = _first_start(played, s42, find)
+    gone = next(k for k, x in enumerate(made) if x["type"] == "loss" and x["side"] != made[0]["side"])
+    lines = inserted(played, i, *(x for k, x in enumerate(made) if k != gone))
+    end = _combat_end(lines, i + len(made) - 1)
     assert played.reported(lines, end + 2) == [(end, "10.1")]
 
 
@@ -348,13 +460,20 @@ def _retreat_mutation(played: Played, change: Callable[[Any, dict, Any, tuple[st
 
 
 def test_mutation_retreat_too_short(played: Played) -> None:
-    """12.1.1: a retreat one hex short where it may not stop (no friendly units to pay beside, no City or Fort)."""
+    """12.1.1: a retreat one hex short where it may not stop (no friendly units to pay beside, no City or Fort), and
+    where stopping would not eliminate it (a retreat that ends in a vacant EZOC hex when another was open is 12.1.3's,
+    guideline 1: one mistake, one report)."""
+    ctx = played.ctx
+
     def change(s, a, c, path, n):
         if len(path) != n or n < 2:
             return None
-        opts = retreat.options(played.ctx, s, a["unit"], c.target, n)
+        opts = retreat.options(ctx, s, a["unit"], c.target, n)
         short = next((o for o in opts if o.path == path[:-1]), None)
         if short is not None or any(o.path[:len(path) - 1] == path[:-1] and o.walk.eliminated for o in opts):
+            return None
+        if retreat.final(retreat.walk(ctx, s, a["unit"], path[:-1], c.target,
+                                      retreat.ground(ctx, s, a["unit"], a["side"]))).eliminated:
             return None
         return {**a, "path": list(path[:-1])}
 
@@ -461,19 +580,33 @@ def test_mutation_rally_roll_out_of_an_ezoc(played: Played) -> None:
 
 def test_mutation_failed_rally_then_a_full_move(played: Played) -> None:
     """13.5, 13.2.1: a Rally Table roll that fails (1-4) leaves the unit Disrupted: the game going on as if it had
-    recovered (the unit's next move a normal or extended one, or a Rail Move, where a Disrupted unit has only
-    Tactical Movement) is reported at that move (a roll of the game that succeeded made a failure)."""
+    recovered is reported at the unit's next Normal move (a Disrupted unit has only Tactical Movement). A roll of the
+    game that succeeded is made a failure (where the unit is then still Disrupted at its side's next Movement Phase),
+    and the unit's first line of that phase is a one-hex Normal move, legal after the roll as logged."""
+    ctx = played.ctx
+
     def find(i, a, s):
         if a["type"] != "rally" or a.get("die", 0) < 5 or s.units[a["unit"]].order != "disrupted":
             return None
-        for k in range(i + 1, len(played.lines) - 1):
-            b = played.lines[k + 1]
-            if b["type"] == "phase" and b["phase"] == "recovery" and b["side"] == a["side"]:
-                return None
-            if b["type"] in ("move", "rail") and b["unit"] == a["unit"]:
-                return k if b["type"] == "rail" or b.get("mode", "normal") != "tactical" else None
+        uid = a["unit"]
+        k = next((k for k in range(i + 1, len(played.lines) - 1) if played.lines[k + 1]["type"] == "phase"
+                  and played.lines[k + 1]["phase"] == "movement" and played.lines[k + 1]["side"] == a["side"]), None)
+        if k is None or played.states[k + 1].units[uid].loc not in ctx.game.map.hexes:
+            return None
+        failed, _ = _step(played, s, {**a, "die": 1})
+        for j in range(i + 1, k + 1):
+            failed = _step(played, failed, played.lines[j + 1])[0]
+        if failed.units[uid].order != "disrupted":
+            return None  # recovered by then all the same (a turn's own recovery, S-rules), or changed by combat
+        at = played.states[k + 1]
+        for x in sorted(ctx.board.neighbours.get(at.units[uid].loc, ())):
+            move = {"type": "move", "side": a["side"], "unit": uid, "path": [x], "mode": "normal"}
+            if x in ctx.game.map.hexes and _clean_step(played, at, move):
+                return k + 1, move
         return None
 
-    i, k = first(played, find)
-    lines = replaced(played, i, {**played.lines[i + 1], "die": 1})
+    i, (k, move) = first(played, find)
+    lines = inserted(played, k, move)
+    assert played.rules_at(lines, k) == set()
+    lines[i + 1] = {**lines[i + 1], "die": 1}
     assert played.rules_at(lines, i) == set() and played.rules_at(lines, k) == {"13.2.1"}

@@ -39,12 +39,13 @@ The validator was fixed three times:
 - 11.6.1: a Delay's retreat of three hexes was reported under 12.1.1 (`sweep_11_6_1_delay_retreat_three`); 11.6.1 sets
   a Delay's one or two hexes (12.1.1 lists the CRT's lengths; the advance after a Delay was already 14.2.4's).
 
-One disagreement stays, a strict xfail:
-- 21.2 (16.4): a reduced division bearing an Out of Supply marker receives a replacement and the validator accepts it,
-  because it traces a Line of Supply at that instant (`sweep_21_2_replacement_oos`). 16.4 says a unit bearing the
-  marker receives none; 21.2's "judged at that instant" refuses one that is cut off now. A fix (refuse both) was made
-  and reverted: the random player keeps only the replacements the validator accepts, so its Campaign game changed
-  and `test_s42_combat_player.py`'s 9.3.5 mutation found no place any more. For the lead to decide.
+A fourth fix closed the last disagreement:
+- 21.2 (16.4): a reduced division bearing an Out of Supply marker received a replacement, because it traced a Line
+  of Supply at that instant (`sweep_21_2_replacement_oos`). 16.4 says a unit bearing the marker (white or red)
+  receives none, and 21.2's "judged at that instant" also refuses one that is cut off now: the validator refuses
+  both (`replacements.marked`). The random player, which makes only the replacements the rules accept, no longer
+  offers one to a marked unit; its Campaign game changed, and the combat mutation tests that had found their place
+  in it by chance now search every battle the game could have fought (`test_s42_combat_player._battle_starts`).
 
 Nine cases were corrected:
 - `sweep_13_2_1_disrupted_rail`: expected 13.2.1 (Disrupted: no Rail Movement); the validator says 5.6.3, whose own
@@ -77,10 +78,7 @@ LOGS = Path(__file__).parent / "logs" / "stalingrad42"
 SWEEP = sorted(LOGS.glob("sweep_*.jsonl"))
 
 # log name -> why the validator's verdict differs from the rules (rule numbers from ../shared/rules/)
-DISAGREEMENTS: dict[str, str] = {
-    "sweep_21_2_replacement_oos": "16.4: a unit bearing an Out of Supply marker receives no replacement; the validator "
-                                  "judges supply by tracing only (21.2, 'at that instant')",
-}
+DISAGREEMENTS: dict[str, str] = {}
 
 CHAPTERS = ("3.", "4.", "5.", "6.", "7.", "8.", "9.", "10.", "11.", "12.", "13.", "14.", "16.", "21.", "22.", "23.",
             "25.")

@@ -276,8 +276,9 @@ def _determined_steps(p: Player) -> None:
 
 def retreats(p: Player) -> None:
     """12.x: every defender that owes a retreat makes one of the retreats the rules list (the ones that keep it alive,
-    full length and stacking legally first; one ended short beside friendly units paid for with steps, 12.1.3 (4));
-    a unit no retreat saves is eliminated (12.2)."""
+    full length and stacking legally first; one ended short beside friendly units paid for with steps, 12.1.3 (4),
+    even with the defenders' last steps when it is the only one that saves the unit: guideline 1 puts it before
+    elimination); a unit no retreat saves is eliminated (12.2)."""
     cf = combat_facts(p.ctx)
     while True:
         c = current(p.state)
@@ -287,16 +288,30 @@ def retreats(p: Player) -> None:
         uid = owing[0]
         length = cf.delay_retreat if c.delay else c.retreat
         side = p.game.units[uid].side
-        opts = [o for o in retreat.options(p.ctx, p.state, uid, c.target, length)
-                if o.stop != "pay" or _to_pay(p, c, length - o.walk.hexes) is not None]
+        every = retreat.options(p.ctx, p.state, uid, c.target, length)
+        opts = [o for o in every if o.stop != "pay" or _to_pay(p, c, length - o.walk.hexes) is not None]
         p.rng.shuffle(opts)
         opts.sort(key=lambda o: (bool(o.walk.eliminated), o.stop == "pay", not p.fits(uid, o.path[-1])))
         chosen = next((o for o in opts[:40] if p.try_act("retreat", side, unit=uid, path=list(o.path))), None)
+        if chosen is None:  # 12.1.3 (1): a retreat paid with the last steps still comes before elimination
+            chosen = next((o for o in every if o.stop == "pay" and not o.walk.eliminated
+                           and p.try_act("retreat", side, unit=uid, path=list(o.path))), None)
+            if chosen is not None:
+                while _owed_pay(p) and _lose(p, c.defenders, pay=True):
+                    pass
+                continue
         if chosen is None:
             p.act("remove", side, unit=uid, to=box(p.ctx, side, "eliminated"), reason="cannot retreat (12.2)")
         elif chosen.stop == "pay":
             for _ in range(_to_pay(p, c, length - chosen.walk.hexes) or 0):
                 _lose(p, c.defenders, pay=True)
+
+
+def _owed_pay(p: Player) -> int:
+    """12.1.3 (4): the steps the combat's short retreats still ask (three at most in all)."""
+    c = current(p.state)
+    need = max(c.short.values(), default=0) - c.paid
+    return max(0, min(need, combat_facts(p.ctx).pay_steps - c.paid))
 
 
 def _to_pay(p: Player, c, short: int) -> int | None:

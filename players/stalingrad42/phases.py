@@ -49,7 +49,7 @@ def initial(p: Player, side: str) -> None:
             p.try_act("place", side, unit=uid, to=p.rng.choice(areas))
     for uid in _mine(p, side):
         us = p.state.units[uid]
-        if us.face != "back" or p.game.units[uid].flip != "step" or us.order != GOOD_ORDER:
+        if us.face != "back" or p.game.units[uid].flip != "step" or us.order != GOOD_ORDER or replacements.marked(us):
             continue
         for kind in sorted(facts(p.ctx).replacements.kinds):
             if replacements.rate(p.ctx, p.state, side, kind) and p.try_act("replace", side, unit=uid, pay=kind):

@@ -6,13 +6,17 @@
 - 17.2.2: a Railhead that reaches a rail junction (RR) puts a further Railhead there, within the four; the new one
   moves from the next Supply Phase.
 - 17.3.1: in a Soviet Player Turn, a Soviet unit that enters a Railhead's hex or puts it in its ZOC (Axis units
-  negate EZOCs here) pushes it back along the way it came to the first hex clear of Soviet units and their ZOCs;
-  units moving by rail do not. The repaired hexes stay repaired.
+  negate EZOCs here) pushes it back down the rail line towards the west to the first hex clear of Soviet units and
+  their ZOCs: back along the way it came, then (past the way the log saw, or for a Railhead of the log's position or
+  the scenario) on down the Axis's usable rail, westmost first; units moving by rail do not. The repaired hexes stay
+  repaired.
 - 17.3.2: a Railhead not on a Connecting Rail Hex (17.4) cannot move (it is Inoperative).
 - S2.2: in the Caucasus scenario the first Railhead appears on its fourth turn.
 """
 
 from __future__ import annotations
+
+from typing import Callable
 
 from ...engine.context import Context
 from ...engine.paths import move_bits
@@ -20,7 +24,7 @@ from ...engine.state import evolve
 from ...model import Action, Finding
 from .data import axis, facts, scenario_facts
 from .state import Railhead, State
-from .supply import net
+from .supply import net, rail_hexes
 from .zoc import ezoc_bits, other, reaching, sides, winter
 
 
@@ -37,8 +41,9 @@ def handle_railhead(ctx: Context, state: State, action: Action) -> tuple[State, 
     side = axis(ctx)
     if action.side != side:
         return state, [Finding("17.2.1", "only the Axis has Railhead markers")]
-    if index is None:
-        return state, [Finding("17.2.1", f"no Railhead marker is in {start}", (), (start,))]
+    if index is None:  # a marker pushed back (17.3.1) is where the validator put it: the log has no line for that
+        where = ", ".join(r.hex for r in heads) or "none on the map"
+        return state, [Finding("17.2.1", f"no Railhead marker is in {start} (the Railheads: {where})", (), (start,))]
     head = heads[index]
     if index in state.record.railheads_moved:
         findings.append(Finding("17.2.1", f"the Railhead in {start} already moved this Supply Phase", (), (start,)))
@@ -106,7 +111,7 @@ def end_step(ctx: Context, state: State) -> State:
 
 def after_move(ctx: Context, state: State, side: str) -> State:
     """17.3.1: in the Soviets' own Player Turn, a Railhead in a hex with a Soviet unit or in a Soviet ZOC (Axis units
-    negate it) goes back along its trail to the first hex free of both."""
+    negate it) goes back along its trail, then on down the line (``_down_the_line``), to the first hex free of both."""
     heads = state.markers.railheads
     if not heads or side == axis(ctx) or state.player != side:
         return state
@@ -133,7 +138,9 @@ def after_move(ctx: Context, state: State, side: str) -> State:
         hex_ = r.hex
         while trail and threat(hex_):
             hex_ = trail.pop()
-        if hex_ == r.hex:  # no trail to go back along: it stays (the state is not copied for nothing)
+        if threat(hex_):
+            hex_ = _down_the_line(ctx, state, hex_, {r.hex, *r.trail}, threat)
+        if hex_ == r.hex:  # nowhere to go back to: it stays (the state is not copied for nothing)
             new.append(r)
             continue
         changed = True
@@ -141,6 +148,28 @@ def after_move(ctx: Context, state: State, side: str) -> State:
     if not changed:
         return state
     return evolve(state, markers=evolve(state.markers, railheads=tuple(new)))
+
+
+def _down_the_line(ctx: Context, state: State, start: str, walked: set[str], threat: Callable[[str], bool]) -> str:
+    """17.3.1 past the way the log saw a Railhead come (a Railhead of the log's position or of the scenario has
+    none): on down the Axis's usable rail towards the west, a step at a time along a railroad to the westmost rail
+    hex not east of the last (the lower id at a tie), until a hex clear of Soviet units and their ZOCs; where the
+    line ends first, the marker stays at its end."""
+    hexes = ctx.game.map.hexes
+    bit = move_bits(ctx).bit
+    usable = rail_hexes(ctx, state, axis(ctx))
+    seen = walked | {start}
+    cur = start
+    while threat(cur):
+        q = hexes[cur].hex.q
+        ahead = sorted((hexes[n].hex.q, n) for n in ctx.board.neighbours.get(cur, ()) if n not in seen
+                       and n in hexes and hexes[n].hex.q <= q and usable & bit[n]
+                       and "railroad" in ctx.board.hexside(cur, n))
+        if not ahead:
+            break
+        cur = ahead[0][1]
+        seen.add(cur)
+    return cur
 
 
 def _near_heads(ctx: Context, state: State, heads: tuple[Railhead, ...]

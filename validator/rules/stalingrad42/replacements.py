@@ -7,8 +7,8 @@
 - 21.1.2: what each kind restores (``rules.toml [replacements.kinds]``): Tank/Panzer, Infantry (Cavalry and Special
   may stand in), Cavalry, Special (Free Stacking Units too), the Axis-allied kinds by nationality; German
   replacements never restore an Axis ally; units the counter mix marks never replaced (18.5, 20.9).
-- 21.2: a unit on the map receives one only in supply (at that instant, 16.3) and in Good Order, one a turn; the
-  Soviets use one a turn at most on a Guards unit.
+- 21.2: a unit on the map receives one only in supply (at that instant, 16.3; and without an Out of Supply marker,
+  16.4) and in Good Order, one a turn; the Soviets use one a turn at most on a Guards unit.
 - 21.3.1: a unit from the Eliminated Box goes to a friendly Entry Area, a friendly-controlled Major City on a
   Connecting Rail Hex, or the hex of an in-supply, Good Order Army (Axis, of its nationality) or Front (Soviet) HQ on
   or within two hexes of a Connecting Rail Hex; never next to an enemy Combat Unit; Soviet Tank and Mechanized Corps
@@ -37,7 +37,7 @@ from . import entry, supply
 from .data import facts, scenario_facts
 from .move_modes import translated
 from .losses import box
-from .state import GOOD_ORDER, State, UnitState
+from .state import GOOD_ORDER, ISOLATED, OUT_OF_SUPPLY, State, UnitState
 from .units import info, name, table
 from .zoc import adjacent_bits, other, sides
 
@@ -54,6 +54,13 @@ def rate(ctx: Context, state: State, side: str, kind: str) -> int:
         return 0
     col = f.replacements.track.get(ctx.scenario_id, "") + col
     return int(ctx.game.turns[state.turn].extra.get(col) or 0)
+
+
+def marked(us: UnitState) -> str | None:
+    """16.4, 21.2: the Out of Supply marker a unit bears ('Out of Supply', 'Isolated' for its red side), or None; a
+    unit bearing one receives no replacement, whatever it traces now (the marker is put on and taken off in its
+    owner's Supply Phase, 16.5.1, so it still stands in the next Initial Phase)."""
+    return {OUT_OF_SUPPLY: "Out of Supply", ISOLATED: "Isolated"}.get(us.supply)
 
 
 def _kind_problem(ctx: Context, state: State, uid: str, kind: str, face: str | None = None) -> str | None:
@@ -127,6 +134,9 @@ def handle_replace(ctx: Context, state: State, action: Action) -> tuple[State, l
         if why is not None:
             findings.append(Finding("21.1.2" if "restore" in why or "never" in why else "21.1.1", f"{who}: {why}",
                                     (uid,)))
+        elif marked(us):
+            findings.append(Finding("21.2", f"{who} bears an {marked(us)} marker; such a unit receives no replacement "
+                                            "(16.4)", (uid,)))
         elif not supply.traces(ctx, state, side, us.loc or ""):
             findings.append(Finding("21.2", f"{who} cannot trace a Line of Supply now; only units in supply receive "
                                             "replacements", (uid,), (us.loc or "",)))
