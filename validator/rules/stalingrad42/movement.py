@@ -202,6 +202,10 @@ def mobility_problem(ctx: Context, state: State, action: Action, uid: str) -> Fi
         return Finding("5.1", f"{who} is a {ctx.game.sides[u.side].name} unit; only the phasing player moves, and "
                               "only his own units", (uid,))
     if us.loc not in ctx.board.locations:
+        if uid in state.record.fled:
+            return Finding("13.3.2", f"{who} was eliminated as a Movement or Combat Phase of this turn began: in Full "
+                                     "Retreat next to an enemy unit, not stacked with a friendly Combat Unit that is "
+                                     "not", (uid,))
         where = "not in play" if us.loc is None else f"in {us.loc}"
         return Finding("5.1", f"{who} is not on the map (it is {where})", (uid,))
     if uid in state.record.rail:
