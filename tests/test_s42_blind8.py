@@ -3,32 +3,40 @@
 Each `tests/logs/stalingrad42/blind8_*.jsonl` was written from docs/log-format.md and the rules text
 (../shared/rules/stalingrad42-rules-v2.md) only, before looking at the other sets' logs or the validator's code, with
 the map, counters and tables of games/stalingrad42/ for the facts (hexes, terrain, rivers, rails, values), and its
-`"expect"` verdicts recorded before the first run (commit 8fe4391: 56 logs; five more in 2b873e1 and the next commit,
-each recorded before it ran). Five cases of the first list repeated earlier sets (found by grep after the list was
-written: a rail move then a walk, a Disrupted unit's declined rally, a short `defenders` list, a parenthesized unit
-picked for an EX, a replacement of the wrong kind) and were replaced before the run; the set is 60 logs.
+`"expect"` verdicts recorded before the first run (commit 8fe4391: 56 logs). Five cases of the first list repeated
+earlier sets (found by grep after the list was written: a rail move then a walk, a Disrupted unit's declined rally, a
+short `defenders` list, a parenthesized unit picked for an EX, a replacement of the wrong kind) and were replaced
+before the run. Later rounds, each case committed with its verdicts before it ran, added thirteen cases (a retreat
+after a Success and a stack moved line by line, after the fixes below; a Determined Defense's `support`, an
+`artillery` shift, a reinforcement's `face` and a move between Entry Areas; an advance through a friend's EZOC hex,
+a retreat through a retreated friend, a stacked non-attacker's advance, a German Lead Unit elite in a City; a
+retreat over a Pontoon Bridge; the automatic retreat of a unit in Full Retreat after an enemy's retreat, logged and
+missed; an Interchange Turn not due) in place of eight plain ones or repeats of earlier sets (a clean VP claim, a
+removed overstack, a Train marker off after the Initial Phase, a move continued over lines, Rain supply marked
+right, a second 14.2.3, a Soviet move in the Axis phase, a sideways Delay advance, the legal Full Retreat stack);
+all agreed. The set is 60 logs.
 
 What they use: `move` by `path` (with and without its start hex) and by `to` (one with several paths, round a ZOC),
-each `mode`, one move over several lines with a `note` between, a stack moved line by line; `rail` by `to` and by
+each `mode`, a stack moved line by line; `rail` by `to` and by
 `path`, `sea`, `full_retreat`, a move between Entry Areas; `place` (a reinforcement with `face`, a unit out of the
 Eliminated Box with `pay` and `remnant`), `replace`, `detrain`, `fortify`, `flip` (`pay`); `battle` with its fields
 reordered, `odds` in both notations, `shifts` left out, `kind`, `defenders`, `air`, `defensive_air`, `artillery`;
 `auto_ds` with `defenders`; `determined` (a letter-only `result`, `support`); `loss` (`remnant`), `retreat` and
-`advance` (their paths with the start hex too), `breakthrough`; `rally` (`die`, `result`, `decline`); `remove`
-(`reason`); `supply` (`oos`, `isolated`, neither), `attrition` (`drm`); `weather` (`die`), `turn`, `phase` (`step`),
+`advance` (their paths with the start hex too), `breakthrough`; `rally` (`die`, `result`); `supply` (`oos`, `isolated`, neither), `attrition` (`drm`); `weather` (`die`), `turn`, `phase` (`step`),
 `victory` (`vp`, `winner`), `note`; the header's `position` (`face`, `order`, `train`, `supply`, `forts`) and
 `start` (`weather`, `step`). Where rules meet: odds with halving before doubling (9.1), a Train marker in a City
-(5.6.4, 9.6.3, 8.4.1), Full Retreat in a stack (13.3.2, 10.2.1), Out of Supply with its Tank effects (16.4), the
+(5.6.4, 9.6.3, 8.4.1), Full Retreat in a stack (13.3.2, 10.2.1) and its automatic retreat when an enemy retreats next to it, Out of Supply with its Tank effects (16.4), the
 Winter's -1 (23.4), the Air unit's weather (9.3.1, 23.2.2) and its Breakthrough shifts (9.3.7), a Determined Defense
-that costs the last step (11.4.2, 14.2.3), a Delay (11.6.1, 14.2.4), a City Battle (11.6.2), a light orange cell in a
-VP hex led by a Remnant (11.2.2, 10.4), an entrained Lead Unit (11.2.3); advances across a Major River (14.5) and
-into an enemy Hex Bond (14.4.1); a bond with the map edge (7.5, 7.2, 6.2) and a Disrupted unit's none (13.2.1); a
+that costs the last step (11.4.2, 14.2.3), a Delay (11.6.1, 14.2.4), an elite German Lead Unit in a City (11.2.4), a City Battle (11.6.2), a light orange cell in a
+VP hex led by a Remnant (11.2.2, 10.4), an entrained Lead Unit (11.2.3); advances across a Major River (14.5),
+into an enemy Hex Bond (14.4.1) and through a friend's hex in an EZOC (14.4.2); retreats over a Pontoon Bridge (5.5.5)
+and through a friend that retreated (12.2); a bond with the map edge (7.5, 7.2, 6.2) and a Disrupted unit's none (13.2.1); a
 retreat into an Entry Area (22.5); the rail, sea and Entry Area rules; a pocket's Isolation Attrition (16.5); Rain's
 three-hex supply (23.2.3); and the ends of phases: an owed retreat after a note, a retreat's overstack kept to the
 end of the next Soviet Movement Phase or corrected (12.1.4, 4.4), the stacking check before a Breakthrough Combat
-(4.4), a unit left unmarked in the supply check, Train markers off after the Initial Phase (5.6.5), a unit in Full
-Retreat eliminated as the Movement Phase begins (13.3.2); the whole turn 14, and Operation Uranus from turn 28 to
-29 (3.0, S3.3, S3.4).
+(4.4), a unit left unmarked in the supply check, a unit in Full Retreat eliminated as the Movement Phase begins
+(13.3.2); the whole turn 14, an Interchange Turn not due, and Operation Uranus from turn 28 to 29 (3.0, S3.3,
+S3.4).
 
 The first run (56 logs) disagreed eight times. The validator was fixed three times:
 - 11.6.2 (and 11.4): a defender's retreat after a Partial Success in a City (`blind8_city_battle_retreated`) was
@@ -51,8 +59,6 @@ Five cases were corrected:
   `sweep_13_2_1_disrupted_leaves_entry_area` had settled it under 22.3.1 (only Good Order units leave one), so it was
   a repeat: it was replaced by a unit in Full Retreat leaving one (`blind8_full_retreat_leaves_entry_area`, 22.3.1:
   13.3.2 spares Full Retreat units Disruption's movement penalty, not 22.3.1's Good Order), which agreed.
-`blind8_uranus_vp_claim` (a clean claim of 15 VPs) was dropped to keep the set at 60; its twin
-`blind8_uranus_vp_claim_short` keeps the count.
 
 Where the validator disagrees with the rules text, the case stays here as a strict xfail naming the rule (none now).
 """
