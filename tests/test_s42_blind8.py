@@ -6,15 +6,17 @@ the map, counters and tables of games/stalingrad42/ for the facts (hexes, terrai
 `"expect"` verdicts recorded before the first run (commit 8fe4391: 56 logs). Five cases of the first list repeated
 earlier sets (found by grep after the list was written: a rail move then a walk, a Disrupted unit's declined rally, a
 short `defenders` list, a parenthesized unit picked for an EX, a replacement of the wrong kind) and were replaced
-before the run. Later rounds, each case committed with its verdicts before it ran, added thirteen cases (a retreat
+before the run. Later rounds, each case committed with its verdicts before it ran, added sixteen cases (a retreat
 after a Success and a stack moved line by line, after the fixes below; a Determined Defense's `support`, an
 `artillery` shift, a reinforcement's `face` and a move between Entry Areas; an advance through a friend's EZOC hex,
 a retreat through a retreated friend, a stacked non-attacker's advance, a German Lead Unit elite in a City; a
 retreat over a Pontoon Bridge; the automatic retreat of a unit in Full Retreat after an enemy's retreat, logged and
-missed; an Interchange Turn not due) in place of eight plain ones or repeats of earlier sets (a clean VP claim, a
-removed overstack, a Train marker off after the Initial Phase, a move continued over lines, Rain supply marked
-right, a second 14.2.3, a Soviet move in the Axis phase, a sideways Delay advance, the legal Full Retreat stack);
-all agreed. The set is 60 logs.
+missed; an Interchange Turn not due; two Breakthrough Combats against units that retreated in the first combat; the
+steps a referee leaves to the validator) in place of twelve plain ones, twins or repeats of earlier sets (a clean VP
+claim, a removed overstack, a Train marker off after the Initial Phase, a move continued over lines, Rain supply
+marked right, a second 14.2.3, a Soviet move in the Axis phase, a sideways Delay advance, the legal Full Retreat
+stack, the stacked non-attacker's advance, a corrected overstack, the edge bond's Disrupted twin); all agreed. The
+set is 60 logs.
 
 What they use: `move` by `path` (with and without its start hex) and by `to` (one with several paths, round a ZOC),
 each `mode`, a stack moved line by line; `rail` by `to` and by
@@ -30,10 +32,11 @@ Winter's -1 (23.4), the Air unit's weather (9.3.1, 23.2.2) and its Breakthrough 
 that costs the last step (11.4.2, 14.2.3), a Delay (11.6.1, 14.2.4), an elite German Lead Unit in a City (11.2.4), a City Battle (11.6.2), a light orange cell in a
 VP hex led by a Remnant (11.2.2, 10.4), an entrained Lead Unit (11.2.3); advances across a Major River (14.5),
 into an enemy Hex Bond (14.4.1) and through a friend's hex in an EZOC (14.4.2); retreats over a Pontoon Bridge (5.5.5)
-and through a friend that retreated (12.2); a bond with the map edge (7.5, 7.2, 6.2) and a Disrupted unit's none (13.2.1); a
+and through a friend that retreated (12.2); Breakthrough Combats against retreated units, one hex overstacked
+(15.2.5, 15.3.2, 15.2.7); steps only one unit can take, left out (10.1, 11.4); a bond with the map edge (7.5, 7.2, 6.2); a
 retreat into an Entry Area (22.5); the rail, sea and Entry Area rules; a pocket's Isolation Attrition (16.5); Rain's
 three-hex supply (23.2.3); and the ends of phases: an owed retreat after a note, a retreat's overstack kept to the
-end of the next Soviet Movement Phase or corrected (12.1.4, 4.4), the stacking check before a Breakthrough Combat
+end of the next Soviet Movement Phase (12.1.4, 4.4), the stacking check before a Breakthrough Combat
 (4.4), a unit left unmarked in the supply check, a unit in Full Retreat eliminated as the Movement Phase begins
 (13.3.2); the whole turn 14, an Interchange Turn not due, and Operation Uranus from turn 28 to 29 (3.0, S3.3,
 S3.4).
