@@ -5,18 +5,18 @@ Each `tests/logs/stalingrad42/blind8_*.jsonl` was written from docs/log-format.m
 the map, counters and tables of games/stalingrad42/ for the facts (hexes, terrain, rivers, rails, values), and its
 `"expect"` verdicts recorded before the first run (commit 8fe4391: 56 logs). Five cases of the first list repeated
 earlier sets (found by grep after the list was written: a rail move then a walk, a Disrupted unit's declined rally, a
-short `defenders` list, a parenthesized unit picked for an EX, a replacement of the wrong kind) and were replaced
-before the run. Later rounds, each case committed with its verdicts before it ran, added sixteen cases (a retreat
-after a Success and a stack moved line by line, after the fixes below; a Determined Defense's `support`, an
-`artillery` shift, a reinforcement's `face` and a move between Entry Areas; an advance through a friend's EZOC hex,
-a retreat through a retreated friend, a stacked non-attacker's advance, a German Lead Unit elite in a City; a
-retreat over a Pontoon Bridge; the automatic retreat of a unit in Full Retreat after an enemy's retreat, logged and
-missed; an Interchange Turn not due; two Breakthrough Combats against units that retreated in the first combat; the
-steps a referee leaves to the validator) in place of twelve plain ones, twins or repeats of earlier sets (a clean VP
-claim, a removed overstack, a Train marker off after the Initial Phase, a move continued over lines, Rain supply
-marked right, a second 14.2.3, a Soviet move in the Axis phase, a sideways Delay advance, the legal Full Retreat
-stack, the stacked non-attacker's advance, a corrected overstack, the edge bond's Disrupted twin); all agreed. The
-set is 60 logs.
+short `defenders` list, a parenthesized unit picked for an EX, a replacement of the wrong kind) and were replaced before
+the run. Later rounds, each case committed with its verdicts before it ran, added seventeen cases (a retreat after a
+Success and a stack moved line by line, after the fixes below; a Determined Defense's `support`, an `artillery` shift, a
+reinforcement's `face` and a move between Entry Areas; an advance through a friend's EZOC hex, a retreat through a
+retreated friend, a stacked non-attacker's advance, a German Lead Unit elite in a City; a retreat over a Pontoon Bridge;
+the automatic retreat of a unit in Full Retreat after an enemy's retreat, logged and missed; an Interchange Turn not
+due; two Breakthrough Combats against units that retreated in the first combat; the steps a referee leaves to the
+validator; the start phase restated on the first line) in place of thirteen plain ones, twins or repeats of earlier sets
+(a clean VP claim, a removed overstack, a Train marker off after the Initial Phase, a move continued over lines, Rain
+supply marked right, a second 14.2.3, a Soviet move in the Axis phase, a sideways Delay advance, the legal Full Retreat
+stack, the stacked non-attacker's advance, a corrected overstack, the edge bond's Disrupted twin, a Defensive Support
+battle now behind the restated phase); all agreed. The set is 60 logs.
 
 What they use: `move` by `path` (with and without its start hex) and by `to` (one with several paths, round a ZOC),
 each `mode`, a stack moved line by line; `rail` by `to` and by
@@ -25,7 +25,7 @@ Eliminated Box with `pay` and `remnant`), `replace`, `detrain`, `fortify`, `flip
 reordered, `odds` in both notations, `shifts` left out, `kind`, `defenders`, `air`, `defensive_air`, `artillery`;
 `auto_ds` with `defenders`; `determined` (a letter-only `result`, `support`); `loss` (`remnant`), `retreat` and
 `advance` (their paths with the start hex too), `breakthrough`; `rally` (`die`, `result`); `supply` (`oos`, `isolated`, neither), `attrition` (`drm`); `weather` (`die`), `turn`, `phase` (`step`),
-`victory` (`vp`, `winner`), `note`; the header's `position` (`face`, `order`, `train`, `supply`, `forts`) and
+`victory` (`vp`, `winner`), `note`, a `phase` restating the start; the header's `position` (`face`, `order`, `train`, `supply`, `forts`) and
 `start` (`weather`, `step`). Where rules meet: odds with halving before doubling (9.1), a Train marker in a City
 (5.6.4, 9.6.3, 8.4.1), Full Retreat in a stack (13.3.2, 10.2.1) and its automatic retreat when an enemy retreats next to it, Out of Supply with its Tank effects (16.4), the
 Winter's -1 (23.4), the Air unit's weather (9.3.1, 23.2.2) and its Breakthrough shifts (9.3.7), a Determined Defense
