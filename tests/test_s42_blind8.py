@@ -18,28 +18,28 @@ supply marked right, a second 14.2.3, a Soviet move in the Axis phase, a sideway
 stack, the stacked non-attacker's advance, a corrected overstack, the edge bond's Disrupted twin, a Defensive Support
 battle now behind the restated phase); all agreed. The set is 60 logs.
 
-What they use: `move` by `path` (with and without its start hex) and by `to` (one with several paths, round a ZOC),
-each `mode`, a stack moved line by line; `rail` by `to` and by
-`path`, `sea`, `full_retreat`, a move between Entry Areas; `place` (a reinforcement with `face`, a unit out of the
-Eliminated Box with `pay` and `remnant`), `replace`, `detrain`, `fortify`, `flip` (`pay`); `battle` with its fields
-reordered, `odds` in both notations, `shifts` left out, `kind`, `defenders`, `air`, `defensive_air`, `artillery`;
-`auto_ds` with `defenders`; `determined` (a letter-only `result`, `support`); `loss` (`remnant`), `retreat` and
-`advance` (their paths with the start hex too), `breakthrough`; `rally` (`die`, `result`); `supply` (`oos`, `isolated`, neither), `attrition` (`drm`); `weather` (`die`), `turn`, `phase` (`step`),
-`victory` (`vp`, `winner`), `note`, a `phase` restating the start; the header's `position` (`face`, `order`, `train`, `supply`, `forts`) and
-`start` (`weather`, `step`). Where rules meet: odds with halving before doubling (9.1), a Train marker in a City
-(5.6.4, 9.6.3, 8.4.1), Full Retreat in a stack (13.3.2, 10.2.1) and its automatic retreat when an enemy retreats next to it, Out of Supply with its Tank effects (16.4), the
-Winter's -1 (23.4), the Air unit's weather (9.3.1, 23.2.2) and its Breakthrough shifts (9.3.7), a Determined Defense
-that costs the last step (11.4.2, 14.2.3), a Delay (11.6.1, 14.2.4), an elite German Lead Unit in a City (11.2.4), a City Battle (11.6.2), a light orange cell in a
-VP hex led by a Remnant (11.2.2, 10.4), an entrained Lead Unit (11.2.3); advances across a Major River (14.5),
-into an enemy Hex Bond (14.4.1) and through a friend's hex in an EZOC (14.4.2); retreats over a Pontoon Bridge (5.5.5)
-and through a friend that retreated (12.2); Breakthrough Combats against retreated units, one hex overstacked
-(15.2.5, 15.3.2, 15.2.7); steps only one unit can take, left out (10.1, 11.4); a bond with the map edge (7.5, 7.2, 6.2); a
+What they use: `move` by `path` (with and without its start hex) and by `to` (one with several paths, round a ZOC), each
+`mode`, a stack moved line by line; `rail` by `to` and by `path`, `sea`, `full_retreat`, a move between Entry Areas;
+`place` (a reinforcement with `face`, a unit out of the Eliminated Box with `pay` and `remnant`), `replace`, `detrain`,
+`fortify`, `flip` (`pay`); `battle` with its fields reordered, `odds` in both notations, `shifts` left out, `kind`,
+`defenders`, `air`, `defensive_air`, `artillery`; `auto_ds` with `defenders`; `determined` (a letter-only `result`,
+`support`); `loss` (`remnant`), `retreat` and `advance` (their paths with the start hex too), `breakthrough`; `rally`
+(`die`, `result`); `supply` (`oos`, `isolated`, neither), `attrition` (`drm`); `weather` (`die`), `turn`, `phase`
+(`step`), `victory` (`vp`, `winner`), `note`, a `phase` restating the start; the header's `position` (`face`, `order`,
+`train`, `supply`, `forts`) and `start` (`weather`, `step`). Where rules meet: odds with halving before doubling (9.1),
+a Train marker in a City (5.6.4, 9.6.3, 8.4.1), Full Retreat in a stack (13.3.2, 10.2.1) and its automatic retreat when
+an enemy retreats next to it, Out of Supply with its Tank effects (16.4), the Winter's -1 (23.4), the Air unit's weather
+(9.3.1, 23.2.2) and its Breakthrough shifts (9.3.7), a Determined Defense that costs the last step (11.4.2, 14.2.3), a
+Delay (11.6.1, 14.2.4), an elite German Lead Unit in a City (11.2.4), a City Battle (11.6.2), a light orange cell in a
+VP hex led by a Remnant (11.2.2, 10.4), an entrained Lead Unit (11.2.3); advances across a Major River (14.5), into an
+enemy Hex Bond (14.4.1) and through a friend's hex in an EZOC (14.4.2); retreats over a Pontoon Bridge (5.5.5) and
+through a friend that retreated (12.2); Breakthrough Combats against retreated units, one hex overstacked (15.2.5,
+15.3.2, 15.2.7); steps only one unit can take, left out (10.1, 11.4); a bond with the map edge (7.5, 7.2, 6.2); a
 retreat into an Entry Area (22.5); the rail, sea and Entry Area rules; a pocket's Isolation Attrition (16.5); Rain's
-three-hex supply (23.2.3); and the ends of phases: an owed retreat after a note, a retreat's overstack kept to the
-end of the next Soviet Movement Phase (12.1.4, 4.4), the stacking check before a Breakthrough Combat
-(4.4), a unit left unmarked in the supply check, a unit in Full Retreat eliminated as the Movement Phase begins
-(13.3.2); the whole turn 14, an Interchange Turn not due, and Operation Uranus from turn 28 to 29 (3.0, S3.3,
-S3.4).
+three-hex supply (23.2.3); and the ends of phases: an owed retreat after a note, a retreat's overstack kept to the end
+of the next Soviet Movement Phase (12.1.4, 4.4), the stacking check before a Breakthrough Combat (4.4), a unit left
+unmarked in the supply check, a unit in Full Retreat eliminated as the Movement Phase begins (13.3.2); the whole turn
+14, an Interchange Turn not due, and Operation Uranus from turn 28 to 29 (3.0, S3.3, S3.4).
 
 The first run (56 logs) disagreed eight times. The validator was fixed three times:
 - 11.6.2 (and 11.4): a defender's retreat after a Partial Success in a City (`blind8_city_battle_retreated`) was
