@@ -670,6 +670,8 @@ def begin_phase(ctx: Context, state: State, phase: str, side: str | None) -> Sta
                     and auto_retreat_owed(ctx, state, u, any_unit=True))
     for u in doomed:
         state = eliminate(ctx, state, u)
+    if doomed:
+        state = evolve(state, record=evolve(state.record, fled=state.record.fled | frozenset(doomed)))
     return state
 
 

@@ -34,6 +34,7 @@ class Determined:
     attacker_steps: int = 0  # the table's attacker steps still owed
     star: bool = False  # '*': the defender picks the attacker's step (11.4.1)
     air: bool = False  # the Air unit of the support (for Air Defense bookkeeping)
+    city_battle: bool = False  # 11.6.2: the last roll's Partial Success was a City Battle (the retreat cancelled)
 
 
 @dataclass(frozen=True)

@@ -237,12 +237,13 @@ def _apply(ctx: Context, state: State, c: Combat, action: Action, letter: str, c
     side = ctx.game.units[lead].side
     g = ground(ctx, state, target, side)
     markers = state.markers
+    city_battle = False
     if letter == PARTIAL:
         level = markers.city_battle.get(target, 0)
         top = cf.city_battle.get(g.settlement, 0)
         if g.city and level < top:
             state = evolve(state, markers=evolve(markers, city_battle={**markers.city_battle, target: level + 1}))
-            letter = SUCCESS
+            letter, city_battle = SUCCESS, True
         elif desperate:
             if dd.delays:
                 letter, a, d, star = SUCCESS, 0, 1, False  # 11.6.1: a second Delay is S -/1
@@ -251,7 +252,7 @@ def _apply(ctx: Context, state: State, c: Combat, action: Action, letter: str, c
             dd = evolve(dd, delays=dd.delays + 1)
     if letter == FAIL and desperate:
         a, d, star = 0, 1, False  # 11.5.2: the Fail is ignored: the Lead Unit loses a step and rolls again
-    dd = evolve(dd, rolls=dd.rolls + 1, result=letter, desperate=desperate, lead=lead,
+    dd = evolve(dd, rolls=dd.rolls + 1, result=letter, desperate=desperate, lead=lead, city_battle=city_battle,
                 lead_steps=dd.lead_steps + d, attacker_steps=dd.attacker_steps + a, star=star or dd.star)
     c = evolve(c, determined=dd)
     if letter == SUCCESS:

@@ -202,6 +202,10 @@ def mobility_problem(ctx: Context, state: State, action: Action, uid: str) -> Fi
         return Finding("5.1", f"{who} is a {ctx.game.sides[u.side].name} unit; only the phasing player moves, and "
                               "only his own units", (uid,))
     if us.loc not in ctx.board.locations:
+        if uid in state.record.fled:
+            return Finding("13.3.2", f"{who} was eliminated as a Movement or Combat Phase of this turn began: in Full "
+                                     "Retreat next to an enemy unit, not stacked with a friendly Combat Unit that is "
+                                     "not", (uid,))
         where = "not in play" if us.loc is None else f"in {us.loc}"
         return Finding("5.1", f"{who} is not on the map (it is {where})", (uid,))
     if uid in state.record.rail:
@@ -558,7 +562,18 @@ def _step_cost(ctx: Context, p: Plan, cur: str, nxt: str, a: Allowance) -> int:
 
 def handle_move(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     """A ``move`` line (5.1-5.5, 6.2, 7.2, 22.3, 22.6); without its mode in a log of unstated modes, the least
-    restrictive mode that makes the unit's whole move so far legal (``move_modes``)."""
+    restrictive mode that makes the unit's whole move so far legal (``move_modes``). A move resumed after another
+    unit began to move (5.1) is reported when nothing else is wrong with the line (one mistake, one report)."""
+    after, findings = _handle_move(ctx, state, action)
+    if not findings:
+        resumed = _resumed(ctx, state, action["unit"])
+        if resumed is not None:
+            findings = [evolve(resumed, path=(state.units[action["unit"]].loc or "",) + _entered(state, action))]
+    return after, findings
+
+
+def _handle_move(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+    """A ``move`` line's own checks, in its stated mode or the least restrictive one (``handle_move``)."""
     if not unstated(ctx, action):
         return _move(ctx, state, action, action.get("mode", NORMAL))
     moved = state.moved.get(action["unit"])
@@ -615,6 +630,21 @@ def _mode_allowed(ctx: Context, before: State, after: State, action: Action) -> 
     a Contested City hex only tactically), the scenario's first-turn kinds of movement (S3.4)."""
     return not contested.after_move(ctx, before, after, action)[1] and \
         not scenarios.first_turn_mode(ctx, before, action, mode_of(ctx, after, action))
+
+
+def _resumed(ctx: Context, state: State, uid: str) -> Finding | None:
+    """5.1: the movement of one unit or stack is completed before another starts: a later ``move`` line of a unit
+    continues its move only while every unit that moved since its last line started from the same hex (its stack,
+    moved together or dropped off on the way)."""
+    moved = state.moved.get(uid)
+    if moved is None or state.units[uid].reserve:  # a unit put in Reserve may not move at all: 25.2.1's report
+        return None
+    order = list(state.moved)
+    for other_uid in order[order.index(uid) + 1:]:
+        if state.moved[other_uid].start != moved.start:
+            return Finding("5.1", f"{name(ctx, state, uid)}'s move was over when {name(ctx, state, other_uid)} began "
+                                  "to move: a unit or stack completes its movement before another starts", (uid,))
+    return None
 
 
 def _move(ctx: Context, state: State, action: Action, mode: str, unlimited: bool = False
@@ -740,7 +770,10 @@ def _apply(ctx: Context, state: State, uid: str, path: Sequence[str], mode: str,
     units = dict(state.units)
     units[uid] = evolve(us, loc=last)
     note_changes(ctx, state.units, units, [uid])
-    state = control.enter(ctx, state, side, path, units=units, moved={**state.moved, uid: record})
+    # the units in the order of their last move lines (5.1, _resumed)
+    later = moved is not None and next(reversed(state.moved)) != uid
+    order = {u: m for u, m in state.moved.items() if u != uid} if later else state.moved
+    state = control.enter(ctx, state, side, path, units=units, moved={**order, uid: record})
     for u in captured:
         state = eliminate(ctx, state, u)
     state = special.after_move(ctx, state, uid, path)

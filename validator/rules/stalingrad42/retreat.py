@@ -283,6 +283,22 @@ def _unshielded(ctx: Context, state: State, uid: str) -> bool:
     return True
 
 
+def _unowed(ctx: Context, state: State, uid: str, who: str, full_path: tuple[str, ...]) -> Finding:
+    """A retreat nothing asks for (12.1.1); a defender whose retreat its Determined Defense cancelled breaks the rule
+    that cancelled it: a City Battle (11.6.2) or a Success (11.4)."""
+    c = current(state)
+    dd = c.determined if c is not None else None
+    if (c is not None and dd is not None and c.cancelled and state.units[uid].loc == c.target
+            and ctx.game.units[uid].side != c.side):
+        if dd.city_battle:
+            return Finding("11.6.2", f"{who} owes no retreat: the Partial Success in the City hex {c.target} put a "
+                                     "City Battle marker there and cancelled the retreat", (uid,), full_path)
+        return Finding("11.4", f"{who} owes no retreat: the Determined Defense's Success cancelled it", (uid,),
+                       full_path)
+    return Finding("12.1.1", f"{who} owes no retreat: no combat result, Full Retreat next to an enemy Combat Unit "
+                             "(13.3.2) or Disengagement asks it", (uid,), full_path)
+
+
 def handle_retreat(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     """A ``retreat`` line (12.1-12.4, 13.1.2-13.1.3, 13.3.2, 22.5, 5.7.3)."""
     moving = line_path(ctx, state, action)
@@ -296,8 +312,7 @@ def handle_retreat(ctx: Context, state: State, action: Action) -> tuple[State, l
     findings: list[Finding] = []
     full_path = (us.loc or "",) + path
     if not what:
-        findings.append(Finding("12.1.1", f"{who} owes no retreat: no combat result, Full Retreat next to an enemy "
-                                          "Combat Unit (13.3.2) or Disengagement asks it", (uid,), full_path))
+        findings.append(_unowed(ctx, state, uid, who, full_path))
     away = c.target if c is not None else us.loc
     g = ground(ctx, state, uid, side)
     if c is not None and c.kind != BREAKTHROUGH and uid in battles(state).retreated and uid in c.defenders:

@@ -122,6 +122,7 @@ class TurnRecord:
     from_eliminated: Mapping[str, int] = field(default_factory=dict)  # 21.3.1: hex -> units placed from the box
     resource_points: int = 0  # 18.1: Resource Points spent
     railheads_moved: frozenset[int] = frozenset()  # 17.2.1: Railhead markers moved this Supply Phase (indexes)
+    fled: frozenset[str] = frozenset()  # 13.3.2: units in Full Retreat eliminated as a phase began
 
 
 @dataclass(frozen=True)
