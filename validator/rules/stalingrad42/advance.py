@@ -347,8 +347,7 @@ def _apply(ctx: Context, state: State, c: Combat | None, uid: str, path: Sequenc
     for h in path:
         alone = [u for u in pos.at.get(h, ()) if ctx.game.units[u].side != side]
         if alone and not any(table(ctx)[u, state.units[u].face].combat for u in alone):
-            for u in alone:
-                state = losses.eliminate(ctx, state, u)
+            state = losses.remove_alone(ctx, state, alone)
             pos = position(ctx, state.units)
     state = special.after_move(ctx, state, uid, path)
     return railheads.after_move(ctx, state, side)

@@ -50,7 +50,7 @@ from .battlefield import Crossing, crossing, ground
 from .combat_data import combat_facts
 from .combat_state import AUTO, BREAKTHROUGH, REGULAR, AutoDS, Combat, Group, battles, current, put
 from .leaders import final_die
-from .losses import eliminate
+from .losses import eliminate, remove_alone
 from .move_modes import EXTENDED
 from .results import owed_problem
 from .retreat import auto_retreat_owed, settle
@@ -597,8 +597,7 @@ def _lone(ctx: Context, state: State, c: Combat) -> State:
     foe = other(ctx, c.side)
     here = [u for u in position(ctx, state.units).at.get(c.target, ()) if ctx.game.units[u].side == foe]
     if here and not any(table(ctx)[u, state.units[u].face].combat for u in here):
-        for u in here:
-            state = eliminate(ctx, state, u)
+        state = remove_alone(ctx, state, here)
     return state
 
 

@@ -5,6 +5,8 @@ and for a 3-step unit a Remnant counter (10.4.1) when one is free, else the Elim
 - :func:`lose_step`: one step lost: flip, Remnant, or eliminated; a Remnant that loses its step goes back to the
   Remnant Display and the unit it stood for to the Eliminated Box (10.4.3);
 - :func:`eliminate`: into the owner's Eliminated Box (Non-Combat Units come back two turns later, 19.4: ``returns``);
+- :func:`remove_alone`: enemy Non-Combat Units left alone in a hex a Combat Unit enters, or without a friendly Combat
+  Unit after a combat, are removed (19.3), and a later line that moves one of them is reported under 19.3;
 - ``loss`` and ``remove`` lines apply what they say (their checks against a combat's result are issue 15's).
 """
 
@@ -50,6 +52,21 @@ def eliminate(ctx: Context, state: State, uid: str) -> State:
     if not i.combat and "supply" not in i.tags:
         more["returns"] = {**state.returns, uid: state.turn + facts(ctx).replacements.return_delay}
     return put_units(ctx, state, changes, **more)
+
+
+REMOVED_ALONE = "removed_alone:"  # state.events: a Non-Combat Unit removed under 19.3 (until it comes back)
+
+
+def remove_alone(ctx: Context, state: State, uids: list[str]) -> State:
+    """19.3: these Non-Combat Units, alone without a friendly Combat Unit, are removed (:func:`eliminate`)."""
+    for uid in uids:
+        state = eliminate(ctx, state, uid)
+    return evolve(state, events=state.events | {REMOVED_ALONE + u for u in uids}) if uids else state
+
+
+def removed_alone(state: State, uid: str) -> bool:
+    """Whether the unit is in its Eliminated Box, waiting to come back (19.4), because 19.3 removed it."""
+    return uid in state.returns and REMOVED_ALONE + uid in state.events
 
 
 def lose_step(ctx: Context, state: State, uid: str, remnant: str | None = None) -> State:

@@ -51,7 +51,7 @@ from ...engine.position import note_changes, position
 from ...engine.state import evolve
 from ...model import Action, Finding
 from . import contested, control, railheads, scenarios, special
-from .losses import eliminate
+from .losses import remove_alone, removed_alone
 from .move_modes import EXTENDED, NORMAL, TACTICAL, TRIED, mode_of, unstated
 from .board import HALVES, in_play
 from .bonds import Bonds, Potential, crosses_bond, in_hex_bond, negated, potential_of
@@ -206,6 +206,9 @@ def mobility_problem(ctx: Context, state: State, action: Action, uid: str) -> Fi
             return Finding("13.3.2", f"{who} was eliminated as a Movement or Combat Phase of this turn began: in Full "
                                      "Retreat next to an enemy unit, not stacked with a friendly Combat Unit that is "
                                      "not", (uid,))
+        if removed_alone(state, uid):
+            return Finding("19.3", f"{who} was removed when an enemy Combat Unit found it without a friendly Combat "
+                                   f"Unit; it comes back on turn {state.returns[uid]} (19.4)", (uid,))
         where = "not in play" if us.loc is None else f"in {us.loc}"
         return Finding("5.1", f"{who} is not on the map (it is {where})", (uid,))
     if uid in state.record.rail:
@@ -774,8 +777,7 @@ def _apply(ctx: Context, state: State, uid: str, path: Sequence[str], mode: str,
     later = moved is not None and next(reversed(state.moved)) != uid
     order = {u: m for u, m in state.moved.items() if u != uid} if later else state.moved
     state = control.enter(ctx, state, side, path, units=units, moved={**order, uid: record})
-    for u in captured:
-        state = eliminate(ctx, state, u)
+    state = remove_alone(ctx, state, captured)
     state = special.after_move(ctx, state, uid, path)
     return railheads.after_move(ctx, state, side)
 
