@@ -35,7 +35,8 @@ def handle_railhead(ctx: Context, state: State, action: Action) -> tuple[State, 
     if path and path[0] == start:
         path = path[1:]
     heads = state.markers.railheads
-    index = next((i for i, r in enumerate(heads) if r.hex == start), None)
+    here = [i for i, r in enumerate(heads) if r.hex == start]  # (two after a junction is reached, 17.2.2)
+    index = next((i for i in here if i not in state.record.railheads_moved), here[0] if here else None)
     f = facts(ctx)
     findings = []
     side = axis(ctx)
@@ -69,7 +70,7 @@ def handle_railhead(ctx: Context, state: State, action: Action) -> tuple[State, 
     repaired = state.markers.repaired | set(path)
     for h in path:
         if "rail_junction" in hexes[h].features and len(new) < f.railhead_count and \
-                not any(r.hex == h for r in new):
+                not any(r.hex == h for i, r in enumerate(new) if i != index):
             new.append(Railhead(h, trail, False))  # 17.2.2
     m = evolve(state.markers, railheads=tuple(new), repaired=frozenset(repaired))
     record = evolve(state.record, railheads_moved=state.record.railheads_moved | {index})
