@@ -41,6 +41,7 @@ from .state import GOOD_ORDER, ISOLATED, OUT_OF_SUPPLY, State, UnitState
 from .units import info, name, table
 from .zoc import adjacent_bits, other, sides
 
+NEVER = "no_replacement"  # the trait of a unit never replaced (20.9)
 RP = "rp"  # a Resource Point (18.1): an SP placed in an Entry Area (issue 15)
 
 
@@ -71,8 +72,8 @@ def _kind_problem(ctx: Context, state: State, uid: str, kind: str, face: str | N
     k = f.kinds.get(kind)
     if k is None:
         return f"'{kind}' is not a kind of replacement"
-    if "no_replacement" in i.tags:
-        return "it may never be replaced (18.5, 20.9)"
+    if NEVER in i.tags:
+        return f"it may never be replaced ({ctx.game.traits[NEVER].rule})"
     allies = f.kinds.get("allies")
     ally = allies is not None and u.nationality in allies.nationalities
     if k.nationalities:
@@ -83,6 +84,14 @@ def _kind_problem(ctx: Context, state: State, uid: str, kind: str, face: str | N
     if k.restores & i.tags:
         return None
     return f"{kind.capitalize()} replacements do not restore {ctx.game.unit_types[i.type].name} units"
+
+
+def _kind_rule(ctx: Context, uid: str, face: str, why: str) -> str:
+    """The rule a replacement that cannot be had breaks: a unit never replaced, its trait's rule (20.9: Linden); a kind
+    that does not restore it, 21.1.2; none of the kind left this turn, 21.1.1."""
+    if NEVER in table(ctx)[uid, face].tags:
+        return ctx.game.traits[NEVER].rule
+    return "21.1.2" if "restore" in why or "never" in why else "21.1.1"
 
 
 def _budget(ctx: Context, state: State, side: str, kind: str) -> str | None:
@@ -132,8 +141,7 @@ def handle_replace(ctx: Context, state: State, action: Action) -> tuple[State, l
     else:
         why = _kind_problem(ctx, state, target, kind, target_face) or _budget(ctx, state, side, kind)
         if why is not None:
-            findings.append(Finding("21.1.2" if "restore" in why or "never" in why else "21.1.1", f"{who}: {why}",
-                                    (uid,)))
+            findings.append(Finding(_kind_rule(ctx, target, target_face, why), f"{who}: {why}", (uid,)))
         elif marked(us):
             findings.append(Finding("21.2", f"{who} bears an {marked(us)} marker; such a unit receives no replacement "
                                             "(16.4)", (uid,)))
@@ -209,8 +217,7 @@ def from_eliminated(ctx: Context, state: State, action: Action) -> tuple[State, 
     else:
         why = _kind_problem(ctx, state, uid, kind, "front") or _budget(ctx, state, side, kind)
         if why is not None:
-            findings.append(Finding("21.1.2" if "restore" in why or "never" in why else "21.1.1", f"{who}: {why}",
-                                    (uid,), (to,)))
+            findings.append(Finding(_kind_rule(ctx, uid, "front", why), f"{who}: {why}", (uid,), (to,)))
     where = _where_problem(ctx, state, uid, to)
     if where is not None:
         findings.append(Finding("21.3.1", f"{who}: {where}", (uid,), (to,)))
