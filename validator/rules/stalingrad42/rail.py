@@ -187,9 +187,11 @@ def handle_rail(ctx: Context, state: State, action: Action) -> tuple[State, list
         findings = check_path(ctx, state, uid, path)
     else:
         # the fewest-hex usable route; else one but for EZOCs, enemies and Railheads, else one along any railroad
-        # (unrepaired, unfinished, the Caspian line), to name the rule it breaks (5.6.3)
+        # (unrepaired, unfinished, the Caspian line), else one across the Vladimirovka ferry however used, to name
+        # the rule it breaks (5.6.3, 5.5.7)
         found = route(ctx, state, uid, path[-1]) or route(ctx, state, uid, path[-1], strict=False) or \
-            route(ctx, state, uid, path[-1], strict=False, any_rail=True)
+            route(ctx, state, uid, path[-1], strict=False, any_rail=True) or \
+            route(ctx, state, uid, path[-1], strict=False, any_rail=True, ferry=True)
         if found is None:
             findings = [Finding("5.6.3", f"no rail route takes {name(ctx, state, uid)} from {start} to {path[-1]}",
                                 (uid,), (start, path[-1]))]
@@ -199,17 +201,18 @@ def handle_rail(ctx: Context, state: State, action: Action) -> tuple[State, list
     return apply(ctx, state, uid, path), findings
 
 
-def route(ctx: Context, state: State, uid: str, dest: str, strict: bool = True, any_rail: bool = False
-          ) -> tuple[str, ...] | None:
+def route(ctx: Context, state: State, uid: str, dest: str, strict: bool = True, any_rail: bool = False,
+          ferry: bool = False) -> tuple[str, ...] | None:
     """A rail route to ``dest`` (the fewest hexes), or None (``strict`` false: through EZOCs, enemy units and
-    Railheads too; ``any_rail``: along any railroad, repaired or not, to name the rule a route breaks)."""
+    Railheads too; ``any_rail``: along any railroad, repaired or not; ``ferry``: across the Vladimirovka ferry even
+    when this unit may not use it, 5.5.7; the last three to name the rule a route breaks)."""
     side = ctx.game.units[uid].side
     start = state.units[uid].loc or ""
     bit = move_bits(ctx).bit
     rails = all_rail_hexes(ctx) if any_rail else rail_hexes(ctx, state, side)
     usable = (_usable(ctx, state, side) if strict else rails | _friendly_areas(ctx, side)) | bit[start]
     s = explore(ctx, start, 0, 0, ~usable, 0, _areas(ctx) & ~bit[start], 10 ** 6, False, _ones(ctx), 0, dest,
-                _steps(ctx, side, _ferry_ok(ctx, state, uid)))
+                _steps(ctx, side, ferry or _ferry_ok(ctx, state, uid)))
     if dest != start and s.reached & bit.get(dest, 0):
         return search_path(ctx, s, dest)
     return None
