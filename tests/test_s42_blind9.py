@@ -14,9 +14,8 @@ Disrupted unit, not built by an SP (5.5.5, 19.1), the Volga Flotilla as a Ferry 
 hex too far, a Mechanized unit in Full Retreat on the road and leaving an EZOC free (13.3.1), a frozen Major River in
 Snow (23.4, 23.2.4), the Army HQs as Mechanized units on a Secondary Road in Rain (20.1.3, 23.2.3); Non-Combat Units
 without bond, overrun or left alone by a combat and then moved (19.2, 19.3, 7.1), a unit under a Train marker without bond (5.6.4), a
-bond entered from another EZOC (6.2, 7.2) and at the map edge as units enter from an Entry Area (22.3.2), an Army
-HQ's stack with one and two Free Stacking Units (4.2, 4.3), a Leader's free Rail Move and the fifth unit (5.6.2,
-28.1.5), a Railhead that reaches a junction (17.2.2); Isolation Attrition in Desert and in Snow (16.5.4, 23.2.4), a
+bond at the map edge as units enter from an Entry Area (22.3.2), an Army HQ's stack with one and two Free Stacking
+Units (4.2, 4.3), a Leader's free Rail Move (5.6.2, 28.1.5), a Railhead that reaches a junction (17.2.2); Isolation Attrition in Desert and in Snow (16.5.4, 23.2.4), a
 Black Sea Port as a source (16.2.3), an Out of Supply marker that stays until the next Supply Phase and one that is
 removed (16.1, 16.4), a replacement judged in supply at that instant (21.2), Linden and a Remnant replaced (20.9,
 21.3.4, 21.4); Seasonal Marsh after Rain and no Mud outside the Rasputitsa (23.2.3, 23.3.1), a landed unit's attack
@@ -51,6 +50,15 @@ A second round, committed with its verdicts before it ran, replaced three plain 
 Army HQ, a Rally claim, a reinforcement on time) with an unmarked division cut off since its Supply Phase and replaced
 (21.2: in supply judged at that instant), an Army HQ left alone by a combat and moved later (19.3 through the combat's
 path), and a reinforcement held back a turn (22.1.2); all agreed.
+
+A third round, committed the same way, replaced four more (a bond entered from another EZOC, the fifth unit by rail,
+a unit entering the map into an EZOC and going on, the Port twin) with the Sea of Azov's Ports with Temryuk held and
+lost (16.2.4, 16.2.5; the lost one's unmarked unit reported where the step ends, 16.1), a rail move into an Entry
+Area then a walk out (one report, 5.6.3), and a second crossing of the Vladimirovka ferry by an SP. That one
+disagreed, and the validator was fixed a fourth time:
+- 5.5.7: a `rail` line with `to` whose only route crosses the ferry the unit may no longer use was reported under
+  5.6.3 ("no rail route"); the route search now tries the ferry last, so the line is checked along it and reported
+  under 5.5.7, the rule that closes it (`blind9_vladimirovka_sp_second`).
 
 Where the validator disagrees with the rules text, the case stays here as a strict xfail naming the rule (none now).
 """
