@@ -6,7 +6,7 @@
   Eliminated Box on its lowest step (``place`` with ``pay``).
 - 21.1.2: what each kind restores (``rules.toml [replacements.kinds]``): Tank/Panzer, Infantry (Cavalry and Special
   may stand in), Cavalry, Special (Free Stacking Units too), the Axis-allied kinds by nationality; German
-  replacements never restore an Axis ally; units the counter mix marks never replaced (18.5, 20.9).
+  replacements never restore an Axis ally; units the counter mix marks never replaced (20.9, reported under it).
 - 21.2: a unit on the map receives one only in supply (at that instant, 16.3; and without an Out of Supply marker,
   16.4) and in Good Order, one a turn; the Soviets use one a turn at most on a Guards unit.
 - 21.3.1: a unit from the Eliminated Box goes to a friendly Entry Area, a friendly-controlled Major City on a
