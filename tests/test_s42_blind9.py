@@ -18,7 +18,8 @@ bond at the map edge as units enter from an Entry Area (22.3.2), an Army HQ's st
 Units (4.2, 4.3), a Leader's free Rail Move (5.6.2, 28.1.5), a Railhead that reaches a junction (17.2.2); Isolation Attrition in Desert and in Snow (16.5.4, 23.2.4), a
 Black Sea Port as a source (16.2.3), an Out of Supply marker that stays until the next Supply Phase and one that is
 removed (16.1, 16.4), a replacement judged in supply at that instant (21.2), Linden and a Remnant replaced (20.9,
-21.3.4, 21.4); Seasonal Marsh after Rain and no Mud outside the Rasputitsa (23.2.3, 23.3.1), a landed unit's attack
+21.3.4, 21.4); Seasonal Marsh after Rain and no Mud outside the Rasputitsa (23.2.3, 23.3.1), Full Retreat and Good Order (13.3.2,
+5.6.3, 5.7.1), a landed unit's attack
 (5.7.1, 13.2.1), a Rally (13.5), a reinforcement held back a turn entering the map (22.1.2), `detrain`, and an
 isolated VP hex (24.1.1, 24.2).
 
@@ -59,6 +60,9 @@ disagreed, and the validator was fixed a fourth time:
 - 5.5.7: a `rail` line with `to` whose only route crosses the ferry the unit may no longer use was reported under
   5.6.3 ("no rail route"); the route search now tries the ferry last, so the line is checked along it and reported
   under 5.5.7, the rule that closes it (`blind9_vladimirovka_sp_second`).
+
+A fourth round replaced the legal twin of the Seasonal Marsh case with units in Full Retreat moving by rail and by sea
+(13.3.2 waives Disruption's movement penalty, not 5.6.3's and 5.7.1's Good Order); it agreed.
 
 Where the validator disagrees with the rules text, the case stays here as a strict xfail naming the rule (none now).
 """
