@@ -4,7 +4,8 @@ it into the files the loader reads.
 
 Rules of thumb a designer can rely on (docs/mapgen.md):
 - a cell is water when more than half of it is water (sea, or lake); a hex holding a place is always land; a land
-  hex is on a sea's coast when it borders a water cell of that sea or a tenth of it is that sea;
+  hex is on a sea's coast when it borders a water cell of that sea or a tenth of it is that sea; a port on no coast
+  is on the coasts of its land neighbours;
 - a hexside between two land hexes is a sea/lake hexside when (nearly) all of it is water (9 tenths);
 - a terrain region gives its terrain to the land hexes it covers at least ``min_fraction`` of (later regions win);
 - a river is the cheapest chain of hexsides along its line (its own data where the source has it, its authored
@@ -139,6 +140,7 @@ class Generator:
         self._regions(before_lines=False)
         self._junctions()
         self._fixes()
+        self._ports()
         areas = self._areas()
         self._check_fit_hexes()
         return MapData(
@@ -609,6 +611,24 @@ class Generator:
                 rec.sources.add(AUTHORED)
                 if not rec.features:
                     del self.sides[key]
+
+    def _ports(self) -> None:
+        """A port whose hex is on no sea's coast (the town's point a few kilometres inland, or the shore drawn a hex
+        away at this scale) is on the coasts its land neighbours are on: a port is where ships land (5.7) and a
+        Supply Source on its sea (16.2.3), so a port on no sea would be neither. One that has no such neighbour is
+        left as it is, with a warning."""
+        for h in sorted(self.space.cells, key=lambda c: self.space.ids[c]):
+            rec = self.hexes.get(self.space.ids[h])
+            if rec is None or "port" not in rec.features or rec.coast:
+                continue
+            seas = set().union(*(self.hexes[self.space.ids[h + v]].coast for v in self.space.dirs.values()
+                                 if self.land(h + v)))
+            if not seas:
+                self.warnings.append(f"port {self.space.ids[h]} ({rec.name or 'unnamed'}) is on no sea's coast")
+                continue
+            rec.coast.update(seas)
+            rec.sources.add(AUTHORED)
+            rec.notes.append(f"port on the {' and '.join(sorted(seas))} coast of its neighbours")
 
     def _check_fit_hexes(self) -> None:
         for p in self.cfg.fit:

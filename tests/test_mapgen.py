@@ -280,3 +280,21 @@ def test_cli_bad_config_exits_2_with_one_line(tmp_path):
                           check=False)
     assert proc.returncode == 2
     assert proc.stderr.count("\n") == 1 and "grid.columns" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_a_port_inland_takes_its_neighbours_coast(tmp_path):
+    """A port whose hex is on no coast (5.7 landings, 16.2.3 supply need its sea) is on the coasts of its land
+    neighbours; one with no coastal neighbour is left on none, with a warning."""
+    world = WORLD + '[[place]]\nname = "Gamma"\nlonlat = [0.17, 45.27]\n[[place]]\nname = "Delta"\nlonlat = [1.1, 44.6]\n'
+    layers = (LAYERS + '[[place]]\nname = "Gamma"\nsettlement = "town"\nfeatures = ["port"]\n'
+              '[[place]]\nname = "Delta"\nsettlement = "town"\nfeatures = ["port"]\n')
+    folder = tmp_path / "world"
+    path = _world(folder, layers=layers)
+    (folder / "world.toml").write_text(world, encoding="utf-8")
+    m = generate(config.load(path))
+    by_name = {r.name: (hid, r) for hid, r in m.hexes.items() if r.name}
+    gamma, delta = by_name["Gamma"], by_name["Delta"]
+    assert _col(gamma[0]) == 4 and gamma[1].coast == {"west"}  # one hex inland of column 03, the West Sea's coast
+    assert delta[1].coast == set()
+    assert any(f"port {delta[0]} (Delta) is on no sea's coast" in w for w in m.warnings)
+    assert by_name["Alpha"][1].coast == {"west"}  # a port on the coast keeps its own

@@ -243,6 +243,17 @@ def test_cities_and_regions_the_rules_name():
     assert any("lake" in f and k & steppe for k, f in sides().items())
 
 
+
+def test_every_port_is_on_a_sea():
+    """5.7 (landings) and 16.2.3 (a Port is a Supply Source on the sea its side controls) need each port's sea: Tuapse
+    and Gelendzhik (Black Sea) and Azov (Sea of Azov) stood a hex inland of the drawn shore with none."""
+    seas = set(_toml("water.toml")["seas"])
+    ports = {r["name"]: set(r["coast"].split()) for r in hexes().values() if "port" in r["features"].split()}
+    assert len(ports) >= 12 and all(c and c <= seas for c in ports.values()), ports
+    assert ports["Tuapse"] == ports["Gelendzhik"] == ports["Novorossiysk"] == {"black_sea"}
+    assert ports["Azov"] == ports["Taganrog"] == {"azov"} and ports["Taman"] == {"azov", "black_sea"}
+
+
 def test_entry_areas():
     areas = _toml("areas.toml")
     soviet, axis = "ABCDEFGHJKL", "WXYZ"
