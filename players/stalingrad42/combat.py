@@ -291,6 +291,10 @@ def retreats(p: Player) -> None:
                 if o.walk.eliminated or retreat.saving(p.ctx, p.state, c, length, o)]
         p.rng.shuffle(opts)
         opts.sort(key=lambda o: (bool(o.walk.eliminated), o.stop == "pay", not p.fits(uid, o.path[-1])))
+        if c.delay:  # 11.6.1: a Delay's one hex anywhere, tried after its two hexes, before an elimination
+            shorter = [o for o in retreat.alive(p.ctx, p.state, uid, c.target, length, c) if o not in opts]
+            cut = next((i for i, o in enumerate(opts) if o.walk.eliminated), len(opts))
+            opts[cut:cut] = shorter
         chosen = next((o for o in opts[:40] if p.try_act("retreat", side, unit=uid, path=list(o.path))), None)
         if chosen is None:
             p.act("remove", side, unit=uid, to=box(p.ctx, side, "eliminated"), reason="cannot retreat (12.2)")

@@ -197,9 +197,11 @@ class Option(NamedTuple):
     stop: str  # "", "city", "pay": the end is short of the length and may stop so
 
 
-def options(ctx: Context, state: State, uid: str, away: str, length: int, g: Ground | None = None) -> list[Option]:
+def options(ctx: Context, state: State, uid: str, away: str, length: int, g: Ground | None = None,
+            least: int | None = None) -> list[Option]:
     """Every retreat of ``uid`` of up to ``length`` hexes away from ``away`` (and the one more hex of 12.2), with where
-    it leads: those that end short only where 12.1.3 (4)-(5) let them."""
+    it leads: those that end short only where 12.1.3 (4)-(5) let them, or (``least``: a Delay's one hex, 11.6.1,
+    :func:`shortest`) anywhere from ``least`` hexes on."""
     side = ctx.game.units[uid].side
     g = g or ground(ctx, state, uid, side)
     start = state.units[uid].loc or ""
@@ -221,9 +223,12 @@ def options(ctx: Context, state: State, uid: str, away: str, length: int, g: Gro
                     if not x.problem and (x.hexes == n + 1 or x.eliminated) and _dist_ok(ctx, away, nxt, length):
                         out.append(Option(path + (nxt,), x, ""))
             return
-        stop = _stop(ctx, state, side, path[-1], g)
-        if stop and not w.final_ezoc:
-            out.append(Option(path, w, stop))
+        if least is not None and n >= least:
+            out.append(Option(path, final(w), ""))
+        else:
+            stop = _stop(ctx, state, side, path[-1], g)
+            if stop and not w.final_ezoc:
+                out.append(Option(path, w, stop))
         for nxt in ctx.board.neighbours.get(path[-1], ()):
             go(path + (nxt,))
 
@@ -356,10 +361,15 @@ def saving(ctx: Context, state: State, c: Combat | None, length: int, o: Option)
     return c is not None and pay_owed(ctx, state, c, length - o.walk.hexes) is not None
 
 
+def shortest(c: Combat | None) -> int | None:
+    """11.6.1: a Delay retreats one or two hexes (the shortest whole retreat, for :func:`options`); None otherwise."""
+    return 1 if c is not None and c.delay else None
+
+
 def alive(ctx: Context, state: State, uid: str, away: str, length: int, c: Combat | None,
           g: Ground | None = None) -> list[Option]:
     """The retreats of ``uid`` that keep it alive (:func:`saving`); ``c``: the combat whose retreat it makes."""
-    return [o for o in options(ctx, state, uid, away, length, g) if saving(ctx, state, c, length, o)]
+    return [o for o in options(ctx, state, uid, away, length, g, shortest(c)) if saving(ctx, state, c, length, o)]
 
 
 def _forced(ctx: Context, state: State, uid: str, away: str, length: int, g: Ground, c: Combat | None) -> bool:
@@ -553,7 +563,7 @@ def owed_first(ctx: Context, state: State, action: Action) -> tuple[State, list[
 
 
 __all__ = ["alive", "auto_retreat_owed", "came_next_to", "can_retreat", "handle_retreat", "options", "owed_first",
-           "pay_owed", "saving", "settle", "settled", "walk"]
+           "pay_owed", "saving", "settle", "settled", "shortest", "walk"]
 
 
 def handle_remove(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
