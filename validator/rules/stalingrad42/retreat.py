@@ -375,7 +375,7 @@ def alive(ctx: Context, state: State, uid: str, away: str, length: int, c: Comba
 def _forced(ctx: Context, state: State, uid: str, away: str, length: int, g: Ground, c: Combat | None) -> bool:
     """Whether every retreat of the unit eliminates it (12.2) or ends short where it cannot pay (12.1.3 (4)): the log
     shows the elimination, not a violation."""
-    return not alive(ctx, state, uid, away, length, c, g)
+    return not any(saving(ctx, state, c, length, o) for o in options(ctx, state, uid, away, length, g, shortest(c)))
 
 
 def _length(ctx: Context, state: State, side: str, w: Walk, length: int, what: str, g: Ground) -> tuple[int, str]:
