@@ -3,6 +3,12 @@ position): the full JSON report of a few of its scripted logs, of the first two 
 Campaign Game (seed 1, ``tests/logs/s42_generated/``) and of two mutations of it is exactly the one recorded in
 ``tests/logs/s42_generated/reports_golden.json`` (a hash per log, as ``test_validator_reports_golden.py`` keeps them).
 
+``seed1_turns1-2.jsonl`` is a frozen input, not the random player's output of today: it is the log the player wrote
+for those turns when the golden was first recorded (before it fought battles: it holds no combat), kept byte for byte
+so that the replay is compared with itself on the same lines. It is not regenerated when the player changes (the
+player's own games are checked by ``test_s42_player.py`` and ``test_s42_combat_player.py``); only a change of the
+rules that changes its report asks for a new recording, below. The test asserts that it still replays clean.
+
 The logs are replayed in one process one after the other, so that what a replay keeps for the next (the board,
 the tables of ``once``) is exercised too. A change of the rules themselves is recorded again with
 ``HEXFORGE_RECORD_REPORTS=1 .venv/bin/python -m pytest tests/test_s42_reports_golden.py``.

@@ -9,7 +9,7 @@ result is then carried out with random legal choices, each kept only when the ru
 (:meth:`Player.try_act`): the step losses (the unit picked among those that may take it, 10.2), the defender's
 Determined Defense when the CRT cell allows it (11.x; its result found by asking the rules which line of the table
 the roll gives, a Desperate Defense rolled again until it holds or the stack is gone, 11.5), the retreats (one of the
-retreats ``retreat.options`` lists; an elimination when none is left, 12.2), the Breakthrough Group with one
+retreats that keep the unit alive, ``retreat.saving``; an elimination when none is left, 12.2), the Breakthrough Group with one
 Breakthrough Combat of its own (15.x), and advances after combat (14.x). What a combat still owes when it ends would
 be reported on the next line, so :meth:`Player.act` of that line fails loudly: the player never leaves one unsettled.
 """
@@ -28,7 +28,6 @@ from validator.rules.stalingrad42.combat_data import combat_facts
 from validator.rules.stalingrad42.combat_state import BREAKTHROUGH, REGULAR, battles, current
 from validator.rules.stalingrad42.determined import desperate_ok
 from validator.rules.stalingrad42.losses import box
-from validator.rules.stalingrad42.results import steps_left
 from validator.rules.stalingrad42.state import GOOD_ORDER
 from validator.rules.stalingrad42.units import table
 from validator.rules.stalingrad42.zoc import other
@@ -275,10 +274,10 @@ def _determined_steps(p: Player) -> None:
 
 
 def retreats(p: Player) -> None:
-    """12.x: every defender that owes a retreat makes one of the retreats the rules list (the ones that keep it alive,
-    full length and stacking legally first; one ended short beside friendly units paid for with steps, 12.1.3 (4),
-    even with the defenders' last steps when it is the only one that saves the unit: guideline 1 puts it before
-    elimination); a unit no retreat saves is eliminated (12.2)."""
+    """12.x: every defender that owes a retreat makes one of the retreats that keep it alive (``retreat.saving``: full
+    length and stacking legally first; one ended short beside friendly units paid for with steps, 12.1.3 (4), only
+    when the defenders keep a step after paying); a unit no such retreat saves retreats into its elimination or is
+    removed (12.2, 12.1.3 (1))."""
     cf = combat_facts(p.ctx)
     while True:
         c = current(p.state)
@@ -288,23 +287,20 @@ def retreats(p: Player) -> None:
         uid = owing[0]
         length = cf.delay_retreat if c.delay else c.retreat
         side = p.game.units[uid].side
-        every = retreat.options(p.ctx, p.state, uid, c.target, length)
-        opts = [o for o in every if o.stop != "pay" or _to_pay(p, c, length - o.walk.hexes) is not None]
+        opts = [o for o in retreat.options(p.ctx, p.state, uid, c.target, length)
+                if o.walk.eliminated or retreat.saving(p.ctx, p.state, c, length, o)]
         p.rng.shuffle(opts)
         opts.sort(key=lambda o: (bool(o.walk.eliminated), o.stop == "pay", not p.fits(uid, o.path[-1])))
+        if c.delay:  # 11.6.1: a Delay's one hex anywhere, tried after its two hexes, before an elimination
+            shorter = [o for o in retreat.alive(p.ctx, p.state, uid, c.target, length, c) if o not in opts]
+            cut = next((i for i, o in enumerate(opts) if o.walk.eliminated), len(opts))
+            opts[cut:cut] = shorter
         chosen = next((o for o in opts[:40] if p.try_act("retreat", side, unit=uid, path=list(o.path))), None)
-        if chosen is None:  # 12.1.3 (1): a retreat paid with the last steps still comes before elimination
-            chosen = next((o for o in every if o.stop == "pay" and not o.walk.eliminated
-                           and p.try_act("retreat", side, unit=uid, path=list(o.path))), None)
-            if chosen is not None:
-                while _owed_pay(p) and _lose(p, c.defenders, pay=True):
-                    pass
-                continue
         if chosen is None:
             p.act("remove", side, unit=uid, to=box(p.ctx, side, "eliminated"), reason="cannot retreat (12.2)")
-        elif chosen.stop == "pay":
-            for _ in range(_to_pay(p, c, length - chosen.walk.hexes) or 0):
-                _lose(p, c.defenders, pay=True)
+        elif chosen.stop == "pay" and not c.delay:
+            while _owed_pay(p) and _lose(p, c.defenders, pay=True):
+                pass
 
 
 def _owed_pay(p: Player) -> int:
@@ -312,16 +308,6 @@ def _owed_pay(p: Player) -> int:
     c = current(p.state)
     need = max(c.short.values(), default=0) - c.paid
     return max(0, min(need, combat_facts(p.ctx).pay_steps - c.paid))
-
-
-def _to_pay(p: Player, c, short: int) -> int | None:
-    """12.1.3 (4): the steps still to pay when a retreat ends ``short`` hexes short (the most any retreat of the
-    combat ended short, less what was paid), or None when the defenders cannot pay them (three at most)."""
-    need = max(0, max(short, *c.short.values()) - c.paid) if c.short else max(0, short - c.paid)
-    have = sum(steps_left(p.ctx, p.state, u) for u in c.defenders)
-    if need > combat_facts(p.ctx).pay_steps - c.paid or need >= have:
-        return None
-    return need
 
 
 def _advance_paths(p: Player, uid: str, start: str, n: int) -> list[list[str]]:

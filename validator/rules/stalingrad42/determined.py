@@ -38,7 +38,7 @@ from .leaders import final_die
 from .move_modes import translated
 from .resources import defensive_support_problem
 from .results import steps_left
-from .retreat import can_retreat, options
+from .retreat import alive, can_retreat
 from .state import GOOD_ORDER, State
 from .supply import traces
 from .units import name, table
@@ -67,7 +67,7 @@ def desperate_ok(ctx: Context, state: State, c: Combat) -> bool:
     here = [u for u in c.defenders if state.units[u].loc == c.target and table(ctx)[u, state.units[u].face].combat]
     if not here:
         return False
-    if not any(can_retreat(ctx, state, u, c.target, length) for u in here):
+    if not any(can_retreat(ctx, state, u, c.target, length, c) for u in here):
         return True
     return "port" in ctx.game.map.hexes[c.target].features and _port_cuts(ctx, state, c, here, length)
 
@@ -80,9 +80,7 @@ def _port_cuts(ctx: Context, state: State, c: Combat, here: list[str], length: i
     if c.attackers:
         units[c.attackers[0]] = evolve(units[c.attackers[0]], loc=c.target)
     for u in here:
-        for o in options(ctx, state, u, c.target, length):
-            if o.walk.eliminated:
-                continue
+        for o in alive(ctx, state, u, c.target, length, c):
             if o.walk.area:
                 return False
             after = dict(units)

@@ -10,8 +10,9 @@
 - 21.2: a unit on the map receives one only in supply (at that instant, 16.3; and without an Out of Supply marker,
   16.4) and in Good Order, one a turn; the Soviets use one a turn at most on a Guards unit.
 - 21.3.1: a unit from the Eliminated Box goes to a friendly Entry Area, a friendly-controlled Major City on a
-  Connecting Rail Hex, or the hex of an in-supply, Good Order Army (Axis, of its nationality) or Front (Soviet) HQ on
-  or within two hexes of a Connecting Rail Hex; never next to an enemy Combat Unit; Soviet Tank and Mechanized Corps
+  Connecting Rail Hex, or the hex of an in-supply (a Line of Supply traced at that instant, whatever Supply marker it
+  bears: 16.4's penalties are the marked unit's own), Good Order Army (Axis, of its nationality) or Front (Soviet) HQ
+  on or within two hexes of a Connecting Rail Hex; never next to an enemy Combat Unit; Soviet Tank and Mechanized Corps
   only at A, B or C; one unit a turn per HQ or Major City hex (two where both are). 21.3.3: an ASU comes back on its
   Used side; 21.3.4, 10.4.3: a 3-step unit comes back as a Remnant (``remnant``), and a Remnant that receives a
   replacement brings its unit back reduced.

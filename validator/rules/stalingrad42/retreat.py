@@ -9,7 +9,8 @@ where it survives (or is eliminated where the rules eliminate it) and is Disrupt
   (4) the stack ends in a hex with friendly units that did not retreat and pays a step per hex short (``loss`` with
   ``pay``, at most three), or (5) it ends in a friendly-controlled Fortification or City hex free of EZOCs (friendly
   units that did not retreat negate them); a retreat into a friendly Entry Area fulfils the length (22.5). Neither
-  shortens the advance nor cancels the Disruption.
+  shortens the advance nor cancels the Disruption. A stop the defenders cannot pay and keep a step (:func:`pay_owed`)
+  saves no unit: one with no other saving retreat may be eliminated (:func:`saving`).
 - 12.2: the unit is eliminated when it enters a hex with an enemy unit, enters or crosses an enemy ZOC Bond, enters
   two vacant EZOC hexes in a row, ends in a vacant EZOC hex (one more hex may save it), crosses an unbridged,
   unfrozen Major River (Pontoon Bridges and Ferries are bridges), crosses the Volga, leaves the map but into a
@@ -49,6 +50,7 @@ from .data import scenario_facts
 from .movement import pontoon_steps
 from .resources import fortified
 from .reserves import disengaging
+from .results import steps_left
 from .state import DISRUPTED, FULL_RETREAT, GOOD_ORDER, State
 from .supply import traces
 from .terrain import closed, crossings, major_closed, situation
@@ -195,9 +197,11 @@ class Option(NamedTuple):
     stop: str  # "", "city", "pay": the end is short of the length and may stop so
 
 
-def options(ctx: Context, state: State, uid: str, away: str, length: int, g: Ground | None = None) -> list[Option]:
+def options(ctx: Context, state: State, uid: str, away: str, length: int, g: Ground | None = None,
+            least: int | None = None) -> list[Option]:
     """Every retreat of ``uid`` of up to ``length`` hexes away from ``away`` (and the one more hex of 12.2), with where
-    it leads: those that end short only where 12.1.3 (4)-(5) let them."""
+    it leads: those that end short only where 12.1.3 (4)-(5) let them, or (``least``: a Delay's one hex, 11.6.1,
+    :func:`shortest`) anywhere from ``least`` hexes on."""
     side = ctx.game.units[uid].side
     g = g or ground(ctx, state, uid, side)
     start = state.units[uid].loc or ""
@@ -219,9 +223,12 @@ def options(ctx: Context, state: State, uid: str, away: str, length: int, g: Gro
                     if not x.problem and (x.hexes == n + 1 or x.eliminated) and _dist_ok(ctx, away, nxt, length):
                         out.append(Option(path + (nxt,), x, ""))
             return
-        stop = _stop(ctx, state, side, path[-1], g)
-        if stop and not w.final_ezoc:
-            out.append(Option(path, w, stop))
+        if least is not None and n >= least:
+            out.append(Option(path, final(w), ""))
+        else:
+            stop = _stop(ctx, state, side, path[-1], g)
+            if stop and not w.final_ezoc:
+                out.append(Option(path, w, stop))
         for nxt in ctx.board.neighbours.get(path[-1], ()):
             go(path + (nxt,))
 
@@ -329,7 +336,7 @@ def handle_retreat(ctx: Context, state: State, action: Action) -> tuple[State, l
             # a Delay's one or two hexes are 11.6.1's (12.1.1 gives the CRT's lengths): the rule that sets the length
             findings.append(Finding("11.6.1" if what == "delay" else "12.1.1", f"{who} {problem}", (uid,), full_path))
     if what in ("combat", "delay", "auto") and not w.problem:
-        findings += _guidelines(ctx, state, uid, away or "", length, w, g, full_path)
+        findings += _guidelines(ctx, state, uid, away or "", length, w, g, full_path, c)
     full = c.full if c is not None else False
     return _done(ctx, state, c, uid, path[:w.hexes], w.end, bool(w.eliminated), short, full), findings
 
@@ -345,9 +352,45 @@ def _walk_retreat(ctx: Context, state: State, uid: str, path: Sequence[str], awa
     return final(walk(ctx, state, uid, path, away, g))
 
 
-def _forced(ctx: Context, state: State, uid: str, away: str, length: int, g: Ground) -> bool:
-    """Whether every retreat of the unit eliminates it (12.2): the log shows the elimination, not a violation."""
-    return not any(not o.walk.eliminated for o in options(ctx, state, uid, away, length, g))
+def pay_owed(ctx: Context, state: State, c: Combat, short: int) -> int | None:
+    """12.1.3 (4): the steps still to pay when a retreat of combat ``c`` ends ``short`` hexes short (the most any of
+    its retreats ended short, less what was paid), or None when the defenders cannot pay them: more than three in all,
+    or as many as the defenders have left on the map (paying them all eliminates the stack, so the stop saves no
+    unit, guideline 1)."""
+    need = max(0, max([short, *c.short.values()]) - c.paid)
+    have = sum(steps_left(ctx, state, u) for u in c.defenders)
+    if c.paid + need > combat_facts(ctx).pay_steps or need >= have:
+        return None
+    return need
+
+
+def saving(ctx: Context, state: State, c: Combat | None, length: int, o: Option) -> bool:
+    """Whether the retreat ``o`` keeps the unit alive (12.1.3 (1)): it is not eliminated (12.2), and when it ends
+    short, the stop is one the retreat may make: a Delay's one hex (11.6.1), a City or Fortification (12.1.3 (5)), or
+    friendly units with the steps paid (12.1.3 (4), :func:`pay_owed`). A retreat of no combat (13.3.2's automatic
+    one) goes its full length (12.1.1)."""
+    if o.walk.eliminated:
+        return False
+    if not o.stop or (c is not None and (c.delay or o.stop == "city")):
+        return True
+    return c is not None and pay_owed(ctx, state, c, length - o.walk.hexes) is not None
+
+
+def shortest(c: Combat | None) -> int | None:
+    """11.6.1: a Delay retreats one or two hexes (the shortest whole retreat, for :func:`options`); None otherwise."""
+    return 1 if c is not None and c.delay else None
+
+
+def alive(ctx: Context, state: State, uid: str, away: str, length: int, c: Combat | None,
+          g: Ground | None = None) -> list[Option]:
+    """The retreats of ``uid`` that keep it alive (:func:`saving`); ``c``: the combat whose retreat it makes."""
+    return [o for o in options(ctx, state, uid, away, length, g, shortest(c)) if saving(ctx, state, c, length, o)]
+
+
+def _forced(ctx: Context, state: State, uid: str, away: str, length: int, g: Ground, c: Combat | None) -> bool:
+    """Whether every retreat of the unit eliminates it (12.2) or ends short where it cannot pay (12.1.3 (4)): the log
+    shows the elimination, not a violation."""
+    return not any(saving(ctx, state, c, length, o) for o in options(ctx, state, uid, away, length, g, shortest(c)))
 
 
 def _length(ctx: Context, state: State, side: str, w: Walk, length: int, what: str, g: Ground) -> tuple[int, str]:
@@ -369,19 +412,18 @@ def _length(ctx: Context, state: State, side: str, w: Walk, length: int, what: s
 
 
 def _guidelines(ctx: Context, state: State, uid: str, away: str, length: int, w: Walk, g: Ground,
-                full_path: tuple[str, ...]) -> list[Finding]:
+                full_path: tuple[str, ...], c: Combat | None) -> list[Finding]:
     """12.1.3 (1)-(2): not into elimination, and to a hex with a Line of Supply, when another retreat does better."""
-    opts = options(ctx, state, uid, away, length, g)
-    alive = [o for o in opts if not o.walk.eliminated]
+    safe = alive(ctx, state, uid, away, length, c, g)
     who = name(ctx, state, uid)
     side = ctx.game.units[uid].side
-    if w.eliminated and alive:
-        best = alive[0].path
+    if w.eliminated and safe:
+        best = safe[0].path
         return [Finding("12.1.3", f"{who} retreats into elimination ({w.eliminated}) though it could retreat "
                                   f"without ({'-'.join(best)}): guideline 1", (uid,), full_path)]
     if w.eliminated or w.area or traces(ctx, state, side, w.end):
         return []
-    fed = [o for o in alive if o.walk.area or traces(ctx, state, side, o.walk.end)]
+    fed = [o for o in safe if o.walk.area or traces(ctx, state, side, o.walk.end)]
     if fed:
         return [Finding("12.1.3", f"{who} ends its retreat in {w.end} without a Line of Supply though it could end in "
                                   f"{fed[0].walk.end} with one: guideline 2", (uid,), full_path)]
@@ -423,7 +465,7 @@ def settle(ctx: Context, state: State, c: Combat) -> tuple[State, list[Finding]]
         if us.loc != c.target or c.cancelled or not length:
             continue
         if (c.kind != BREAKTHROUGH and uid in b.retreated) or _forced(ctx, state, uid, c.target, length,
-                                                                       ground(ctx, state, uid, us_side(ctx, uid))):
+                                                                       ground(ctx, state, uid, us_side(ctx, uid)), c):
             state = losses.eliminate(ctx, state, uid)
             continue
         dd = " (or make a Determined Defense)" if c.determined is None and c.colour != "no" and \
@@ -442,9 +484,10 @@ def us_side(ctx: Context, uid: str) -> str:
     return ctx.game.units[uid].side
 
 
-def can_retreat(ctx: Context, state: State, uid: str, away: str, length: int) -> bool:
-    """Whether some retreat of ``uid`` does not eliminate it (11.5.1, 12.2)."""
-    return not _forced(ctx, state, uid, away, length, ground(ctx, state, uid, us_side(ctx, uid)))
+def can_retreat(ctx: Context, state: State, uid: str, away: str, length: int, c: Combat | None) -> bool:
+    """Whether some retreat of ``uid`` keeps it alive (11.5.1, 12.2, 12.1.3 (4): :func:`saving`); ``c``: the combat
+    whose retreat it makes (None: 13.3.2's automatic retreat)."""
+    return not _forced(ctx, state, uid, away, length, ground(ctx, state, uid, us_side(ctx, uid)), c)
 
 
 MOVING = frozenset({"move", "rail", "sea", "advance", "retreat"})  # lines that take a unit next to others (13.3.2)
@@ -487,7 +530,7 @@ def came_next_to(ctx: Context, before: State, state: State, action: Action) -> S
         if not near:
             continue
         around = adjacent_bits(ctx, state, bit.get(h, 0))  # next to it for the rules (2.2.3, 22.4), as 13.3.2 reads
-        owed |= {u for n, u in near if bit.get(n, 0) & around and can_retreat(ctx, state, u, h, length)}
+        owed |= {u for n, u in near if bit.get(n, 0) & around and can_retreat(ctx, state, u, h, length, None)}
     if not owed:
         return state
     b = battles(state)
@@ -534,8 +577,8 @@ def owed_first(ctx: Context, state: State, action: Action) -> tuple[State, list[
     return evolve(state, battles=evolve(b, auto_owed=frozenset())), findings
 
 
-__all__ = ["auto_retreat_owed", "came_next_to", "can_retreat", "handle_retreat", "options", "owed_first", "settle",
-           "settled", "walk"]
+__all__ = ["alive", "auto_retreat_owed", "came_next_to", "can_retreat", "handle_retreat", "options", "owed_first",
+           "pay_owed", "saving", "settle", "settled", "shortest", "walk"]
 
 
 def handle_remove(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
@@ -547,10 +590,13 @@ def handle_remove(ctx: Context, state: State, action: Action) -> tuple[State, li
     if c is not None and uid in c.to_retreat and action["to"] == losses.box(ctx, us_side(ctx, uid), "eliminated"):
         length = combat_facts(ctx).delay_retreat if c.delay else c.retreat
         again = c.kind != BREAKTHROUGH and uid in battles(state).retreated
-        if not again and can_retreat(ctx, state, uid, c.target, length):
-            alive = [o for o in options(ctx, state, uid, c.target, length) if not o.walk.eliminated]
-            findings.append(Finding("12.1.3", f"{name(ctx, state, uid)} could retreat ({'-'.join(alive[0].path)}) "
-                                              "instead of being eliminated: guideline 1", (uid,), (c.target,)))
+        safe = [] if again else alive(ctx, state, uid, c.target, length, c)
+        if safe:
+            paid = f", paying {pay_owed(ctx, state, c, length - safe[0].walk.hexes)} step(s) (12.1.3 (4))" \
+                if safe[0].stop == "pay" and not c.delay else ""
+            findings.append(Finding("12.1.3", f"{name(ctx, state, uid)} could retreat ({'-'.join(safe[0].path)}"
+                                              f"{paid}) instead of being eliminated: guideline 1", (uid,),
+                                    (c.target,)))
         state = put(state, evolve(c, to_retreat=c.to_retreat - {uid}, retreated=c.retreated | {uid}))
     state, more = losses.handle_remove(ctx, state, action)
     return air.left(ctx, state, [uid]), findings + more
