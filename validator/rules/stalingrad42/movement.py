@@ -288,7 +288,8 @@ def plan(ctx: Context, state: State, uid: str, a: Allowance, g: Ground, search: 
     if search:
         base, steps, first = _search_steps(ctx, state, side, i.combat, g, base, majors,
                                            moved is None or not moved.crossed)
-    blocked = (g.enemy_combat | g.off | (g.bonds(ctx).hexes if search else 0)) & ~here
+    blocked = g.enemy_combat | g.off | (g.bonds(ctx).hexes if search else 0)
+    blocked ^= blocked & here  # (``& ~here`` without a negative board-sized integer)
     stops = g.ezoc | _areas_bits(ctx)
     ezoc_here = bool(g.ezoc & here)
     if a.mode == EXTENDED:
@@ -375,7 +376,7 @@ def _full_retreat_blocked(ctx: Context, state: State, side: str, g: Ground) -> i
     for h in _city_hexes(ctx):
         if control.enemy_controlled(ctx, state, side, h):
             cities |= bit[h]
-    return (g.ezoc & ~steady) | cities
+    return (g.ezoc ^ (g.ezoc & steady)) | cities
 
 
 def _city_hexes(ctx: Context) -> frozenset[str]:

@@ -148,7 +148,7 @@ def sources(ctx: Context, state: State, side: str, with_azov: bool = True) -> in
     out &= ~taman
     if state.control.get(f.sea.taman) == side and side != f.volga_side:
         out |= taman  # 16.2.5: a source for the Axis when Axis controlled, never for the Soviets
-    out &= ~enemy & ~_enemy_cities(ctx, state, side)
+    out ^= out & (enemy | _enemy_cities(ctx, state, side))  # (``&= ~``: without negative board-sized integers)
     return out & _playing(ctx)
 
 
