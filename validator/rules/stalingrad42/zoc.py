@@ -10,14 +10,12 @@ supply, retreat and bonds.
 - 2.2.3: units across an impassable or Volga hexside are not adjacent; 22.4: units in an Entry Area are adjacent to
   no enemy unit (:func:`adjacent`).
 - :class:`Sides`: per side, the hexes with its units, its Combat Units, its stacks that may form a ZOC Bond (7.1) and
-  its hexes with a ZOC, derived incrementally from the last units mapping asked about: per location the counts of
-  what its units weigh (:func:`_weight`), each changed unit's old weight taken out and its new one put in, a mask's
-  bit flipped only where a location's flags change.
+  its hexes with a ZOC, derived incrementally from the last units mapping asked about.
 """
 
 from __future__ import annotations
 
-from typing import AbstractSet, Mapping, NamedTuple
+from typing import AbstractSet, Mapping, NamedTuple, Sequence
 
 from ...engine.bits import Steps, board_bits
 from ...engine.context import Context, per_replay, remember
@@ -25,7 +23,7 @@ from ...engine.paths import move_bits
 from ...engine.position import changes
 from .state import FULL_RETREAT, GOOD_ORDER, UnitState
 from .terrain import allowed, crossings, union, winter_from
-from .units import Info, table
+from .units import table
 
 
 class Sides(NamedTuple):
@@ -37,27 +35,29 @@ class Sides(NamedTuple):
     projecting: int  # 6.1: hexes with a Combat Unit that has a ZOC (not under a Train marker, not in Full Retreat)
 
 
-_NONE = (0, 0, 0, 0)
-
-
-def _weight(info: Mapping[tuple[str, str], Info], uid: str, us: UnitState) -> tuple[int, int, int, int]:
-    """What one unit of the side adds to the counts of its location: (a Combat Unit; a Good Order one not under a
-    Train marker, not Free Stacking; the same, Free Stacking; one with a ZOC: a Combat Unit neither under a Train
-    marker nor in Full Retreat) (6.1, 7.1)."""
-    i = info[uid, us.face]
-    if not i.combat:
-        return _NONE
-    if us.train:
-        return (1, 0, 0, 0)
-    if us.order == GOOD_ORDER:
-        return (1, 0, 1, 1) if i.free_stacking else (1, 1, 0, 1)
-    return (1, 0, 0, 0) if us.order == FULL_RETREAT else (1, 0, 0, 1)
-
-
-def _flags(c: list[int], area: bool) -> tuple[bool, bool, bool, bool]:
-    """(any unit, a Combat Unit, a bonding stack, a ZOC) from a location's counts (:func:`_weight`, units first): a
-    bonding stack is a Good Order Combat Unit that is not Free Stacking, or two Free Stacking ones, in a hex."""
-    return c[0] > 0, c[1] > 0, (c[2] > 0 or c[3] >= 2) and not area, c[4] > 0
+def _flags(ctx: Context, units: Mapping[str, UnitState], side: str, here: Sequence[str], loc: str) -> tuple[bool, ...]:
+    """(any unit, a Combat Unit, a bonding stack, a ZOC) of ``side`` in ``loc``."""
+    info = table(ctx)
+    any_ = combat = projecting = False
+    solid = free = 0
+    for uid in here:
+        us = units[uid]
+        i = info[uid, us.face]
+        if i.side != side:
+            continue
+        any_ = True
+        if not i.combat:
+            continue
+        combat = True
+        if not us.train and us.order != FULL_RETREAT:
+            projecting = True
+        if us.order == GOOD_ORDER and not us.train:
+            if i.free_stacking:
+                free += 1
+            else:
+                solid += 1
+    bonding = bool(solid or free >= 2) and loc not in ctx.board.areas
+    return any_, combat, bonding, projecting
 
 
 def sides(ctx: Context, state, side: str) -> Sides:
@@ -79,7 +79,6 @@ def side_at(ctx: Context, state, side: str) -> Mapping[str, tuple[str, ...]]:
 
 
 def _sides(ctx: Context, units: Mapping[str, UnitState], side: str) -> tuple:
-    """(units, :class:`Sides`, location -> the side's units there, location -> its counts (:func:`_weight`))."""
     memo = ctx.derived.setdefault("s42_sides", {})
     last = memo.get(side)
     if last is not None and last[0] is units:
@@ -88,100 +87,56 @@ def _sides(ctx: Context, units: Mapping[str, UnitState], side: str) -> tuple:
     if changed is None:
         out = (units, *_all(ctx, units, side))
     else:
-        sides_of = ctx.game.units
-        mine = [u for u in changed if sides_of[u].side == side]
-        out = (units, *last[1:]) if not mine else (units, *_update(ctx, last, units, side, mine))
+        mine = [u for u in changed if ctx.game.units[u].side == side]
+        out = (units, last[1], last[2]) if not mine else (units, *_update(ctx, last, units, side, mine))
     memo[side] = out
     return out
 
 
-def _all(ctx: Context, units: Mapping[str, UnitState], side: str) -> tuple[Sides, dict, dict]:
+def _all(ctx: Context, units: Mapping[str, UnitState], side: str) -> tuple[Sides, dict]:
     bit = move_bits(ctx).bit
-    info = table(ctx)
-    areas = ctx.board.areas
     at: dict[str, tuple[str, ...]] = {}
-    counts: dict[str, list[int]] = {}
     for uid, us in units.items():
-        loc = us.loc
-        if loc in bit and ctx.game.units[uid].side == side:
-            at[loc] = at.get(loc, ()) + (uid,)
-            c = counts.get(loc)
-            if c is None:
-                c = counts[loc] = [0, 0, 0, 0, 0]
-            w = _weight(info, uid, us)
-            c[0] += 1
-            c[1] += w[0]
-            c[2] += w[1]
-            c[3] += w[2]
-            c[4] += w[3]
+        if us.loc in bit and ctx.game.units[uid].side == side:
+            at[us.loc] = at.get(us.loc, ()) + (uid,)
     masks = [0, 0, 0, 0]
-    for loc, c in counts.items():
+    for loc, here in at.items():
         b = bit[loc]
-        for k, on in enumerate(_flags(c, loc in areas)):
+        for k, on in enumerate(_flags(ctx, units, side, here, loc)):
             if on:
                 masks[k] |= b
-    return Sides(*masks), at, counts
+    return Sides(*masks), at
 
 
 def _update(ctx: Context, last: tuple, units: Mapping[str, UnitState], side: str, changed: list[str]
-            ) -> tuple[Sides, dict, dict]:
-    """The side's masks, units by location and counts after ``changed`` (its units whose entry changed): each unit's
-    old weight taken out of its old location's counts and its new one added to its new location's, the masks' bits
-    flipped only where a location's flags changed (no location's units looked at again)."""
-    before, old, at0, counts = last
+            ) -> tuple[Sides, dict]:
+    before, old, at0 = last
     bit = move_bits(ctx).bit
-    info = table(ctx)
-    # the mapping is changed in place unless :func:`side_at` gave it out (the memo holds the last one only); the
-    # counts are never given out
+    # the mapping is changed in place unless :func:`side_at` gave it out (the memo holds the last one only)
     out = ctx.derived.get("s42_side_at_out")
     at = dict(at0) if out is not None and out.get(side) is at0 else at0
-    touched = set()
+    locs = set()
     for u in changed:
-        was, now = before[u], units[u]
-        a, b = was.loc, now.loc
+        a, b = before[u].loc, units[u].loc
         if a in bit:
             here = tuple(x for x in at.get(a, ()) if x != u)
             if here:
                 at[a] = here
             else:
                 at.pop(a, None)
+            locs.add(a)
         if b in bit:
             at[b] = tuple(x for x in at.get(b, ()) if x != u) + (u,)
-        wa = _weight(info, u, was) if a in bit else None
-        wb = _weight(info, u, now) if b in bit else None
-        if a == b and wa == wb:
-            continue  # (a marker that neither the masks nor the counts read)
-        if wa is not None:
-            c = counts[a]
-            c[0] -= 1
-            c[1] -= wa[0]
-            c[2] -= wa[1]
-            c[3] -= wa[2]
-            c[4] -= wa[3]
-            touched.add(a)
-        if wb is not None:
-            c = counts.get(b)
-            if c is None:
-                c = counts[b] = [0, 0, 0, 0, 0]
-            c[0] += 1
-            c[1] += wb[0]
-            c[2] += wb[1]
-            c[3] += wb[2]
-            c[4] += wb[3]
-            touched.add(b)
+            locs.add(b)
     masks = list(old)
     flipped = False
-    areas = ctx.board.areas
-    for loc in touched:
+    for loc in locs:
         b = bit[loc]
-        c = counts[loc]
-        if not c[0]:
-            del counts[loc]
-        for k, on in enumerate(_flags(c, loc in areas)):
+        for k, on in enumerate(_flags(ctx, units, side, at.get(loc, ()), loc)):
             if bool(masks[k] & b) != on:  # the bit is flipped only when it changes (no new mask otherwise)
                 masks[k] ^= b
                 flipped = True
-    return (Sides(*masks) if flipped else old), at, counts
+    return (Sides(*masks) if flipped else old), at
 
 
 def other(ctx: Context, side: str) -> str:
