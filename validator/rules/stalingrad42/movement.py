@@ -68,6 +68,17 @@ ENTRY = "entry"  # 22.6: between Entry Areas
 ONES: dict = {}  # a cost table of one per location (Tactical Movement counts hexes), made per context
 
 
+class _Named(partial):
+    """A unit's name in a message, made only when a message is (the checks of each move and each step of a logged
+    path named the unit for every one of them: 24,000 names a campaign for a few findings). ``who =
+    _Named(name, ctx, state, uid)``; ``f"{who}"`` formats ``name(ctx, state, uid)``."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        return format(self(), spec)
+
+
 class Ground:
     """What a moving unit of one side meets on the map now, as bits (``move_bits``); the enemy's ZOC Bonds as a
     whole only when a search asks (:meth:`bonds`), else bond by bond (:meth:`in_hex_bond`, :meth:`crosses`)."""
@@ -150,24 +161,24 @@ def allowance(ctx: Context, state: State, uid: str, asked: str) -> Allowance | F
     us = state.units[uid]
     i = info(ctx, state, uid)
     f = facts(ctx)
-    who = partial(name, ctx, state, uid)  # (the name is made only for a finding)
+    who = _Named(name, ctx, state, uid)
     forced = _forced_tactical(ctx, state, uid, i)
     if forced is not None and asked != TACTICAL:
         if us.order == FULL_RETREAT and forced[0] != "16.4":
             forced = None
         else:
-            return Finding(forced[0], f"{who()} may move only by Tactical Movement (two hexes): {forced[1]}", (uid,))
+            return Finding(forced[0], f"{who} may move only by Tactical Movement (two hexes): {forced[1]}", (uid,))
     if not ctx.game.units[uid].front.ma:
-        return Finding("5.1", f"{who()} has no Movement Allowance: it moves only by rail or by sea (18.6.8)", (uid,))
+        return Finding("5.1", f"{who} has no Movement Allowance: it moves only by rail or by sea (18.6.8)", (uid,))
     if asked == TACTICAL:
         limit = f.movement.replacement_hexes if us.replaced else f.movement.tactical_hexes
         return Allowance(TACTICAL, limit, i.ma, "a Replacement marker (21.4)" if us.replaced else "", "21.4")
     ma = max(0, i.ma + _ma_change(ctx, state))
     if not i.ma:
-        return Finding("5.1", f"{who()} has no Movement Allowance on this side", (uid,))
+        return Finding("5.1", f"{who} has no Movement Allowance on this side", (uid,))
     if asked == EXTENDED:
         if "boxed_ma" in i.tags:
-            return Finding("5.3", f"{who()} has its MA in a black box: no Extended Movement (2.3.2, 18.2.2, 18.6.3)",
+            return Finding("5.3", f"{who} has its MA in a black box: no Extended Movement (2.3.2, 18.2.2, 18.6.3)",
                            (uid,))
         ma += f.movement.extended_mp
     if us.replaced:
@@ -198,17 +209,17 @@ def mobility_problem(ctx: Context, state: State, action: Action, uid: str) -> Fi
     """Whether this unit may move at all now (5.1, 5.6.3, the scenario's held units, 20.x)."""
     u = ctx.game.units[uid]
     us = state.units[uid]
-    who = partial(name, ctx, state, uid)  # (the name is made only for a finding)
+    who = _Named(name, ctx, state, uid)
     if u.side != action.side or u.side != acting_side(ctx, state):
-        return Finding("5.1", f"{who()} is a {ctx.game.sides[u.side].name} unit; only the phasing player moves, and "
+        return Finding("5.1", f"{who} is a {ctx.game.sides[u.side].name} unit; only the phasing player moves, and "
                               "only his own units", (uid,))
     if us.loc not in ctx.board.locations:
         where = "not in play" if us.loc is None else f"in {us.loc}"
-        return Finding("5.1", f"{who()} is not on the map (it is {where})", (uid,))
+        return Finding("5.1", f"{who} is not on the map (it is {where})", (uid,))
     if uid in state.record.rail:
-        return Finding("5.6.3", f"{who()} used Rail Movement this turn and may use no other movement", (uid,))
+        return Finding("5.6.3", f"{who} used Rail Movement this turn and may use no other movement", (uid,))
     if us.auto_ds:
-        return Finding("8.6.1", f"{who()} made an Automatic DS: its movement is over", (uid,), (us.loc or "",))
+        return Finding("8.6.1", f"{who} made an Automatic DS: its movement is over", (uid,), (us.loc or "",))
     moved = state.moved.get(uid)
     if moved is not None and moved.stopped:
         why = {"sea": "it landed by sea (5.7.1)", "kerch": "it crossed the Kerch Strait (5.7.2)",
@@ -218,13 +229,13 @@ def mobility_problem(ctx: Context, state: State, action: Action, uid: str) -> Fi
             rule = "22.3.1" if us.loc in ctx.game.map.areas else "6.2"
             why = ("it entered an Entry Area and must stop there" if rule == "22.3.1"
                    else f"it entered an enemy zone of control at {us.loc} and must stop there")
-        return Finding(rule, f"{who()} may not move again: {why}", (uid,), (us.loc,))
+        return Finding(rule, f"{who} may not move again: {why}", (uid,), (us.loc,))
     for rule in ctx.scenario.immobile:
         if uid in rule.units and state.turn in rule.turns:
-            return Finding("5.1", f"{who()} may not move: {rule.text} ({ctx.scenario.name})", (uid,), (us.loc,))
+            return Finding("5.1", f"{who} may not move: {rule.text} ({ctx.scenario.name})", (uid,), (us.loc,))
     held = special.held(ctx, state, uid)
     if held is not None:
-        return Finding(held[0], f"{who()} may not move yet: {held[1]}", (uid,), (us.loc,))
+        return Finding(held[0], f"{who} may not move yet: {held[1]}", (uid,), (us.loc,))
     return None
 
 
@@ -399,15 +410,15 @@ def _step_problem(ctx: Context, state: State, uid: str, cur: str, nxt: str, p: P
                   first: bool) -> Finding | None:
     """What forbids one step from ``cur`` into ``nxt`` apart from MPs, or None."""
     board = ctx.board
-    who = partial(name, ctx, state, uid)  # (the name is made only for a finding)
+    who = _Named(name, ctx, state, uid)
     bit = move_bits(ctx).bit
     if nxt in board.water:
-        return Finding("2.2.3", f"{who()}: {nxt} is water ({board.water[nxt]}); units never enter it", (uid,))
+        return Finding("2.2.3", f"{who}: {nxt} is water ({board.water[nxt]}); units never enter it", (uid,))
     if not board.adjacent(cur, nxt):
-        return Finding("5.1", f"{who()}: {nxt} is not adjacent to {cur}; a unit moves hex by hex", (uid,))
+        return Finding("5.1", f"{who}: {nxt} is not adjacent to {cur}; a unit moves hex by hex", (uid,))
     f = facts(ctx)
     if f.sea.kerch_area in (cur, nxt):
-        return Finding("5.7.2", f"{who()}: Entry Area {f.sea.kerch_area} and Taman are joined only across the Kerch "
+        return Finding("5.7.2", f"{who}: Entry Area {f.sea.kerch_area} and Taman are joined only across the Kerch "
                                 "Strait (a move of the whole MA, one unit a turn)", (uid,))
     feats = board.hexside(cur, nxt)
     b = bit[nxt]
@@ -419,15 +430,15 @@ def _step_problem(ctx: Context, state: State, uid: str, cur: str, nxt: str, p: P
     if hexside is not None:
         return hexside
     if g.in_hex_bond(b):
-        return Finding("7.2", f"{who()}: {nxt} is in an enemy Hex Bond; no unit enters it", (uid,))
+        return Finding("7.2", f"{who}: {nxt} is in an enemy Hex Bond; no unit enters it", (uid,))
     if g.crosses(ctx, cur, nxt):
-        return Finding("7.2", f"{who()}: the hexside {cur}-{nxt} is crossed by an enemy Hexside Bond; no unit crosses "
+        return Finding("7.2", f"{who}: the hexside {cur}-{nxt} is crossed by an enemy Hexside Bond; no unit crosses "
                               "it", (uid,))
     if a.mode == EXTENDED and b & (adjacent_bits(ctx, state, g.enemy_units) | g.ezoc):
-        return Finding("5.3", f"{who()} uses Extended Movement and may not move adjacent to an enemy unit, as it does "
+        return Finding("5.3", f"{who} uses Extended Movement and may not move adjacent to an enemy unit, as it does "
                               f"in {nxt}", (uid,))
     if state.units[uid].order == FULL_RETREAT and b & _full_retreat_blocked(ctx, state, ctx.game.units[uid].side, g):
-        return Finding("13.3.2", f"{who()} is in Full Retreat: it never enters an EZOC without a friendly unit not in "
+        return Finding("13.3.2", f"{who} is in Full Retreat: it never enters an EZOC without a friendly unit not in "
                                  f"Full Retreat, nor an enemy-controlled City hex, as {nxt} is", (uid,))
     return None
 
@@ -456,7 +467,7 @@ def _off_problem(ctx: Context, state: State, uid: str, nxt: str) -> Finding:
 def _hexside_problem(ctx: Context, state: State, uid: str, cur: str, nxt: str, feats: frozenset[str], first: bool,
                      p: Plan, g: Ground) -> Finding | None:
     """The hexside between ``cur`` and ``nxt`` may not be crossed now (2.2.3, 5.5, 9.6.2, 23.4)."""
-    who = partial(name, ctx, state, uid)  # (the name is made only for a finding)
+    who = _Named(name, ctx, state, uid)
     d = ctx.board.step_index.get((cur, nxt))
     if d is None or not feats:
         return None
@@ -470,23 +481,23 @@ def _hexside_problem(ctx: Context, state: State, uid: str, cur: str, nxt: str, f
             return None  # 5.5.5: a Pontoon Bridge
     if "volga" in feats:
         if "rail_ferry" in feats:
-            return Finding("5.5.7", f"{who()}: the Vladimirovka ferry ({cur}-{nxt}) is crossed only by Rail Movement",
+            return Finding("5.5.7", f"{who}: the Vladimirovka ferry ({cur}-{nxt}) is crossed only by Rail Movement",
                            (uid,))
-        return Finding("5.5.3", f"{who()}: the Volga ({cur}-{nxt}) is crossed only at a Ferry (the Soviets also at the "
+        return Finding("5.5.3", f"{who}: the Volga ({cur}-{nxt}) is crossed only at a Ferry (the Soviets also at the "
                                 "Saratov rail bridge and the Volga Flotilla hexside)", (uid,))
     if "lake" in feats:
-        return Finding("2.2.3", f"{who()}: the Lake hexside {cur}-{nxt} is impassable until it freezes", (uid,))
+        return Finding("2.2.3", f"{who}: the Lake hexside {cur}-{nxt} is impassable until it freezes", (uid,))
     if "alpine_side" in feats:
         if p.sit.winter:
-            return Finding("23.4", f"{who()}: Alpine hexsides ({cur}-{nxt}) are impassable in Winter", (uid,))
-        return Finding("9.6.2", f"{who()}: only Mountain units cross the Alpine hexside {cur}-{nxt} off-road", (uid,))
+            return Finding("23.4", f"{who}: Alpine hexsides ({cur}-{nxt}) are impassable in Winter", (uid,))
+        return Finding("9.6.2", f"{who}: only Mountain units cross the Alpine hexside {cur}-{nxt} off-road", (uid,))
     if "major_river" in feats:
-        return Finding("5.5.2", f"{who()}: the unbridged Major River {cur}-{nxt} is crossed only by a unit that starts "
+        return Finding("5.5.2", f"{who}: the unbridged Major River {cur}-{nxt} is crossed only by a unit that starts "
                                 "its move next to it, at a Pontoon Bridge (friendly Combat Units on both sides, 5.5.5) "
                                 "or a Ferry", (uid,))
     if g.crosses(ctx, cur, nxt):
         return None  # reported as 7.2
-    return Finding("2.2.3", f"{who()}: the hexside {cur}-{nxt} is impassable", (uid,))
+    return Finding("2.2.3", f"{who}: the hexside {cur}-{nxt} is impassable", (uid,))
 
 
 def check_path(ctx: Context, state: State, uid: str, path: Sequence[str], a: Allowance, p: Plan, g: Ground
@@ -494,7 +505,7 @@ def check_path(ctx: Context, state: State, uid: str, path: Sequence[str], a: All
     """Every rule a logged path breaks."""
     us = state.units[uid]
     moved = state.moved.get(uid)
-    who = partial(name, ctx, state, uid)  # (the name is made only for a finding)
+    who = _Named(name, ctx, state, uid)
     out: list[Finding] = []
     full = (us.loc,) + tuple(path)
     spent = p.spent + p.extra
@@ -509,7 +520,7 @@ def check_path(ctx: Context, state: State, uid: str, path: Sequence[str], a: All
                 return [evolve(_into_enemy(ctx, state, uid, nxt), path=full)]   # units is that (5.1), stop or not
             rule = "22.3.1" if cur in ctx.game.map.areas else "6.2"
             what = "an Entry Area" if rule == "22.3.1" else "an enemy zone of control"
-            return [Finding(rule, f"{who()} entered {what} at {cur} and must stop there; it went on to {nxt}",
+            return [Finding(rule, f"{who} entered {what} at {cur} and must stop there; it went on to {nxt}",
                             (uid,), full)]
         prob = _step_problem(ctx, state, uid, cur, nxt, p, g, a, first and n == 0)
         if prob is not None:  # one mistake, one report: the step it may not take
@@ -521,7 +532,7 @@ def check_path(ctx: Context, state: State, uid: str, path: Sequence[str], a: All
     if spent > p.limit:
         hint = f"; it could have stopped in {last_ok}" if last_ok else ""
         if a.mode == TACTICAL:
-            out.append(Finding(a.rule if a.why else "5.4", f"{who()} moves {spent} hexes ({'-'.join(full)}) but "
+            out.append(Finding(a.rule if a.why else "5.4", f"{who} moves {spent} hexes ({'-'.join(full)}) but "
                                f"Tactical Movement allows {p.limit}{' with ' + a.why if a.why else ''}{hint}",
                                (uid,), full))
         else:
@@ -530,7 +541,7 @@ def check_path(ctx: Context, state: State, uid: str, path: Sequence[str], a: All
             snow = -_ma_change(ctx, state) * HALVES  # 23.2.4: MA one less
             rule = "6.2" if exit_extra and spent - exit_extra <= p.limit else "5.3" if a.mode == EXTENDED \
                 else "23.2.4" if 0 < snow and spent - snow <= p.limit else "5.1"
-            out.append(Finding(rule, f"{who()} needs {spent / HALVES:g} MP{exit_words} for {'-'.join(full)}{before} "
+            out.append(Finding(rule, f"{who} needs {spent / HALVES:g} MP{exit_words} for {'-'.join(full)}{before} "
                                      f"but has {p.limit / HALVES:g} ({_words(ctx, state, a)}){hint}", (uid,), full))
     return out
 
