@@ -41,11 +41,10 @@ def _usable(ctx: Context, state: State, side: str) -> int:
     """The hexes and Entry Areas a rail move may enter: usable rail hexes free of EZOCs and enemy units, friendly
     Entry Areas in play; for the Soviets not the Railheads' hexes (5.6.3)."""
     bit = move_bits(ctx).bit
-    out = rail_hexes(ctx, state, side)
-    out ^= out & (ezoc_bits(ctx, state, side) | sides(ctx, state, other(ctx, side)).units)  # (``& ~``, positive)
+    out = rail_hexes(ctx, state, side) & ~ezoc_bits(ctx, state, side) & ~sides(ctx, state, other(ctx, side)).units
     if side == facts(ctx).volga_side:
         for r in state.markers.railheads:
-            out ^= out & bit[r.hex]
+            out &= ~bit[r.hex]
     return out | _friendly_areas(ctx, side)
 
 
@@ -209,11 +208,8 @@ def route(ctx: Context, state: State, uid: str, dest: str, strict: bool = True, 
     bit = move_bits(ctx).bit
     rails = all_rail_hexes(ctx) if any_rail else rail_hexes(ctx, state, side)
     usable = (_usable(ctx, state, side) if strict else rails | _friendly_areas(ctx, side)) | bit[start]
-    # what it may not enter: every other location (not ``~usable``: a negative board-sized integer makes each ``&`` of
-    # the search's rings about half again as slow; the search only ever meets locations' bits)
-    areas = _areas(ctx)
-    s = explore(ctx, start, 0, 0, _every(ctx) ^ usable, 0, areas ^ (areas & bit[start]), 10 ** 6, False, _ones(ctx),
-                0, dest, _steps(ctx, side, _ferry_ok(ctx, state, uid)))
+    s = explore(ctx, start, 0, 0, ~usable, 0, _areas(ctx) & ~bit[start], 10 ** 6, False, _ones(ctx), 0, dest,
+                _steps(ctx, side, _ferry_ok(ctx, state, uid)))
     if dest != start and s.reached & bit.get(dest, 0):
         return search_path(ctx, s, dest)
     return None
@@ -228,17 +224,6 @@ def destinations(ctx: Context, state: State, uid: str) -> list[str]:
     s = explore(ctx, start, 0, 0, ~usable, 0, _areas(ctx) & ~bit[start], 10 ** 6, False, _ones(ctx), 0, None,
                 _steps(ctx, side, _ferry_ok(ctx, state, uid)))
     return sorted(loc for loc in locations(ctx, s.reached) if loc != start)
-
-
-def _every(ctx: Context) -> int:
-    """The bits of every location (made once per replay)."""
-    out = ctx.derived.get("s42_every_location")
-    if out is None:
-        out = 0
-        for b in move_bits(ctx).bit.values():
-            out |= b
-        ctx.derived["s42_every_location"] = out
-    return out
 
 
 def _areas(ctx: Context) -> int:
