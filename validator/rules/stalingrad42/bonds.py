@@ -76,7 +76,8 @@ def _crossing_ok(st: _Static, grid: int, shifts, d_in: int, d_out: int, at: int)
     first_major = _shift(st.major[d_in], s_in)
     second_bar = st.barred[d_out]
     second_major = st.major[d_out]
-    ok = at & ~first_bar & ~second_bar & grid
+    ok = at & grid
+    ok ^= ok & (first_bar | second_bar)  # (no negative board-sized integers: ``x ^ (x & y)`` is ``x & ~y``)
     two = first_major & second_major
     return ok, two
 
@@ -171,10 +172,10 @@ def _negated(ctx: Context, pot: Potential, enemy: int) -> Bonds:
         v1, v2 = pot.via1[e], pot.via2[e]
         if not (v1 or v2):
             continue
-        stand = (v1 & ~enemy) | (v2 & ~_shift(enemy, -shifts[e]))
+        stand = (v1 ^ (v1 & enemy)) | (v2 ^ (v2 & _shift(enemy, -shifts[e])))  # (as in _crossing_ok)
         closed[e] |= stand
         closed[(e + 3) % 6] |= _shift(stand, shifts[e])
-    return Bonds(pot.hexes & ~enemy, tuple(closed))  # type: ignore[arg-type]
+    return Bonds(pot.hexes ^ (pot.hexes & enemy), tuple(closed))  # type: ignore[arg-type]
 
 
 def potential(ctx: Context, bonding: int, side: str, is_winter: bool) -> Potential:
@@ -191,7 +192,7 @@ def potential(ctx: Context, bonding: int, side: str, is_winter: bool) -> Potenti
             e = d + 3
             ends = _shift(mine, shifts[d]) & _shift(mine, shifts[e])
             ok, two = _crossing_ok(st, grid, shifts, d, d, ends)
-            hexes |= ok & ~two
+            hexes |= ok ^ (ok & two)
         for i in range(6):  # the two hexes b1 = a + d_i and b2 = a + d_(i+1) next to a and c = a + d_i + d_(i+1)
             j = (i + 1) % 6
             e = (i + 2) % 6  # b2 = b1 + d_e
@@ -227,7 +228,7 @@ def _pushes(st: _Static, grid: int, shifts, i: int, j: int, e: int, b1: int) -> 
     b2 = _shift(b1, shifts[e])
     # from a, b2 is a + d_j; from b2, c is b2 + d_i
     ok2, two2 = _crossing_ok(st, grid, shifts, j, i, b2)
-    return ok1 & ~two1, _shift(ok2 & ~two2, -shifts[e])
+    return ok1 ^ (ok1 & two1), _shift(ok2 ^ (ok2 & two2), -shifts[e])
 
 
 def _edge_bonds(b, grid: int, st: _Static, mine: int, edge: int, via1: list[int], via2: list[int]) -> None:
@@ -235,15 +236,16 @@ def _edge_bonds(b, grid: int, st: _Static, mine: int, edge: int, via1: list[int]
     (7.6.2: the only edge a bond is anchored to; never the coast). ``edge``: the hexes next to the side's Entry
     Areas."""
     shifts = b.shifts
-    units = mine & ~edge
+    units = mine ^ (mine & edge)
     for i in range(6):
         j, e = (i + 1) % 6, (i + 2) % 6
         b1 = _shift(units, shifts[i]) & edge & _shift(edge, -shifts[e])
         if not b1:
             continue
-        via1[e] |= b1 & ~_shift(st.barred[i], shifts[i]) & grid
-        b2 = _shift(b1, shifts[e])
-        via2[e] |= _shift(b2 & ~_shift(st.barred[j], shifts[j]) & grid, -shifts[e])
+        x = b1 & grid
+        via1[e] |= x ^ (x & _shift(st.barred[i], shifts[i]))
+        y = _shift(b1, shifts[e]) & grid  # (b2)
+        via2[e] |= _shift(y ^ (y & _shift(st.barred[j], shifts[j])), -shifts[e])
 
 
 def enemy_bonds(ctx: Context, state, side: str) -> Bonds:

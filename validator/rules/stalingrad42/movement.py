@@ -42,6 +42,7 @@ validator finds when the log gives only the destination. Costs are half MPs (5.2
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Mapping, NamedTuple, Sequence
 
 from ...engine.bits import Steps, board_bits
@@ -65,6 +66,17 @@ from .zoc import adjacent_bits, ezoc_bits, other, side_at, sides, winter
 
 ENTRY = "entry"  # 22.6: between Entry Areas
 ONES: dict = {}  # a cost table of one per location (Tactical Movement counts hexes), made per context
+
+
+class _Named(partial):
+    """A unit's name in a message, made only when a message is (the checks of each move and each step of a logged
+    path named the unit for every one of them: 24,000 names a campaign for a few findings). ``who =
+    _Named(name, ctx, state, uid)``; ``f"{who}"`` formats ``name(ctx, state, uid)``."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        return format(self(), spec)
 
 
 class Ground:
@@ -149,7 +161,7 @@ def allowance(ctx: Context, state: State, uid: str, asked: str) -> Allowance | F
     us = state.units[uid]
     i = info(ctx, state, uid)
     f = facts(ctx)
-    who = name(ctx, state, uid)
+    who = _Named(name, ctx, state, uid)
     forced = _forced_tactical(ctx, state, uid, i)
     if forced is not None and asked != TACTICAL:
         if us.order == FULL_RETREAT and forced[0] != "16.4":
@@ -197,7 +209,7 @@ def mobility_problem(ctx: Context, state: State, action: Action, uid: str) -> Fi
     """Whether this unit may move at all now (5.1, 5.6.3, the scenario's held units, 20.x)."""
     u = ctx.game.units[uid]
     us = state.units[uid]
-    who = name(ctx, state, uid)
+    who = _Named(name, ctx, state, uid)
     if u.side != action.side or u.side != acting_side(ctx, state):
         return Finding("5.1", f"{who} is a {ctx.game.sides[u.side].name} unit; only the phasing player moves, and "
                               "only his own units", (uid,))
@@ -294,7 +306,8 @@ def plan(ctx: Context, state: State, uid: str, a: Allowance, g: Ground, search: 
     if search:
         base, steps, first = _search_steps(ctx, state, side, i.combat, g, base, majors,
                                            moved is None or not moved.crossed)
-    blocked = (g.enemy_combat | g.off | (g.bonds(ctx).hexes if search else 0)) & ~here
+    blocked = g.enemy_combat | g.off | (g.bonds(ctx).hexes if search else 0)
+    blocked ^= blocked & here  # (``& ~here`` without a negative board-sized integer)
     stops = g.ezoc | _areas_bits(ctx)
     ezoc_here = bool(g.ezoc & here)
     if a.mode == EXTENDED:
@@ -381,7 +394,7 @@ def _full_retreat_blocked(ctx: Context, state: State, side: str, g: Ground) -> i
     for h in _city_hexes(ctx):
         if control.enemy_controlled(ctx, state, side, h):
             cities |= bit[h]
-    return (g.ezoc & ~steady) | cities
+    return (g.ezoc ^ (g.ezoc & steady)) | cities
 
 
 def _city_hexes(ctx: Context) -> frozenset[str]:
@@ -404,7 +417,7 @@ def _step_problem(ctx: Context, state: State, uid: str, cur: str, nxt: str, p: P
                   first: bool) -> Finding | None:
     """What forbids one step from ``cur`` into ``nxt`` apart from MPs, or None."""
     board = ctx.board
-    who = name(ctx, state, uid)
+    who = _Named(name, ctx, state, uid)
     bit = move_bits(ctx).bit
     if nxt in board.water:
         return Finding("2.2.3", f"{who}: {nxt} is water ({board.water[nxt]}); units never enter it", (uid,))
@@ -461,7 +474,7 @@ def _off_problem(ctx: Context, state: State, uid: str, nxt: str) -> Finding:
 def _hexside_problem(ctx: Context, state: State, uid: str, cur: str, nxt: str, feats: frozenset[str], first: bool,
                      p: Plan, g: Ground) -> Finding | None:
     """The hexside between ``cur`` and ``nxt`` may not be crossed now (2.2.3, 5.5, 9.6.2, 23.4)."""
-    who = name(ctx, state, uid)
+    who = _Named(name, ctx, state, uid)
     d = ctx.board.step_index.get((cur, nxt))
     if d is None or not feats:
         return None
@@ -499,7 +512,7 @@ def check_path(ctx: Context, state: State, uid: str, path: Sequence[str], a: All
     """Every rule a logged path breaks."""
     us = state.units[uid]
     moved = state.moved.get(uid)
-    who = name(ctx, state, uid)
+    who = _Named(name, ctx, state, uid)
     out: list[Finding] = []
     full = (us.loc,) + tuple(path)
     spent = p.spent + p.extra
@@ -535,8 +548,8 @@ def check_path(ctx: Context, state: State, uid: str, path: Sequence[str], a: All
             snow = -_ma_change(ctx, state) * HALVES  # 23.2.4: MA one less
             rule = "6.2" if exit_extra and spent - exit_extra <= p.limit else "5.3" if a.mode == EXTENDED \
                 else "23.2.4" if 0 < snow and spent - snow <= p.limit else "5.1"
-            out.append(Finding(rule, f"{who} needs {spent / HALVES:g} MP{exit_words} for {'-'.join(full)}{before} but "
-                                     f"has {p.limit / HALVES:g} ({_words(ctx, state, a)}){hint}", (uid,), full))
+            out.append(Finding(rule, f"{who} needs {spent / HALVES:g} MP{exit_words} for {'-'.join(full)}{before} "
+                                     f"but has {p.limit / HALVES:g} ({_words(ctx, state, a)}){hint}", (uid,), full))
     return out
 
 

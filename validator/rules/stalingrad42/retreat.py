@@ -413,20 +413,23 @@ def _length(ctx: Context, state: State, side: str, w: Walk, length: int, what: s
 
 def _guidelines(ctx: Context, state: State, uid: str, away: str, length: int, w: Walk, g: Ground,
                 full_path: tuple[str, ...], c: Combat | None) -> list[Finding]:
-    """12.1.3 (1)-(2): not into elimination, and to a hex with a Line of Supply, when another retreat does better."""
-    safe = alive(ctx, state, uid, away, length, c, g)
-    who = name(ctx, state, uid)
+    """12.1.3 (1)-(2): not into elimination, and to a hex with a Line of Supply, when another retreat does better.
+    The other retreats are walked only when a guideline asks about them: a retreat into elimination, or one that
+    ends without a Line of Supply (most end with one: no walk of every retreat then)."""
     side = ctx.game.units[uid].side
-    if w.eliminated and safe:
-        best = safe[0].path
-        return [Finding("12.1.3", f"{who} retreats into elimination ({w.eliminated}) though it could retreat "
-                                  f"without ({'-'.join(best)}): guideline 1", (uid,), full_path)]
-    if w.eliminated or w.area or traces(ctx, state, side, w.end):
+    if not w.eliminated and (w.area or traces(ctx, state, side, w.end)):
         return []
+    safe = alive(ctx, state, uid, away, length, c, g)
+    if w.eliminated:
+        if not safe:
+            return []
+        best = safe[0].path
+        return [Finding("12.1.3", f"{name(ctx, state, uid)} retreats into elimination ({w.eliminated}) though it "
+                                  f"could retreat without ({'-'.join(best)}): guideline 1", (uid,), full_path)]
     fed = [o for o in safe if o.walk.area or traces(ctx, state, side, o.walk.end)]
     if fed:
-        return [Finding("12.1.3", f"{who} ends its retreat in {w.end} without a Line of Supply though it could end in "
-                                  f"{fed[0].walk.end} with one: guideline 2", (uid,), full_path)]
+        return [Finding("12.1.3", f"{name(ctx, state, uid)} ends its retreat in {w.end} without a Line of Supply "
+                                  f"though it could end in {fed[0].walk.end} with one: guideline 2", (uid,), full_path)]
     return []
 
 

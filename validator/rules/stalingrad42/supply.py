@@ -148,7 +148,7 @@ def sources(ctx: Context, state: State, side: str, with_azov: bool = True) -> in
     out &= ~taman
     if state.control.get(f.sea.taman) == side and side != f.volga_side:
         out |= taman  # 16.2.5: a source for the Axis when Axis controlled, never for the Soviets
-    out &= ~enemy & ~_enemy_cities(ctx, state, side)
+    out ^= out & (enemy | _enemy_cities(ctx, state, side))  # (``&= ~``: without negative board-sized integers)
     return out & _playing(ctx)
 
 
@@ -301,6 +301,25 @@ def _follow(b, start: int, steps: Steps, within: int) -> int:
     return reach
 
 
+def _follow_on(ctx: Context, key: tuple, b, start: int, steps: Steps, within: int, reached: int = 0) -> int:
+    """:func:`_follow`, going on from the last flood of the same kind (``key``: the road portion or the rail of a
+    side) when it still holds: every source it started from is still one, every cell it reached may still be entered,
+    and no step it could take out of a reached cell is closed now. Each cell it reached is then reached again the
+    same way, so the new flood is the one from the sources and those cells (a net is made after a few units moved:
+    most of a long road is not flooded ring by ring again). ``reached``: cells known to be reached from ``start``."""
+    memo = ctx.derived.setdefault("s42_floods", {})
+    last = memo.get(key)
+    more = 0
+    if last is not None:
+        s0, steps0, reach0 = last
+        if s0 & start == s0 and reach0 & within == reach0 and (steps0 is steps or not any(
+                (x & reach0) ^ (x & reach0 & y) for x, y in zip(steps0, steps))):
+            more = reach0
+    out = _follow(b, start | reached | more, steps, within)
+    memo[key] = (start, steps, out)
+    return out
+
+
 def _net(ctx: Context, state: State, side: str) -> Net:
     """The side's Supply Sources (16.2) and Lines of Supply (16.3) now; its Unlimited LOS (16.5.1) and Connecting
     Rail Hexes (17.4) when first asked for."""
@@ -338,7 +357,7 @@ def _lines(ctx: Context, state: State, side: str, src: int) -> tuple[int, int, i
     road_ok ^= road_ok & ez
     start = (src & grid | _into_areas(b, src & st["areas"]) & st["road_hexes"]) & road_ok
     old = prior[2][0] if prior is not None and prior[1] & src == prior[1] else 0  # (reached from fewer sources)
-    road = _follow(b, start | old, road_steps, road_ok)
+    road = _follow_on(ctx, ("road", side), b, start, road_steps, road_ok, old)
     # the hexes where the overland portion may end: the road, a road hex a road step leads from into it, a source
     ends = road
     for (left, right), allow in zip(back, road_steps):
@@ -510,7 +529,7 @@ def _rail(ctx: Context, state: State, side: str, src: int) -> int:
     mine, theirs = sides(ctx, state, side), sides(ctx, state, other(ctx, side))
     usable = rail_hexes(ctx, state, side) & ~theirs.combat & ~(ezoc_bits(ctx, state, side) & ~mine.units)
     start = (src & b.grid | _into_areas(b, src & st["areas"])) & usable
-    return _follow(b, start, c.railroad, usable)
+    return _follow_on(ctx, ("rail", side), b, start, c.railroad, usable)
 
 
 def connecting(ctx: Context, state: State, side: str, hid: str) -> bool:

@@ -170,7 +170,9 @@ def union(*steps: Steps) -> Steps:
 
 
 def minus(a: Steps, b: Steps) -> Steps:
-    return tuple(x & ~y for x, y in zip(a, b))  # type: ignore[return-value]
+    """The steps of ``a`` not in ``b`` (``x ^ (x & y)``, the bits of ``x & ~y``: an ``&`` with a negative board-sized
+    integer is about half again as slow)."""
+    return tuple(x ^ (x & y) for x, y in zip(a, b))  # type: ignore[return-value]
 
 
 def allowed(ctx: Context, shut: Steps) -> Steps:
