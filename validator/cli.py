@@ -19,7 +19,6 @@ import sys
 from contextlib import nullcontext
 from typing import Any
 
-from games.atomic import check_output_file, write_atomic
 from games.datafiles import read_head
 from games.errors import DataError, InputError, one_line
 from games.lasting import lasting, released
@@ -79,6 +78,8 @@ def verdict(path: str, module: str | None = None, fmt: str = "text", html: str |
     # the states before violations give each violation its location (JSON); the page keeps every state
     result = replay(log, game, keep_states=fmt == "json", every_state=bool(html))
     if html:
+        from games.atomic import write_atomic  # (only the page is written: no temporary files imported otherwise)
+
         from .replay_page import render_page
 
         write_atomic(html, render_page(result).encode("utf-8"), [path, used])
@@ -135,6 +136,8 @@ def run(args: argparse.Namespace) -> int:
 def _run_one(args: argparse.Namespace) -> int:
     path = args.logs[0]
     if args.html:
+        from games.atomic import check_output_file
+
         check_output_file(args.html, [path, args.module])  # refused before the work, not after
     try:
         o = verdict(path, args.module, args.format, args.html, kept=True)
