@@ -27,7 +27,7 @@ from games.model import Game
 from .batch import BROKE_RULES, INTERNAL, LEGAL, UNREADABLE, Outcome, exit_code, find_logs, run_batch, table, totals
 from .logfile import LogError, read_log
 from .model import GameLog
-from .replay import replay
+from .replay import replay, rules_of
 from .report import as_doc, by_rule, text_lines, turns
 
 
@@ -75,6 +75,7 @@ def verdict(path: str, module: str | None = None, fmt: str = "text", html: str |
     game and the log read last to the end of the process's command (:func:`games.lasting.lasting`)."""
     with lasting() if kept else nullcontext():
         log, game, used, note = load_input(path, module, cache)
+        rules_of(game)  # (its rules package imported here: it lasts too)
     # the states before violations give each violation its location (JSON); the page keeps every state
     result = replay(log, game, keep_states=fmt == "json", every_state=bool(html))
     if html:
