@@ -5,13 +5,14 @@ the game, the log read, the rules package).
 A collection walks every object of the generations it collects: each 700 new container objects start one, and the
 older generations, collected as they grow, are walked whole again and again. :func:`no_cycle_collection` holds the
 collector off for a block (decoding and translating a 28-turn log make tens of thousands of objects that all live
-on). Once it runs again, its first collection still walks everything the block made, and the older ones walk it again
-later: :func:`lasting` also moves everything alive into the permanent generation (``gc.freeze``) before the collector
-runs again, so that no collection walks it (``hexforge validate`` on the 28-turn VASSAL log: about 80 collections,
-50-57 ms of CPU time, before; 21 collections, 5 ms, after). :func:`released` puts it back into the oldest generation
-(``gc.unfreeze``) when the command ends, so that a process running several commands (the tests) collects it as
-before. Reference counting frees objects as usual either way: only garbage in reference cycles made in such a block
-waits for the collector (after the block, or after the release).
+on) and, before the collector runs again, moves everything alive into the oldest generation (``gc.freeze`` then
+``gc.unfreeze``: no object walked), where only a full collection looks; otherwise the first young collection after
+the block would walk everything it made (25-35 ms of CPU time after decoding the 28-turn VASSAL log, as much after
+translating it) and an older one again. :func:`lasting` leaves what the block made in the permanent generation, which
+no collection walks (``hexforge validate`` on that log: about 80 collections, 50-57 ms of CPU time, before; about 20,
+4-5 ms, after); :func:`released` puts it into the oldest generation (``gc.unfreeze``) when the command ends, so that a
+process running several commands (the tests) collects it as before. Reference counting frees objects as usual
+either way: only garbage in reference cycles waits longer for the collector (a full collection, or the release).
 """
 
 from __future__ import annotations
@@ -23,8 +24,9 @@ from typing import Iterator
 
 @contextmanager
 def no_cycle_collection(keep: bool = False) -> Iterator[None]:
-    """The collector held off for the block and set back as it was after it (nothing done when it is already off);
-    ``keep``: what the block made lasts to the end of the command, out of the collector's walks (:func:`lasting`)."""
+    """The collector held off for the block and set back as it was after it, what is alive then moved into the oldest
+    generation unwalked (nothing done when the collector is already off); ``keep``: into the permanent generation
+    instead, out of every collection until :func:`released` (:func:`lasting`)."""
     if not gc.isenabled():
         yield
         return
@@ -32,8 +34,9 @@ def no_cycle_collection(keep: bool = False) -> Iterator[None]:
     try:
         yield
     finally:
-        if keep:
-            gc.freeze()  # (before the collector runs again: its first collection would walk everything)
+        gc.freeze()  # (before the collector runs again: its first collection would walk everything)
+        if not keep:
+            gc.unfreeze()  # (the oldest generation: walked only by a full collection)
         gc.enable()
 
 
