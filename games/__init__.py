@@ -6,10 +6,10 @@ import os
 from typing import TYPE_CHECKING
 
 from .errors import MAX_ERRORS, DataError, DataErrors
-from .model import Game
 
 if TYPE_CHECKING:
     from .loader import Checked
+    from .model import Game
 
 GAMES_DIR = os.path.dirname(os.path.abspath(__file__))
 
@@ -56,6 +56,15 @@ def check(game: str, max_errors: int = MAX_ERRORS) -> Checked:
     from .loader import check_folder
 
     return check_folder(_root(game), max_errors)
+
+
+def __getattr__(name: str):
+    """``games.Game``, imported when first asked for (importing ``games.errors`` alone makes no model class)."""
+    if name == "Game":
+        from .model import Game
+
+        return Game
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = ["DataError", "DataErrors", "Game", "load", "check", "game_dir", "GAMES_DIR"]

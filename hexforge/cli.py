@@ -20,6 +20,7 @@ import traceback
 from typing import TextIO
 
 from games.errors import InputError, UserError, one_line
+from games.lasting import lasting, released
 
 # subcommand -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -162,11 +163,19 @@ def _on_terminate(handler):
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    parser, modules = _parser(argv)
-    if not argv:  # no command: the help, as a question answered (not a usage error)
-        parser.print_help()
-        return 0
-    args = parser.parse_args(argv)
+    try:
+        with lasting():  # the modules imported and the parser last to the end (games.lasting)
+            parser, modules = _parser(argv)
+        if not argv:  # no command: the help, as a question answered (not a usage error)
+            parser.print_help()
+            return 0
+        args = parser.parse_args(argv)
+        return _run(args, modules)
+    finally:
+        released()
+
+
+def _run(args: argparse.Namespace, modules: dict) -> int:
     stdout, stderr = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = QuietPipe(stdout), QuietPipe(stderr)  # type: ignore[assignment]
     terminate = _on_terminate(_interrupted)

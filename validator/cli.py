@@ -16,17 +16,18 @@ import argparse
 import json
 import os
 import sys
+from contextlib import nullcontext
 from typing import Any
 
-from games.atomic import check_output_file, write_atomic
 from games.datafiles import read_head
 from games.errors import DataError, InputError, one_line
+from games.lasting import lasting, released
 from games.model import Game
 
 from .batch import BROKE_RULES, INTERNAL, LEGAL, UNREADABLE, Outcome, exit_code, find_logs, run_batch, table, totals
 from .logfile import LogError, read_log
 from .model import GameLog
-from .replay import replay
+from .replay import replay, rules_of
 from .report import as_doc, by_rule, text_lines, turns
 
 
@@ -69,12 +70,17 @@ def load_input(path: str, module: str | None = None,
 
 
 def verdict(path: str, module: str | None = None, fmt: str = "text", html: str | None = None,
-            cache: dict | None = None) -> Outcome:
-    """Check one log; raises what the reading raises (:class:`~games.errors.InputError`, one line)."""
-    log, game, used, note = load_input(path, module, cache)
+            cache: dict | None = None, kept: bool = False) -> Outcome:
+    """Check one log; raises what the reading raises (:class:`~games.errors.InputError`, one line). ``kept``: the
+    game and the log read last to the end of the process's command (:func:`games.lasting.lasting`)."""
+    with lasting() if kept else nullcontext():
+        log, game, used, note = load_input(path, module, cache)
+        rules_of(game)  # (its rules package imported here: it lasts too)
     # the states before violations give each violation its location (JSON); the page keeps every state
     result = replay(log, game, keep_states=fmt == "json", every_state=bool(html))
     if html:
+        from games.atomic import write_atomic  # (only the page is written: no temporary files imported otherwise)
+
         from .replay_page import render_page
 
         write_atomic(html, render_page(result).encode("utf-8"), [path, used])
@@ -131,8 +137,13 @@ def run(args: argparse.Namespace) -> int:
 def _run_one(args: argparse.Namespace) -> int:
     path = args.logs[0]
     if args.html:
+        from games.atomic import check_output_file
+
         check_output_file(args.html, [path, args.module])  # refused before the work, not after
-    o = verdict(path, args.module, args.format, args.html)
+    try:
+        o = verdict(path, args.module, args.format, args.html, kept=True)
+    finally:
+        released()
     for line in o.err:
         _err(line)
     if args.format == "json":

@@ -13,9 +13,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Callable
 
+from games.lasting import no_cycle_collection
 from games.vassal_codec import decode, decode_canonical, encode
 
-from .values import maker, memoised, no_cycle_collection
+from .values import maker, memoised
 from .pieces import PieceDef, decode_piece
 
 ESC = "\x1b"

@@ -28,6 +28,7 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
+from games.lasting import no_cycle_collection
 from games.model import Game
 
 from .action_table import ACTIONS, action_of, allowed_fields
@@ -43,7 +44,7 @@ from .replay import Replay, replay_leaves
 from .setup_header import Opening, header_of, marker_faces, marker_role, pick_scenario
 from .turn_sequence import Position, TurnSequence, start_position
 from .units import IDENTITY, identify
-from .values import maker, no_cycle_collection
+from .values import maker
 
 PIECE_COMMANDS = frozenset((AddPiece, MovePiece, ChangePiece, RemovePiece))
 _seen = maker(Seen)  # (Seen without a setattr per field: one per piece a step changes)

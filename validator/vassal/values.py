@@ -9,15 +9,12 @@ same object as the class would, setting its ``__dict__`` in one step rather than
 field as a frozen dataclass's ``__init__`` does (the class has no ``__post_init__``; defaults are not filled in).
 Equality, hashing and ``repr`` of a dataclass look at its fields only, so both leave them as they were.
 
-:func:`no_cycle_collection` holds Python's cyclic garbage collector off while a log is decoded or translated.
 """
 
 from __future__ import annotations
 
-import gc
-from contextlib import contextmanager
 from dataclasses import fields, is_dataclass
-from typing import Any, Callable, Generic, Iterator, TypeVar
+from typing import Any, Callable, Generic, TypeVar
 
 T = TypeVar("T")
 
@@ -52,23 +49,3 @@ def maker(cls: type[T]) -> Callable[..., T]:
     make = scope["make"]
     make.__qualname__ = f"{cls.__qualname__}.<maker>"
     return make
-
-
-@contextmanager
-def no_cycle_collection() -> Iterator[None]:
-    """The cyclic garbage collector held off for the block (and set back as it was after it).
-
-    Decoding a log makes tens of thousands of objects that all live on (the command tree, the pieces): each 700 new
-    container objects start a collection, and the older generations, which are collected as they grow, are walked
-    whole again and again: a fifth of decoding and translating a 28-turn log. The reader's values (commands, pieces,
-    traits) hold no reference cycles, so nothing is left for the collector to find; whatever garbage a block may
-    leave in cycles is collected after it, as usual. Reference counting frees everything else as it goes.
-    """
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from typing import Iterator
 
 import games
 from games.datafiles import read_toml
@@ -40,9 +41,9 @@ class VassalInput:
     module: str | None  # the module file used for location names (None: hexes only)
 
 
-def our_games() -> list[tuple[str, str]]:
-    """(game folder, module name) of every game hexforge has."""
-    out = []
+def our_games() -> Iterator[tuple[str, str]]:
+    """(game folder, module name) of every game hexforge has, one game.toml read at a time (a caller looking for one
+    name stops at it: the other games' files are not parsed)."""
     for entry in sorted(os.listdir(games.GAMES_DIR)):
         toml = os.path.join(games.GAMES_DIR, entry, "game.toml")
         if os.path.isfile(toml):
@@ -50,8 +51,7 @@ def our_games() -> list[tuple[str, str]]:
                 name = read_toml(toml).data.get("module_name", "")
             except DataError:
                 continue  # a game that cannot be read cannot have made the file
-            out.append((entry, name if isinstance(name, str) else ""))
-    return out
+            yield entry, name if isinstance(name, str) else ""
 
 
 def _load(path: str, entry: str) -> Game:
@@ -64,10 +64,11 @@ def _load(path: str, entry: str) -> Game:
 def game_for(path: str, module_name: str, root: Command) -> Game:
     """Our game whose module has this name; for a file that does not record it, the game whose units its pieces
     are (their Marker properties)."""
-    known = our_games()
-    for entry, name in known:
+    known = []
+    for entry, name in our_games():  # (the games after the one found are not read)
         if name and name == module_name:
             return _load(path, entry)
+        known.append((entry, name))
     if not module_name:
         ours = f"mark;{IDENTITY.kind},{IDENTITY.unit_id}"  # our pieces' outermost trait: their identity
         unit = next((c.piece.markers().get(IDENTITY.unit_id) for c in walk(root)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from ...battle_view import Battle, Modifier, with_move
 from ...engine.context import Context
 from ...model import Action
 from .combat import resolve, spec_of
@@ -20,12 +20,17 @@ from .declaration import current, noted
 from .results import close
 from .state import State
 
+if TYPE_CHECKING:
+    from ...battle_view import Battle
+
 _NUMBER = re.compile(r"\d+(?:\.\d+)*")
 FOLLOW = frozenset({"loss", "remove", "retreat", "advance", "note"})
 
 
 def battle_facts(ctx: Context, before: State, action: Action, after: State, shown: Battle | None) -> Battle | None:
     """The battle ``action`` is part of, as drawn after it (see :mod:`validator.battle_view`)."""
+    from ...battle_view import with_move  # (the reports' shapes: imported when a report draws a battle)
+
     if action.type == "battle":
         return _opened(ctx, before, action, after)
     b = current(before).battle
@@ -42,6 +47,8 @@ def battle_facts(ctx: Context, before: State, action: Action, after: State, show
 
 
 def _opened(ctx: Context, before: State, action: Action, after: State) -> Battle | None:
+    from ...battle_view import Battle, Modifier
+
     b = current(after).battle
     if b is None or b.line != action.line or not b.targets:
         return None

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from ...battle_view import Battle, Modifier, with_move
 from ...engine.context import Context
 from ...model import Action
 from . import combat
@@ -22,6 +22,9 @@ from .combat_state import AUTO, BREAKTHROUGH, REGULAR, current
 from .determined import _drm
 from .leaders import final_die
 from .state import State
+
+if TYPE_CHECKING:
+    from ...battle_view import Battle
 
 _RULE = re.compile(r"\b\d+(?:\.\d+)+\b")
 _DD = {"S": "Success", "P": "Partial Success", "F": "Fail"}
@@ -31,6 +34,8 @@ _COLOUR = {"no": "no Determined Defense on this result (11.2.2)",
 
 def battle_facts(ctx: Context, before: State, action: Action, after: State, shown: Battle | None) -> Battle | None:
     """The combat ``action`` is part of, as drawn after it (see :mod:`validator.battle_view`)."""
+    from ...battle_view import with_move  # (the reports' shapes: imported when a report draws a battle)
+
     if action.type == "battle" or action.type == "auto_ds":
         return _opened(ctx, before, action, after)
     if shown is None or current(before) is None or action.type not in combat.FOLLOW:
@@ -49,6 +54,8 @@ def battle_facts(ctx: Context, before: State, action: Action, after: State, show
 
 
 def _opened(ctx: Context, state: State, action: Action, after: State) -> Battle:
+    from ...battle_view import Battle, Modifier
+
     auto = action.type == "auto_ds"
     kind = AUTO if auto else action.get("kind", REGULAR)
     target = action["target"] if auto else action["targets"][0]
