@@ -100,20 +100,20 @@ def _blocked(ctx: Context, state: State, side: str, with_enemy: bool, owners) ->
 
 def _blocked_by_units(ctx: Context, pos, side: str) -> frozenset[str]:
     """The areas, the enemy's units and his zones of control without a ``side`` unit in them (6.3). With two sides
-    that is a function of the enemy's counts (which positions share while his units stay put) and of the ``side``
-    units in his zones of control: the last set made is kept on the context (by side) and given again while those
+    that is a function of the enemy's counts and zone of control (which positions share while his units stay put)
+    and of the ``side`` units in his zones of control: the last set made is kept on the context (by side) and given again while those
     are the same, so that a move or a detraining of one's own units elsewhere makes no new set (nor a new supply
     net: the nets are kept by their content)."""
     counts = side_counts(pos, side)
     if counts is None:
         return ctx.board.areas.union(held_by_others(pos, side), enemy_zoc_set(pos, side) - held_by(pos, side))
     enemy, ezoc, mine = counts
-    shielded = frozenset(mine.keys() & ezoc.keys())
+    shielded = frozenset(ezoc.intersection(mine))
     memo = ("blocked_by_counts", side)
     last = ctx.derived.get(memo)
     if last is not None and last[0] is enemy and last[1] is ezoc and last[2] == shielded:
         return last[3]
-    base = frozenset(ctx.board.areas.union(enemy.keys(), ezoc.keys() - shielded))
+    base = frozenset(ctx.board.areas.union(enemy.keys(), ezoc - shielded))
     ctx.derived[memo] = (enemy, ezoc, shielded, base)  # (the counts kept alive with it: their ids stay theirs)
     return base
 
