@@ -269,8 +269,9 @@ def side_counts(pos: Position, side: str) -> tuple[Mapping[str, int], frozenset[
 
 
 def counts_mask(ctx: Context, counts: Iterable[str], bit: Mapping[str, int]) -> int:
-    """The locations of a counts mapping or zone of control of a position as bits (remembered for the last few mappings, each kept
-    alive by its entry)."""
+    """The locations of a counts mapping or a zone of control of a position as bits (remembered for the last few,
+    each kept alive by its entry, whatever ``bit`` is asked with: a game's bits of a location are the same in every
+    mapping of them, the board's or a part of it)."""
     memo = ctx.derived.get("count_masks")
     if memo is None:
         memo = ctx.derived["count_masks"] = {}
