@@ -156,42 +156,64 @@ def _derive(ctx: Context, units: Mapping[str, Any], base: Position | None) -> Po
         return Position(units, base.at, base.held, base.zoc, base.sets, s.zones)
     # A mapping is copied only when a unit changes it (``.copy()``, not ``dict()``: these mappings lose keys as units
     # leave, and ``dict()`` of a dict with deleted entries inserts key by key, five times slower than the block copy
-    # ``.copy()`` still makes of it); the counts of a side none of whose units changed are shared.
+    # ``.copy()`` still makes of it); the counts of a side none of whose units changed them are shared. Each mapping
+    # changes as :func:`_add` would change it, counting the unit out of its old state and into its new one.
     at, held, zoc = base.at, base.held, base.zoc
-    side_of, was = s.side, base.units
+    side_of, rank, projects, off, was = s.side, s.rank, s.projects, s.off, base.units
     for uid in changed:
         old, new = was[uid], units[uid]
-        side = side_of[uid]
-        if old.loc == new.loc:  # a new face or marker: only the unit's zone of control may change
-            loc = old.loc
-            if loc not in locations:
-                continue
-            before = s.projects[uid, old.face] and not s.off(old)
-            if before == (s.projects[uid, new.face] and not s.off(new)):
-                continue
-            if zoc is base.zoc:
-                zoc = dict(zoc)
-            if zoc[side] is base.zoc[side]:
-                zoc[side] = zoc[side].copy()
-            counts = zoc[side]
-            n = counts.get(loc, 0) + (-1 if before else 1)
-            if n:
-                counts[loc] = n
-            else:
-                del counts[loc]
+        a, b = old.loc, new.loc
+        on_a, on_b = a in locations, b in locations
+        if not (on_a or on_b):
             continue
-        if at is base.at:
-            at = at.copy()
-        if held is base.held:
-            held = dict(held)
+        side = side_of[uid]
+        if a != b:
+            if at is base.at:
+                at = at.copy()
+            if held is base.held:
+                held = dict(held)
+            counts = held[side]
+            if counts is base.held[side]:
+                counts = held[side] = counts.copy()
+            if on_a:
+                here = at[a]
+                if len(here) == 1:
+                    del at[a]
+                else:
+                    i = here.index(uid)
+                    at[a] = here[:i] + here[i + 1:]
+                n = counts[a] - 1
+                if n:
+                    counts[a] = n
+                else:
+                    del counts[a]
+            if on_b:
+                here = at.get(b)
+                if here:
+                    r, i = rank[uid], 0
+                    while i < len(here) and rank[here[i]] < r:
+                        i += 1
+                    at[b] = here[:i] + (uid,) + here[i:]
+                else:
+                    at[b] = (uid,)
+                counts[b] = counts.get(b, 0) + 1
+        from_a = on_a and projects[uid, old.face] and not off(old)
+        from_b = on_b and projects[uid, new.face] and not off(new)
+        if from_a == from_b and (a == b or not from_a):  # its zone of control neither moved, came nor went
+            continue
         if zoc is base.zoc:
             zoc = dict(zoc)
-        if held[side] is base.held[side]:
-            held[side] = held[side].copy()
-        if zoc[side] is base.zoc[side]:
-            zoc[side] = zoc[side].copy()
-        _add(s, locations, at, held, zoc, uid, old, -1)
-        _add(s, locations, at, held, zoc, uid, new, 1)
+        counts = zoc[side]
+        if counts is base.zoc[side]:
+            counts = zoc[side] = counts.copy()
+        if from_a:
+            n = counts[a] - 1
+            if n:
+                counts[a] = n
+            else:
+                del counts[a]
+        if from_b:
+            counts[b] = counts.get(b, 0) + 1
     sets = {}
     if at is base.at and "stacks" in base.sets:  # (the stacks depend on the units' locations alone)
         sets["stacks"] = base.sets["stacks"]
