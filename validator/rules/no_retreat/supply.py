@@ -118,9 +118,9 @@ def _blocked_bits(ctx: Context, side: str, blocked: frozenset[str]) -> int:
 def _blocked_by_units(ctx: Context, pos, side: str) -> frozenset[str]:
     """The areas, the enemy's units and his zones of control without a ``side`` unit in them (6.3). With two sides
     that is a function of the enemy's counts and zone of control (which positions share while his units stay put)
-    and of the ``side`` units in his zones of control: the last set made is kept on the context (by side) and given again while those
-    are the same, so that a move or a detraining of one's own units elsewhere makes no new set (nor a new supply
-    net: the nets are kept by their content)."""
+    and of the ``side`` units in his zones of control: the last set made is kept on the context (by side) and given
+    again while those are the same, so that a move or a detraining of one's own units elsewhere makes no new set (nor
+    a new supply net: the nets are kept by their content)."""
     counts = side_counts(pos, side)
     if counts is None:
         return ctx.board.areas.union(held_by_others(pos, side), enemy_zoc_set(pos, side) - held_by(pos, side))
