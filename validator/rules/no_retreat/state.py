@@ -17,7 +17,7 @@ from ...engine.position import note_changes
 from ...engine.state import evolve, opening_units, start_of, updated
 from .battle_state import Combat
 from .deck_state import Deck, PlayerTurn
-from .event_state import EventState
+from .event_state import EventState, Recent
 from .track_state import Score, TurnTrack
 
 MUTUAL_PHASE = "housekeeping"  # 4.0: a log starts, by default, in the mutual phase before the first player turn
@@ -76,6 +76,8 @@ class State:
     track: TurnTrack = TurnTrack()  # units on the Game Turn track, flipped Weather markers (turn_events.py)
     combat: Combat = Combat()  # declarations, battles and markers (battle_state.py)
     effects: EventState = EventState()  # what played events leave: dues, lasting effects, quotas (event_state.py)
+    recent: Recent | None = None  # the last action that played or spent cards, for the events that cancel it
+    # (a field of its own, not of ``effects``: it changes after most actions, and one copy is cheaper than two)
 
 
 def with_unit(ctx: Context, state: State, uid: str, us: UnitState, **changes: Any) -> State:
@@ -86,7 +88,7 @@ def with_unit(ctx: Context, state: State, uid: str, us: UnitState, **changes: An
     return evolve(state, units=units, **changes)
 
 
-UNIT_STATES = 8192  # unit states a loaded game keeps for the logs replayed with it (a board's locations, faces, markers)
+UNIT_STATES = 8192  # unit states a loaded game keeps for the logs replayed with it (locations, faces, markers)
 
 
 def unit_state(ctx: Context, loc: str | None, face: str = "front", unsupplied: bool = False,
