@@ -226,7 +226,7 @@ def cancel_card(ctx: Context, state: State, play: Play, effect: Effect) -> tuple
         return state, findings
     back = recent.before
     state = evolve(back, hands=state.hands, discards=state.discards, deck=state.deck, record=state.record,
-                   recent=None)
+                   acted=state.acted, recent=None)
     for side, forced in recent.forced:  # the discards the cancelled event made the other player make come back
         state = to_hand(state, side, forced)
     if effect.params.get("take"):

@@ -77,6 +77,9 @@ class State:
     combat: Combat = Combat()  # declarations, battles and markers (battle_state.py)
     effects: EventState = EventState()  # what played events leave: dues, lasting effects, quotas (event_state.py)
     recent: Recent | None = None  # the last action that played or spent cards, for the events that cancel it
+    # ((turn, phasing player), the phases of that player turn in which an action other than a card play happened:
+    # "@start" windows closed, 5.0); kept beside ``record``, not in it: it changes once a phase, one copy, not two
+    acted: tuple[tuple[int, str | None], frozenset[str]] = ((0, None), frozenset())
     # (a field of its own, not of ``effects``: it changes after most actions, and one copy is cheaper than two)
 
 
