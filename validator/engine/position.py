@@ -141,6 +141,26 @@ def _add(s: _Static, locations, at: dict, held: dict, zoc: dict, uid: str, us, s
             del counts[loc]
 
 
+def _writable(by_side: dict, base: Mapping[str, dict], side: str) -> tuple[dict, dict]:
+    """(side -> counts, ``side``'s counts) that a derivation may change: copied from the base position's the first
+    time (a dict's ``.copy()``, see :func:`_derive`)."""
+    if by_side is base:
+        by_side = dict(by_side)
+    counts = by_side[side]
+    if counts is base[side]:
+        counts = by_side[side] = counts.copy()
+    return by_side, counts
+
+
+def _less(counts: dict, loc: str) -> None:
+    """One fewer in ``loc`` (a count of none is no entry)."""
+    n = counts[loc] - 1
+    if n:
+        counts[loc] = n
+    else:
+        del counts[loc]
+
+
 def _derive(ctx: Context, units: Mapping[str, Any], base: Position | None) -> Position:
     s = _static(ctx)
     locations = ctx.board.locations
@@ -170,11 +190,7 @@ def _derive(ctx: Context, units: Mapping[str, Any], base: Position | None) -> Po
         if a != b:
             if at is base.at:
                 at = at.copy()
-            if held is base.held:
-                held = dict(held)
-            counts = held[side]
-            if counts is base.held[side]:
-                counts = held[side] = counts.copy()
+            held, counts = _writable(held, base.held, side)
             if on_a:
                 here = at[a]
                 if len(here) == 1:
@@ -182,11 +198,7 @@ def _derive(ctx: Context, units: Mapping[str, Any], base: Position | None) -> Po
                 else:
                     i = here.index(uid)
                     at[a] = here[:i] + here[i + 1:]
-                n = counts[a] - 1
-                if n:
-                    counts[a] = n
-                else:
-                    del counts[a]
+                _less(counts, a)
             if on_b:
                 here = at.get(b)
                 if here:
@@ -201,17 +213,9 @@ def _derive(ctx: Context, units: Mapping[str, Any], base: Position | None) -> Po
         from_b = on_b and projects[uid, new.face] and not off(new)
         if from_a == from_b and (a == b or not from_a):  # its zone of control neither moved, came nor went
             continue
-        if zoc is base.zoc:
-            zoc = dict(zoc)
-        counts = zoc[side]
-        if counts is base.zoc[side]:
-            counts = zoc[side] = counts.copy()
+        zoc, counts = _writable(zoc, base.zoc, side)
         if from_a:
-            n = counts[a] - 1
-            if n:
-                counts[a] = n
-            else:
-                del counts[a]
+            _less(counts, a)
         if from_b:
             counts[b] = counts.get(b, 0) + 1
     sets = {}
