@@ -257,6 +257,26 @@ def test_zones_of_control_by_the_games_hooks():
     assert shaken.held["blue"] == {hid(8, 6): 1}
 
 
+
+def test_a_position_derived_unit_by_unit_is_the_one_made_from_scratch():
+    """A new position is derived from the last one through the units that changed: moves, a stack joined in the
+    game's unit order, a unit entering and leaving the map, a box to another, a marker switching a ZOC off and on."""
+    units = {"r1": ("red", "inf", 3, 4), "r2": ("red", "inf", 3, 4), "r3": ("red", "hq", 0, 4),
+             "b1": ("blue", "inf", 3, 4), "b2": ("blue", "inf", 3, 4)}
+    game = toy_game(units=units)
+    hooks = Hooks(zoc_off=lambda us: us.shaken)
+    ctx = toy_context(game, hooks)
+    now = {**at(r1=hid(2, 2), r2=hid(2, 3), r3=hid(5, 5), b1=hid(8, 6)), "b2": Piece(None)}
+    position(ctx, now)
+    changes = [("r2", hid(3, 3)), ("r3", hid(3, 3)), ("r1", hid(3, 3)), ("b2", hid(7, 6)), ("b1", "shaken"),
+               ("r1", "box"), ("r1", "other box"), ("b1", hid(7, 5)), ("r3", hid(4, 3)), ("b2", None)]
+    for uid, where in changes:
+        now = {**now, uid: Piece(now[uid].loc, shaken=True) if where == "shaken" else Piece(where)}
+        derived, made = position(ctx, now), position(toy_context(game, hooks), now)
+        assert (derived.at, derived.held, derived.zoc) == (made.at, made.held, made.zoc)
+        assert all(zoc_set(derived, side) == zoc_set(made, side) for side in ("red", "blue"))
+    assert derived.at[hid(3, 3)] == ("r2",) and zoc_set(derived, "blue") == zoc_set(made, "blue") != frozenset()
+
 def test_stacks_over_a_limit_the_game_decides():
     units = {f"u{i}": ("red", "hq" if i == 3 else "inf", 2, 4) for i in range(4)}
     ctx = toy_context(toy_game(units=units))

@@ -34,7 +34,7 @@ class Hooks:
     hexside that is not impassable, ``Board.open_neighbours``); ``zoc_off``: a unit state whose markers take its
     zone of control away (No Retreat!: an Unsupplied marker; default: none). Whether a unit's face projects a ZOC
     at all is the unit type's ``zoc``. ``zoc_counts`` False: the game's rules keep their own zones of control, and
-    positions count none (``position.zoc`` is empty: counting them was a third of the cost of a new position)."""
+    positions count none (``Position.zoc`` is empty: counting them was a third of the cost of a new position)."""
 
     zoc_reach: Callable[["Context"], Mapping[str, tuple[str, ...]]] | None = None
     zoc_off: Callable[[Any], bool] = _never

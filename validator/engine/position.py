@@ -3,9 +3,12 @@ derived from a state's units mapping for the rules that ask (movement, supply, s
 
 A unit projects a zone of control when its face's unit type has one (``UnitType.zoc``) and the game's
 ``Hooks.zoc_off`` does not switch it off for its state (No Retreat!: an Unsupplied marker); it reaches the
-locations ``Hooks.zoc_reach`` gives (default: the open neighbours, not across an impassable hexside). A game whose
-rules keep their own zones of control says so (``Hooks.zoc_counts``): its positions count none. Unit states are the
-game's own: the engine reads ``loc`` and ``face`` only.
+locations ``Hooks.zoc_reach`` gives (default: the open neighbours, not across an impassable hexside). A position
+counts, per side, the units that project one in each location (a unit that moves changes two entries); the
+locations a side's zone of control reaches are made from those counts when first asked for, and kept for the
+counts mapping (positions share a side's mapping while its projecting units stay put). A game whose rules keep their
+own zones of control says so (``Hooks.zoc_counts``): its positions count none. Unit states are the game's own: the
+engine reads ``loc`` and ``face`` only.
 
 A units mapping is never changed once a state holds it (rule functions make a new one), so what is derived from
 it is remembered on the replay context by the mapping's identity (the last few mappings, each kept alive by its
@@ -19,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import compress
 from operator import is_not
-from typing import AbstractSet, Any, Callable, Mapping, NamedTuple
+from typing import AbstractSet, Any, Callable, Iterable, Mapping, NamedTuple
 
 from .context import Context, once
 
@@ -34,8 +37,9 @@ class Position(NamedTuple):
     units: Mapping[str, Any]  # the units mapping described (kept: its identity is the key)
     at: Mapping[str, tuple[str, ...]]  # location -> units on the map there, in the game's unit order
     held: Mapping[str, Mapping[str, int]]  # side -> location -> how many of the side's units are there
-    zoc: Mapping[str, Mapping[str, int]]  # side -> location -> how many of its units project a ZOC into it
+    zoc: Mapping[str, Mapping[str, int]]  # side -> location -> how many of the side's units there project a ZOC
     sets: dict  # what rule modules build from the above when first asked for
+    zones: "_Zones"  # the game's ZOC reach and the zones made from the ``zoc`` counts (:func:`zoc_set`)
 
 
 def changed_units(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str] | None:
@@ -75,6 +79,14 @@ class _Static:
     projects: Mapping[tuple[str, str], bool]
     reach: Mapping[str, tuple[str, ...]]
     off: Callable[[Any], bool]
+    zones: "_Zones"
+
+
+class _Zones(NamedTuple):
+    """Per loaded game: where a ZOC reaches from each location, and the zones made last (:func:`zoc_set`)."""
+
+    reach: Mapping[str, tuple[str, ...]]
+    made: dict  # id of a side's ZOC counts -> (the counts, kept alive with it; the locations they reach)
 
 
 def _static(ctx: Context) -> _Static:
@@ -92,7 +104,7 @@ def _make_static(ctx: Context) -> _Static:
     else:  # the game keeps its own zones of control: no unit is counted as projecting one
         projects, reach = dict.fromkeys(ctx.unit_type, False), {}
     return _Static({uid: u.side for uid, u in game.units.items()}, {uid: i for i, uid in enumerate(game.units)},
-                   projects, reach, hooks.zoc_off)
+                   projects, reach, hooks.zoc_off, _Zones(reach, {}))
 
 
 def unit_sides(ctx: Context) -> Mapping[str, str]:
@@ -122,13 +134,31 @@ def _add(s: _Static, locations, at: dict, held: dict, zoc: dict, uid: str, us, s
         del counts[loc]
     if s.projects[uid, us.face] and not s.off(us):
         counts = zoc[side]
-        get = counts.get
-        for x in s.reach[loc]:
-            n = get(x, 0) + sign
-            if n:
-                counts[x] = n
-            else:
-                del counts[x]
+        n = counts.get(loc, 0) + sign
+        if n:
+            counts[loc] = n
+        else:
+            del counts[loc]
+
+
+def _writable(by_side: dict, base: Mapping[str, dict], side: str) -> tuple[dict, dict]:
+    """(side -> counts, ``side``'s counts) that a derivation may change: copied from the base position's the first
+    time (a dict's ``.copy()``, see :func:`_derive`)."""
+    if by_side is base:
+        by_side = dict(by_side)
+    counts = by_side[side]
+    if counts is base[side]:
+        counts = by_side[side] = counts.copy()
+    return by_side, counts
+
+
+def _less(counts: dict, loc: str) -> None:
+    """One fewer in ``loc`` (a count of none is no entry)."""
+    n = counts[loc] - 1
+    if n:
+        counts[loc] = n
+    else:
+        del counts[loc]
 
 
 def _derive(ctx: Context, units: Mapping[str, Any], base: Position | None) -> Position:
@@ -141,53 +171,57 @@ def _derive(ctx: Context, units: Mapping[str, Any], base: Position | None) -> Po
         zoc: dict = {side: {} for side in ctx.game.sides}
         for uid, us in units.items():
             _add(s, locations, at, held, zoc, uid, us, 1)
-        return Position(units, at, held, zoc, {})
+        return Position(units, at, held, zoc, {}, s.zones)
     if not changed:
-        return Position(units, base.at, base.held, base.zoc, base.sets)
+        return Position(units, base.at, base.held, base.zoc, base.sets, s.zones)
     # A mapping is copied only when a unit changes it (``.copy()``, not ``dict()``: these mappings lose keys as units
     # leave, and ``dict()`` of a dict with deleted entries inserts key by key, five times slower than the block copy
-    # ``.copy()`` still makes of it); the counts of a side none of whose units changed are shared.
+    # ``.copy()`` still makes of it); the counts of a side none of whose units changed them are shared. Each mapping
+    # changes as :func:`_add` would change it, counting the unit out of its old state and into its new one.
     at, held, zoc = base.at, base.held, base.zoc
-    side_of, was = s.side, base.units
+    side_of, rank, projects, off, was = s.side, s.rank, s.projects, s.off, base.units
     for uid in changed:
         old, new = was[uid], units[uid]
-        side = side_of[uid]
-        if old.loc == new.loc:  # a new face or marker: only the unit's zone of control may change
-            loc = old.loc
-            if loc not in locations:
-                continue
-            before = s.projects[uid, old.face] and not s.off(old)
-            if before == (s.projects[uid, new.face] and not s.off(new)):
-                continue
-            if zoc is base.zoc:
-                zoc = dict(zoc)
-            if zoc[side] is base.zoc[side]:
-                zoc[side] = zoc[side].copy()
-            counts = zoc[side]
-            sign = -1 if before else 1
-            for x in s.reach[loc]:
-                n = counts.get(x, 0) + sign
-                if n:
-                    counts[x] = n
-                else:
-                    del counts[x]
+        a, b = old.loc, new.loc
+        on_a, on_b = a in locations, b in locations
+        if not (on_a or on_b):
             continue
-        if at is base.at:
-            at = at.copy()
-        if held is base.held:
-            held = dict(held)
-        if zoc is base.zoc:
-            zoc = dict(zoc)
-        if held[side] is base.held[side]:
-            held[side] = held[side].copy()
-        if zoc[side] is base.zoc[side]:
-            zoc[side] = zoc[side].copy()
-        _add(s, locations, at, held, zoc, uid, old, -1)
-        _add(s, locations, at, held, zoc, uid, new, 1)
+        side = side_of[uid]
+        if a != b:
+            if at is base.at:
+                at = at.copy()
+            held, counts = _writable(held, base.held, side)
+            if on_a:
+                here = at[a]
+                if len(here) == 1:
+                    del at[a]
+                else:
+                    i = here.index(uid)
+                    at[a] = here[:i] + here[i + 1:]
+                _less(counts, a)
+            if on_b:
+                here = at.get(b)
+                if here:
+                    r, i = rank[uid], 0
+                    while i < len(here) and rank[here[i]] < r:
+                        i += 1
+                    at[b] = here[:i] + (uid,) + here[i:]
+                else:
+                    at[b] = (uid,)
+                counts[b] = counts.get(b, 0) + 1
+        from_a = on_a and projects[uid, old.face] and not off(old)
+        from_b = on_b and projects[uid, new.face] and not off(new)
+        if from_a == from_b and (a == b or not from_a):  # its zone of control neither moved, came nor went
+            continue
+        zoc, counts = _writable(zoc, base.zoc, side)
+        if from_a:
+            _less(counts, a)
+        if from_b:
+            counts[b] = counts.get(b, 0) + 1
     sets = {}
     if at is base.at and "stacks" in base.sets:  # (the stacks depend on the units' locations alone)
         sets["stacks"] = base.sets["stacks"]
-    return Position(units, at, held, zoc, sets)
+    return Position(units, at, held, zoc, sets, s.zones)
 
 
 def position(ctx: Context, units: Mapping[str, Any]) -> Position:
@@ -218,29 +252,52 @@ def held_by_others(pos: Position, side: str) -> AbstractSet[str]:
     return _others(pos, pos.held, side, "held")
 
 
-def zoc_set(pos: Position, side: str) -> AbstractSet[str]:
-    """Locations in the zone of control of ``side``'s units."""
-    return pos.zoc[side].keys()
+ZONES = 16  # zones of control kept per loaded game (by the counts they are made from)
 
 
-def enemy_zoc_set(pos: Position, side: str) -> AbstractSet[str]:
+def zoc_set(pos: Position, side: str) -> frozenset[str]:
+    """Locations in the zone of control of ``side``'s units (made when first asked for a side's counts mapping, and
+    kept for it: positions share it while the side's projecting units stay put)."""
+    counts = pos.zoc[side]
+    made = pos.zones.made
+    hit = made.get(id(counts))
+    if hit is not None and hit[0] is counts:
+        return hit[1]
+    reach = pos.zones.reach
+    out = frozenset().union(*[reach[loc] for loc in counts])
+    if len(made) >= ZONES:
+        del made[next(iter(made))]
+    made[id(counts)] = (counts, out)
+    return out
+
+
+def enemy_zoc_set(pos: Position, side: str) -> frozenset[str]:
     """Locations in an enemy zone of control for ``side`` (an EZOC)."""
-    return _others(pos, pos.zoc, side, "zoc")
+    others = [zoc_set(pos, s) for s in pos.zoc if s != side]
+    if len(others) == 1:
+        return others[0]
+    key = ("zoc", side)
+    out = pos.sets.get(key)
+    if out is None:
+        out = pos.sets[key] = frozenset().union(*others)
+    return out
 
 
-def side_counts(pos: Position, side: str) -> tuple[Mapping[str, int], Mapping[str, int], Mapping[str, int]] | None:
-    """(the other side's units, its zone of control, ``side``'s units) as counts by location, when there are two
-    sides (positions share a side's counts while its units stay put), else None."""
+def side_counts(pos: Position, side: str) -> tuple[Mapping[str, int], frozenset[str], Mapping[str, int]] | None:
+    """(the other side's units as counts by location, its zone of control, ``side``'s units as counts by location),
+    when there are two sides (positions share a side's counts while its units stay put, and the zone while its
+    projecting units do), else None."""
     if len(pos.held) != 2:
         return None
     a, b = pos.held
     other = b if a == side else a
-    return pos.held[other], pos.zoc[other], pos.held[side]
+    return pos.held[other], zoc_set(pos, other), pos.held[side]
 
 
-def counts_mask(ctx: Context, counts: Mapping[str, int], bit: Mapping[str, int]) -> int:
-    """The locations of a counts mapping of a position as bits (remembered for the last few mappings, each kept
-    alive by its entry)."""
+def counts_mask(ctx: Context, counts: Iterable[str], bit: Mapping[str, int]) -> int:
+    """The locations of a counts mapping or a zone of control of a position as bits (remembered for the last few,
+    each kept alive by its entry, whatever ``bit`` is asked with: a game's bits of a location are the same in every
+    mapping of them, the board's or a part of it)."""
     memo = ctx.derived.get("count_masks")
     if memo is None:
         memo = ctx.derived["count_masks"] = {}

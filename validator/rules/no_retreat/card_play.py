@@ -30,7 +30,7 @@ from games.model import CardEvent, CardWindow
 from ...engine.context import Context
 from ...engine.state import evolve
 from ...model import Action, Finding
-from .cards import card_words, record, spend, with_record
+from .cards import acted, card_words, record, spend, with_record
 from .events_data import half
 from .state import State
 
@@ -90,7 +90,7 @@ def window_open(ctx: Context, state: State, side: str, w: CardWindow) -> bool:
         return False
     if w.step is not None and state.step != w.step:
         return False
-    return not (w.moment == "start" and state.phase in record(state).acted)
+    return not (w.moment == "start" and state.phase in acted(state))
 
 
 def _top(ctx: Context, state: State, side: str, what: str) -> tuple[str | None, list[Finding]]:
@@ -261,7 +261,7 @@ def before(ctx: Context, state: State, action: Action, exempt: bool = False) -> 
 def after(ctx: Context, state: State, action: Action) -> State:
     """After an action: the phase it happened in has begun ("@start" windows close)."""
     if action.type in REGULAR:
-        rec = record(state)
-        if state.phase not in rec.acted:
-            return with_record(state, acted=rec.acted | {state.phase})
+        phases = acted(state)
+        if state.phase not in phases:  # (a record of another player turn is replaced by a fresh one in the same copy)
+            return evolve(state, acted=((state.turn, state.player), phases | {state.phase}), record=record(state))
     return state

@@ -150,6 +150,13 @@ def record(state: State) -> PlayerTurn:
     return _fresh_record(state.turn, state.player)
 
 
+def acted(state: State) -> frozenset[str]:
+    """The phases of the current player turn in which an action other than a card play happened (``State.acted``;
+    none when it is of another player turn)."""
+    key, phases = state.acted
+    return phases if key[0] == state.turn and key[1] == state.player else frozenset()
+
+
 @lru_cache(maxsize=8)
 def _fresh_record(turn: int, player: str | None) -> PlayerTurn:
     """An empty record (immutable: one made per player turn, asked for on every action of the mutual phase)."""

@@ -6,7 +6,7 @@
   battle);
 - :class:`Quota`: "must make N attacks or lose VPs" (cards 13, 19, 20, 23), settled when that Combat Phase ends;
 - :class:`Recent`: the last action that played or spent cards, improved or replaced a unit, with the state before it,
-  for the events that cancel something "just" done (cards 7, 14, 31, 34, 36);
+  for the events that cancel something "just" done (cards 7, 14, 31, 34, 36; kept in ``State.recent`` itself);
 - :class:`Again`: the battle an event lets fight again (cards 17 Soviet, 29 Soviet, 51 Soviet);
 - the per-phase facts events change: movement allowances, terrain (card 7), Defense Works (card 41), units saved
   from surrender (card 6), extra stacking (card 32), the battle's own card effects (advance, retreat).
@@ -116,7 +116,6 @@ class EventState:
     works: frozenset[tuple[str, str]] = frozenset()  # (hex, side) of Defense Works markers (card 41)
     saved: tuple[frozenset[str], Key] = (frozenset(), ())  # units saved from surrender in this Removal Phase
     stacking: tuple[frozenset[str], int, int, str] = (frozenset(), 0, 0, "")  # (hexes, extra, turn, side) (card 32)
-    recent: Recent | None = None
     must_counterattack: tuple[int, str, str] | None = None  # (battle line, side that must, card)
     again: Again | None = None
     infiltrated: tuple[str, Key, frozenset[str]] | None = None  # (hex, phase key, units attacked) (card 17)

@@ -178,7 +178,7 @@ def acts_after(state: State, kind: str) -> bool:
     out, a payment for a replacement, or an action to remember (or a remembered one to forget)."""
     e = state.effects
     return bool(e.due or e.quotas or e.works or kind in REMEMBERED
-                or (e.recent is not None and kind != "note"))
+                or (state.recent is not None and kind != "note"))
 
 
 def after(ctx: Context, first: State, state: State, action: Action) -> tuple[State, list[Finding]]:
@@ -240,19 +240,18 @@ def _remember(ctx: Context, first: State, state: State, action: Action) -> State
             fk = flip_kind(ctx, action["unit"], first.units[action["unit"]].face, action["face"])
             if fk in ("improve", "upgrade"):
                 kind, unit = fk, action["unit"]
-    prior = first.effects.recent
+    prior = first.recent
     if (kind == "discard" and prior is not None and prior.kind == "play" and action.side != prior.side
             and action.get("by") in prior.cards):  # a discard the play forces: the play is still the card just played
-        return evolve(state, effects=evolve(state.effects, recent=evolve(
-            prior, forced=prior.forced + tuple((action.side, c) for c in cards_))))
+        return evolve(state, recent=evolve(prior, forced=prior.forced + tuple((action.side, c) for c in cards_)))
     recent = None
     if kind:
-        stripped = first if prior is None else evolve(first, effects=evolve(first.effects, recent=None))
+        stripped = first if prior is None else evolve(first, recent=None)
         event = record(state).events[-1][0] if kind == "play" and record(state).events else None
         recent = Recent(action.side, action.line, kind, cards_, stripped, unit, event)
-    if recent is None and state.effects.recent is None:
+    if recent is None and state.recent is None:
         return state
-    return evolve(state, effects=evolve(state.effects, recent=recent))
+    return evolve(state, recent=recent)
 
 
 def _boxes(ctx: Context, *kinds: str) -> frozenset[str]:

@@ -205,7 +205,7 @@ def flip_joker(ctx: Context, state: State, play: Play, effect: Effect) -> tuple[
 
 def cancel_card(ctx: Context, state: State, play: Play, effect: Effect) -> tuple[State, list[Finding]]:
     """Cards 14, 31, 34, 36: the enemy card just played (or just discarded) is cancelled."""
-    recent = play.before.effects.recent
+    recent = play.before.recent
     enemy = other(ctx, play.side)
     kinds = ("play", "discard", "pay", "replacement", "improve", "upgrade") if effect.params.get("discarded") \
         else ("play",)
@@ -226,7 +226,7 @@ def cancel_card(ctx: Context, state: State, play: Play, effect: Effect) -> tuple
         return state, findings
     back = recent.before
     state = evolve(back, hands=state.hands, discards=state.discards, deck=state.deck, record=state.record,
-                   effects=evolve(back.effects, recent=None))
+                   acted=state.acted, recent=None)
     for side, forced in recent.forced:  # the discards the cancelled event made the other player make come back
         state = to_hand(state, side, forced)
     if effect.params.get("take"):

@@ -241,7 +241,7 @@ def surrender_unit(ctx: Context, state: State, play: Play, effect: Effect) -> tu
 
 
 def undo_organization(ctx: Context, state: State, play: Play, effect: Effect) -> tuple[State, list[Finding]]:
-    recent = play.before.effects.recent
+    recent = play.before.recent
     enemy = other(ctx, play.side)
     kinds = tuple(effect.params["kinds"])
     words = " or ".join(kinds)

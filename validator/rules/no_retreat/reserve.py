@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ...engine.context import Context
 from ...model import Action, Finding
-from .cards import record
+from .cards import acted
 from .state import State
 
 RESERVE_SIDE = "soviet"
@@ -23,7 +23,7 @@ def applies(ctx: Context, state: State, action: Action) -> bool:
 
 
 def check(ctx: Context, state: State, action: Action) -> list[Finding]:
-    if state.phase in record(state).acted:
+    if state.phase in acted(state):
         return [Finding("9.2", f"the Strategic Reserve detrains at the start of a Movement Phase, before anything else "
                                f"in it; {action['unit']} comes too late", (action["unit"],))]
     return []

@@ -9,14 +9,15 @@ map hex, an area, or an off-map box (``rail_axis``, ``destroyed_soviet`` ...); `
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Mapping, NamedTuple
 
-from ...engine.context import Context
+from ...engine.context import Context, once, remember
 from ...engine.position import note_changes
 from ...engine.state import evolve, opening_units, start_of, updated
 from .battle_state import Combat
 from .deck_state import Deck, PlayerTurn
-from .event_state import EventState
+from .event_state import EventState, Recent
 from .track_state import Score, TurnTrack
 
 MUTUAL_PHASE = "housekeeping"  # 4.0: a log starts, by default, in the mutual phase before the first player turn
@@ -75,6 +76,11 @@ class State:
     track: TurnTrack = TurnTrack()  # units on the Game Turn track, flipped Weather markers (turn_events.py)
     combat: Combat = Combat()  # declarations, battles and markers (battle_state.py)
     effects: EventState = EventState()  # what played events leave: dues, lasting effects, quotas (event_state.py)
+    recent: Recent | None = None  # the last action that played or spent cards, for the events that cancel it
+    # ((turn, phasing player), the phases of that player turn in which an action other than a card play happened:
+    # "@start" windows closed, 5.0); kept beside ``record``, not in it: it changes once a phase, one copy, not two
+    acted: tuple[tuple[int, str | None], frozenset[str]] = ((0, None), frozenset())
+    # (a field of its own, not of ``effects``: it changes after most actions, and one copy is cheaper than two)
 
 
 def with_unit(ctx: Context, state: State, uid: str, us: UnitState, **changes: Any) -> State:
@@ -85,18 +91,29 @@ def with_unit(ctx: Context, state: State, uid: str, us: UnitState, **changes: An
     return evolve(state, units=units, **changes)
 
 
-def relocated(ctx: Context, us: UnitState, loc: str) -> UnitState:
-    """``us`` moved to ``loc``: one object per content in a replay (unit states are plain values; making a slotted
-    frozen dataclass costs CPython 3.11 about 9,700 instructions, finding a made one a few hundred, and units move
-    over the same hexes again and again)."""
-    made = ctx.derived.get("unit_states")
+UNIT_STATES = 8192  # unit states a loaded game keeps for the logs replayed with it (locations, faces, markers)
+
+
+def unit_state(ctx: Context, loc: str | None, face: str = "front", unsupplied: bool = False,
+               disorganized: bool = False) -> UnitState:
+    """The unit state of this content: one object per content for every log replayed with the loaded game (unit
+    states are plain values; making a slotted frozen dataclass costs CPython 3.11 about 9,700 instructions, finding a
+    made one a few hundred, and units stand and move on the same hexes again and again, log after log). At most
+    :data:`UNIT_STATES` are kept, the oldest going first."""
+    made = ctx.tables.get("unit_states")
     if made is None:
-        made = ctx.derived["unit_states"] = {}
-    key = (loc, us.face, us.unsupplied, us.disorganized)
+        made = once(ctx, "unit_states", lambda c: {})
+    key = (loc, face, unsupplied, disorganized)
     out = made.get(key)
     if out is None:
-        out = made[key] = UnitState(*key)
+        out = UnitState(*key)
+        remember(made, key, out, UNIT_STATES)
     return out
+
+
+def relocated(ctx: Context, us: UnitState, loc: str) -> UnitState:
+    """``us`` moved to ``loc`` (:func:`unit_state`)."""
+    return unit_state(ctx, loc, us.face, us.unsupplied, us.disorganized)
 
 
 def on_map(ctx: Context, state: State, uid: str) -> bool:
@@ -116,7 +133,7 @@ def initial_state(ctx: Context) -> State:
     ``start`` (default: the scenario's first turn, before the first player turn)."""
     game, sc, header = ctx.game, ctx.scenario, ctx.header
     position = header.position
-    units, placed = opening_units(ctx, UnitState, _unit_state)
+    units, placed = opening_units(ctx, partial(unit_state, ctx), _unit_state)
     control = dict(sc.control)
     for uid, us in placed.items():
         if us.loc in ctx.board.locations and us.loc not in game.map.areas:

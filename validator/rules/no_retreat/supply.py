@@ -24,7 +24,7 @@ from typing import Mapping, Sequence
 
 from ...engine.bits import Bits, board_bits, mask, spread
 from ...engine.context import Context, once
-from ...engine.position import enemy_zoc_set, held_by, held_by_others, position, side_counts, unit_sides
+from ...engine.position import counts_mask, enemy_zoc_set, held_by, held_by_others, position, side_counts, unit_sides
 from ...engine.state import unit_name
 from .control import OCCUPATION_AREAS, controller
 from .state import State
@@ -98,22 +98,39 @@ def _blocked(ctx: Context, state: State, side: str, with_enemy: bool, owners) ->
     return out
 
 
+def _blocked_bits(ctx: Context, side: str, blocked: frozenset[str]) -> int:
+    """The bits of ``blocked``: when it is the set :func:`_blocked` made last for ``side``, from the bits of its
+    parts (the enemy's units and zone of control kept per counts mapping and zone, the areas and the enemy's cities),
+    without going through its locations one by one; else location by location."""
+    bit = board_bits(ctx).bit
+    last = ctx.derived.get(("blocked_cities", side))
+    if last is None or last[3] is not blocked:
+        return mask(bit, blocked)
+    cities = mask(bit, last[1])
+    parts = ctx.derived.get(("blocked_by_counts", side))
+    if parts is None or parts[3] is not last[2]:
+        return mask(bit, last[2]) | cities
+    enemy, ezoc, shielded, _ = parts
+    areas = once(ctx, "area_bits", lambda c: mask(bit, c.board.areas))
+    return (areas | counts_mask(ctx, enemy, bit) | (counts_mask(ctx, ezoc, bit) & ~mask(bit, shielded))) | cities
+
+
 def _blocked_by_units(ctx: Context, pos, side: str) -> frozenset[str]:
     """The areas, the enemy's units and his zones of control without a ``side`` unit in them (6.3). With two sides
-    that is a function of the enemy's counts (which positions share while his units stay put) and of the ``side``
-    units in his zones of control: the last set made is kept on the context (by side) and given again while those
-    are the same, so that a move or a detraining of one's own units elsewhere makes no new set (nor a new supply
-    net: the nets are kept by their content)."""
+    that is a function of the enemy's counts and zone of control (which positions share while his units stay put)
+    and of the ``side`` units in his zones of control: the last set made is kept on the context (by side) and given
+    again while those are the same, so that a move or a detraining of one's own units elsewhere makes no new set (nor
+    a new supply net: the nets are kept by their content)."""
     counts = side_counts(pos, side)
     if counts is None:
         return ctx.board.areas.union(held_by_others(pos, side), enemy_zoc_set(pos, side) - held_by(pos, side))
     enemy, ezoc, mine = counts
-    shielded = frozenset(mine.keys() & ezoc.keys())
+    shielded = frozenset(ezoc.intersection(mine))
     memo = ("blocked_by_counts", side)
     last = ctx.derived.get(memo)
     if last is not None and last[0] is enemy and last[1] is ezoc and last[2] == shielded:
         return last[3]
-    base = frozenset(ctx.board.areas.union(enemy.keys(), ezoc.keys() - shielded))
+    base = frozenset(ctx.board.areas.union(enemy.keys(), ezoc - shielded))
     ctx.derived[memo] = (enemy, ezoc, shielded, base)  # (the counts kept alive with it: their ids stay theirs)
     return base
 
@@ -240,8 +257,11 @@ def supply_net(ctx: Context, state: State, side: str, with_enemy: bool = True) -
     net = nets.get(content)
     if net is None:
         cities = _supplied_cities(ctx, side, blocked, mine)
-        net = SupplyNet(side, blocked, cities, cities | ctx.board.edges[side], ctx.board.supply_neighbours,
-                        board_bits(ctx))
+        bits = board_bits(ctx)
+        net = SupplyNet(side, blocked, cities, cities | ctx.board.edges[side], ctx.board.supply_neighbours, bits)
+        net.memo["free"] = ~_blocked_bits(ctx, side, blocked)
+        net.memo["source_bits"] = mask(bits.bit, cities) | once(ctx, ("edge_bits", side),
+                                                                lambda c: mask(bits.bit, c.board.edges[side]))
         _keep(nets, content, net)
     _keep(memo, key, (units, control, net))
     return net
@@ -283,7 +303,9 @@ def _near(net: SupplyNet) -> list[int]:
     near = net.memo.get("near")
     if near is None:
         b = net.bits
-        free = ~mask(b.bit, net.blocked)
+        free = net.memo.get("free")
+        if free is None:
+            free = ~mask(b.bit, net.blocked)
         ring = _source_bits(net) & free
         reached = ring
         near = [ring]
