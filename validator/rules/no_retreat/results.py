@@ -293,7 +293,8 @@ def _overstacked(ctx: Context, state: State, uid: str) -> bool:
 
 def handle_remove(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     """A unit goes to a box: eliminated or shattered in a battle (10.7.1, 10.7.5; 10.7.6: only a DS unit that could
-    retreat goes to the Shattered box), or removed for another reason (8.4.3 overstack, 11.1 surrender: the Removal
+    retreat goes to the Shattered box, and one that retreated is there and is not then sent to another box), or
+    removed for another reason (8.4.3 overstack, 11.1 surrender: the Removal
     Phase's own handler; events: their own). Units go to their own side's boxes; a unit eliminated outside a battle
     is the excess of an overstack (8.4.3)."""
     uid, box = action["unit"], action["to"]
@@ -304,6 +305,12 @@ def handle_remove(ctx: Context, state: State, action: Action) -> tuple[State, li
                                 (uid,)))
     c = current(state) if state.phase == "combat" else None
     b = c.battle if c is not None else None
+    shattered = f"shattered_{ctx.game.units[uid].side}"
+    if b is not None and uid in b.to_shatter and uid in b.retreated and state.units[uid].loc == shattered \
+            and box != shattered:
+        findings.append(Finding("10.7.6", f"{unit_name(ctx, uid, state)} retreated after the DS of the battle at line "
+                                          f"{b.line} and went to {shattered}; the DS does not send it to {box}", (uid,)))
+        return to_box(ctx, state, uid, box), findings
     if b is not None and uid in _participants(b) and on_map(ctx, state, uid):
         f = _removal_problem(ctx, state, b, uid, box)
         if f is not None:
