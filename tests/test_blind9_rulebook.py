@@ -31,7 +31,7 @@ It holds the three behaviours issue 14 fixed, in new forms: a target declared on
 unattacked because its only attacker fought elsewhere (10.3.1), a Play Immediately card discarded as the red-event
 card (5.3.1 once, no 5.2), a Shock! marker the Soviets do not have committed to a counterattack (claimed with it).
 
-The first runs disagreed on ten logs. Five were the validator's, four fixed with their rule:
+The first runs disagreed on ten logs. Five were the validator's, each fixed with its rule:
 - blind9_ds_sent_to_destroyed (10.7.6): a DS unit that had retreated, already in its Shattered box, could be sent on
   to the Destroyed box by a `remove` without a report (`results.handle_remove`).
 - blind9_turn15_cards_as_objects (5.3.2, 10.5): Bridgehead's "-" made EX (and the DR made EX of Not a Step Back! and
@@ -41,7 +41,10 @@ The first runs disagreed on ten logs. Five were the validator's, four fixed with
   as well, against nobody: one mistake reported twice (`combat.handle_battle`).
 - blind9_counterattack_wrong_hex (10.7.2): a counterattack on a hex that did not attack was also reported for that
   hex's adjacency (10.3.3): one mistake reported twice (`combat.handle_battle`).
-- blind9_false_marker_counted_in_battle (6.4, 10.6): left as a disagreement (below).
+- blind9_false_marker_counted_in_battle (6.4, 10.6): a false Unsupplied marker is reported (6.1) and not placed, and
+  the attacker's claim counting it (two columns right) was reported again under 10.6; as for an illegal Blitz!
+  marker, the claim with or without the marker is now accepted (the player turn's record keeps the units falsely
+  marked: `supply_phase.handle_supply`, `combat.handle_battle`).
 Five were mistakes of the cases, corrected with a note in the log saying why: a start hex not next to the hex moved
 to (blind9_cut_off_this_turn_no_marker), two Axis retreats that end no nearer Lublin than they started
 (blind9_dd_full_unit_flips_then_retreats, blind9_unsupplied_one_of_stack), a surrender the enemy's own Unsupplied
@@ -56,14 +59,7 @@ import test_blind_rulebook as first
 BLIND9 = sorted(first.LOGS.glob("blind9_*.jsonl"))
 
 # log name -> why the validator's verdict differs from the rules (rule numbers from ../shared/rules/)
-DISAGREEMENTS: dict[str, str] = {
-    "blind9_false_marker_counted_in_battle": (
-        "6.4 with 10.6 (issue 14, one mistake, one report): a false Unsupplied marker is reported under 6.1 and not "
-        "placed, so the attacker's claim that counts it (two columns right, 6.5.4) is reported again under 10.6; as "
-        "for an illegal Blitz! marker, the claim with or without the marker should be accepted. Left: accepting it "
-        "needs the falsely marked units remembered until the Removal Phase, a new field of the replay State, which the "
-        "replay-speed work owns"),
-}
+DISAGREEMENTS: dict[str, str] = {}
 
 
 def test_blind9_verdicts():

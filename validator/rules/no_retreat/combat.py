@@ -41,6 +41,7 @@ from ...engine.odds import claimed_cell, in_notation
 from ...engine.state import evolve, face_of, occupants, unit_name
 from ...model import Action, Finding
 from .battle_state import Battle, CBMarker, Combat
+from .cards import record
 from .combat_data import crt_for, rules, support_allowance, target_limit
 from .declaration import (
     attack_neighbours, counterblow_eligible, current, noted, other_side, unattacked, voluntary_problem, with_combat)
@@ -393,6 +394,12 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
     if (support and spec.support) or illegal:  # the modifiers the rules forbid here: a claim may leave them out
         alts.append(("without the modifiers the rules forbid here", resolve(
             ctx, state, evolve(spec, support=spec.support and not support), action["die"], illegal)))
+    falsely = [u for u in spec.attackers + spec.defenders
+               if u in record(state).false_marks and not state.units[u].unsupplied]
+    if falsely:  # 6.4: a marker the Supply Check reported and did not place; a claim may count it (one report)
+        units = {**state.units, **{u: evolve(state.units[u], unsupplied=True) for u in falsely}}
+        alts.append(("with the Unsupplied marker the Supply Check reported (6.4)",
+                     resolve(ctx, evolve(state, units=units), spec, action["die"])))
     unmet = unmet_shifts(ctx, state, spec, played)
     if unmet:  # a card whose conditions fail (5.3.1): a claim may count its shift all the same
         alts.append(("with the shift of a card whose conditions fail",

@@ -39,3 +39,4 @@ class PlayerTurn:
     acted: frozenset[str] = frozenset()  # phases in which an action other than a card play happened ("@start")
     end_plays: tuple[tuple[str, str, str], ...] = ()  # (phase, card, side) played at the end of a phase ("@end")
     last_play: tuple[str, str, str] | None = None  # (side, phase, fixed moment) of a play just made (5.0)
+    false_marks: frozenset[str] = frozenset()  # units marked Unsupplied though they trace supply (6.4: not placed)
