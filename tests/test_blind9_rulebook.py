@@ -45,6 +45,9 @@ The first runs disagreed on ten logs. Five were the validator's, each fixed with
   the attacker's claim counting it (two columns right) was reported again under 10.6; as for an illegal Blitz!
   marker, the claim with or without the marker is now accepted (the player turn's record keeps the units falsely
   marked: `supply_phase.handle_supply`, `combat.handle_battle`).
+A probe written afterwards found a sixth, fixed: a "Play Immediately" card played late (after another line) and then
+replaced was reported three times, on the line that went on without it, on its late play and on its replacement
+draw (5.3.1; blind9_immediate_card_played_late: `card_play.before`, `card_play.play_event`, `events.handle_play`).
 Five were mistakes of the cases, corrected with a note in the log saying why: a start hex not next to the hex moved
 to (blind9_cut_off_this_turn_no_marker), two Axis retreats that end no nearer Lublin than they started
 (blind9_dd_full_unit_flips_then_retreats, blind9_unsupplied_one_of_stack), a surrender the enemy's own Unsupplied
