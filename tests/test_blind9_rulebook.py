@@ -4,7 +4,7 @@ Each `tests/logs/blind9_*.jsonl` was written from docs/log-format.md and the rul
 the game data for ids, hexes and tables, and docs/rules/no_retreat.md for the decisions it records) before looking
 at the validator's code, its verdict (`expect`) recorded and committed before its first run (seven batches); the
 earlier sets were grepped after each list was written, and the cases that repeated theirs were replaced (24 of the
-first 50, and 12 plain cases later gave way to sharper ones). The set takes the outsider's view of:
+first 50, and 13 plain cases later gave way to sharper ones). The set takes the outsider's view of:
 - the combat chain: odds with forest and a river crossed by every attacker or not, a city across a river, an
   objective (Moscow stopping an advance; the open objective 2022 that takes the armor bonus away), a mountain, the
   armor bonus (supplied armor only, so a Blitz! with one unsupplied attacker is legal but the bonus is not), the Axis
@@ -44,9 +44,12 @@ The first runs disagreed on ten logs. Five were the validator's, each fixed with
   the attacker's claim counting it (two columns right) was reported again under 10.6; as for an illegal Blitz!
   marker, the claim with or without the marker is now accepted (the player turn's record keeps the units falsely
   marked: `supply_phase.handle_supply`, `combat.handle_battle`).
-A probe written afterwards found a sixth, fixed: a "Play Immediately" card played late (after another line) and then
+Probes written afterwards found a sixth, fixed: a "Play Immediately" card played late (after another line) and then
 replaced was reported three times, on the line that went on without it, on its late play and on its replacement
 draw (5.3.1; blind9_immediate_card_played_late: `card_play.before`, `card_play.play_event`, `events.handle_play`).
+A seventh: a full unit that takes a DD and cannot retreat, logged as one `remove` (as docs/log-format.md allows for
+a retreat into elimination, the step loss having one outcome), was reported as "reduced, not eliminated" (10.7.1;
+blind9_dd_no_retreat_removed: `results._removal_problem`).
 A last probe, a Sudden Death win claimed on miscounted VPs, was written as one report (12.5) and gave two (12.5 and
 12.2); the first blind set had settled that very pattern as two (blind_victory_sudden_death_wrong), so the case
 follows it (blind9_sudden_death_miscounted).

@@ -274,7 +274,8 @@ def _removal_problem(ctx: Context, state: State, b: Battle, uid: str, box: str) 
         why = "it carries an Unsupplied marker" if state.units[uid].unsupplied else "it is supplied"
         return Finding("10.7.1", f"an eliminated {name} goes to {expected}, not {box}: {why}", (uid,))
     owed = b.owed_steps.get(uid, 0) + sum(1 for g in b.loss_groups if uid in g.units)
-    if owed and steps_left(ctx, state, uid) > owed:
+    if owed and steps_left(ctx, state, uid) > owed and not (must_retreat and not can):
+        # (a unit that loses its steps and then cannot retreat is eliminated: one remove says both, 10.7.5)
         return Finding("10.7.1", f"{name} owes {owed} step loss(es) but has {steps_left(ctx, state, uid)} steps: it "
                                  "is reduced, not eliminated", (uid,))
     if can and not owed:
