@@ -4,7 +4,7 @@ Each `tests/logs/blind9_*.jsonl` was written from docs/log-format.md and the rul
 the game data for ids, hexes and tables, and docs/rules/no_retreat.md for the decisions it records) before looking
 at the validator's code, its verdict (`expect`) recorded and committed before its first run (seven batches); the
 earlier sets were grepped after each list was written, and the cases that repeated theirs were replaced (24 of the
-first 50, and 13 plain cases later gave way to sharper ones). The set takes the outsider's view of:
+first 50, and 14 plain cases later gave way to sharper ones). The set takes the outsider's view of:
 - the combat chain: odds with forest and a river crossed by every attacker or not, a city across a river, an
   objective (Moscow stopping an advance; the open objective 2022 that takes the armor bonus away), a mountain, the
   armor bonus (supplied armor only, so a Blitz! with one unsupplied attacker is legal but the bonus is not), the Axis
@@ -32,7 +32,8 @@ card (5.3.1 once, no 5.2), a Shock! marker the Soviets do not have committed to 
 
 The first runs disagreed on ten logs. Five were the validator's, each fixed with its rule:
 - blind9_ds_sent_to_destroyed (10.7.6): a DS unit that had retreated, already in its Shattered box, could be sent on
-  to the Destroyed box by a `remove` without a report (`results.handle_remove`).
+  to the Destroyed box by a `remove` without a report (`results.handle_remove`); the same held for a unit a step
+  loss had eliminated, sent on to another box (10.7.1, blind9_ex_loss_then_surrendered, written with the fix).
 - blind9_turn15_cards_as_objects (5.3.2, 10.5): Bridgehead's "-" made EX (and the DR made EX of Not a Step Back! and
   Hold at All Costs!) applied to the first die only; a Knight's Cross re-roll giving "-" was reported under 10.5
   (`events_combat.outcome`).

@@ -306,11 +306,14 @@ def handle_remove(ctx: Context, state: State, action: Action) -> tuple[State, li
                                 (uid,)))
     c = current(state) if state.phase == "combat" else None
     b = c.battle if c is not None else None
-    shattered = f"shattered_{ctx.game.units[uid].side}"
-    if b is not None and uid in b.to_shatter and uid in b.retreated and state.units[uid].loc == shattered \
-            and box != shattered:
-        findings.append(Finding("10.7.6", f"{unit_name(ctx, uid, state)} retreated after the DS of the battle at line "
-                                          f"{b.line} and went to {shattered}; the DS does not send it to {box}", (uid,)))
+    side = ctx.game.units[uid].side
+    here = state.units[uid].loc
+    if b is not None and uid in _participants(b) and not on_map(ctx, state, uid) and box != here \
+            and box in (f"destroyed_{side}", f"surrendered_{side}", f"shattered_{side}"):
+        # the battle already sent it to a box (a DS retreat to the Shattered box, a step loss to its elimination box)
+        rule = "10.7.6" if here == f"shattered_{side}" else "10.7.1"
+        findings.append(Finding(rule, f"{unit_name(ctx, uid, state)} went to {here} after the {b.result} of the battle "
+                                      f"at line {b.line}; it does not go on to {box}", (uid,)))
         return to_box(ctx, state, uid, box), findings
     if b is not None and uid in _participants(b) and on_map(ctx, state, uid):
         f = _removal_problem(ctx, state, b, uid, box)
@@ -320,7 +323,6 @@ def handle_remove(ctx: Context, state: State, action: Action) -> tuple[State, li
         b = _after_elimination(evolve(b, loss_groups=tuple(g for g in b.loss_groups if uid not in g.units)), uid)
         state = with_combat(to_box(ctx, state, uid, box), evolve(c, battle=b))
         return state, findings
-    side = ctx.game.units[uid].side
     if state.phase != "removal" and box in (f"destroyed_{side}", f"surrendered_{side}", f"shattered_{side}") \
             and on_map(ctx, state, uid) and not _overstacked(ctx, state, uid):
         loc = state.units[uid].loc
