@@ -2,7 +2,7 @@
 
 Each `tests/logs/blind9_*.jsonl` was written from docs/log-format.md and the rules texts in ../shared/rules/ (with
 the game data for ids, hexes and tables, and docs/rules/no_retreat.md for the decisions it records) before looking
-at the validator's code, its verdict (`expect`) recorded and committed before its first run (seven batches); the
+at the validator's code, its verdict (`expect`) recorded and committed before its first run (eleven batches; one log, named below, was written with its fix); the
 earlier sets were grepped after each list was written, and the cases that repeated theirs were replaced (24 of the
 first 50, and 14 plain cases later gave way to sharper ones). The set takes the outsider's view of:
 - the combat chain: odds with forest and a river crossed by every attacker or not, a city across a river, an
@@ -17,7 +17,7 @@ first 50, and 14 plain cases later gave way to sharper ones). The set takes the 
   unsupplied unit; none for counterblow responders or after EX);
 - supply at the moment the rules check it: a surrender undone because the enemy's own marker in the same Supply
   Check took his ZOC away, a surrender left out, an EX of an Unsupplied unit (Surrendered box);
-- organization: replacements (turn, cost, face), a shattered unit back Disorganized and reorganized, the cadre of
+- organization: replacements (their turn and cost; one paid and placed reduced in a whole turn), a shattered unit back Disorganized and reorganized, the cadre of
   option 15.3 taking an army's place, the Rumanian armies leaving play (11.3);
 - special units: the Berlin Garrison retreating (and the Total Victory claimed after its illegal removal);
 - every documented action kind and optional field, in a whole Axis turn 8 (event, weather, a VP claim, OKH's
@@ -30,7 +30,7 @@ It holds the three behaviours issue 14 fixed, in new forms: a target declared on
 unattacked because its only attacker fought elsewhere (10.3.1), a Play Immediately card discarded as the red-event
 card (5.3.1 once, no 5.2), a Shock! marker the Soviets do not have committed to a counterattack (claimed with it).
 
-The first runs disagreed on ten logs. Five were the validator's, each fixed with its rule:
+The runs disagreed on thirteen logs. Seven were the validator's, each fixed with its rule:
 - blind9_ds_sent_to_destroyed (10.7.6): a DS unit that had retreated, already in its Shattered box, could be sent on
   to the Destroyed box by a `remove` without a report (`results.handle_remove`); the same held for a unit a step
   loss had eliminated, sent on to another box (10.7.1, blind9_ex_loss_then_surrendered, written with the fix).
@@ -45,20 +45,19 @@ The first runs disagreed on ten logs. Five were the validator's, each fixed with
   the attacker's claim counting it (two columns right) was reported again under 10.6; as for an illegal Blitz!
   marker, the claim with or without the marker is now accepted (the player turn's record keeps the units falsely
   marked: `supply_phase.handle_supply`, `combat.handle_battle`).
-Probes written afterwards found a sixth, fixed: a "Play Immediately" card played late (after another line) and then
-replaced was reported three times, on the line that went on without it, on its late play and on its replacement
-draw (5.3.1; blind9_immediate_card_played_late: `card_play.before`, `card_play.play_event`, `events.handle_play`).
-A seventh: a full unit that takes a DD and cannot retreat, logged as one `remove` (as docs/log-format.md allows for
-a retreat into elimination, the step loss having one outcome), was reported as "reduced, not eliminated" (10.7.1;
-blind9_dd_no_retreat_removed: `results._removal_problem`).
-A last probe, a Sudden Death win claimed on miscounted VPs, was written as one report (12.5) and gave two (12.5 and
-12.2); the first blind set had settled that very pattern as two (blind_victory_sudden_death_wrong), so the case
-follows it (blind9_sudden_death_miscounted).
-Five were mistakes of the cases, corrected with a note in the log saying why: a start hex not next to the hex moved
-to (blind9_cut_off_this_turn_no_marker), two Axis retreats that end no nearer Lublin than they started
-(blind9_dd_full_unit_flips_then_retreats, blind9_unsupplied_one_of_stack), a surrender the enemy's own Unsupplied
+- blind9_immediate_card_played_late (5.3.1): a "Play Immediately" card played late (after another line) and then
+  replaced was reported three times, on the line that went on without it, on its late play and on its replacement
+  draw (`card_play.before`, `card_play.play_event`, `events.handle_play`).
+- blind9_dd_no_retreat_removed (10.7.1, 10.7.5): a full unit that takes a DD and cannot retreat, logged as one
+  `remove` (as docs/log-format.md allows for a retreat into elimination, the step loss having one outcome), was
+  reported as "reduced, not eliminated" (`results._removal_problem`).
+Six were mistakes of the cases, corrected with a note in the log saying why: a Sudden Death win claimed on
+miscounted VPs, written as one report (12.5), gives two (12.5 and 12.2), the first blind set's settled reading of
+that very pattern (blind_victory_sudden_death_wrong; blind9_sudden_death_miscounted); a start hex not next to the
+hex moved to (blind9_cut_off_this_turn_no_marker); two Axis retreats that end no nearer Lublin than they started
+(blind9_dd_full_unit_flips_then_retreats, blind9_unsupplied_one_of_stack); a surrender the enemy's own Unsupplied
 marker undoes in the same Supply Check (kept as blind9_surrender_after_enemy_marker, with blind9_surrender_one_of_two
-written for the surrender left out), and a forbidden, unpaid replacement, which the project settled as two mistakes
+written for the surrender left out); and a forbidden, unpaid replacement, which the project settled as two mistakes
 (7.9.1 and 7.9, as a moved unit's unpaid entrain is 9.1 and 9.1.1: blind9_axis_replacement_turn4_unpaid).
 """
 from __future__ import annotations
