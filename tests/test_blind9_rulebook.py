@@ -2,9 +2,10 @@
 
 Each `tests/logs/blind9_*.jsonl` was written from docs/log-format.md and the rules texts in ../shared/rules/ (with
 the game data for ids, hexes and tables, and docs/rules/no_retreat.md for the decisions it records) before looking
-at the validator's code, its verdict (`expect`) recorded and committed before its first run (eleven batches; one log, named below, was written with its fix); the
-earlier sets were grepped after each list was written, and the cases that repeated theirs were replaced (24 of the
-first 50, and 14 plain cases later gave way to sharper ones). The set takes the outsider's view of:
+at the validator's code, its verdict (`expect`) recorded and committed before its first run (eleven batches; one
+log, named below, was written with its fix); the earlier sets were grepped after each list was written, and the
+cases that repeated theirs were replaced (24 of the first 50, and 14 plain cases later gave way to sharper ones).
+The set takes the outsider's view of:
 - the combat chain: odds with forest and a river crossed by every attacker or not, a city across a river, an
   objective (Moscow stopping an advance; the open objective 2022 that takes the armor bonus away), a mountain, the
   armor bonus (supplied armor only, so a Blitz! with one unsupplied attacker is legal but the bonus is not), the Axis
@@ -17,8 +18,9 @@ first 50, and 14 plain cases later gave way to sharper ones). The set takes the 
   unsupplied unit; none for counterblow responders or after EX);
 - supply at the moment the rules check it: a surrender undone because the enemy's own marker in the same Supply
   Check took his ZOC away, a surrender left out, an EX of an Unsupplied unit (Surrendered box);
-- organization: replacements (their turn and cost; one paid and placed reduced in a whole turn), a shattered unit back Disorganized and reorganized, the cadre of
-  option 15.3 taking an army's place, the Rumanian armies leaving play (11.3);
+- organization: replacements (their turn and cost; one paid and placed reduced in a whole turn), a shattered unit
+  back Disorganized and reorganized, the cadre of option 15.3 taking an army's place, the Rumanian armies leaving
+  play (11.3);
 - special units: the Berlin Garrison retreating (and the Total Victory claimed after its illegal removal);
 - every documented action kind and optional field, in a whole Axis turn 8 (event, weather, a VP claim, OKH's
   `take`, discards, five cards drawn, a supply line, a paid flip, a paid placement, a move by destination, free and

@@ -342,7 +342,7 @@ def outcome(ctx: Context, state: State, spec: BattleSpec, played: tuple[BattleCa
                 result = e.params["dash"]
         elif k == "cancel_river" and entry.die is not None:
             wrong(f"it re-rolls a '-' only; the result is {result}")
-            alts.add(rolled(crt, entry.die))  # as above: the first die's result or the re-roll's (one mistake, one report)
+            alts.add(rolled(crt, entry.die))  # as above: the first die's result or the re-roll's (one report)
         elif k == "two_dice" and entry.die is not None:  # without a second die logged, the first is used
             alts.add(rolled(crt, entry.die))
         elif k == "auto_result":
