@@ -153,6 +153,11 @@ def play_event(ctx: Context, state: State, side: str, card: str, units: Sequence
         state = evolve(state, deck=evolve(deck, pending=tuple(pending)))
     elif ev.play_immediately and event_card != card:
         pass  # a copy of a "Play Immediately" event: reported by _top
+    elif ev.play_immediately and card in record(state).late:
+        # reported when the player went on without it (one mistake, one report): played late, it is replaced, so it
+        # no longer counts as one of the Draw Step's cards (5.2)
+        rec = record(state)
+        state = with_record(state, late=rec.late - {card}, unplayed=max(0, rec.unplayed - 1))
     elif ev.play_immediately:
         findings.append(Finding("5.3.1", f"{name} is a 'Play Immediately' event: it is played at once when "
                                          "drawn, not later"))
@@ -244,6 +249,7 @@ def before(ctx: Context, state: State, action: Action, exempt: bool = False) -> 
             findings.append(Finding("5.3.1", f"{names}: 'Play Immediately', to be played at once when drawn; the "
                                              f"{deck.pending_side} player went on without playing it"))
             state = _unplayed(state, deck.pending, deck.pending_side)
+            state = with_record(state, late=record(state).late | frozenset(deck.pending))
             state = evolve(state, deck=evolve(deck, pending=(), pending_side=""))
     rec = record(state)
     if rec.end_plays and action.type in REGULAR and action.side == state.player and not exempt:

@@ -41,6 +41,7 @@ from ...engine.odds import claimed_cell, in_notation
 from ...engine.state import evolve, face_of, occupants, unit_name
 from ...model import Action, Finding
 from .battle_state import Battle, CBMarker, Combat
+from .cards import record
 from .combat_data import crt_for, rules, support_allowance, target_limit
 from .declaration import (
     attack_neighbours, counterblow_eligible, current, noted, other_side, unattacked, voluntary_problem, with_combat)
@@ -186,6 +187,11 @@ def defender_findings(ctx: Context, state: State, prev: Battle | None, spec: Bat
                     tuple(sorted(set(expected) ^ set(spec.defenders))), spec.targets)]
 
 
+def counterattacked_hexes(ctx: Context, state: State, prev: Battle) -> set[str]:
+    """The hexes a counterattack after ``prev`` targets: those of the units that attacked (10.7.2)."""
+    return {state.units[a].loc for a in prev.attackers if state.units[a].loc in ctx.board.locations}
+
+
 def counterattack_findings(ctx: Context, state: State, prev: Battle | None, spec: BattleSpec) -> list[Finding]:
     if spec.kind != "counterattack":
         return []
@@ -197,7 +203,7 @@ def counterattack_findings(ctx: Context, state: State, prev: Battle | None, spec
     if set(spec.attackers) != set(defended):
         out.append(Finding("10.7.2", f"a counterattack is made by exactly the units that defended "
                                      f"({', '.join(defended)})", spec.attackers, spec.targets))
-    hexes = {state.units[a].loc for a in prev.attackers if state.units[a].loc in ctx.board.locations}
+    hexes = counterattacked_hexes(ctx, state, prev)
     if set(spec.targets) != hexes:
         out.append(Finding("10.7.2", f"a counterattack targets the hexes of the units that attacked "
                                      f"({', '.join(sorted(hexes))})", spec.attackers, spec.targets))
@@ -373,7 +379,12 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
     crt, odds, mods, out, played = resolve(ctx, state, spec, action["die"])
     waived = waivers(ctx, state, spec, played)
     support = support_findings(ctx, state, c, spec)
-    checks = (attacker_findings(ctx, state, c, spec, waived) + target_findings(ctx, state, c, spec, waived)
+    attacking = attacker_findings(ctx, state, c, spec, waived)
+    if spec.kind == "counterattack" and prev is not None and prev.may_counterattack and spec.side != prev.side \
+            and set(spec.targets) != counterattacked_hexes(ctx, state, prev):
+        # a counterattack on the wrong hex is one mistake, reported under 10.7.2 (not also its adjacency, 10.3.3)
+        attacking = [f for f in attacking if f.rule != "10.3.3"]
+    checks = (attacking + target_findings(ctx, state, c, spec, waived)
               + defender_findings(ctx, state, prev, spec, waived) + counterattack_findings(ctx, state, prev, spec)
               + support)
     expected = out.result
@@ -383,6 +394,12 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
     if (support and spec.support) or illegal:  # the modifiers the rules forbid here: a claim may leave them out
         alts.append(("without the modifiers the rules forbid here", resolve(
             ctx, state, evolve(spec, support=spec.support and not support), action["die"], illegal)))
+    falsely = [u for u in spec.attackers + spec.defenders
+               if u in record(state).false_marks and not state.units[u].unsupplied]
+    if falsely:  # 6.4: a marker the Supply Check reported and did not place; a claim may count it (one report)
+        units = {**state.units, **{u: evolve(state.units[u], unsupplied=True) for u in falsely}}
+        alts.append(("with the Unsupplied marker the Supply Check reported (6.4)",
+                     resolve(ctx, evolve(state, units=units), spec, action["die"])))
     unmet = unmet_shifts(ctx, state, spec, played)
     if unmet:  # a card whose conditions fail (5.3.1): a claim may count its shift all the same
         alts.append(("with the shift of a card whose conditions fail",
@@ -391,11 +408,10 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
     claims = claim_findings(ctx, action, crt, odds, mods)
     if claims and any(not claim_findings(ctx, action, a[0], a[1], a[2]) for _, a in alts):
         claims = []  # the claimed odds and shift are those of another reading
-    checks += claims
     result, wrong = result_finding(ctx, state, spec, action, crt, odds, expected, out,
                                    tuple((how, a[1], a[3]) for how, a in alts))
-    if wrong is not None:
-        checks.append(wrong)
+    if spec.defenders:  # a battle against nobody (10.1) has no odds or result to check: one mistake, one report
+        checks += claims + ([wrong] if wrong is not None else [])
     marker, more = marker_findings(ctx, state, spec, action, result)
     checks += more
     state = after_cards

@@ -34,7 +34,9 @@ class PlayerTurn:
     immediate: int = 0  # "Play Immediately" cards drawn in the Draw Step (5.2: each is replaced)
     uncounted: frozenset[str] = frozenset()  # "Play Immediately" cards an event drew (their replacements are its own)
     unplayed: int = 0  # "Play Immediately" cards of the Draw Step never played (reported under 5.3.1; count for 5.2)
+    late: frozenset[str] = frozenset()  # "Play Immediately" cards reported unplayed (5.3.1); played late: no new report
     after_draw_discards: int = 0  # cards the phasing player discarded in the Draw Step (5.2.1)
     card_logged: bool = False  # the log records this Card Phase (a draw or a discard by the phasing player)
     end_plays: tuple[tuple[str, str, str], ...] = ()  # (phase, card, side) played at the end of a phase ("@end")
     last_play: tuple[str, str, str] | None = None  # (side, phase, fixed moment) of a play just made (5.0)
+    false_marks: frozenset[str] = frozenset()  # units marked Unsupplied though they trace supply (6.4: not placed)

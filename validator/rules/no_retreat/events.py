@@ -81,7 +81,8 @@ def handle_play(ctx: Context, state: State, action: Action) -> tuple[State, list
     """5.3: the event of a card played on its own line: the mechanics (``card_play``), then its effect."""
     side, card = action.side, action["card"]
     before = state
-    drawn_now = card in before.deck.pending and before.deck.pending_side == side
+    drawn_now = card in before.deck.pending and before.deck.pending_side == side \
+        or card in record(before).late  # played late: reported once already (card_play), then replaced as due
     state, findings = play_event(ctx, state, side, card, tuple(action.get("units") or ()))
     play = play_of(state, action, before)
     label = card_label(ctx, play.event, side)

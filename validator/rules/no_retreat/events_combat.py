@@ -304,9 +304,18 @@ def outcome(ctx: Context, state: State, spec: BattleSpec, played: tuple[BattleCa
 
     result, alts, groups, ignore, must = base, set(), [], set(), None
     problems: list[tuple[int, Finding]] = []
-    for x in active(state):
-        if x.effect == "result_map":
-            result = x.params["map"].get(result, result)
+    # results changed for the whole battle (or phase) stay changed when a card re-rolls the die (5.3.2: a '-' made EX
+    # by Bridgehead, played in the Commitment Step, is EX again when Knight's Cross re-rolls another '-')
+    standing = [x.params["map"] for x in active(state) if x.effect == "result_map"]
+
+    def rolled(table: CRT, d: int) -> str:
+        r = cell(table, d)
+        for m in standing:
+            r = m.get(r, r)
+        return r
+
+    for m in standing:
+        result = m.get(result, result)
     for bc in _live(played):
         e, entry = bc.effect, bc.entry
         k = e.kind
@@ -315,25 +324,27 @@ def outcome(ctx: Context, state: State, spec: BattleSpec, played: tuple[BattleCa
         def wrong(msg: str) -> None:
             problems.append((index, violation(ctx, bc.event, entry.side, msg)))
 
+        if k == "cancel_river" and e.params["dash"] != "reroll":
+            standing.append({"-": e.params["dash"]})
         if k == "reroll":
             allowed = e.params.get("results")
             if entry.die is None:
                 continue  # no new die logged: the roll stands
             if allowed and result not in allowed:
                 wrong(f"it re-rolls only a result of {' or '.join(allowed)}; the result is {result}")
-                alts.add(cell(crt, entry.die))  # reported there (5.3.1): the claim may be the re-roll's (one report)
+                alts.add(rolled(crt, entry.die))  # reported there (5.3.1): the claim may be the re-roll's (one report)
             else:
-                die, result = entry.die, cell(crt, entry.die)
+                die, result = entry.die, rolled(crt, entry.die)
         elif k == "cancel_river" and result == "-":
             if e.params["dash"] == "reroll" and entry.die is not None:
-                die, result = entry.die, cell(crt, entry.die)
+                die, result = entry.die, rolled(crt, entry.die)
             elif e.params["dash"] != "reroll":
                 result = e.params["dash"]
         elif k == "cancel_river" and entry.die is not None:
             wrong(f"it re-rolls a '-' only; the result is {result}")
-            alts.add(cell(crt, entry.die))  # as above: the first die's result or the re-roll's (one mistake, one report)
+            alts.add(rolled(crt, entry.die))  # as above: the first die's result or the re-roll's (one report)
         elif k == "two_dice" and entry.die is not None:  # without a second die logged, the first is used
-            alts.add(cell(crt, entry.die))
+            alts.add(rolled(crt, entry.die))
         elif k == "auto_result":
             target = e.params.get("target")
             reached = "min_odds" not in e.params or _at_least(crt, odds, e.params["min_odds"])
@@ -349,6 +360,7 @@ def outcome(ctx: Context, state: State, spec: BattleSpec, played: tuple[BattleCa
             result = e.params["result"]
             must = bc.event if e.params.get("must_counterattack") else must
         elif k == "result_map":
+            standing.append(e.params["map"])
             result = e.params["map"].get(result, result)
         elif k == "die_off":
             dice = entry.dice or {}
@@ -362,7 +374,7 @@ def outcome(ctx: Context, state: State, spec: BattleSpec, played: tuple[BattleCa
             if a == b and e.params["tie"] == "crt":
                 losers = []
                 if entry.die is not None:  # the combat rolled again on the card's CRT
-                    die, result = entry.die, cell(ctx.game.crts[e.params["crt"]], entry.die)
+                    die, result = entry.die, rolled(ctx.game.crts[e.params["crt"]], entry.die)
             if e.params["tie"] == "both":
                 result = "-"
             groups += [(s, _units_of(spec, s)) for s in losers]

@@ -274,7 +274,8 @@ def _removal_problem(ctx: Context, state: State, b: Battle, uid: str, box: str) 
         why = "it carries an Unsupplied marker" if state.units[uid].unsupplied else "it is supplied"
         return Finding("10.7.1", f"an eliminated {name} goes to {expected}, not {box}: {why}", (uid,))
     owed = b.owed_steps.get(uid, 0) + sum(1 for g in b.loss_groups if uid in g.units)
-    if owed and steps_left(ctx, state, uid) > owed:
+    if owed and steps_left(ctx, state, uid) > owed and not (must_retreat and not can):
+        # (a unit that loses its steps and then cannot retreat is eliminated: one remove says both, 10.7.5)
         return Finding("10.7.1", f"{name} owes {owed} step loss(es) but has {steps_left(ctx, state, uid)} steps: it "
                                  "is reduced, not eliminated", (uid,))
     if can and not owed:
@@ -293,7 +294,8 @@ def _overstacked(ctx: Context, state: State, uid: str) -> bool:
 
 def handle_remove(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     """A unit goes to a box: eliminated or shattered in a battle (10.7.1, 10.7.5; 10.7.6: only a DS unit that could
-    retreat goes to the Shattered box), or removed for another reason (8.4.3 overstack, 11.1 surrender: the Removal
+    retreat goes to the Shattered box, and one that retreated is there and is not then sent to another box), or
+    removed for another reason (8.4.3 overstack, 11.1 surrender: the Removal
     Phase's own handler; events: their own). Units go to their own side's boxes; a unit eliminated outside a battle
     is the excess of an overstack (8.4.3)."""
     uid, box = action["unit"], action["to"]
@@ -304,6 +306,15 @@ def handle_remove(ctx: Context, state: State, action: Action) -> tuple[State, li
                                 (uid,)))
     c = current(state) if state.phase == "combat" else None
     b = c.battle if c is not None else None
+    side = ctx.game.units[uid].side
+    here = state.units[uid].loc
+    if b is not None and uid in _participants(b) and not on_map(ctx, state, uid) and box != here \
+            and box in (f"destroyed_{side}", f"surrendered_{side}", f"shattered_{side}"):
+        # the battle already sent it to a box (a DS retreat to the Shattered box, a step loss to its elimination box)
+        rule = "10.7.6" if here == f"shattered_{side}" else "10.7.1"
+        findings.append(Finding(rule, f"{unit_name(ctx, uid, state)} went to {here} after the {b.result} of the battle "
+                                      f"at line {b.line}; it does not go on to {box}", (uid,)))
+        return to_box(ctx, state, uid, box), findings
     if b is not None and uid in _participants(b) and on_map(ctx, state, uid):
         f = _removal_problem(ctx, state, b, uid, box)
         if f is not None:
@@ -312,7 +323,6 @@ def handle_remove(ctx: Context, state: State, action: Action) -> tuple[State, li
         b = _after_elimination(evolve(b, loss_groups=tuple(g for g in b.loss_groups if uid not in g.units)), uid)
         state = with_combat(to_box(ctx, state, uid, box), evolve(c, battle=b))
         return state, findings
-    side = ctx.game.units[uid].side
     if state.phase != "removal" and box in (f"destroyed_{side}", f"surrendered_{side}", f"shattered_{side}") \
             and on_map(ctx, state, uid) and not _overstacked(ctx, state, uid):
         loc = state.units[uid].loc

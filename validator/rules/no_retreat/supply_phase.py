@@ -13,6 +13,7 @@ from __future__ import annotations
 from ...engine.context import Context
 from ...engine.state import evolve, unit_name
 from ...model import Action, Finding
+from .cards import record, with_record
 from .state import State
 from .supply import describe, supply_net, supply_order, unit_supply, unsupplied, why_unsupplied
 
@@ -27,6 +28,7 @@ def handle_supply(ctx: Context, state: State, action: Action) -> tuple[State, li
     once), also when one line lists units of both sides."""
     listed = list(action["unsupplied"])
     findings = []
+    false: set[str] = set()
     sides = {action.side} | {ctx.game.units[uid].side for uid in listed}
     for side in supply_order(ctx, state):
         mine = [uid for uid in listed if ctx.game.units[uid].side == side]
@@ -43,9 +45,12 @@ def handle_supply(ctx: Context, state: State, action: Action) -> tuple[State, li
                 # so a move by its full allowance or its zone of control is not reported again
                 findings.append(Finding(s.rule, f"{unit_name(ctx, uid, state)} was marked Unsupplied but "
                                                 f"{describe(ctx, state, uid, s)}", (uid,), (units[uid].loc,) + s.path))
+                false.add(uid)  # a battle's claim may still count it (combat.handle_battle: one mistake, one report)
                 continue
             units[uid] = evolve(units[uid], unsupplied=True)
         state = evolve(state, units=units)
+    if false:
+        state = with_record(state, false_marks=record(state).false_marks | false)
     return evolve(state, logged=state.logged | {_key(side) for side in sides}), findings
 
 
