@@ -78,6 +78,8 @@ class Combat:
     ends: Mapping[str, str] = field(default_factory=dict)  # retreated unit -> where its retreat ended
     short: Mapping[str, int] = field(default_factory=dict)  # retreated unit -> hexes its retreat was short
     paid: int = 0  # steps paid to shorten the retreat (12.1.3, 4)
+    tried: int = 0  # the most hexes a retreat of it ended short for any reason, elimination included: what the
+    # steps paid may answer (12.1.3 (4): more is a step paid for nothing)
     determined: Determined | None = None
     cancelled: bool = False  # 11.1.1: a successful Determined Defense cancelled the retreat and the advance
     delay: bool = False  # 11.6.1: a Delay: a 1-2 hex retreat, a 1-hex advance, no Breakthrough

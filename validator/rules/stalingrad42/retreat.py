@@ -7,8 +7,9 @@ where it survives (or is eliminated where the rules eliminate it) and is Disrupt
 - 12.1.3: (1) a retreat that eliminates the unit while another would not is reported; (2) so is one that ends
   without a Line of Supply while another (that does not eliminate it) ends with one; (3) the full length, unless
   (4) the stack ends in a hex with friendly units that did not retreat and pays a step per hex short (``loss`` with
-  ``pay``, at most three), or (5) it ends in a friendly-controlled Fortification or City hex free of EZOCs (friendly
-  units that did not retreat negate them); a retreat into a friendly Entry Area fulfils the length (22.5). Neither
+  ``pay``, at most three; steps paid beyond what its retreats ended short are reported when the combat ends), or (5)
+  it ends in a friendly-controlled Fortification or City hex free of EZOCs (friendly units that did not retreat negate
+  them; 13.3.2's automatic retreat too); a retreat into a friendly Entry Area fulfils the length (22.5). Neither
   shortens the advance nor cancels the Disruption. A stop the defenders cannot pay and keep a step (:func:`pay_owed`)
   saves no unit: one with no other saving retreat may be eliminated (:func:`saving`).
 - 12.2: the unit is eliminated when it enters a hex with an enemy unit, enters or crosses an enemy ZOC Bond, enters
@@ -323,12 +324,15 @@ def handle_retreat(ctx: Context, state: State, action: Action) -> tuple[State, l
     away = c.target if c is not None else us.loc
     g = ground(ctx, state, uid, side)
     if c is not None and c.kind != BREAKTHROUGH and uid in battles(state).retreated and uid in c.defenders:
+        c = _tried(c, length)
         findings.append(Finding("12.4", f"{who} retreated into {us.loc} earlier this phase and must retreat again: it "
                                         "is eliminated, not retreated", (uid,), full_path))
         return _done(ctx, state, c, uid, (), us.loc or "", True, 0), findings
     w = _walk_retreat(ctx, state, uid, path, away if what != "disengage" else us.loc, length, g)
     if w.problem:
         findings.append(Finding("12.1.1", f"{who}: {w.problem}", (uid,), full_path))
+    if c is not None and what == "combat":  # what a pay may answer (12.1.3 (4)), a stop the rules forbid included
+        c = _tried(c, 0 if w.area else length if w.eliminated else length - min(len(path), length))
     short = 0
     if what in ("combat", "delay", "auto") and not w.problem and not w.eliminated and not w.area:
         short, problem = _length(ctx, state, side, w, length, what, g)
@@ -339,6 +343,11 @@ def handle_retreat(ctx: Context, state: State, action: Action) -> tuple[State, l
         findings += _guidelines(ctx, state, uid, away or "", length, w, g, full_path, c)
     full = c.full if c is not None else False
     return _done(ctx, state, c, uid, path[:w.hexes], w.end, bool(w.eliminated), short, full), findings
+
+
+def _tried(c: Combat, short: int) -> Combat:
+    """The combat with a retreat ``short`` hexes short (an elimination: its whole length) noted (12.1.3 (4))."""
+    return evolve(c, tried=max(c.tried, short)) if short > c.tried else c
 
 
 def _walk_retreat(ctx: Context, state: State, uid: str, path: Sequence[str], away: str | None, length: int,
@@ -368,10 +377,10 @@ def saving(ctx: Context, state: State, c: Combat | None, length: int, o: Option)
     """Whether the retreat ``o`` keeps the unit alive (12.1.3 (1)): it is not eliminated (12.2), and when it ends
     short, the stop is one the retreat may make: a Delay's one hex (11.6.1), a City or Fortification (12.1.3 (5)), or
     friendly units with the steps paid (12.1.3 (4), :func:`pay_owed`). A retreat of no combat (13.3.2's automatic
-    one) goes its full length (12.1.1)."""
+    one) stops short only in a City or Fortification: (4)'s steps are "additional" to a combat's losses."""
     if o.walk.eliminated:
         return False
-    if not o.stop or (c is not None and (c.delay or o.stop == "city")):
+    if not o.stop or o.stop == "city" or (c is not None and c.delay):
         return True
     return c is not None and pay_owed(ctx, state, c, length - o.walk.hexes) is not None
 
@@ -399,16 +408,18 @@ def _length(ctx: Context, state: State, side: str, w: Walk, length: int, what: s
         return 0, "" if 1 <= w.hexes <= length else f"retreats {w.hexes} hexes; a Delay retreats one or two (11.6.1)"
     if w.hexes == length or (w.hexes == length + 1 and w.escaped):
         return 0, ""
+    stop = _stop(ctx, state, side, w.end, g) if w.hexes < length and what in ("combat", "auto") else ""
+    if stop == "city":  # 12.1.3 (5): "all retreats", 13.3.2's automatic one too
+        return 0, ""
     if w.hexes < length and what == "combat":
-        stop = _stop(ctx, state, side, w.end, g)
-        if stop == "city":
-            return 0, ""
         if stop == "pay":
             return length - w.hexes, ""
         return 0, (f"retreats {w.hexes} hex(es) of {length}; a retreat ends short only in a friendly-controlled City "
                    "or Fortification hex free of EZOCs, or with friendly units that did not retreat, paying a step "
                    "per hex (12.1.3)")
-    return 0, f"retreats {w.hexes} hex(es); it must retreat {length}"
+    city = (" (only a friendly-controlled City or Fortification hex free of EZOCs stops it short, 12.1.3 (5))"
+            if what == "auto" and w.hexes < length else "")
+    return 0, f"retreats {w.hexes} hex(es); it must retreat {length}{city}"
 
 
 def _guidelines(ctx: Context, state: State, uid: str, away: str, length: int, w: Walk, g: Ground,
@@ -467,6 +478,7 @@ def settle(ctx: Context, state: State, c: Combat) -> tuple[State, list[Finding]]
         us = state.units[uid]
         if us.loc != c.target or c.cancelled or not length:
             continue
+        c = _tried(c, length)  # eliminated (12.2, 12.4) or reported (12.1.1): no step of it paid for nothing
         if (c.kind != BREAKTHROUGH and uid in b.retreated) or _forced(ctx, state, uid, c.target, length,
                                                                        ground(ctx, state, uid, us_side(ctx, uid)), c):
             state = losses.eliminate(ctx, state, uid)
@@ -476,7 +488,12 @@ def settle(ctx: Context, state: State, c: Combat) -> tuple[State, list[Finding]]
         findings.append(Finding("12.1.1", f"{name(ctx, state, uid)} must retreat {length} hexes after the {c.result} "
                                           f"at {c.target}{dd}", (uid,), (c.target,)))
     need = max(c.short.values(), default=0)
-    if need > c.paid:
+    if c.paid > c.tried:
+        findings.append(Finding("12.1.3", f"{c.paid} step(s) paid to shorten the retreat from {c.target}, but "
+                                          + (f"its retreats ended at most {c.tried} hex(es) short" if c.tried else
+                                             "no retreat of it ended short")
+                                          + ": a step is paid only for a hex short (guideline 4)", (), (c.target,)))
+    elif need > c.paid:
         findings.append(Finding("12.1.3", f"the retreat from {c.target} ended {need} hex(es) short with friendly units "
                                           f"but paid {c.paid} step(s): one step a hex (loss with pay)", (),
                                 (c.target,)))
@@ -600,6 +617,6 @@ def handle_remove(ctx: Context, state: State, action: Action) -> tuple[State, li
             findings.append(Finding("12.1.3", f"{name(ctx, state, uid)} could retreat ({'-'.join(safe[0].path)}"
                                               f"{paid}) instead of being eliminated: guideline 1", (uid,),
                                     (c.target,)))
-        state = put(state, evolve(c, to_retreat=c.to_retreat - {uid}, retreated=c.retreated | {uid}))
+        state = put(state, evolve(_tried(c, length), to_retreat=c.to_retreat - {uid}, retreated=c.retreated | {uid}))
     state, more = losses.handle_remove(ctx, state, action)
     return air.left(ctx, state, [uid]), findings + more
