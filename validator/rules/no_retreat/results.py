@@ -308,12 +308,18 @@ def handle_remove(ctx: Context, state: State, action: Action) -> tuple[State, li
     b = c.battle if c is not None else None
     side = ctx.game.units[uid].side
     here = state.units[uid].loc
-    if b is not None and uid in _participants(b) and not on_map(ctx, state, uid) and box != here \
-            and box in (f"destroyed_{side}", f"surrendered_{side}", f"shattered_{side}"):
-        # the battle already sent it to a box (a DS retreat to the Shattered box, a step loss to its elimination box)
+    gone = (f"destroyed_{side}", f"surrendered_{side}", f"shattered_{side}")
+    fought = b is not None and uid in _participants(b)
+    surrender = state.phase == "removal" and box == f"surrendered_{side}"  # 11.1's report (removal.py): one is enough
+    if box in gone and box != here and (here in gone and not surrender or fought and not on_map(ctx, state, uid)):
+        # the battle already sent it to a box (a DS retreat to the Shattered box, a step loss to its elimination box);
+        # or, outside the battle, a unit in a box is off the map: no result, surrender or overstack removes it again,
+        # it leaves the box only by the rules for it (7.7: Shattered units return; replacements). The rule that put it
+        # there: a DS (10.7.6), an elimination to its side's Destroyed or Surrendered box (10.7.1)
         rule = "10.7.6" if here == f"shattered_{side}" else "10.7.1"
-        findings.append(Finding(rule, f"{unit_name(ctx, uid, state)} went to {here} after the {b.result} of the battle "
-                                      f"at line {b.line}; it does not go on to {box}", (uid,)))
+        by = f"after the {b.result} of the battle at line {b.line}" if fought else "before this line"
+        findings.append(Finding(rule, f"{unit_name(ctx, uid, state)} went to {here} {by}; it does not go on to {box}",
+                                (uid,)))
         return to_box(ctx, state, uid, box), findings
     if b is not None and uid in _participants(b) and on_map(ctx, state, uid):
         f = _removal_problem(ctx, state, b, uid, box)
