@@ -1,0 +1,42 @@
+"""A tenth blind referee's test: logs written as an outsider would write them, where rules meet.
+
+Each `tests/logs/blind10_*.jsonl` was written from docs/log-format.md and the rules texts in ../shared/rules/ (with the
+game data for ids, hexes and tables, and docs/rules/no_retreat.md for the decisions it records) before looking at
+the validator's code or the earlier logs, its verdict (`expect`) recorded and committed before its first run; the
+earlier sets' names were grepped after the list was written and the plain repeats dropped. The set takes the
+outsider's view of:
+- the sequence of play in a whole Soviet turn 14 from a mid-game header (supply line, a free upgrade, moves by
+  `path` and `to`, a free entrain, a declaration, a battle with odds and shifts, removal, a detrain with a `note`, a
+  `note` line) and its twin with the flip made in the Movement Phase; a phase gone back to (Removal after
+  Detraining), a step gone back to (a declaration after a battle, a flip after a placement), an action of the wrong
+  side (the phasing player's own Counterblow hex) and of the wrong phase (a supply line in the Flip Step);
+- movement: leaving an EZOC in Snow (the +1 that breaks the weather cap, 8.5.2), forest costing armor 2 and
+  infantry 1 (8.3), a Volkssturm's one MP (8.1);
+- organization: a Fort turned back free while Unsupplied (legal only by 7.5's exception) and fortifying while
+  Unsupplied (7.0), the SS improvement for one card (7.1's exception) and an improvement after the Axis window
+  closes, a Soviet Shock side's two-card improvement;
+- combat: the rulebook's worked examples of odds (14 against 9 is 3:2, not rounded up; 24 against 2 in a city is
+  capped at 6:1 before the city's shift), the Luftwaffe (white strength) attacking voluntarily (10.1.1) and in a
+  Counterblow (legal by 10.1.2's exception);
+- cards: the rulebook's example of a free-upgrade card played in its owner's Organization Phase and not in the
+  enemy's Combat Phase; the Soviet Strategic Reserve detraining at the start of the Axis Movement Phase or late.
+It holds the three behaviours issue 14 fixed, in new forms: two declared targets, the one shared attacker used in a
+joint attack on the first (10.3.1 on the line that ends the phase); a "Play Immediately" card drawn as another such
+card's replacement and kept (5.3.1 once); a Blitz! marker on the first Snow turn, which gives the Axis none, with a
+DR that both the +1 and the +2 reading give (10.6.2 only) and its twin without the marker (the same DR is 10.5).
+"""
+from __future__ import annotations
+
+import test_blind_rulebook as first
+
+BLIND10 = sorted(first.LOGS.glob("blind10_*.jsonl"))
+
+# log name -> why the validator's verdict differs from the rules (rule numbers from ../shared/rules/)
+DISAGREEMENTS: dict[str, str] = {}
+
+
+def test_blind10_verdicts():
+    """Every log gives exactly the (line, rule) pairs of its `expect` fields, exit 1 with violations and 0 clean, the
+    whole set in one test (`first.check_set`)."""
+    first.check_corpus(BLIND10, DISAGREEMENTS, ("4.", "7.", "8.", "10."), "no_retreat", 30)
+    first.check_set(BLIND10, DISAGREEMENTS)
