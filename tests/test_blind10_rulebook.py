@@ -24,6 +24,16 @@ It holds the three behaviours issue 14 fixed, in new forms: two declared targets
 joint attack on the first (10.3.1 on the line that ends the phase); a "Play Immediately" card drawn as another such
 card's replacement and kept (5.3.1 once); a Blitz! marker on the first Snow turn, which gives the Axis none, with a
 DR that both the +1 and the +2 reading give (10.6.2 only) and its twin without the marker (the same DR is 10.5).
+
+The first run disagreed on four logs, all mistakes of the cases, corrected (with a note in the log where it helps):
+- blind10_soviet_turn14_in_order (and its twin): the Axis defender, cut off in the USSR, gets its Unsupplied marker
+  in the Soviet Supply Check Phase, which checks both sides' units (3rd 4.0, phase 2): the battle is +2 (6.5.4), 3:1,
+  an EX with its two step losses;
+- blind10_improve_turn23_window_closed: the Axis improves through turn 23 (summary "Turns 5-23"; the End German
+  Improvement event is on turn 24): kept as blind10_improve_turn23_last_turn (legal) beside
+  blind10_improve_turn24_window_closed (7.1);
+- blind10_first_snow_blitz_without_markers and its twin: a retreat goes toward friendly supply (10.7.5): Kharkov is
+  nearer by 1612-1613 than by 1711-1811.
 """
 from __future__ import annotations
 
