@@ -42,6 +42,9 @@ blind10_example_advance_stops_in_forest); the second hex Rasputitsa forbids is t
 blind10_example_general_staff_then_rasputitsa). No validator bug was found: each box move (an entrain of a unit in
 the Rail box, a move, flip, place or detrain of a unit where it cannot be) and each misplaced Counterblow hex was
 reported once, under one rule, and the overstack an advance leaves is reported once, on the line that ends its battle.
+A last batch of eight probes of one mistake given one report (a detrain or replacement onto enemy units, the enemy's
+unit flipped, moved or among the attackers, an overstack's excess sent to the enemy's box, a Counterblow paid with a
+card not held, an advance after a "-") agreed at once.
 """
 from __future__ import annotations
 
