@@ -44,9 +44,18 @@ the Rail box, a move, flip, place or detrain of a unit where it cannot be) and e
 reported once, under one rule, and the overstack an advance leaves is reported once, on the line that ends its battle.
 A last batch of eight probes of one mistake given one report (a detrain or replacement onto enemy units, the enemy's
 unit flipped, moved or among the attackers, an overstack's excess sent to the enemy's box, a Counterblow paid with a
-card not held, an advance after a "-") agreed at once.
+card not held, an advance after a "-") agreed at once, and so did a CB result's `marker` on the second attacker's hex
+and off the attackers (10.7).
+
+One disagreement was the reader's: a `move` (by `to` or `path`) or a `detrain` into a box, which docs/log-format.md
+lets an outsider read as legal ids ("a *location* is a hex, an area or a box"), were rejected as unreadable with
+"unknown hex or area 'rail_axis'", as if the id were misspelt. The schema wants a map location there on purpose, so
+the doc now says which fields are map locations and that a box in one makes the log unreadable, and the reader names
+the id as a box (`validator/logfile.py`); the three lines are checked below rather than as logs of the set.
 """
 from __future__ import annotations
+
+import json
 
 import test_blind_rulebook as first
 
@@ -61,3 +70,26 @@ def test_blind10_verdicts():
     whole set in one test (`first.check_set`)."""
     first.check_corpus(BLIND10, DISAGREEMENTS, ("4.", "5.", "7.", "8.", "9.", "10."), "no_retreat", 40)
     first.check_set(BLIND10, DISAGREEMENTS)
+
+
+BOX_MOVES = {  # an outsider's line sending a unit into a box by an action that goes between map locations
+    "move_into_rail_box": ('{"type": "move", "side": "axis", "unit": "ger_6", "to": "rail_axis"}', "rail_axis"),
+    "move_path_into_removed": ('{"type": "move", "side": "axis", "unit": "ger_6", "path": ["0806", "removed"]}',
+                               "removed"),
+    "detrain_into_a_box": ('{"type": "detrain", "side": "axis", "unit": "ger_6", "to": "shattered_axis"}',
+                           "shattered_axis"),
+}
+
+
+def test_blind10_box_as_map_location_is_named(tmp_path):
+    """A box where a map location belongs is an unreadable log (docs/log-format.md, "Ids"), and the error says the id
+    is a box rather than calling it unknown (the outsider's first reading of the old message was a misspelt id)."""
+    header = ('{"format": "hexforge-log", "version": 1, "game": "no_retreat", "start": {"turn": 9, "player": "axis", '
+              '"phase": "movement"}, "position": {"units": {"ger_6": "0805", "sov_west": "1611"}}}')
+    for name, (line, box) in BOX_MOVES.items():
+        log = tmp_path / f"{name}.jsonl"
+        log.write_text(header + "\n" + line + "\n", encoding="utf-8")
+        outcome = first.check_log(str(log), cache=first.LOADED, fmt="json")
+        assert outcome.code == 2, name
+        kind = json.loads(line)["type"]
+        assert f":2: action '{kind}': '{box}' is a box, not a hex or area" in "".join(outcome.err), outcome.err
