@@ -45,7 +45,7 @@ reported once, under one rule, and the overstack an advance leaves is reported o
 A last batch of eight probes of one mistake given one report (a detrain or replacement onto enemy units, the enemy's
 unit flipped, moved or among the attackers, an overstack's excess sent to the enemy's box, a Counterblow paid with a
 card not held, an advance after a "-") agreed at once, and so did a CB result's `marker` on the second attacker's hex
-and off the attackers (10.7).
+and off the attackers (10.7), and a shattered unit or a replacement `place`d into the Rail Movement box (7.6).
 
 One disagreement was the reader's: a `move` (by `to` or `path`) or a `detrain` into a box, which docs/log-format.md
 lets an outsider read as legal ids ("a *location* is a hex, an area or a box"), were rejected as unreadable with
