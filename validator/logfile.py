@@ -66,7 +66,11 @@ def id_checker(game: Game):
             ids, word = kinds[fmt]
             return None if value in ids else f"unknown {word} '{value}'"
         if fmt == "map-location":  # a sea or lake hex is known: entering it is a violation, not a reading error
-            return None if m.location_exists(value) or value in water else f"unknown hex or area '{value}'"
+            if m.location_exists(value) or value in water:
+                return None
+            if value in m.boxes:  # a known id in the wrong place: say so, not "unknown"
+                return f"'{value}' is a box, not a hex or area: units enter and leave boxes by their own actions"
+            return f"unknown hex or area '{value}'"
         if fmt == "location":
             ok = m.location_exists(value) or value in m.boxes or value in water
             return None if ok else f"unknown location '{value}' (not a hex, area or box)"
