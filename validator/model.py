@@ -85,3 +85,8 @@ class GameLog:
     header: Header
     actions: tuple[Action, ...]
     lines: int = 0  # lines read, for the summary
+
+
+def indefinite(word: str) -> str:
+    """``word`` after its indefinite article, for messages ("an Axis unit", "a Soviet unit")."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"

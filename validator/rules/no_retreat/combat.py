@@ -39,7 +39,7 @@ from games.model import CRT
 from ...engine.context import Context
 from ...engine.odds import claimed_cell, in_notation
 from ...engine.state import evolve, face_of, occupants, unit_name
-from ...model import Action, Finding
+from ...model import Action, Finding, indefinite
 from .battle_state import Battle, CBMarker, Combat
 from .cards import record
 from .combat_data import crt_for, rules, support_allowance, target_limit
@@ -113,8 +113,8 @@ def attacker_findings(ctx: Context, state: State, c: Combat, spec: BattleSpec,
         name = unit_name(ctx, uid, state)
         loc = state.units[uid].loc
         if ctx.game.units[uid].side != spec.side:
-            out.append(Finding("10.3", f"{name} is not a {ctx.game.sides[spec.side].name} unit; a player attacks "
-                                       "with his own units", (uid,)))
+            out.append(Finding("10.3", f"{name} is not {indefinite(ctx.game.sides[spec.side].name)} unit; a player "
+                                       "attacks with his own units", (uid,)))
             continue
         if loc not in ctx.board.locations:
             out.append(Finding("10.3", f"{name} is not on the map", (uid,)))

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from ...engine.context import Context
 from ...engine.state import evolve, unit_name, updated
-from ...model import Action, Finding
+from ...model import Action, Finding, indefinite
 from .cards import spend
 from .control import controller, enter
 from .event_state import Due, battle_owes, phase_key
@@ -60,7 +60,7 @@ def _target_problem(ctx: Context, state: State, effect: Effect, side: str, uid: 
         region = ctx.game.map.regions[effect.params["region"]]
         if loc in ctx.board.cities and loc in region.locations and controller(ctx, state, loc) == side:
             return None
-        return f"{loc} is not a {ctx.game.sides[side].name}-controlled city of {region.name}"
+        return f"{loc} is not {indefinite(ctx.game.sides[side].name)}-controlled city of {region.name}"
     net = supply_net(ctx, state, side)
     cities = [c for c in (loc, *ctx.board.neighbours.get(loc, ())) if c in ctx.board.cities
               and controller(ctx, state, c) == side and traces_overland(net, c)]
@@ -82,12 +82,12 @@ def place_units(ctx: Context, state: State, play: Play, effect: Effect) -> tuple
         loc = play.targets[i] if i < len(play.targets) else None
         problems = []
         if u.side != side:
-            problems.append(f"{unit_name(ctx, uid, state)} is not a {ctx.game.sides[side].name} unit")
+            problems.append(f"{unit_name(ctx, uid, state)} is not {indefinite(ctx.game.sides[side].name)} unit")
         elif us.loc not in boxes:
             problems.append(f"{unit_name(ctx, uid, state)} is in {us.loc or 'no box'}, not the "
                             f"{' / '.join(sorted(boxes))} box")
         if types and ctx.unit_type[uid, us.face] not in types:
-            problems.append(f"{unit_name(ctx, uid, state)} is not a {' or '.join(types)} unit")
+            problems.append(f"{unit_name(ctx, uid, state)} is not {indefinite(' or '.join(types))} unit")
         why = _target_problem(ctx, state, effect, side, uid, loc) if not problems else None
         if why:
             problems.append(why)

@@ -28,7 +28,7 @@ from ...engine.context import Context
 from ...engine.paths import Search, explore, found, move_bits, path
 from ...engine.position import counts_mask, enemy_zoc_set, held_by, held_by_others, note_changes, position, side_counts
 from ...engine.state import evolve, face_of, unit_name
-from ...model import Action, Finding
+from ...model import Action, Finding, indefinite
 from .board import terrain_cost
 from .control import enter
 from .event_state import mp_change
@@ -343,8 +343,8 @@ def mobility_problem(ctx: Context, state: State, action: Action, uid: str) -> Fi
     """Whether this unit may move at all now (8.0, 9.1)."""
     u = ctx.game.units[uid]
     if u.side != action.side:
-        return Finding("8.0", f"{unit_name(ctx, uid, state)} is a {u.side} unit; a player moves only his own units",
-                       (uid,))
+        return Finding("8.0", f"{unit_name(ctx, uid, state)} is {indefinite(ctx.game.sides[u.side].name)} unit; "
+                              "a player moves only his own units", (uid,))
     if uid in state.entrained:
         return Finding("9.1", f"{unit_name(ctx, uid, state)} entrained this phase, in lieu of any other movement",
                        (uid,))

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from ...engine.context import Context
 from ...engine.state import evolve, unit_name
-from ...model import Action, Finding
+from ...model import Action, Finding, indefinite
 from .cards import paid as paid_count, payment, record, spend, with_record
 from .state import State, with_unit
 from .supply import supply_net, traces_overland
@@ -104,8 +104,8 @@ def flip_problems(ctx: Context, state: State, side: str, uid: str, to: str, pay:
     name = unit_name(ctx, uid, state)
     at = (us.loc,) if us.loc else ()
     if u.side != side:
-        return [Finding("7.0", f"{name} is not a {side} unit: a flip is made by the unit's owner (7.0 A)", (uid,),
-                        at)], False
+        return [Finding("7.0", f"{name} is not {indefinite(ctx.game.sides[side].name)} unit: a flip is made by the "
+                               "unit's owner (7.0 A)", (uid,), at)], False
     if us.loc not in ctx.board.locations:
         return [Finding("7.0", f"{name} is not on the map (it is in {us.loc}); only units on the map flip (7.0 A)",
                         (uid,), at)], False
@@ -186,7 +186,8 @@ def handle_reorganize(ctx: Context, state: State, action: Action) -> tuple[State
     findings = []
     us = state.units[uid]
     if ctx.game.units[uid].side != action.side:
-        findings.append(Finding("7.10", f"{unit_name(ctx, uid, state)} is not a {action.side} unit", (uid,)))
+        findings.append(Finding("7.10", f"{unit_name(ctx, uid, state)} is not "
+                                        f"{indefinite(ctx.game.sides[action.side].name)} unit", (uid,)))
     if not us.disorganized:
         findings.append(Finding("7.10", f"{unit_name(ctx, uid, state)} has no Disorganized marker", (uid,)))
     if paid_count(ctx, state, action.side, pay) < REORGANIZE_COST:

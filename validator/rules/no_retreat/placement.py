@@ -27,7 +27,7 @@ from typing import Iterator
 from ...engine.context import Context, once
 from ...engine.position import held_by_others, position
 from ...engine.state import evolve, unit_name, updated
-from ...model import Action, Finding
+from ...model import Action, Finding, indefinite
 from .cards import paid as paid_count, payment, spend
 from .control import controller, enter
 from .organization import SHOCK_TYPE  # the printed "2 Repl" of Soviet counters is on their Shock side
@@ -206,7 +206,8 @@ def handle_place(ctx: Context, state: State, action: Action) -> tuple[State, lis
     pay = payment(action)
     face = action.get("face")
     if u.side != action.side:
-        findings.append(Finding("7.6", f"{name} is not a {action.side} unit", (uid,), (loc,)))
+        findings.append(Finding("7.6", f"{name} is not {indefinite(ctx.game.sides[action.side].name)} unit", (uid,),
+                                (loc,)))
     if kind is None:
         findings.append(Finding("7.8", f"{name} cannot be placed now: {why}", (uid,), (loc,)))
     else:

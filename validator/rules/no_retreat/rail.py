@@ -17,7 +17,7 @@ from __future__ import annotations
 from ...engine.context import Context, once
 from ...engine.position import held_by_others, note_changes, position
 from ...engine.state import evolve, face_of, unit_name, updated
-from ...model import Action, Finding
+from ...model import Action, Finding, indefinite
 from .cards import payment, spend
 from .control import controller, enter
 from .movement import immobile_problem
@@ -48,7 +48,7 @@ def entrain_problems(ctx: Context, state: State, action: Action, uid: str) -> li
     name = unit_name(ctx, uid, state)
     us = state.units[uid]
     if ctx.game.units[uid].side != side:
-        return [Finding("9.1", f"{name} is not a {side} unit", (uid,))]
+        return [Finding("9.1", f"{name} is not {indefinite(ctx.game.sides[side].name)} unit", (uid,))]
     if us.loc not in ctx.board.locations:
         return [Finding("9.1", f"{name} is not on the map", (uid,))]
     face = face_of(ctx, state, uid)

@@ -43,7 +43,7 @@ from ...engine.context import Context
 from ...engine.odds import claimed_cell, in_notation
 from ...engine.position import note_changes, position
 from ...engine.state import evolve
-from ...model import Action, Finding
+from ...model import Action, Finding, indefinite
 from . import air, contested, modifiers, odds, reserves, resources, scenarios, stacking
 from .advance import rate, terrain_problem
 from .battlefield import Crossing, crossing, ground
@@ -93,7 +93,7 @@ def _attacker_problems(ctx: Context, state: State, side: str, attackers: Sequenc
         who = name(ctx, state, uid)
         loc = us.loc
         if ctx.game.units[uid].side != side or loc not in ctx.board.locations:
-            out.append(Finding("8.1", f"{who} is not a {ctx.game.sides[side].name} unit on the map", (uid,)))
+            out.append(Finding("8.1", f"{who} is not {indefinite(ctx.game.sides[side].name)} unit on the map", (uid,)))
             continue
         if not i.combat or not i.attack:
             out.append(Finding("8.1", f"{who} has no Attack Strength: only Combat Units attack", (uid,), (loc,)))

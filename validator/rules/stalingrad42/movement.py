@@ -50,7 +50,7 @@ from ...engine.context import Context, remember
 from ...engine.paths import Search, explore, found, move_bits, path as search_path
 from ...engine.position import note_changes, position
 from ...engine.state import evolve
-from ...model import Action, Finding
+from ...model import Action, Finding, indefinite
 from . import contested, control, railheads, scenarios, special
 from .losses import remove_alone, removed_alone
 from .move_modes import EXTENDED, NORMAL, TACTICAL, TRIED, mode_of, unstated
@@ -211,8 +211,8 @@ def mobility_problem(ctx: Context, state: State, action: Action, uid: str) -> Fi
     us = state.units[uid]
     who = _Named(name, ctx, state, uid)
     if u.side != action.side or u.side != acting_side(ctx, state):
-        return Finding("5.1", f"{who} is a {ctx.game.sides[u.side].name} unit; only the phasing player moves, and "
-                              "only his own units", (uid,))
+        return Finding("5.1", f"{who} is {indefinite(ctx.game.sides[u.side].name)} unit; only the phasing player "
+                              "moves, and only his own units", (uid,))
     if us.loc not in ctx.board.locations:
         if uid in state.record.fled:
             return Finding("13.3.2", f"{who} was eliminated as a Movement or Combat Phase of this turn began: in Full "

@@ -26,7 +26,7 @@ from ...engine.context import Context
 from ...engine.paths import move_bits
 from ...engine.position import note_changes, position
 from ...engine.state import evolve
-from ...model import Action, Finding
+from ...model import Action, Finding, indefinite
 from . import supply
 from .data import facts
 from .losses import lose_step
@@ -83,8 +83,9 @@ def handle_supply(ctx: Context, state: State, action: Action) -> tuple[State, li
     marks: dict[str, str] = {}
     for uid, claim in sorted(claims.items()):
         if uid not in want:
-            findings.append(Finding("16.1", f"{name(ctx, state, uid)} is not a {ctx.game.sides[side].name} unit on "
-                                            "the map: the Supply Phase checks the phasing player's units", (uid,)))
+            findings.append(Finding("16.1", f"{name(ctx, state, uid)} is not "
+                                            f"{indefinite(ctx.game.sides[side].name)} unit on the map: the Supply "
+                                            "Phase checks the phasing player's units", (uid,)))
             continue
         marks[uid] = claim
         if want[uid] != claim:
