@@ -21,8 +21,11 @@ First list: 38 logs. 22 repeated earlier sets (found by grep after the list was 
 Movement Phase, a phase backwards, a turn skipped, a `place` in the Movement Phase, the Uranus turn-29 order twins,
 three Resource Points, an RP flip off the rail and outside the Initial Phase, the SP side and Ready-SP cases of
 blindv, the Romanian Air unit for Germans, a Fortification in a City or attacked out of while building, a Rally
-roll outside an EZOC, the Axis overstack, the Army HQ's three, the Clear weather of turn 5) and were replaced before
-their verdicts were trusted. The run disagreed five times. The validator was fixed twice:
+roll outside an EZOC, the Axis overstack, the Army HQ's three, the Clear weather of turn 5) and were replaced by new
+ones before their verdicts were trusted (one of the dropped ones had a path error of the writer's). A later round
+added the Massive Barrage twins, `detrain` in and after the Initial Phase, a misread Weather Table roll and the Air
+unit flipped Ready in and out of the Initial Phase: 40 logs. The runs disagreed six times. The validator was fixed
+three times:
 - 15.1: a `battle` of kind `breakthrough` with no combat being resolved (or after one whose advance allows none) was
   reported under 15.2.2 ("declare the Breakthrough Group"); no group could have been declared, and 15.1 is the rule
   that allows no Breakthrough Combat there (`blind10_breakthrough_without_regular_combat`). 15.2.2 stays for a combat
@@ -30,6 +33,10 @@ their verdicts were trusted. The run disagreed five times. The validator was fix
 - 18.6.3: a Mobile SP on its Ready side moved by rail (and by sea) without a finding; 18.6.3 gives the Ready side
   Tactical Movement only and rail and sea to the Full Movement side (a non-mobile SP, always Ready, may use both,
   18.6.8). `rail` and `sea` now report it (`blind10_sp_ready_by_rail`).
+- 9.3.1: a Used German Air unit flipped to its Ready side in the Axis Movement Phase passed unreported, so it could be
+  used again that Player Turn (9.3.6); Air units are collected and turned Ready in the Axis Initial Phase only, and a
+  `flip` to Ready anywhere else is now reported (`blind10_air_flipped_ready_in_movement`; its twin in the Initial
+  Phase is clean).
 Three cases were corrected:
 - `blind10_fortify_behind_axis_line_clean` expected 9.7.2 for a Soviet Fortification begun in a plain hex behind the
   Axis start line; 9.7.2 refers to 16.3.4, by which only City and VP hexes are controlled, and no unit of the position
