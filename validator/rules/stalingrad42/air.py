@@ -45,6 +45,18 @@ def is_air(ctx: Context, uid: str) -> bool:
     return uid in _air_units(ctx)
 
 
+def flip_problem(ctx: Context, state: State, uid: str, face: str) -> Finding | None:
+    """9.3.1, 9.3.6: an Air unit turns back to its Ready side (its front) only when its owner collects the Air units
+    in his Initial Phase; a Used one stays so for the rest of the Player Turn. Turning Used is bookkeeping."""
+    us = state.units[uid]
+    side = ctx.game.units[uid].side
+    if face != "front" or us.face == "front" or (state.phase == "initial" and state.player == side):
+        return None
+    return Finding("9.3.1", f"{name(ctx, state, uid)} turns back to its Ready side only in its owner's Initial Phase, "
+                            "when the Air units are collected (a Used Air unit is not used again that Player Turn, "
+                            "9.3.6)", (uid,), (us.loc or "",))
+
+
 def _air_units(ctx: Context) -> frozenset[str]:
     """The Air units of the game (made once per replay: asked about every unit at each Initial Phase)."""
     return per_replay(ctx, "s42_air_units", lambda c: frozenset(

@@ -415,7 +415,14 @@ def _breakthrough_problems(ctx: Context, state: State, c: Combat | None, attacke
                            ) -> list[Finding]:
     """15.1-15.3.1: a Breakthrough Combat by the group of the combat being resolved, from one stack (15.2.10), into a
     hex the group could advance into (15.2.5, 15.2.9), with a hex of its allowance left (15.2.4)."""
-    if c is None or c.group is None:
+    if c is None:  # 15.1: no Regular Combat to break through from (not a group left undeclared)
+        return [Finding("15.1", "no combat is being resolved; Breakthrough Combat follows a combat that advances "
+                                "2-4 hexes", tuple(attackers), (target,))]
+    why = _no_breakthrough(ctx, c)
+    if c.group is None and why:
+        return [Finding("15.1", f"the combat at {c.target} allows no Breakthrough Combat: {why}", tuple(attackers),
+                        (target,))]
+    if c.group is None:
         return [Finding("15.2.2", "a Breakthrough Combat is made by the Breakthrough Group of the combat being "
                                   "resolved (declare it with a breakthrough line)", tuple(attackers), (target,))]
     g = c.group
@@ -472,11 +479,22 @@ def _spend(ctx: Context, state: State, c: Combat, attackers: Sequence[str], targ
                                   attacked=g.attacked | {target}, told=g.done))
 
 
+def _no_breakthrough(ctx: Context, c: Combat) -> str:
+    """15.1: why the combat ``c`` allows no Breakthrough Combat ('' when it allows one): a Breakthrough Combat itself,
+    a Delay (11.6.1), a Limited Advance (14.2.3) or an advance short of 2 hexes."""
+    if c.kind == BREAKTHROUGH:
+        return "it is a Breakthrough Combat itself"
+    if c.delay:
+        return "a Delay allows none (11.6.1)"
+    if c.limited or c.cancelled:
+        return "a Limited Advance allows none (14.2.3)"
+    return f"its advance is {c.adv} hex(es), not 2-4" if c.adv < combat_facts(ctx).breakthrough_from else ""
+
+
 def handle_breakthrough(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     """A ``breakthrough`` line: the Breakthrough Group of the combat being resolved (15.1-15.2.3, 15.4, 22.7)."""
     c = battles(state).current
     units = tuple(dict.fromkeys(action["units"]))
-    cf = combat_facts(ctx)
     if c is None:
         return state, [Finding("15.1", "no combat is being resolved; a Breakthrough Group follows a combat", units)]
     out = []
@@ -485,9 +503,8 @@ def handle_breakthrough(ctx: Context, state: State, action: Action) -> tuple[Sta
         out.append(Finding(rule, f"the combat at {c.target} already has its Breakthrough Group "
                                  f"({', '.join(sorted(c.group.units))}); only one stack conducts Breakthrough Combat",
                            units, (c.target,)))
-    if c.kind == BREAKTHROUGH or c.delay or c.cancelled or c.limited or c.adv < cf.breakthrough_from:
-        why = ("a Delay allows none (11.6.1)" if c.delay else "a Limited Advance allows none (14.2.3)"
-               if c.limited or c.cancelled else f"its advance is {c.adv} hex(es), not 2-4")
+    why = _no_breakthrough(ctx, c)
+    if why:
         out.append(Finding("15.1", f"the combat at {c.target} allows no Breakthrough Combat: {why}", units,
                            (c.target,)))
     strangers = [u for u in units if u not in c.attackers]

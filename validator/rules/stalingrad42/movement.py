@@ -61,7 +61,7 @@ from .data import facts, scenario_facts
 from .state import DISRUPTED, FULL_RETREAT, GOOD_ORDER, OUT_OF_SUPPLY, ISOLATED, Moved, State
 from .terrain import Situation, allowed, closed, cost_table, major_closed, minus, situation, step_costs, union
 from .turn_order import acting_side
-from .units import Info, info, name, table
+from .units import Info, info, name, ready_sp, table
 from .zoc import adjacent_bits, ezoc_bits, other, side_at, sides, winter
 
 ENTRY = "entry"  # 22.6: between Entry Areas
@@ -193,7 +193,7 @@ def _forced_tactical(ctx: Context, state: State, uid: str, i: Info) -> tuple[str
         return "13.2.1", "it is Disrupted"
     if us.supply in (OUT_OF_SUPPLY, ISOLATED) and i.mechanized:
         return "16.4", "a mechanized unit Out of Supply"
-    if "supply" in i.tags and us.face == "back":
+    if ready_sp(ctx, state, uid):
         return "18.6.3", "a Supply Point on its Ready side"
     if state.phase == "interchange":
         return "33.2.3", "the Interchange Turn allows only Tactical Movement but to units in Full Retreat"

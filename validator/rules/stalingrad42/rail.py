@@ -31,7 +31,7 @@ from .data import facts, scenario_facts
 from .state import GOOD_ORDER, Moved, State
 from .supply import all_rail_hexes, rail_hexes
 from .terrain import crossings
-from .units import info, name, table
+from .units import info, name, ready_sp, table
 from .zoc import ezoc_bits, locations, other, sides
 
 RAIL = "rail"
@@ -87,6 +87,9 @@ def problem(ctx: Context, state: State, action: Action, uid: str) -> Finding | N
         return Finding("5.6.3", f"{who} moved this turn and may not also use Rail Movement", (uid,))
     if us.order != GOOD_ORDER:
         return Finding("5.6.3", f"{who} is not in Good Order; only Good Order units use Rail Movement", (uid,))
+    if ready_sp(ctx, state, uid):
+        return Finding("18.6.3", f"{who} is a Supply Point on its Ready side: it moves only by Tactical Movement, "
+                                 "not by rail", (uid,))
     if us.replaced:
         return Finding("21.4", f"{who} received a Replacement this turn and may not use Rail Movement", (uid,))
     held = special.held(ctx, state, uid)

@@ -37,7 +37,7 @@ from ...engine.context import Context
 from ...engine.position import position
 from ...engine.state import evolve
 from ...model import Action, Finding
-from . import control, supply
+from . import air, control, supply
 from .campaign_data import later, scenario_rules
 from .data import scenario_facts
 from .losses import box, put_units
@@ -90,7 +90,7 @@ def spend(ctx: Context, state: State, side: str, what: str, units: tuple[str, ..
 
 def handle_flip(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     """A ``flip`` line: an ASU made Ready for a Resource Point or an SP (18.1, 18.2.1, 18.6.4), an SP changing sides
-    (18.6.2), a Leader (28.1.1), an Air unit (9.3, combat's)."""
+    (18.6.2), a Leader (28.1.1), an Air unit (9.3.1, ``air``)."""
     uid, face = action["unit"], action["face"]
     us = state.units[uid]
     i = info_of(ctx, state, uid)
@@ -100,6 +100,9 @@ def handle_flip(ctx: Context, state: State, action: Action) -> tuple[State, list
         state, findings = _flip_asu(ctx, state, action, uid, face, pay)
     elif "supply" in i.tags:
         findings = _flip_sp(ctx, state, action, uid, face)
+    elif air.is_air(ctx, uid):
+        problem = air.flip_problem(ctx, state, uid, face)
+        findings = [problem] if problem else []
     elif "commander" in i.tags and face == READY and us.face != READY and \
             (state.phase != INITIAL or state.player != i.side):
         findings = [Finding("28.1.1", f"{name(ctx, state, uid)} turns back to its Ready side only in its owner's "

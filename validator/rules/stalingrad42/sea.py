@@ -23,7 +23,7 @@ from ...model import Action, Finding
 from . import control
 from .data import facts, scenario_facts
 from .state import DISRUPTED, GOOD_ORDER, Moved, State
-from .units import info, name
+from .units import info, name, ready_sp
 from .zoc import other, sides
 
 SEA, KERCH = "sea", "kerch"
@@ -94,6 +94,9 @@ def handle_sea(ctx: Context, state: State, action: Action) -> tuple[State, list[
     elif not free:
         findings.append(Finding("5.7.1", f"{who}: one unit a turn uses the Shipping Paths of the "
                                          f"{ctx.game.map.seas[seas[0]].name}", (uid,)))
+    elif ready_sp(ctx, state, uid):
+        findings.append(Finding("18.6.3", f"{who} is a Supply Point on its Ready side: it moves only by Tactical "
+                                          "Movement, not by sea", (uid,)))
     elif i.mechanized or us.order != GOOD_ORDER or not (i.combat or "supply" in i.tags):
         findings.append(Finding("5.7.1", f"{who}: only non-mechanized Good Order units and Supply Points move by sea",
                                 (uid,)))

@@ -62,3 +62,11 @@ def name(ctx: Context, state, uid: str) -> str:
 
 def has(ctx: Context, state, uid: str, tag: str) -> bool:
     return tag in info(ctx, state, uid).tags
+
+
+def ready_sp(ctx: Context, state, uid: str) -> bool:
+    """18.6.3: a Mobile Supply Point on its Ready side (its back), which moves only by Tactical Movement — not by
+    Extended, rail or sea (a non-mobile SP, 0-0-0 and always Ready, may use Rail and Sea Movement, 18.6.8)."""
+    t = table(ctx)
+    return (state.units[uid].face == "back" and "supply" in t[uid, "back"].tags
+            and t[uid, "front"].mobile)
