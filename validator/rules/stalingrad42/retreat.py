@@ -347,7 +347,7 @@ def handle_retreat(ctx: Context, state: State, action: Action) -> tuple[State, l
 
 def _tried(c: Combat, short: int) -> Combat:
     """The combat with a retreat ``short`` hexes short (an elimination: its whole length) noted (12.1.3 (4))."""
-    return evolve(c, tried=max(c.tried, short)) if short > c.tried else c
+    return evolve(c, tried=short) if short > c.tried else c
 
 
 def _walk_retreat(ctx: Context, state: State, uid: str, path: Sequence[str], away: str | None, length: int,
