@@ -295,9 +295,9 @@ def _overstacked(ctx: Context, state: State, uid: str) -> bool:
 def handle_remove(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     """A unit goes to a box: eliminated or shattered in a battle (10.7.1, 10.7.5; 10.7.6: only a DS unit that could
     retreat goes to the Shattered box, and one that retreated is there and is not then sent to another box), or
-    removed for another reason (8.4.3 overstack, 11.1 surrender: the Removal
-    Phase's own handler; events: their own). Units go to their own side's boxes; a unit eliminated outside a battle
-    is the excess of an overstack (8.4.3)."""
+    removed for another reason (8.4.3 overstack, 11.1 surrender: the Removal Phase's own handler; events: their
+    own). Units go to their own side's boxes; a unit eliminated outside a battle is the excess of an overstack
+    (8.4.3)."""
     uid, box = action["unit"], action["to"]
     owner = ctx.game.map.boxes[box].side
     findings = []
@@ -329,8 +329,7 @@ def handle_remove(ctx: Context, state: State, action: Action) -> tuple[State, li
         b = _after_elimination(evolve(b, loss_groups=tuple(g for g in b.loss_groups if uid not in g.units)), uid)
         state = with_combat(to_box(ctx, state, uid, box), evolve(c, battle=b))
         return state, findings
-    if state.phase != "removal" and box in (f"destroyed_{side}", f"surrendered_{side}", f"shattered_{side}") \
-            and on_map(ctx, state, uid) and not _overstacked(ctx, state, uid):
+    if state.phase != "removal" and box in gone and on_map(ctx, state, uid) and not _overstacked(ctx, state, uid):
         loc = state.units[uid].loc
         findings.append(Finding("8.4.3", f"{unit_name(ctx, uid, state)} is sent to {box} by no battle result, event "
                                          f"or surrender, and {loc} is not overstacked: a player eliminates his own "
