@@ -285,7 +285,8 @@ def test_cli_bad_config_exits_2_with_one_line(tmp_path):
 def test_a_port_inland_takes_its_neighbours_coast(tmp_path):
     """A port whose hex is on no coast (5.7 landings, 16.2.3 supply need its sea) is on the coasts of its land
     neighbours; one with no coastal neighbour is left on none, with a warning."""
-    world = WORLD + '[[place]]\nname = "Gamma"\nlonlat = [0.17, 45.27]\n[[place]]\nname = "Delta"\nlonlat = [1.1, 44.6]\n'
+    world = (WORLD + '[[place]]\nname = "Gamma"\nlonlat = [0.17, 45.27]\n'
+             '[[place]]\nname = "Delta"\nlonlat = [1.1, 44.6]\n')
     layers = (LAYERS + '[[place]]\nname = "Gamma"\nsettlement = "town"\nfeatures = ["port"]\n'
               '[[place]]\nname = "Delta"\nsettlement = "town"\nfeatures = ["port"]\n')
     folder = tmp_path / "world"

@@ -7,12 +7,12 @@ some of them with some of the units that may (from one hex or several: multi-hex
 RNG, and the odds, net shift and result it claims are those of the rules package's own reading (``combat``'s). The
 result is then carried out with random legal choices, each kept only when the rules find it legal
 (:meth:`Player.try_act`): the step losses (the unit picked among those that may take it, 10.2), the defender's
-Determined Defense when the CRT cell allows it (11.x; its result found by asking the rules which line of the table
-the roll gives, a Desperate Defense rolled again until it holds or the stack is gone, 11.5), the retreats (one of the
-retreats that keep the unit alive, ``retreat.saving``; an elimination when none is left, 12.2), the Breakthrough Group with one
-Breakthrough Combat of its own (15.x), and advances after combat (14.x). What a combat still owes when it ends would
-be reported on the next line, so :meth:`Player.act` of that line fails loudly: the player never leaves one unsettled.
-"""
+Determined Defense when the CRT cell allows it (11.x; its result found by asking the rules which line of the table the
+roll gives, a Desperate Defense rolled again until it holds or the stack is gone, 11.5), the retreats (one of the
+retreats that keep the unit alive, ``retreat.saving``; an elimination when none is left, 12.2), the Breakthrough Group
+with one Breakthrough Combat of its own (15.x), and advances after combat (14.x). What a combat still owes when it ends
+would be reported on the next line, so :meth:`Player.act` of that line fails loudly: the player never leaves one
+unsettled."""
 
 from __future__ import annotations
 
