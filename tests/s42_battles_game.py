@@ -26,7 +26,7 @@ from validator.engine.state import evolve
 from validator.rules.stalingrad42 import combat
 from validator.rules.stalingrad42.battlefield import ground
 from validator.rules.stalingrad42.combat_data import combat_facts
-from vassal_playback import JavaRandom, _unit_in, playback
+from vassal_playback import JavaRandom, playback, unit_in
 
 SCENARIO = "s4_campaign"
 START = {"turn": 1, "player": "axis", "phase": "combat"}
@@ -282,7 +282,7 @@ def set_up_script(game, point) -> list[dict[str, Any]]:
 
     def battle(p, a: dict[str, Any], before) -> None:
         fought.append(len(fought) + 1)
-        p.do(do="select", pieces=[{"UnitId": u} for u in (*a["attackers"], _unit_in(before, a["targets"][0]))])
+        p.do(do="select", pieces=[{"UnitId": u} for u in (*a["attackers"], unit_in(before, a["targets"][0]))])
         p.do(do="button", name=DECLARE)
         p.do(do="seed", value=seed_for(a["die"]))
         p.do(do="key", piece=marker(fought[-1]), menu=RESOLVE)

@@ -279,10 +279,10 @@ def _convert(p: _Play, a: dict[str, Any], before: Any) -> None:
                 p.unit(uid, do="key", menu=menu)
     elif kind == "declare":
         for t in a["targets"]:
-            p.unit(_unit_in(before, t), do="key", menu="Mark as Target")
+            p.unit(unit_in(before, t), do="key", menu="Mark as Target")
     elif kind == "counterblow":
         _pay(p, a)
-        p.unit(_unit_in(before, a["target"]), do="key", menu="Mark Counterblow")
+        p.unit(unit_in(before, a["target"]), do="key", menu="Mark Counterblow")
     elif kind == "battle":
         _battle(p, a, before)
     elif kind == "draw" and p.cards:
@@ -353,7 +353,8 @@ def _put_marker(p: _Play, kind: str, side: str, uid: str) -> None:
     p.marker_on[uid] = m.id
 
 
-def _unit_in(state: Any, loc: str) -> str:
+def unit_in(state: Any, loc: str) -> str:
+    """The first unit (by id) at ``loc`` in a validator state: the piece a player clicks to mark that hex."""
     return next(u for u, us in sorted(state.units.items()) if us.loc == loc)
 
 
@@ -446,6 +447,6 @@ def _battle(p: _Play, a: dict[str, Any], before: Any) -> None:
         if p.state.units[air].face != p.faces.get(air, "front"):
             p.flip(air)
     if a.get("marker"):
-        p.unit(_unit_in(before, a["marker"]), do="key", menu="Mark Counterblow")
+        p.unit(unit_in(before, a["marker"]), do="key", menu="Mark Counterblow")
     if support is not None:
         p.do(do="move", piece=support, to=p.box_name(UNUSED_BOX))
