@@ -37,6 +37,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from games.atomic import inside
 from games.errors import UserError
+from games.file_digest import file_sha256
 from games.model import Game
 
 CACHE_DIR = ".cache"
@@ -119,26 +120,15 @@ def digest(*parts: str | bytes) -> str:
     return h.hexdigest()
 
 
-_file_hashes: dict[str, tuple[tuple[int, int, int], str]] = {}
-
-
 def file_hash(path: str) -> str:
-    """The hash of a regular file's bytes, remembered while its size, mtime and inode stay the same."""
+    """The hash of a regular file's bytes (remembered while its size, mtime and inode stay the same); a link hashed as
+    its target's name, never followed; anything else by its kind."""
     st = os.lstat(path)
     if stat.S_ISLNK(st.st_mode):
         return digest("link", os.readlink(path))
     if not stat.S_ISREG(st.st_mode):
         return digest("other", str(stat.S_IFMT(st.st_mode)))
-    sig = (st.st_size, st.st_mtime_ns, st.st_ino)
-    known = _file_hashes.get(path)
-    if known and known[0] == sig:
-        return known[1]
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            h.update(chunk)
-    _file_hashes[path] = (sig, h.hexdigest())
-    return h.hexdigest()
+    return file_sha256(path, st)
 
 
 def tree_hash(root: str, skip: Callable[[str], bool] = lambda name: False, limit: int = MAX_FOLDER_FILES) -> str:

@@ -23,6 +23,8 @@ import sys
 import tempfile
 from typing import Mapping
 
+from games.file_digest import file_sha256
+
 from .traits import Key, key_text
 from .xmltree import element
 
@@ -77,23 +79,8 @@ def inputs_key(jar: str = ENGINE_JAR) -> str:
     for path in [*sources(), jar]:
         h.update(os.path.relpath(path, REPO).encode())
         if os.path.isfile(path):
-            h.update(_file_digest(path))
+            h.update(file_sha256(path).encode())  # (the engine jar is 5 MB: remembered)
     return h.hexdigest()
-
-
-_digests: dict[str, tuple[tuple[int, int, int], bytes]] = {}
-
-
-def _file_digest(path: str) -> bytes:
-    """The SHA-256 of a file, remembered while its size, mtime and inode stay the same (a build asks for the key
-    ten times, and the engine jar is 5 MB: 5 ms each time)."""
-    st = os.stat(path)
-    sig = (st.st_size, st.st_mtime_ns, st.st_ino)
-    known = _digests.get(path)
-    if known is None or known[0] != sig:
-        with open(path, "rb") as f:
-            known = _digests[path] = (sig, hashlib.sha256(f.read()).digest())
-    return known[1]
 
 
 @functools.lru_cache(maxsize=4)
