@@ -20,7 +20,7 @@ cases already. The set takes the outsider's view of:
   Check surrendering in the Axis Removal Phase, the Event VP of a surrender stated or left to the rules, an
   Unsupplied defender eliminated into the Surrendered box, a friendly unit in an EZOC opening a supply path;
 - cards: a Play Immediately card kept on a red-event turn (5.3.1 once, no 5.2 or 5.2.1: issue 14's second
-  behaviour) and its played twin, a fifth unit moved after Central Command (4.0), Panzerblitz! in Mud (5.3.1 once),
+  behaviour), a fifth unit moved after Central Command (4.0), Panzerblitz! in Mud (5.3.1 once),
   OKH's `take`, a reshuffle in the middle of a draw and the pile's last card claimed drawn without one;
 - victory: turn 9's Sudden Death at the box and one short, VPG 12.5's example (14 VP locations, round marker -1);
 - a CB marker left unattacked while the only unit next to it attacked elsewhere (10.3.1: issue 14's first behaviour);
@@ -33,7 +33,13 @@ The first run (35 logs) disagreed on three:
   docs/log-format.md gives for "the units it benefits"), and only `targets` was read: two hexes were accepted
   silently and, with one, nobody was saved (the saved unit's surrender then reported under 11.1). The hex may now be
   given by the units (events_org.save_from_surrender); blind11_luftwaffe_support_by_units, written after the run,
-  shows the save.
+  shows the save. The same reading failed every event that acts on the hexes of units already there: Defensive
+  Works (41) named by its unit gave no shift (a right claim then reported under 10.6) and Russian Courage's (37)
+  Counterblow marker named by its unit was never placed (the hex left unattacked, accepted silently); Backhand
+  Blow (15) and the other Counterblow-marker events (1, 26) read the same way. They all take the hexes of the named
+  `units` now (events_common.named_hexes): blind11_defensive_works_by_unit and
+  blind11_russian_courage_by_unit_unattacked, written after the first run, replacing
+  blind11_immediate_card_played_red_turn (the played twin, a case of the earlier sets already).
 - blind11_last_card_drawn: the case's. When one card is left the discards are shuffled in together with it (3rd
   5.0), so the last card may be drawn after the reshuffle; the draw was legal, and the report fell on the next
   draw's `reshuffle` claim. The case now claims `"reshuffle": false` on the draw that reached the last card (5.0).

@@ -97,6 +97,12 @@ def hexes_of(ctx: Context, state: State, side: str) -> dict[str, list[str]]:
     return out
 
 
+def named_hexes(state: State, play: Play) -> tuple[str, ...]:
+    """The hexes a play of an event that acts on hexes names: its ``targets``, or, when the log names the ``units``
+    there instead (docs/log-format.md: "the units it benefits or affects"), the hexes they stand in, in order."""
+    return play.targets or tuple(dict.fromkeys(state.units[u].loc for u in play.units if u in state.units))
+
+
 def units_on_map(ctx: Context, state: State, side: str) -> list[str]:
     """``side``'s units on the map, sorted."""
     return sorted(u for units in hexes_of(ctx, state, side).values() for u in units)

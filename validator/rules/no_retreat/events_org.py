@@ -28,7 +28,7 @@ from ...model import Action, Finding, indefinite
 from .cards import spend
 from .control import controller, enter
 from .event_state import Due, battle_owes, phase_key
-from .events_common import Play, hexes_of, open_due, other, units_on_map, violation
+from .events_common import Play, hexes_of, named_hexes, open_due, other, units_on_map, violation
 from .events_data import Effect, half
 from .organization import flip_kind, supplied_overland
 from .placement import expected_face, place_problem
@@ -151,8 +151,7 @@ def mark_unsupplied(ctx: Context, state: State, play: Play, effect: Effect) -> t
 def save_from_surrender(ctx: Context, state: State, play: Play, effect: Effect) -> tuple[State, list[Finding]]:
     n = int(effect.params["hexes"])
     findings = []
-    # the hex is named (`targets`) or given by the units it saves (`units`, docs/log-format.md: "the units it benefits")
-    hexes = play.targets or tuple(dict.fromkeys(state.units[u].loc for u in play.units if u in state.units))
+    hexes = named_hexes(state, play)
     if len(hexes) > n:
         findings.append(violation(ctx, play.event, play.side, f"it saves the units of {n} hex; "
                                                                f"{len(hexes)} named", (), hexes))
