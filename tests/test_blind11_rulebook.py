@@ -15,13 +15,14 @@ cases already. The set takes the outsider's view of:
 - counterattacks: a Soviet counterattack with a first-Snow Shock!, an Axis counterattack with a Blitz! the turn does
   not give (10.6.2 only, the claim counting the marker accepted: issue 14's third behaviour), the forest that still
   denies a counterattacking panzer its armor bonus though terrain shifts are gone (VPG 10.7.2);
-- isolation, surrender and the Removal Phase: Cavalry Raid's marker on a unit that then traces supply (kept; its
+- isolation, surrender and the Removal Phase: a surrender sent to the Destroyed box and a healthy unit eliminated
+  (11.1, 8.4.3), Cavalry Raid's marker on a unit that then traces supply (kept; its
   surrender is 11.1), Luftwaffe Support saving one hex (two named: 5.3.1), a Soviet unit marked in the Axis Supply
   Check surrendering in the Axis Removal Phase, the Event VP of a surrender stated or left to the rules, an
   Unsupplied defender eliminated into the Surrendered box, a friendly unit in an EZOC opening a supply path;
 - cards: a Play Immediately card kept on a red-event turn (5.3.1 once, no 5.2 or 5.2.1: issue 14's second
   behaviour), a fifth unit moved after Central Command (4.0), Panzerblitz! in Mud (5.3.1 once),
-  OKH's `take`, a reshuffle in the middle of a draw and the pile's last card claimed drawn without one;
+  OKH's `take`, the pile's last card claimed drawn without a reshuffle;
 - victory: turn 9's Sudden Death at the box and one short, VPG 12.5's example (14 VP locations, round marker -1);
 - a CB marker left unattacked while the only unit next to it attacked elsewhere (10.3.1: issue 14's first behaviour);
 - organization on turn 17: a Shock side's improvement for one card (7.1), a replacement on its red face (7.9.2);
@@ -40,6 +41,15 @@ The first run (35 logs) disagreed on three:
   `units` now (events_common.named_hexes): blind11_defensive_works_by_unit and
   blind11_russian_courage_by_unit_unattacked, written after the first run, replacing
   blind11_immediate_card_played_red_turn (the played twin, a case of the earlier sets already).
+
+Probes written after the first run (in the same outsider's forms) found one more line accepted silently, the
+validator's: in the Removal Phase a `remove` to the Destroyed or Shattered box was never checked (8.4.3's check
+left the phase to 11.1's handler, which looked only at the Surrendered box), so a unit that had to surrender could
+be sent to the Destroyed box, the Axis losing its Event VP, and a healthy unit could be eliminated. The first is now
+11.1 (removal.handle_removal_remove), the second 8.4.3 as in every other phase: blind11_removal_wrong_boxes, which
+replaces blind11_reshuffle_mid_draw (the legal twin of a reshuffle, a case of the earlier sets). To use every
+optional field of docs/log-format.md at least once, a free upgrade (`free`), a `choice`, a `cancel`, a `draw` and a
+`discard` `by` an event and a `move` by `to` were added to four logs after the first run, their verdicts unchanged.
 - blind11_last_card_drawn: the case's. When one card is left the discards are shuffled in together with it (3rd
   5.0), so the last card may be drawn after the reshuffle; the draw was legal, and the report fell on the next
   draw's `reshuffle` claim. The case now claims `"reshuffle": false` on the draw that reached the last card (5.0).
