@@ -8,7 +8,7 @@ Not a Step Back!, Scorched Earth, Operational Moves and the turn-12 Sudden Death
 12.5's round-marker example left out, so only its own numbers are kept). The rulebook's other worked examples (10.5
 "12 vs 9", 10.6.4 "24 vs 2", 10.8.1's Forest, 12.2's turn 6, 3rd 5.0's two card examples, 3rd 6.1's supply) were
 cases already. The set takes the outsider's view of:
-- weather turn by turn: Snow and an Unsupplied marker together (the lower cap, 6.5.2), Long Winter's turn-5 Axis
+- weather turn by turn: Snow and an Unsupplied marker together (the lower cap, 6.5.2: one hex past it), Long Winter's turn-5 Axis
   attack (2 columns left, the Soviet CRT, no river, no armor bonus), Snow's frozen rivers, the first Snow turn's
   two-column Shock! and turn 10's one, General Mud turning turn 4 to Mud (the Axis attack then a Mud attack) and a
   `weather` line stating Snow against it (13.0 once: the logged weather stands, the move it allows is not reported);
@@ -20,7 +20,7 @@ cases already. The set takes the outsider's view of:
   surrender is 11.1), Luftwaffe Support saving one hex (two named: 5.3.1), a Soviet unit marked in the Axis Supply
   Check surrendering in the Axis Removal Phase, the Event VP of a surrender stated or left to the rules, an
   Unsupplied defender eliminated into the Surrendered box, a friendly unit in an EZOC opening a supply path;
-- cards: a Play Immediately card kept on a red-event turn (5.3.1 once, no 5.2 or 5.2.1: issue 14's second
+- cards: River Crossing played on a line of its own before its battle (5.3.1 once), a Play Immediately card kept on a red-event turn (5.3.1 once, no 5.2 or 5.2.1: issue 14's second
   behaviour), a fifth unit moved after Central Command (4.0), Panzerblitz! in Mud (5.3.1 once),
   OKH's `take`, the pile's last card claimed drawn without a reshuffle;
 - victory: turn 9's Sudden Death at the box and one short, VPG 12.5's example (14 VP locations, round marker -1);
@@ -47,7 +47,11 @@ validator's: in the Removal Phase a `remove` to the Destroyed or Shattered box w
 left the phase to 11.1's handler, which looked only at the Surrendered box), so a unit that had to surrender could
 be sent to the Destroyed box, the Axis losing its Event VP, and a healthy unit could be eliminated. The first is now
 11.1 (removal.handle_removal_remove), the second 8.4.3 as in every other phase: blind11_removal_wrong_boxes, which
-replaces blind11_reshuffle_mid_draw (the legal twin of a reshuffle, a case of the earlier sets). To use every
+replaces blind11_reshuffle_mid_draw (the legal twin of a reshuffle, a case of the earlier sets). A battle card played on
+a `play` line of its own right before its battle (River Crossing) was reported there (5.3.1: it belongs in the
+battle's `cards`), and the battle's claim counting it was then reported again under 10.6: the claim may now count the
+card or leave it out (events_combat.loose_card), blind11_river_crossing_own_line, which replaces
+blind11_snow_unsupplied_panzer_three (the legal twin of the 6.5.2 case). To use every
 optional field of docs/log-format.md at least once, a free upgrade (`free`), a `choice`, a `cancel`, a `draw` and a
 `discard` `by` an event and a `move` by `to` were added to four logs after the first run, their verdicts unchanged.
 - blind11_last_card_drawn: the case's. When one card is left the discards are shuffled in together with it (3rd

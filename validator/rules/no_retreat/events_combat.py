@@ -289,6 +289,19 @@ def unmet_shifts(ctx: Context, state: State, spec: BattleSpec, played: tuple[Bat
     return tuple(bc for bc in _live(played) if _unmet_shift(ctx, state, spec, bc))
 
 
+def loose_card(ctx: Context, state: State, spec: BattleSpec) -> CardPlay | None:
+    """A battle card of one of the battle's sides played on its own line right before the battle (the line just
+    before: ``state.recent``), which the play reported under 5.3.1 (it belongs in the battle's ``cards``): a claim
+    that counted its effect in this battle is that one mistake (10.5, 10.6), not a second one."""
+    r = state.recent
+    if r is None or r.kind != "play" or not r.cards or r.side not in (spec.side, other(ctx, spec.side)):
+        return None
+    h = half(ctx, r.event or r.cards[0], r.side)
+    if not h.options or any(e.where != "battle" for e in h.options):
+        return None
+    return CardPlay(r.cards[0], r.side)
+
+
 # -- the die and the result -----------------------------------------------------------------------------------------
 
 def _at_least(crt: CRT, odds: Odds, column: str) -> bool:
