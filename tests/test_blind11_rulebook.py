@@ -24,7 +24,7 @@ outsider's view of:
   into the Surrendered box, a friendly unit in an EZOC opening a supply path, the Disorganized marker the Removal
   Phase clears (the unit then holds a Counterblow hex alone);
 - cards: River Crossing played on a line of its own before its battle (5.3.1 once), a fifth unit moved after
-  Central Command (4.0), Panzerblitz! in Mud (5.3.1 once), Defensive Works and Russian Courage named by their units,
+  Central Command (4.0), Defensive Works and Russian Courage named by their units, General Staff by its stack's hex,
   OKH's `take`, the pile's last card claimed drawn without a reshuffle;
 - victory: turn 9's Sudden Death at the box and one short, VPG 12.5's example (14 VP locations, round marker -1);
 - issue 14's behaviours: a CB marker left unattacked while the only unit next to it attacked elsewhere (10.3.1), a
@@ -56,7 +56,11 @@ Probes written after the first run, in the same outsider's forms, found two more
   (removal.handle_removal_remove), the second 8.4.3 as in every other phase: blind11_removal_wrong_boxes;
 - a battle card played on a `play` line of its own right before its battle was reported there (5.3.1: it belongs in
   the battle's `cards`), and the battle's claim counting it again under 10.6 (one mistake, two reports): the claim
-  may now count the card or leave it out (events_combat.loose_card): blind11_river_crossing_own_line.
+  may now count the card or leave it out (events_combat.loose_card): blind11_river_crossing_own_line;
+- General Staff (17 Axis: "the units of one stack") named by the stack's hex (`targets`) was reported (5.3.1) and
+  its +2 MP then withheld (the move reported under 8.1): an event that acts on one stack now reads the stack from its
+  hex too (events_common.named_units; Surprise Attack, 36, found its stack already): blind11_general_staff_by_hex,
+  which replaces blind11_panzerblitz_in_mud (a timing case like the earlier sets').
 These new cases took the places of the set's repeats of earlier sets found on a second grep (the first Snow turn's
 Shock!, blind_first_snow_shock; the turn-5 Long Winter attack, blind4_long_winter_turn5; a Play Immediately card kept
 on a red-event turn and its played twin, blind9 and blind8; the legal twins of a reshuffle, of the 6.5.2 case and of
@@ -64,7 +68,8 @@ the forest counterattack, whose first battle is its twin's);
 blind11_steam_roller_shock_two, blind11_shock_unit_counterattacks and blind11_disorganized_cleared_counterblow were
 probed before they joined the set, blind11_general_mud_kept_reduced_rate was written before its run. To use every
 optional field of docs/log-format.md at least once, a free upgrade (`free`), a `choice`, a `cancel`, a `draw` and a
-`discard` `by` an event and a `move` by `to` were added to four logs after the first run, their verdicts unchanged.
+`discard` `by` an event and a `move` by `to` (the Cavalry Raid pair) were added after the first run, their
+verdicts unchanged.
 """
 from __future__ import annotations
 
