@@ -26,7 +26,8 @@ outsider's view of:
 - cards: River Crossing played on a line of its own before its battle (5.3.1 once), a fifth unit moved after
   Central Command (4.0), Defensive Works and Russian Courage named by their units, General Staff by its stack's hex,
   OKH's `take`, the pile's last card claimed drawn without a reshuffle;
-- victory: turn 9's Sudden Death at the box and one short, VPG 12.5's example (14 VP locations, round marker -1);
+- victory: turn 9's Sudden Death at the box, turn 24's at the 1945 box with the objectives held too, VPG 12.5's
+  example (14 VP locations, round marker -1);
 - issue 14's behaviours: a CB marker left unattacked while the only unit next to it attacked elsewhere (10.3.1), a
   Play Immediately card the Soviets keep on a draw the Axis's Moscow cuts to three (5.3.1 once, no 5.2), and the
   Blitz! counterattack above;
@@ -60,7 +61,12 @@ Probes written after the first run, in the same outsider's forms, found two more
 - General Staff (17 Axis: "the units of one stack") named by the stack's hex (`targets`) was reported (5.3.1) and
   its +2 MP then withheld (the move reported under 8.1): an event that acts on one stack now reads the stack from its
   hex too (events_common.named_units; Surprise Attack, 36, found its stack already): blind11_general_staff_by_hex,
-  which replaces blind11_panzerblitz_in_mud (a timing case like the earlier sets').
+  which replaces blind11_panzerblitz_in_mud (a timing case like the earlier sets');
+- a Victory Phase in which two conditions give the same side the game (turn 24: the Soviet objectives and the
+  Sudden Death box) took the first found, objectives, as the only true reason, and a claim of Sudden Death was
+  reported under 12.1; any reason that holds is now accepted (victory._also_won, 12.0):
+  blind11_sudden_death_and_objectives_t24, which replaces blind11_sudden_death_t9_one_short (a repeat of
+  blind5_sudden_death_below_box).
 These new cases took the places of the set's repeats of earlier sets found on a second grep (the first Snow turn's
 Shock!, blind_first_snow_shock; the turn-5 Long Winter attack, blind4_long_winter_turn5; a Play Immediately card kept
 on a red-event turn and its played twin, blind9 and blind8; the legal twins of a reshuffle, of the 6.5.2 case and of
