@@ -10,9 +10,9 @@ vs 2", 10.8.1's Forest, 12.2's turn 6, 3rd 5.0's two card examples, 3rd 6.1's su
 no scenarios but the 1941 campaign in games/no_retreat/, so none of the set is about another one. It takes the
 outsider's view of:
 - weather turn by turn: Snow and an Unsupplied marker together (the lower cap: 6.5.2), Long Winter's turn-5 Axis
-  attack claimed on the Axis CRT (10.5), Snow's frozen rivers (counted: one report), turn 10's one-column Shock!
-  (not the first Snow turn's two), General Mud turning turn 4 to Mud (the Axis attack then a Mud attack) and a
-  `weather` line stating Snow against it (13.0 once: the logged weather stands, the move it allows is not reported);
+  attack claimed on the Axis CRT (10.5), Snow's frozen rivers (counted: one report), General Mud turning turn 4 to
+  Mud (the Axis attack then a Mud attack) and a `weather` line stating Snow against it (13.0 once: the logged
+  weather stands, the move it allows is not reported);
 - counterattacks and Shock: a Soviet counterattack with a first-Snow Shock! (two columns), an Axis counterattack
   with a Blitz! the turn does not give (10.6.2 only, the claim counting the marker accepted: issue 14's third
   behaviour), the forest that still denies a counterattacking panzer its armor bonus though terrain shifts are gone
@@ -23,6 +23,7 @@ outsider's view of:
   the Axis Removal Phase, the Event VP of a surrender stated or left to the rules, an Unsupplied defender eliminated
   into the Surrendered box, a friendly unit in an EZOC opening a supply path, the Disorganized marker the Removal
   Phase clears (the unit then holds a Counterblow hex alone);
+- declarations: a Counterblow hex declared on a hex already a Target (10.1.2 once);
 - cards: River Crossing played on a line of its own before its battle (5.3.1 once), a fifth unit moved after
   Central Command (4.0), Defensive Works and Russian Courage named by their units, General Staff by its stack's hex,
   OKH's `take`, the pile's last card claimed drawn without a reshuffle;
@@ -66,7 +67,12 @@ Probes written after the first run, in the same outsider's forms, found two more
   Sudden Death box) took the first found, objectives, as the only true reason, and a claim of Sudden Death was
   reported under 12.1; any reason that holds is now accepted (victory._also_won, 12.0):
   blind11_sudden_death_and_objectives_t24, which replaces blind11_sudden_death_t9_one_short (a repeat of
-  blind5_sudden_death_below_box).
+  blind5_sudden_death_below_box);
+- a Counterblow hex declared on a hex the Axis had already declared a Target was reported (10.1.2) and then made the
+  hex a Counterblow hex all the same, so the voluntary attack the Target required, its river shift counted, was
+  reported again under 10.5 as a counterblow's odds; the hex now stays the Target it was
+  (declaration.handle_counterblow): blind11_counterblow_on_declared_target, which replaces
+  blind11_snow_t10_shock_two_claimed (a shift miscount like blind_first_snow_shock's).
 These new cases took the places of the set's repeats of earlier sets found on a second grep (the first Snow turn's
 Shock!, blind_first_snow_shock; the turn-5 Long Winter attack, blind4_long_winter_turn5; a Play Immediately card kept
 on a red-event turn and its played twin, blind9 and blind8; the legal twins of a reshuffle, of the 6.5.2 case and of
