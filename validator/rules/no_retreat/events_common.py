@@ -100,7 +100,8 @@ def hexes_of(ctx: Context, state: State, side: str) -> dict[str, list[str]]:
 def named_hexes(state: State, play: Play) -> tuple[str, ...]:
     """The hexes a play of an event that acts on hexes names: its ``targets``, or, when the log names the ``units``
     there instead (docs/log-format.md: "the units it benefits or affects"), the hexes they stand in, in order."""
-    return play.targets or tuple(dict.fromkeys(state.units[u].loc for u in play.units if u in state.units))
+    return play.targets or tuple(dict.fromkeys(state.units[u].loc for u in play.units
+                                               if u in state.units and state.units[u].loc))
 
 
 def named_units(ctx: Context, state: State, play: Play) -> tuple[str, ...]:
