@@ -47,7 +47,7 @@ from .declaration import (
     attack_neighbours, counterblow_eligible, current, noted, other_side, unattacked, voluntary_problem, with_combat)
 from .events_combat import (
     BattleCard, Outcome, after_battle, battle_cards, card_crt, card_modifiers, card_problems, defender_problem,
-    extra_support, outcome, play_cards, unmet_shifts, used_again, waivers)
+    extra_support, loose_card, outcome, play_cards, unmet_shifts, used_again, waivers)
 from .odds import Odds, compute, strength
 from .results import close, hex_result, obligations
 from .shifts import BattleSpec, Modifier, all_unsupplied, card_play, describe, modifiers
@@ -404,6 +404,10 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
     if unmet:  # a card whose conditions fail (5.3.1): a claim may count its shift all the same
         alts.append(("with the shift of a card whose conditions fail",
                      resolve(ctx, state, spec, action["die"], as_played=unmet)))
+    loose = loose_card(ctx, state, spec)
+    if loose is not None:  # a battle card played on its own line just before (5.3.1 there): a claim may count it
+        alts.append(("with the card played on its own line before the battle",
+                     resolve(ctx, state, evolve(spec, cards=spec.cards + (loose,)), action["die"])))
     alts = [(how, a) for how, a in alts if (a[2], a[3]) != (mods, out)]
     claims = claim_findings(ctx, action, crt, odds, mods)
     if claims and any(not claim_findings(ctx, action, a[0], a[1], a[2]) for _, a in alts):

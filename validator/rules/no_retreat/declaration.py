@@ -137,6 +137,8 @@ def handle_counterblow(ctx: Context, state: State, action: Action) -> tuple[Stat
         findings.append(Finding("10.1.2", f"a counterblow against {t} costs {r.counterblow_cost} card; "
                                           f"{len(pay)} paid", (), (t,)))
     state, paid = spend(ctx, state, side, pay, "10.1.2", f"a counterblow on {t}")
+    if t in c.declared:  # reported above: the hex stays the Target hex it was, attacked voluntarily (one report)
+        return with_combat(state, noted(ctx, state, c)), findings + paid
     unpaid = c.unpaid | ({t} if paid or len(pay) < r.counterblow_cost else set())
     c = evolve(c, counterblows=c.counterblows | {t}, unpaid=unpaid)
     return with_combat(state, noted(ctx, state, c)), findings + paid

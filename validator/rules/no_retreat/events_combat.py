@@ -55,7 +55,8 @@ from .combat_data import rules
 from .declaration import current, target_problem, units_of, voluntary_problem, with_combat
 from .event_state import Again, BattleCards, Lasting, phase_key
 from .events_common import (
-    Play, active, add_lasting, card_label, choose, hexes_of, open_draws, other, scope_key, to_hand, violation)
+    Play, active, add_lasting, card_label, choose, hexes_of, named_hexes, open_draws, other, scope_key, to_hand,
+    violation)
 from .events_data import Effect, half
 from .odds import Odds, strength
 from .shifts import BattleSpec, CardPlay, Modifier, armor_bonus, category, terrain
@@ -286,6 +287,19 @@ def unmet_shifts(ctx: Context, state: State, spec: BattleSpec, played: tuple[Bat
     """The live shift cards of the battle whose conditions fail: played against 5.3.1, and reported there; a claim
     that counted their shift all the same is that one mistake (10.5)."""
     return tuple(bc for bc in _live(played) if _unmet_shift(ctx, state, spec, bc))
+
+
+def loose_card(ctx: Context, state: State, spec: BattleSpec) -> CardPlay | None:
+    """A battle card of one of the battle's sides played on its own line right before the battle (the line just
+    before: ``state.recent``), which the play reported under 5.3.1 (it belongs in the battle's ``cards``): a claim
+    that counted its effect in this battle is that one mistake (10.5, 10.6), not a second one."""
+    r = state.recent
+    if r is None or r.kind != "play" or not r.cards or r.side not in (spec.side, other(ctx, spec.side)):
+        return None
+    h = half(ctx, r.event or r.cards[0], r.side)
+    if not h.options or any(e.where != "battle" for e in h.options):
+        return None
+    return CardPlay(r.cards[0], r.side)
 
 
 # -- the die and the result -----------------------------------------------------------------------------------------
@@ -555,11 +569,12 @@ def free_counterblows(ctx: Context, state: State, play: Play, effect: Effect) ->
     limit = rules(ctx).counterblows
     occ = occupants(ctx, state)
     findings = []
-    if len(play.targets) > n:
+    hexes = named_hexes(state, play)
+    if len(hexes) > n:
         findings.append(violation(ctx, play.event, play.side, f"it places {n} Counterblow markers; "
-                                                               f"{len(play.targets)} named", (), play.targets))
+                                                               f"{len(hexes)} named", (), hexes))
     added = set()
-    for t in play.targets:
+    for t in hexes:
         mine = units_of(ctx, occ, t, play.side)
         why = None
         if not any(voluntary_problem(ctx, state, u) is None for u in mine):
@@ -582,11 +597,12 @@ def remove_counterblows(ctx: Context, state: State, play: Play, effect: Effect) 
     enemy = other(ctx, play.side)
     marked = c.counterblows | c.marked
     findings = []
-    if len(play.targets) > n:
+    hexes = named_hexes(state, play)
+    if len(hexes) > n:
         findings.append(violation(ctx, play.event, play.side, f"it removes up to {n} Counterblow markers; "
-                                                               f"{len(play.targets)} named", (), play.targets))
+                                                               f"{len(hexes)} named", (), hexes))
     gone = set()
-    for t in play.targets[:n]:
+    for t in hexes[:n]:
         if t not in marked:
             findings.append(violation(ctx, play.event, play.side, f"{t} has no Counterblow marker on "
                                                                    f"{ctx.game.sides[enemy].name} units", (), (t,)))
@@ -616,13 +632,14 @@ def lasting_play(ctx: Context, state: State, play: Play, effect: Effect) -> tupl
 def defense_works(ctx: Context, state: State, play: Play, effect: Effect) -> tuple[State, list[Finding]]:
     mine = hexes_of(ctx, state, play.side)
     findings = []
-    for loc in play.targets[:1]:
+    hexes = named_hexes(state, play)
+    for loc in hexes[:1]:
         if loc not in mine:
             findings.append(violation(ctx, play.event, play.side, f"{loc} holds none of his units", (), (loc,)))
             continue
         state = evolve(state, effects=evolve(state.effects, works=state.effects.works | {(loc, play.side)}))
-    if len(play.targets) > 1:
-        findings.append(violation(ctx, play.event, play.side, "it marks one hex", (), play.targets))
+    if len(hexes) > 1:
+        findings.append(violation(ctx, play.event, play.side, "it marks one hex", (), hexes))
     return state, findings
 
 

@@ -97,6 +97,22 @@ def hexes_of(ctx: Context, state: State, side: str) -> dict[str, list[str]]:
     return out
 
 
+def named_hexes(state: State, play: Play) -> tuple[str, ...]:
+    """The hexes a play of an event that acts on hexes names: its ``targets``, or, when the log names the ``units``
+    there instead (docs/log-format.md: "the units it benefits or affects"), the hexes they stand in, in order."""
+    return play.targets or tuple(dict.fromkeys(state.units[u].loc for u in play.units
+                                               if u in state.units and state.units[u].loc))
+
+
+def named_units(ctx: Context, state: State, play: Play) -> tuple[str, ...]:
+    """The units a play of an event that acts on one stack names: its ``units``, or, when the log names the stack's
+    hex (``targets``) instead, the playing side's units standing there."""
+    if play.units or not play.targets:
+        return play.units
+    at = hexes_of(ctx, state, play.side)
+    return tuple(u for t in dict.fromkeys(play.targets) for u in sorted(at.get(t, ())))
+
+
 def units_on_map(ctx: Context, state: State, side: str) -> list[str]:
     """``side``'s units on the map, sorted."""
     return sorted(u for units in hexes_of(ctx, state, side).values() for u in units)

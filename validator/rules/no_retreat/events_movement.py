@@ -30,7 +30,7 @@ from .battle_state import CBMarker
 from .cards import record, with_record
 from .control import enter
 from .event_state import Due, phase_key
-from .events_common import Play, open_due, violation
+from .events_common import Play, named_units, open_due, violation
 from .events_data import Effect
 from .movement import apply_move, enter_cost, ground, handle_move, step_problem, trail
 from .rail import detrain_problem, in_box, rail_box
@@ -65,26 +65,28 @@ def moves(ctx: Context, state: State, play: Play, effect: Effect) -> tuple[State
     p = effect.params
     most = int(p.get("units", UNLIMITED))
     findings = []
+    named = play.units
     if p.get("stack"):
         most = UNLIMITED
-        hexes = {state.units[u].loc for u in play.units}
+        named = named_units(ctx, state, play)  # the stack's units, or its hex
+        hexes = {state.units[u].loc for u in named}
         if len(hexes) > 1:
             findings.append(violation(ctx, play.event, play.side, f"it moves one stack; the units named are in "
                                                                    f"{', '.join(sorted(h or '-' for h in hexes))}",
-                                      play.units))
-    if len(play.units) > most:
+                                      named))
+    if len(named) > most:
         findings.append(violation(ctx, play.event, play.side, f"it moves at most {most} unit(s); "
-                                                               f"{len(play.units)} named", play.units))
-    for uid in play.units:
+                                                               f"{len(named)} named", named))
+    for uid in named:
         why = _unit_problem(ctx, state, play.side, p, uid)
         if why:
             findings.append(violation(ctx, play.event, play.side, f"{unit_name(ctx, uid, state)} cannot be moved by "
                                                                    f"it: {why}", (uid,)))
-    units = frozenset(play.units) if play.units else None
+    units = frozenset(named) if named else None
     state = open_due(state, Due(play.event, play.side, "move", 0, most, phase_key(state), play.line, "moves",
                                 play.side, units=units, params=p))
-    if p.get("counterblow_marker") and play.units:
-        state = _mark(state, play, state.units[play.units[0]].loc)
+    if p.get("counterblow_marker") and named:
+        state = _mark(state, play, state.units[named[0]].loc)
     return state, findings
 
 
@@ -292,12 +294,13 @@ def follow_detrain(ctx: Context, state: State, d: Due, action: Action) -> tuple[
 
 def extra_mp(ctx: Context, state: State, play: Play, effect: Effect) -> tuple[State, list[Finding]]:
     findings = []
-    hexes = {state.units[u].loc for u in play.units}
-    if not play.units or len(hexes) > 1:
+    units = named_units(ctx, state, play)  # the stack's units, or its hex
+    hexes = {state.units[u].loc for u in units}
+    if not units or len(hexes) > 1:
         findings.append(violation(ctx, play.event, play.side, "it gives extra MP to the units of one stack (units)",
-                                  play.units))
+                                  units))
     mp = dict(state.effects.mp)
-    for uid in play.units:
+    for uid in units:
         why = _unit_problem(ctx, state, play.side, {}, uid)
         if why:
             findings.append(violation(ctx, play.event, play.side, f"{unit_name(ctx, uid, state)}: {why}", (uid,)))

@@ -9,8 +9,8 @@
   Disorganized marker of 7.9 and is free (Troop Transfer also before turn 5, 7.9.1); ``vp``: the Event VPs it costs;
 - ``free_upgrade`` (Allied Lend-Lease, 8): one unit that could be upgraded (7.0 A, 7.2) turns to its improved face;
 - ``mark_unsupplied`` (Cavalry Raid, 5): an Unsupplied marker on one enemy unit on the map;
-- ``save_from_surrender`` (Luftwaffe Support, 6): the Unsupplied units of one friendly hex do not surrender in this
-  Removal Phase (11.1);
+- ``save_from_surrender`` (Luftwaffe Support, 6): the Unsupplied units of one friendly hex (``targets``, or the hex
+  of the ``units`` the play names) do not surrender in this Removal Phase (11.1);
 - ``step_losses`` (Partisans 6: one step; Soviet Manpower Crisis 35: one step from each of two supplied non-cadre
   units): the enemy, owner of the units, logs the ``loss`` lines, on the map, his choice of units;
 - ``surrender_unit`` (Kesselschlacht, 18): one enemy unit with an Unsupplied marker goes to its Surrendered box;
@@ -28,7 +28,7 @@ from ...model import Action, Finding, indefinite
 from .cards import spend
 from .control import controller, enter
 from .event_state import Due, battle_owes, phase_key
-from .events_common import Play, hexes_of, open_due, other, units_on_map, violation
+from .events_common import Play, hexes_of, named_hexes, open_due, other, units_on_map, violation
 from .events_data import Effect, half
 from .organization import flip_kind, supplied_overland
 from .placement import expected_face, place_problem
@@ -151,12 +151,13 @@ def mark_unsupplied(ctx: Context, state: State, play: Play, effect: Effect) -> t
 def save_from_surrender(ctx: Context, state: State, play: Play, effect: Effect) -> tuple[State, list[Finding]]:
     n = int(effect.params["hexes"])
     findings = []
-    if len(play.targets) > n:
+    hexes = named_hexes(state, play)
+    if len(hexes) > n:
         findings.append(violation(ctx, play.event, play.side, f"it saves the units of {n} hex; "
-                                                               f"{len(play.targets)} named", (), play.targets))
+                                                               f"{len(hexes)} named", (), hexes))
     mine = hexes_of(ctx, state, play.side)
     saved = set()
-    for loc in play.targets[:n]:
+    for loc in hexes[:n]:
         units = [u for u in mine.get(loc, ()) if state.units[u].unsupplied]
         if not units:
             findings.append(violation(ctx, play.event, play.side, f"{loc} holds no Unsupplied "

@@ -3,8 +3,8 @@
 - 11.1: every unit with an Unsupplied marker traces supply again, the phasing player's first; those that still
   cannot go to their side's Surrendered box (unless an event saves them: card 6, Luftwaffe Support). A log may
   state the surrenders (``remove`` to a Surrendered box in this phase): a surrendered unit that could trace supply,
-  or a unit that had to surrender and stayed, is a violation; the logged outcome stands. A log that states none for
-  a side gets the surrenders the rules give.
+  or a unit that had to surrender and stayed or was sent to another box, is a violation; the logged outcome stands.
+  A log that states none for a side gets the surrenders the rules give.
 - 11.2: all Unsupplied and Disorganized markers are removed.
 - 11.3: if a red (improved-side) Soviet unit is in a hex of Rumania, both Rumanian armies (the Axis allied units
   of the Rumanian setup group) are removed from play.
@@ -16,7 +16,7 @@ from ...engine.context import Context, once
 from ...engine.state import evolve, face_of, occupants, unit_name
 from ...model import Action, Finding
 from .event_state import saved_units
-from .results import handle_remove
+from .results import handle_remove, to_box
 from .state import State
 from .supply import describe, supply_net, supply_order, unit_supply, unsupplied
 from .turn_events import ALLY_NATIONALITY
@@ -36,6 +36,14 @@ def handle_removal_remove(ctx: Context, state: State, action: Action) -> tuple[S
     uid, box = action["unit"], action["to"]
     side = ctx.game.units[uid].side
     findings = []
+    us = state.units[uid]
+    if box in (f"destroyed_{side}", f"shattered_{side}") and us.unsupplied and us.loc in ctx.board.locations \
+            and uid not in saved_units(state) and not unit_supply(ctx, state, uid, supply_net(ctx, state, side)).ok:
+        # a unit that must surrender goes to the Surrendered box (and scores its Event VP, 12.4), no other; the
+        # logged box stands (any other unit sent to a box here is an overstack's excess or nothing: 8.4.3)
+        findings.append(Finding("11.1", f"{unit_name(ctx, uid, state)} still cannot trace supply and surrenders: it "
+                                        f"goes to surrendered_{side}, not {box}", (uid,), (us.loc,)))
+        return evolve(to_box(ctx, state, uid, box), logged=state.logged | {_key(side)}), findings
     if box == f"surrendered_{side}":
         us = state.units[uid]
         if not us.unsupplied:

@@ -329,7 +329,7 @@ def handle_remove(ctx: Context, state: State, action: Action) -> tuple[State, li
         b = _after_elimination(evolve(b, loss_groups=tuple(g for g in b.loss_groups if uid not in g.units)), uid)
         state = with_combat(to_box(ctx, state, uid, box), evolve(c, battle=b))
         return state, findings
-    if state.phase != "removal" and box in gone and on_map(ctx, state, uid) and not _overstacked(ctx, state, uid):
+    if not surrender and box in gone and on_map(ctx, state, uid) and not _overstacked(ctx, state, uid):
         loc = state.units[uid].loc
         findings.append(Finding("8.4.3", f"{unit_name(ctx, uid, state)} is sent to {box} by no battle result, event "
                                          f"or surrender, and {loc} is not overstacked: a player eliminates his own "

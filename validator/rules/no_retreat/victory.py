@@ -275,10 +275,19 @@ def handle_victory(ctx: Context, state: State, action: Action) -> tuple[State, l
                                           f"{state.turn} (VP marker {marker(ctx, now)})"))
         else:
             findings.append(Finding(result.rule, f"the rules give: {result.text}, not a win for {_name(ctx, claimed)}"))
-    elif result is not None and action.get("reason") in REASONS and action["reason"] != result.reason:
+    elif result is not None and action.get("reason") in REASONS and action["reason"] != result.reason \
+            and not (state.phase == "housekeeping" and _also_won(ctx, now, action["reason"], result.winner)):
         findings.append(Finding(result.rule, f"the rules give: {result.text} (reason '{result.reason}', not "
                                              f"'{action['reason']}')"))
     return state, findings
+
+
+def _also_won(ctx: Context, state: State, reason: str, winner: str | None) -> bool:
+    """Whether the claimed reason's own condition gives the same side the game in this Victory Phase too (12.0: a
+    game is won in any of its ways; the first found is the result, and a claim naming another that holds is true)."""
+    check = {"objective": objective_victory, "sudden_death": sudden_death, "total": total_victory}.get(reason)
+    won = check(ctx, state) if check is not None else None
+    return won is not None and won.winner == winner
 
 
 def outcome(ctx: Context, state: State) -> dict[str, Any]:
