@@ -104,12 +104,12 @@ def named_hexes(state: State, play: Play) -> tuple[str, ...]:
                                                if u in state.units and state.units[u].loc))
 
 
-def named_units(ctx: Context, state: State, play: Play) -> tuple[str, ...]:
-    """The units a play of an event that acts on one stack names: its ``units``, or, when the log names the stack's
-    hex (``targets``) instead, the playing side's units standing there."""
+def named_units(ctx: Context, state: State, play: Play, side: str | None = None) -> tuple[str, ...]:
+    """The units a play of an event that acts on one stack or unit names: its ``units``, or, when the log names the
+    hex (``targets``) instead, the units of ``side`` (default: the playing side) standing there."""
     if play.units or not play.targets:
         return play.units
-    at = hexes_of(ctx, state, play.side)
+    at = hexes_of(ctx, state, side or play.side)
     return tuple(u for t in dict.fromkeys(play.targets) for u in sorted(at.get(t, ())))
 
 

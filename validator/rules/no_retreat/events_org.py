@@ -28,7 +28,7 @@ from ...model import Action, Finding, indefinite
 from .cards import spend
 from .control import controller, enter
 from .event_state import Due, battle_owes, phase_key
-from .events_common import Play, hexes_of, named_hexes, open_due, other, units_on_map, violation
+from .events_common import Play, hexes_of, named_hexes, named_units, open_due, other, units_on_map, violation
 from .events_data import Effect, half
 from .organization import flip_kind, supplied_overland
 from .placement import expected_face, place_problem
@@ -134,12 +134,22 @@ def free_upgrade(ctx: Context, state: State, play: Play, effect: Effect) -> tupl
     return state, findings
 
 
+def _enemy_named(ctx: Context, state: State, play: Play) -> tuple[tuple[str, ...], list[Finding]]:
+    """The enemy units an event that acts on one enemy unit names (its ``units``, or the enemy units in the hexes its
+    ``targets`` name), and a finding when the hexes it names hold none (the play would act on nothing, silently)."""
+    units = named_units(ctx, state, play, other(ctx, play.side))
+    if units or play.units or not play.targets:
+        return units, []
+    return units, [violation(ctx, play.event, play.side, f"{', '.join(play.targets)} holds no "
+                                                          f"{ctx.game.sides[other(ctx, play.side)].name} unit", (),
+                             play.targets)]
+
+
 def mark_unsupplied(ctx: Context, state: State, play: Play, effect: Effect) -> tuple[State, list[Finding]]:
-    findings = []
-    if len(play.units) > int(effect.params["units"]):
-        findings.append(violation(ctx, play.event, play.side, f"it marks {effect.params['units']} unit",
-                                  play.units))
-    for uid in play.units:
+    units, findings = _enemy_named(ctx, state, play)
+    if len(units) > int(effect.params["units"]):
+        findings.append(violation(ctx, play.event, play.side, f"it marks {effect.params['units']} unit", units))
+    for uid in units:
         if ctx.game.units[uid].side == play.side or state.units[uid].loc not in ctx.board.locations:
             findings.append(violation(ctx, play.event, play.side, f"{unit_name(ctx, uid, state)} is not an enemy "
                                                                    "unit on the map", (uid,)))
@@ -224,14 +234,15 @@ FOLLOW = {"loss": (_accepts_loss, follow_loss), "eliminate": (_accepts_eliminate
 
 
 def surrender_unit(ctx: Context, state: State, play: Play, effect: Effect) -> tuple[State, list[Finding]]:
-    findings = []
     n = int(effect.params["units"])
-    if len(play.units) > n:
-        findings.append(violation(ctx, play.event, play.side, f"it sends {n} unit to the Surrendered box",
-                                  play.units))
     if state.phase == "supply":  # played at the Supply Check's end: the markers are placed (6.0), as the log says or
         state, _ = end_supply_phase(ctx, state)  # the rules give them (what is wrong is reported when it ends)
-    for uid in play.units[:n]:
+    units, findings = _enemy_named(ctx, state, play)
+    if play.targets and not play.units:  # a hex named: its enemy units with an Unsupplied marker are the ones meant
+        units = tuple(u for u in units if state.units[u].unsupplied) or units
+    if len(units) > n:
+        findings.append(violation(ctx, play.event, play.side, f"it sends {n} unit to the Surrendered box", units))
+    for uid in units[:n]:
         us = state.units[uid]
         if ctx.game.units[uid].side == play.side or us.loc not in ctx.board.locations or not us.unsupplied:
             findings.append(violation(ctx, play.event, play.side, f"{unit_name(ctx, uid, state)} is not an enemy "
