@@ -45,6 +45,11 @@ def disengaging(state: State, uid: str) -> bool:
     return OWED + uid in state.logged
 
 
+def step_owed(state: State, uid: str) -> bool:
+    """27.2.3: the unit owes the step of a Yes -1 (before its retreat)."""
+    return STEP + uid in state.logged
+
+
 # --- Reserves (25.2) ------------------------------------------------------------------------------------------------
 
 def handle_reserve(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
@@ -258,7 +263,7 @@ def after_retreat(ctx: Context, before: State, state: State, action: Action) -> 
 def after_loss(ctx: Context, before: State, state: State, action: Action) -> tuple[State, list[Finding]]:
     """27.2.3: the step a Yes -1 costs is taken."""
     uid = action["unit"]
-    if STEP + uid not in before.logged:
+    if not step_owed(before, uid):
         return state, []
     return evolve(state, logged=state.logged - {STEP + uid}), []
 

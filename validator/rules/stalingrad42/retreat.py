@@ -46,7 +46,7 @@ from . import air, control, losses, railheads
 from .board import in_play
 from .bonds import enemy_bonds
 from .combat_data import combat_facts
-from .combat_state import BREAKTHROUGH, Combat, battles, current, line_path, put
+from .combat_state import BREAKTHROUGH, SHORT_AUTO, Combat, battles, current, line_path, put
 from .data import scenario_facts
 from .movement import pontoon_steps
 from .resources import fortified
@@ -339,6 +339,8 @@ def handle_retreat(ctx: Context, state: State, action: Action) -> tuple[State, l
         if problem:
             # a Delay's one or two hexes are 11.6.1's (12.1.1 gives the CRT's lengths): the rule that sets the length
             findings.append(Finding("11.6.1" if what == "delay" else "12.1.1", f"{who} {problem}", (uid,), full_path))
+            if what == "auto" and w.hexes < length:
+                state = evolve(state, logged=state.logged | {SHORT_AUTO + uid})
     if what in ("combat", "delay", "auto") and not w.problem:
         findings += _guidelines(ctx, state, uid, away or "", length, w, g, full_path, c)
     full = c.full if c is not None else False
