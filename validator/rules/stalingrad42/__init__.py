@@ -110,9 +110,15 @@ def step(ctx: Context, state: State, action: Action) -> tuple[State, list[Findin
 
 
 def finish(ctx: Context, state: State) -> tuple[State, list[Finding]]:
-    """The end of the log: nothing is owed yet (a log may end anywhere); one that ends in the scenario's last Victory
-    Determination Phase has the game decided (``victory.finish``)."""
-    return victory.finish(ctx, state)
+    """The end of the log. A log may end anywhere between procedures: what the rules ask when a phase or step ends is
+    not owed yet. But the lines that settle a combat follow its ``battle`` line, and an automatic retreat comes at
+    once: a combat (or Breakthrough Combat) still open is settled, what only the log could say reported (10.1, 11.4,
+    11.5, 12.1.1, 12.1.3: ``combat.close``), and an automatic retreat still owed reported (13.3.2), on the last line.
+    One that ends in the scenario's last Victory Determination Phase has the game decided (``victory.finish``)."""
+    state, findings = combat.close(ctx, state)
+    state, owed = retreat.auto_owed_end(ctx, state)
+    state, more = victory.finish(ctx, state)
+    return state, findings + owed + more
 
 
 def outcome(ctx: Context, state: State) -> dict:
