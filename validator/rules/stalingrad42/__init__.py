@@ -110,15 +110,13 @@ def step(ctx: Context, state: State, action: Action) -> tuple[State, list[Findin
 
 
 def finish(ctx: Context, state: State) -> tuple[State, list[Finding]]:
-    """The end of the log. A log may end anywhere between procedures: what the rules ask when a phase or step ends is
-    not owed yet. But the lines that settle a combat follow its ``battle`` line, and an automatic retreat comes at
-    once: a combat (or Breakthrough Combat) still open is settled, what only the log could say reported (10.1, 11.4,
-    11.5, 12.1.1, 12.1.3: ``combat.close``), and an automatic retreat still owed reported (13.3.2), on the last line.
+    """The end of the log. A log may stop anywhere, inside a combat too (a case ends at the line it is about), so
+    nothing a later line could still have logged is reported (``docs/rules/stalingrad42.md``, *The end of the log*).
+    A combat still open is settled as far as the rules leave one outcome (the only unit that can lose a step loses
+    it, a unit every retreat would eliminate is eliminated: ``combat.close``), so the final position is the rules'.
     One that ends in the scenario's last Victory Determination Phase has the game decided (``victory.finish``)."""
-    state, findings = combat.close(ctx, state)
-    state, owed = retreat.auto_owed_end(ctx, state)
-    state, more = victory.finish(ctx, state)
-    return state, findings + owed + more
+    state, _unsaid = combat.close(ctx, state)  # what only a later line could say: not reported at the log's end
+    return victory.finish(ctx, state)
 
 
 def outcome(ctx: Context, state: State) -> dict:

@@ -600,15 +600,6 @@ def owed_first(ctx: Context, state: State, action: Action) -> tuple[State, list[
     uid = action.get("unit")
     if action.type in ("retreat", "remove", "loss") and uid in b.auto_owed:
         return state, []  # settled by this line (handle_retreat still reads it owed; settled() forgets it)
-    return auto_owed_end(ctx, state)
-
-
-def auto_owed_end(ctx: Context, state: State) -> tuple[State, list[Finding]]:
-    """13.3.2: each unit that still owes its automatic retreat when another line (or the end of the log) comes,
-    reported; the debt forgotten."""
-    b = battles(state)
-    if not b.auto_owed:
-        return state, []
     length = combat_facts(ctx).auto_retreat
     findings = [Finding("13.3.2", f"{name(ctx, state, u)} is in Full Retreat and an enemy Combat Unit came next to it: "
                                   f"it must retreat {length} hexes at once, before any other line", (u,),
@@ -617,8 +608,8 @@ def auto_owed_end(ctx: Context, state: State) -> tuple[State, list[Finding]]:
     return evolve(state, battles=evolve(b, auto_owed=frozenset())), findings
 
 
-__all__ = ["alive", "auto_owed_end", "auto_retreat_owed", "came_next_to", "can_retreat", "handle_retreat", "options",
-           "owed_first", "pay_owed", "saving", "settle", "settled", "shortest", "walk"]
+__all__ = ["alive", "auto_retreat_owed", "came_next_to", "can_retreat", "handle_retreat", "options", "owed_first",
+           "pay_owed", "saving", "settle", "settled", "shortest", "walk"]
 
 
 def handle_remove(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
