@@ -186,6 +186,26 @@ def s42_page() -> str:
     return render_page(replay(log, game, every_state=True))
 
 
+def test_the_page_draws_only_the_board_it_can_show(s42_page: str) -> None:
+    """A few units' game: the board is the part of the map around every location the page shows (units, paths,
+    battles) with the zoom's margin, not the whole map (its pixels are the whole map's: the art's windows)."""
+    import games
+    from art.boards import map_size
+    from games.grid import Layout
+    from validator.html_report import MAP_SCALE, REGION_MARGIN
+    from validator.replay_page import shown
+
+    d = data_of(s42_page)
+    w, h = d["size"]
+    game = games.load("stalingrad42")
+    whole = map_size(game, Layout.module(game.map.grid, MAP_SCALE))
+    assert w * h < whole[0] * whole[1] / 5
+    room = (REGION_MARGIN - 1) * d["hex"]
+    for loc in shown(d):
+        x, y = d["centres"][loc]
+        assert room < x < w - room and room < y < h - room, loc
+
+
 def _battle_at(d: dict, line: int) -> list[dict]:
     """The battle of each step whose action is on ``line``'s combat (opened by ``line``), in step order."""
     return [d["battles"][s["b"]] for s in d["steps"] if "b" in s and d["battles"][s["b"]]["line"] == line]

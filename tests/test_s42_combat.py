@@ -250,3 +250,14 @@ def _mutated(name: str, line: int, **changes):
 def test_a_changed_example_line_is_flagged_with_its_rule(name: str, line: int, changes: dict, want: list) -> None:
     assert _mutated(name, 1) == []
     assert _mutated(name, line, **changes)[:len(want)] == want
+
+
+def test_a_combat_open_at_the_end_of_the_log_is_settled_silently() -> None:
+    """A log may stop inside a combat (no report), but the combat is settled as far as the rules leave one outcome:
+    the A1/DR2's step of the only attacker is taken though no line names it (docs/rules/stalingrad42.md, *The end of
+    the log*)."""
+    log, game = read_log(str(LOGS / "combat_open_at_log_end_clean.jsonl"))
+    _, state, found = run(log, game)
+    assert found == [] and state.units["ger_57id"].face == "front"  # no line took it
+    state, findings = s42.finish(s42.context(game, log.header), state)
+    assert findings == [] and state.units["ger_57id"].face == "back"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import io
 from dataclasses import dataclass
+from typing import Iterable
 
 from PIL import Image, ImageDraw
 
@@ -24,6 +25,7 @@ MAP_SCALE = 0.6  # of the module map (hex 96 px): 58 px hexes
 COUNTER_SHARE = 0.62  # counter size as a share of the hex width
 MAX_PICTURES = 60  # pictures drawn at most; later violations are listed without one
 MARGIN_HEXES = 3.5  # board shown around what the picture is about
+REGION_MARGIN = 8  # hexes of board drawn around a region (the replay page zooms to at least 14 hexes around a step)
 PATH_RGBA = (200, 20, 30, 230)
 FOCUS_RGB = (220, 20, 40)
 UNSUPPLIED_RGB = (245, 210, 40)
@@ -43,14 +45,16 @@ class Board:
     hex_px: float
 
 
-def board(game: Game) -> Board:
+def board(game: Game, region: Iterable[str] | None = None) -> Board:
     """The map at report scale, cropped to the hexes and areas (with a margin of half a hex): the board, without the
-    title band or the paper around it."""
+    title band or the paper around it. ``region``: locations; only the board within :data:`REGION_MARGIN` hexes of
+    them is drawn (the map painted for that window alone, ``art.map_sheet.MapPainter.window``: the same pixels)."""
     from art.boards import area_polygons
-    from art.map_sheet import render_map
+    from art.map_sheet import MapPainter
 
     layout = Layout.module(game.map.grid, MAP_SCALE)
-    image = render_map(game, layout).convert("RGB")
+    painter = MapPainter(game, layout)
+    width, height = painter.size
     centres = {hid: layout.centre_f(h.hex) for hid, h in game.map.hexes.items()}
     points = [p for h in game.map.hexes.values() for p in layout.polygon(h.hex)]
     for aid, poly in area_polygons(game, layout).items():
@@ -60,10 +64,15 @@ def board(game: Game) -> Board:
     m = layout.hex_width * 0.5
     x0 = max(0, int(min(p[0] for p in points) - m))
     y0 = max(0, int(min(p[1] for p in points) - m))
-    x1 = min(image.width, int(max(p[0] for p in points) + m) + 1)
-    y1 = min(image.height, int(max(p[1] for p in points) + m) + 1)
+    x1 = min(width, int(max(p[0] for p in points) + m) + 1)
+    y1 = min(height, int(max(p[1] for p in points) + m) + 1)
+    shown = [centres[x] for x in sorted(region or ()) if x in centres]
+    if shown:
+        r = layout.hex_width * REGION_MARGIN
+        x0, y0 = max(x0, int(min(x for x, _ in shown) - r)), max(y0, int(min(y for _, y in shown) - r))
+        x1, y1 = min(x1, int(max(x for x, _ in shown) + r) + 1), min(y1, int(max(y for _, y in shown) + r) + 1)
     centres = {k: (x - x0, y - y0) for k, (x, y) in centres.items()}
-    return Board(image.crop((x0, y0, x1, y1)), layout, centres, layout.hex_width)
+    return Board(painter.window((x0, y0, x1, y1)), layout, centres, layout.hex_width)
 
 
 def _counter(game: Game, cache: dict, uid: str, face: str, px: int) -> Image.Image:

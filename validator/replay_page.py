@@ -4,6 +4,8 @@ and the keyboard: ← → a step, PageUp/PageDown a turn, [ ] a phase, p n a vio
 linked to its rule's entry in the rules reference bundled into the page (:mod:`.rules_doc`).
 
 One self-contained file that opens offline: the board is drawn once (:func:`.html_report.board`, inlined as WEBP),
+only the part of it the page can show (every location a unit stands in at any step, every path, battle and violation,
+and the zoom's margin around them: a few units' game draws a few dozen hexes, not the whole map),
 each counter face once (PNG in the SVG's ``<defs>``), and each step is the units it changed (a diff of the rules
 package's ``pieces``) plus what its action drew (a path, battle arrows), put on the board by a small script as SVG.
 A 28-turn No Retreat! game (about 2,000 actions) is well under 2 MB.
@@ -24,6 +26,7 @@ from .report import describe, entries, map_location, summary, vassal_step
 from .rules_doc import load as load_rules
 
 BOARD_QUALITY = 82  # WEBP quality of the board
+BOARD_METHOD = 2  # WEBP effort: 4 took twice the time for a file 1 % smaller
 
 
 def _pieces(rules, ctx, state) -> dict[str, tuple[str, str, str]]:
@@ -65,6 +68,37 @@ def _battle_data(b: Battle, names: Names, doc) -> dict[str, Any]:
 
 def page_data(r: Replay, b: Board) -> tuple[dict[str, Any], list[tuple[str, str]], Any]:
     """Everything the page's script shows, as plain JSON values; the counter faces it uses; the rules reference."""
+    data, faces, doc = _content(r)
+    return _on_board(data, b), faces, doc
+
+
+def _on_board(data: dict[str, Any], b: Board) -> dict[str, Any]:
+    """The page's data with the board's size, hex width and location centres first."""
+    return {"size": [b.image.width, b.image.height], "hex": round(b.hex_px, 2),
+            "centres": {k: [round(x, 1), round(y, 1)] for k, (x, y) in sorted(b.centres.items())}, **data}
+
+
+def shown(data: dict[str, Any]) -> set[str]:
+    """Every location the page can show: where any unit stands at any step, and every path, battle and violation
+    drawn (the board needs no more than these and the zoom's margin around them)."""
+    out = {p[0] for p in data["start"].values()}
+    for st in data["steps"]:
+        out.update(p[0] for p in st["c"].values() if p)
+        out.update(st.get("path", ()))
+    for bt in data["battles"]:
+        out.add(bt["target"])
+        out.update(bt["froms"])
+        out.update(x for m in bt["moves"] for x in m[2])
+    for v in data["violations"]:
+        out.update(v["path"])
+        out.update(x for a in v["arrows"] for x in a)
+        if v["loc"]:
+            out.add(v["loc"])
+    return {x for x in out if isinstance(x, str)}
+
+
+def _content(r: Replay) -> tuple[dict[str, Any], list[tuple[str, str]], Any]:
+    """The page's data but the board's (:func:`_on_board`), its counter faces and the rules reference."""
     rules = rules_of(r.game)
     names = names_of(r.game)
     doc = load_rules(r.game)
@@ -112,8 +146,6 @@ def page_data(r: Replay, b: Board) -> tuple[dict[str, Any], list[tuple[str, str]
                            "turn": v.turn, "side": v.side, "phase": v.phase})
     faces = sorted({(u, f) for frame in frames for u, (_, f, _) in frame.items()})
     return {
-        "size": [b.image.width, b.image.height], "hex": round(b.hex_px, 2),
-        "centres": {k: [round(x, 1), round(y, 1)] for k, (x, y) in sorted(b.centres.items())},
         "names": {u: names.of(u) for u in sorted(r.game.units)},
         "faces": [f"{u}/{f}" for u, f in faces],
         "start": {u: list(p) for u, p in sorted(frames[0].items())},
@@ -126,11 +158,13 @@ def page_data(r: Replay, b: Board) -> tuple[dict[str, Any], list[tuple[str, str]
 
 def _counter_defs(r: Replay, b: Board, faces: list[tuple[str, str]]) -> str:
     from art.counters import render_unit
+    from art.style import style_of
 
     px = max(12, int(b.hex_px * COUNTER_SHARE))
+    style = style_of(r.game)  # (once: each face would read and check the style again)
     out = []
     for k, (uid, face) in enumerate(faces):
-        img = render_unit(r.game, uid, face, px * 2).resize((px, px))
+        img = render_unit(r.game, uid, face, px * 2, style).resize((px, px))
         out.append(f'<image id="f{k}" width="{px}" height="{px}" href="{png_data_uri(img)}"/>')
     return "".join(out)
 
@@ -366,8 +400,9 @@ def render_page(r: Replay, b: Board | None = None) -> str:
     """The whole page as one HTML string (the same replay gives the same bytes); ``b``: a board already drawn."""
     if not r.states:
         r = replay(r.log, r.game, every_state=True)
-    b = b or board(r.game)
-    data, faces, doc = page_data(r, b)
+    data, faces, doc = _content(r)
+    b = b or board(r.game, shown(data))  # only the part of the board the page can show is drawn
+    data = _on_board(data, b)
     title = html.escape(f"{r.game.title}: {r.log.source}")
     w, h = b.image.size
     svg = (f'<svg id="board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}">'
@@ -375,7 +410,7 @@ def render_page(r: Replay, b: Board | None = None) -> str:
                f'<marker id="head-{c}" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="4" markerHeight="4" '
                f'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="{c}h"/></marker>'
                for c in ("act", "fight", "bad", "retreat", "advance")) + _counter_defs(r, b, faces) + '</defs>'
-           f'<image href="{data_uri(b.image, "WEBP", quality=BOARD_QUALITY, method=4)}" width="{w}" height="{h}"/>'
+           f'<image href="{data_uri(b.image, "WEBP", quality=BOARD_QUALITY, method=BOARD_METHOD)}" width="{w}" height="{h}"/>'
            '<g id="pieces"></g><g id="overlay"></g></svg>')
     svg_css = (".act { stroke: #1e1e1e; opacity: 0.75 } .acth { fill: #1e1e1e }"
                " .fight { stroke: #1946c8; opacity: 0.9 } .fighth { fill: #1946c8 }"

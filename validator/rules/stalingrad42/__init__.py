@@ -110,8 +110,12 @@ def step(ctx: Context, state: State, action: Action) -> tuple[State, list[Findin
 
 
 def finish(ctx: Context, state: State) -> tuple[State, list[Finding]]:
-    """The end of the log: nothing is owed yet (a log may end anywhere); one that ends in the scenario's last Victory
-    Determination Phase has the game decided (``victory.finish``)."""
+    """The end of the log. A log may stop anywhere, inside a combat too (a case ends at the line it is about), so
+    nothing a later line could still have logged is reported (``docs/rules/stalingrad42.md``, *The end of the log*).
+    A combat still open is settled as far as the rules leave one outcome (the only unit that can lose a step loses
+    it, a unit every retreat would eliminate is eliminated: ``combat.close``), so the final position is the rules'.
+    One that ends in the scenario's last Victory Determination Phase has the game decided (``victory.finish``)."""
+    state, _unsaid = combat.close(ctx, state)  # what only a later line could say: not reported at the log's end
     return victory.finish(ctx, state)
 
 

@@ -352,6 +352,19 @@ def after_loss(ctx: Context, before: State, state: State, action: Action) -> tup
     return evolve(state, logged=state.logged | {f"{LOST}{uid}:{n}"}), []
 
 
+def removal_step(ctx: Context, state: State, uid: str) -> bool:
+    """32.1-32.2: whether ``uid`` may lose a step outside combat as a removal's: in its own side's Initial Phase of a
+    turn whose removal takes steps (32.1: a Panzer division on the German removals' turn; 32.2: a Tank Corps on a Tank
+    Corps removals' turn). How many steps the removal takes is checked when the phase ends (:func:`end_initial`)."""
+    side = ctx.game.units[uid].side
+    if state.phase != "initial" or state.player != side or not campaign_rules(ctx):
+        return False
+    codes = {e.code for e in ctx.game.turns[state.turn].events} if state.turn in ctx.game.turns else set()
+    if side == _axis(ctx):
+        return "german_removals" in codes and _panzer(ctx, uid)
+    return "remove_tank_corps" in codes and uid in _corps(ctx)
+
+
 def _removed(state: State) -> list[tuple[str, int, str, str]]:
     out = []
     for e in state.logged:

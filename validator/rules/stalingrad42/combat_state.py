@@ -121,6 +121,15 @@ class Battles:
     auto_owed: frozenset[str] = frozenset()  # 13.3.2: units in Full Retreat an enemy came next to: they retreat next
 
 
+SHORT_AUTO = "short_auto:"  # in ``State.logged``: a unit whose automatic retreat (13.3.2) ended short this phase
+
+
+def short_auto(state, uid: str) -> bool:
+    """13.3.2: the unit's automatic retreat ended short this phase (reported on its line, 12.1.1): a step it pays for
+    the stop is that one mistake, not another."""
+    return SHORT_AUTO + uid in state.logged
+
+
 def phase_key(state) -> tuple:
     return (state.turn, state.player, state.phase)
 

@@ -45,6 +45,11 @@ def disengaging(state: State, uid: str) -> bool:
     return OWED + uid in state.logged
 
 
+def step_owed(state: State, uid: str) -> bool:
+    """27.2.3: the unit owes the step of a Yes -1 (before its retreat)."""
+    return STEP + uid in state.logged
+
+
 # --- Reserves (25.2) ------------------------------------------------------------------------------------------------
 
 def handle_reserve(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
@@ -244,21 +249,27 @@ def after_retreat(ctx: Context, before: State, state: State, action: Action) -> 
     if not lo <= len(path) <= hi:
         findings.append(Finding("27.2.3", f"{who} disengages {len(path)} hexes; a Disengagement retreats {lo} or {hi}",
                                 (uid,), (start, *path)))
-    side = ctx.game.units[uid].side
-    ez = ezoc_bits(ctx, before, side)
-    friends = sides(ctx, before, side).units
-    bit = move_bits(ctx).bit
-    bad = [h for h in path if bit.get(h, 0) & ez and not bit.get(h, 0) & friends]
+    bad = ezoc_entered(ctx, before, uid, path)
     if bad:
         findings.append(Finding("27.2.3", f"{who} disengages into an enemy zone of control without a friendly unit "
-                                          f"({bad[0]})", (uid,), (start, *path)))
+                                          f"({bad})", (uid,), (start, *path)))
     return evolve(state, logged=state.logged - {OWED + uid, STEP + uid}), findings
+
+
+def ezoc_entered(ctx: Context, state: State, uid: str, path) -> str:
+    """27.2.3: the first hex of a Disengagement's retreat ``path`` in an enemy zone of control without a friendly unit
+    (such a retreat is not allowed), or ""."""
+    side = ctx.game.units[uid].side
+    ez = ezoc_bits(ctx, state, side)
+    friends = sides(ctx, state, side).units
+    bit = move_bits(ctx).bit
+    return next((h for h in path if bit.get(h, 0) & ez and not bit.get(h, 0) & friends), "")
 
 
 def after_loss(ctx: Context, before: State, state: State, action: Action) -> tuple[State, list[Finding]]:
     """27.2.3: the step a Yes -1 costs is taken."""
     uid = action["unit"]
-    if STEP + uid not in before.logged:
+    if not step_owed(before, uid):
         return state, []
     return evolve(state, logged=state.logged - {STEP + uid}), []
 

@@ -13,8 +13,12 @@ the combat being resolved still owes, then applied (``losses.lose_step``).
   unit of the combat (1-step ones included, parenthesized ones not) could take the step.
 - 10.4: a reduced 3-step unit losing a step may be replaced by a Remnant of its type from the Remnant Display
   (``remnant``); 10.4.3: a Remnant that loses its step goes back to the Display and its unit to the Eliminated Box.
-- Outside combat (Isolation Attrition has its own ``attrition`` lines; Disengagement's ``yes_step`` and the Initial
-  Phase's removals are 27.x's and 32.x's) a ``loss`` is applied without these checks.
+- Outside any combat a step is lost only to a Disengagement's Yes -1 (27.2.3: the unit's one step, before its
+  retreat) and to the Initial Phase's removals (32.1-32.2, counted by ``campaign``); Isolation Attrition takes its
+  step on its own ``attrition`` line (16.5.3). Any other ``loss`` there is reported once, under the rule it breaks:
+  ``pay`` 12.1.3 (4) (steps shorten a combat's retreat only; after an automatic retreat already reported short,
+  13.3.2, that one report stands), a disengaging unit's step that no Yes -1 asks 27.2.3, an Isolated unit's step in
+  the Supply Phase 16.5.3, any other 10.1. The step is lost all the same (the logged outcome stands).
 """
 
 from __future__ import annotations
@@ -26,8 +30,9 @@ from ...engine.state import evolve
 from ...model import Action, Finding
 from . import losses
 from .combat_data import OPPONENT, combat_facts
-from .combat_state import Combat, battles, current, put
-from .reserves import disengaging
+from .campaign import removal_step
+from .combat_state import Combat, battles, current, put, short_auto
+from .reserves import disengaging, step_owed
 from .special_units import ally_loss_problem
 from .state import State
 from .units import name, table
@@ -140,22 +145,43 @@ def _take(ctx: Context, state: State, c: Combat, uid: str, pay: bool) -> tuple[C
                               "costs steps", (uid,))
 
 
+def outside_problem(ctx: Context, state: State, uid: str, pay: bool) -> Finding | None:
+    """What is wrong with a step ``uid`` loses outside any combat (12.1.3, 27.2.3, 32.1-32.2, 16.5.3, 10.1)."""
+    who = name(ctx, state, uid)
+    if pay:
+        if short_auto(state, uid):
+            return None
+        return Finding("12.1.3", f"{who} pays a step to shorten a retreat, but no combat is being resolved: steps are "
+                                 "paid only by a stack retreating from a combat (guideline 4)", (uid,))
+    if disengaging(state, uid):
+        if step_owed(state, uid):
+            return None
+        return Finding("27.2.3", f"{who} disengaged with a Yes: only a Yes -1 costs a step (one, before the retreat)",
+                       (uid,))
+    if removal_step(ctx, state, uid):
+        return None
+    if state.phase == "supply" and state.units[uid].supply == "isolated":
+        return Finding("16.5.3", f"{who} loses a step to Isolation Attrition only on the roll of its attrition line "
+                                 "(the line takes the step itself)", (uid,))
+    return Finding("10.1", f"{who} loses a step, but no combat is being resolved: outside combat a step is lost only "
+                           "to Isolation Attrition (its attrition line), a Disengagement's Yes -1 or a removal",
+                   (uid,))
+
+
 def handle_loss(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
-    """A ``loss`` line (10.1-10.4, 11.4, 11.5.2, 12.1.3); outside a combat it is applied unchecked."""
+    """A ``loss`` line (10.1-10.4, 11.4, 11.5.2, 12.1.3); outside a combat :func:`outside_problem`."""
     uid = action["unit"]
     if not on_map(ctx, state, uid):
         return state, [Finding("10.3", f"{name(ctx, state, uid)} is not on the map (it is in "
                                        f"{state.units[uid].loc})", (uid,))]
     c = current(state)
-    findings: list[Finding] = []
-    if c is not None and not disengaging(state, uid):
+    if c is None or disengaging(state, uid):
+        problem = outside_problem(ctx, state, uid, bool(action.get("pay")))
+    else:
         c, problem = _take(ctx, state, c, uid, bool(action.get("pay")))
-        if problem is not None:
-            findings.append(problem)
-        rem = remnant_problem(ctx, state, uid, action.get("remnant"))
-        if rem is not None:
-            findings.append(rem)
         state = put(state, c) if c is not None else state
+    rem = remnant_problem(ctx, state, uid, action.get("remnant"))
+    findings = [f for f in (problem, rem) if f is not None]
     remnant = action.get("remnant")
     state = losses.lose_step(ctx, state, uid, remnant if remnant in state.units else None)
     if remnant in state.units and state.units[remnant].represents == uid:
@@ -210,4 +236,4 @@ def owed_problem(ctx: Context, state: State, c: Combat) -> tuple[State, list[Fin
     return state, findings
 
 
-__all__ = ["battles", "handle_loss", "owed_problem", "pick_problem", "remnant_problem", "steps_left"]
+__all__ = ["battles", "handle_loss", "outside_problem", "owed_problem", "pick_problem", "remnant_problem", "steps_left"]

@@ -28,7 +28,8 @@ where it survives (or is eliminated where the rules eliminate it) and is Disrupt
   the owner's ``retreat`` lines of the units owed come next (the enemy moves on after them); any other line reports
   each unit still owed (:func:`came_next_to`, :func:`owed_first`). A unit every retreat would eliminate owes none
   (it is eliminated at the start of the next Movement or Combat Phase).
-- A Disengagement's retreat (27.2.3) is checked by ``reserves`` for its length; its eliminations are 12.2's.
+- A Disengagement's retreat (27.2.3) is checked by ``reserves`` for its length and EZOCs; its eliminations are
+  12.2's, and it follows 12.1.3's guidelines (1)-(2) against the other retreats of one or two hexes it may make.
 """
 
 from __future__ import annotations
@@ -46,11 +47,11 @@ from . import air, control, losses, railheads
 from .board import in_play
 from .bonds import enemy_bonds
 from .combat_data import combat_facts
-from .combat_state import BREAKTHROUGH, Combat, battles, current, line_path, put
+from .combat_state import BREAKTHROUGH, SHORT_AUTO, Combat, battles, current, line_path, put
 from .data import scenario_facts
 from .movement import pontoon_steps
 from .resources import fortified
-from .reserves import disengaging
+from .reserves import disengaging, ezoc_entered
 from .results import steps_left
 from .state import DISRUPTED, FULL_RETREAT, GOOD_ORDER, State
 from .supply import traces
@@ -339,8 +340,10 @@ def handle_retreat(ctx: Context, state: State, action: Action) -> tuple[State, l
         if problem:
             # a Delay's one or two hexes are 11.6.1's (12.1.1 gives the CRT's lengths): the rule that sets the length
             findings.append(Finding("11.6.1" if what == "delay" else "12.1.1", f"{who} {problem}", (uid,), full_path))
-    if what in ("combat", "delay", "auto") and not w.problem:
-        findings += _guidelines(ctx, state, uid, away or "", length, w, g, full_path, c)
+            if what == "auto" and w.hexes < length:
+                state = evolve(state, logged=state.logged | {SHORT_AUTO + uid})
+    if what in ("combat", "delay", "auto", "disengage") and not w.problem:
+        findings += _guidelines(ctx, state, uid, away or "", length, w, g, full_path, c, what == "disengage")
     full = c.full if c is not None else False
     return _done(ctx, state, c, uid, path[:w.hexes], w.end, bool(w.eliminated), short, full), findings
 
@@ -423,14 +426,22 @@ def _length(ctx: Context, state: State, side: str, w: Walk, length: int, what: s
 
 
 def _guidelines(ctx: Context, state: State, uid: str, away: str, length: int, w: Walk, g: Ground,
-                full_path: tuple[str, ...], c: Combat | None) -> list[Finding]:
+                full_path: tuple[str, ...], c: Combat | None, disengage: bool = False) -> list[Finding]:
     """12.1.3 (1)-(2): not into elimination, and to a hex with a Line of Supply, when another retreat does better.
     The other retreats are walked only when a guideline asks about them: a retreat into elimination, or one that
-    ends without a Line of Supply (most end with one: no walk of every retreat then)."""
+    ends without a Line of Supply (most end with one: no walk of every retreat then). ``disengage``: a
+    Disengagement's retreat (27.2.3: "all rules of Retreats"), whose other retreats are those of one or two hexes that
+    enter no EZOC hex without a friendly unit; one that breaks that is 27.2.3's one report (``reserves``)."""
     side = ctx.game.units[uid].side
     if not w.eliminated and (w.area or traces(ctx, state, side, w.end)):
         return []
-    safe = alive(ctx, state, uid, away, length, c, g)
+    if disengage:
+        if ezoc_entered(ctx, state, uid, full_path[1:]):
+            return []
+        safe = [o for o in options(ctx, state, uid, away, length, g, 1) if saving(ctx, state, None, length, o)
+                and not ezoc_entered(ctx, state, uid, o.path)]
+    else:
+        safe = alive(ctx, state, uid, away, length, c, g)
     if w.eliminated:
         if not safe:
             return []
