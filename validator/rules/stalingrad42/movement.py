@@ -431,6 +431,10 @@ def _step_problem(ctx: Context, state: State, uid: str, cur: str, nxt: str, p: P
     b = bit[nxt]
     if b & g.off:
         return _off_problem(ctx, state, uid, nxt)
+    entry = scenario_facts(ctx).first_entry.get(cur)
+    if entry is not None and nxt not in entry and state.turn == ctx.scenario.first_turn:
+        return Finding("S2.2", f"{who}: on the first turn units enter from {ctx.game.map.areas[cur].name} only by "
+                               f"{', '.join(sorted(entry)[:1] + sorted(entry)[-1:])} and the hexes between", (uid,))
     if b & g.enemy_combat and _no_entry(ctx, state, nxt):
         return _into_enemy(ctx, state, uid, nxt)
     hexside = _hexside_problem(ctx, state, uid, cur, nxt, feats, first, p, g)
@@ -711,6 +715,8 @@ def _move(ctx: Context, state: State, action: Action, mode: str, unlimited: bool
             if not findings and move_bits(ctx).bit.get(path[-1], 0) & g.enemy_combat and \
                     _no_entry(ctx, state, path[-1]):
                 findings = [evolve(_into_enemy(ctx, state, uid, path[-1]), path=(start or "",) + path)]
+            if not findings and move_bits(ctx).bit.get(path[-1], 0) & g.off:  # 22.4: an enemy Entry Area, a hex
+                findings = [evolve(_off_problem(ctx, state, uid, path[-1]), path=(start or "",) + path)]  # not in play
             if not findings:
                 findings = [Finding("5.1", f"no legal path takes {name(ctx, state, uid)} from {start} to {path[-1]} "
                                            "(enemy units, zones of control, bonds or terrain close every way)",
