@@ -19,12 +19,18 @@ tank corps at sea, two sea moves in one sea, the Axis off the Volga ferries, thr
 1st Guards with three Tank Corps, a Disrupted or second Guards replacement, HQ returns next to an enemy or of another
 nationality, Snow's Airfield, Mud after Rain, Snow's +1, 24.2's example, the 5th Reserve Army by rail, Garrisons, the
 Army HQ's two-turn delay, Plan Blücher to X, the third unit in the Transit Box ...) and were dropped or replaced
-before their verdicts were trusted. The runs disagreed eleven times. The validator was fixed seven times:
+before their verdicts were trusted; later probes added the Soviet pocket's Army and Front HQs, the Transit Box in
+and out in one phase and across two turns, and a retreat into an enemy Entry Area: 40 logs. The runs disagreed
+fourteen times. The validator was fixed eight times:
 - 22.4: a `move` with `to` an enemy Entry Area was reported under 5.1 ("no legal path ... terrain close every way");
   docs/log-format.md says the validator reports the rule that forbids the move: 22.4 (`blind11_axis_into_soviet_area`).
 - 22.6.1: a unit that moved between Entry Areas and then attacked onto the map was reported under 22.7 ("moved this
   turn"); 22.6.1 names exactly that case and is now reported (`blind11_entry_attack_after_switching_area`;
   `blindv_attack_onto_map`, whose note says "moved between Entry Areas this turn", now expects it too).
+- 16.2, 22.6.4: a Soviet unit left in the Caspian Sea Transit Box was found Isolated at the supply check (the Box was
+  no Supply Source): a mechanized unit there, Out of Supply, could then never leave it by moving to an Entry Area
+  (16.4). The Box is a friendly rear box next to no hex: it now supplies its own units
+  (`blind11_caspian_crossing_two_turns_clean`).
 - 21.3.3: a three-step unit brought out of the Eliminated Box without its Remnant was reported under 21.3.1 (where it
   may arrive); the mistake is its step (21.3.3: the lowest step, the Remnant, 10.4.3)
   (`blind11_repl_three_step_from_box_no_remnant`).
@@ -36,11 +42,12 @@ before their verdicts were trusted. The runs disagreed eleven times. The validat
   to C1 and C2 were in play: rows 40-43, the north edge's entry hexes among them (S2.2: 2740-4240), were off the
   map and the Axis reinforcements could never enter. A map is now its sheet's box (`sections.toml`).
 - S2.2: on the Caucasus scenario's first turn the Axis enters only through 2740-4240 (rules.toml `first_turn_entry`);
-  nothing checked it (`blind11_s2_axis_enters_west_of_first_turn_edge`).
+  nothing checked it (`blind11_s2_axis_enters_west_of_first_turn_edge`); a `move` with `to` looks for a way in by
+  those hexes, and names S2.2 when only a closed one leads there.
 - S2.4: the turn-10 Axis reinforcements are placed on the north map edge in place of the skipped Initial Phase; they
   were reinforcements still to be placed, so a log starting in the Axis Movement Phase found them off the map. The
   set-up now puts them there (`blind11_s2_axis_enters_first_turn_edge_clean`).
-Three cases were corrected:
+Five cases were corrected:
 - `blind11_stack_box_arrival_left_overstacked` expected 4.4 for the overstack an Initial Phase arrival left at the end
   of the Movement Phase; docs/log-format.md reports an overstack under the limit it breaks (4.1-4.3), 4.4 being when
   it is checked: 4.1.
@@ -48,6 +55,11 @@ Three cases were corrected:
   now name them, so the case tests the one unit per HQ alone.
 - `blind11_sea_naval_infantry_clean` used the 83rd Naval Brigade, a North Caucasus unit still held (20.6): it now uses
   the 154th.
+- `blind11_remnant_replaced_clean` was set on turn 12, when a Soviet Tank Corps removal is due (32.2, turn_events.csv)
+  and the case's Tank Corps came back in that Initial Phase: the validator asked for the removal; the case is on turn
+  14.
+- `blind11_retreat_into_friendly_area_clean` attacked 3000 from 3101, which is not next to it (8.1): the attackers are
+  in 2900 and 3100.
 
 Where the validator disagrees with the rules text, the case stays here as a strict xfail naming the rule:
 """
