@@ -14,14 +14,15 @@ Railheads (17.2.1), Isolation Attrition with all its modifiers in one pocket (16
 penalties from one unit, 24.2, S2.5 with Mt Elbrus, S3.5's Stalingrad hold) and the Caucasus scenario's first turn
 (S2.2, S2.4), with a translated log (`"modes": "unstated"`).
 
-First list: 63 logs. 35 repeated earlier sets (found by grep after the list was written: the Kerch Strait twice, a
-tank corps at sea, two sea moves in one sea, the Axis off the Volga ferries, three Railhead hexes, a stalled Railhead,
-1st Guards with three Tank Corps, a Disrupted or second Guards replacement, HQ returns next to an enemy or of another
+First list: 63 logs. 35 repeated earlier sets (found by grep after the list was written: the Kerch Strait twice, a tank
+corps at sea, two sea moves in one sea, the Axis off the Volga ferries, three Railhead hexes, a stalled Railhead, 1st
+Guards with three Tank Corps, a Disrupted or second Guards replacement, HQ returns next to an enemy or of another
 nationality, Snow's Airfield, Mud after Rain, Snow's +1, 24.2's example, the 5th Reserve Army by rail, Garrisons, the
-Army HQ's two-turn delay, Plan Blücher to X, the third unit in the Transit Box ...) and were dropped or replaced
-before their verdicts were trusted; later probes added the Soviet pocket's Army and Front HQs, the Transit Box in
-and out in one phase and across two turns, and a retreat into an enemy Entry Area: 40 logs. The runs disagreed
-fourteen times. The validator was fixed eight times:
+Army HQ's two-turn delay, Plan Blücher to X, the third unit in the Transit Box ...) and were dropped or replaced before
+their verdicts were trusted; later probes added the Soviet pocket's Army and Front HQs, the Transit Box in and out in
+one phase and across two turns, a retreat into an enemy Entry Area and a unit that crossed the Kerch Strait attacking
+(in place of a Caucasus reinforcement sent north, the mirror of an earlier case): 40 logs. The runs disagreed fourteen
+times. The validator was fixed eight times:
 - 22.4: a `move` with `to` an enemy Entry Area was reported under 5.1 ("no legal path ... terrain close every way");
   docs/log-format.md says the validator reports the rule that forbids the move: 22.4 (`blind11_axis_into_soviet_area`).
 - 22.6.1: a unit that moved between Entry Areas and then attacked onto the map was reported under 22.7 ("moved this
