@@ -21,7 +21,8 @@ nationality, Snow's Airfield, Mud after Rain, Snow's +1, 24.2's example, the 5th
 Army HQ's two-turn delay, Plan Blücher to X, the third unit in the Transit Box ...) and were dropped or replaced before
 their verdicts were trusted; later probes added the Soviet pocket's Army and Front HQs, the Transit Box in and out in
 one phase and across two turns, a retreat into an enemy Entry Area and a unit that crossed the Kerch Strait attacking
-(in place of a Caucasus reinforcement sent north, the mirror of an earlier case): 40 logs. The runs disagreed fourteen
+(in place of a Caucasus reinforcement sent north, the mirror of an earlier case), and the Caucasus set-up's first supply
+check (in place of a four-hex walk on from an Entry Area, found in an earlier set): 40 logs. The runs disagreed fourteen
 times. The validator was fixed eight times:
 - 22.4: a `move` with `to` an enemy Entry Area was reported under 5.1 ("no legal path ... terrain close every way");
   docs/log-format.md says the validator reports the rule that forbids the move: 22.4 (`blind11_axis_into_soviet_area`).
@@ -41,7 +42,9 @@ times. The validator was fixed eight times:
   too, and `victory_campaign` now expect it).
 - S2.1: the Caucasus maps begin at hex row xx40, which the north maps also print, but only the hexes hexes.csv gives
   to C1 and C2 were in play: rows 40-43, the north edge's entry hexes among them (S2.2: 2740-4240), were off the
-  map and the Axis reinforcements could never enter. A map is now its sheet's box (`sections.toml`).
+  map, the Axis reinforcements could never enter, and the north edge, next to no hex in play, supplied nobody: 25
+  Axis units of the set-up were Out of Supply at their first check. A map is now its sheet's box (`sections.toml`)
+  (`blind11_s2_first_supply_check_clean`).
 - S2.2: on the Caucasus scenario's first turn the Axis enters only through 2740-4240 (rules.toml `first_turn_entry`);
   nothing checked it (`blind11_s2_axis_enters_west_of_first_turn_edge`); a `move` with `to` looks for a way in by
   those hexes, and names S2.2 when only a closed one leads there.
