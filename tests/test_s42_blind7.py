@@ -48,9 +48,10 @@ Seven cases were corrected:
   says, as the Soviet Player Turn skipped with nothing logged; the mistake shows only when a Soviet phase follows the
   Axis one, and docs/rules/stalingrad42.md reports a phase out of order under 3.0 (its row names S3.3 as the reason):
   the case now has the Axis move, then a Soviet Movement Phase (3.0).
-- `blind7_victory_penalty_missed`: a `vp` claim that leaves out the 24.1.4 penalty is reported under 24.1.1, the
-  count the claim is checked against (docs/rules/stalingrad42.md, 24.1.1's row; `blindv_vp_penalties` agrees), its
-  message naming the penalty.
+- `blind7_victory_penalty_missed`: a `vp` claim that leaves out the 24.1.4 penalty was first corrected to 24.1.1, the
+  count the claim is checked against; blind11 found the same claim expected under 24.1.4 again, and a claim that
+  only a left-out part of the count explains is now reported under that part's rule (24.1.4 here; 24.1.2, 24.3, the
+  scenario's own VPs), the most specific one (docs/rules/stalingrad42.md, 24.1.1's row): the case expects 24.1.4.
 
 The second round replaced eleven cases that repeated earlier sets (the Kerch Strait, rail into an EZOC, a tank corps at
 sea, Snow, two Free Stacking Units, a short Auto DS, a Hex Bond of a Disrupted unit, moving through an EZOC, an early

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from games.hexgrid import to_offset
 from games.model import Game
 
 from ...engine.board import build_board
@@ -53,11 +54,16 @@ def make_context(game: Game, header: Header) -> Context:
 
 
 def in_play(ctx: Context) -> frozenset[str]:
-    """The hexes of the scenario's maps and its Entry Areas (S1.1, S2.1, S3.1, S4.1, 22.2), made once."""
+    """The hexes of the scenario's maps and its Entry Areas (S1.1, S2.1, S3.1, S4.1, 22.2), made once. A map is the
+    box its sheet prints (``sections.toml``), not only the hexes it owns: the Caucasus maps begin at hex row xx40,
+    which the north maps also print (S2.1: rows 40-43 are in play there; 2740-4240 are S2.2's entry hexes)."""
     key = "s42_in_play"
     out = ctx.derived.get(key)
     if out is None:
         sf = scenario_facts(ctx)
-        hexes = {h for h, x in ctx.game.map.hexes.items() if x.section in sf.maps}
+        m = ctx.game.map
+        boxes = [m.sections[s] for s in sf.maps if s in m.sections]
+        hexes = {h for h, x in m.hexes.items() if x.section in sf.maps
+                 or any(b.contains(*to_offset(x.hex, m.grid.orientation, m.grid.offset)) for b in boxes)}
         out = ctx.derived[key] = frozenset(hexes | set(sf.areas))
     return out

@@ -134,12 +134,12 @@ def _area_problems(ctx: Context, state: State, uid: str, area: str, kind: str) -
     if kind == BREAKTHROUGH:
         out.append(Finding("22.7", f"{who}: no Breakthrough Combat from an Entry Area; the unit enters the map first",
                            (uid,), (area,)))
+    elif uid in state.record.entry_moved:  # 22.6.1 names this case: the most specific rule (before 22.7's move)
+        out.append(Finding("22.6.1", f"{who} moved between Entry Areas this turn: it attacks onto the map from the "
+                                     "next Game Turn", (uid,), (area,)))
     elif uid in state.moved:
         out.append(Finding("22.7", f"{who} moved this turn: only units that started the Movement Phase in the Entry "
                                    "Area and did not move attack onto the map", (uid,), (area,)))
-    elif uid in state.record.entry_moved:
-        out.append(Finding("22.6.1", f"{who} moved between Entry Areas this turn: it attacks onto the map from the "
-                                     "next Game Turn", (uid,), (area,)))
     return out
 
 

@@ -149,6 +149,7 @@ class ScenarioFacts:
     hold: frozenset[str]  # 20.4 "garrison", 20.6 "north_caucasus"
     held_until: Mapping[str, int]  # S1.2: unit -> the turn it is released
     no_replacements: frozenset[tuple[int, str]]  # S2.4, S3.2: (turn, side) without replacements
+    first_entry: Mapping[str, frozenset[str]]  # S2.2: Entry Area -> the hexes units enter by on the first turn
 
 
 @dataclass(frozen=True)
@@ -287,7 +288,18 @@ def _scenario(game: Game, t: Table) -> ScenarioFacts:
         later.int("turn", lo=1, hi=len(game.turns)) if later else None, _hexes(game, later, "hexes") if later else (),
         frozenset(_exits(game, t)), frozenset(_holds(t)), _held_until(game, t),
         frozenset((x.int("turn", lo=1, hi=len(game.turns)), _side(game, x, "player", x.str("player")))
-                  for x in (t.tables("no_replacements") if t.has("no_replacements") else [])))
+                  for x in (t.tables("no_replacements") if t.has("no_replacements") else [])),
+        _first_entry(game, t))
+
+
+def _first_entry(game: Game, t: Table) -> Mapping[str, frozenset[str]]:
+    """S2.2: the hexes through which units leave an Entry Area on the scenario's first turn (area -> region)."""
+    out = {}
+    for area, region in (t.table("first_turn_entry").data.items() if t.has("first_turn_entry") else ()):
+        if area not in game.map.areas or not isinstance(region, str):
+            raise t.error(f"'{area}' = a region of map/regions.toml, for an area of map/areas.toml", "first_turn_entry")
+        out[area] = _region(game, t, "first_turn_entry", region)
+    return out
 
 
 def _exits(game: Game, t: Table) -> list[str]:

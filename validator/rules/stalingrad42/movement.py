@@ -431,6 +431,9 @@ def _step_problem(ctx: Context, state: State, uid: str, cur: str, nxt: str, p: P
     b = bit[nxt]
     if b & g.off:
         return _off_problem(ctx, state, uid, nxt)
+    entry = _first_entry_problem(ctx, state, uid, cur, nxt)
+    if entry is not None:
+        return entry
     if b & g.enemy_combat and _no_entry(ctx, state, nxt):
         return _into_enemy(ctx, state, uid, nxt)
     hexside = _hexside_problem(ctx, state, uid, cur, nxt, feats, first, p, g)
@@ -448,6 +451,22 @@ def _step_problem(ctx: Context, state: State, uid: str, cur: str, nxt: str, p: P
         return Finding("13.3.2", f"{who} is in Full Retreat: it never enters an EZOC without a friendly unit not in "
                                  f"Full Retreat, nor an enemy-controlled City hex, as {nxt} is", (uid,))
     return None
+
+
+def _first_entry(ctx: Context, state: State, start: str) -> frozenset[str] | None:
+    """S2.2: the hexes a unit may enter the map by from ``start`` now (the scenario's first turn), or None: any."""
+    if state.turn != ctx.scenario.first_turn:
+        return None
+    return scenario_facts(ctx).first_entry.get(start)
+
+
+def _first_entry_problem(ctx: Context, state: State, uid: str, cur: str, nxt: str) -> Finding | None:
+    entry = _first_entry(ctx, state, cur)
+    if entry is None or nxt in entry:
+        return None
+    return Finding("S2.2", f"{name(ctx, state, uid)}: on the first turn units enter from "
+                           f"{ctx.game.map.areas[cur].name} only by {min(entry)}, {max(entry)} and the hexes between",
+                   (uid,))
 
 
 def _no_entry(ctx: Context, state: State, loc: str) -> bool:
@@ -699,6 +718,14 @@ def _move(ctx: Context, state: State, action: Action, mode: str, unlimited: bool
     findings: list[Finding] = []
     if search:
         found_path = _find(ctx, p, path[-1])
+        entry = found_path and _first_entry_problem(ctx, state, uid, start, found_path[0])
+        if entry:  # S2.2: the cheapest way enters by a hex closed on the first turn: another, else that one
+            shut = sum(move_bits(ctx).bit[h] for h in ctx.game.map.areas[start].adjacent
+                       if h not in (_first_entry(ctx, state, start) or ()))
+            other = _find(ctx, p._replace(blocked=p.blocked | shut), path[-1])
+            if other is None:
+                findings = [evolve(entry, path=(start or "",) + found_path)]
+            found_path = other or found_path
         if found_path is not None:
             path = found_path
         else:
@@ -711,6 +738,8 @@ def _move(ctx: Context, state: State, action: Action, mode: str, unlimited: bool
             if not findings and move_bits(ctx).bit.get(path[-1], 0) & g.enemy_combat and \
                     _no_entry(ctx, state, path[-1]):
                 findings = [evolve(_into_enemy(ctx, state, uid, path[-1]), path=(start or "",) + path)]
+            if not findings and move_bits(ctx).bit.get(path[-1], 0) & g.off:  # 22.4: an enemy Entry Area, a hex
+                findings = [evolve(_off_problem(ctx, state, uid, path[-1]), path=(start or "",) + path)]  # not in play
             if not findings:
                 findings = [Finding("5.1", f"no legal path takes {name(ctx, state, uid)} from {start} to {path[-1]} "
                                            "(enemy units, zones of control, bonds or terrain close every way)",

@@ -225,8 +225,8 @@ def from_eliminated(ctx: Context, state: State, action: Action) -> tuple[State, 
     face = lowest_face(ctx, uid)
     if ctx.game.units[uid].steps >= 3 and ctx.game.units[uid].flip == "step":
         if remnant is None:
-            findings.append(Finding("21.3.1", f"{who} comes back as a Remnant (10.4.3): name the Remnant", (uid,),
-                                    (to,)))
+            findings.append(Finding("21.3.3", f"{who} comes back on its lowest step, as a Remnant (10.4.3): name "
+                                              "the Remnant", (uid,), (to,)))  # its step, not where: not 21.3.1
         else:
             state = _put(ctx, state, uid, box(ctx, side, "remnant_display"), "back")
             state = _put(ctx, state, remnant, to, "front", True, represents=uid)

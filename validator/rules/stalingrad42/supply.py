@@ -130,9 +130,8 @@ def sources(ctx: Context, state: State, side: str, with_azov: bool = True) -> in
     f = facts(ctx)
     playing = in_play(ctx)
     out = 0
-    for area, owner in sf.areas.items():
-        if owner == side and area != f.entry.transit and area in playing and \
-                not (area == f.entry.winter_closed and winter(ctx, state)):
+    for area, owner in sf.areas.items():  # the Transit Box too: next to no hex, it supplies its own units (22.6.4)
+        if owner == side and area in playing and not (area == f.entry.winter_closed and winter(ctx, state)):
             out |= bit[area]
     st = _static(ctx)
     enemy = sides(ctx, state, other(ctx, side)).units

@@ -396,14 +396,15 @@ def before_move(ctx: Context, state: State, action: Action) -> State:
 
 def handle_victory(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     """A ``victory`` line: the VPs and the winner it claims, checked (in the Victory Determination Phase against
-    its outcome, elsewhere against the game as it stands)."""
+    its outcome, elsewhere against the game as it stands); a wrong VP count under 24.1.1, or under the rule of the
+    part it left out (``_vp_rule``)."""
     findings = []
     if "vp" in action.data:
         t = tally(ctx, state)
         have = t.total + base(ctx)
         if action["vp"] != have:
-            findings.append(Finding("24.1.1", f"the Axis has {have} VPs ({_words(ctx, state, t)}), not "
-                                              f"{action['vp']}"))
+            findings.append(Finding(_vp_rule(ctx, t, have, action["vp"]), f"the Axis has {have} VPs "
+                                    f"({_words(ctx, state, t)}), not {action['vp']}"))
     if "winner" in action.data:
         r = state.score.winner and Result(state.score.winner, state.score.reason, state.score.rule or "24.2", "")
         if r is None and state.phase == VICTORY:
@@ -417,6 +418,16 @@ def handle_victory(ctx: Context, state: State, action: Action) -> tuple[State, l
             said = f"that the {ctx.game.sides[claimed].name} player wins" if claimed else "that nobody has won"
             findings.append(Finding(rule, f"the rules give: {want}, not {said} (Axis VPs {vp(ctx, state)})"))
     return state, findings
+
+
+def _vp_rule(ctx: Context, t: Tally, have: int, claimed: int) -> str:
+    """The rule a wrong VP claim breaks: the part of the count whose omission gives the claim (24.1.4 a penalty,
+    24.1.2 the Baku exit, 24.3 Mt Elbrus, the scenario's own VPs), else the count of the VP hexes (24.1.1)."""
+    for part, rule in ((t.penalties, "24.1.4"), (t.baku, "24.1.2"), (t.elbrus, "24.3"),
+                       (t.extras, scenario_rules(ctx).rule)):
+        if part and claimed == have - part:
+            return rule
+    return "24.1.1"
 
 
 def _claim_rule(ctx: Context, state: State) -> str:
