@@ -20,7 +20,7 @@ import traceback
 from typing import TextIO
 
 from games.errors import InputError, UserError, one_line
-from games.lasting import lasting, released
+from games.lasting import kept_to_exit, lasting, released
 
 # subcommand -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -162,6 +162,9 @@ def _on_terminate(handler):
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command; ``argv`` None: the process's own command line (the console script, ``python -m``), which
+    the process ends with (:func:`games.lasting.kept_to_exit`)."""
+    ends_process = argv is None
     argv = sys.argv[1:] if argv is None else argv
     try:
         with lasting():  # the modules imported and the parser last to the end (games.lasting)
@@ -172,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
         return _run(args, modules)
     finally:
-        released()
+        kept_to_exit() if ends_process else released()
 
 
 def _run(args: argparse.Namespace, modules: dict) -> int:
