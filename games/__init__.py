@@ -5,9 +5,9 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-from . import frozen_guards
+from . import dataclass_methods
 
-frozen_guards.install()  # (before any module of the packages makes a frozen dataclass: see games.frozen_guards)
+dataclass_methods.install()  # (before any module of the packages makes a dataclass: see games.dataclass_methods)
 
 from .errors import MAX_ERRORS, DataError, DataErrors  # noqa: E402
 
