@@ -177,7 +177,7 @@ def _nested(levels: list[str]) -> str:
     return text
 
 
-@settings(max_examples=500)
+@settings(max_examples=200)
 @given(st.booleans(), st.data())
 def test_merging_two_plain_states_matches_merging_them_level_by_level(plain: bool, data) -> None:
     """The merge that compares the two texts' parts between tabs (:func:`_merged_plain`) gives what splitting both
