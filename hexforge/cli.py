@@ -16,7 +16,6 @@ import importlib
 import os
 import signal
 import sys
-import traceback
 from typing import TextIO
 
 from games.errors import InputError, UserError, one_line
@@ -194,6 +193,8 @@ def _run(args: argparse.Namespace, modules: dict) -> int:
         return 130
     except Exception as exc:  # a bug, never a verdict on the input
         if args.debug:
+            import traceback  # (only here: a command that ends well needs it not)
+
             traceback.print_exc()
         what = str(exc)
         what = what if len(what) <= 200 else what[:200] + "..."
