@@ -5,7 +5,11 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-from .errors import MAX_ERRORS, DataError, DataErrors
+from . import dataclass_methods
+
+dataclass_methods.install()  # (before any module of the packages makes a dataclass: see games.dataclass_methods)
+
+from .errors import MAX_ERRORS, DataError, DataErrors  # noqa: E402
 
 if TYPE_CHECKING:
     from .loader import Checked

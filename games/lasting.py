@@ -13,6 +13,13 @@ no collection walks (``hexforge validate`` on that log: about 80 collections, 50
 4-5 ms, after); :func:`released` puts it into the oldest generation (``gc.unfreeze``) when the command ends, so that a
 process running several commands (the tests) collects it as before. Reference counting frees objects as usual
 either way: only garbage in reference cycles waits longer for the collector (a full collection, or the release).
+
+A process that ends with its command (:func:`kept_to_exit`) puts everything alive into the permanent generation
+instead: Python's finalization makes a full collection, which would walk the hundreds of thousands of objects the
+command kept to the end only to find what the exit frees anyway (``hexforge validate`` on the 28-turn log: 65-85 ms
+of CPU time after ``main`` returned, 10-15 % of the command). Finalization runs as before (``atexit``, the streams
+flushed, modules cleared and their objects freed by reference counting); only garbage in reference cycles left at
+the exit is not collected, which the exit frees all the same.
 """
 
 from __future__ import annotations
@@ -48,3 +55,9 @@ def lasting():
 def released() -> None:
     """What :func:`lasting` kept out of collections is collected again (the command's end)."""
     gc.unfreeze()
+
+
+def kept_to_exit() -> None:
+    """The process ends with this command: everything alive is kept out of the collection Python's finalization
+    makes (see the module docstring)."""
+    gc.freeze()

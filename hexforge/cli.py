@@ -16,11 +16,10 @@ import importlib
 import os
 import signal
 import sys
-import traceback
 from typing import TextIO
 
 from games.errors import InputError, UserError, one_line
-from games.lasting import lasting, released
+from games.lasting import kept_to_exit, lasting, released
 
 # subcommand -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -162,6 +161,9 @@ def _on_terminate(handler):
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command; ``argv`` None: the process's own command line (the console script, ``python -m``), which
+    the process ends with (:func:`games.lasting.kept_to_exit`)."""
+    ends_process = argv is None
     argv = sys.argv[1:] if argv is None else argv
     try:
         with lasting():  # the modules imported and the parser last to the end (games.lasting)
@@ -172,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
         return _run(args, modules)
     finally:
-        released()
+        kept_to_exit() if ends_process else released()
 
 
 def _run(args: argparse.Namespace, modules: dict) -> int:
@@ -191,6 +193,8 @@ def _run(args: argparse.Namespace, modules: dict) -> int:
         return 130
     except Exception as exc:  # a bug, never a verdict on the input
         if args.debug:
+            import traceback  # (only here: a command that ends well needs it not)
+
             traceback.print_exc()
         what = str(exc)
         what = what if len(what) <= 200 else what[:200] + "..."

@@ -133,6 +133,22 @@ def test_validate_imports_only_what_it_needs() -> None:
     assert out.strip().splitlines()[-1] == "0 []"
 
 
+def test_only_the_process_command_line_keeps_its_objects_from_the_exit_collection(monkeypatch, capsys) -> None:
+    """``main()`` as the process's command line (argv from ``sys.argv``) leaves what is alive out of the collection
+    Python's exit makes (games.lasting.kept_to_exit); ``main(argv)``, as a test or a caller in a longer process runs
+    it, leaves the collector as it found it."""
+    import gc
+
+    log = os.path.join(LOG_DIR, "supply_rulebook_example.jsonl")
+    try:
+        assert main(["validate", log]) == 0 and gc.get_freeze_count() == 0
+        monkeypatch.setattr(sys, "argv", ["hexforge", "validate", log])
+        assert main() == 0 and gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+    capsys.readouterr()
+
+
 def test_an_html_report_that_cannot_be_written_is_one_line(tmp_path, capsys) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a folder", encoding="utf-8")

@@ -11,7 +11,7 @@ from validator.vassal.commands import (
     RemovePiece, SetBoards, SetGlobalProperty, SetTurn, Undo, Unknown, census, decode_command, is_step, steps,
 )
 from validator.vassal.commands import _CLAIMS
-from validator.vassal.pieces import _levels, _levels_stepwise, decode_piece
+from validator.vassal.pieces import _levels, _levels_stepwise, _merged_plain, _state_levels, decode_piece
 from validator.vassal.traits import ROTATE_FIXED, ROTATE_FREE, ROTATE_TAIL, TRAITS
 
 ESC, TAB = "\x1b", "\t"
@@ -162,6 +162,55 @@ def test_one_pass_levels_match_the_stepwise_split_on_nested_levels(levels: list[
     for head in reversed(levels[:-1]):
         text = encode((head, text), TAB)
     assert _levels(text, max_levels) == _levels_stepwise(text, max_levels, [])
+
+
+def _merged_by_levels(states, new_text, old_text, n):
+    """merge_state level by level: every level of both texts split, the differing ones set."""
+    new, old = _state_levels(new_text, n), _state_levels(old_text, n)
+    return tuple(ns if ns != os_ else s for s, ns, os_ in zip(states, new, old)), bool(n) and new[-1] != old[-1]
+
+
+def _nested(levels: list[str]) -> str:
+    text = levels[-1]
+    for head in reversed(levels[:-1]):
+        text = encode((head, text), TAB)
+    return text
+
+
+@settings(max_examples=200)
+@given(st.booleans(), st.data())
+def test_merging_two_plain_states_matches_merging_them_level_by_level(plain: bool, data) -> None:
+    """The merge that compares the two texts' parts between tabs (:func:`_merged_plain`) gives what splitting both
+    texts level by level gives, or declines (None); it declines no texts whose levels hold no quote, backslash or
+    tab (``plain``) when the piece has a trait for each level."""
+    level = st.text("ab;", max_size=4) if plain else st.lists(PARTS, max_size=4).map("".join)
+    levels = data.draw(st.lists(level, min_size=1, max_size=8))
+    changed = data.draw(st.lists(level, min_size=len(levels), max_size=len(levels)))
+    mask = data.draw(st.lists(st.booleans(), min_size=len(levels), max_size=len(levels)))
+    n = data.draw(st.one_of(st.just(len(levels)), st.integers(1, len(levels) + 2)))  # (one per level, mostly)
+    states = tuple(f"s{i}" for i in range(n))
+    new_text = _nested([c if m else x for x, c, m in zip(levels, changed, mask)])
+    old_text = _nested(levels)
+    quick = _merged_plain(states, new_text, old_text, n)
+    if quick is not None:
+        assert quick == _merged_by_levels(states, new_text, old_text, n)
+    if plain and 1 < n and len(levels) <= n:
+        assert quick is not None
+
+
+def test_a_plain_merge_sets_the_changed_levels_only() -> None:
+    """The worked example's piece, its Layer and base levels changed as a log's ChangePiece changes them."""
+    piece = decode_piece(C5_TYPE, "German,7\t1\\\tMain Map;10;10;12;0")
+    new_text, old_text = "German,7\t2\\\tOther;5;5;12;0", "German,7\t1\\\tOther;0;0;12;0"
+    assert _merged_plain(piece.states, new_text, old_text, 3) == (("German,7", "2", "Other;5;5;12;0"), True)
+    assert _merged_plain(piece.states, new_text, old_text.replace("1", "'1"), 3) is None  # (a quote: level by level)
+    merged, base_changed = piece.merge_state(new_text, old_text)
+    assert merged.states == ("German,7", "2", "Other;5;5;12;0") and base_changed
+    # the old text's backslashes moved between changed levels (as many as a plain text has): not plain, and split
+    # level by level its first level holds the rest of the text (the new text's levels all differ from it)
+    states, new_text, old_text = ("s0", "s1", "s2", "s3"), "a\tb\\\tc\\\\\td", "a\tb\tc\\\\\\\td"
+    assert _merged_plain(states, new_text, old_text, 4) is None
+    assert _merged_by_levels(states, new_text, old_text, 4) == (("a", "b", "c", "d"), True)
 
 
 def test_a_trait_field_by_name_is_the_field_values_gives() -> None:
