@@ -5,11 +5,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-from . import dataclass_methods
-
-dataclass_methods.install()  # (before any module of the packages makes a dataclass: see games.dataclass_methods)
-
-from .errors import MAX_ERRORS, DataError, DataErrors  # noqa: E402
+from .errors import MAX_ERRORS, DataError, DataErrors
 
 if TYPE_CHECKING:
     from .loader import Checked

@@ -18,8 +18,13 @@ import signal
 import sys
 from typing import TextIO
 
-from games.errors import InputError, UserError, one_line
-from games.lasting import kept_to_exit, lasting, released
+from . import dataclass_methods
+
+dataclass_methods.install()  # this process's dataclasses made without compiling two of their methods: before any
+# module of the packages makes one (hexforge.dataclass_methods; the libraries never change the standard library)
+
+from games.errors import InputError, UserError, one_line  # noqa: E402
+from games.lasting import kept_to_exit, lasting, released  # noqa: E402
 
 # subcommand -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {

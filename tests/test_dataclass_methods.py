@@ -1,16 +1,16 @@
-"""The methods games.dataclass_methods has dataclasses make without compiling them behave as those dataclasses
+"""The methods hexforge.dataclass_methods has dataclasses make without compiling them behave as those dataclasses
 compiles: a frozen class's guards (the same errors and messages for fields and other names, on the class and on a
 subclass that is not a dataclass) and ``repr`` (fields hidden from it, nested and recursive values)."""
 
 from __future__ import annotations
 
 import dataclasses
+import subprocess
 import sys
 
 import pytest
 
-import games  # noqa: F401  (installs the methods)
-from games import dataclass_methods
+from hexforge import dataclass_methods
 
 pytestmark = pytest.mark.skipif(sys.version_info[:2] not in dataclass_methods.PYTHONS,
                                 reason="dataclasses compiles these methods otherwise")
@@ -65,8 +65,27 @@ def _outcomes(functions) -> list[object]:
     return out
 
 
-def test_the_methods_made_without_compiling_behave_as_the_compiled_ones() -> None:
+@pytest.fixture
+def installed():
+    """The methods installed for one test, as the command line installs them, and dataclasses' own back after it
+    (the rest of the test process makes its classes as it would without the command line)."""
+    before = {name: getattr(dataclasses, name) for name in dataclass_methods.REPLACED}
     assert dataclass_methods.install()
+    yield
+    for name, fn in before.items():
+        setattr(dataclasses, name, fn)
+
+
+def test_the_command_line_installs_them() -> None:
+    """``python -m hexforge.cli`` (and the console script) run with the methods installed; importing the libraries
+    alone changes nothing."""
+    code = ("import dataclasses, games, validator; a = dataclasses._repr_fn.__module__; import hexforge.cli; "
+            "print(a, dataclasses._repr_fn.__module__)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["dataclasses", "hexforge.dataclass_methods"]
+
+
+def test_the_methods_made_without_compiling_behave_as_the_compiled_ones(installed) -> None:
     ours = {name: fn for name, (_, fn) in dataclass_methods.REPLACED.items()}
     assert all(getattr(dataclasses, name) is fn for name, fn in ours.items())
     mine, theirs = _outcomes(ours), _outcomes(dataclass_methods.compiled)

@@ -14,8 +14,10 @@ same text ``Class(field=repr, ...)`` of the fields ``dataclasses`` hands over (t
 against recursion by ``dataclasses``' own wrapper; the same names and qualified names (``dataclasses`` sets those).
 Only the compile is gone (and the functions' code is here, which a traceback shows). ``__init__``, ``__eq__`` and
 ``__hash__`` are still compiled: they run all the time, and the compiled code, one attribute at a time, is the
-fastest. Installed when :mod:`games` is first imported (every package imports it before it makes a class); on a
-Python whose ``dataclasses`` lacks these functions with these parameters, nothing is changed.
+fastest. Installed by the command line (:mod:`hexforge.cli`) as its process starts, before any module of the packages
+makes a class: the process is the command's own, while the libraries (``games``, ``validator``, ...) never change the
+standard library for whoever imports them. On a Python whose ``dataclasses`` lacks these functions with these
+parameters, nothing is changed.
 """
 
 from __future__ import annotations
