@@ -186,7 +186,10 @@ def controls_azov(ctx: Context, state: State, side: str) -> bool:
 
 
 def azov_controller(ctx: Context, state: State) -> str | None:
-    """16.2.4: the side that controls Temryuk and traces a Line of Supply to it controls the Sea of Azov."""
+    """16.2.4: the side that controls Temryuk and traces a Line of Supply to it controls the Sea of Azov. The trace
+    (no Unlimited LOS, no rail) is worked out only when what decides it changed: a LOS into Temryuk runs through the
+    locations at most its overland length plus one step from it (:func:`_near`), so the same sources, road ends,
+    enterable locations, EZOCs and open steps there give the same answer (most moves are far from Temryuk)."""
     f = facts(ctx)
     side = state.control.get(f.sea.temryuk)
     if side is None:
@@ -196,11 +199,39 @@ def azov_controller(ctx: Context, state: State) -> str | None:
     key = (side, state.weather, state.wet, state.turn)
     hit = memo.get(key)
     if hit is None or hit[0] is not mine or hit[1] is not theirs or hit[2] is not state.control:
-        supplied = _lines(ctx, state, side, sources(ctx, state, side, with_azov=False))[1]  # no Unlimited LOS, no rail
-        hit = memo[key] = (mine, theirs, state.control, supplied & move_bits(ctx).bit[f.sea.temryuk] != 0)
-        if len(memo) > 8:
+        src = sources(ctx, state, side, with_azov=False)
+        blocks = _blocks(ctx, state, side)
+        _, ez, open_, _ = blocks
+        # its road portion flooded on from the last one of this test (the net's, with the Sea of Azov's ports among its
+        # sources, never holds for it)
+        _, targets, ok = _road_portion(ctx, side, src, blocks, "road without the Azov", 0)
+        temryuk = move_bits(ctx).bit[f.sea.temryuk]
+        near = _near(ctx, temryuk, _overland_hexes(ctx, state))
+        seen = (src & near, targets & near, ok & near, ez & near, tuple(o & near for o in open_))
+        last = memo.get(("window", key))
+        if last is not None and last[0] == seen:
+            traced = last[1]
+        else:
+            traced = _overland(ctx, state, src, targets, ok, ez, open_) & temryuk != 0
+            memo["window", key] = (seen, traced)
+        hit = memo[key] = (mine, theirs, state.control, traced)
+        if len(memo) > 16:
             del memo[next(iter(memo))]
     return side if hit[3] else None
+
+
+def _near(ctx: Context, here: int, overland: int) -> int:
+    """The locations at most ``overland`` + 1 steps from ``here`` (the board's steps, areas included, whatever blocks
+    them): every location a Line of Supply into ``here`` may run through (remembered per location and length)."""
+    memo = ctx.derived.setdefault("s42_near", {})
+    out = memo.get((here, overland))
+    if out is None:
+        b = board_bits(ctx)
+        out = here
+        for _ in range(overland + 1):
+            out |= spread(b, out)
+        memo[here, overland] = out
+    return out
 
 
 def net(ctx: Context, state: State, side: str) -> Net:
@@ -335,13 +366,10 @@ def _lines(ctx: Context, state: State, side: str, src: int) -> tuple[int, int, i
     """16.3 from the sources ``src``: (the road portion's hexes, the locations that trace a Line of Supply, the hexes
     where its overland portion may end, the locations a LOS may enter, the EZOC hexes without a friendly unit, the
     steps it may take overland)."""
-    b = board_bits(ctx)
-    grid = b.grid
-    back = _back(b)
     blocks = _blocks(ctx, state, side)
-    never, ez, open_, road_steps = blocks
-    # the last answer for the same blocks: the same when the sources are; with more sources (the Sea of Azov's
-    # ports, 16.2.4: its test traces the LOS without them first), the road portion goes on from the last one's
+    _, ez, open_, _ = blocks
+    # the last answer for the same blocks: the same when the sources are; with more sources, the road portion goes on
+    # from the last one's
     key = (side, state.weather, state.wet, state.turn)
     memo = ctx.derived.setdefault("s42_lines", {})
     prior = memo.get(key)
@@ -349,24 +377,53 @@ def _lines(ctx: Context, state: State, side: str, src: int) -> tuple[int, int, i
         prior = None
     if prior is not None and prior[1] == src:
         return prior[2]
+    old = prior[2][0] if prior is not None and prior[1] & src == prior[1] else 0  # (reached from fewer sources)
+    road, targets, ok = _road_portion(ctx, side, src, blocks, "road", old)
+    supplied = _overland(ctx, state, src, targets, ok, ez, open_)
+    out = (road, supplied, targets, ok, ez, open_)
+    if len(memo) > 8:
+        del memo[next(iter(memo))]
+    memo[key] = (blocks, src, out)
+    return out
+
+
+def _road_portion(ctx: Context, side: str, src: int, blocks: tuple[int, int, Steps, Steps], flood: str, old: int
+                  ) -> tuple[int, int, int]:
+    """16.3.3 from the sources ``src`` with the side's blocks (:func:`_blocks`): (the road portion's hexes, the hexes
+    where the overland portion may end, the locations a LOS may enter). ``flood``: which of the side's last road floods
+    this one goes on from; ``old``: hexes known to be reached."""
+    b = board_bits(ctx)
+    grid = b.grid
+    never, ez, _, road_steps = blocks
     st = _static(ctx)
-    every = st["all"]
-    ok = every ^ never  # (``~never`` within the board: every mask below is)
+    ok = st["all"] ^ never  # (``~never`` within the board: every mask below is)
     # 16.3.3: the road portion, from the sources along roads, never into an EZOC without a friend
     road_ok = ok & grid
     road_ok ^= road_ok & ez
     start = (src & grid | _into_areas(b, src & st["areas"]) & st["road_hexes"]) & road_ok
-    old = prior[2][0] if prior is not None and prior[1] & src == prior[1] else 0  # (reached from fewer sources)
-    road = _follow_on(ctx, ("road", side), b, start, road_steps, road_ok, old)
+    road = _follow_on(ctx, (flood, side), b, start, road_steps, road_ok, old)
     # the hexes where the overland portion may end: the road, a road hex a road step leads from into it, a source
     ends = road
-    for (left, right), allow in zip(back, road_steps):
+    for (left, right), allow in zip(_back(b), road_steps):
         ends |= (road << left >> right) & allow & ok
-    targets = (ends | src) & ok
+    return road, (ends | src) & ok, ok
+
+
+def _overland_hexes(ctx: Context, state: State) -> int:
+    """16.3.1: the overland portion's length in the weather (``weather.csv supply_overland``)."""
+    return int(ctx.game.weather[state.weather].extra.get("supply_overland") or 5)
+
+
+def _overland(ctx: Context, state: State, src: int, targets: int, ok: int, ez: int, open_: Steps) -> int:
+    """16.3.1-16.3.2: the locations that trace a Line of Supply overland to ``targets`` (or are sources)."""
+    b = board_bits(ctx)
+    grid = b.grid
+    st = _static(ctx)
+    every = st["all"]
     hv = heavy(ctx, state)
-    overland = int(ctx.game.weather[state.weather].extra.get("supply_overland") or 5)
+    overland = _overland_hexes(ctx, state)
     # per direction: its shifts back, the open steps, the open road steps, the open steps off-road
-    ways = [(left, right, o, r & o, o ^ (r & o)) for (left, right), o, r in zip(back, open_, st["road_steps"])]
+    ways = [(left, right, o, r & o, o ^ (r & o)) for (left, right), o, r in zip(_back(b), open_, st["road_steps"])]
     areas = st["areas"]
     not_ez = every ^ ez
     not_hv = every ^ hv
@@ -397,11 +454,7 @@ def _lines(ctx: Context, state: State, side: str, src: int) -> tuple[int, int, i
     for left, right, o, r, off in ways:
         supplied |= (light << left >> right) & o | (heavy1 << left >> right) & r | (heavy2 << left >> right) & off
     supplied |= hexes | _into_areas(b, last & st["areas"])
-    out = (road, supplied, targets, ok, ez, open_)
-    if len(memo) > 8:
-        del memo[next(iter(memo))]
-    memo[key] = (blocks, src, out)
-    return out
+    return supplied
 
 
 def _flood(b, targets: int, ok: int, ez: int, open_: Steps, st: dict) -> int:
