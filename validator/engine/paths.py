@@ -331,14 +331,6 @@ def step_cost(s: Search, a: str, b: str) -> int:
     return s.cost[b][s.column]
 
 
-def _step_open(ctx: Context, s: Search, a: str, b: str) -> bool:
-    allowed = s.first if a == s.start and s.first is not None else s.steps
-    if allowed is None:
-        return True
-    d = ctx.board.step_index.get((a, b))
-    return d is None or bool(allowed[d] & move_bits(ctx).bit[a])
-
-
 def previous(ctx: Context, s: Search, loc: str, level: int) -> str:
     """The location a cheapest step into ``loc`` (reached at ``level``) came from: the start when its step is one of
     the cheapest (it is taken first), else the first by id among the neighbours at the level before that do not
@@ -351,15 +343,19 @@ def previous(ctx: Context, s: Search, loc: str, level: int) -> str:
             return s.start
         before = s.levels.get(level - enter, 0) & ~s.stops
         return min(n for n in nbrs if mb.bit[n] & before and n != s.start)
-    if s.start in nbrs and not s.closed & mb.bit[loc] and _step_open(ctx, s, s.start, loc) \
-            and level == s.spent + s.extra + step_cost(s, s.start, loc):
-        return s.start
-    # the first by id of the neighbours (the start apart) whose step into ``loc`` is open and that were reached, not
-    # stopping there, for the level less the step's cost (_step_open and step_cost inlined: a path asks per hex)
+    # (the step's cost and whether it is open worked out here, the cheap tests first: a path asks per hex)
     bit, levels, allowed, index = mb.bit, s.levels, s.steps, ctx.board.step_index
     priced = s.sides.cost if s.sides is not None else None
     stops, start = s.stops, s.start
     enter = s.cost[loc][s.column]
+    if start in nbrs and not s.closed & bit[loc] and level == s.spent + s.extra + (
+            priced.get((start, loc), enter) if priced is not None else enter):
+        opening = s.first if s.first is not None else allowed
+        d = index.get((start, loc)) if opening is not None else None
+        if d is None or opening[d] & bit[start]:  # type: ignore[index]
+            return start
+    # the first by id of the neighbours (the start apart) whose step into ``loc`` is open and that were reached, not
+    # stopping there, for the level less the step's cost
     for n in _by_id(ctx)[loc]:  # the neighbours in id order: the first that qualifies is the one
         if n == start:
             continue
