@@ -204,7 +204,8 @@ def azov_controller(ctx: Context, state: State) -> str | None:
         _, ez, open_, _ = blocks
         # its road portion flooded on from the last one of this test (the net's, with the Sea of Azov's ports among its
         # sources, never holds for it)
-        _, targets, ok = _road_portion(ctx, side, src, blocks, "road without the Azov", 0)
+        road, targets, ok = _road_portion(ctx, side, src, blocks, "road without the Azov", 0)
+        ctx.derived.setdefault("s42_road_hint", {})[side] = (blocks, src, road)  # the net's flood goes on from it
         temryuk = move_bits(ctx).bit[f.sea.temryuk]
         near = _near(ctx, temryuk, _overland_hexes(ctx, state))
         seen = (src & near, targets & near, ok & near, ez & near, tuple(o & near for o in open_))
@@ -378,6 +379,9 @@ def _lines(ctx: Context, state: State, side: str, src: int) -> tuple[int, int, i
     if prior is not None and prior[1] == src:
         return prior[2]
     old = prior[2][0] if prior is not None and prior[1] & src == prior[1] else 0  # (reached from fewer sources)
+    hint = ctx.derived.get("s42_road_hint", {}).get(side)  # the Sea of Azov's test's, without its ports (16.2.4)
+    if not old and hint is not None and hint[0] is blocks and hint[1] & src == hint[1]:
+        old = hint[2]
     road, targets, ok = _road_portion(ctx, side, src, blocks, "road", old)
     supplied = _overland(ctx, state, src, targets, ok, ez, open_)
     out = (road, supplied, targets, ok, ez, open_)
