@@ -213,7 +213,7 @@ def azov_controller(ctx: Context, state: State) -> str | None:
         if last is not None and last[0] == seen:
             traced = last[1]
         else:
-            traced = _overland(ctx, state, src, targets, ok, ez, open_) & temryuk != 0
+            traced = _overland(ctx, state, src, targets, ok, ez, open_, near) & temryuk != 0
             memo["window", key] = (seen, traced)
         hit = memo[key] = (mine, theirs, state.control, traced)
         if len(memo) > 16:
@@ -241,15 +241,23 @@ def net(ctx: Context, state: State, side: str) -> Net:
     mine, theirs = sides(ctx, state, side), sides(ctx, state, other(ctx, side))
     key = (side, state.weather, state.wet, state.turn)
     memo = ctx.derived.setdefault("s42_net", {})
-    hit = memo.get(key)
-    if hit is not None and hit[0] is mine and hit[1] is theirs and hit[2] is state.control and \
-            hit[3] is state.markers.repaired:
-        return hit[4]
+    known = _known_net(ctx, state, side)
+    if known is not None:
+        return known
     out = _net(ctx, state, side)
     if len(memo) > 8:
         del memo[next(iter(memo))]
     memo[key] = (mine, theirs, state.control, state.markers.repaired, out)
     return out
+
+
+def _known_net(ctx: Context, state: State, side: str) -> Net | None:
+    """The side's net when it is remembered for this state (:func:`net`), else None."""
+    hit = ctx.derived.get("s42_net", {}).get((side, state.weather, state.wet, state.turn))
+    if hit is not None and hit[0] is sides(ctx, state, side) and hit[1] is sides(ctx, state, other(ctx, side)) and \
+            hit[2] is state.control and hit[3] is state.markers.repaired:
+        return hit[4]
+    return None
 
 
 def _blocks(ctx: Context, state: State, side: str) -> tuple[int, int, Steps, Steps]:
@@ -418,17 +426,30 @@ def _overland_hexes(ctx: Context, state: State) -> int:
     return int(ctx.game.weather[state.weather].extra.get("supply_overland") or 5)
 
 
-def _overland(ctx: Context, state: State, src: int, targets: int, ok: int, ez: int, open_: Steps) -> int:
-    """16.3.1-16.3.2: the locations that trace a Line of Supply overland to ``targets`` (or are sources)."""
+def _overland(ctx: Context, state: State, src: int, targets: int, ok: int, ez: int, open_: Steps, near: int = 0
+              ) -> int:
+    """16.3.1-16.3.2: the locations that trace a Line of Supply overland to ``targets`` (or are sources). ``near``:
+    only for the location whose window (:func:`_near`) it is: every mask is cut to the window (shifted down to its
+    lowest bit when it holds no Entry Area, for short integers), and the answer holds for that location alone."""
     b = board_bits(ctx)
     grid = b.grid
     st = _static(ctx)
     every = st["all"]
     hv = heavy(ctx, state)
+    areas = st["areas"]
+    road_steps = st["road_steps"]
+    low = 0
+    if near:
+        low = (near & -near).bit_length() - 1 if not near & areas else 0
+
+        def cut(x: int) -> int:
+            return (x & near) >> low
+        src, targets, ok, ez, grid, every, hv, areas = (cut(x) for x in (src, targets, ok, ez, grid, near, hv, areas))
+        open_ = tuple(cut(x) for x in open_)
+        road_steps = tuple(cut(x) for x in road_steps)
     overland = _overland_hexes(ctx, state)
     # per direction: its shifts back, the open steps, the open road steps, the open steps off-road
-    ways = [(left, right, o, r & o, o ^ (r & o)) for (left, right), o, r in zip(_back(b), open_, st["road_steps"])]
-    areas = st["areas"]
+    ways = [(left, right, o, r & o, o ^ (r & o)) for (left, right), o, r in zip(_back(b), open_, road_steps)]
     not_ez = every ^ ez
     not_hv = every ^ hv
     levels = [targets]
@@ -457,8 +478,8 @@ def _overland(ctx: Context, state: State, src: int, targets: int, ok: int, ez: i
     light, heavy1, heavy2 = last & not_hv, last & hv, before & hv
     for left, right, o, r, off in ways:
         supplied |= (light << left >> right) & o | (heavy1 << left >> right) & r | (heavy2 << left >> right) & off
-    supplied |= hexes | _into_areas(b, last & st["areas"])
-    return supplied
+    supplied |= hexes | _into_areas(b, last & areas)
+    return supplied << low
 
 
 def _flood(b, targets: int, ok: int, ez: int, open_: Steps, st: dict) -> int:
@@ -595,9 +616,25 @@ def connecting(ctx: Context, state: State, side: str, hid: str) -> bool:
 
 
 def traces(ctx: Context, state: State, side: str, loc: str, unlimited: bool = False) -> bool:
-    """Whether a unit of ``side`` in ``loc`` traces a Line of Supply (16.3; an Unlimited one: 16.5.1)."""
-    n = net(ctx, state, side)
-    return bool((n.unlimited if unlimited else n.supplied) & move_bits(ctx).bit.get(loc, 0))
+    """Whether a unit of ``side`` in ``loc`` traces a Line of Supply (16.3; an Unlimited one: 16.5.1). A Line of
+    Supply of one location, when no net is made for this state yet, is traced in that location's window only (the
+    road portion and the sources as the net's; the overland portion near it, :func:`_near`): a replacement and a
+    retreat ask about one hex, and most of the lines between them move units."""
+    here = move_bits(ctx).bit.get(loc, 0)
+    if not here:
+        return False
+    n = _known_net(ctx, state, side) if not unlimited else None
+    if unlimited or n is not None:
+        n = n or net(ctx, state, side)
+        return bool((n.unlimited if unlimited else n.supplied) & here)
+    src = sources(ctx, state, side)
+    if src & here:
+        return True
+    blocks = _blocks(ctx, state, side)
+    _, ez, open_, _ = blocks
+    _, targets, ok = _road_portion(ctx, side, src, blocks, "road", 0)
+    near = _near(ctx, here, _overland_hexes(ctx, state))
+    return bool(_overland(ctx, state, src, targets, ok, ez, open_, near) & here)
 
 
 def pocket(ctx: Context, state: State, side: str, loc: str) -> list[str]:
