@@ -610,9 +610,30 @@ def _rail(ctx: Context, state: State, side: str, src: int) -> int:
     return _follow_on(ctx, ("rail", side), b, start, c.railroad, usable)
 
 
+def connecting_rail(ctx: Context, state: State, side: str) -> int:
+    """17.4: the side's Connecting Rail Hexes now: the net's when one is made for this state, else worked out alone
+    (they need the sources, not the Lines of Supply; remembered as a net is). A Strategic Air range (9.3.5), a
+    Railhead (17.3.2) and an HQ's replacements ask for them."""
+    n = _known_net(ctx, state, side)
+    if n is not None:
+        return n.rail
+    mine, theirs = sides(ctx, state, side), sides(ctx, state, other(ctx, side))
+    key = (side, state.weather, state.wet, state.turn)
+    memo = ctx.derived.setdefault("s42_connecting_rail", {})
+    hit = memo.get(key)
+    if hit is not None and hit[0] is mine and hit[1] is theirs and hit[2] is state.control and \
+            hit[3] is state.markers.repaired:
+        return hit[4]
+    out = _rail(ctx, state, side, sources(ctx, state, side))
+    if len(memo) > 8:
+        del memo[next(iter(memo))]
+    memo[key] = (mine, theirs, state.control, state.markers.repaired, out)
+    return out
+
+
 def connecting(ctx: Context, state: State, side: str, hid: str) -> bool:
     """Whether ``hid`` is a Connecting Rail Hex of ``side`` (17.4)."""
-    return bool(net(ctx, state, side).rail & move_bits(ctx).bit.get(hid, 0))
+    return bool(connecting_rail(ctx, state, side) & move_bits(ctx).bit.get(hid, 0))
 
 
 def traces(ctx: Context, state: State, side: str, loc: str, unlimited: bool = False) -> bool:
