@@ -648,12 +648,21 @@ def traces(ctx: Context, state: State, side: str, loc: str, unlimited: bool = Fa
     if unlimited or n is not None:
         n = n or net(ctx, state, side)
         return bool((n.unlimited if unlimited else n.supplied) & here)
-    src = sources(ctx, state, side)
+    # the sources and road portion kept for the state's next question (a retreat asks about each way's end)
+    mine, theirs = sides(ctx, state, side), sides(ctx, state, other(ctx, side))
+    memo = ctx.derived.setdefault("s42_trace_roads", {})
+    key = (side, state.weather, state.wet, state.turn)
+    hit = memo.get(key)
+    if hit is None or hit[0] is not mine or hit[1] is not theirs or hit[2] is not state.control:
+        src = sources(ctx, state, side)
+        blocks = _blocks(ctx, state, side)
+        hit = memo[key] = (mine, theirs, state.control, src, blocks, _road_portion(ctx, side, src, blocks, "road", 0))
+        if len(memo) > 8:
+            del memo[next(iter(memo))]
+    src, blocks, (_, targets, ok) = hit[3:]
     if src & here:
         return True
-    blocks = _blocks(ctx, state, side)
     _, ez, open_, _ = blocks
-    _, targets, ok = _road_portion(ctx, side, src, blocks, "road", 0)
     near = _near(ctx, here, _overland_hexes(ctx, state))
     return bool(_overland(ctx, state, src, targets, ok, ez, open_, near) & here)
 
