@@ -99,8 +99,8 @@ def after_move(ctx: Context, before: State, state: State, action: Action) -> tup
     uid = action["unit"]
     findings = []
     why = frozen(ctx, before, uid)
+    rule = "31.0" if campaign_rules(ctx) else scenario_rules(ctx).special
     if why is not None:
-        rule = "31.0" if campaign_rules(ctx) else scenario_rules(ctx).special
         findings.append(Finding(rule, f"{name(ctx, before, uid)} may not move: {why}", (uid,),
                                 (before.units[uid].loc or "",)))
     if action.type == "rail":

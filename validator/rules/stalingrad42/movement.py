@@ -474,10 +474,10 @@ def _off_problem(ctx: Context, state: State, uid: str, nxt: str) -> Finding:
 def _hexside_problem(ctx: Context, state: State, uid: str, cur: str, nxt: str, feats: frozenset[str], first: bool,
                      p: Plan, g: Ground) -> Finding | None:
     """The hexside between ``cur`` and ``nxt`` may not be crossed now (2.2.3, 5.5, 9.6.2, 23.4)."""
+    who = _Named(name, ctx, state, uid)
     d = ctx.board.step_index.get((cur, nxt))
     if d is None or not feats:
         return None
-    who = _Named(name, ctx, state, uid)
     bit = move_bits(ctx).bit
     here = bit[cur]
     if not p.shut[d] & here:

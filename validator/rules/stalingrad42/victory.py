@@ -340,15 +340,14 @@ def after_units(ctx: Context, before: State, state: State, action: Action) -> tu
     """24.3: an Axis Mountain unit on Mt Elbrus; 24.1.3: Soviet units entering G while Axis units are there;
     S3.5: a Stalingrad hex lost."""
     findings: list[Finding] = []
+    el = later(ctx).victory.elbrus
     axis = _axis(ctx)
-    if not state.score.elbrus:  # (once scored, the line's units are not looked at for it)
-        el = later(ctx).victory.elbrus
-        listed = [u for u in (action.get("unit"), *(action.get("units") or ())) if isinstance(u, str)
-                  and u in state.units]
-        arrived = not listed or any(state.units[u].loc == el for u in listed)  # (only a line's own units enter a hex)
-        if arrived and any(ctx.game.units[u].side == axis and "mountain_unit" in info_of(ctx, state, u).tags
-                           for u in position(ctx, state.units).at.get(el, ())):
-            state = evolve(state, score=evolve(state.score, elbrus=True))
+    listed = [u for u in (action.get("unit"), *(action.get("units") or ())) if isinstance(u, str) and u in state.units]
+    arrived = not listed or any(state.units[u].loc == el for u in listed)  # (only a line's own units enter a hex)
+    if not state.score.elbrus and arrived and any(
+            ctx.game.units[u].side == axis and "mountain_unit" in info_of(ctx, state, u).tags
+            for u in position(ctx, state.units).at.get(el, ())):
+        state = evolve(state, score=evolve(state.score, elbrus=True))
     g = facts(ctx).entry.baku
     uid = action.get("unit")
     if uid and ctx.game.units[uid].side != axis and state.units[uid].loc == g and before.units[uid].loc != g and \
