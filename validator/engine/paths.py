@@ -217,72 +217,95 @@ def explore(ctx: Context, start: str, spent: int, extra: int, blocked: int, clos
     return Search(start, spent, extra, closed | blocked, stops, table, column, levels, reached, steps, first)
 
 
+_WAYS: dict[tuple[int, int], tuple] = {}  # (id(open steps), id(sides)) -> (them, per direction: what a step needs)
+
+
+def _ways(moves: tuple[tuple[int, int], ...], sides: SideCosts) -> tuple[tuple[int, int, int, tuple], ...]:
+    """Per direction (shift, the cells with an open step that way, those whose step has a cost of its own, (MP, those
+    cells) by MP): one tuple a level walks (remembered for the last few pairs, each kept alive by its entry)."""
+    hit = _WAYS.get((id(moves), id(sides)))
+    if hit is not None and hit[0] is moves and hit[1] is sides:
+        return hit[2]
+    out = tuple((shift, ok, own, by) for (shift, ok), own, by in zip(moves, sides.any, sides.by_direction))
+    remember(_WAYS, (id(moves), id(sides)), (moves, sides, out), 16)
+    return out
+
+
 def _explore_sides(ctx: Context, start: str, spent: int, extra: int, blocked: int, closed: int, stops: int, mp: int,
                    always: bool, table: CostTable, column: int, dest: str | None, steps: Steps | None,
                    first: Steps | None, sides: SideCosts) -> Search:
     """:func:`explore` when steps have costs of their own: a location's cost is final only when its level comes up
-    (a later level may reach it for less across a cheaper hexside), so levels are tentative until then."""
+    (a later level may reach it for less across a cheaper hexside), so levels are tentative until then. A level's
+    steps are gathered by their MP first and each MP offered once: a location ends at the least level offered to it
+    whatever the order of the offers, so the levels are those of offering each step on its own."""
     mb = move_bits(ctx)
     here = mb.bit[start]
     classes = cost_masks(ctx, table, column)
     goal = mb.bit.get(dest, 0) if dest is not None and dest != start else 0
     levels: dict[int, int] = {spent: here}
     seen = here  # every location of every level (a location moves between levels, never leaves them)
+    hexes, areas = mb.hexes, mb.areas
 
-    def offer(to: int, new: int) -> None:
+    def step_from(front: int, level: int, ways: tuple[tuple[int, int, int, tuple], ...], shut: int,
+                  limit: bool) -> None:
         nonlocal seen
-        if not new:
-            return
-        if not new & seen:  # none reached yet: no level to take them from
-            levels[to] = levels.get(to, 0) | new
-            seen |= new
-            return
-        seen |= new
-        for k, m in levels.items():
-            if k <= to:
-                new ^= new & m
-        if not new:
-            return
-        for k, m in levels.items():
-            if k > to and m & new:
-                levels[k] = m ^ (m & new)
-        levels[to] = levels.get(to, 0) | new
-
-    def step_from(front: int, level: int, moves: tuple[tuple[int, int], ...], shut: int, limit: bool) -> None:
-        on = front & mb.hexes
+        on = front & hexes
         shut |= blocked
         plain = 0
-        for d, (shift, ok) in enumerate(moves):
+        by_mp: dict[int, int] = {}  # MP -> the locations a step of that cost reaches
+        for shift, ok, priced, by in ways:
             x = on & ok
             if not x:
                 continue
-            own = x & sides.any[d]
-            rest = x ^ own  # (own is a part of x)
-            plain |= rest << shift if shift > 0 else rest >> -shift
-            for c, src in sides.by_direction[d]:
-                y = own & src
-                if y:
-                    to = level + c
-                    if to <= mp or not limit:
-                        y = y << shift if shift > 0 else y >> -shift
-                        offer(to, y ^ (y & shut))
-        plain = area_steps(mb.areas, front, plain)
-        plain ^= plain & shut
+            own = x & priced
+            if own:
+                x ^= own  # (own is a part of x)
+                for c, src in by:  # (a cell has one cost a direction: done when none is left)
+                    y = own & src
+                    if y:
+                        by_mp[c] = by_mp.get(c, 0) | (y << shift if shift > 0 else y >> -shift)
+                        own ^= y
+                        if not own:
+                            break
+            plain |= x << shift if shift > 0 else x >> -shift
+        plain = area_steps(areas, front, plain)
         for c, m in classes:
             new = plain & m
-            if new and (level + c <= mp or not limit):
-                offer(level + c, new)
+            if new:
+                by_mp[c] = by_mp.get(c, 0) | new
+        for c, new in by_mp.items():
+            to = level + c
+            if to > mp and limit:
+                continue
+            new ^= new & shut
+            if not new:
+                continue
+            if not new & seen:  # none reached yet: no level to take them from
+                levels[to] = levels.get(to, 0) | new
+                seen |= new
+                continue
+            seen |= new
+            for k, m in levels.items():
+                if k <= to:
+                    new ^= new & m
+            if not new:
+                continue
+            for k, m in levels.items():
+                if k > to and m & new:
+                    levels[k] = m ^ (m & new)
+            levels[to] = levels.get(to, 0) | new
 
-    step_from(here, spent + extra, _allowed(mb, first), closed | here, not always)
-    later = _allowed(mb, steps)
+    step_from(here, spent + extra, _ways(_allowed(mb, first), sides), closed | here, not always)
+    later = _ways(_allowed(mb, steps), sides)
     level = spent + 1
     while level <= mp:
-        if goal and levels.get(level, 0) & goal:
-            break
         front = levels.get(level, 0)
-        front ^= front & stops
         if front:
-            step_from(front, level, later, here, True)
+            if front & goal:
+                break
+            front ^= front & stops
+            if front:
+                step_from(front, level, later, here, True)
         elif level > max(levels):
             break
         level += 1
@@ -308,14 +331,6 @@ def step_cost(s: Search, a: str, b: str) -> int:
     return s.cost[b][s.column]
 
 
-def _step_open(ctx: Context, s: Search, a: str, b: str) -> bool:
-    allowed = s.first if a == s.start and s.first is not None else s.steps
-    if allowed is None:
-        return True
-    d = ctx.board.step_index.get((a, b))
-    return d is None or bool(allowed[d] & move_bits(ctx).bit[a])
-
-
 def previous(ctx: Context, s: Search, loc: str, level: int) -> str:
     """The location a cheapest step into ``loc`` (reached at ``level``) came from: the start when its step is one of
     the cheapest (it is taken first), else the first by id among the neighbours at the level before that do not
@@ -328,25 +343,28 @@ def previous(ctx: Context, s: Search, loc: str, level: int) -> str:
             return s.start
         before = s.levels.get(level - enter, 0) & ~s.stops
         return min(n for n in nbrs if mb.bit[n] & before and n != s.start)
-    if s.start in nbrs and not s.closed & mb.bit[loc] and _step_open(ctx, s, s.start, loc) \
-            and level == s.spent + s.extra + step_cost(s, s.start, loc):
-        return s.start
-    # the first by id of the neighbours (the start apart) whose step into ``loc`` is open and that were reached, not
-    # stopping there, for the level less the step's cost (_step_open and step_cost inlined: a path asks per hex)
+    # (the step's cost and whether it is open worked out here, the cheap tests first: a path asks per hex)
     bit, levels, allowed, index = mb.bit, s.levels, s.steps, ctx.board.step_index
     priced = s.sides.cost if s.sides is not None else None
-    stops = s.stops
+    stops, start = s.stops, s.start
+    enter = s.cost[loc][s.column]
+    if start in nbrs and not s.closed & bit[loc] and level == s.spent + s.extra + (
+            priced.get((start, loc), enter) if priced is not None else enter):
+        opening = s.first if s.first is not None else allowed
+        d = index.get((start, loc)) if opening is not None else None
+        if d is None or opening[d] & bit[start]:  # type: ignore[index]
+            return start
+    # the first by id of the neighbours (the start apart) whose step into ``loc`` is open and that were reached, not
+    # stopping there, for the level less the step's cost
     for n in _by_id(ctx)[loc]:  # the neighbours in id order: the first that qualifies is the one
-        if n == s.start:
+        if n == start:
             continue
         b = bit[n]
         if allowed is not None:
             d = index.get((n, loc))
             if d is not None and not allowed[d] & b:
                 continue
-        c = priced.get((n, loc)) if priced is not None else None
-        if c is None:
-            c = s.cost[loc][s.column]
+        c = priced.get((n, loc), enter) if priced is not None else enter
         if levels.get(level - c, 0) & b and not stops & b:  # (the stops tested only for a neighbour at the level)
             return n
     raise ValueError("min() arg is an empty sequence")  # as the search's min() said (never for a reached loc)

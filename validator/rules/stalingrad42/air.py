@@ -33,7 +33,7 @@ from ...model import Finding
 from .combat_data import combat_facts
 from .special import near
 from .state import State
-from .supply import net
+from .supply import connecting_rail
 from .units import name, table
 
 READY, USED = "front", "back"
@@ -97,7 +97,7 @@ def _words(ctx: Context, state: State) -> str:
 
 def _range(ctx: Context, state: State, side: str, hid: str) -> bool:
     """9.3.5: within 15 hexes of a friendly-controlled City, Town or Landmark on a Connecting Rail Hex."""
-    around = near(ctx, hid, combat_facts(ctx).air.range) & net(ctx, state, side).rail
+    around = near(ctx, hid, combat_facts(ctx).air.range) & connecting_rail(ctx, state, side)
     if not around:
         return False
     for h, b in _places(ctx):

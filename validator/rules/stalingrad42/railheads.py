@@ -24,7 +24,7 @@ from ...engine.state import evolve
 from ...model import Action, Finding
 from .data import axis, facts, scenario_facts
 from .state import Railhead, State
-from .supply import net, rail_hexes
+from .supply import connecting_rail, rail_hexes
 from .zoc import ezoc_bits, other, reaching, sides, winter
 
 
@@ -53,7 +53,7 @@ def handle_railhead(ctx: Context, state: State, action: Action) -> tuple[State, 
     elif not head.ready:
         findings.append(Finding("17.2.2", f"the Railhead placed in {start} moves from the next Supply Phase", (),
                                 (start,)))
-    elif not net(ctx, state, side).rail & move_bits(ctx).bit[start]:
+    elif not connecting_rail(ctx, state, side) & move_bits(ctx).bit[start]:
         findings.append(Finding("17.3.2", f"the Railhead in {start} is not on a Connecting Rail Hex: it is Inoperative "
                                           "and cannot move", (), (start,)))
     elif len(path) > f.railhead_hexes:

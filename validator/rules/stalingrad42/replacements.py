@@ -283,7 +283,7 @@ def _hq_here(ctx: Context, state: State, uid: str, to: str) -> bool:
     side = ctx.game.units[uid].side
     nat = ctx.game.units[uid].nationality
     hexes = ctx.game.map.hexes
-    rail = supply.net(ctx, state, side).rail
+    rail = supply.connecting_rail(ctx, state, side)
     near = any(rail & move_bits(ctx).bit[h] for h in hexes
                if distance(hexes[h].hex, hexes[to].hex) <= facts(ctx).replacements.hq_rail_hexes)
     if not near:

@@ -185,7 +185,10 @@ def controls_azov(ctx: Context, state: State, side: str) -> bool:
 
 
 def azov_controller(ctx: Context, state: State) -> str | None:
-    """16.2.4: the side that controls Temryuk and traces a Line of Supply to it controls the Sea of Azov."""
+    """16.2.4: the side that controls Temryuk and traces a Line of Supply to it controls the Sea of Azov. The trace
+    (no Unlimited LOS, no rail) is worked out only when what decides it changed: a LOS into Temryuk runs through the
+    locations at most its overland length plus one step from it (:func:`_near`), so the same sources, road ends,
+    enterable locations, EZOCs and open steps there give the same answer (most moves are far from Temryuk)."""
     f = facts(ctx)
     side = state.control.get(f.sea.temryuk)
     if side is None:
@@ -195,11 +198,40 @@ def azov_controller(ctx: Context, state: State) -> str | None:
     key = (side, state.weather, state.wet, state.turn)
     hit = memo.get(key)
     if hit is None or hit[0] is not mine or hit[1] is not theirs or hit[2] is not state.control:
-        supplied = _lines(ctx, state, side, sources(ctx, state, side, with_azov=False))[1]  # no Unlimited LOS, no rail
-        hit = memo[key] = (mine, theirs, state.control, supplied & move_bits(ctx).bit[f.sea.temryuk] != 0)
-        if len(memo) > 8:
+        src = sources(ctx, state, side, with_azov=False)
+        blocks = _blocks(ctx, state, side)
+        _, ez, open_, _ = blocks
+        # its road portion flooded on from the last one of this test (the net's, with the Sea of Azov's ports among its
+        # sources, never holds for it)
+        road, targets, ok = _road_portion(ctx, side, src, blocks, "road without the Azov", 0)
+        ctx.derived.setdefault("s42_road_hint", {})[side] = (blocks, src, road)  # the net's flood goes on from it
+        temryuk = move_bits(ctx).bit[f.sea.temryuk]
+        near = _near(ctx, temryuk, _overland_hexes(ctx, state))
+        seen = (src & near, targets & near, ok & near, ez & near, tuple(o & near for o in open_))
+        last = memo.get(("window", key))
+        if last is not None and last[0] == seen:
+            traced = last[1]
+        else:
+            traced = _overland(ctx, state, src, targets, ok, ez, open_, near) & temryuk != 0
+            memo["window", key] = (seen, traced)
+        hit = memo[key] = (mine, theirs, state.control, traced)
+        if len(memo) > 16:
             del memo[next(iter(memo))]
     return side if hit[3] else None
+
+
+def _near(ctx: Context, here: int, overland: int) -> int:
+    """The locations at most ``overland`` + 1 steps from ``here`` (the board's steps, areas included, whatever blocks
+    them): every location a Line of Supply into ``here`` may run through (remembered per location and length)."""
+    memo = ctx.derived.setdefault("s42_near", {})
+    out = memo.get((here, overland))
+    if out is None:
+        b = board_bits(ctx)
+        out = here
+        for _ in range(overland + 1):
+            out |= spread(b, out)
+        memo[here, overland] = out
+    return out
 
 
 def net(ctx: Context, state: State, side: str) -> Net:
@@ -208,15 +240,23 @@ def net(ctx: Context, state: State, side: str) -> Net:
     mine, theirs = sides(ctx, state, side), sides(ctx, state, other(ctx, side))
     key = (side, state.weather, state.wet, state.turn)
     memo = ctx.derived.setdefault("s42_net", {})
-    hit = memo.get(key)
-    if hit is not None and hit[0] is mine and hit[1] is theirs and hit[2] is state.control and \
-            hit[3] is state.markers.repaired:
-        return hit[4]
+    known = _known_net(ctx, state, side)
+    if known is not None:
+        return known
     out = _net(ctx, state, side)
     if len(memo) > 8:
         del memo[next(iter(memo))]
     memo[key] = (mine, theirs, state.control, state.markers.repaired, out)
     return out
+
+
+def _known_net(ctx: Context, state: State, side: str) -> Net | None:
+    """The side's net when it is remembered for this state (:func:`net`), else None."""
+    hit = ctx.derived.get("s42_net", {}).get((side, state.weather, state.wet, state.turn))
+    if hit is not None and hit[0] is sides(ctx, state, side) and hit[1] is sides(ctx, state, other(ctx, side)) and \
+            hit[2] is state.control and hit[3] is state.markers.repaired:
+        return hit[4]
+    return None
 
 
 def _blocks(ctx: Context, state: State, side: str) -> tuple[int, int, Steps, Steps]:
@@ -334,13 +374,10 @@ def _lines(ctx: Context, state: State, side: str, src: int) -> tuple[int, int, i
     """16.3 from the sources ``src``: (the road portion's hexes, the locations that trace a Line of Supply, the hexes
     where its overland portion may end, the locations a LOS may enter, the EZOC hexes without a friendly unit, the
     steps it may take overland)."""
-    b = board_bits(ctx)
-    grid = b.grid
-    back = _back(b)
     blocks = _blocks(ctx, state, side)
-    never, ez, open_, road_steps = blocks
-    # the last answer for the same blocks: the same when the sources are; with more sources (the Sea of Azov's
-    # ports, 16.2.4: its test traces the LOS without them first), the road portion goes on from the last one's
+    _, ez, open_, _ = blocks
+    # the last answer for the same blocks: the same when the sources are; with more sources, the road portion goes on
+    # from the last one's
     key = (side, state.weather, state.wet, state.turn)
     memo = ctx.derived.setdefault("s42_lines", {})
     prior = memo.get(key)
@@ -348,25 +385,70 @@ def _lines(ctx: Context, state: State, side: str, src: int) -> tuple[int, int, i
         prior = None
     if prior is not None and prior[1] == src:
         return prior[2]
+    old = prior[2][0] if prior is not None and prior[1] & src == prior[1] else 0  # (reached from fewer sources)
+    hint = ctx.derived.get("s42_road_hint", {}).get(side)  # the Sea of Azov's test's, without its ports (16.2.4)
+    if not old and hint is not None and hint[0] is blocks and hint[1] & src == hint[1]:
+        old = hint[2]
+    road, targets, ok = _road_portion(ctx, side, src, blocks, "road", old)
+    supplied = _overland(ctx, state, src, targets, ok, ez, open_)
+    out = (road, supplied, targets, ok, ez, open_)
+    if len(memo) > 8:
+        del memo[next(iter(memo))]
+    memo[key] = (blocks, src, out)
+    return out
+
+
+def _road_portion(ctx: Context, side: str, src: int, blocks: tuple[int, int, Steps, Steps], flood: str, old: int
+                  ) -> tuple[int, int, int]:
+    """16.3.3 from the sources ``src`` with the side's blocks (:func:`_blocks`): (the road portion's hexes, the hexes
+    where the overland portion may end, the locations a LOS may enter). ``flood``: which of the side's last road floods
+    this one goes on from; ``old``: hexes known to be reached."""
+    b = board_bits(ctx)
+    grid = b.grid
+    never, ez, _, road_steps = blocks
     st = _static(ctx)
-    every = st["all"]
-    ok = every ^ never  # (``~never`` within the board: every mask below is)
+    ok = st["all"] ^ never  # (``~never`` within the board: every mask below is)
     # 16.3.3: the road portion, from the sources along roads, never into an EZOC without a friend
     road_ok = ok & grid
     road_ok ^= road_ok & ez
     start = (src & grid | _into_areas(b, src & st["areas"]) & st["road_hexes"]) & road_ok
-    old = prior[2][0] if prior is not None and prior[1] & src == prior[1] else 0  # (reached from fewer sources)
-    road = _follow_on(ctx, ("road", side), b, start, road_steps, road_ok, old)
+    road = _follow_on(ctx, (flood, side), b, start, road_steps, road_ok, old)
     # the hexes where the overland portion may end: the road, a road hex a road step leads from into it, a source
     ends = road
-    for (left, right), allow in zip(back, road_steps):
+    for (left, right), allow in zip(_back(b), road_steps):
         ends |= (road << left >> right) & allow & ok
-    targets = (ends | src) & ok
+    return road, (ends | src) & ok, ok
+
+
+def _overland_hexes(ctx: Context, state: State) -> int:
+    """16.3.1: the overland portion's length in the weather (``weather.csv supply_overland``)."""
+    return int(ctx.game.weather[state.weather].extra.get("supply_overland") or 5)
+
+
+def _overland(ctx: Context, state: State, src: int, targets: int, ok: int, ez: int, open_: Steps, near: int = 0
+              ) -> int:
+    """16.3.1-16.3.2: the locations that trace a Line of Supply overland to ``targets`` (or are sources). ``near``:
+    only for the location whose window (:func:`_near`) it is: every mask is cut to the window (shifted down to its
+    lowest bit when it holds no Entry Area, for short integers), and the answer holds for that location alone."""
+    b = board_bits(ctx)
+    grid = b.grid
+    st = _static(ctx)
+    every = st["all"]
     hv = heavy(ctx, state)
-    overland = int(ctx.game.weather[state.weather].extra.get("supply_overland") or 5)
-    # per direction: its shifts back, the open steps, the open road steps, the open steps off-road
-    ways = [(left, right, o, r & o, o ^ (r & o)) for (left, right), o, r in zip(back, open_, st["road_steps"])]
     areas = st["areas"]
+    road_steps = st["road_steps"]
+    low = 0
+    if near:
+        low = (near & -near).bit_length() - 1 if not near & areas else 0
+
+        def cut(x: int) -> int:
+            return (x & near) >> low
+        src, targets, ok, ez, grid, every, hv, areas = (cut(x) for x in (src, targets, ok, ez, grid, near, hv, areas))
+        open_ = tuple(cut(x) for x in open_)
+        road_steps = tuple(cut(x) for x in road_steps)
+    overland = _overland_hexes(ctx, state)
+    # per direction: its shifts back, the open steps, the open road steps, the open steps off-road
+    ways = [(left, right, o, r & o, o ^ (r & o)) for (left, right), o, r in zip(_back(b), open_, road_steps)]
     not_ez = every ^ ez
     not_hv = every ^ hv
     levels = [targets]
@@ -395,12 +477,8 @@ def _lines(ctx: Context, state: State, side: str, src: int) -> tuple[int, int, i
     light, heavy1, heavy2 = last & not_hv, last & hv, before & hv
     for left, right, o, r, off in ways:
         supplied |= (light << left >> right) & o | (heavy1 << left >> right) & r | (heavy2 << left >> right) & off
-    supplied |= hexes | _into_areas(b, last & st["areas"])
-    out = (road, supplied, targets, ok, ez, open_)
-    if len(memo) > 8:
-        del memo[next(iter(memo))]
-    memo[key] = (blocks, src, out)
-    return out
+    supplied |= hexes | _into_areas(b, last & areas)
+    return supplied << low
 
 
 def _flood(b, targets: int, ok: int, ez: int, open_: Steps, st: dict) -> int:
@@ -531,15 +609,61 @@ def _rail(ctx: Context, state: State, side: str, src: int) -> int:
     return _follow_on(ctx, ("rail", side), b, start, c.railroad, usable)
 
 
+def connecting_rail(ctx: Context, state: State, side: str) -> int:
+    """17.4: the side's Connecting Rail Hexes now: the net's when one is made for this state, else worked out alone
+    (they need the sources, not the Lines of Supply; remembered as a net is). A Strategic Air range (9.3.5), a
+    Railhead (17.3.2) and an HQ's replacements ask for them."""
+    n = _known_net(ctx, state, side)
+    if n is not None:
+        return n.rail
+    mine, theirs = sides(ctx, state, side), sides(ctx, state, other(ctx, side))
+    key = (side, state.weather, state.wet, state.turn)
+    memo = ctx.derived.setdefault("s42_connecting_rail", {})
+    hit = memo.get(key)
+    if hit is not None and hit[0] is mine and hit[1] is theirs and hit[2] is state.control and \
+            hit[3] is state.markers.repaired:
+        return hit[4]
+    out = _rail(ctx, state, side, sources(ctx, state, side))
+    if len(memo) > 8:
+        del memo[next(iter(memo))]
+    memo[key] = (mine, theirs, state.control, state.markers.repaired, out)
+    return out
+
+
 def connecting(ctx: Context, state: State, side: str, hid: str) -> bool:
     """Whether ``hid`` is a Connecting Rail Hex of ``side`` (17.4)."""
-    return bool(net(ctx, state, side).rail & move_bits(ctx).bit.get(hid, 0))
+    return bool(connecting_rail(ctx, state, side) & move_bits(ctx).bit.get(hid, 0))
 
 
 def traces(ctx: Context, state: State, side: str, loc: str, unlimited: bool = False) -> bool:
-    """Whether a unit of ``side`` in ``loc`` traces a Line of Supply (16.3; an Unlimited one: 16.5.1)."""
-    n = net(ctx, state, side)
-    return bool((n.unlimited if unlimited else n.supplied) & move_bits(ctx).bit.get(loc, 0))
+    """Whether a unit of ``side`` in ``loc`` traces a Line of Supply (16.3; an Unlimited one: 16.5.1). A Line of
+    Supply of one location, when no net is made for this state yet, is traced in that location's window only (the
+    road portion and the sources as the net's; the overland portion near it, :func:`_near`): a replacement and a
+    retreat ask about one hex, and most of the lines between them move units."""
+    here = move_bits(ctx).bit.get(loc, 0)
+    if not here:
+        return False
+    n = _known_net(ctx, state, side) if not unlimited else None
+    if unlimited or n is not None:
+        n = n or net(ctx, state, side)
+        return bool((n.unlimited if unlimited else n.supplied) & here)
+    # the sources and road portion kept for the state's next question (a retreat asks about each way's end)
+    mine, theirs = sides(ctx, state, side), sides(ctx, state, other(ctx, side))
+    memo = ctx.derived.setdefault("s42_trace_roads", {})
+    key = (side, state.weather, state.wet, state.turn)
+    hit = memo.get(key)
+    if hit is None or hit[0] is not mine or hit[1] is not theirs or hit[2] is not state.control:
+        src = sources(ctx, state, side)
+        blocks = _blocks(ctx, state, side)
+        hit = memo[key] = (mine, theirs, state.control, src, blocks, _road_portion(ctx, side, src, blocks, "road", 0))
+        if len(memo) > 8:
+            del memo[next(iter(memo))]
+    src, blocks, (_, targets, ok) = hit[3:]
+    if src & here:
+        return True
+    _, ez, open_, _ = blocks
+    near = _near(ctx, here, _overland_hexes(ctx, state))
+    return bool(_overland(ctx, state, src, targets, ok, ez, open_, near) & here)
 
 
 def pocket(ctx: Context, state: State, side: str, loc: str) -> list[str]:

@@ -177,7 +177,7 @@ def drm(ctx: Context, state: State, uid: str) -> tuple[int, list[str]]:
 def _near_rail(ctx: Context, state: State, side: str, hexes: list[str]) -> bool:
     """16.5.4: a Connecting Rail Hex within 15 hexes of one of these airfields."""
     b = board_bits(ctx)
-    rail = supply.net(ctx, state, side).rail & b.grid
+    rail = supply.connecting_rail(ctx, state, side) & b.grid
     reach = rail
     for _ in range(facts(ctx).supply.airfield_rail_hexes):
         reach |= spread(b, reach) & b.grid
