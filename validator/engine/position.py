@@ -24,7 +24,8 @@ from itertools import compress
 from operator import is_not
 from typing import AbstractSet, Any, Callable, Iterable, Mapping, NamedTuple
 
-from .context import Context, once
+from .bits import board_bits, mask
+from .context import Context, once, remember
 
 KEEP = 8  # positions remembered on the context
 REBUILD = 2  # 1/REBUILD of the units changed or more: derive the position from scratch (a changed unit is counted
@@ -281,6 +282,38 @@ def enemy_zoc_set(pos: Position, side: str) -> frozenset[str]:
     if out is None:
         out = pos.sets[key] = frozenset().union(*others)
     return out
+
+
+def enemy_zoc_mask(ctx: Context, pos: Position, side: str) -> int:
+    """:func:`enemy_zoc_set` as bits (:func:`~.bits.board_bits`), made from the other sides' counts of projecting
+    units: each projecting location's reach as bits (per game), kept per counts mapping like the zones."""
+    out = 0
+    for s, counts in pos.zoc.items():
+        if s != side:
+            out |= _zone_mask(ctx, counts)
+    return out
+
+
+def _zone_mask(ctx: Context, counts: Mapping[str, int]) -> int:
+    memo = ctx.derived.get("zone_masks")
+    if memo is None:
+        memo = ctx.derived["zone_masks"] = {}
+    hit = memo.get(id(counts))
+    if hit is not None and hit[0] is counts:
+        return hit[1]
+    reach = ctx.tables.get("zoc_reach_bits")
+    if reach is None:
+        reach = once(ctx, "zoc_reach_bits", _reach_bits)
+    out = 0
+    for loc in counts:
+        out |= reach[loc]
+    remember(memo, id(counts), (counts, out), ZONES)  # (the counts kept alive with it: their id stays theirs)
+    return out
+
+
+def _reach_bits(ctx: Context) -> dict[str, int]:
+    bit = board_bits(ctx).bit
+    return {loc: mask(bit, near) for loc, near in _static(ctx).reach.items()}
 
 
 def side_counts(pos: Position, side: str) -> tuple[Mapping[str, int], frozenset[str], Mapping[str, int]] | None:
