@@ -81,18 +81,25 @@ def blocked_for(ctx: Context, state: State, side: str, with_enemy: bool = True) 
 
 
 def _owners(ctx: Context, state: State) -> list[tuple[str, str | None]]:
-    """(city, the side that controls it) for every city (remembered for the last control mapping, and units mapping
-    when a city is controlled by occupation, 12.4.2)."""
-    occupied = ctx.board.cities & OCCUPATION_AREAS.keys()
-    units = state.units if occupied else None
+    """(city, the side that controls it) for every city (remembered for the last control mapping and, when a city is
+    controlled by occupation (12.4.2), the units in those cities: a move elsewhere keeps the list)."""
+    occupied = ctx.tables.get("occupied_cities")
+    if occupied is None:
+        occupied = once(ctx, "occupied_cities", lambda c: tuple([x for x in c.board.cities if x in OCCUPATION_AREAS]))
+    control = state.control
+    if occupied:
+        at = position(ctx, state.units).at
+        here = tuple([at.get(city) for city in occupied])
+    else:
+        here = ()
     last = ctx.derived.get("city_owners")
-    if last is not None and last[0] is state.control and last[1] is units:
+    if last is not None and last[0] is control and last[1] == here:
         return last[2]
-    control = state.control  # (controller's own test for the cities controlled by occupation only, 12.4.2)
+    # (controller's own test for the cities controlled by occupation only, 12.4.2)
     out = [(city, controller(ctx, state, city) if city in occupied else control.get(city)) for city in ctx.board.cities]
     if last is not None and last[2] == out:  # control changed elsewhere: the same list, and what is kept for it
         out = last[2]
-    ctx.derived["city_owners"] = (state.control, units, out)
+    ctx.derived["city_owners"] = (control, here, out)  # (the control kept alive with it: its id stays its own)
     return out
 
 
