@@ -284,11 +284,12 @@ def enemy_zoc_set(pos: Position, side: str) -> frozenset[str]:
     return out
 
 
-def enemy_zoc_mask(ctx: Context, pos: Position, side: str) -> int:
-    """:func:`enemy_zoc_set` as bits (:func:`~.bits.board_bits`), made from the other sides' counts of projecting
-    units: each projecting location's reach as bits (per game), kept per counts mapping like the zones."""
+def enemy_zoc_mask(ctx: Context, zoc: Mapping[str, Mapping[str, int]], side: str) -> int:
+    """:func:`enemy_zoc_set` as bits (:func:`~.bits.board_bits`) from a position's ``zoc`` counts: made from the
+    other sides' counts of projecting units, each projecting location's reach as bits (per game), and kept per
+    counts mapping like the zones."""
     out = 0
-    for s, counts in pos.zoc.items():
+    for s, counts in zoc.items():
         if s != side:
             out |= _zone_mask(ctx, counts)
     return out

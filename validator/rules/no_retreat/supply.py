@@ -128,7 +128,7 @@ def _blocked(ctx: Context, state: State, side: str, with_enemy: bool, owners) ->
         return areas | cities | mask(bit, held_by_others(pos, side)) | mask(bit, enemy_zoc_set(pos, side)
                                                                             - held_by(pos, side))
     enemy = counts_mask(ctx, next(counts for s, counts in held.items() if s != side), bit)
-    ezoc = enemy_zoc_mask(ctx, pos, side)
+    ezoc = enemy_zoc_mask(ctx, pos.zoc, side)
     # ``a ^ (a & b)`` for ``a & ~b``: the EZOCs without a ``side`` unit in them
     return areas | cities | enemy | (ezoc ^ (ezoc & counts_mask(ctx, held[side], bit)))
 
