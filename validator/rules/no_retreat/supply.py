@@ -262,7 +262,6 @@ def supply_net(ctx: Context, state: State, side: str, with_enemy: bool = True) -
         bits = board_bits(ctx)
         net = SupplyNet(side, blocked, cities, cities | ctx.board.edges[side], ctx.board.supply_neighbours, bits,
                         _bit_names(ctx))
-        net.memo["free"] = ~blocked
         net.memo["source_bits"] = mask(bits.bit, cities) | once(ctx, ("edge_bits", side),
                                                                 lambda c: mask(bits.bit, c.board.edges[side]))
         _keep(nets, content, net)
@@ -305,15 +304,15 @@ def _near(net: SupplyNet) -> list[int]:
     ``distances(net)[0]`` with a value of at most k, found ring by ring)."""
     near = net.memo.get("near")
     if near is None:
-        b = net.bits
-        free = net.memo.get("free")
-        if free is None:
-            free = ~net.blocked_bits
-        ring = _source_bits(net) & free
+        b, blocked = net.bits, net.blocked_bits
+        # ``a ^ (a & b)`` for ``a & ~b``: the same bits, without a negative board-sized integer (three times as slow)
+        ring = _source_bits(net)
+        ring ^= ring & blocked
         reached = ring
         near = [ring]
         for _ in range(1, SUPPLY_RANGE):
-            ring = spread(b, ring) & free & ~reached
+            ring = spread(b, ring)
+            ring ^= ring & (blocked | reached)
             reached |= ring
             near.append(reached)
         net.memo["near"] = near
