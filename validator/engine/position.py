@@ -24,6 +24,7 @@ from itertools import compress
 from operator import is_not
 from typing import AbstractSet, Any, Callable, Iterable, Mapping, NamedTuple
 
+from .bits import board_bits, mask
 from .context import Context, once
 
 KEEP = 8  # positions remembered on the context
@@ -283,6 +284,25 @@ def enemy_zoc_set(pos: Position, side: str) -> frozenset[str]:
     return out
 
 
+def enemy_zoc_mask(ctx: Context, zoc: Mapping[str, Mapping[str, int]], side: str) -> int:
+    """:func:`enemy_zoc_set` as bits (:func:`~.bits.board_bits`) from a position's ``zoc`` counts: made from the
+    other sides' counts of projecting units, each projecting location's reach as bits (per game), and kept per
+    counts mapping like the zones."""
+    reach = ctx.tables.get("zoc_reach_bits")
+    if reach is None:
+        reach = once(ctx, "zoc_reach_bits", _reach_bits)
+    out = 0
+    for s, counts in zoc.items():
+        if s != side:
+            out |= counts_mask(ctx, counts, reach, "zone_masks")
+    return out
+
+
+def _reach_bits(ctx: Context) -> dict[str, int]:
+    bit = board_bits(ctx).bit
+    return {loc: mask(bit, near) for loc, near in _static(ctx).reach.items()}
+
+
 def side_counts(pos: Position, side: str) -> tuple[Mapping[str, int], frozenset[str], Mapping[str, int]] | None:
     """(the other side's units as counts by location, its zone of control, ``side``'s units as counts by location),
     when there are two sides (positions share a side's counts while its units stay put, and the zone while its
@@ -294,20 +314,21 @@ def side_counts(pos: Position, side: str) -> tuple[Mapping[str, int], frozenset[
     return pos.held[other], zoc_set(pos, other), pos.held[side]
 
 
-def counts_mask(ctx: Context, counts: Iterable[str], bit: Mapping[str, int]) -> int:
-    """The locations of a counts mapping or a zone of control of a position as bits (remembered for the last few,
-    each kept alive by its entry, whatever ``bit`` is asked with: a game's bits of a location are the same in every
-    mapping of them, the board's or a part of it)."""
-    memo = ctx.derived.get("count_masks")
+def counts_mask(ctx: Context, counts: Iterable[str], bit: Mapping[str, int], kept: str = "count_masks") -> int:
+    """The locations of a counts mapping or a zone of control of a position as bits (remembered under ``kept`` for
+    the last few, each kept alive by its entry, whatever ``bit`` is asked with: a game's bits of a location are the
+    same in every mapping of them, the board's or a part of it). Another ``kept`` for another mapping than a
+    location's own bits (:func:`enemy_zoc_mask`: the bits its zone of control reaches)."""
+    memo = ctx.derived.get(kept)
     if memo is None:
-        memo = ctx.derived["count_masks"] = {}
+        memo = ctx.derived[kept] = {}
     hit = memo.get(id(counts))
     if hit is not None and hit[0] is counts:
         return hit[1]
     out = 0
     for loc in counts:
         out |= bit[loc]
-    if len(memo) >= 16:
+    if len(memo) >= ZONES:
         del memo[next(iter(memo))]
     memo[id(counts)] = (counts, out)
     return out

@@ -26,7 +26,8 @@ from typing import AbstractSet, Mapping, NamedTuple, Sequence
 from ...engine.bits import mask
 from ...engine.context import Context
 from ...engine.paths import Search, explore, found, move_bits, path
-from ...engine.position import counts_mask, enemy_zoc_set, held_by, held_by_others, note_changes, position, side_counts
+from ...engine.position import (counts_mask, enemy_zoc_mask, enemy_zoc_set, held_by, held_by_others, note_changes,
+                                position, side_counts)
 from ...engine.state import evolve, face_of, unit_name
 from ...model import Action, Finding, indefinite
 from .board import terrain_cost
@@ -120,7 +121,7 @@ def ground(ctx: Context, state: State, side: str) -> Ground:
     g = pos.sets.get(key)
     if g is None:
         g = pos.sets[key] = Ground(enemy_zoc_set(pos, side), held_by_others(pos, side), held_by(pos, side),
-                                   {"counts": side_counts(pos, side)})
+                                   {"counts": side_counts(pos, side), "zoc": (pos.zoc, side)})
     return g
 
 
@@ -134,7 +135,9 @@ def _ground_bits(ctx: Context, g: Ground, what: int) -> int:
     if out is None:
         bit = move_bits(ctx).bit
         counts = g.memo.get("counts")
-        if counts is not None:
+        if counts is not None and what == 1:  # (the zone as bits from the counts of the units projecting it)
+            out = enemy_zoc_mask(ctx, *g.memo["zoc"])
+        elif counts is not None:
             out = counts_mask(ctx, counts[what], bit)
         else:
             out = mask(bit, (g.enemy, g.ezoc, g.friendly)[what])

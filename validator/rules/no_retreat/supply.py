@@ -24,7 +24,7 @@ from typing import Mapping, Sequence
 
 from ...engine.bits import Bits, board_bits, mask, spread
 from ...engine.context import Context, once
-from ...engine.position import counts_mask, enemy_zoc_set, held_by, held_by_others, position, side_counts, unit_sides
+from ...engine.position import counts_mask, enemy_zoc_mask, enemy_zoc_set, held_by, held_by_others, position, unit_sides
 from ...engine.state import unit_name
 from .control import OCCUPATION_AREAS, controller
 from .state import State
@@ -42,97 +42,95 @@ class SupplyNet:
     for (:func:`distances`, :func:`within`) and kept in ``memo``."""
 
     side: str
-    blocked: frozenset[str]  # locations a path may not enter (6.3)
+    blocked_bits: int  # locations a path may not enter (6.3), as bits (``bitboard``)
     cities: frozenset[str]  # friendly supplied cities (6.1)
     sources: frozenset[str]  # supplied cities and friendly edge hexes
     graph: Mapping[str, tuple[str, ...]] = field(compare=False, repr=False)  # adjacency of supply paths
     bits: Bits = field(compare=False, repr=False)  # locations as bits (``bitboard``)
+    names: Mapping[int, str] = field(compare=False, repr=False)  # a location's bit -> the location
     memo: dict = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def blocked(self) -> frozenset[str]:
+        """The blocked locations by name (made when first asked for)."""
+        out = self.memo.get("blocked")
+        if out is None:
+            out = self.memo["blocked"] = _names(self.names, self.blocked_bits)
+        return out
+
+
+def _bit_names(ctx: Context) -> Mapping[int, str]:
+    """A location's bit (``bitboard``) -> the location (per game)."""
+    return once(ctx, "bit_names", lambda c: {b: loc for loc, b in board_bits(c).bit.items()})
+
+
+def _names(name: Mapping[int, str], m: int) -> frozenset[str]:
+    """The locations of the bits of ``m``."""
+    out = []
+    while m:
+        low = m & -m
+        out.append(name[low])
+        m ^= low
+    return frozenset(out)
 
 
 def blocked_for(ctx: Context, state: State, side: str, with_enemy: bool = True) -> frozenset[str]:
     """Locations a ``side`` supply path may not enter (6.3); ``with_enemy=False`` leaves out enemy units and
     zones of control (to tell whether they are what cuts a unit off)."""
-    return _blocked(ctx, state, side, with_enemy, _owners(ctx, state))
+    return _names(_bit_names(ctx), _blocked(ctx, state, side, with_enemy, _owners(ctx, state)))
 
 
 def _owners(ctx: Context, state: State) -> list[tuple[str, str | None]]:
-    """(city, the side that controls it) for every city (remembered for the last control mapping, and units mapping
-    when a city is controlled by occupation, 12.4.2)."""
-    occupied = ctx.board.cities & OCCUPATION_AREAS.keys()
-    units = state.units if occupied else None
+    """(city, the side that controls it) for every city (remembered for the last control mapping and, when a city is
+    controlled by occupation (12.4.2), the units in those cities: a move elsewhere keeps the list)."""
+    occupied = ctx.tables.get("occupied_cities")
+    if occupied is None:
+        occupied = once(ctx, "occupied_cities", lambda c: tuple([x for x in c.board.cities if x in OCCUPATION_AREAS]))
+    control = state.control
+    if occupied:
+        at = position(ctx, state.units).at
+        here = tuple([at.get(city) for city in occupied])
+    else:
+        here = ()
     last = ctx.derived.get("city_owners")
-    if last is not None and last[0] is state.control and last[1] is units:
+    if last is not None and last[0] is control and last[1] == here:
         return last[2]
-    control = state.control  # (controller's own test for the cities controlled by occupation only, 12.4.2)
+    # (controller's own test for the cities controlled by occupation only, 12.4.2)
     out = [(city, controller(ctx, state, city) if city in occupied else control.get(city)) for city in ctx.board.cities]
     if last is not None and last[2] == out:  # control changed elsewhere: the same list, and what is kept for it
         out = last[2]
-    ctx.derived["city_owners"] = (state.control, units, out)
+    ctx.derived["city_owners"] = (control, here, out)  # (the control kept alive with it: its id stays its own)
     return out
 
 
-def _blocked(ctx: Context, state: State, side: str, with_enemy: bool, owners) -> frozenset[str]:
-    """The blocked locations (6.3): what the units block (kept with the position) with the enemy's cities (kept
-    for the owners list, which stays the same while control does). The set made last for a side is given again
-    while both parts are the same objects, so that the nets kept by content find it by its cached hash."""
+def _blocked(ctx: Context, state: State, side: str, with_enemy: bool, owners) -> int:
+    """The blocked locations (6.3) as bits (``bitboard``), from the bits of their parts: the areas (per game), the
+    enemy's cities (kept for the owners list, which stays the same while control does), and with the enemy the
+    locations of his units and his zones of control without a ``side`` unit in them (each kept per counts mapping
+    of the position, which positions share while those units stay put). A net is then found by these bits without
+    going through the blocked locations one by one."""
+    bit = board_bits(ctx).bit
     memo_key = ("blocked_cities", side)
     last = ctx.derived.get(memo_key)
     if last is not None and last[0] is owners:
-        enemy_cities = last[1]
+        cities = last[1]
     else:
-        enemy_cities = [city for city, owner in owners if owner is not None and owner != side]
-        ctx.derived[memo_key] = (owners, enemy_cities, None, None)
-        last = None
+        cities = mask(bit, [city for city, owner in owners if owner is not None and owner != side])
+        ctx.derived[memo_key] = (owners, cities)  # (the owners list kept alive with it: its id stays its own)
+    areas = ctx.tables.get("area_bits")
+    if areas is None:
+        areas = once(ctx, "area_bits", lambda c: mask(bit, c.board.areas))
     if not with_enemy:
-        return ctx.board.areas.union(enemy_cities)
+        return areas | cities
     pos = position(ctx, state.units)
-    key = ("blocked", side)
-    base = pos.sets.get(key)
-    if base is None:
-        base = pos.sets[key] = _blocked_by_units(ctx, pos, side)
-    if last is not None and last[2] is base:
-        return last[3]
-    out = base if base.issuperset(enemy_cities) else base.union(enemy_cities)
-    ctx.derived[memo_key] = (owners, enemy_cities, base, out)  # (base kept alive with it: its id stays its own)
-    return out
-
-
-def _blocked_bits(ctx: Context, side: str, blocked: frozenset[str]) -> int:
-    """The bits of ``blocked``: when it is the set :func:`_blocked` made last for ``side``, from the bits of its
-    parts (the enemy's units and zone of control kept per counts mapping and zone, the areas and the enemy's cities),
-    without going through its locations one by one; else location by location."""
-    bit = board_bits(ctx).bit
-    last = ctx.derived.get(("blocked_cities", side))
-    if last is None or last[3] is not blocked:
-        return mask(bit, blocked)
-    cities = mask(bit, last[1])
-    parts = ctx.derived.get(("blocked_by_counts", side))
-    if parts is None or parts[3] is not last[2]:
-        return mask(bit, last[2]) | cities
-    enemy, ezoc, shielded, _ = parts
-    areas = once(ctx, "area_bits", lambda c: mask(bit, c.board.areas))
-    return (areas | counts_mask(ctx, enemy, bit) | (counts_mask(ctx, ezoc, bit) & ~mask(bit, shielded))) | cities
-
-
-def _blocked_by_units(ctx: Context, pos, side: str) -> frozenset[str]:
-    """The areas, the enemy's units and his zones of control without a ``side`` unit in them (6.3). With two sides
-    that is a function of the enemy's counts and zone of control (which positions share while his units stay put)
-    and of the ``side`` units in his zones of control: the last set made is kept on the context (by side) and given
-    again while those are the same, so that a move or a detraining of one's own units elsewhere makes no new set (nor
-    a new supply net: the nets are kept by their content)."""
-    counts = side_counts(pos, side)
-    if counts is None:
-        return ctx.board.areas.union(held_by_others(pos, side), enemy_zoc_set(pos, side) - held_by(pos, side))
-    enemy, ezoc, mine = counts
-    shielded = frozenset(ezoc.intersection(mine))
-    memo = ("blocked_by_counts", side)
-    last = ctx.derived.get(memo)
-    if last is not None and last[0] is enemy and last[1] is ezoc and last[2] == shielded:
-        return last[3]
-    base = frozenset(ctx.board.areas.union(enemy.keys(), ezoc - shielded))
-    ctx.derived[memo] = (enemy, ezoc, shielded, base)  # (the counts kept alive with it: their ids stay theirs)
-    return base
+    held = pos.held
+    if len(held) != 2:
+        return areas | cities | mask(bit, held_by_others(pos, side)) | mask(bit, enemy_zoc_set(pos, side)
+                                                                            - held_by(pos, side))
+    enemy = counts_mask(ctx, next(counts for s, counts in held.items() if s != side), bit)
+    ezoc = enemy_zoc_mask(ctx, pos.zoc, side)
+    # ``a ^ (a & b)`` for ``a & ~b``: the EZOCs without a ``side`` unit in them
+    return areas | cities | enemy | (ezoc ^ (ezoc & counts_mask(ctx, held[side], bit)))
 
 
 def _city_steps(ctx: Context, side: str) -> dict[str, tuple[str, ...]]:
@@ -147,7 +145,7 @@ def _city_steps(ctx: Context, side: str) -> dict[str, tuple[str, ...]]:
 
 def supplied_cities(ctx: Context, state: State, side: str, blocked: frozenset[str]) -> frozenset[str]:
     """Friendly cities that trace a directional path of any length to a friendly map edge (6.1, 3rd ed)."""
-    return _supplied_cities(ctx, side, blocked, _own_cities(ctx, _owners(ctx, state), side))
+    return _supplied_cities(ctx, side, mask(board_bits(ctx).bit, blocked), _own_cities(ctx, _owners(ctx, state), side))
 
 
 def _own_cities(ctx: Context, owners: list[tuple[str, str | None]], side: str) -> tuple[str, ...]:
@@ -162,18 +160,19 @@ def _own_cities(ctx: Context, owners: list[tuple[str, str | None]], side: str) -
     return mine
 
 
-def _supplied_cities(ctx: Context, side: str, blocked: frozenset[str], mine: Sequence[str]) -> frozenset[str]:
+def _supplied_cities(ctx: Context, side: str, blocked: int, mine: Sequence[str]) -> frozenset[str]:
     """``mine`` (friendly cities, in the board's order) that are on the edge, or have a step in the side's
-    direction to an unblocked location that is on the edge or has such a step itself. Every step moves the same
-    way across the map, so the steps never lead back: each location is settled once, by a search from the city
-    that stops at the first way found. The way found for a city is kept on the context (by side) and tried first
-    next time: while none of it is blocked, the city is supplied."""
+    direction to an unblocked location (``blocked``: bits) that is on the edge or has such a step itself. Every step
+    moves the same way across the map, so the steps never lead back: each location is settled once, by a search
+    from the city that stops at the first way found. The way found for a city is kept on the context (by side, as
+    bits) and tried first next time: while none of it is blocked, the city is supplied."""
+    bit = board_bits(ctx).bit
     edge = ctx.board.edges[side]
     steps = _city_steps(ctx, side)
     witness = ctx.derived.get(("city_paths", side))
     if witness is None:
         witness = ctx.derived[("city_paths", side)] = {}
-    reaches: dict[str, bool] | None = None  # location -> it has a path to the edge (blocked ones: False)
+    reaches: dict[str, bool] = {}  # location -> it has a path to the edge (blocked ones: False once met)
     after: dict[str, str] = {}  # location that has a path -> the next location on it
     out = set()
     for city in mine:
@@ -181,31 +180,32 @@ def _supplied_cities(ctx: Context, side: str, blocked: frozenset[str], mine: Seq
             out.add(city)
             continue
         way = witness.get(city)
-        if way is not None and blocked.isdisjoint(way):
+        if way is not None and not blocked & way:
             out.add(city)
             continue
-        if reaches is None:
-            reaches = dict.fromkeys(blocked, False)
-        first = next((n for n in steps[city] if _reaches(n, steps, edge, reaches, after)), None)
+        first = next((n for n in steps[city] if _reaches(n, steps, edge, reaches, after, bit, blocked)), None)
         if first is None:
             witness.pop(city, None)
             continue
         way = [first]
         while way[-1] not in edge:
             way.append(after[way[-1]])
-        witness[city] = tuple(way)
+        witness[city] = mask(bit, way)
         out.add(city)
     return frozenset(out)
 
 
 def _reaches(loc: str, steps: Mapping[str, tuple[str, ...]], edge: frozenset[str], reaches: dict[str, bool],
-             after: dict[str, str]) -> bool:
+             after: dict[str, str], bit: Mapping[str, int], blocked: int) -> bool:
     """Whether ``loc`` has a directional path to the edge (settled in ``reaches``, with the next location of the
-    path in ``after``; a location is taken as False while it is searched, so a loop could not hang the search)."""
+    path in ``after``; a blocked location is settled False when first met, and a location is taken as False while
+    it is searched, so a loop could not hang the search)."""
     known = reaches.get(loc)
     if known is not None:
         return known
     reaches[loc] = False
+    if bit[loc] & blocked:
+        return False
     stack = [(loc, iter(steps[loc]))]
     while stack:
         x, todo = stack[-1]
@@ -215,6 +215,8 @@ def _reaches(loc: str, steps: Mapping[str, tuple[str, ...]], edge: frozenset[str
                 settled = reaches.get(n)
                 if settled is None:
                     reaches[n] = False
+                    if bit[n] & blocked:
+                        continue
                     stack.append((n, iter(steps[n])))
                     found = None
                     break
@@ -258,8 +260,8 @@ def supply_net(ctx: Context, state: State, side: str, with_enemy: bool = True) -
     if net is None:
         cities = _supplied_cities(ctx, side, blocked, mine)
         bits = board_bits(ctx)
-        net = SupplyNet(side, blocked, cities, cities | ctx.board.edges[side], ctx.board.supply_neighbours, bits)
-        net.memo["free"] = ~_blocked_bits(ctx, side, blocked)
+        net = SupplyNet(side, blocked, cities, cities | ctx.board.edges[side], ctx.board.supply_neighbours, bits,
+                        _bit_names(ctx))
         net.memo["source_bits"] = mask(bits.bit, cities) | once(ctx, ("edge_bits", side),
                                                                 lambda c: mask(bits.bit, c.board.edges[side]))
         _keep(nets, content, net)
@@ -302,15 +304,15 @@ def _near(net: SupplyNet) -> list[int]:
     ``distances(net)[0]`` with a value of at most k, found ring by ring)."""
     near = net.memo.get("near")
     if near is None:
-        b = net.bits
-        free = net.memo.get("free")
-        if free is None:
-            free = ~mask(b.bit, net.blocked)
-        ring = _source_bits(net) & free
+        b, blocked = net.bits, net.blocked_bits
+        # ``a ^ (a & b)`` for ``a & ~b``: the same bits, without a negative board-sized integer (three times as slow)
+        ring = _source_bits(net)
+        ring ^= ring & blocked
         reached = ring
         near = [ring]
         for _ in range(1, SUPPLY_RANGE):
-            ring = spread(b, ring) & free & ~reached
+            ring = spread(b, ring)
+            ring ^= ring & (blocked | reached)
             reached |= ring
             near.append(reached)
         net.memo["near"] = near
@@ -361,14 +363,14 @@ def within(net: SupplyNet, loc: str, hexes: int) -> bool:
 
 def _search(net: SupplyNet, loc: str, hexes: int) -> bool:
     """Breadth first from ``loc`` (excluded) along unblocked locations, ``hexes`` rings at most, for a source."""
-    neighbours, blocked, sources = net.graph, net.blocked, net.sources
+    neighbours, blocked, sources, bit = net.graph, net.blocked_bits, net.sources, net.bits.bit
     seen = {loc}
     ring = [loc]
     for _ in range(hexes):
         out = []
         for x in ring:
             for n in neighbours.get(x, ()):
-                if n not in seen and n not in blocked:
+                if n not in seen and not bit[n] & blocked:
                     if n in sources:
                         return True
                     seen.add(n)
