@@ -16,7 +16,8 @@ from games.errors import DataError
 from games.model import Game
 
 from ...engine.context import Context, once
-from .data import FILE, _region  # the shared reader of region names (data.py)
+from .data import FILE
+from .data_checks import areas as _areas, hex_ as _hex, region as _region, side as _side, unit as _unit
 
 LEADER_ROLLS = ("battle", "determined", "disengage")  # 28.1: the rolls a leader may make again
 ELBRUS = ("temporary", "permanent")  # 24.3, S2.5
@@ -176,13 +177,6 @@ def campaign_rules(ctx: Context) -> bool:
 
 # --- checked readers ----------------------------------------------------------------------------------------------
 
-def _side(game: Game, t: Table, key: str) -> str:
-    v = t.str(key)
-    if v not in game.sides:
-        raise t.error(f"'{v}' is not a side", key)
-    return v
-
-
 def _per_side(game: Game, t: Table, key: str) -> Mapping[str, Any]:
     sub = t.table(key)
     for s in sub.data:
@@ -200,28 +194,6 @@ def _marker_counts(game: Game, t: Table, key: str) -> dict[str, int]:
             raise t.table(key).error(f"no marker of kind '{kind}' in markers.csv", side)
         out[side] = n
     return out
-
-
-def _hex(game: Game, t: Table, key: str) -> str:
-    v = t.str(key)
-    if v not in game.map.hexes:
-        raise t.error(f"'{v}' is not a map hex", key)
-    return v
-
-
-def _areas(game: Game, t: Table, key: str, values: Any = None) -> tuple[str, ...]:
-    out = tuple(values if values is not None else t.str_list(key))
-    bad = [a for a in out if a not in game.map.areas]
-    if bad:
-        raise t.error(f"'{bad[0]}' is not an area of map/areas.toml", key)
-    return out
-
-
-def _unit(game: Game, t: Table, key: str) -> str:
-    v = t.str(key)
-    if v not in game.units:
-        raise t.error(f"'{v}' is not a unit of units.csv", key)
-    return v
 
 
 def _formations(game: Game, t: Table, key: str, values: Any) -> frozenset[str]:

@@ -18,7 +18,7 @@ from games.errors import DataError
 from games.model import Game
 
 from ...engine.context import Context, once
-from .data import _side as side_of, _trait
+from .data_checks import side as _side, trait as _trait
 
 FILE = ("tables", "rules.toml")  # the same file as data.py's
 
@@ -94,10 +94,6 @@ class CombatFacts:
 def combat_facts(ctx: Context) -> CombatFacts:
     """The combat facts (read once per loaded game)."""
     return once(ctx, "s42_combat_facts", lambda c: load(c.game))
-
-
-def _side(game: Game, t: Table, key: str) -> str:
-    return side_of(game, t, key, t.str(key))
 
 
 def _results(game: Game, t: Table) -> dict[str, Result]:

@@ -19,6 +19,8 @@ from games.errors import DataError
 from games.model import Game
 
 from ...engine.context import Context, once
+from .data_checks import area as _area, areas as _areas, hex_ as _hex, hexes as _hexes, region as _region
+from .data_checks import regions as _regions, side_value as _side, trait as _trait, units as _units
 
 FILE = ("tables", "rules.toml")
 
@@ -187,69 +189,6 @@ def axis(ctx: Context) -> str:
     if out is None:
         out = ctx.derived["s42_axis"] = next(s for s in ctx.game.sides if s != facts(ctx).volga_side)
     return out
-
-
-def _hex(game: Game, t: Table, key: str) -> str:
-    v = t.str(key)
-    if v not in game.map.hexes:
-        raise t.error(f"'{v}' is not a map hex", key)
-    return v
-
-
-def _hexes(game: Game, t: Table, key: str, default: Any = None) -> tuple[str, ...]:
-    out = t.str_list(key, default)
-    bad = [v for v in out if v not in game.map.hexes]
-    if bad:
-        raise t.error(f"'{bad[0]}' is not a map hex", key)
-    return tuple(out)
-
-
-def _areas(game: Game, t: Table, key: str) -> tuple[str, ...]:
-    out = t.str_list(key)
-    bad = [v for v in out if v not in game.map.areas]
-    if bad:
-        raise t.error(f"'{bad[0]}' is not an area of map/areas.toml", key)
-    return tuple(out)
-
-
-def _units(game: Game, t: Table, key: str) -> tuple[str, ...]:
-    out = t.str_list(key)
-    bad = [v for v in out if v not in game.units]
-    if bad:
-        raise t.error(f"'{bad[0]}' is not a unit of units.csv", key)
-    return tuple(out)
-
-
-def _trait(game: Game, t: Table, key: str) -> str:
-    v = t.str(key)
-    if v not in game.traits:
-        raise t.error(f"'{v}' is not a trait of game.toml", key)
-    return v
-
-
-def _area(game: Game, t: Table, key: str) -> str:
-    v = t.str(key)
-    if v not in game.map.areas:
-        raise t.error(f"'{v}' is not an area of map/areas.toml", key)
-    return v
-
-
-def _region(game: Game, t: Table, key: str, region: str) -> frozenset[str]:
-    """The locations of ``region`` (named under ``key``)."""
-    if region not in game.map.regions:
-        raise t.error(f"'{region}' is not a region of map/regions.toml", key)
-    return game.map.regions[region].locations
-
-
-def _regions(game: Game, t: Table, key: str) -> frozenset[str]:
-    """The locations of the regions listed under ``key``."""
-    return frozenset().union(*(_region(game, t, key, r) for r in t.str_list(key, [])))
-
-
-def _side(game: Game, t: Table, key: str, v: Any) -> str:
-    if v not in game.sides:
-        raise t.error(f"'{v}' is not a side", key)
-    return v
 
 
 def _sides(game: Game, t: Table, key: str, values: list) -> tuple[str, ...]:
