@@ -38,6 +38,7 @@ from .board import in_play
 from .campaign_data import later
 from .combat_data import combat_facts
 from .combat_state import Combat, battles, line_path, put
+from .contested import city_contest
 from .data import facts, scenario_facts
 from .movement import pontoon_steps
 from .reserves import activated
@@ -206,7 +207,9 @@ def handle_advance(ctx: Context, state: State, action: Action) -> tuple[State, l
     if us.replaced and us.loc not in c.froms:  # out of an attackers' hex: that combat was reported (21.4), once
         findings.append(Finding("21.4", f"{who} has a Replacement marker: it does not advance", (uid,), full))
     held = not vacated(ctx, state, c)
-    if held:
+    if held and path == (c.target,) and city_contest(ctx, c):
+        pass  # 29.1.1: after a City Battle the attackers advance into the City hex and share it
+    elif held:
         why = "the Determined Defense held it" if c.cancelled else "the defender has not left it"
         findings.append(Finding("14.1", f"{who} advances but {c.target} still holds the defender ({why})", (uid,),
                                 full))

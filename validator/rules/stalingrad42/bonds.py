@@ -28,7 +28,7 @@ from ...engine.context import Context, per_replay
 from ...engine.paths import move_bits
 from .data import scenario_facts
 from .terrain import crossings, minus, winter_from
-from .zoc import other, sides
+from .zoc import contested_bits, other, sides
 
 
 class Bonds(NamedTuple):
@@ -96,10 +96,12 @@ def potential_of(ctx: Context, state, side: str) -> Potential:
     """``side``'s potential bonds now (remembered while its masks stay the same)."""
     is_winter = state.turn >= winter_from(ctx)
     mine = sides(ctx, state, side)
+    shared = contested_bits(ctx, state)
     memo = ctx.derived.setdefault("s42_bonds", {})
     pot = memo.get(("potential", side, is_winter))
-    if pot is None or pot[0] is not mine:
-        pot = memo["potential", side, is_winter] = (mine, potential(ctx, mine.bonding, side, is_winter))
+    if pot is None or pot[0] is not mine or pot[2] != shared:
+        bonding = mine.bonding ^ (mine.bonding & shared)  # 29.1.1: no ZOC Bond from a Contested City hex
+        pot = memo["potential", side, is_winter] = (mine, potential(ctx, bonding, side, is_winter), shared)
     return pot[1]
 
 
@@ -128,10 +130,11 @@ def bonds(ctx: Context, state, side: str) -> Bonds:
     mine, theirs = sides(ctx, state, side), sides(ctx, state, other(ctx, side))
     memo = ctx.derived.setdefault("s42_bonds", {})
     hit = memo.get((side, is_winter))
-    if hit is not None and hit[0] is mine and hit[1] is theirs:
+    shared = contested_bits(ctx, state)
+    if hit is not None and hit[0] is mine and hit[1] is theirs and hit[3] == shared:
         return hit[2]
     out = negated(ctx, potential_of(ctx, state, side), theirs.units)
-    memo[side, is_winter] = (mine, theirs, out)
+    memo[side, is_winter] = (mine, theirs, out, shared)
     return out
 
 

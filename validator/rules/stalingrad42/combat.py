@@ -596,7 +596,7 @@ def _open_auto(ctx: Context, state: State, rec: AutoDS) -> State:
 # --- what ends a combat -------------------------------------------------------------------------------------------
 
 def _settle(ctx: Context, state: State, c: Combat) -> tuple[State, list[Finding]]:
-    """What a combat still owes when it ends (10.1, 11.5, 12.1, 12.2, 12.4, 19.3)."""
+    """What a combat still owes when it ends (10.1, 11.5, 12.1, 12.2, 12.4, 19.3, 29.1.1)."""
     state, findings = owed_problem(ctx, state, c)
     dd = c.determined
     if dd is not None and dd.desperate and dd.result != "S" and any(state.units[u].loc == c.target
@@ -605,7 +605,7 @@ def _settle(ctx: Context, state: State, c: Combat) -> tuple[State, list[Finding]
                                         "cancelled or every unit is eliminated", tuple(sorted(c.to_retreat)),
                                 (c.target,)))
     state, more = settle(ctx, state, c)
-    findings += more
+    findings += more + contested.owed_advance(ctx, state, c)
     return _lone(ctx, state, c), findings
 
 

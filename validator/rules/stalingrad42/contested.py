@@ -16,24 +16,21 @@ from __future__ import annotations
 
 from ...engine.context import Context
 from ...engine.paths import move_bits
-from ...engine.position import position
 from ...engine.state import evolve
 from ...model import Action, Finding
 from .move_modes import TACTICAL, mode_of
 from .state import State
 from .units import name
-from .zoc import ezoc_bits, sides
+from .zoc import CONTESTED_CITIES, contested_bits, ezoc_bits, locations, sides
 
-OPTION = "contested_cities"
+OPTION = CONTESTED_CITIES
 
 
 def hexes(ctx: Context, state: State) -> frozenset[str]:
-    """29.1.1: the Contested City hexes now (none unless the rule is in play)."""
-    if not state.markers.city_battle or not ctx.option(OPTION):
-        return frozenset()
-    at = position(ctx, state.units).at
-    return frozenset(h for h in state.markers.city_battle
-                     if len({ctx.game.units[u].side for u in at.get(h, ())}) > 1)
+    """29.1.1: the Contested City hexes now (none unless the rule is in play; ``zoc.contested_bits``, which also
+    takes their ZOCs and ZOC Bonds away)."""
+    shared = contested_bits(ctx, state)
+    return frozenset(locations(ctx, shared)) if shared else frozenset()
 
 
 def after_move(ctx: Context, before: State, state: State, action: Action) -> tuple[State, list[Finding]]:
@@ -81,3 +78,20 @@ def after_entering(ctx: Context, before: State, state: State, action: Action) ->
     if not keep:
         return state, []
     return evolve(state, control={**state.control, **keep}), []
+
+
+def city_contest(ctx: Context, c) -> bool:
+    """29.1.1: the combat ``c``'s Determined Defense put a City Battle marker (11.6.2) with Contested City hexes in
+    play: its attackers advance into the City hex (``advance``), which the defender keeps."""
+    return c.determined is not None and c.determined.city_battle and bool(ctx.option(OPTION))
+
+
+def owed_advance(ctx: Context, state: State, c) -> list[Finding]:
+    """29.1.1: when the combat ends, at least one of its attackers left on the map has advanced into the City hex."""
+    if not city_contest(ctx, c):
+        return []
+    alive = [u for u in c.attackers if state.units[u].loc in ctx.board.locations]
+    if not alive or any(state.units[u].loc == c.target for u in alive):
+        return []
+    return [Finding("29.1.1", f"the City Battle at {c.target} makes it a Contested City hex: the attacker advances at "
+                              "least one unit into it", tuple(alive), (c.target,))]

@@ -57,7 +57,7 @@ from .state import DISRUPTED, FULL_RETREAT, GOOD_ORDER, State
 from .supply import traces
 from .terrain import closed, crossings, major_closed, situation
 from .units import name, table
-from .zoc import adjacent_bits, ezoc_bits, other, side_at, sides
+from .zoc import adjacent_bits, contested_bits, ezoc_bits, other, side_at, sides
 
 
 class Walk(NamedTuple):
@@ -114,7 +114,9 @@ def ground(ctx: Context, state: State, uid: str, side: str) -> Ground:
         if loc in bit and any(u not in b.retreated and u != uid and ctx.game.units[u].side == side
                               for u in pos.at[loc]):
             stay |= bit[loc]
-    return Ground(_shut(ctx, state, uid, side), sides(ctx, state, other(ctx, side)).units,
+    enemy = sides(ctx, state, other(ctx, side)).units
+    enemy ^= enemy & contested_bits(ctx, state)  # 29.1.2: a retreat may enter a Contested City hex
+    return Ground(_shut(ctx, state, uid, side), enemy,
                   enemy_bonds(ctx, state, side).hexes, ezoc_bits(ctx, state, side) & ~stay, in_play(ctx))
 
 

@@ -168,15 +168,34 @@ def ezoc_bits(ctx: Context, state, side: str) -> int:
     Winter), as bits: one step from the enemy's hexes with a ZOC, across the hexsides ZOCs cross."""
     enemy = sides(ctx, state, other(ctx, side))
     is_winter = winter(ctx, state)
+    shared = contested_bits(ctx, state)
     memo = ctx.derived.setdefault("s42_ezoc", {})
     hit = memo.get((side, is_winter))
-    if hit is not None and hit[0] is enemy:
+    if hit is not None and hit[0] is enemy and hit[2] == shared:
         return hit[1]
     b = board_bits(ctx)
     grid = move_bits(ctx).hexes
-    out = step_out(ctx, enemy.projecting & b.grid, allowed(ctx, no_adjacency(ctx, state))) & grid
-    memo[side, is_winter] = (enemy, out)
+    projecting = enemy.projecting ^ (enemy.projecting & shared)  # 29.1.1: no ZOC out of a Contested City hex
+    out = step_out(ctx, projecting & b.grid, allowed(ctx, no_adjacency(ctx, state))) & grid
+    memo[side, is_winter] = (enemy, out, shared)
     return out
+
+
+CONTESTED_CITIES = "contested_cities"  # the option of 29.0
+
+
+def contested_bits(ctx: Context, state) -> int:
+    """29.1.1: the Contested City hexes now, as bits: City Battle markers (11.6.2) over units of both sides, with
+    the option ``contested_cities`` (none without it). Their units exert no ZOC and form no ZOC Bond."""
+    marked = state.markers.city_battle
+    if not marked or not ctx.option(CONTESTED_CITIES):
+        return 0
+    a, b = ctx.game.sides
+    bit = move_bits(ctx).bit
+    out = 0
+    for h in marked:
+        out |= bit.get(h, 0)
+    return out & sides(ctx, state, a).units & sides(ctx, state, b).units
 
 
 def reaching(ctx: Context, state, loc: str) -> int:
