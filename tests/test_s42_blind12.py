@@ -22,8 +22,9 @@ after attacking, Chuikov's CRT re-roll, Manstein out of range or twice, a Contes
 attacked out of, the Winter Offensive on turn 24, the Interchange Turn's normal move, Full Retreat move, battle and the
 Soviets first on turn 26) and were dropped; the City Battle's advance, no ZOC and no bond in a Contested City hex, a
 Disengagement into it, the Reserve overstack, a Full Retreat unit disengaging alone, the DD in a Fortification and the
-Interchange Turn's rally and EZOC took their place: 24 logs. The runs disagreed in eleven logs. The validator was
-fixed three times:
+Interchange Turn's rally and EZOC took their place; two Winter Offensive turns were added (its markers shared by two
+Fronts, the Romanian Air unit committed on turn 26): 26 logs. The runs disagreed in thirteen logs. The validator was
+fixed four times:
 - 29.1.1: units in a Contested City hex exert no ZOC and form no ZOC Bond; the validator gave them both (a unit walking
   past the shared City hex was stopped, 6.2, and the hex next to it was an enemy Hex Bond, 7.2)
   (`blind12_contested_no_zoc_move_past_clean`, `blind12_contested_no_bond_clean`; their twins without the City Battle
@@ -34,13 +35,18 @@ fixed three times:
   one unit into the City hex; the validator refused that advance (14.1: "the Determined Defense held it")
   (`blind12_city_partial_contested_advance_clean`) and asked nothing of a combat that ended without it
   (`blind12_city_partial_contested_no_advance`: now reported on the line that ends the combat).
-Six cases were corrected:
+- 33.2.1: the Romanian Air unit, which leaves play when the Winter Offensive starts, committed on the next turn was
+  reported under 9.3.1 ("not in play, it is in removed"); the rule that took it out is named now
+  (`blind12_winter_offensive_romanian_air_next_turn`).
+Seven cases were corrected:
 - Four logs attacked with the 3rd Panzer at "2-1": 14 to 5 with its Tank and Elite Tank Shifts (9.2.1, 9.2.2) is 4-1;
   their die is now the 4-1 column's DR2 (3) and Manstein's re-roll a 1 (A1/DR2) to a 3.
 - `blind12_disengage_infantry_die3_claimed_yes` expected 27.2 (the table); docs/rules/stalingrad42.md reports the
   roll, its modifiers and the table's reading under 27.2.2: 27.2.2.
 - `blind12_dd_in_fort_clear_column` expected 11.2.1 (the column) for a result read in the Clear column; the log
   claims only the result, which is 11.4's (docs/rules/stalingrad42.md): 11.4.
+- The two Winter Offensive logs listed `sov_sp_1` and `sov_sp_2` on the map; 33.2.1's two Ready SPs are placed then
+  from off the map (the validator: "not a Supply Point off the map"): the position no longer lists them.
 """
 from __future__ import annotations
 
@@ -54,7 +60,7 @@ BLIND12 = sorted(LOGS.glob("blind12_*.jsonl"))
 # log name -> why the validator's verdict differs from the rules (rule numbers from ../shared/rules/)
 DISAGREEMENTS: dict[str, str] = {}
 
-CHAPTERS = ("4.", "6.", "7.", "11.", "13.", "25.", "27.", "28.", "29.")
+CHAPTERS = ("4.", "6.", "7.", "11.", "13.", "25.", "27.", "28.", "29.", "33.")
 
 
 def test_the_corpus_is_there():

@@ -30,6 +30,7 @@ from ...engine.paths import move_bits
 from ...engine.position import note_changes
 from ...engine.state import evolve
 from ...model import Finding
+from .campaign_data import later
 from .combat_data import combat_facts
 from .special import near
 from .state import State
@@ -152,6 +153,9 @@ def problems(ctx: Context, state: State, air: str, side: str, target: str, units
                                  "his own combats", (air,))]
     us = state.units[air]
     if not _in_play(ctx, us.loc):
+        if state.winter_offensive is not None and air == later(ctx).campaign.romanian_air:
+            return [Finding("33.2.1", f"{who} left play when the Winter Offensive started (turn "
+                                      f"{state.winter_offensive})", (air,))]
         where = f"it is in {us.loc}" if us.loc else "a position that lists its units lists it in air_holding"
         return [Finding("9.3.1", f"{who} is not in play ({where})", (air,))]
     if use == "breakthrough":
