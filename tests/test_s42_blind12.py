@@ -23,7 +23,8 @@ attacked out of, the Winter Offensive on turn 24, the Interchange Turn's normal 
 Soviets first on turn 26) and were dropped; the City Battle's advance, no ZOC and no bond in a Contested City hex, a
 Disengagement into it, the Reserve overstack, a Full Retreat unit disengaging alone, the DD in a Fortification and the
 Interchange Turn's rally and EZOC took their place; two Winter Offensive turns were added (its markers shared by two
-Fronts, the Romanian Air unit committed on turn 26): 26 logs. The runs disagreed in thirteen logs. The validator was
+Fronts, the Romanian Air unit committed on turn 26) and stacking per side in a Contested City hex (29.1.1, 4.1): 28
+logs. The runs disagreed in thirteen logs. The validator was
 fixed four times:
 - 29.1.1: units in a Contested City hex exert no ZOC and form no ZOC Bond; the validator gave them both (a unit walking
   past the shared City hex was stopped, 6.2, and the hex next to it was an enemy Hex Bond, 7.2)
