@@ -16,15 +16,15 @@ and no ZOC Bond out of a Contested City hex, each with its twin in a plain City 
 Fortification (11.2.1) and the Axis Interchange Turn of the Winter Offensive (33.2.3: Tactical Movement still stops in
 an EZOC, Disengagement, Rally).
 
-First list: 30 logs. 19 repeated earlier sets (found by grep after the list was written: a Reserve after two hexes,
-that then moves, a fourth Reserve marker, an activated Reserve's three hexes or attack, Disengagement not adjacent or
-after attacking, Chuikov's CRT re-roll, Manstein out of range or twice, a Contested City hex entered normally or
-tactically, attacked out of or from inside and outside, the Winter Offensive on turn 24, the Interchange Turn's normal move, Full Retreat move, battle and the
-Soviets first on turn 26) and were dropped; the City Battle's advance, no ZOC and no bond in a Contested City hex, a
-Disengagement into it, the Reserve overstack, a Full Retreat unit disengaging alone, the DD in a Fortification and the
-Interchange Turn's rally and EZOC took their place; two Winter Offensive turns were added (its markers shared by two
-Fronts, the Romanian Air unit committed on turn 26) and stacking per side in a Contested City hex (29.1.1, 4.1): 28
-logs. The runs disagreed in thirteen logs. The validator was fixed four times:
+First list: 30 logs. 19 repeated earlier sets (found by grep after the list was written: a Reserve after two hexes, that
+then moves, a fourth Reserve marker, an activated Reserve's three hexes or attack, Disengagement not adjacent or after
+attacking, Chuikov's CRT re-roll, Manstein out of range or twice, a Contested City hex entered normally or tactically,
+attacked out of or from inside and outside, the Winter Offensive on turn 24, the Interchange Turn's normal move, Full
+Retreat move, battle and the Soviets first on turn 26) and were dropped; the City Battle's advance, no ZOC and no bond
+in a Contested City hex, a Disengagement into it, the Reserve overstack, a Full Retreat unit disengaging alone, the DD
+in a Fortification and the Interchange Turn's rally and EZOC took their place; two Winter Offensive turns were added
+(its markers shared by two Fronts, the Romanian Air unit committed on turn 26) and stacking per side in a Contested City
+hex (29.1.1, 4.1): 28 logs. The runs disagreed in thirteen logs. The validator was fixed four times:
 - 29.1.1: units in a Contested City hex exert no ZOC and form no ZOC Bond; the validator gave them both (a unit walking
   past the shared City hex was stopped, 6.2, and the hex next to it was an enemy Hex Bond, 7.2)
   (`blind12_contested_no_zoc_move_past_clean`, `blind12_contested_no_bond_clean`; their twins without the City Battle
