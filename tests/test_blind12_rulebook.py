@@ -1,0 +1,41 @@
+"""A twelfth blind referee's test: logs written as an outsider would write them, where rules meet.
+
+Each `tests/logs/blind12_*.jsonl` was written from docs/log-format.md, docs/rules/no_retreat.md and the rules texts
+in ../shared/rules/ (with the game data for ids, hexes and tables) before looking at the validator's code or the
+earlier logs, with its verdicts (`expect`) recorded and committed before the first run. The earlier sets were then
+grepped and the plain repeats dropped (a fourth unit in the Rail box, a paid entrain on turn 2, a fort entraining, an
+unsupplied unit entraining, the Joker played by the Soviets face down, one Axis Target on turn 26, Rumanians into
+Finland, the turn-23 Operational Victory, a red-barred card played or drawn after the 1945 swap, an initiative event
+after turn 12, the SS Panzer's bonus against a mechanized unit, two attacker cards in one battle). It takes the
+outsider's view of:
+- rail movement: the box's three counting a unit left there from an earlier turn (SUM 7 "can remain indefinitely",
+  9.1.2), a unit that moved then entrains (9.1), the card paid for an entrain not held (9.1.1), a `detrain` in the
+  Movement Phase (4.0), a friendly supplied city entered by rail in an enemy ZOC (legal only by the Detraining
+  Phase's exception) and its twin on a non-city hex (9.2), an empty enemy-controlled city (9.2), a full box emptied;
+- the Card Phase: three cards kept in the Discard Step (5.1), the turn-23 Soviet rate of five from the 1945 deck,
+  a Play Immediately card drawn second of four and never played (issue 14: 5.3.1 once, no 5.2);
+- cards as combat cards: two defender cards in one battle (10.5) and its one-card twin;
+- special units and their rules: an SS unit improving for one card and a German army for one (7.1), the Finnish army
+  moving (8.0), the Axis improvement window's last turn (23, legal) and the turn after (7.1);
+- control as units pass: Moscow passed through by a panzer, or taken by an advance after combat, cuts the Soviet
+  draw to three (12.4.1 with 5.2);
+- issue 14's behaviours: a declared Target left unattacked while its only neighbour attacked elsewhere (10.3.1), the
+  Play Immediately card above, a Blitz! the turn does not give with the claim counting it (10.6.2 only);
+- the log's forms on the 1945 turn: `event`, `weather`, `note`, an empty `supply`, a Volkssturm `place` (and its
+  twin placed in Kiev, 7.6), a Soviet `move` by `to` stacking two (turn 23), a `victory` claim of nobody.
+"""
+from __future__ import annotations
+
+import test_blind_rulebook as first
+
+BLIND12 = sorted(first.LOGS.glob("blind12_*.jsonl"))
+
+# log name -> why the validator's verdict differs from the rules (rule numbers from ../shared/rules/)
+DISAGREEMENTS: dict[str, str] = {}
+
+
+def test_blind12_verdicts():
+    """Every log gives exactly the (line, rule) pairs of its `expect` fields, exit 1 with violations and 0 clean, the
+    whole set in one test (`first.check_set`)."""
+    first.check_corpus(BLIND12, DISAGREEMENTS, ("4.", "5.", "7.", "8.", "9.", "10.", "12."), "no_retreat", 25)
+    first.check_set(BLIND12, DISAGREEMENTS)
