@@ -18,11 +18,23 @@ outsider's view of:
 - special units and their rules: an SS unit improving for one card and a German army for one (7.1), the Finnish army
   moving (8.0), the Axis improvement window's last turn (23, legal) and the turn after (7.1);
 - control as units pass: Moscow passed through by a panzer, or taken by an advance after combat, cuts the Soviet
-  draw to three (12.4.1 with 5.2);
+  draw to three (12.4.1 with 5.2), and gives the Axis its third objective in the next Victory Phase (12.1; its
+  twin goes round Moscow and claims the win all the same: written after the first run, with the Finland pair, to
+  break chapter 12 as the set's test asks);
 - issue 14's behaviours: a declared Target left unattacked while its only neighbour attacked elsewhere (10.3.1), the
   Play Immediately card above, a Blitz! the turn does not give with the claim counting it (10.6.2 only);
 - the log's forms on the 1945 turn: `event`, `weather`, `note`, an empty `supply`, a Volkssturm `place` (and its
   twin placed in Kiev, 7.6), a Soviet `move` by `to` stacking two (turn 23), a `victory` claim of nobody.
+
+The first run disagreed on one log, the case's:
+- blind12_declared_target_unattacked_after_other: the Soviet DR retreat went east, 1611-1711-1811, which ends no
+  nearer a friendly supplied city than it started, while 1611-1612-1713 ends in Kharkov (VPG 10.7.5 and the
+  summary: toward supply if possible); the validator's 10.7.5 was right and the case now retreats into Kharkov.
+Probes written after the first run, in the same forms, found one more, the validator's:
+- a Rumanian army detrained into Finland was accepted silently: VPG 8.6 lets only German, Finnish and Soviet units
+  enter Finland, and detraining puts the unit there as surely as a move, retreat or advance (which were checked).
+  rail.handle_detrain now reports it under 8.6: blind12_rail_rumanians_detrain_finland, with its German twin
+  blind12_rail_germans_detrain_finland.
 """
 from __future__ import annotations
 
