@@ -24,7 +24,12 @@ outsider's view of:
 - issue 14's behaviours: a declared Target left unattacked while its only neighbour attacked elsewhere (10.3.1), the
   Play Immediately card above, a Blitz! the turn does not give with the claim counting it (10.6.2 only);
 - the log's forms on the 1945 turn: `event`, `weather`, `note`, an empty `supply`, a Volkssturm `place` (and its
-  twin placed in Kiev, 7.6), a Soviet `move` by `to` stacking two (turn 23), a `victory` claim of nobody.
+  twin placed in Kiev, 7.6), a Soviet `move` by `to` stacking two (turn 23), a `victory` claim of nobody; a Soviet
+  turn 13 with the rest (`reshuffle`, `free`, `by`, `pay` on `place` and `reorganize`, `counterblow`, `kind`,
+  `defenders`, `support`, `marker`, `src`, a line's `note`, the header's `edition` and `players`), written after the
+  first run: its first form left the Axis units four hexes from any friendly supplied city, and the Soviet Supply
+  Check marks both sides' units (VPG 4.0 Supply Check Phase), so the validator's two 10.6 reports (an Unsupplied
+  defender, two right) were right; the position now gives the Axis Kiev.
 
 The first run disagreed on one log, the case's:
 - blind12_declared_target_unattacked_after_other: the Soviet DR retreat went east, 1611-1711-1811, which ends no
