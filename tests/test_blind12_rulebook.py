@@ -11,7 +11,10 @@ outsider's view of:
 - rail movement: the box's three counting a unit left there from an earlier turn (SUM 7 "can remain indefinitely",
   9.1.2), a unit that moved then entrains (9.1), the card paid for an entrain not held (9.1.1), a `detrain` in the
   Movement Phase (4.0), a friendly supplied city entered by rail in an enemy ZOC (legal only by the Detraining
-  Phase's exception) and its twin on a non-city hex (9.2), an empty enemy-controlled city (9.2), a full box emptied;
+  Phase's exception) and its twin on a non-city hex (9.2), an empty enemy-controlled city (9.2), a full box emptied,
+  and (probes after the first run) turn 2's rail disruption with Strategic Surprise's event entrains, which 9.1.3
+  still permits, beside the free one (legal) and before a paid one (9.1.3), and a Rumanian army detrained into
+  Finland (8.6) with its German twin;
 - the Card Phase: three cards kept in the Discard Step (5.1), the turn-23 Soviet rate of five from the 1945 deck,
   a Play Immediately card drawn second of four and never played (issue 14: 5.3.1 once, no 5.2);
 - cards as combat cards: two defender cards in one battle (10.5) and its one-card twin;
