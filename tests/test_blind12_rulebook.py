@@ -18,8 +18,9 @@ outsider's view of:
 - the Card Phase: three cards kept in the Discard Step (5.1), the turn-23 Soviet rate of five from the 1945 deck,
   a Play Immediately card drawn second of four and never played (issue 14: 5.3.1 once, no 5.2);
 - cards as combat cards: two defender cards in one battle (10.5) and its one-card twin;
-- special units and their rules: an SS unit improving for one card and a German army for one (7.1), the Finnish army
-  moving (8.0), the Axis improvement window's last turn (23, legal) and the turn after (7.1);
+- special units and their rules: the Finnish army moving (8.0); the SS unit's one-card improvement and the Axis
+  window's last turn (23) and the turn after were written too, and dropped on the second grep as repeats of
+  blind10_ss_improve_one_card_turn13, blind4_axis_improve_t23 and blind4_axis_improve_t24;
 - control as units pass: Moscow passed through by a panzer, or taken by an advance after combat, cuts the Soviet
   draw to three (12.4.1 with 5.2), and gives the Axis its third objective in the next Victory Phase (12.1; its
   twin goes round Moscow and claims the win all the same: written after the first run, with the Finland pair, to
