@@ -24,7 +24,8 @@ outsider's view of:
 - control as units pass: Moscow passed through by a panzer, or taken by an advance after combat, cuts the Soviet
   draw to three (12.4.1 with 5.2), and gives the Axis its third objective in the next Victory Phase (12.1; its
   twin goes round Moscow and claims the win all the same: written after the first run, with the Finland pair, to
-  break chapter 12 as the set's test asks);
+  break chapter 12 as the set's test asks); a Soviet retreat through empty Axis Kiev takes it back, and the Axis
+  may not detrain there that turn (9.2), its twin retreating round Kiev (probes after the first run);
 - issue 14's behaviours: a declared Target left unattacked while its only neighbour attacked elsewhere (10.3.1), the
   Play Immediately card above, a Blitz! the turn does not give with the claim counting it (10.6.2 only);
 - the log's forms on the 1945 turn: `event`, `weather`, `note`, an empty `supply`, a Volkssturm `place` (and its
