@@ -2,7 +2,7 @@
 
 Each `tests/logs/blind12_*.jsonl` was written from docs/log-format.md, docs/rules/no_retreat.md and the rules texts
 in ../shared/rules/ (with the game data for ids, hexes and tables) before looking at the validator's code or the
-earlier logs, with its verdicts (`expect`) recorded and committed before the first run. The earlier sets were then
+earlier logs (only blind11's test module and one header line were read, for the test's form), with its verdicts (`expect`) recorded and committed before the first run. The earlier sets were then
 grepped and the plain repeats dropped (a fourth unit in the Rail box, a paid entrain on turn 2, a fort entraining, an
 unsupplied unit entraining, the Joker played by the Soviets face down, one Axis Target on turn 26, Rumanians into
 Finland, the turn-23 Operational Victory, a red-barred card played or drawn after the 1945 swap, an initiative event
