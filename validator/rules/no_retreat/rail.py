@@ -9,7 +9,7 @@
 - 9.2: in his Detraining Phase a player may put any units of his box back on the map: in a friendly supplied city
   (even in an enemy zone of control), or in a hex that is not in an EZOC, not enemy-controlled and within 3 hexes
   (a supply path, 6.3 blocking) of a friendly supplied city or friendly map edge (3rd-ed summary). Units may stay
-  in the box.
+  in the box. A unit detrained into Finland enters it: only German, Finnish and Soviet units may (8.6).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from ...engine.state import evolve, face_of, unit_name, updated
 from ...model import Action, Finding, indefinite
 from .cards import payment, spend
 from .control import controller, enter
-from .movement import immobile_problem
+from .movement import RESTRICTED_AREAS, immobile_problem
 from .state import State, relocated
 from .supply import SupplyNet, supply_net, within
 from .zoc import enemy_zoc
@@ -131,6 +131,9 @@ def handle_detrain(ctx: Context, state: State, action: Action) -> tuple[State, l
     why = detrain_problem(ctx, state, side, loc)
     if why:
         findings.append(Finding("9.2", f"{name} may not detrain in {loc}: {why}", (uid,), (loc,)))
+    if ctx.game.units[uid].nationality in RESTRICTED_AREAS.get(loc, ()):  # a train enters Finland too (8.6)
+        findings.append(Finding("8.6", f"{name} may not detrain in {ctx.game.map.areas[loc].name}: only German, "
+                                       "Finnish and Soviet units may enter it", (uid,), (loc,)))
     units = updated(state.units, uid, relocated(ctx, state.units[uid], loc))
     note_changes(ctx, state.units, units, [uid])
     return enter(ctx, state, ctx.game.units[uid].side, [loc], units=units), findings
