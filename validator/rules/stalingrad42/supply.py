@@ -25,7 +25,8 @@ side at once over bit masks (the engine's ``board_bits``).
 
 from __future__ import annotations
 
-from typing import Callable
+from operator import is_
+from typing import Any, Callable
 
 from ...engine.bits import Steps, board_bits, spread
 from ...engine.context import Context, per_replay
@@ -237,26 +238,39 @@ def _near(ctx: Context, here: int, overland: int) -> int:
 def net(ctx: Context, state: State, side: str) -> Net:
     """The side's supply now (remembered while both sides' masks, the control of hexes, the repaired rail, the turn's
     rail and the weather stay the same)."""
-    mine, theirs = sides(ctx, state, side), sides(ctx, state, other(ctx, side))
-    key = (side, state.weather, state.wet, state.turn)
-    memo = ctx.derived.setdefault("s42_net", {})
-    known = _known_net(ctx, state, side)
-    if known is not None:
-        return known
-    out = _net(ctx, state, side)
-    if len(memo) > 8:
-        del memo[next(iter(memo))]
-    memo[key] = (mine, theirs, state.control, state.markers.repaired, out)
-    return out
+    known = _recall(ctx, "s42_net", state, side)
+    return known if known is not None else _keep(ctx, "s42_net", state, side, _net(ctx, state, side))
 
 
 def _known_net(ctx: Context, state: State, side: str) -> Net | None:
     """The side's net when it is remembered for this state (:func:`net`), else None."""
-    hit = ctx.derived.get("s42_net", {}).get((side, state.weather, state.wet, state.turn))
-    if hit is not None and hit[0] is sides(ctx, state, side) and hit[1] is sides(ctx, state, other(ctx, side)) and \
-            hit[2] is state.control and hit[3] is state.markers.repaired:
-        return hit[4]
+    return _recall(ctx, "s42_net", state, side)
+
+
+def _state_of(ctx: Context, state: State, side: str) -> tuple[tuple, tuple]:
+    """(the key, what the answer depends on) of a side's supply answer kept by :func:`_keep`: per side, weather and
+    turn, while both sides' masks, the control of hexes and the repaired rail stay the same objects."""
+    return ((side, state.weather, state.wet, state.turn),
+            (sides(ctx, state, side), sides(ctx, state, other(ctx, side)), state.control, state.markers.repaired))
+
+
+def _recall(ctx: Context, name: str, state: State, side: str) -> Any:
+    """What :func:`_keep` kept under ``name`` for this state and side, else None."""
+    key, deps = _state_of(ctx, state, side)
+    hit = ctx.derived.get(name, {}).get(key)
+    if hit is not None and all(map(is_, hit[0], deps)):
+        return hit[1]
     return None
+
+
+def _keep(ctx: Context, name: str, state: State, side: str, value: Any) -> Any:
+    """``value`` kept under ``name`` for this state and side (the last few per name), and returned."""
+    key, deps = _state_of(ctx, state, side)
+    memo = ctx.derived.setdefault(name, {})
+    if len(memo) > 8:
+        del memo[next(iter(memo))]
+    memo[key] = (deps, value)
+    return value
 
 
 def _blocks(ctx: Context, state: State, side: str) -> tuple[int, int, Steps, Steps]:
@@ -616,17 +630,9 @@ def connecting_rail(ctx: Context, state: State, side: str) -> int:
     n = _known_net(ctx, state, side)
     if n is not None:
         return n.rail
-    mine, theirs = sides(ctx, state, side), sides(ctx, state, other(ctx, side))
-    key = (side, state.weather, state.wet, state.turn)
-    memo = ctx.derived.setdefault("s42_connecting_rail", {})
-    hit = memo.get(key)
-    if hit is not None and hit[0] is mine and hit[1] is theirs and hit[2] is state.control and \
-            hit[3] is state.markers.repaired:
-        return hit[4]
-    out = _rail(ctx, state, side, sources(ctx, state, side))
-    if len(memo) > 8:
-        del memo[next(iter(memo))]
-    memo[key] = (mine, theirs, state.control, state.markers.repaired, out)
+    out = _recall(ctx, "s42_connecting_rail", state, side)
+    if out is None:
+        out = _keep(ctx, "s42_connecting_rail", state, side, _rail(ctx, state, side, sources(ctx, state, side)))
     return out
 
 
@@ -648,17 +654,13 @@ def traces(ctx: Context, state: State, side: str, loc: str, unlimited: bool = Fa
         n = n or net(ctx, state, side)
         return bool((n.unlimited if unlimited else n.supplied) & here)
     # the sources and road portion kept for the state's next question (a retreat asks about each way's end)
-    mine, theirs = sides(ctx, state, side), sides(ctx, state, other(ctx, side))
-    memo = ctx.derived.setdefault("s42_trace_roads", {})
-    key = (side, state.weather, state.wet, state.turn)
-    hit = memo.get(key)
-    if hit is None or hit[0] is not mine or hit[1] is not theirs or hit[2] is not state.control:
+    hit = _recall(ctx, "s42_trace_roads", state, side)
+    if hit is None:
         src = sources(ctx, state, side)
         blocks = _blocks(ctx, state, side)
-        hit = memo[key] = (mine, theirs, state.control, src, blocks, _road_portion(ctx, side, src, blocks, "road", 0))
-        if len(memo) > 8:
-            del memo[next(iter(memo))]
-    src, blocks, (_, targets, ok) = hit[3:]
+        road = _road_portion(ctx, side, src, blocks, "road", 0)
+        hit = _keep(ctx, "s42_trace_roads", state, side, (src, blocks, road))
+    src, blocks, (_, targets, ok) = hit
     if src & here:
         return True
     _, ez, open_, _ = blocks
