@@ -1,13 +1,13 @@
 """A twelfth blind referee's test: logs written as an outsider would write them, where rules meet.
 
-Each `tests/logs/blind12_*.jsonl` was written from docs/log-format.md, docs/rules/no_retreat.md and the rules texts
-in ../shared/rules/ (with the game data for ids, hexes and tables) before looking at the validator's code or the
-earlier logs (only blind11's test module and one header line were read, for the test's form), with its verdicts (`expect`) recorded and committed before the first run. The earlier sets were then
-grepped and the plain repeats dropped (a fourth unit in the Rail box, a paid entrain on turn 2, a fort entraining, an
-unsupplied unit entraining, the Joker played by the Soviets face down, one Axis Target on turn 26, Rumanians into
-Finland, the turn-23 Operational Victory, a red-barred card played or drawn after the 1945 swap, an initiative event
-after turn 12, the SS Panzer's bonus against a mechanized unit, two attacker cards in one battle). It takes the
-outsider's view of:
+Each `tests/logs/blind12_*.jsonl` was written from docs/log-format.md, docs/rules/no_retreat.md and the rules texts in
+../shared/rules/ (with the game data for ids, hexes and tables) before looking at the validator's code or the earlier
+logs (only blind11's test module and one header line were read, for the test's form), with its verdicts (`expect`)
+recorded and committed before the first run. The earlier sets were then grepped and the plain repeats dropped (a fourth
+unit in the Rail box, a paid entrain on turn 2, a fort entraining, an unsupplied unit entraining, the Joker played by
+the Soviets face down, one Axis Target on turn 26, Rumanians into Finland, the turn-23 Operational Victory, a red-barred
+card played or drawn after the 1945 swap, an initiative event after turn 12, the SS Panzer's bonus against a mechanized
+unit, two attacker cards in one battle). It takes the outsider's view of:
 - rail movement: the box's three counting a unit left there from an earlier turn (SUM 7 "can remain indefinitely",
   9.1.2), a unit that moved then entrains (9.1), the card paid for an entrain not held (9.1.1), a `detrain` in the
   Movement Phase (4.0), a friendly supplied city entered by rail in an enemy ZOC (legal only by the Detraining

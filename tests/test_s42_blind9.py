@@ -8,20 +8,19 @@ after the list was written: the 5.3 figure's Unit D, already in `movement_exampl
 the map edge next to an Axis Entry Area, in `blindv_vp_penalties`) and were replaced before the run (a Panzer division
 in Full Retreat on the road; a VP hex cut off from supply).
 
-The emphasis is movement, bonds, supply and weather where they meet: a Railroad Bridge and a Volga Ferry crossed in
-the middle of a move (5.5.4, 5.5.6), a Pontoon Bridge that is gone when its far-bank unit leaves, built by a
-Disrupted unit, not built by an SP (5.5.5, 19.1), the Volga Flotilla as a Ferry (5.5.3), the 5.3 figure's Unit D one
-hex too far, a Mechanized unit in Full Retreat on the road and leaving an EZOC free (13.3.1), a frozen Major River in
-Snow (23.4, 23.2.4), the Army HQs as Mechanized units on a Secondary Road in Rain (20.1.3, 23.2.3); Non-Combat Units
-without bond, overrun or left alone by a combat and then moved (19.2, 19.3, 7.1), a unit under a Train marker without bond (5.6.4), a
-bond at the map edge as units enter from an Entry Area (22.3.2), an Army HQ's stack with one and two Free Stacking
-Units (4.2, 4.3), a Leader's free Rail Move (5.6.2, 28.1.5), a Railhead that reaches a junction (17.2.2); Isolation Attrition in Desert and in Snow (16.5.4, 23.2.4), a
-Black Sea Port as a source (16.2.3), an Out of Supply marker that stays until the next Supply Phase and one that is
-removed (16.1, 16.4), a replacement judged in supply at that instant (21.2), Linden and a Remnant replaced (20.9,
-21.3.4, 21.4); Seasonal Marsh after Rain and no Mud outside the Rasputitsa (23.2.3, 23.3.1), Full Retreat and Good Order (13.3.2,
-5.6.3, 5.7.1), a landed unit's attack
-(5.7.1, 13.2.1), a Rally (13.5), a reinforcement held back a turn entering the map (22.1.2), `detrain`, and an
-isolated VP hex (24.1.1, 24.2).
+The emphasis is movement, bonds, supply and weather where they meet: a Railroad Bridge and a Volga Ferry crossed in the
+middle of a move (5.5.4, 5.5.6), a Pontoon Bridge that is gone when its far-bank unit leaves, built by a Disrupted unit,
+not built by an SP (5.5.5, 19.1), the Volga Flotilla as a Ferry (5.5.3), the 5.3 figure's Unit D one hex too far, a
+Mechanized unit in Full Retreat on the road and leaving an EZOC free (13.3.1), a frozen Major River in Snow (23.4,
+23.2.4), the Army HQs as Mechanized units on a Secondary Road in Rain (20.1.3, 23.2.3); Non-Combat Units without bond,
+overrun or left alone by a combat and then moved (19.2, 19.3, 7.1), a unit under a Train marker without bond (5.6.4), a
+bond at the map edge as units enter from an Entry Area (22.3.2), an Army HQ's stack with one and two Free Stacking Units
+(4.2, 4.3), a Leader's free Rail Move (5.6.2, 28.1.5), a Railhead that reaches a junction (17.2.2); Isolation Attrition
+in Desert and in Snow (16.5.4, 23.2.4), a Black Sea Port as a source (16.2.3), an Out of Supply marker that stays until
+the next Supply Phase and one that is removed (16.1, 16.4), a replacement judged in supply at that instant (21.2),
+Linden and a Remnant replaced (20.9, 21.3.4, 21.4); Seasonal Marsh after Rain and no Mud outside the Rasputitsa (23.2.3,
+23.3.1), Full Retreat and Good Order (13.3.2, 5.6.3, 5.7.1), a landed unit's attack (5.7.1, 13.2.1), a Rally (13.5), a
+reinforcement held back a turn entering the map (22.1.2), `detrain`, and an isolated VP hex (24.1.1, 24.2).
 
 The first run (50 logs) disagreed seven times. The validator was fixed three times:
 - 19.3: the 1st Guards Army HQ, removed when a German division entered its hex alone, then moved by the Soviet log

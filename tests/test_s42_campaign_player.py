@@ -88,7 +88,8 @@ def test_a_wrong_victory_claim(opening) -> None:
     r = replay(log, game, keep_states=False)
     have = victory.vp(r.ctx, r.final)
     t = victory.tally(r.ctx, r.final)
-    off = 1 + sum(abs(x) for x in (t.baku, t.penalties, t.elbrus, t.extras))  # no left-out part explains it (24.1.4 ...)
+    # no left-out part explains it (24.1.4 ...)
+    off = 1 + sum(abs(x) for x in (t.baku, t.penalties, t.elbrus, t.extras))
     lines = lines[:i] + [{"type": "victory", "side": "axis", "vp": have + off}] + lines[i:]
     assert _rules_on(lines, i) == ["24.1.1"]
     lines[i] = {"type": "victory", "side": "axis", "vp": have}

@@ -410,7 +410,8 @@ def render_page(r: Replay, b: Board | None = None) -> str:
                f'<marker id="head-{c}" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="4" markerHeight="4" '
                f'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="{c}h"/></marker>'
                for c in ("act", "fight", "bad", "retreat", "advance")) + _counter_defs(r, b, faces) + '</defs>'
-           f'<image href="{data_uri(b.image, "WEBP", quality=BOARD_QUALITY, method=BOARD_METHOD)}" width="{w}" height="{h}"/>'
+           f'<image href="{data_uri(b.image, "WEBP", quality=BOARD_QUALITY, method=BOARD_METHOD)}" width="{w}" '
+           f'height="{h}"/>'
            '<g id="pieces"></g><g id="overlay"></g></svg>')
     svg_css = (".act { stroke: #1e1e1e; opacity: 0.75 } .acth { fill: #1e1e1e }"
                " .fight { stroke: #1946c8; opacity: 0.9 } .fighth { fill: #1946c8 }"
