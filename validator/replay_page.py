@@ -66,12 +66,6 @@ def _battle_data(b: Battle, names: Names, doc) -> dict[str, Any]:
     return d
 
 
-def page_data(r: Replay, b: Board) -> tuple[dict[str, Any], list[tuple[str, str]], Any]:
-    """Everything the page's script shows, as plain JSON values; the counter faces it uses; the rules reference."""
-    data, faces, doc = _content(r)
-    return _on_board(data, b), faces, doc
-
-
 def _on_board(data: dict[str, Any], b: Board) -> dict[str, Any]:
     """The page's data with the board's size, hex width and location centres first."""
     return {"size": [b.image.width, b.image.height], "hex": round(b.hex_px, 2),

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 from ...engine.context import Context, once, per_replay
 from ...engine.paths import move_bits
-from ...engine.position import position
 from ...engine.state import evolve
 from ...model import Action, Finding
 from . import supply
@@ -647,13 +646,3 @@ def begin_turn(ctx: Context, state: State, turn: int) -> State:
     """Turn-track events that change units when the turn begins: none (the removals and upgrades come with the
     owner's Initial Phase, :func:`begin_initial`)."""
     return state
-
-
-def held_now(ctx: Context, state: State) -> list[str]:
-    """The units of Reserve Armies still frozen (for players)."""
-    return [u for u in ctx.game.units if frozen(ctx, state, u) is not None and
-            state.units[u].loc in ctx.board.locations]
-
-
-def units_at(ctx: Context, state: State, loc: str) -> tuple[str, ...]:
-    return position(ctx, state.units).at.get(loc, ())
