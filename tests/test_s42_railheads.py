@@ -18,9 +18,11 @@ from validator.rules import stalingrad42 as rules
 HEAD = {"format": "hexforge-log", "version": 1, "game": "stalingrad42", "scenario": "s4_campaign"}
 
 
-def _railheads(start: dict[str, Any], position: dict[str, Any], actions: list[dict[str, Any]]) -> list[tuple]:
+def _railheads(start: dict[str, Any], position: dict[str, Any], actions: list[dict[str, Any]],
+               options: dict[str, bool] | None = None) -> list[tuple]:
     """The Railheads (hex, the way it came) after each action of a log, each action clean."""
-    log, game = parse_log("t.jsonl", encode([{**HEAD, "start": start, "position": position}, *actions]))
+    head = {**HEAD, "start": start, "position": position, **({"options": options} if options else {})}
+    log, game = parse_log("t.jsonl", encode([head, *actions]))
     ctx = rules.context(game, log.header)
     state = rules.start(ctx)
     out = []
@@ -47,3 +49,18 @@ def test_a_railhead_goes_back_its_way_then_on_down_the_line(to: list[str], railh
                        {"type": "move", "side": "soviet", "unit": "sov_6rd", "path": to}])
     assert seen[0] == [("1815", ("1716", "1816"))]
     assert seen[-1] == [railhead]
+
+
+@pytest.mark.parametrize(("contested", "railhead"), [(True, "3233"), (False, "3133")],
+                         ids=["contested city: no ZOC", "rule off: the city's Soviet unit has its ZOC"])
+def test_a_contested_city_pushes_back_no_railhead(contested: bool, railhead: str) -> None:
+    """Novocherkassk (3332) holds a Soviet and an Axis division under a City Battle marker; the Railhead in 3233 is
+    next to it, Rostov (3133) behind it repaired. 29.1.1: units in a Contested City hex exert no ZOC, so the Soviet
+    division there does not push the Railhead back (17.3.1) when a Soviet unit moves elsewhere; with the rule off
+    (29.0 is an advanced rule) its ZOC does, and the marker goes back to Rostov, clear of it."""
+    seen = _railheads({"turn": 5, "player": "soviet", "phase": "movement"},
+                      {"units": {"sov_6rd": "3332", "ger_88id": "3332", "sov_62rd": "1713"}, "railheads": ["3233"],
+                       "repaired": ["3233", "3133", "3034"], "city_battle": {"3332": 1}},
+                      [{"type": "move", "side": "soviet", "unit": "sov_62rd", "path": ["1714"]}],
+                      {"contested_cities": contested})
+    assert seen[-1] == [(railhead, ())]

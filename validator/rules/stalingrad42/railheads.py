@@ -25,7 +25,7 @@ from ...model import Action, Finding
 from .data import axis, facts, scenario_facts
 from .state import Railhead, State
 from .supply import connecting_rail, rail_hexes
-from .zoc import ezoc_bits, other, reaching, sides, winter
+from .zoc import contested_bits, ezoc_bits, other, reaching, sides, winter
 
 
 def handle_railhead(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
@@ -112,13 +112,15 @@ def end_step(ctx: Context, state: State) -> State:
 
 def after_move(ctx: Context, state: State, side: str) -> State:
     """17.3.1: in the Soviets' own Player Turn, a Railhead in a hex with a Soviet unit or in a Soviet ZOC (Axis units
-    negate it) goes back along its trail, then on down the line (``_down_the_line``), to the first hex free of both."""
+    negate it) goes back along its trail, then on down the line (``_down_the_line``), to the first hex free of both.
+    29.1.1: units in a Contested City hex exert no ZOC, so they push back no Railhead from the hexes around it."""
     heads = state.markers.railheads
     if not heads or side == axis(ctx) or state.player != side:
         return state
     bit = move_bits(ctx).bit
     mine = sides(ctx, state, side)
-    soviet, projecting, axis_units = mine.units, mine.projecting, sides(ctx, state, axis(ctx)).units
+    soviet, axis_units = mine.units, sides(ctx, state, axis(ctx)).units
+    projecting = mine.projecting ^ (mine.projecting & contested_bits(ctx, state))
 
     def threatened(b: int, zoc_reach: int) -> bool:  # a Soviet unit in the hex (bit b), or a Soviet ZOC not negated
         return bool(b & soviet or not b & axis_units and zoc_reach & projecting)
