@@ -288,7 +288,9 @@ def pontoon_steps(ctx: Context, state: State, side: str, combat_mover: bool, g: 
 
 
 def plan(ctx: Context, state: State, uid: str, a: Allowance, g: Ground, search: bool = True) -> Plan:
-    """What a search (or, ``search`` false, the walk of a logged path) of this unit's move needs."""
+    """What a search (or, ``search`` false, the walk of a logged path) of this unit's move needs. 13.3.1: a unit the
+    player put into Full Retreat this phase leaves the EZOC it starts in without the +2 MPs (6.2); one already in Full
+    Retreat pays them."""
     us = state.units[uid]
     i = info(ctx, state, uid)
     side = i.side
@@ -318,7 +320,8 @@ def plan(ctx: Context, state: State, uid: str, a: Allowance, g: Ground, search: 
         return Plan(sit, start, moved.hexes if moved else 0, 0, blocked, stops, a.limit, _ones(ctx), column, steps,
                     first, None, base, majors)
     extra = 0
-    if ezoc_here and not (us.order == FULL_RETREAT and (moved is None or moved.spent == 0)):
+    if ezoc_here and not (us.order == FULL_RETREAT and uid in state.record.chose_full_retreat
+                          and (moved is None or moved.spent == 0)):
         extra = _exit(ctx)
     sc = step_costs(ctx, sit, column)
     return Plan(sit, start, moved.spent if moved else 0, extra, blocked, stops, a.limit, cost_table(ctx, sit), column,

@@ -31,9 +31,10 @@ UP = {FULL_RETREAT: DISRUPTED, DISRUPTED: GOOD_ORDER}
 
 def handle_full_retreat(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     """13.1.3: the units go into Full Retreat, Good Order or Disrupted Combat Units of the phasing player, before they
-    move."""
+    move. 13.3.1: the turn's record keeps them (they leave an EZOC without its +2 MPs)."""
     units = dict(state.units)
     findings = []
+    chosen = set()
     for uid in action["units"]:
         us = units[uid]
         who = name(ctx, state, uid)
@@ -48,7 +49,9 @@ def handle_full_retreat(ctx: Context, state: State, action: Action) -> tuple[Sta
             findings.append(Finding("13.1.3", f"{who} has moved: a unit goes into Full Retreat before it moves",
                                     (uid,)))
         units[uid] = evolve(us, order=FULL_RETREAT)
-    return evolve(state, units=units), findings
+        chosen.add(uid)
+    record = evolve(state.record, chose_full_retreat=state.record.chose_full_retreat | chosen)
+    return evolve(state, units=units, record=record), findings
 
 
 def _rally_drm(ctx: Context, state: State, uid: str) -> int:

@@ -50,6 +50,8 @@ RULES = index((
     Rule("7.6.2", "no ZOC Bonds with the coast", bonds._edge_bonds),
     Rule("9.6.2", "Alpine hexsides: Mountain units only", movement._hexside_problem),
     Rule("13.2.1", "Disrupted units move only tactically and stay in Entry Areas", movement._forced_tactical),
+    Rule("13.3.1", "Full Retreat: full MA, Extended Movement, no +2 to leave an EZOC when chosen this phase",
+         movement.plan),
     Rule("13.3.2", "Full Retreat units and EZOCs and enemy cities", movement._step_problem),
     Rule("16.1", "the supply check and its markers", supply_phase.handle_supply),
     Rule("16.2", "supply sources: Entry Areas, Ports, Temryuk and the Sea of Azov, Taman", supply.sources),

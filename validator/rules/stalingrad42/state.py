@@ -123,6 +123,7 @@ class TurnRecord:
     resource_points: int = 0  # 18.1: Resource Points spent
     railheads_moved: frozenset[int] = frozenset()  # 17.2.1: Railhead markers moved this Supply Phase (indexes)
     fled: frozenset[str] = frozenset()  # 13.3.2: units in Full Retreat eliminated as a phase began
+    chose_full_retreat: frozenset[str] = frozenset()  # 13.3.1: units the player put into Full Retreat this turn
 
 
 @dataclass(frozen=True)
