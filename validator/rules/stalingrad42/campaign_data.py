@@ -139,6 +139,7 @@ class ScenarioRules:
     south_vp: int
     benchmark_check: str  # S4.4: a turn event code
     first_moves: tuple[str, tuple[str, ...]] | None  # S3.4: (side, modes)
+    premove: tuple[str, tuple[str, ...]] | None  # S2.4: (side, modes) of the pre-move before the first Player Turn
     free_from: Mapping[str, int]  # S1.2: formation -> turn
     rail_limit: Mapping[str, int]  # S1.2: formation -> units
     no_return: frozenset[str]  # S1.2
@@ -240,6 +241,7 @@ def _scenario_rules(game: Game, t: Table) -> ScenarioRules:
     hold = t.table("hold", required=False)
     exits = t.table("exits", required=False)
     first = t.table("first_moves", required=False)
+    pre = t.table("premove", required=False)
     elbrus = t.str("elbrus", "temporary")
     if elbrus not in ELBRUS:
         raise t.error(f"elbrus is one of {', '.join(ELBRUS)}", "elbrus")
@@ -263,6 +265,7 @@ def _scenario_rules(game: Game, t: Table) -> ScenarioRules:
         t.int("south_row", lo=0, hi=999) if t.has("south_row") else None, t.int("south_vp", 0, lo=0, hi=99),
         _event(game, t, "benchmark_check"),
         (_side(game, first, "side"), tuple(first.str_list("modes"))) if first.data else None,
+        (_side(game, pre, "side"), tuple(pre.str_list("modes"))) if pre.data else None,
         {f: free.int(f, lo=1, hi=99) for f in _formations(game, free, "free_from", free.data)} if free.data else {},
         {f: rail.int(f, lo=0, hi=99) for f in _formations(game, rail, "rail_limit", rail.data)} if rail.data else {},
         frozenset(_areas(game, t, "no_return", t.str_list("no_return", []))), pts, t.str("special"),

@@ -14,6 +14,7 @@ rule module's end-of-phase procedure in the order the rules give.
 - a player turn ends: ``resources.end_player_turn`` (9.7.7, issue 15);
 - the Interchange Turn's rally step ends: recovery (33.2.3);
 - the Victory Determination Phase ends: ``victory`` (issue 15);
+- the Caucasus Campaign's Soviet pre-move ends (with the first turn's Weather Phase): the Soviet stacks (S2.4, 4.4);
 - a game turn begins: its weather and the Mud marker (23.1, 23.3: ``weather``), the Russian Winter's displacements
   (23.4: ``entry``), the turn's Railheads (S2.2: ``railheads``), turn-track events (issue 15: ``campaign``).
 """
@@ -24,8 +25,8 @@ from ...engine.context import Context
 from ...engine.sequence import Slot
 from ...engine.state import evolve
 from ...model import Finding
-from . import campaign, checks, combat, entry, movement, rail, railheads, recovery, replacements, stacking, \
-    supply_phase, victory, weather
+from . import campaign, checks, combat, entry, movement, rail, railheads, recovery, replacements, scenarios, \
+    stacking, supply_phase, victory, weather
 from .state import State
 from .turn_order import interchange_side
 
@@ -72,6 +73,8 @@ def leave(ctx: Context, state: State, slot: Slot) -> Result:
         state, findings = recovery.end_rally(ctx, state, interchange_side(ctx, state))
     elif phase == "victory":
         state, findings = victory.end_phase(ctx, state)
+    elif phase == scenarios.PREMOVE_SLOT and (pre := scenarios.premove_side(ctx, state)) is not None:
+        state, findings = stacking.check(ctx, state, pre, f"at the end of the {ctx.game.sides[pre].name} pre-move")
     if side is not None and phase == "supply" and _last_step(ctx, slot):
         state, more = checks.end_player_turn(ctx, state, side)
         findings += more

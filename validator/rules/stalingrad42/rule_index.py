@@ -169,6 +169,7 @@ RULES = index((
     Rule("S2.1", "the Caucasus Campaign's length, first player and maps", board.in_play),
     Rule("S2.2", "the Caucasus Campaign: the Axis's Resource Points", resources.points),
     Rule("S2.3", "the Caucasus Campaign: the Soviets' Resource Points", resources.points),
+    Rule("S2.4", "the Caucasus Campaign's Soviet pre-move", scenarios.premove_side),
     Rule("S2.5", "the Caucasus Campaign's victory conditions", victory.decide),
     Rule("S3.1", "Operation Uranus's length, first player and maps", board.in_play),
     Rule("S3.3", "Operation Uranus's turn order switch", turn_order.order),

@@ -7,6 +7,11 @@
   neither move (``movement``) nor attack on turn 1; Axis units that exit the map through Entry Areas M-R never
   re-enter it nor attack onto it.
 - S3.4: on the first Uranus turn Soviet units use only Tactical and Rail Movement.
+- S2.4: the Caucasus Campaign's Soviet pre-move: before any Axis unit moves on the first turn, the Soviets may move
+  their units on the map (not Garrisons, which are held, 20.4) with their MA, without Extended, Rail or Sea Movement.
+  It is logged after the Weather Phase's line and before the Axis Player Turn (a `phase` line of the Soviet Movement
+  Phase there opens it and is not the Soviet Player Turn's); the sequence keeps the Weather Phase's slot for it
+  (``sequence``), and the Soviet stacks are checked when it ends (4.4).
 
 Rules the other modules enforce: S1.2/S4.2 Tactical Movement on turn 1 (``movement``, 5.4), S1.2 the 66th Naval Rifle
 Brigade (``special``), S3.3 the turn order and S3.4's skipped slots (``sequence``), the Reserve Armies of S1.2
@@ -61,6 +66,17 @@ def attack_problem(ctx: Context, state: State, uid: str, target: str) -> Finding
     return None
 
 
+PREMOVE_SLOT = "weather"  # S2.4: the pre-move is logged in this mutual phase's slot, before the first Player Turn
+
+
+def premove_side(ctx: Context, state: State) -> str | None:
+    """S2.4: the side whose pre-move it is now (the scenario's first turn, before its first Player Turn), or None."""
+    pre = scenario_rules(ctx).premove
+    if pre is None or state.turn != ctx.scenario.first_turn or state.phase != PREMOVE_SLOT:
+        return None
+    return pre[0]
+
+
 def first_turn_mode(ctx: Context, before: State, action: Action, mode: str) -> bool:
     """S3.4: whether ``mode`` is a kind of movement the scenario's first turn denies the unit's side."""
     first = scenario_rules(ctx).first_moves
@@ -69,7 +85,8 @@ def first_turn_mode(ctx: Context, before: State, action: Action, mode: str) -> b
 
 
 def after_move(ctx: Context, before: State, state: State, action: Action) -> tuple[State, list[Finding]]:
-    """S1.2: units that exited through M-R never re-enter the map; S3.4: the first turn's kinds of movement."""
+    """S1.2: units that exited through M-R never re-enter the map; S3.4: the first turn's kinds of movement; S2.4:
+    the pre-move's (the MA: no Extended Movement)."""
     sr = scenario_rules(ctx)
     uid = action["unit"]
     us = before.units.get(uid)
@@ -86,4 +103,9 @@ def after_move(ctx: Context, before: State, state: State, action: Action) -> tup
                                        f"{ctx.game.sides[first[0]].name} units use only "
                                        f"{' and '.join(m.capitalize() for m in first[1])} Movement", (uid,),
                            (us.loc or "",)))
+    pre = scenario_rules(ctx).premove
+    if pre is not None and premove_side(ctx, before) == pre[0] and (mode := mode_of(ctx, state, action)) not in pre[1]:
+        out.append(Finding(sr.special, f"{name(ctx, before, uid)}: the {ctx.game.sides[pre[0]].name} pre-move of "
+                                       f"{ctx.scenario.name} is made with the units' MA ({mode} movement is not "
+                                       "allowed)", (uid,), (us.loc or "",)))
     return state, out

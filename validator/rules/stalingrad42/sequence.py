@@ -11,6 +11,9 @@
 - S3.4, 33.2.3: on the turns that end with it, the first player's Interchange Turn (a mutual phase of
   ``game.toml``, before the Victory Determination Phase): Movement, Limited Combat (Disengagement only), Rally. On
   other turns nothing may be done in it.
+- S2.4: the Caucasus Campaign's Soviet pre-move, in the Weather Phase's slot of its first turn (``scenarios``):
+  the Soviets' `move` lines there; a `phase` line of the Soviet Movement Phase before the Axis Player Turn opens
+  it; Rail and Sea Movement are not part of it.
 - S3.4: the slots a scenario skips (the Axis Player Turn and the Soviet Initial Phase of the first Uranus turn):
   nothing may be done in them.
 - 4.4: stacking is checked when the phasing player's Movement and Combat Phases end (``stacking``); the Supply
@@ -29,7 +32,9 @@ from ...engine.sequence import Sequence, Slot
 from ...engine.state import evolve
 from ...model import Action, Finding
 from . import phase_ends
+from .campaign_data import scenario_rules
 from .data import scenario_facts
+from .scenarios import premove_side
 from .turn_order import interchange_side, interchange_turn, order
 from .state import Battles, State, TurnRecord
 
@@ -93,7 +98,11 @@ handle_turn = partial(machine.handle_turn, SEQUENCE)  # 3.0: (ctx, state, action
 
 
 def handle_phase(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
-    """3.0: forward to a phase (and step); the Initial Phase's activities come in any order (3.0 B1)."""
+    """3.0: forward to a phase (and step); the Initial Phase's activities come in any order (3.0 B1). S2.4: the
+    Soviet Movement Phase named before the first Player Turn of the Caucasus Campaign is its pre-move, which the
+    Weather Phase's slot keeps."""
+    if action["phase"] == "movement" and premove_side(ctx, state) == action.side:
+        return state, []
     if action["phase"] == INITIAL and state.phase == INITIAL and state.player == action.side and action.get("step"):
         step = action["step"]
         if step in dict(ctx.phase_of[INITIAL].steps):
@@ -120,6 +129,13 @@ def timing(ctx: Context, state: State, action: Action) -> tuple[State, list[Find
         return _interchange(ctx, state, action)
     if action.type in INTERCHANGE_ACTIONS and action.type not in TIMING and state.player is None:
         return state, []
+    pre = premove_side(ctx, state)
+    if pre is not None and action.side == pre and TIMING.get(action.type, ("",))[0] == "movement":
+        if action.type == "move":
+            return state, []
+        return state, [Finding(scenario_rules(ctx).special, f"a '{action.type}' is not part of the "
+                                                            f"{ctx.game.sides[pre].name} pre-move of "
+                                                            f"{ctx.scenario.name}: its units move with their MA")]
     state, findings = machine.timing(SEQUENCE, ctx, state, action)
     if not findings:
         why = _skipped(ctx, state)

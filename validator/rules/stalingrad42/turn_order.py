@@ -8,6 +8,7 @@ from typing import Any
 
 from ...engine.context import Context
 from .data import scenario_facts
+from .scenarios import premove_side
 
 
 def order(ctx: Context, turn: int, state: Any) -> tuple[str, ...]:
@@ -33,7 +34,10 @@ def interchange_side(ctx: Context, state: Any) -> str:
 
 
 def acting_side(ctx: Context, state: Any) -> str | None:
-    """The side acting in the current slot: the phasing player, or in the Interchange Turn its side."""
+    """The side acting in the current slot: the phasing player, in the Interchange Turn its side, in the Caucasus
+    pre-move the Soviets (S2.4)."""
     if state.phase == "interchange":
         return interchange_side(ctx, state)
+    if state.player is None:
+        return premove_side(ctx, state)
     return state.player
