@@ -203,8 +203,17 @@ def take_step(ctx: Context, state: State, b: Battle | None, uid: str) -> tuple[B
                 out.append(Finding(g.rule, f"{unit_name(ctx, first[0], state)} takes its side's first step loss in "
                                            f"an EX, not {name}", (uid, first[0])))
             return evolve(b, loss_groups=rest), out
+    if _eliminated_instead(ctx, state, b, uid):
+        return b, []
     return b, [Finding("10.7.1", f"{name} owes no step loss: the battle at line {b.line} ({b.result}) asks none of it",
                        (uid,))]
+
+
+def _eliminated_instead(ctx: Context, state: State, b: Battle, uid: str) -> bool:
+    """10.7.5: a unit that must retreat and cannot is eliminated; a ``loss`` of its last step is that elimination
+    (as one ``remove`` may be, ``_removal_problem``), not a step the result does not ask for."""
+    return (uid in b.to_retreat and uid not in b.retreated and steps_left(ctx, state, uid) == 1
+            and not retreats(ctx, state, uid, state.units[uid].loc))
 
 
 def _place_cadre(ctx: Context, state: State, b: Battle | None, uid: str, cadre: str, loc: str, eliminated: bool,
