@@ -11,8 +11,8 @@ battle.
   steps, and a unit removed for a loss may not have more steps left than it owes; a unit of the battle that owes
   nothing and need not retreat is not removed unless its hex is overstacked (8.4.3);
 - 15.1, 15.2 (optional): the SS Panzer and the Soviet Shock units take their side's step of an EX first;
-- 15.3.2 (optional ``cadres``): when a DD or EX step loss eliminates a unit, a cadre of its side's Cadre box may
-  take its place on the map (``loss`` with ``cadre``);
+- 15.3.2 (optional ``cadres``): when a DD or EX step loss eliminates an army (not a cadre), a cadre of its side's
+  Cadre box may take its place on the map (``loss`` with ``cadre``);
 - 10.7.5 / 10.7.6: a unit that had to retreat and was removed instead must have had no legal retreat; only DS units
   go to the Shattered box, and only if they could retreat;
 - 10.2: a battle is resolved completely before the next: when the next battle begins or the Combat Phase ends,
@@ -32,7 +32,7 @@ from .battle_state import Battle, LossGroup
 from .combat_data import TargetType, rules, special_matches
 from .control import enter
 from .declaration import current, with_combat
-from .placement import CADRE_OPTION
+from .placement import CADRE_OPTION, CADRE_TYPE
 from .retreat import check as check_retreat, retreats
 from .stacking import overstacks
 from .state import State, with_unit
@@ -228,6 +228,8 @@ def _place_cadre(ctx: Context, state: State, b: Battle | None, uid: str, cadre: 
         problems.append(f"{cadre} is not in the {ctx.game.map.boxes[box].name} box")
     if not eliminated:
         problems.append(f"{uid} still has a step left")
+    if ctx.unit_type[uid, state.units[uid].face] == CADRE_TYPE:
+        problems.append(f"{uid} is a cadre, not an army")
     if b is None or b.result not in ("DD", "EX") and "EX" not in b.hex_results.values():
         problems.append("only a DD or EX step loss lets a cadre in")
     findings = [Finding("15.3.2", f"{cadre} cannot take {uid}'s place: {'; '.join(problems)}", (uid, cadre))] \
