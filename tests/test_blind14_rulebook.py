@@ -37,8 +37,13 @@ The first run disagreed on one log, the validator's:
   (blind9_dd_no_retreat_removed): results.take_step now takes it so. Twins written after the first run:
   blind14_dr_no_retreat_last_step_lost (the same loss without a cadre, clean) and blind14_dr_retreat_open_step_lost
   (an army that could retreat loses its last step instead: still 10.7.1).
-The probes written after the first run (the multi-hex Fort battle, the silent Unsupplied elimination, Finland with a
-Soviet army, the Soviet flip and the late declaration, the 2nd Panzer, the Sevastopol Fort) agreed with it.
+Probes written after the first run, in the same forms, found one more, the validator's:
+- blind14_cadre_for_cadre_ex_step: Kampfgruppe A eliminated by an EX and Kampfgruppe B logged in its place was
+  accepted; the notes' 15.3.2 put a cadre on the map when an army is eliminated by a DD or EX, and a cadre is no army
+  (15.3: one-step cadre units). results._place_cadre now reports it under 15.3.2.
+The other probes (the multi-hex Fort battle, the silent Unsupplied elimination, Finland with a Soviet army, the Soviet
+flip, placement and reorganization in the Axis steps, the late declaration, the winner's own retreat after a DR, a DS
+unit retreating onto a friend, the 2nd Panzer, the Sevastopol Fort) agreed with it.
 """
 from __future__ import annotations
 
