@@ -43,7 +43,8 @@ Probes written after the first run, in the same forms, found one more, the valid
   (15.3: one-step cadre units). results._place_cadre now reports it under 15.3.2.
 The other probes (the multi-hex Fort battle, the silent Unsupplied elimination, Finland with a Soviet army, the Soviet
 flip, placement and reorganization in the Axis steps, the late declaration, the winner's own retreat after a DR, a DS
-unit retreating onto a friend, the 2nd Panzer, the Sevastopol Fort) agreed with it.
+unit retreating onto a friend, a Soviet CB marker the Axis must attack in its Combat Phase of the next turn and
+its twin left unattacked, the 2nd Panzer, the Sevastopol Fort) agreed with it.
 """
 from __future__ import annotations
 
