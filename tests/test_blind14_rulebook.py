@@ -44,7 +44,9 @@ Probes written after the first run, in the same forms, found one more, the valid
 The other probes (the multi-hex Fort battle, the silent Unsupplied elimination, Finland with a Soviet army, the Soviet
 flip, placement and reorganization in the Axis steps, the late declaration, the winner's own retreat after a DR, a DS
 unit retreating onto a friend, a Soviet CB marker the Axis must attack in its Combat Phase of the next turn and
-its twin left unattacked, the 2nd Panzer, the Sevastopol Fort) agreed with it.
+its twin left unattacked, a CB rolled in a Soviet counterattack, owed in the next Axis Combat Phase and not this
+one, the Berlin Garrison eliminated silently for want of a retreat and the Total Victory claimed, the 2nd Panzer,
+the Sevastopol Fort) agreed with it.
 """
 from __future__ import annotations
 
