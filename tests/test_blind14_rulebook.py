@@ -37,16 +37,21 @@ The first run disagreed on one log, the validator's:
   (blind9_dd_no_retreat_removed): results.take_step now takes it so. Twins written after the first run:
   blind14_dr_no_retreat_last_step_lost (the same loss without a cadre, clean) and blind14_dr_retreat_open_step_lost
   (an army that could retreat loses its last step instead: still 10.7.1).
-Probes written after the first run, in the same forms, found one more, the validator's:
+Probes written after the first run, in the same forms, found two more, the validator's:
 - blind14_cadre_for_cadre_ex_step: Kampfgruppe A eliminated by an EX and Kampfgruppe B logged in its place was
   accepted; the notes' 15.3.2 put a cadre on the map when an army is eliminated by a DD or EX, and a cadre is no army
   (15.3: one-step cadre units). results._place_cadre now reports it under 15.3.2.
-The other probes (the multi-hex Fort battle, the silent Unsupplied elimination, Finland with a Soviet army, the Soviet
-flip, placement and reorganization in the Axis steps, the late declaration, the winner's own retreat after a DR, a DS
-unit retreating onto a friend, a Soviet CB marker the Axis must attack in its Combat Phase of the next turn and
-its twin left unattacked, a CB rolled in a Soviet counterattack, owed in the next Axis Combat Phase and not this
-one, the Berlin Garrison eliminated silently for want of a retreat and the Total Victory claimed, the 2nd Panzer,
-the Sevastopol Fort) agreed with it.
+- blind14_counterblow_tank_with_fort_dr_holds: a Counterblow on Moscow's Fort and 5th Guards Tank is fought against
+  the tank alone (the white Fort takes no part, 10.1.2); on its DR the validator wanted the tank to retreat, as the
+  Fort's effect was read from the defending units only. VPG 10.7.4 changes the outcome when the Target Hex contains a
+  Fort, and 10.7.5 (the notes and the summary too) says units stacked with a Fort never retreat: results.with_forts
+  now adds the Forts of the hex that take no part; its twin retreats the tank (10.7.4).
+The other probes (the multi-hex Fort battle, the SS Grenadier's shift kept in a counterblow hex, the silent
+Unsupplied elimination, Finland with a Soviet army, the Soviet flip, placement and reorganization in the Axis steps,
+the late declaration, the winner's own retreat after a DR, a DS unit retreating onto a friend, a Soviet CB marker
+the Axis must attack in its Combat Phase of the next turn and its twin left unattacked, a CB rolled in a Soviet
+counterattack, owed in the next Axis Combat Phase and not this one, the Berlin Garrison eliminated silently for want
+of a retreat and the Total Victory claimed, the 2nd Panzer, the Sevastopol Fort) agreed with it.
 """
 from __future__ import annotations
 

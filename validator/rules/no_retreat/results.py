@@ -5,7 +5,8 @@ battle.
   (10.7.2); DR every defender retreats two hexes; DS they retreat and go to the Shattered box (10.7.6); DD every
   defender loses one step and the survivors retreat; EX each side loses one step (the owner chooses which unit);
 - 10.7.4: a Fort in a target hex turns DR into ``-`` and DS into EX for the units of its hex, and they ignore the
-  retreat of a DD; a Volkssturm unit turns DR into ``-`` and is eliminated (``combat.toml [[target_types]]``);
+  retreat of a DD (also when the Fort itself takes no part: a counterblow's white units, 10.1.2); a Volkssturm unit
+  turns DR into ``-`` and is eliminated (``combat.toml [[target_types]]``);
 - 10.7.1: a step loss flips a full-strength two-step unit to its reduced side, or eliminates a one-step unit: to
   the Destroyed box, or the Surrendered box if it carries an Unsupplied marker; only units the result names lose
   steps, and a unit removed for a loss may not have more steps left than it owes; a unit of the battle that owes
@@ -25,7 +26,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from ...engine.context import Context
-from ...engine.state import evolve, unit_name, updated
+from ...engine.state import evolve, occupants, unit_name, updated
 from ...engine.steps import after_losses, steps_left as engine_steps_left
 from ...model import Action, Finding
 from .battle_state import Battle, LossGroup
@@ -103,6 +104,17 @@ def hex_result(ctx: Context, state: State, result: str, units: Iterable[str], ig
     return result, None
 
 
+def with_forts(ctx: Context, state: State, hex_: str, engaged: Iterable[str]) -> list[str]:
+    """The engaged defenders of a target hex and the Forts there that take no part (the white Fort of a counterblow
+    hex, 10.1.2; an unengaged one of a counterattack, 10.7.2): a Fort in the target hex changes the outcome for the
+    units of its hex, and units stacked with a Fort never retreat (10.7.4, 10.7.5)."""
+    engaged = list(engaged)
+    types = rules(ctx).target_types
+    forts = [u for u in occupants(ctx, state).get(hex_, ()) if u not in engaged
+             and (tt := types.get(ctx.unit_type[u, state.units[u].face])) is not None and tt.no_retreat]
+    return engaged + forts
+
+
 def _first(ctx: Context, state: State, uids: Iterable[str]) -> frozenset[str]:
     """Units that take their side's EX step first (15.1, 15.2) when their optional rule is on."""
     out = set()
@@ -138,7 +150,7 @@ def obligations(ctx: Context, state: State, b: Battle, ignore: frozenset[str] = 
     attacker_ex = False
     for t in b.targets:
         units = [d for d in b.defenders if b.starts.get(d) == t]
-        res, tt = hex_result(ctx, state, b.result, units, ignore)
+        res, tt = hex_result(ctx, state, b.result, with_forts(ctx, state, t, units), ignore)
         hex_results[t] = res
         if tt is not None and b.result in tt.eliminated_by:
             owed.update({u: steps_left(ctx, state, u) for u in units
@@ -370,7 +382,8 @@ def _needless_retreat(ctx: Context, state: State, b: Battle | None, uid: str, na
     whose hex the CRT result would have made retreat (one mistake, one report: the rule that cancelled it)."""
     start = b.starts.get(uid) if b is not None and uid in b.defenders else None
     if start is not None and b.result in MOVING_RESULTS:
-        res, tt = hex_result(ctx, state, b.result, [d for d in b.defenders if b.starts.get(d) == start])
+        engaged = [d for d in b.defenders if b.starts.get(d) == start]
+        res, tt = hex_result(ctx, state, b.result, with_forts(ctx, state, start, engaged))
         if tt is not None and (res not in MOVING_RESULTS or tt.no_retreat):
             made = "no effect" if res == "-" else "a loss without a retreat" if res == b.result else f"an {res}"
             return Finding(tt.rule, f"{name} retreats {'-'.join(full)}, but the {tt.type} in {start} makes the "
