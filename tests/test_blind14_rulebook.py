@@ -46,12 +46,13 @@ Probes written after the first run, in the same forms, found two more, the valid
   Fort's effect was read from the defending units only. VPG 10.7.4 changes the outcome when the Target Hex contains a
   Fort, and 10.7.5 (the notes and the summary too) says units stacked with a Fort never retreat: results.with_forts
   now adds the Forts of the hex that take no part; its twin retreats the tank (10.7.4).
-The other probes (the multi-hex Fort battle, the SS Grenadier's shift kept in a counterblow hex, the silent
-Unsupplied elimination, Finland with a Soviet army, the Soviet flip, placement and reorganization in the Axis steps,
-the late declaration, the winner's own retreat after a DR, a DS unit retreating onto a friend, a Soviet CB marker
-the Axis must attack in its Combat Phase of the next turn and its twin left unattacked, a CB rolled in a Soviet
-counterattack, owed in the next Axis Combat Phase and not this one, the Berlin Garrison eliminated silently for want
-of a retreat and the Total Victory claimed, the 2nd Panzer, the Sevastopol Fort) agreed with it.
+The other probes (the multi-hex Fort battle, the SS Grenadier's shift kept in a counterblow hex, the SS Panzer's
+armor bonus in a forest counterblow hex and its twin without the option, the silent Unsupplied elimination, Finland
+with a Soviet army, the Soviet flip, placement and reorganization in the Axis steps, the late declaration, the
+winner's own retreat after a DR, a DS unit retreating onto a friend, a Soviet CB marker the Axis must attack in its
+Combat Phase of the next turn and its twin left unattacked, a CB rolled in a Soviet counterattack, owed in the next
+Axis Combat Phase and not this one, the Berlin Garrison eliminated silently for want of a retreat and the Total
+Victory claimed, the 2nd Panzer, the Sevastopol Fort) agreed with it.
 """
 from __future__ import annotations
 
