@@ -49,7 +49,7 @@ from .events_combat import (
     BattleCard, Outcome, after_battle, battle_cards, card_crt, card_modifiers, card_problems, defender_problem,
     extra_support, loose_card, outcome, play_cards, unmet_shifts, used_again, waivers)
 from .odds import Odds, compute, strength
-from .results import close, hex_result, obligations
+from .results import close, hex_result, obligations, with_forts
 from .shifts import BattleSpec, Modifier, all_unsupplied, card_play, describe, modifiers
 from .state import State
 
@@ -268,7 +268,8 @@ def _accepted(ctx: Context, state: State, spec: BattleSpec, expected: str, out: 
     ignore = out.ignore if out else frozenset()
     accepted = {expected} | (set(out.alternatives) if out else set())
     if len(spec.targets) == 1:
-        accepted |= {hex_result(ctx, state, r, spec.defenders, ignore)[0] for r in set(accepted)}
+        units = with_forts(ctx, state, spec.targets[0], spec.defenders)
+        accepted |= {hex_result(ctx, state, r, units, ignore)[0] for r in set(accepted)}
     return accepted
 
 

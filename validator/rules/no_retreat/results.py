@@ -5,14 +5,15 @@ battle.
   (10.7.2); DR every defender retreats two hexes; DS they retreat and go to the Shattered box (10.7.6); DD every
   defender loses one step and the survivors retreat; EX each side loses one step (the owner chooses which unit);
 - 10.7.4: a Fort in a target hex turns DR into ``-`` and DS into EX for the units of its hex, and they ignore the
-  retreat of a DD; a Volkssturm unit turns DR into ``-`` and is eliminated (``combat.toml [[target_types]]``);
+  retreat of a DD (also when the Fort itself takes no part: a counterblow's white units, 10.1.2); a Volkssturm unit
+  turns DR into ``-`` and is eliminated (``combat.toml [[target_types]]``);
 - 10.7.1: a step loss flips a full-strength two-step unit to its reduced side, or eliminates a one-step unit: to
   the Destroyed box, or the Surrendered box if it carries an Unsupplied marker; only units the result names lose
   steps, and a unit removed for a loss may not have more steps left than it owes; a unit of the battle that owes
   nothing and need not retreat is not removed unless its hex is overstacked (8.4.3);
 - 15.1, 15.2 (optional): the SS Panzer and the Soviet Shock units take their side's step of an EX first;
-- 15.3.2 (optional ``cadres``): when a DD or EX step loss eliminates a unit, a cadre of its side's Cadre box may
-  take its place on the map (``loss`` with ``cadre``);
+- 15.3.2 (optional ``cadres``): when a DD or EX step loss eliminates an army (not a cadre), a cadre of its side's
+  Cadre box may take its place on the map (``loss`` with ``cadre``);
 - 10.7.5 / 10.7.6: a unit that had to retreat and was removed instead must have had no legal retreat; only DS units
   go to the Shattered box, and only if they could retreat;
 - 10.2: a battle is resolved completely before the next: when the next battle begins or the Combat Phase ends,
@@ -25,14 +26,14 @@ from __future__ import annotations
 from typing import Iterable
 
 from ...engine.context import Context
-from ...engine.state import evolve, unit_name, updated
+from ...engine.state import evolve, occupants, unit_name, updated
 from ...engine.steps import after_losses, steps_left as engine_steps_left
 from ...model import Action, Finding
 from .battle_state import Battle, LossGroup
 from .combat_data import TargetType, rules, special_matches
 from .control import enter
 from .declaration import current, with_combat
-from .placement import CADRE_OPTION
+from .placement import CADRE_OPTION, CADRE_TYPE
 from .retreat import check as check_retreat, retreats
 from .stacking import overstacks
 from .state import State, with_unit
@@ -103,6 +104,17 @@ def hex_result(ctx: Context, state: State, result: str, units: Iterable[str], ig
     return result, None
 
 
+def with_forts(ctx: Context, state: State, hex_: str, engaged: Iterable[str]) -> list[str]:
+    """The engaged defenders of a target hex and the Forts there that take no part (the white Fort of a counterblow
+    hex, 10.1.2; an unengaged one of a counterattack, 10.7.2): a Fort in the target hex changes the outcome for the
+    units of its hex, and units stacked with a Fort never retreat (10.7.4, 10.7.5)."""
+    engaged = list(engaged)
+    types = rules(ctx).target_types
+    forts = [u for u in occupants(ctx, state).get(hex_, ()) if u not in engaged
+             and (tt := types.get(ctx.unit_type[u, state.units[u].face])) is not None and tt.no_retreat]
+    return engaged + forts
+
+
 def _first(ctx: Context, state: State, uids: Iterable[str]) -> frozenset[str]:
     """Units that take their side's EX step first (15.1, 15.2) when their optional rule is on."""
     out = set()
@@ -138,7 +150,7 @@ def obligations(ctx: Context, state: State, b: Battle, ignore: frozenset[str] = 
     attacker_ex = False
     for t in b.targets:
         units = [d for d in b.defenders if b.starts.get(d) == t]
-        res, tt = hex_result(ctx, state, b.result, units, ignore)
+        res, tt = hex_result(ctx, state, b.result, with_forts(ctx, state, t, units), ignore)
         hex_results[t] = res
         if tt is not None and b.result in tt.eliminated_by:
             owed.update({u: steps_left(ctx, state, u) for u in units
@@ -203,8 +215,17 @@ def take_step(ctx: Context, state: State, b: Battle | None, uid: str) -> tuple[B
                 out.append(Finding(g.rule, f"{unit_name(ctx, first[0], state)} takes its side's first step loss in "
                                            f"an EX, not {name}", (uid, first[0])))
             return evolve(b, loss_groups=rest), out
+    if _eliminated_instead(ctx, state, b, uid):
+        return b, []
     return b, [Finding("10.7.1", f"{name} owes no step loss: the battle at line {b.line} ({b.result}) asks none of it",
                        (uid,))]
+
+
+def _eliminated_instead(ctx: Context, state: State, b: Battle, uid: str) -> bool:
+    """10.7.5: a unit that must retreat and cannot is eliminated; a ``loss`` of its last step is that elimination
+    (as one ``remove`` may be, ``_removal_problem``), not a step the result does not ask for."""
+    return (uid in b.to_retreat and uid not in b.retreated and steps_left(ctx, state, uid) == 1
+            and not retreats(ctx, state, uid, state.units[uid].loc))
 
 
 def _place_cadre(ctx: Context, state: State, b: Battle | None, uid: str, cadre: str, loc: str, eliminated: bool,
@@ -219,6 +240,8 @@ def _place_cadre(ctx: Context, state: State, b: Battle | None, uid: str, cadre: 
         problems.append(f"{cadre} is not in the {ctx.game.map.boxes[box].name} box")
     if not eliminated:
         problems.append(f"{uid} still has a step left")
+    if ctx.unit_type[uid, state.units[uid].face] == CADRE_TYPE:
+        problems.append(f"{uid} is a cadre, not an army")
     if b is None or b.result not in ("DD", "EX") and "EX" not in b.hex_results.values():
         problems.append("only a DD or EX step loss lets a cadre in")
     findings = [Finding("15.3.2", f"{cadre} cannot take {uid}'s place: {'; '.join(problems)}", (uid, cadre))] \
@@ -359,7 +382,8 @@ def _needless_retreat(ctx: Context, state: State, b: Battle | None, uid: str, na
     whose hex the CRT result would have made retreat (one mistake, one report: the rule that cancelled it)."""
     start = b.starts.get(uid) if b is not None and uid in b.defenders else None
     if start is not None and b.result in MOVING_RESULTS:
-        res, tt = hex_result(ctx, state, b.result, [d for d in b.defenders if b.starts.get(d) == start])
+        engaged = [d for d in b.defenders if b.starts.get(d) == start]
+        res, tt = hex_result(ctx, state, b.result, with_forts(ctx, state, start, engaged))
         if tt is not None and (res not in MOVING_RESULTS or tt.no_retreat):
             made = "no effect" if res == "-" else "a loss without a retreat" if res == b.result else f"an {res}"
             return Finding(tt.rule, f"{name} retreats {'-'.join(full)}, but the {tt.type} in {start} makes the "
