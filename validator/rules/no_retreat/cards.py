@@ -467,3 +467,15 @@ def paid(ctx: Context, state: State, side: str, pay: Sequence[str]) -> int:
         if e.kind == "pay_double" and state.phase == e.params["phase"] and state.player == side:
             n += 1
     return n
+
+
+def overpaid(ctx: Context, state: State, side: str, pay: Sequence[str], cost: int, what: str) -> str | None:
+    """Decision (5.4 with 5.1): a payment holds no card beyond the cost. Cards are spent to pay a cost, and outside
+    the Discard Step a card leaves the hand only to pay for something or by an event; a card the others already
+    cover pays for nothing (a free entrain or placement paid for; card 53 counting two pays a one-card cost alone).
+    Why, in words, or None; the cost's own rule reports it."""
+    pay = list(pay)
+    if not any(paid(ctx, state, side, pay[:i] + pay[i + 1:]) >= cost for i in range(len(pay))):
+        return None
+    return (f"{what} costs {cost} card(s); {len(pay)} paid ({', '.join(pay)}): a card beyond the cost pays for "
+            "nothing (5.4, 5.1)")
