@@ -117,6 +117,31 @@ def polygons(shape: BaseGeometry) -> list[Polygon]:
     return [g for g in getattr(shape, "geoms", []) if g.geom_type == "Polygon"]
 
 
+def points_along(line: BaseGeometry, at: np.ndarray) -> np.ndarray:
+    """The points at fractions ``at`` (in [0, 1)) of a line's length, as (x, y) rows: exactly (bit for bit)
+    ``shapely.line_interpolate_point(line, at, normalized=True)``, GEOS's walk along the segments (the length a
+    running sum of ``sqrt(dx * dx + dy * dy)``, the first segment whose running end passes the distance, the point
+    ``(p1 - p0) * fraction + p0``), made once for all the points instead of walking the line again for each (a
+    ring of the map's outlines has thousands of vertices and hundreds of points)."""
+    xy = shapely.get_coordinates(line)
+    at = np.asarray(at, dtype=np.float64)
+    if len(xy) < 2:
+        return np.repeat(xy[:1], len(at), axis=0) if len(xy) else np.empty((0, 2))
+    dx, dy = xy[1:, 0] - xy[:-1, 0], xy[1:, 1] - xy[:-1, 1]
+    seg = np.sqrt(dx * dx + dy * dy)
+    run = np.cumsum(seg)  # (a running sum, in order, as GEOS adds)
+    target = at * run[-1]
+    i = np.minimum(np.searchsorted(run, target, side="right"), len(seg))
+    out = np.repeat(xy[-1:], len(at), axis=0)  # past the end: the last vertex
+    inside = (i < len(seg)) & (target > 0)
+    k = i[inside]
+    frac = (target[inside] - np.where(k > 0, run[np.maximum(k - 1, 0)], 0.0)) / seg[k]
+    p0, p1 = xy[k], xy[k + 1]
+    out[inside] = np.where((frac <= 0)[:, None], p0, np.where((frac >= 1)[:, None], p1, (p1 - p0) * frac[:, None] + p0))
+    out[target <= 0] = xy[0]
+    return out
+
+
 def lines(shape: BaseGeometry) -> list[list[Point]]:
     if shape.is_empty:
         return []
