@@ -29,14 +29,23 @@ Point = tuple[float, float]
 HEX_ID_RISE = 0.37  # hex ids sit this many hex widths above the centre
 
 
+def _grown(layout: Layout, cells) -> np.ndarray:
+    """The hex cells as polygons, slightly grown so that shared edges weld without slivers."""
+    eps = layout.hex_width * 1e-4
+    return shapely.buffer(shapely.polygons([layout.polygon(h) for h in sorted(cells)]), eps, join_style="mitre")
+
+
 def merge(layout: Layout, cells) -> BaseGeometry:
     """Union of hex cells (slightly grown so that shared edges weld without slivers)."""
-    cells = sorted(cells)
     if not cells:
         return Polygon()
-    eps = layout.hex_width * 1e-4
-    hexes = shapely.polygons([layout.polygon(h) for h in cells])
-    return shapely.union_all(shapely.buffer(hexes, eps, join_style="mitre"))
+    return shapely.union_all(_grown(layout, cells))
+
+
+def merged_bounds(layout: Layout, cells) -> tuple[float, float, float, float]:
+    """``merge(layout, cells).bounds`` without the union: a union's outermost vertices are its cells' own."""
+    b = shapely.bounds(_grown(layout, cells))
+    return float(b[:, 0].min()), float(b[:, 1].min()), float(b[:, 2].max()), float(b[:, 3].max())
 
 
 def smooth(shape: BaseGeometry, radius: float) -> BaseGeometry:
@@ -253,7 +262,7 @@ def map_shapes(game: Game, layout: Layout, look: Organic, id_size: float) -> Map
     core = w * 0.5 * look.core
     hexes, area_cells, water_cells = cell_sets(game)
     cells = grid_cells(game)
-    box = shapely.box(*merge(layout, cells).bounds)
+    box = shapely.box(*merged_bounds(layout, cells))
     land = merge(layout, hexes | area_cells)
     dry = [c for c in cells if c not in water_cells]
     water = organic(merge(layout, ghost_water(game, water_cells)), w, look, seed_of("water"))

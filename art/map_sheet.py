@@ -289,7 +289,7 @@ class MapPainter:
         map_lines.draw_crossings(d, game, lay, style)
         _borders(d, game, lay, style, shapes)
         _edges(d, game, lay, style)
-        map_places.draw_sections(d, game, lay, style)
+        map_places.draw_sections(d, game, lay, style, img.box)
         _places(d, game, lay, style, shapes)
         map_places.draw_places(d, game, lay, style)
         _hex_ids_on_top(d, game, lay, style)
