@@ -167,3 +167,13 @@ def test_a_card_beyond_the_cost_is_overpaid_but_card_53_alone_is_not(nr_game) ->
     assert cards.overpaid(ctx, state, "axis", ["c53", "c30"], 2, "x") == \
         "x costs 2 card(s); 2 paid (c53, c30): a card beyond the cost pays for nothing (5.4, 5.1)"
     assert cards.overpaid(ctx, state, "axis", ["c30"], 0, "x") is not None
+
+
+def test_general_staff_named_by_hex_benefits_the_stack_there(nr_game) -> None:
+    """5.3.4: General Staff (c17, +2 MP to one stack) named by its hex (`targets`) benefits the Axis units standing
+    there, as when they are named (log cards_movement_event_stack_by_hex for Surprise Attack)."""
+    ctx, state = position(nr_game, {"turn": 7, "player": "axis", "phase": "movement"},
+                          units={"ger_6": "1011", "ger_9": "1011", "ger_4": "1012", "sov_south": "2012"},
+                          hands={"axis": ["c17"]})
+    state, found = run(ctx, state, {"type": "play", "side": "axis", "card": "c17", "targets": ["1011"]})
+    assert found == [] and cards.record(state).moved == {"ger_6", "ger_9"}
