@@ -7,7 +7,7 @@ areas that lie beyond the map's edge (Entry Areas, 22.0) or in a box the style p
 from __future__ import annotations
 
 import math
-from typing import Mapping
+from typing import Mapping, Sequence
 
 import numpy as np
 from PIL import ImageDraw
@@ -202,9 +202,17 @@ def section_seams(game: Game, lay: Layout) -> list[list[tuple[float, float]]]:
     return sorted([[(float(x), float(y)) for x, y in ln] for ln in lines(linemerge(MultiLineString(segs)))])
 
 
-def draw_sections(d: Draw, game: Game, lay: Layout, style: Style) -> None:
+def _near(window: Sequence[float] | None, xs: Sequence[float], ys: Sequence[float], margin: float) -> bool:
+    """Whether points (``xs``, ``ys``), grown by ``margin``, can reach into ``window`` (x0, y0, x1, y1; None: the
+    whole picture): what lies wholly outside a window leaves no pixel in it, and is not worked out."""
+    return window is None or (min(xs) - margin <= window[2] and max(xs) + margin >= window[0] and
+                              min(ys) - margin <= window[3] and max(ys) + margin >= window[1])
+
+
+def draw_sections(d: Draw, game: Game, lay: Layout, style: Style, window: Sequence[float] | None = None) -> None:
     """The seams where one map sheet meets another (dashed), the edge of each sheet's printed box where it runs
-    through another sheet's hexes (dotted: the rows both sheets print), and each sheet's name in its corner."""
+    through another sheet's hexes (dotted: the rows both sheets print), and each sheet's name in its corner; of the
+    seams and edges, only those that reach into ``window`` (the canvas's box) are worked out."""
     if len(game.map.sections) < 2:
         return
     from games.hexgrid import from_offset
@@ -213,16 +221,21 @@ def draw_sections(d: Draw, game: Game, lay: Layout, style: Style) -> None:
     colour = style.colour("map.seam")
     width = max(1, round(w * style.num("map.seam_width")))
     for pts in section_seams(game, lay):
-        for dash in dashes(pts, w * 0.3, w * 0.12):
-            d.line(dash, fill=colour, width=width)
+        if _near(window, [x for x, _ in pts], [y for _, y in pts], w):
+            for dash in dashes(pts, w * 0.3, w * 0.12):
+                d.line(dash, fill=colour, width=width)
     spec = lay.spec
-    land = merge(lay, [h.hex for h in game.map.hexes.values()]).buffer(-w * 0.3)
+    land = None
     for sid, sec in sorted(game.map.sections.items()):
         cells = [from_offset(c, r, spec.orientation, spec.offset) for c in range(sec.first[0], sec.last[0] + 1)
                  for r in range(sec.first[1], sec.last[1] + 1)]
         own = {h.hex for h in game.map.hexes.values() if h.section == sid}
-        box = merge(lay, cells)
-        if set(cells) - own:  # the box prints hexes another sheet owns: show where this sheet's paper ends
+        at = [lay.centre_f(c) for c in cells]
+        if set(cells) - own and _near(window, [x for x, _ in at], [y for _, y in at], w):
+            # the box prints hexes another sheet owns: show where this sheet's paper ends
+            if land is None:
+                land = merge(lay, [h.hex for h in game.map.hexes.values()]).buffer(-w * 0.3)
+            box = merge(lay, cells)
             for ln in lines(box.boundary.intersection(land)):
                 for dot in dashes(ln, w * 0.06, w * 0.1):
                     d.line(dot, fill=colour, width=max(1, width // 2))

@@ -29,14 +29,23 @@ Point = tuple[float, float]
 HEX_ID_RISE = 0.37  # hex ids sit this many hex widths above the centre
 
 
+def _grown(layout: Layout, cells) -> np.ndarray:
+    """The hex cells as polygons, slightly grown so that shared edges weld without slivers."""
+    eps = layout.hex_width * 1e-4
+    return shapely.buffer(shapely.polygons([layout.polygon(h) for h in sorted(cells)]), eps, join_style="mitre")
+
+
 def merge(layout: Layout, cells) -> BaseGeometry:
     """Union of hex cells (slightly grown so that shared edges weld without slivers)."""
-    cells = sorted(cells)
     if not cells:
         return Polygon()
-    eps = layout.hex_width * 1e-4
-    hexes = shapely.polygons([layout.polygon(h) for h in cells])
-    return shapely.union_all(shapely.buffer(hexes, eps, join_style="mitre"))
+    return shapely.union_all(_grown(layout, cells))
+
+
+def merged_bounds(layout: Layout, cells) -> tuple[float, float, float, float]:
+    """``merge(layout, cells).bounds`` without the union: a union's outermost vertices are its cells' own."""
+    b = shapely.bounds(_grown(layout, cells))
+    return float(b[:, 0].min()), float(b[:, 1].min()), float(b[:, 2].max()), float(b[:, 3].max())
 
 
 def smooth(shape: BaseGeometry, radius: float) -> BaseGeometry:
@@ -115,6 +124,31 @@ def polygons(shape: BaseGeometry) -> list[Polygon]:
     if shape.geom_type == "Polygon":
         return [shape]
     return [g for g in getattr(shape, "geoms", []) if g.geom_type == "Polygon"]
+
+
+def points_along(line: BaseGeometry, at: np.ndarray) -> np.ndarray:
+    """The points at fractions ``at`` (in [0, 1)) of a line's length, as (x, y) rows: exactly (bit for bit)
+    ``shapely.line_interpolate_point(line, at, normalized=True)``, GEOS's walk along the segments (the length a
+    running sum of ``sqrt(dx * dx + dy * dy)``, the first segment whose running end passes the distance, the point
+    ``(p1 - p0) * fraction + p0``), made once for all the points instead of walking the line again for each (a
+    ring of the map's outlines has thousands of vertices and hundreds of points)."""
+    xy = shapely.get_coordinates(line)
+    at = np.asarray(at, dtype=np.float64)
+    if len(xy) < 2:
+        return np.repeat(xy[:1], len(at), axis=0) if len(xy) else np.empty((0, 2))
+    dx, dy = xy[1:, 0] - xy[:-1, 0], xy[1:, 1] - xy[:-1, 1]
+    seg = np.sqrt(dx * dx + dy * dy)
+    run = np.cumsum(seg)  # (a running sum, in order, as GEOS adds)
+    target = at * run[-1]
+    i = np.minimum(np.searchsorted(run, target, side="right"), len(seg))
+    out = np.repeat(xy[-1:], len(at), axis=0)  # past the end: the last vertex
+    inside = (i < len(seg)) & (target > 0)
+    k = i[inside]
+    frac = (target[inside] - np.where(k > 0, run[np.maximum(k - 1, 0)], 0.0)) / seg[k]
+    p0, p1 = xy[k], xy[k + 1]
+    out[inside] = np.where((frac <= 0)[:, None], p0, np.where((frac >= 1)[:, None], p1, (p1 - p0) * frac[:, None] + p0))
+    out[target <= 0] = xy[0]
+    return out
 
 
 def lines(shape: BaseGeometry) -> list[list[Point]]:
@@ -228,7 +262,7 @@ def map_shapes(game: Game, layout: Layout, look: Organic, id_size: float) -> Map
     core = w * 0.5 * look.core
     hexes, area_cells, water_cells = cell_sets(game)
     cells = grid_cells(game)
-    box = shapely.box(*merge(layout, cells).bounds)
+    box = shapely.box(*merged_bounds(layout, cells))
     land = merge(layout, hexes | area_cells)
     dry = [c for c in cells if c not in water_cells]
     water = organic(merge(layout, ghost_water(game, water_cells)), w, look, seed_of("water"))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 import numpy as np
 import shapely
@@ -24,8 +24,8 @@ from . import map_legend, map_lines, map_places
 from .boards import map_size
 from .canvas import font
 from .map_canvas import MapCanvas
-from .map_shapes import (HEX_ID_RISE, MapShapes, dashes, drawn_as, map_edges, map_shapes, organic_of, polygons,
-                         region_border, seed_of, streams)
+from .map_shapes import (HEX_ID_RISE, MapShapes, dashes, drawn_as, map_edges, map_shapes, organic_of, points_along,
+                         polygons, region_border, seed_of, streams)
 from .noise import fbm, hash_unit
 from .style import RGB, Style, parse_colour, style_of
 
@@ -63,11 +63,15 @@ def _mix(a: RGB, b: RGB, t: float) -> RGB:
     return tuple(int(round(x + (y - x) * t)) for x, y in zip(a, b))  # type: ignore[return-value]
 
 
-def motif_points(shape, keepout, w: float, look: Mapping, seed: int) -> list[tuple[float, float, float]]:
+def motif_points(shape, keepout, w: float, look: Mapping, seed: int, clip: Sequence[float] | None = None
+                 ) -> list[tuple[float, float, float]]:
     """Where a terrain's motifs go (x, y, size jitter in [-1, 1)): a jittered lattice ``look["spacing"]`` hex
     widths apart, thinned by a clumping noise field into masses (``look["density"]``), plus a row along the
     region's outline so its edge reads as a tree line or a mountain front. Never in ``keepout``: the cores of
-    hexes of other terrains and the hex ids stay clear."""
+    hexes of other terrains and the hex ids stay clear.
+
+    ``clip`` (x0, y0, x1, y1): only what a window needs: every motif inside the box, exactly as without ``clip``
+    (each point depends only on its own lattice cell or its own place along the outline), and few others."""
     size = w * float(look["size"])
     sp = w * float(look["spacing"])
     inner = shape.buffer(-size * 0.3)
@@ -76,6 +80,9 @@ def motif_points(shape, keepout, w: float, look: Mapping, seed: int) -> list[tup
     x0, y0, x1, y1 = inner.bounds
     rows = np.arange(math.floor(y0 / (sp * 0.866)), math.ceil(y1 / (sp * 0.866)) + 1)
     cols = np.arange(math.floor(x0 / sp) - 1, math.ceil(x1 / sp) + 1)
+    if clip is not None:  # a point strays under 0.88 lattice steps from its cell: two steps of slack
+        rows = rows[(rows >= math.floor(clip[1] / (sp * 0.866)) - 2) & (rows <= math.ceil(clip[3] / (sp * 0.866)) + 2)]
+        cols = cols[(cols >= math.floor(clip[0] / sp) - 2) & (cols <= math.ceil(clip[2] / sp) + 2)]
     i, j = (a.ravel() for a in np.meshgrid(cols, rows))
     x = (i + 0.5 * (j % 2) + 0.38 * hash_unit(i, j, seed)) * sp
     y = (j + 0.38 * hash_unit(i, j, seed + 1)) * sp * 0.866
@@ -83,8 +90,14 @@ def motif_points(shape, keepout, w: float, look: Mapping, seed: int) -> list[tup
     keep = clump > 0.5 - float(look["density"])
     edge = [np.empty((0, 2))]
     for ring in (r for p in polygons(inner) for r in (p.exterior, *p.interiors)):
+        if clip is not None and not _meets(ring.bounds, clip):
+            continue
         n = max(2, int(ring.length / (size * 1.3)))
-        edge.append(shapely.get_coordinates(shapely.line_interpolate_point(ring, np.arange(n) / n, normalized=True)))
+        along = points_along(ring, np.arange(n) / n)
+        if clip is not None:
+            along = along[(along[:, 0] >= clip[0]) & (along[:, 0] <= clip[2]) & (along[:, 1] >= clip[1]) &
+                          (along[:, 1] <= clip[3])]
+        edge.append(along)
     e = np.concatenate(edge)
     x, y = np.concatenate([x[keep], e[:, 0]]), np.concatenate([y[keep], e[:, 1]])
     shapely.prepare(inner)
@@ -94,6 +107,10 @@ def motif_points(shape, keepout, w: float, look: Mapping, seed: int) -> list[tup
     k = hash_unit(np.round(x * 8).astype(np.int64), np.round(y * 8).astype(np.int64), seed + 4)
     order = np.lexsort((x, y))
     return [(float(x[n]), float(y[n]), float(k[n])) for n in order]
+
+
+def _meets(bounds: Sequence[float], box: Sequence[float]) -> bool:
+    return bounds[0] <= box[2] and bounds[2] >= box[0] and bounds[1] <= box[3] and bounds[3] >= box[1]
 
 
 NAME_DROP = 0.31  # city and oil names sit this many hex widths below the centre
@@ -218,13 +235,26 @@ class MapPainter:
 
     @cached_property
     def motifs(self) -> dict[str, list[tuple[float, float, float]]]:
-        """Where each patterned terrain's motifs go (made once for every window)."""
+        """Where each patterned terrain's motifs go, all over the map (made once for every window)."""
+        return self._motifs(None)
+
+    def motifs_for(self, canvas: MapCanvas) -> dict[str, list[tuple[float, float, float]]]:
+        """The motifs a canvas can show (``_terrain`` draws those within two hex widths of it): all of them when
+        they are made already or the canvas is the whole map, else only those near it (the same points)."""
+        x0, y0, x1, y1 = canvas.box
+        if "motifs" in self.__dict__ or canvas.box == (0, 0, *canvas.size):
+            return self.motifs
+        m = 2 * self.lay.hex_width
+        return self._motifs((x0 - m, y0 - m, x1 + m, y1 + m))
+
+    def _motifs(self, clip: tuple[float, float, float, float] | None) -> dict[str, list[tuple[float, float, float]]]:
         style, w = self.style, self.lay.hex_width
         out = {}
         for t, shape in self.shapes.terrain.items():
             pattern = style.terrain(t).get("pattern")
             if pattern and not is_plain(style, t, self.ground):
-                out[t] = motif_points(shape, self.shapes.keepout[t], w, style.get(f"patterns.{pattern}"), seed_of(t))
+                out[t] = motif_points(shape, self.shapes.keepout[t], w, style.get(f"patterns.{pattern}"), seed_of(t),
+                                      clip)
         return out
 
     @cached_property
@@ -251,7 +281,7 @@ class MapPainter:
     def _paint(self, img: MapCanvas) -> None:
         game, lay, style, shapes, ground = self.game, self.lay, self.style, self.shapes, self.ground
         d = img.draw
-        _terrain(img, d, game, lay, style, shapes, ground, self.motifs)
+        _terrain(img, d, game, lay, style, shapes, ground, self.motifs_for(img))
         _water(img, d, lay, style, self.water)
         map_lines.draw_lines(d, game, lay, style)
         _grid(d, game, lay, style)
@@ -259,7 +289,7 @@ class MapPainter:
         map_lines.draw_crossings(d, game, lay, style)
         _borders(d, game, lay, style, shapes)
         _edges(d, game, lay, style)
-        map_places.draw_sections(d, game, lay, style)
+        map_places.draw_sections(d, game, lay, style, img.box)
         _places(d, game, lay, style, shapes)
         map_places.draw_places(d, game, lay, style)
         _hex_ids_on_top(d, game, lay, style)

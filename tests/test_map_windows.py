@@ -134,3 +134,39 @@ def test_banded_documents_are_byte_identical_when_made_again(nr_game, banded, ba
     first = banded_documents  # made from a print map of its own
     again = PrintMap(nr_game, banded.options)
     assert map_documents(nr_game, again.options, again) == first
+
+
+def test_points_along_a_line_are_shapelys_bit_for_bit(painter):
+    """``points_along`` walks each outline once for all its motifs; the points are GEOS's own, to the last bit (the
+    windows' pixels, and the pages' bytes, depend on it)."""
+    import shapely
+
+    from art.map_shapes import points_along, polygons
+
+    rings = [r for shape in painter.shapes.terrain.values() for p in polygons(shape.buffer(-3.0))
+             for r in (p.exterior, *p.interiors)]
+    rings.append(shapely.LineString([(0, 0), (0, 0), (3, 4), (3, 4), (10, 4)]))  # repeated vertices: empty segments
+    assert len(rings) > 20
+    for ring in rings:
+        for n in (2, 7, 1000):
+            at = np.arange(n) / n
+            want = shapely.get_coordinates(shapely.line_interpolate_point(ring, at, normalized=True))
+            assert np.array_equal(points_along(ring, at), want)
+
+
+def test_a_windows_motifs_are_the_whole_maps_near_it(nr_game):
+    """A window makes only the motifs near it (``motifs_for``): the whole map's, those within its clip, in order."""
+    from art.map_canvas import MapCanvas
+
+    painter = MapPainter(nr_game, Layout.module(nr_game.map.grid, 0.6))  # a report's board: no window painted yet
+    w, h = painter.size
+    whole = painter._motifs(None)
+    canvas = MapCanvas(painter.size, (w // 3, h // 4, w // 2, h // 2), (0, 0, 0))
+    m = 2 * painter.lay.hex_width
+    x0, y0, x1, y1 = canvas.box
+    near = painter.motifs_for(canvas)
+    assert "motifs" not in painter.__dict__ and near.keys() == whole.keys()
+    for t, pts in whole.items():
+        inside = [p for p in pts if x0 - m <= p[0] <= x1 + m and y0 - m <= p[1] <= y1 + m]
+        assert [p for p in near[t] if x0 - m <= p[0] <= x1 + m and y0 - m <= p[1] <= y1 + m] == inside
+    assert sum(map(len, near.values())) < sum(map(len, whole.values())) / 3

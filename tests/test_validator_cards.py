@@ -154,3 +154,26 @@ def test_mutation_unpaid_event_payment_card(played) -> None:
 
     i, new = first(played, find)
     assert rules_at(replaced(played, i, new), i) == {"9.1.1"}
+
+
+def test_a_card_beyond_the_cost_is_overpaid_but_card_53_alone_is_not(nr_game) -> None:
+    """Decision 5.4 with 5.1 (logs cards_overpaid and its legal twin): a payment holds no card the others already
+    cover; Volksgrenadiers (card 53) counts two in the Axis Organization Phase, so alone it pays a one-card cost."""
+    ctx, state = position(nr_game, {"turn": 24, "player": "axis", "phase": "organization"})
+    assert cards.overpaid(ctx, state, "axis", ["c53"], 1, "x") is None
+    assert cards.overpaid(ctx, state, "axis", ["c53"], 2, "x") is None
+    assert cards.overpaid(ctx, state, "axis", ["c30"], 1, "x") is None
+    assert cards.overpaid(ctx, state, "axis", [], 0, "x") is None
+    assert cards.overpaid(ctx, state, "axis", ["c53", "c30"], 2, "x") == \
+        "x costs 2 card(s); 2 paid (c53, c30): a card beyond the cost pays for nothing (5.4, 5.1)"
+    assert cards.overpaid(ctx, state, "axis", ["c30"], 0, "x") is not None
+
+
+def test_general_staff_named_by_hex_benefits_the_stack_there(nr_game) -> None:
+    """5.3.4: General Staff (c17, +2 MP to one stack) named by its hex (`targets`) benefits the Axis units standing
+    there, as when they are named (log cards_movement_event_stack_by_hex for Surprise Attack)."""
+    ctx, state = position(nr_game, {"turn": 7, "player": "axis", "phase": "movement"},
+                          units={"ger_6": "1011", "ger_9": "1011", "ger_4": "1012", "sov_south": "2012"},
+                          hands={"axis": ["c17"]})
+    state, found = run(ctx, state, {"type": "play", "side": "axis", "card": "c17", "targets": ["1011"]})
+    assert found == [] and cards.record(state).moved == {"ger_6", "ger_9"}

@@ -390,6 +390,8 @@ def handle_discard(ctx: Context, state: State, action: Action) -> tuple[State, l
                                        "cards are otherwise spent only to pay for something (a 'pay' list) or by an "
                                        "event ('by')"))
     state, paid = spend(ctx, state, side, cards, "5.1", "a discard")
+    if paid and card_phase and state.step == "discard":  # one finding per card not held: still one card discarded
+        state = with_record(state, unheld_discards=record(state).unheld_discards + len(paid))
     return state, findings + paid
 
 
@@ -408,11 +410,13 @@ def note_card_action(ctx: Context, state: State, action: Action) -> State:
 
 
 def end_discard_step(ctx: Context, state: State) -> tuple[State, list[Finding]]:
-    """5.1: at most two cards are kept (checked when the log records the Card Phase)."""
+    """5.1: at most two cards are kept (checked when the log records the Card Phase). A discard naming a card the
+    hand cannot hold (e.g. a red-barred one after the 1945 swap, 5.5) is reported on its line and still counts as a
+    card discarded: one mistake, one report."""
     side = state.player
     if side is None or not record(state).card_logged or side in state.deck.open_hands:
         return state, []
-    size = state.hands[side].size
+    size = max(0, state.hands[side].size - record(state).unheld_discards)
     if size > HAND_LIMIT:
         return state, [Finding("5.1", f"{side} keeps {size} cards at the end of the Discard Step; at most "
                                       f"{HAND_LIMIT} may be kept before drawing (discard {size - HAND_LIMIT})")]
@@ -463,3 +467,15 @@ def paid(ctx: Context, state: State, side: str, pay: Sequence[str]) -> int:
         if e.kind == "pay_double" and state.phase == e.params["phase"] and state.player == side:
             n += 1
     return n
+
+
+def overpaid(ctx: Context, state: State, side: str, pay: Sequence[str], cost: int, what: str) -> str | None:
+    """Decision (5.4 with 5.1): a payment holds no card beyond the cost. Cards are spent to pay a cost, and outside
+    the Discard Step a card leaves the hand only to pay for something or by an event; a card the others already
+    cover pays for nothing (a free entrain or placement paid for; card 53 counting two pays a one-card cost alone).
+    Why, in words, or None; the cost's own rule reports it."""
+    pay = list(pay)
+    if not any(paid(ctx, state, side, pay[:i] + pay[i + 1:]) >= cost for i in range(len(pay))):
+        return None
+    return (f"{what} costs {cost} card(s); {len(pay)} paid ({', '.join(pay)}): a card beyond the cost pays for "
+            "nothing (5.4, 5.1)")

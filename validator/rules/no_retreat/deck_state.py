@@ -36,6 +36,7 @@ class PlayerTurn:
     unplayed: int = 0  # "Play Immediately" cards of the Draw Step never played (reported under 5.3.1; count for 5.2)
     late: frozenset[str] = frozenset()  # "Play Immediately" cards reported unplayed (5.3.1); played late: no new report
     after_draw_discards: int = 0  # cards the phasing player discarded in the Draw Step (5.2.1)
+    unheld_discards: int = 0  # Discard Step discards of cards he did not hold (reported under 5.1; they still count)
     card_logged: bool = False  # the log records this Card Phase (a draw or a discard by the phasing player)
     end_plays: tuple[tuple[str, str, str], ...] = ()  # (phase, card, side) played at the end of a phase ("@end")
     last_play: tuple[str, str, str] | None = None  # (side, phase, fixed moment) of a play just made (5.0)

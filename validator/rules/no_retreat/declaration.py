@@ -25,7 +25,7 @@ from ...engine.context import Context
 from ...engine.state import evolve, face_of, occupants, unit_name
 from ...model import Action, Finding
 from .battle_state import Combat
-from .cards import payment, spend
+from .cards import overpaid, payment, spend
 from .combat_data import rules, target_limit
 from .state import State
 
@@ -136,6 +136,8 @@ def handle_counterblow(ctx: Context, state: State, action: Action) -> tuple[Stat
     if len(pay) < r.counterblow_cost:
         findings.append(Finding("10.1.2", f"a counterblow against {t} costs {r.counterblow_cost} card; "
                                           f"{len(pay)} paid", (), (t,)))
+    elif extra := overpaid(ctx, state, side, pay, r.counterblow_cost, f"a counterblow against {t}"):
+        findings.append(Finding("10.1.2", extra, (), (t,)))
     state, paid = spend(ctx, state, side, pay, "10.1.2", f"a counterblow on {t}")
     if t in c.declared:  # reported above: the hex stays the Target hex it was, attacked voluntarily (one report)
         return with_combat(state, noted(ctx, state, c)), findings + paid

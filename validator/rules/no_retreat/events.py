@@ -34,7 +34,7 @@ from . import events_cards, events_combat, events_movement, events_org, events_v
 from .card_play import play_event
 from .cards import record
 from .event_state import Due, Recent, phase_key
-from .events_common import Play, card_label, choose, open_draws, slot_position
+from .events_common import Play, card_label, choose, named_units, open_draws, slot_position
 from .events_data import Effect, half
 from .organization import flip_kind
 from .state import State
@@ -83,7 +83,10 @@ def handle_play(ctx: Context, state: State, action: Action) -> tuple[State, list
     before = state
     drawn_now = card in before.deck.pending and before.deck.pending_side == side \
         or card in record(before).late  # played late: reported once already (card_play), then replaced as due
-    state, findings = play_event(ctx, state, side, card, tuple(action.get("units") or ()))
+    # the units it benefits (5.3.4): its ``units``, or the playing side's units in the stack whose hex it names
+    # (General Staff, Surprise Attack)
+    benefiting = named_units(ctx, before, play_of(before, action, before))
+    state, findings = play_event(ctx, state, side, card, benefiting)
     play = play_of(state, action, before)
     label = card_label(ctx, play.event, side)
     h = half(ctx, play.event, side)

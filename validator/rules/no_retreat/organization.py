@@ -23,7 +23,7 @@ from __future__ import annotations
 from ...engine.context import Context
 from ...engine.state import evolve, unit_name
 from ...model import Action, Finding, indefinite
-from .cards import paid as paid_count, payment, record, spend, with_record
+from .cards import overpaid, paid as paid_count, payment, record, spend, with_record
 from .state import State, with_unit
 from .supply import supply_net, traces_overland
 
@@ -134,6 +134,8 @@ def flip_problems(ctx: Context, state: State, side: str, uid: str, to: str, pay:
         cost = improve_cost(ctx, uid, to)
         if n_paid < cost:
             findings.append(Finding("7.1", f"improving {name} costs {cost} card(s); {n_paid} paid", (uid,), at))
+        elif extra := overpaid(ctx, state, side, pay, cost, f"improving {name}"):
+            findings.append(Finding("7.1", extra, (uid,), at))
     elif kind == "fortify":
         first = _from(ctx, SOVIET_FORTIFY)
         if turn < first:
@@ -145,6 +147,8 @@ def flip_problems(ctx: Context, state: State, side: str, uid: str, to: str, pay:
             findings.append(Finding("7.5", f"fortifying {name} costs {cost} card(s) "
                                            f"{'in a city' if city else 'outside a city'}; {n_paid} paid",
                                     (uid,), at))
+        elif extra := overpaid(ctx, state, side, pay, cost, f"fortifying {name}"):
+            findings.append(Finding("7.5", extra, (uid,), at))
     else:
         allowance = free_upgrades(ctx, turn)
         used = record(state).free_upgrades
@@ -157,6 +161,8 @@ def flip_problems(ctx: Context, state: State, side: str, uid: str, to: str, pay:
                                                f"on turn {paid_from} (7.3)", (uid,), at))
             elif n_paid < cost:
                 findings.append(Finding("7.1", f"improving {name} costs {cost} card(s); {n_paid} paid", (uid,), at))
+            elif extra := overpaid(ctx, state, side, pay, cost, f"improving {name}"):
+                findings.append(Finding("7.1", extra, (uid,), at))
         elif used < allowance:
             free = True
         elif turn >= paid_from:
@@ -193,5 +199,8 @@ def handle_reorganize(ctx: Context, state: State, action: Action) -> tuple[State
     if paid_count(ctx, state, action.side, pay) < REORGANIZE_COST:
         findings.append(Finding("7.10", f"removing the Disorganized marker of {uid} costs {REORGANIZE_COST} card",
                                 (uid,)))
+    elif extra := overpaid(ctx, state, action.side, pay, REORGANIZE_COST, f"removing the Disorganized marker of "
+                                                                          f"{uid}"):
+        findings.append(Finding("7.10", extra, (uid,)))
     state, paid = spend(ctx, state, action.side, pay, "7.10", f"reorganizing {uid}")
     return with_unit(ctx, state, uid, evolve(state.units[uid], disorganized=False)), findings + paid

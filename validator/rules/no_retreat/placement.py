@@ -28,7 +28,7 @@ from ...engine.context import Context, once
 from ...engine.position import held_by_others, position
 from ...engine.state import evolve, unit_name, updated
 from ...model import Action, Finding, indefinite
-from .cards import paid as paid_count, payment, spend
+from .cards import overpaid, paid as paid_count, payment, spend
 from .control import controller, enter
 from .organization import SHOCK_TYPE  # the printed "2 Repl" of Soviet counters is on their Shock side
 from .state import State, with_unit
@@ -231,6 +231,9 @@ def handle_place(ctx: Context, state: State, action: Action) -> tuple[State, lis
         if n_paid < cost:
             findings.append(Finding("7.9", f"replacing {name} from {state.units[uid].loc} costs {cost} card(s); "
                                            f"{n_paid} paid", (uid,), (loc,)))
+        elif extra := overpaid(ctx, state, action.side, pay, max(cost, replacement_cost(ctx, state, uid)),
+                               f"replacing {name} from {state.units[uid].loc}"):  # (a wrong face is 7.9.2's)
+            findings.append(Finding("7.9", extra, (uid,), (loc,)))
     state, paid = spend(ctx, state, action.side, pay, "7.9", f"placing {uid}")
     us = state.units[uid]
     if face is None:

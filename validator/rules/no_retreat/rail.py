@@ -18,7 +18,7 @@ from ...engine.context import Context, once
 from ...engine.position import held_by_others, note_changes, position
 from ...engine.state import evolve, face_of, unit_name, updated
 from ...model import Action, Finding, indefinite
-from .cards import payment, spend
+from .cards import overpaid, payment, spend
 from .control import controller, enter
 from .movement import RESTRICTED_AREAS, immobile_problem
 from .state import State, relocated
@@ -68,6 +68,8 @@ def entrain_problems(ctx: Context, state: State, action: Action, uid: str) -> li
     if len(held) >= (box.capacity or 0):
         out.append(Finding("9.1.2", f"the {box.name} box already holds {len(held)} units ({', '.join(held)}); "
                                     f"its capacity is {box.capacity}", (uid,), (us.loc,)))
+    extra = overpaid(ctx, state, side, payment(action), 1 if state.entrained else 0,
+                     f"entraining {name}" if state.entrained else f"the first unit entrained this phase ({name})")
     if state.entrained:
         if limited_rail(ctx, state.turn):
             out.append(Finding("9.1.3", f"{name} would be unit number {len(state.entrained) + 1} entrained this "
@@ -78,6 +80,10 @@ def entrain_problems(ctx: Context, state: State, action: Action, uid: str) -> li
             out.append(Finding("9.1.1", f"{name} is not the first unit entrained this phase "
                                         f"({state.entrained[0]} was the free one); each further one costs a card",
                                (uid,), (us.loc,)))
+        elif extra:
+            out.append(Finding("9.1.1", extra, (uid,), (us.loc,)))
+    elif extra:  # the first unit entrained this phase goes free
+        out.append(Finding("9.1.1", extra, (uid,), (us.loc,)))
     return out
 
 

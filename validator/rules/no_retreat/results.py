@@ -255,12 +255,32 @@ def _place_cadre(ctx: Context, state: State, b: Battle | None, uid: str, cadre: 
     return state, b, findings
 
 
+def owner_problem(ctx: Context, state: State, action: Action) -> list[Finding]:
+    """A ``loss`` or ``remove`` is made by the unit's owner: the owning player chooses which of his units lose the
+    steps of a result and are eliminated (10.7.1), eliminates his own overstack's excess (8.4.3) and sends his own
+    units to the Surrendered box (11.1). An event that makes the other player remove a unit is its module's
+    follow-up, never this handler's."""
+    uid = action["unit"]
+    owner = ctx.game.units[uid].side
+    if action.side == owner or action.side not in ctx.game.sides:
+        return []
+    if action.type == "loss" or state.phase == "combat":
+        rule, what = "10.7.1", "its step losses and eliminations"
+    elif state.phase == "removal" and action["to"] == f"surrendered_{owner}":
+        rule, what = "11.1", "its surrender"
+    else:
+        rule, what = "8.4.3", "its removal as an overstack's excess"
+    return [Finding(rule, f"{unit_name(ctx, uid, state)} belongs to the {ctx.game.sides[owner].name} player, who "
+                          f"makes {what}; the {ctx.game.sides[action.side].name} player does not", (uid,))]
+
+
 def handle_loss(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
-    """A step lost in the battle being resolved (10.7.1); with ``cadre``, the cadre that takes the place of the army
-    this loss eliminates (15.3.2)."""
+    """A step lost in the battle being resolved (10.7.1), by the unit's owner (:func:`owner_problem`); with
+    ``cadre``, the cadre that takes the place of the army this loss eliminates (15.3.2)."""
     uid = action["unit"]
     if not on_map(ctx, state, uid):
         return state, [Finding("10.7.1", f"{unit_name(ctx, uid, state)} is not on the map to lose a step", (uid,))]
+    wrong_hand = owner_problem(ctx, state, action)
     c = current(state)
     retreating = c.battle is not None and uid in c.battle.to_retreat and uid not in c.battle.retreated
     b, findings = take_step(ctx, state, c.battle, uid)
@@ -272,7 +292,7 @@ def handle_loss(ctx: Context, state: State, action: Action) -> tuple[State, list
     if action.get("cadre"):
         state, b, more = _place_cadre(ctx, state, b, uid, action["cadre"], loc, eliminated, retreating)
         findings += more
-    return with_combat(state, evolve(c, battle=b)), pictured(findings, b)
+    return with_combat(state, evolve(c, battle=b)), wrong_hand + pictured(findings, b)
 
 
 def _removal_problem(ctx: Context, state: State, b: Battle, uid: str, box: str) -> Finding | None:
@@ -320,10 +340,11 @@ def handle_remove(ctx: Context, state: State, action: Action) -> tuple[State, li
     retreat goes to the Shattered box, and one that retreated is there and is not then sent to another box), or
     removed for another reason (8.4.3 overstack, 11.1 surrender: the Removal Phase's own handler; events: their
     own). Units go to their own side's boxes; a unit eliminated outside a battle is the excess of an overstack
-    (8.4.3)."""
+    (8.4.3). Only the unit's owner removes it (:func:`owner_problem`)."""
     uid, box = action["unit"], action["to"]
     owner = ctx.game.map.boxes[box].side
-    findings = []
+    wrong_hand = owner_problem(ctx, state, action)
+    findings = list(wrong_hand)
     if owner is not None and owner != ctx.game.units[uid].side:
         findings.append(Finding("10.7.1", f"{unit_name(ctx, uid, state)} goes to its own side's boxes, not {box}",
                                 (uid,)))
@@ -352,7 +373,8 @@ def handle_remove(ctx: Context, state: State, action: Action) -> tuple[State, li
         b = _after_elimination(evolve(b, loss_groups=tuple(g for g in b.loss_groups if uid not in g.units)), uid)
         state = with_combat(to_box(ctx, state, uid, box), evolve(c, battle=b))
         return state, findings
-    if not surrender and box in gone and on_map(ctx, state, uid) and not _overstacked(ctx, state, uid):
+    if not surrender and box in gone and on_map(ctx, state, uid) and not _overstacked(ctx, state, uid) \
+            and not wrong_hand:  # (the other player's remove is one mistake: reported once, as his)
         loc = state.units[uid].loc
         findings.append(Finding("8.4.3", f"{unit_name(ctx, uid, state)} is sent to {box} by no battle result, event "
                                          f"or surrender, and {loc} is not overstacked: a player eliminates his own "
