@@ -4,7 +4,9 @@
   cannot go to their side's Surrendered box (unless an event saves them: card 6, Luftwaffe Support). A log may
   state the surrenders (``remove`` to a Surrendered box in this phase): a surrendered unit that could trace supply,
   or a unit that had to surrender and stayed or was sent to another box, is a violation; the logged outcome stands.
-  A log that states none for a side gets the surrenders the rules give. A wrong surrender is not held against the
+  A log that states none for a side gets the surrenders the rules give. A unit the Supply Check left unmarked
+  (reported there, 6.4) may surrender as the marker it owed would have it, when it still traces no supply. A wrong
+  surrender is not held against the
   units judged after it: their surrender or stay is judged in the rules' game too (``_as_the_rules_have_it``).
 - 11.2: all Unsupplied and Disorganized markers are removed.
 - 11.3: if a red (improved-side) Soviet unit is in a hex of Rumania, both Rumanian armies (the Axis allied units
@@ -16,6 +18,7 @@ from __future__ import annotations
 from ...engine.context import Context, once
 from ...engine.state import evolve, face_of, occupants, unit_name
 from ...model import Action, Finding
+from .cards import record
 from .event_state import saved_units
 from .results import handle_remove, to_box
 from .state import State
@@ -56,6 +59,14 @@ def _traces_by_the_rules(ctx: Context, state: State, uid: str, logged: bool) -> 
     return logged if rules is state else unit_supply(ctx, rules, uid, supply_net(ctx, rules, side)).ok
 
 
+def _marker_owed(ctx: Context, state: State, uid: str) -> bool:
+    """Whether ``uid``, left unmarked in this player turn's Supply Check though it traced no supply (reported there,
+    6.4), still traces none: its surrender is the rules' (the marker it owed, 11.1), no second mistake."""
+    side = ctx.game.units[uid].side
+    return uid in record(state).missing_marks and state.units[uid].loc in ctx.board.locations \
+        and not unit_supply(ctx, state, uid, supply_net(ctx, state, side)).ok
+
+
 def handle_removal_remove(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     """A ``remove`` in the Removal Phase: a surrender (11.1) when it goes to a Surrendered box."""
     uid, box = action["unit"], action["to"]
@@ -72,8 +83,9 @@ def handle_removal_remove(ctx: Context, state: State, action: Action) -> tuple[S
     if box == f"surrendered_{side}":
         us = state.units[uid]
         if not us.unsupplied:
-            findings.append(Finding("11.1", f"{unit_name(ctx, uid, state)} has no Unsupplied marker; only marked "
-                                            "units surrender", (uid,), (us.loc,) if us.loc else ()))
+            if not _marker_owed(ctx, state, uid):
+                findings.append(Finding("11.1", f"{unit_name(ctx, uid, state)} has no Unsupplied marker; only marked "
+                                                "units surrender", (uid,), (us.loc,) if us.loc else ()))
         elif us.loc in ctx.board.locations:
             s = unit_supply(ctx, state, uid, supply_net(ctx, state, side))
             if s.ok and _traces_by_the_rules(ctx, state, uid, True):

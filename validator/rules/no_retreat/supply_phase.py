@@ -71,6 +71,8 @@ def end_supply_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]:
                 findings.append(Finding(rule, f"{unit_name(ctx, uid, work)} in {work.units[uid].loc} cannot trace "
                                               f"supply ({why}) and must be marked Unsupplied (6.4)", (uid,),
                                         (work.units[uid].loc,)))
+            if expected - actual:  # the claim stands; its surrender may follow the rules' marker (removal, 11.1)
+                work = with_record(work, missing_marks=record(work).missing_marks | (expected - actual))
         else:
             actual = expected
         if actual:
