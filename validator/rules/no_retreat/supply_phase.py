@@ -54,6 +54,17 @@ def handle_supply(ctx: Context, state: State, action: Action) -> tuple[State, li
     return evolve(state, logged=state.logged | {_key(side) for side in sides}), findings
 
 
+def owed_markers(ctx: Context, state: State) -> State | None:
+    """``state`` with the Unsupplied markers this player turn's Supply Check owed and the log left out (reported
+    there, 6.4; the claim stands), or None when none is owed: the rules' game, whose markers a later move past the
+    unit (no ZOC, 6.5.3) or a battle claim (two columns, 6.5.4) may follow, as one mistake gives one report."""
+    owed = [u for u in record(state).missing_marks
+            if state.units[u].loc in ctx.board.locations and not state.units[u].unsupplied]
+    if not owed:
+        return None
+    return evolve(state, units={**state.units, **{u: evolve(state.units[u], unsupplied=True) for u in owed}})
+
+
 def end_supply_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]:
     """Finish the markers side by side (6.0): check what the log stated, supply what it did not."""
     findings = []
