@@ -52,7 +52,6 @@ from .odds import Odds, compute, strength
 from .results import close, hex_result, obligations
 from .shifts import BattleSpec, Modifier, all_unsupplied, card_play, describe, modifiers
 from .state import State
-from .supply_phase import owed_markers
 
 COMBAT_PHASE = "combat"
 KINDS = ("voluntary", "counterblow", "counterattack")
@@ -395,17 +394,14 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
     if (support and spec.support) or illegal:  # the modifiers the rules forbid here: a claim may leave them out
         alts.append(("without the modifiers the rules forbid here", resolve(
             ctx, state, evolve(spec, support=spec.support and not support), action["die"], illegal)))
+    rec = record(state)
     falsely = [u for u in spec.attackers + spec.defenders
-               if u in record(state).false_marks and not state.units[u].unsupplied]
-    if falsely:  # 6.4: a marker the Supply Check reported and did not place; a claim may count it (one report)
+               if u in rec.false_marks | rec.missing_marks and not state.units[u].unsupplied]
+    if falsely:  # 6.4: a marker the Supply Check reported, placed by the log and not the rules or the other way
+        # round (the claim stands); a battle claim may count it (one mistake, one report)
         units = {**state.units, **{u: evolve(state.units[u], unsupplied=True) for u in falsely}}
         alts.append(("with the Unsupplied marker the Supply Check reported (6.4)",
                      resolve(ctx, evolve(state, units=units), spec, action["die"])))
-    owed = owed_markers(ctx, state)
-    if owed is not None and any(owed.units[u].unsupplied != state.units[u].unsupplied
-                                for u in spec.attackers + spec.defenders):
-        # 6.4: a marker the Supply Check owed and the log left out (reported there); a claim may count it
-        alts.append(("with the Unsupplied marker the Supply Check owed (6.4)", resolve(ctx, owed, spec, action["die"])))
     unmet = unmet_shifts(ctx, state, spec, played)
     if unmet:  # a card whose conditions fail (5.3.1): a claim may count its shift all the same
         alts.append(("with the shift of a card whose conditions fail",

@@ -34,7 +34,7 @@ from .board import terrain_cost
 from .control import enter
 from .event_state import mp_change
 from .state import Moved, State, relocated
-from .supply_phase import owed_markers
+from .supply_phase import reported_markers
 
 # area id -> nationalities that may not enter it (8.6: only German, Finnish and Soviet units enter Finland)
 RESTRICTED_AREAS: dict[str, frozenset[str]] = {"finland": frozenset({"axis_ally"})}
@@ -395,15 +395,16 @@ def handle_move(ctx: Context, state: State, action: Action) -> tuple[State, list
             findings = [Finding("8.0", f"no legal path takes {unit_name(ctx, uid, state)} from {start} to "
                                        f"{action['to']}", (uid,), (start, action["to"]))]
     if findings and problem is None:
-        path, findings = _as_owed(ctx, state, action, uid, path, findings)
+        path, findings = _as_reported(ctx, state, action, uid, path, findings)
     return apply_move(ctx, state, uid, path, g), findings
 
 
-def _as_owed(ctx: Context, state: State, action: Action, uid: str, path: tuple[str, ...], findings: list[Finding]
-             ) -> tuple[tuple[str, ...], list[Finding]]:
-    """A move the logged markers forbid but the Supply Check's owed ones allow (an enemy unit the log left unmarked,
-    reported there, has no zone of control by the rules, 6.5.3): no second mistake (6.4, one report)."""
-    owed = owed_markers(ctx, state)
+def _as_reported(ctx: Context, state: State, action: Action, uid: str, path: tuple[str, ...], findings: list[Finding]
+                 ) -> tuple[tuple[str, ...], list[Finding]]:
+    """A move the markers in force forbid but the Supply Check's reported ones allow (an enemy unit the log left
+    unmarked, or marked though it traced, has no zone of control in the other reading, 6.5.3): no second mistake
+    (6.4, one report)."""
+    owed = reported_markers(ctx, state)
     if owed is None:
         return path, findings
     g = ground(ctx, owed, ctx.game.units[uid].side)

@@ -54,15 +54,17 @@ def handle_supply(ctx: Context, state: State, action: Action) -> tuple[State, li
     return evolve(state, logged=state.logged | {_key(side) for side in sides}), findings
 
 
-def owed_markers(ctx: Context, state: State) -> State | None:
-    """``state`` with the Unsupplied markers this player turn's Supply Check owed and the log left out (reported
-    there, 6.4; the claim stands), or None when none is owed: the rules' game, whose markers a later move past the
-    unit (no ZOC, 6.5.3) or a battle claim (two columns, 6.5.4) may follow, as one mistake gives one report."""
-    owed = [u for u in record(state).missing_marks
-            if state.units[u].loc in ctx.board.locations and not state.units[u].unsupplied]
-    if not owed:
+def reported_markers(ctx: Context, state: State) -> State | None:
+    """``state`` with every Unsupplied marker this player turn's Supply Check reported (6.4) in place: those the log
+    left out though the unit traced no supply (owed by the rules; the claim stands) and those it gave a unit that
+    traced (not placed), or None when none was reported. A later move past such a unit (no ZOC, 6.5.3) may follow
+    either reading, as a battle claim may (two columns, 6.5.4: ``combat``), one mistake giving one report."""
+    rec = record(state)
+    marks = [u for u in rec.missing_marks | rec.false_marks
+             if state.units[u].loc in ctx.board.locations and not state.units[u].unsupplied]
+    if not marks:
         return None
-    return evolve(state, units={**state.units, **{u: evolve(state.units[u], unsupplied=True) for u in owed}})
+    return evolve(state, units={**state.units, **{u: evolve(state.units[u], unsupplied=True) for u in marks}})
 
 
 def end_supply_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]:
