@@ -23,6 +23,7 @@ from .event_state import battle_cards
 from .movement import RESTRICTED_AREAS
 from .state import State
 from .supply import blocked_for, supplied_cities
+from .supply_phase import reported_markers
 from .zoc import enemy_zoc
 
 
@@ -128,7 +129,18 @@ def retreats(ctx: Context, state: State, uid: str, start: str) -> list[tuple[str
 
 
 def check(ctx: Context, state: State, uid: str, start: str, path: Sequence[str]) -> Finding | None:
-    """The violation in a logged retreat, or None."""
+    """The violation in a logged retreat (10.7.5), or None; none either when the retreat is legal with the markers
+    this player turn's Supply Check reported (an enemy unit left unmarked, or marked though it traced, has no zone of
+    control in the other reading, 6.5.3: one mistake, one report)."""
+    found = _check(ctx, state, uid, start, path)
+    if found is not None:
+        other = reported_markers(ctx, state)
+        if other is not None and _check(ctx, other, uid, start, path) is None:
+            return None
+    return found
+
+
+def _check(ctx: Context, state: State, uid: str, start: str, path: Sequence[str]) -> Finding | None:
     name = unit_name(ctx, uid, state)
     full = (start,) + tuple(path)
     why = path_problem(ctx, state, uid, start, path)

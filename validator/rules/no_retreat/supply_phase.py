@@ -57,8 +57,9 @@ def handle_supply(ctx: Context, state: State, action: Action) -> tuple[State, li
 def reported_markers(ctx: Context, state: State) -> State | None:
     """``state`` with every Unsupplied marker this player turn's Supply Check reported (6.4) in place: those the log
     left out though the unit traced no supply (owed by the rules; the claim stands) and those it gave a unit that
-    traced (not placed), or None when none was reported. A later move past such a unit (no ZOC, 6.5.3) may follow
-    either reading, as a battle claim may (two columns, 6.5.4: ``combat``), one mistake giving one report."""
+    traced (not placed), or None when none was reported. A later move, retreat or detraining past such a unit (no
+    ZOC, 6.5.3: ``movement``, ``retreat``, ``rail``) may follow either reading, as a battle claim may (two columns,
+    6.5.4: ``combat``), one mistake giving one report."""
     rec = record(state)
     marks = [u for u in rec.missing_marks | rec.false_marks
              if state.units[u].loc in ctx.board.locations and not state.units[u].unsupplied]
