@@ -58,6 +58,8 @@ class Battle:
     settled: bool = False  # the defender's side of the result is done (an advance began, or the battle ended)
     summary: str = ""  # "12 vs 9 1:1, shift +1 → 3:2, die 4: DR", for messages and pictures
     arrows: tuple[tuple[str, str], ...] = ()  # (attacker hex, target hex) for pictures
+    rules_result: str | None = None  # the rules' result when the claimed one was reported (10.5): a loss or retreat
+    # that only it asks for shows the log went on with it, and the battle does too (one mistake, one report)
 
 
 @dataclass(frozen=True)

@@ -178,8 +178,29 @@ def _after_elimination(b: Battle, uid: str) -> Battle:
     return evolve(b, owed_steps=owed, to_retreat=b.to_retreat - {uid}, to_shatter=b.to_shatter - {uid})
 
 
+def as_ruled(ctx: Context, state: State, b: Battle | None) -> Battle | None:
+    """The battle going on with the rules' result instead of a claimed one reported as wrong (10.5), when it has one:
+    a loss or retreat the claim does not ask for but the rules' result does shows the log went on with it, which is
+    no second mistake (10.7.1, 10.7.5: one mistake, one report)."""
+    if b is None or b.rules_result is None:
+        return None
+    return obligations(ctx, state, evolve(b, result=b.rules_result, rules_result=None))
+
+
 def take_step(ctx: Context, state: State, b: Battle | None, uid: str) -> tuple[Battle | None, list[Finding]]:
-    """Count one step loss of ``uid`` against what the battle owes (10.7.1)."""
+    """Count one step loss of ``uid`` against what the battle owes (10.7.1), or against the rules' result when the
+    claimed one was reported and asks none of it (:func:`as_ruled`)."""
+    ruled = as_ruled(ctx, state, b)
+    if ruled is not None and uid in _participants(ruled):
+        b, found = _take_step(ctx, state, b, uid)
+        if not found:
+            return b, found
+        b, again = _take_step(ctx, state, ruled, uid)
+        return (b, again) if not again else (b, found)
+    return _take_step(ctx, state, b, uid)
+
+
+def _take_step(ctx: Context, state: State, b: Battle | None, uid: str) -> tuple[Battle | None, list[Finding]]:
     name = unit_name(ctx, uid, state)
     if b is None or uid not in _participants(b):
         why = (f"{name} did not fight in the battle being resolved; only the result of a battle makes its units "
@@ -378,6 +399,9 @@ def handle_retreat(ctx: Context, state: State, action: Action) -> tuple[State, l
     c = current(state)
     b = c.battle
     findings = []
+    ruled = as_ruled(ctx, state, b) if b is not None and uid not in b.to_retreat else None
+    if ruled is not None and uid in ruled.to_retreat:
+        b = ruled  # the rules' result, whose retreat the log makes (10.5 reported on the battle: one report)
     if b is None or uid not in b.to_retreat:
         findings.append(_needless_retreat(ctx, state, b, uid, name, full))
     elif uid in b.retreated:
