@@ -3,25 +3,42 @@
 Each `tests/logs/blind13_*.jsonl` was written from docs/log-format.md, docs/rules/no_retreat.md, the rules texts in
 ../shared/rules/ and the game data (ids, hexes, tables) before looking at the validator's code or the earlier logs
 (only blind12's test module was read, for the test's form), with its verdicts (`expect`) recorded and committed before
-the first run. It aims at the rule numbers no earlier log expected, mostly through what they change elsewhere:
-- supply's effects (VPG 6.5): an Unsupplied unit has no zone of control (6.5.3, a panzer moves past it; its supplied
-  twin stops, 8.5.1), its MA is capped at 3 but one hex is always possible (6.5.2 with 8.3, a Marsh hex), an
-  Unsupplied defender gives two columns and surrenders when an EX eliminates it (6.5.4), an Unsupplied attacker gets
-  no armor bonus and advances one hex only (6.5.4 with 10.6.3, 10.8.1);
-- alternate sources (6.2): the Black Sea coast supplies Sevastopol cut off by land; the Caspian coast supplies only
-  the Soviets (an Axis unit there left unmarked is 6.1);
-- zones of control and lakes (8.5, TEC): no ZOC across Lake Peipus' hexsides, and no attack across them (10.1);
-- combat shifts (10.6.1, 10.6.3): Moscow a city and an objective (two columns), the armor bonus against infantry in
-  the open and none against mechanized units, a Counterblow hex's defenders without terrain (10.7.3);
+its first run (two twins, `removal_both_trace_both_stay` and `unmarked_enemy_two_columns_left_out`, were run before
+their commit, their verdicts written first). It aims at the rule numbers no earlier log expected, mostly through what
+they change elsewhere:
+- supply's effects (VPG 6.5): an Unsupplied panzer's MA capped at 3 but one Marsh hex always possible (6.5.2, 8.3),
+  an Unsupplied defender's two columns and its surrender when an EX eliminates it (6.5.4), then its replacement from
+  the Surrendered box for two cards (7.9); an Unsupplied attacker without the armor bonus, advancing one hex only
+  (6.5.4, 10.6.3, 10.8.1); the Black Sea coast supplying Sevastopol cut off by land (6.2);
+- 6.0's order: the phasing side's marker takes its unit's zone away at once, which reopens Kharkov's path;
+- combat shifts: Moscow a city and an objective (10.6.1), the armor bonus against infantry in the open, a Counterblow
+  hex's defenders (a declared one in Voronezh, a CB result's marker in a forest) without terrain (10.7.3);
 - results meeting units: a Fort's DR is no effect and nothing advances into it (10.7.4, 10.8), a Volkssturm hex's DR
-  (14.0), all units of a hex defend together (10.4), Soviet units one step before turn 17 and two from it (7.2.2, 7.3,
-  10.7.1);
-- the Organization Phase: a shattered unit must come back in the Placement Step (7.7), Disorganized, so it may not
-  attack (10.1.1) unless reorganized for a card (7.10);
-- the Removal Phase: a red Soviet army in Rumania removes both Rumanian armies (11.3), a brown one does not; a marked
-  unit that moved back into supply does not surrender (11.1 with 6.2 and 6.5.2);
-- optional rules switched on in the header: the Shock units' column (15.2), the SS Grenadier's (15.1), and their twins
-  with the option off.
+  (14.0), a brittle Soviet army on turn 16 (7.2.2); replacement faces by turn (7.2.2, 7.3, 7.9.2) and a shattered red
+  army's recovery face (10.7.6, 7.7);
+- the Removal Phase: a brown Soviet army in Rumania leaves the Rumanian armies (11.3; a red one in the Axis Removal
+  Phase removes them), a marked unit that moved back into supply stays (11.1 with 6.2 and 6.5.2), and the phasing
+  side re-traces first, past the other side's marked units (11.1 with 6.5.3);
+- the optional SS Grenadier (15.1) on and off, the Shock units' column (15.2) off.
+The earlier sets were then grepped and 18 plain repeats dropped (the unsupplied and lake ZOC moves, an attack across
+Lake Peipus, the Caspian coast pair, a red army in Rumania in the Soviet Removal Phase, partial defenders, the Shock
+option on, armor against a mechanized defender, the shattered units' return, placement in an EZOC, robust turn-17
+losses).
+
+The first run disagreed on two logs, the cases': the Fort in Leningrad was claimed at 1:2 where 1:1 two columns left is
+1:3 (the die and odds now fit). Probes written after it, in the same forms, found five mistakes of the validator:
+- a brittle Soviet army's replacement placed on its other side was reported under 7.9.2; VPG 7.2.2 is the rule that
+  keeps it on the side it was eliminated on (7.9.2's reduced side is the rule from turn 17): now 7.2.2
+  (`replacement_turn10_red_comes_back_brown`; org_soviet's brittle line follows);
+- one supply mistake reported again on what the rules' reading of it allows (one mistake, one report): a wrong
+  surrender in the Removal Phase held against the units judged after it (`removal_marked_enemy_zoc_gone_axis_
+  surrendered`, `removal_wrong_surrender_neighbour_stays`); a unit left unmarked and then surrendered as its owed
+  marker would have it (`unmarked_isolated_surrendered`);
+- the same for an enemy unit the Supply Check reported (left unmarked, or marked though it traced): a move past it
+  (8.5.1), a battle claim counting its two columns (10.6), a retreat past it (10.7.5), a detraining beside it (9.2)
+  were each a second report (`unmarked_enemy_*`, `false_marked_enemy_moved_past`);
+- a claimed result reported as wrong (10.5), the log then taking the rules' result's losses or retreat: each such
+  line was reported again under 10.7.1 or 10.7.5 (`wrong_result_claimed_rules_*`).
 """
 from __future__ import annotations
 
