@@ -38,7 +38,8 @@ The first run disagreed on two logs, the cases': the Fort in Leningrad was claim
   (8.5.1), a battle claim counting its two columns (10.6), a retreat past it (10.7.5), a detraining beside it (9.2)
   were each a second report (`unmarked_enemy_*`, `false_marked_enemy_moved_past`);
 - a claimed result reported as wrong (10.5), the log then taking the rules' result's losses or retreat: each such
-  line was reported again under 10.7.1 or 10.7.5 (`wrong_result_claimed_rules_*`).
+  line was reported again under 10.7.1 or 10.7.5, and the defender's counterattack after the rules' CA under 10.7.2
+  (`wrong_result_claimed_rules_*`).
 """
 from __future__ import annotations
 

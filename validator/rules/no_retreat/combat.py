@@ -49,7 +49,7 @@ from .events_combat import (
     BattleCard, Outcome, after_battle, battle_cards, card_crt, card_modifiers, card_problems, defender_problem,
     extra_support, loose_card, outcome, play_cards, unmet_shifts, used_again, waivers)
 from .odds import Odds, compute, strength
-from .results import close, hex_result, obligations
+from .results import as_ruled, close, hex_result, obligations
 from .shifts import BattleSpec, Modifier, all_unsupplied, card_play, describe, modifiers
 from .state import State
 
@@ -369,6 +369,9 @@ def evaluate(ctx: Context, state: State, spec: BattleSpec, die: int) -> tuple[CR
 
 def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     prev = current(state).battle
+    ruled = as_ruled(ctx, state, prev)
+    if ruled is not None and ruled.may_counterattack and action.side != prev.side:
+        prev = ruled  # the rules' CA, its claim reported (10.5): the defender's counterattack is no second mistake
     state, findings = close(ctx, state)
     c = noted(ctx, state, current(state))
     if c.possible is not state.combat.possible:
