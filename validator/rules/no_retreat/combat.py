@@ -431,11 +431,11 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
     findings += [evolve(f, units=f.units or spec.attackers + spec.defenders, arrows=arrows, labels=label)
                  for f in checks + paid]
     starts = {d: state.units[d].loc for d in spec.defenders if d in state.units}
+    reported = (wrong is not None or claims) and expected != result and not spec.cards  # the rules' result, 10.5
     b = obligations(ctx, state, Battle(action.line, spec.side, spec.kind, spec.attackers, spec.defenders, spec.targets,
                                        result, {}, starts, no_advance=no_advance(ctx, state, spec),
-                                       summary=summary, arrows=arrows,
-                                       rules_result=expected if wrong is not None and expected != result
-                                       and not spec.cards else None), out.ignore)
+                                       summary=summary, arrows=arrows, rules_result=expected if reported else None),
+                    out.ignore)
     state, b = after_battle(ctx, used_again(state, spec), spec, played, out, b)
     c = current(state)
     if spec.kind != "counterattack":
