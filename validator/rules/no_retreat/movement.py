@@ -401,15 +401,17 @@ def handle_move(ctx: Context, state: State, action: Action) -> tuple[State, list
 
 def _as_reported(ctx: Context, state: State, action: Action, uid: str, path: tuple[str, ...], findings: list[Finding]
                  ) -> tuple[tuple[str, ...], list[Finding]]:
-    """A move the markers in force forbid but the Supply Check's reported ones allow (an enemy unit the log left
-    unmarked, or marked though it traced, has no zone of control in the other reading, 6.5.3): no second mistake
-    (6.4, one report)."""
+    """A move the markers in force forbid, judged with the Supply Check's reported markers in place as well (an enemy
+    unit the log left unmarked, or marked though it traced, has no zone of control in that reading, 6.5.3): what is
+    wrong with it there is its own mistake, the rest follows from the supply one (6.4, one report)."""
     owed = reported_markers(ctx, state)
     if owed is None:
         return path, findings
+    if owed.units[uid] is not state.units[uid]:  # the mover's own marker stays as logged (its allowance: 6.4)
+        owed = evolve(owed, units={**owed.units, uid: state.units[uid]})
     g = ground(ctx, owed, ctx.game.units[uid].side)
     if "path" in action.data:
-        return path, findings if check_path(ctx, owed, uid, path, g) else []
+        return path, check_path(ctx, owed, uid, path, g)
     other, legal = find_path(ctx, owed, uid, action["to"], g)
     return (other, []) if legal else (path, findings)
 

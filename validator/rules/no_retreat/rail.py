@@ -131,8 +131,8 @@ def handle_detrain(ctx: Context, state: State, action: Action) -> tuple[State, l
         findings.append(Finding("9.2", f"{name} is not in the {side} Rail Movement box (it is {where})", (uid,), (loc,)))
     why = detrain_problem(ctx, state, side, loc)
     other = reported_markers(ctx, state) if why else None
-    if other is not None and detrain_problem(ctx, other, side, loc) is None:
-        why = None  # legal with the markers the Supply Check reported either way (6.4, 6.5.3: one report)
+    if other is not None:  # with the markers the Supply Check reported either way (6.4, 6.5.3: one report)
+        why = detrain_problem(ctx, other, side, loc)
     if why:
         findings.append(Finding("9.2", f"{name} may not detrain in {loc}: {why}", (uid,), (loc,)))
     if ctx.game.units[uid].nationality in RESTRICTED_AREAS.get(loc, ()):  # a train enters Finland too (8.6)

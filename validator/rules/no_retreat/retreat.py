@@ -129,14 +129,15 @@ def retreats(ctx: Context, state: State, uid: str, start: str) -> list[tuple[str
 
 
 def check(ctx: Context, state: State, uid: str, start: str, path: Sequence[str]) -> Finding | None:
-    """The violation in a logged retreat (10.7.5), or None; none either when the retreat is legal with the markers
-    this player turn's Supply Check reported (an enemy unit left unmarked, or marked though it traced, has no zone of
-    control in the other reading, 6.5.3: one mistake, one report)."""
+    """The violation in a logged retreat (10.7.5), or None; judged with the markers this player turn's Supply Check
+    reported in place as well when it has one (an enemy unit left unmarked, or marked though it traced, has no zone
+    of control in that reading, 6.5.3): what is wrong there is its own mistake, the rest follows from the supply one
+    (one mistake, one report)."""
     found = _check(ctx, state, uid, start, path)
     if found is not None:
         other = reported_markers(ctx, state)
-        if other is not None and _check(ctx, other, uid, start, path) is None:
-            return None
+        if other is not None:
+            return _check(ctx, other, uid, start, path)
     return found
 
 
