@@ -426,11 +426,22 @@ def handle_retreat(ctx: Context, state: State, action: Action) -> tuple[State, l
 
 def settle(ctx: Context, state: State) -> tuple[State, list[Finding]]:
     """The losses and retreats of the battle being resolved are over (an advance begins, or the battle ends,
-    10.2): what was not logged but has one outcome is done; a missing choice is a violation."""
-    c = current(state)
-    b = c.battle
+    10.2): what was not logged but has one outcome is done; a missing choice is a violation. A battle whose claimed
+    result was reported (10.5) and whose log left out what that result asks settles by the rules' result when that
+    one asks nothing left out: the log followed the rules (:func:`as_ruled`, one mistake, one report)."""
+    b = current(state).battle
     if b is None or b.settled:
         return state, []
+    done, findings = _settle(ctx, state, b)
+    ruled = as_ruled(ctx, state, b) if findings else None
+    if ruled is not None:
+        by_rules, more = _settle(ctx, state, ruled)
+        if not more:
+            return by_rules, more
+    return done, findings
+
+
+def _settle(ctx: Context, state: State, b: Battle) -> tuple[State, list[Finding]]:
     findings = []
     for uid, n in sorted(b.owed_steps.items()):
         for _ in range(n):
