@@ -36,10 +36,12 @@ The first run disagreed on two logs, the cases': the Fort in Leningrad was claim
   marker would have it (`unmarked_isolated_surrendered`);
 - the same for an enemy unit the Supply Check reported (left unmarked, or marked though it traced): a move past it
   (8.5.1), a battle claim counting its two columns (10.6), a retreat past it (10.7.5), a detraining beside it (9.2)
-  were each a second report (`unmarked_enemy_*`, `false_marked_enemy_moved_past`);
-- a claimed result reported as wrong (10.5), the log then taking the rules' result's losses or retreat: each such
-  line was reported again under 10.7.1 or 10.7.5, and the defender's counterattack after the rules' CA under 10.7.2
-  (`wrong_result_claimed_rules_*`).
+  were each a second report (`unmarked_enemy_*`, `false_marked_enemy_moved_past`); a move wrong in either reading
+  is now reported for its own mistake (`unmarked_enemy_moved_past_too_far`: 8.1, not 8.5.1);
+- a claimed result (or odds) reported as wrong (10.5), the log then following the rules' result: each loss or
+  retreat it took was reported again under 10.7.1 or 10.7.5, the defender's counterattack after the rules' CA under
+  10.7.2, and the retreat the claim asked and the rules did not, left out, under 10.7.5 when the battle ended
+  (`wrong_result_claimed_rules_*`, `wrong_odds_claimed_rules_losses_taken`).
 """
 from __future__ import annotations
 
