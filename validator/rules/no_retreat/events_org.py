@@ -166,9 +166,10 @@ def save_from_surrender(ctx: Context, state: State, play: Play, effect: Effect) 
         findings.append(violation(ctx, play.event, play.side, f"it saves the units of {n} hex; "
                                                                f"{len(hexes)} named", (), hexes))
     mine = hexes_of(ctx, state, play.side)
+    either = reported_markers(ctx, state) or state  # a marker the Supply Check reported either way (6.4: one report)
     saved = set()
     for loc in hexes[:n]:
-        units = [u for u in mine.get(loc, ()) if state.units[u].unsupplied]
+        units = [u for u in mine.get(loc, ()) if either.units[u].unsupplied]
         if not units:
             findings.append(violation(ctx, play.event, play.side, f"{loc} holds no Unsupplied "
                                                                    f"{ctx.game.sides[play.side].name} unit", (),
