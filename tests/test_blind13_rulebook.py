@@ -26,7 +26,7 @@ option on, armor against a mechanized defender, the shattered units' return, pla
 losses).
 
 The first run disagreed on two logs, the cases': the Fort in Leningrad was claimed at 1:2 where 1:1 two columns left is
-1:3 (the die and odds now fit). Probes written after it, in the same forms, found five mistakes of the validator:
+1:3 (the die and odds now fit). Probes written after it, in the same forms, found these mistakes of the validator:
 - a brittle Soviet army's replacement placed on its other side was reported under 7.9.2; VPG 7.2.2 is the rule that
   keeps it on the side it was eliminated on (7.9.2's reduced side is the rule from turn 17): now 7.2.2
   (`replacement_turn10_red_comes_back_brown`; org_soviet's brittle line follows);
