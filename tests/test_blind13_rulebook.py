@@ -41,7 +41,8 @@ The first run disagreed on two logs, the cases': the Fort in Leningrad was claim
   such a unit was a 5.3.1 besides its 6.1 (`unmarked_enemy_kesselschlacht`: the card surrenders it, and the marker
   it owed is reported on the card's line, where the case first expected it on the line ending the phase: the unit
   is no longer on the map then), and Luftwaffe Support saving its hex a 5.3.1 too (`unmarked_isolated_luftwaffe_
-  saves`);
+  saves`), and one eliminated in a battle sent on to the Surrendered box a 10.7.1 (`unmarked_enemy_eliminated_to_
+  surrendered`);
 - a claimed result (or odds) reported as wrong (10.5), the log then following the rules' result: each loss or
   retreat it took was reported again under 10.7.1 or 10.7.5, the defender's counterattack after the rules' CA under
   10.7.2, and the retreat the claim asked and the rules did not, left out, under 10.7.5 when the battle ended

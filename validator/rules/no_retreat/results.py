@@ -29,6 +29,7 @@ from ...engine.state import evolve, unit_name, updated
 from ...engine.steps import after_losses, steps_left as engine_steps_left
 from ...model import Action, Finding
 from .battle_state import Battle, LossGroup
+from .cards import record
 from .combat_data import TargetType, rules, special_matches
 from .control import enter
 from .declaration import current, with_combat
@@ -332,7 +333,12 @@ def handle_remove(ctx: Context, state: State, action: Action) -> tuple[State, li
     gone = (f"destroyed_{side}", f"surrendered_{side}", f"shattered_{side}")
     fought = b is not None and uid in _participants(b)
     surrender = state.phase == "removal" and box == f"surrendered_{side}"  # 11.1's report (removal.py): one is enough
-    if box in gone and box != here and (here in gone and not surrender or fought and not on_map(ctx, state, uid)):
+    rec = record(state)
+    # 6.4, 6.5.4: a unit the Supply Check reported (its marker left out, or given and not placed) is eliminated to the
+    # Surrendered box in the other reading: the log sending it on there is no second mistake
+    other_box = fought and uid in rec.missing_marks | rec.false_marks and (here, box) == gone[:2]
+    if box in gone and box != here and (here in gone and not surrender or fought and not on_map(ctx, state, uid)) \
+            and not other_box:
         # the battle already sent it to a box (a DS retreat to the Shattered box, a step loss to its elimination box);
         # or, outside the battle, a unit in a box is off the map: no result, surrender or overstack removes it again,
         # it leaves the box only by the rules for it (7.7: Shattered units return; replacements). The rule that put it
