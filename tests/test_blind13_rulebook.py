@@ -45,8 +45,9 @@ The first run disagreed on two logs, the cases': the Fort in Leningrad was claim
   surrendered`);
 - a claimed result (or odds) reported as wrong (10.5), the log then following the rules' result: each loss or
   retreat it took was reported again under 10.7.1 or 10.7.5, the defender's counterattack after the rules' CA under
-  10.7.2, and the retreat the claim asked and the rules did not, left out, under 10.7.5 when the battle ended
-  (`wrong_result_claimed_rules_*`, `wrong_odds_claimed_rules_losses_taken`).
+  10.7.2, the retreat the claim asked and the rules did not, left out, under 10.7.5 when the battle ended, and a
+  claimed CB's marker left unattacked in the next Combat Phase under 10.3.1 (`wrong_result_claimed_rules_*`,
+  `wrong_odds_claimed_rules_losses_taken`, `wrong_cb_claimed_marker_left_unattacked`).
 """
 from __future__ import annotations
 

@@ -21,6 +21,7 @@ class CBMarker:
     hex: str
     owner: str  # the side whose attacking units got the CB result
     placed: tuple[int, str | None]  # (turn, phasing player) of the Combat Phase it was placed in
+    disputed: bool = False  # placed by a CB claim reported as wrong (10.5) where the rules give no CB: not owed
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,7 @@ class Combat:
     counterblows: frozenset[str] = frozenset()  # Counterblow hexes paid for in this phase (10.1.2)
     unpaid: frozenset[str] = frozenset()  # of them, those whose card was not paid or not held: not owed (10.3.1)
     marked: frozenset[str] = frozenset()  # hexes with CB-result markers the phasing player must attack now
+    disputed: frozenset[str] = frozenset()  # of them, those of a CB the rules do not give: not owed (10.3.1)
     attacked_units: frozenset[str] = frozenset()  # units that attacked in this phase (10.3.4)
     attacked_hexes: frozenset[str] = frozenset()  # target hexes of this phase's battles (10.3.4)
     voluntary_hexes: frozenset[str] = frozenset()  # target hexes of voluntary battles (for undeclared logs)

@@ -446,7 +446,8 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
     if spec.support:
         c = use_support(c, state, spec.side)
     if marker is not None:
-        c = evolve(c, markers=c.markers + (CBMarker(marker, spec.side, c.key or (state.turn, state.player)),))
+        c = evolve(c, markers=c.markers + (CBMarker(marker, spec.side, c.key or (state.turn, state.player),
+                                                    disputed=bool(reported) and expected != "CB"),))
     return evolve(state, battles=state.battles + 1, combat=evolve(c, battle=b)), findings
 
 
