@@ -21,6 +21,7 @@ class CBMarker:
     hex: str
     owner: str  # the side whose attacking units got the CB result
     placed: tuple[int, str | None]  # (turn, phasing player) of the Combat Phase it was placed in
+    disputed: bool = False  # placed by a CB claim reported as wrong (10.5) where the rules give no CB: not owed
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,8 @@ class Battle:
     settled: bool = False  # the defender's side of the result is done (an advance began, or the battle ended)
     summary: str = ""  # "12 vs 9 1:1, shift +1 → 3:2, die 4: DR", for messages and pictures
     arrows: tuple[tuple[str, str], ...] = ()  # (attacker hex, target hex) for pictures
+    rules_result: str | None = None  # the rules' result when the claimed one was reported (10.5): a loss or retreat
+    # that only it asks for shows the log went on with it, and the battle does too (one mistake, one report)
 
 
 @dataclass(frozen=True)
@@ -71,6 +74,7 @@ class Combat:
     counterblows: frozenset[str] = frozenset()  # Counterblow hexes paid for in this phase (10.1.2)
     unpaid: frozenset[str] = frozenset()  # of them, those whose card was not paid or not held: not owed (10.3.1)
     marked: frozenset[str] = frozenset()  # hexes with CB-result markers the phasing player must attack now
+    disputed: frozenset[str] = frozenset()  # of them, those of a CB the rules do not give: not owed (10.3.1)
     attacked_units: frozenset[str] = frozenset()  # units that attacked in this phase (10.3.4)
     attacked_hexes: frozenset[str] = frozenset()  # target hexes of this phase's battles (10.3.4)
     voluntary_hexes: frozenset[str] = frozenset()  # target hexes of voluntary battles (for undeclared logs)

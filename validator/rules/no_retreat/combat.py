@@ -49,7 +49,7 @@ from .events_combat import (
     BattleCard, Outcome, after_battle, battle_cards, card_crt, card_modifiers, card_problems, defender_problem,
     extra_support, loose_card, outcome, play_cards, unmet_shifts, used_again, waivers)
 from .odds import Odds, compute, strength
-from .results import close, hex_result, obligations, with_forts
+from .results import as_ruled, close, hex_result, obligations, with_forts
 from .shifts import BattleSpec, Modifier, all_unsupplied, card_play, describe, modifiers
 from .state import State
 
@@ -370,6 +370,9 @@ def evaluate(ctx: Context, state: State, spec: BattleSpec, die: int) -> tuple[CR
 
 def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     prev = current(state).battle
+    ruled = as_ruled(ctx, state, prev)
+    if ruled is not None and ruled.may_counterattack and action.side != prev.side:
+        prev = ruled  # the rules' CA, its claim reported (10.5): the defender's counterattack is no second mistake
     state, findings = close(ctx, state)
     c = noted(ctx, state, current(state))
     if c.possible is not state.combat.possible:
@@ -395,9 +398,11 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
     if (support and spec.support) or illegal:  # the modifiers the rules forbid here: a claim may leave them out
         alts.append(("without the modifiers the rules forbid here", resolve(
             ctx, state, evolve(spec, support=spec.support and not support), action["die"], illegal)))
+    rec = record(state)
     falsely = [u for u in spec.attackers + spec.defenders
-               if u in record(state).false_marks and not state.units[u].unsupplied]
-    if falsely:  # 6.4: a marker the Supply Check reported and did not place; a claim may count it (one report)
+               if u in rec.false_marks | rec.missing_marks and not state.units[u].unsupplied]
+    if falsely:  # 6.4: a marker the Supply Check reported, placed by the log and not the rules or the other way
+        # round (the claim stands); a battle claim may count it (one mistake, one report)
         units = {**state.units, **{u: evolve(state.units[u], unsupplied=True) for u in falsely}}
         alts.append(("with the Unsupplied marker the Supply Check reported (6.4)",
                      resolve(ctx, evolve(state, units=units), spec, action["die"])))
@@ -427,9 +432,11 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
     findings += [evolve(f, units=f.units or spec.attackers + spec.defenders, arrows=arrows, labels=label)
                  for f in checks + paid]
     starts = {d: state.units[d].loc for d in spec.defenders if d in state.units}
+    reported = (wrong is not None or claims) and expected != result and not spec.cards  # the rules' result, 10.5
     b = obligations(ctx, state, Battle(action.line, spec.side, spec.kind, spec.attackers, spec.defenders, spec.targets,
                                        result, {}, starts, no_advance=no_advance(ctx, state, spec),
-                                       summary=summary, arrows=arrows), out.ignore)
+                                       summary=summary, arrows=arrows, rules_result=expected if reported else None),
+                    out.ignore)
     state, b = after_battle(ctx, used_again(state, spec), spec, played, out, b)
     c = current(state)
     if spec.kind != "counterattack":
@@ -440,7 +447,8 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
     if spec.support:
         c = use_support(c, state, spec.side)
     if marker is not None:
-        c = evolve(c, markers=c.markers + (CBMarker(marker, spec.side, c.key or (state.turn, state.player)),))
+        c = evolve(c, markers=c.markers + (CBMarker(marker, spec.side, c.key or (state.turn, state.player),
+                                                    disputed=bool(reported) and expected != "CB"),))
     return evolve(state, battles=state.battles + 1, combat=evolve(c, battle=b)), findings
 
 

@@ -41,3 +41,4 @@ class PlayerTurn:
     end_plays: tuple[tuple[str, str, str], ...] = ()  # (phase, card, side) played at the end of a phase ("@end")
     last_play: tuple[str, str, str] | None = None  # (side, phase, fixed moment) of a play just made (5.0)
     false_marks: frozenset[str] = frozenset()  # units marked Unsupplied though they trace supply (6.4: not placed)
+    missing_marks: frozenset[str] = frozenset()  # units left unmarked though they trace no supply (6.4: reported)

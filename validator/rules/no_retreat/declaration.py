@@ -37,9 +37,9 @@ def current(state: State) -> Combat:
     key = (state.turn, state.player)
     if c.key == key:
         return c
-    marked = frozenset(m.hex for m in c.markers if m.owner != state.player and m.placed != key)
-    return Combat(key=key, marked=marked, markers=c.markers, support_turn=c.support_turn,
-                  support_used=c.support_used)
+    now = [m for m in c.markers if m.owner != state.player and m.placed != key]
+    return Combat(key=key, marked=frozenset(m.hex for m in now), disputed=frozenset(m.hex for m in now if m.disputed),
+                  markers=c.markers, support_turn=c.support_turn, support_used=c.support_used)
 
 
 def with_combat(state: State, c: Combat) -> State:
@@ -204,15 +204,17 @@ def unattacked(ctx: Context, state: State, c: Combat) -> list[Finding]:
     no unit can attack any more is excused only when the units that could attack it did not attack elsewhere.
     Hexes declared past the limit (10.1.1, 10.1.2: reported on their declaration) are not targets: as many
     unattacked hexes of that kind as its targets (hexes a unit could attack, 10.1) go past the limit are excused
-    (one mistake, one report); so is a Counterblow hex whose card was not paid (10.1.2, reported there). Either may
-    still be attacked, as the counterblow its declaration claims."""
+    (one mistake, one report); so is a Counterblow hex whose card was not paid (10.1.2, reported there), and a hex
+    marked by a CB claim reported as wrong where the rules give no CB (10.5). Each may still be attacked, as the
+    counterblow its declaration or marker claims."""
     occ = occupants(ctx, state)
     findings = []
     limits = ((c.declared, target_limit(ctx, state.player, state.turn, state.weather)[0]
                if state.player is not None else len(c.declared)), (c.counterblows, rules(ctx).counterblows))
     for hexes, voluntary, what in _targets(c):
         kind: list[Finding] = []
-        for t in sorted(hexes - c.attacked_hexes - (c.unpaid if hexes is c.counterblows else frozenset())):
+        owed = hexes - c.attacked_hexes - (c.unpaid if hexes is c.counterblows else frozenset())
+        for t in sorted(owed - (c.disputed if hexes is c.marked else frozenset())):
             who = could_attack(ctx, state, c, t, voluntary, occ)
             if who is not None:
                 kind.append(Finding("10.3.1", f"the {what} {t} was not attacked; every target must be "

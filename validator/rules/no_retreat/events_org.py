@@ -36,7 +36,7 @@ from .rail import detrain_problem, in_box, rail_box
 from .results import elimination_box, step_loss, to_box
 from .state import State
 from .supply import supply_net, traces_overland
-from .supply_phase import end_supply_phase
+from .supply_phase import end_supply_phase, reported_markers
 from .victory import gain
 
 
@@ -166,9 +166,10 @@ def save_from_surrender(ctx: Context, state: State, play: Play, effect: Effect) 
         findings.append(violation(ctx, play.event, play.side, f"it saves the units of {n} hex; "
                                                                f"{len(hexes)} named", (), hexes))
     mine = hexes_of(ctx, state, play.side)
+    either = reported_markers(ctx, state) or state  # a marker the Supply Check reported either way (6.4: one report)
     saved = set()
     for loc in hexes[:n]:
-        units = [u for u in mine.get(loc, ()) if state.units[u].unsupplied]
+        units = [u for u in mine.get(loc, ()) if either.units[u].unsupplied]
         if not units:
             findings.append(violation(ctx, play.event, play.side, f"{loc} holds no Unsupplied "
                                                                    f"{ctx.game.sides[play.side].name} unit", (),
@@ -235,19 +236,24 @@ FOLLOW = {"loss": (_accepts_loss, follow_loss), "eliminate": (_accepts_eliminate
 
 def surrender_unit(ctx: Context, state: State, play: Play, effect: Effect) -> tuple[State, list[Finding]]:
     n = int(effect.params["units"])
+    early: list[Finding] = []
     if state.phase == "supply":  # played at the Supply Check's end: the markers are placed (6.0), as the log says or
-        state, _ = end_supply_phase(ctx, state)  # the rules give them (what is wrong is reported when it ends)
+        state, early = end_supply_phase(ctx, state)  # the rules give them (what is wrong is reported when it ends)
+    either = reported_markers(ctx, state) or state  # a marker the check reported either way counts (6.4: one report)
     units, findings = _enemy_named(ctx, state, play)
     if play.targets and not play.units:  # a hex named: its enemy units with an Unsupplied marker are the ones meant
-        units = tuple(u for u in units if state.units[u].unsupplied) or units
+        units = tuple(u for u in units if either.units[u].unsupplied) or units
     if len(units) > n:
         findings.append(violation(ctx, play.event, play.side, f"it sends {n} unit to the Surrendered box", units))
     for uid in units[:n]:
         us = state.units[uid]
-        if ctx.game.units[uid].side == play.side or us.loc not in ctx.board.locations or not us.unsupplied:
+        marked = either.units[uid].unsupplied
+        if ctx.game.units[uid].side == play.side or us.loc not in ctx.board.locations or not marked:
             findings.append(violation(ctx, play.event, play.side, f"{unit_name(ctx, uid, state)} is not an enemy "
                                                                    "unit on the map with an Unsupplied marker", (uid,)))
             continue
+        # its marker left out (6.4) is reported here: the unit leaves the map before the phase ends
+        findings += [f for f in early if f.units == (uid,)]
         state = to_box(ctx, state, uid, f"surrendered_{ctx.game.units[uid].side}")
     return state, findings
 

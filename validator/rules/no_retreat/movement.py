@@ -34,6 +34,7 @@ from .board import terrain_cost
 from .control import enter
 from .event_state import mp_change
 from .state import Moved, State, relocated
+from .supply_phase import reported_markers
 
 # area id -> nationalities that may not enter it (8.6: only German, Finnish and Soviet units enter Finland)
 RESTRICTED_AREAS: dict[str, frozenset[str]] = {"finland": frozenset({"axis_ally"})}
@@ -393,7 +394,26 @@ def handle_move(ctx: Context, state: State, action: Action) -> tuple[State, list
         if not legal and not findings:
             findings = [Finding("8.0", f"no legal path takes {unit_name(ctx, uid, state)} from {start} to "
                                        f"{action['to']}", (uid,), (start, action["to"]))]
+    if findings and problem is None:
+        path, findings = _as_reported(ctx, state, action, uid, path, findings)
     return apply_move(ctx, state, uid, path, g), findings
+
+
+def _as_reported(ctx: Context, state: State, action: Action, uid: str, path: tuple[str, ...], findings: list[Finding]
+                 ) -> tuple[tuple[str, ...], list[Finding]]:
+    """A move the markers in force forbid, judged with the Supply Check's reported markers in place as well (an enemy
+    unit the log left unmarked, or marked though it traced, has no zone of control in that reading, 6.5.3): what is
+    wrong with it there is its own mistake, the rest follows from the supply one (6.4, one report)."""
+    owed = reported_markers(ctx, state)
+    if owed is None:
+        return path, findings
+    if owed.units[uid] is not state.units[uid]:  # the mover's own marker stays as logged (its allowance: 6.4)
+        owed = evolve(owed, units={**owed.units, uid: state.units[uid]})
+    g = ground(ctx, owed, ctx.game.units[uid].side)
+    if "path" in action.data:
+        return path, check_path(ctx, owed, uid, path, g)
+    other, legal = find_path(ctx, owed, uid, action["to"], g)
+    return (other, []) if legal else (path, findings)
 
 
 def apply_move(ctx: Context, state: State, uid: str, path: Sequence[str], g: Ground | None = None) -> State:

@@ -15,9 +15,10 @@
 - 7.7: shattered units come back free, on the face they left with, Disorganized;
 - 7.9: a replacement from the Destroyed box costs one card, from the Surrendered box two (3rd-ed summary); the
   counter's printed cost applies to the face it is printed on (Soviet: the Shock side, "2 Repl"); it comes back
-  Disorganized; 7.9.2: two-step units on their reduced side (Soviet units: 7.2.2, a brittle unit before the
-  ``soviet_two_steps`` turn on the side it was eliminated on, then on its brown side); 7.9.1: no Axis
-  replacements before the turn of the ``axis_replacements`` event (turn 5).
+  Disorganized; 7.9.2: two-step units on their reduced side (Soviet units from the ``soviet_two_steps`` turn: their
+  brown side); 7.2.2: a brittle Soviet unit, before that turn, on the side it was eliminated on (a wrong face
+  reported under 7.2.2, the rule that gives it, not 7.9.2); 7.9.1: no Axis replacements before the turn of the
+  ``axis_replacements`` event (turn 5).
 """
 
 from __future__ import annotations
@@ -122,11 +123,16 @@ def expected_face(ctx: Context, state: State, uid: str, kind: str) -> str:
         p = reinforcement(ctx, uid)
         return p.face if p and us.loc is None else us.face
     if u.flip == "improve":
-        robust = ctx.first_turn_of.get(ROBUST)
-        return us.face if robust is None or state.turn < robust else "front"
+        return us.face if brittle(ctx, state, uid) else "front"
     if u.flip == "step" and u.steps == 2:
         return "back"
     return "front"
+
+
+def brittle(ctx: Context, state: State, uid: str) -> bool:
+    """A Soviet army before the ``soviet_two_steps`` turn: one step whichever side it shows (7.2.2)."""
+    robust = ctx.first_turn_of.get(ROBUST)
+    return ctx.game.units[uid].flip == "improve" and (robust is None or state.turn < robust)
 
 
 def _cadre_in(ctx: Context, state: State, side: str, loc: str) -> str | None:
@@ -216,10 +222,11 @@ def handle_place(ctx: Context, state: State, action: Action) -> tuple[State, lis
             findings.append(Finding("7.6", f"{name} may not be placed in {loc}: {problem}", (uid,), (loc,)))
         want = expected_face(ctx, state, uid, kind)
         if face is not None and face != want:
-            rule, words = {"replacement": ("7.9.2", "a replacement comes back on its reduced (one-step) side, a "
-                                                    "brittle Soviet unit on the side it was eliminated on (7.2.2)"),
+            rule, words = {"replacement": ("7.9.2", "a replacement comes back on its reduced (one-step) side"),
                            "recovery": ("7.7", "a recovered unit comes back on the side it left with")
                            }.get(kind, ("7.8", "a reinforcement enters on the side the scenario gives"))
+            if kind == "replacement" and brittle(ctx, state, uid):
+                rule, words = "7.2.2", "a brittle Soviet unit comes back on the side it was eliminated on"
             findings.append(Finding(rule, f"{name} must enter on its {want} side, not {face}: {words}", (uid,), (loc,)))
     if kind == "replacement":
         first = ctx.first_turn_of.get(AXIS_REPLACEMENTS)

@@ -23,6 +23,7 @@ from .control import controller, enter
 from .movement import RESTRICTED_AREAS, immobile_problem
 from .state import State, relocated
 from .supply import SupplyNet, supply_net, within
+from .supply_phase import reported_markers
 from .zoc import enemy_zoc
 
 LIMITED_RAIL = "limited_rail"  # turn-event code: no paid entraining this turn (9.1.3)
@@ -135,6 +136,9 @@ def handle_detrain(ctx: Context, state: State, action: Action) -> tuple[State, l
         where = state.units[uid].loc or "not in play"
         findings.append(Finding("9.2", f"{name} is not in the {side} Rail Movement box (it is {where})", (uid,), (loc,)))
     why = detrain_problem(ctx, state, side, loc)
+    other = reported_markers(ctx, state) if why else None
+    if other is not None:  # with the markers the Supply Check reported either way (6.4, 6.5.3: one report)
+        why = detrain_problem(ctx, other, side, loc)
     if why:
         findings.append(Finding("9.2", f"{name} may not detrain in {loc}: {why}", (uid,), (loc,)))
     if ctx.game.units[uid].nationality in RESTRICTED_AREAS.get(loc, ()):  # a train enters Finland too (8.6)

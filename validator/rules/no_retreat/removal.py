@@ -4,7 +4,10 @@
   cannot go to their side's Surrendered box (unless an event saves them: card 6, Luftwaffe Support). A log may
   state the surrenders (``remove`` to a Surrendered box in this phase): a surrendered unit that could trace supply,
   or a unit that had to surrender and stayed or was sent to another box, is a violation; the logged outcome stands.
-  A log that states none for a side gets the surrenders the rules give.
+  A log that states none for a side gets the surrenders the rules give. A unit the Supply Check left unmarked
+  (reported there, 6.4) may surrender as the marker it owed would have it, when it still traces no supply. A wrong
+  surrender is not held against the
+  units judged after it: their surrender or stay is judged in the rules' game too (``_as_the_rules_have_it``).
 - 11.2: all Unsupplied and Disorganized markers are removed.
 - 11.3: if a red (improved-side) Soviet unit is in a hex of Rumania, both Rumanian armies (the Axis allied units
   of the Rumanian setup group) are removed from play.
@@ -15,6 +18,7 @@ from __future__ import annotations
 from ...engine.context import Context, once
 from ...engine.state import evolve, face_of, occupants, unit_name
 from ...model import Action, Finding
+from .cards import record
 from .event_state import saved_units
 from .results import handle_remove, to_box
 from .state import State
@@ -29,6 +33,38 @@ RED_COLOUR = "red"  # the colour of the improved (red) face of Soviet counters
 
 def _key(side: str) -> str:
     return f"surrender:{side}"
+
+
+WRONG = "surrendered against 11.1:"  # a logged key: a unit the log surrendered though it traced supply, "uid@hex"
+
+
+def _as_the_rules_have_it(state: State) -> State:
+    """``state`` with the units the log surrendered against 11.1 in this phase back in their hexes, still marked.
+    The phasing side's surrenders come before the other side traces (11.1), so a wrong one can open a path (or take
+    away an adjacent source, 6.2) for a unit judged after it: that unit's surrender or stay is a mistake only when it
+    is one both in the logged game and in the rules' (one mistake, one report)."""
+    back = [key[len(WRONG):].split("@") for key in state.logged if key.startswith(WRONG)]
+    if not back:
+        return state
+    units = dict(state.units)
+    for uid, loc in back:
+        units[uid] = evolve(units[uid], loc=loc, unsupplied=True)
+    return evolve(state, units=units)
+
+
+def _traces_by_the_rules(ctx: Context, state: State, uid: str, logged: bool) -> bool:
+    """Whether ``uid`` traces supply in the rules' game (11.1, :func:`_as_the_rules_have_it`), ``logged`` being
+    whether it does in the logged one: the same game when no surrender was wrong."""
+    side, rules = ctx.game.units[uid].side, _as_the_rules_have_it(state)
+    return logged if rules is state else unit_supply(ctx, rules, uid, supply_net(ctx, rules, side)).ok
+
+
+def _marker_owed(ctx: Context, state: State, uid: str) -> bool:
+    """Whether ``uid``, left unmarked in this player turn's Supply Check though it traced no supply (reported there,
+    6.4), still traces none: its surrender is the rules' (the marker it owed, 11.1), no second mistake."""
+    side = ctx.game.units[uid].side
+    return uid in record(state).missing_marks and state.units[uid].loc in ctx.board.locations \
+        and not unit_supply(ctx, state, uid, supply_net(ctx, state, side)).ok
 
 
 def handle_removal_remove(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
@@ -47,13 +83,15 @@ def handle_removal_remove(ctx: Context, state: State, action: Action) -> tuple[S
     if box == f"surrendered_{side}":
         us = state.units[uid]
         if not us.unsupplied:
-            findings.append(Finding("11.1", f"{unit_name(ctx, uid, state)} has no Unsupplied marker; only marked "
-                                            "units surrender", (uid,), (us.loc,) if us.loc else ()))
+            if not _marker_owed(ctx, state, uid):
+                findings.append(Finding("11.1", f"{unit_name(ctx, uid, state)} has no Unsupplied marker; only marked "
+                                                "units surrender", (uid,), (us.loc,) if us.loc else ()))
         elif us.loc in ctx.board.locations:
             s = unit_supply(ctx, state, uid, supply_net(ctx, state, side))
-            if s.ok:
+            if s.ok and _traces_by_the_rules(ctx, state, uid, True):
                 findings.append(Finding("11.1", f"{unit_name(ctx, uid, state)} can trace supply again and stays: "
                                                 f"it {describe(ctx, state, uid, s)}", (uid,), (us.loc,) + s.path))
+                state = evolve(state, logged=state.logged | {f"{WRONG}{uid}@{us.loc}"})
         state = evolve(state, logged=state.logged | {_key(side)})
     state, more = handle_remove(ctx, state, action)
     return state, findings + more
@@ -76,9 +114,10 @@ def end_removal_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]
             continue
         units = dict(state.units)
         for uid in due:
-            if _key(side) in state.logged:
-                findings.append(Finding("11.1", f"{unit_name(ctx, uid, state)} in {units[uid].loc} still cannot trace "
-                                                "supply and must surrender", (uid,), (units[uid].loc,)))
+            if _key(side) in state.logged:  # the log states its surrenders: one left standing is its claim
+                if not _traces_by_the_rules(ctx, state, uid, False):
+                    findings.append(Finding("11.1", f"{unit_name(ctx, uid, state)} in {units[uid].loc} still cannot "
+                                                    "trace supply and must surrender", (uid,), (units[uid].loc,)))
             else:
                 units[uid] = evolve(units[uid], loc=f"surrendered_{side}", unsupplied=False)
         state = evolve(state, units=units)

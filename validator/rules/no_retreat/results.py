@@ -30,6 +30,7 @@ from ...engine.state import evolve, occupants, unit_name, updated
 from ...engine.steps import after_losses, steps_left as engine_steps_left
 from ...model import Action, Finding
 from .battle_state import Battle, LossGroup
+from .cards import record
 from .combat_data import TargetType, rules, special_matches
 from .control import enter
 from .declaration import current, with_combat
@@ -190,8 +191,29 @@ def _after_elimination(b: Battle, uid: str) -> Battle:
     return evolve(b, owed_steps=owed, to_retreat=b.to_retreat - {uid}, to_shatter=b.to_shatter - {uid})
 
 
+def as_ruled(ctx: Context, state: State, b: Battle | None) -> Battle | None:
+    """The battle going on with the rules' result instead of a claimed one reported as wrong (10.5), when it has one:
+    a loss or retreat the claim does not ask for but the rules' result does shows the log went on with it, which is
+    no second mistake (10.7.1, 10.7.5: one mistake, one report)."""
+    if b is None or b.rules_result is None:
+        return None
+    return obligations(ctx, state, evolve(b, result=b.rules_result, rules_result=None))
+
+
 def take_step(ctx: Context, state: State, b: Battle | None, uid: str) -> tuple[Battle | None, list[Finding]]:
-    """Count one step loss of ``uid`` against what the battle owes (10.7.1)."""
+    """Count one step loss of ``uid`` against what the battle owes (10.7.1), or against the rules' result when the
+    claimed one was reported and asks none of it (:func:`as_ruled`)."""
+    ruled = as_ruled(ctx, state, b)
+    if ruled is not None and uid in _participants(ruled):
+        b, found = _take_step(ctx, state, b, uid)
+        if not found:
+            return b, found
+        b, again = _take_step(ctx, state, ruled, uid)
+        return (b, again) if not again else (b, found)
+    return _take_step(ctx, state, b, uid)
+
+
+def _take_step(ctx: Context, state: State, b: Battle | None, uid: str) -> tuple[Battle | None, list[Finding]]:
     name = unit_name(ctx, uid, state)
     if b is None or uid not in _participants(b):
         why = (f"{name} did not fight in the battle being resolved; only the result of a battle makes its units "
@@ -355,7 +377,12 @@ def handle_remove(ctx: Context, state: State, action: Action) -> tuple[State, li
     gone = (f"destroyed_{side}", f"surrendered_{side}", f"shattered_{side}")
     fought = b is not None and uid in _participants(b)
     surrender = state.phase == "removal" and box == f"surrendered_{side}"  # 11.1's report (removal.py): one is enough
-    if box in gone and box != here and (here in gone and not surrender or fought and not on_map(ctx, state, uid)):
+    rec = record(state)
+    # 6.4, 6.5.4: a unit the Supply Check reported (its marker left out, or given and not placed) is eliminated to the
+    # Surrendered box in the other reading: the log sending it on there is no second mistake
+    other_box = fought and uid in rec.missing_marks | rec.false_marks and (here, box) == gone[:2]
+    if box in gone and box != here and (here in gone and not surrender or fought and not on_map(ctx, state, uid)) \
+            and not other_box:
         # the battle already sent it to a box (a DS retreat to the Shattered box, a step loss to its elimination box);
         # or, outside the battle, a unit in a box is off the map: no result, surrender or overstack removes it again,
         # it leaves the box only by the rules for it (7.7: Shattered units return; replacements). The rule that put it
@@ -424,6 +451,9 @@ def handle_retreat(ctx: Context, state: State, action: Action) -> tuple[State, l
     c = current(state)
     b = c.battle
     findings = []
+    ruled = as_ruled(ctx, state, b) if b is not None and uid not in b.to_retreat else None
+    if ruled is not None and uid in ruled.to_retreat:
+        b = ruled  # the rules' result, whose retreat the log makes (10.5 reported on the battle: one report)
     if b is None or uid not in b.to_retreat:
         findings.append(_needless_retreat(ctx, state, b, uid, name, full))
     elif uid in b.retreated:
@@ -448,11 +478,22 @@ def handle_retreat(ctx: Context, state: State, action: Action) -> tuple[State, l
 
 def settle(ctx: Context, state: State) -> tuple[State, list[Finding]]:
     """The losses and retreats of the battle being resolved are over (an advance begins, or the battle ends,
-    10.2): what was not logged but has one outcome is done; a missing choice is a violation."""
-    c = current(state)
-    b = c.battle
+    10.2): what was not logged but has one outcome is done; a missing choice is a violation. A battle whose claimed
+    result was reported (10.5) and whose log left out what that result asks settles by the rules' result when that
+    one asks nothing left out: the log followed the rules (:func:`as_ruled`, one mistake, one report)."""
+    b = current(state).battle
     if b is None or b.settled:
         return state, []
+    done, findings = _settle(ctx, state, b)
+    ruled = as_ruled(ctx, state, b) if findings else None
+    if ruled is not None:
+        by_rules, more = _settle(ctx, state, ruled)
+        if not more:
+            return by_rules, more
+    return done, findings
+
+
+def _settle(ctx: Context, state: State, b: Battle) -> tuple[State, list[Finding]]:
     findings = []
     for uid, n in sorted(b.owed_steps.items()):
         for _ in range(n):

@@ -23,6 +23,7 @@ from .event_state import battle_cards
 from .movement import RESTRICTED_AREAS
 from .state import State
 from .supply import blocked_for, supplied_cities
+from .supply_phase import reported_markers
 from .zoc import enemy_zoc
 
 
@@ -128,7 +129,19 @@ def retreats(ctx: Context, state: State, uid: str, start: str) -> list[tuple[str
 
 
 def check(ctx: Context, state: State, uid: str, start: str, path: Sequence[str]) -> Finding | None:
-    """The violation in a logged retreat, or None."""
+    """The violation in a logged retreat (10.7.5), or None; judged with the markers this player turn's Supply Check
+    reported in place as well when it has one (an enemy unit left unmarked, or marked though it traced, has no zone
+    of control in that reading, 6.5.3): what is wrong there is its own mistake, the rest follows from the supply one
+    (one mistake, one report)."""
+    found = _check(ctx, state, uid, start, path)
+    if found is not None:
+        other = reported_markers(ctx, state)
+        if other is not None:
+            return _check(ctx, other, uid, start, path)
+    return found
+
+
+def _check(ctx: Context, state: State, uid: str, start: str, path: Sequence[str]) -> Finding | None:
     name = unit_name(ctx, uid, state)
     full = (start,) + tuple(path)
     why = path_problem(ctx, state, uid, start, path)

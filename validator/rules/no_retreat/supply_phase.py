@@ -54,6 +54,20 @@ def handle_supply(ctx: Context, state: State, action: Action) -> tuple[State, li
     return evolve(state, logged=state.logged | {_key(side) for side in sides}), findings
 
 
+def reported_markers(ctx: Context, state: State) -> State | None:
+    """``state`` with every Unsupplied marker this player turn's Supply Check reported (6.4) in place: those the log
+    left out though the unit traced no supply (owed by the rules; the claim stands) and those it gave a unit that
+    traced (not placed), or None when none was reported. A later move, retreat or detraining past such a unit (no
+    ZOC, 6.5.3: ``movement``, ``retreat``, ``rail``) may follow either reading, as a battle claim may (two columns,
+    6.5.4: ``combat``), one mistake giving one report."""
+    rec = record(state)
+    marks = [u for u in rec.missing_marks | rec.false_marks
+             if state.units[u].loc in ctx.board.locations and not state.units[u].unsupplied]
+    if not marks:
+        return None
+    return evolve(state, units={**state.units, **{u: evolve(state.units[u], unsupplied=True) for u in marks}})
+
+
 def end_supply_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]:
     """Finish the markers side by side (6.0): check what the log stated, supply what it did not."""
     findings = []
@@ -71,6 +85,8 @@ def end_supply_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]:
                 findings.append(Finding(rule, f"{unit_name(ctx, uid, work)} in {work.units[uid].loc} cannot trace "
                                               f"supply ({why}) and must be marked Unsupplied (6.4)", (uid,),
                                         (work.units[uid].loc,)))
+            if expected - actual:  # the claim stands; its surrender may follow the rules' marker (removal, 11.1)
+                work = with_record(work, missing_marks=record(work).missing_marks | (expected - actual))
         else:
             actual = expected
         if actual:
