@@ -231,7 +231,11 @@ def left(ctx: Context, state: State, gone: Iterable[str]) -> State:
 
 
 def collect(ctx: Context, state: State, side: str) -> State:
-    """9.3.1: the side's Air units back in the Holding Box, on their Ready side, at the start of its Initial Phase."""
+    """9.3.1: the side's Air units back in the Holding Box, on their Ready side, at the start of its Initial Phase.
+    Only the Air units' own side collects them: the Soviet Initial Phase leaves a German Air unit with the stack it
+    supported, for the Air Defense of the Soviet Combat Phase (9.3.7 B)."""
+    if side != combat_facts(ctx).air.side:
+        return state
     box = combat_facts(ctx).air.box
     air = _air_units(ctx)
     changed = [u for u, us in state.units.items() if u in air and ctx.game.units[u].side == side
