@@ -43,7 +43,7 @@ two logs, both the validator's mistakes, fixed:
   that 19.3 (or 18.6.6, SPs) forbids outright is now reported under that rule alone
   (`blind13_army_hq_retreats_after_division_lost`).
 
-Eleven more short lists followed, 42 logs, each committed with its verdicts before its run; they were written after the
+Thirteen more short lists followed, 46 logs, each committed with its verdicts before its run; they were written after the
 second list's fixes had shown parts of the validator (the Air units' collection, the retreat handler, the phase
 hooks), so they are not strictly blind. They follow what lasts from one Player Turn into the next and the rules the
 scenarios add: a Train marker through the enemy's turn (no ZOC, defending at 1) and gone with a retreat (5.6.4-5.6.5,
@@ -55,13 +55,17 @@ Non-Combat Unit negating an EZOC for a retreat (12.2), a vacant City changing ha
 in Full Retreat after (16.3.4, 13.3.2), the Caucasus scenario's Air units (S2.2), the Interchange Turn's detraining,
 rail and Full Retreat (33.2.3), the attacker's retreat (12.1.5), Special replacements for Panzergrenadier and
 silhouetted units (21.5.1-21.5.2), a Ready ASU disrupted by a three-hex move (13.1.2, 18.2.3), an attack on units in an
-Entry Area (22.4) and a trapped unit's Disengagement (27.2.1). Their runs disagreed five times:
+Entry Area (22.4), a trapped unit's Disengagement (27.2.1), Manstein Used through the Soviet turn (28.1.1) and a
+Non-Combat Unit named as an attacker (19.3). Their runs disagreed six times:
 - S2.2: the Caucasus scenario has no Axis Air units on turns 15-22 and traces air support from the imaginary hex 3139;
   both were only in the scenario's notes: a Clear turn-16 air unit passed and one seven hexes from 3139 was refused
   under 9.3.5. Fixed as data (`rules.toml [scenario_rules.s2_caucasus] air`, read by `campaign_data`, used by `air`)
   (`blind13_caucasus_air_from_3139_clean`, `blind13_caucasus_air_turn_16`; `blind13_caucasus_air_out_of_range` agreed).
 - 12.1.5: an attacker's retreat was reported under 12.1.1 ("owes no retreat"); the most specific rule is 12.1.5, the
   attacker never retreats (but after a successful Disengagement), now its number (`blind13_attacker_retreats`).
+- 19.3: a Non-Combat Unit (the 1st Guards Army HQ) named among the attackers was reported under 8.1 ("no Attack
+  Strength"); 19.3 is the rule that says Non-Combat Units never attack, now its number
+  (`blind13_army_hq_listed_as_attacker`).
 - `blind13_disengage_trapped_clean` expected 27.2.1 for a unit with no retreat a Disengagement allows (every hex next
   to it enemy-held or in an EZOC without a friendly unit), after 27.2.1's example (unit D, "trapped by enemy ZOC
   Bonds", can neither move nor attempt). The rule itself asks only that the unit be next to an enemy unit and not
