@@ -43,8 +43,8 @@ two logs, both the validator's mistakes, fixed:
   that 19.3 (or 18.6.6, SPs) forbids outright is now reported under that rule alone
   (`blind13_army_hq_retreats_after_division_lost`).
 
-Thirteen more short lists followed, 46 logs, each committed with its verdicts before its run; they were written after the
-second list's fixes had shown parts of the validator (the Air units' collection, the retreat handler, the phase
+Thirteen more short lists followed, 46 logs, each committed with its verdicts before its run; they were written after
+the second list's fixes had shown parts of the validator (the Air units' collection, the retreat handler, the phase
 hooks), so they are not strictly blind. They follow what lasts from one Player Turn into the next and the rules the
 scenarios add: a Train marker through the enemy's turn (no ZOC, defending at 1) and gone with a retreat (5.6.4-5.6.5,
 14.4.2), Disruption and Full Retreat recovering in the owner's Recovery Phase only, one level (13.4, 13.2.1), the Air
