@@ -103,7 +103,7 @@ def step(ctx: Context, state: State, action: Action) -> tuple[State, list[Findin
     state, more = HANDLERS[action.type](ctx, state, action)
     state, later = checks.after(ctx, before, state, action)
     state = retreat.came_next_to(ctx, before, retreat.settled(state, action), action)
-    more = more + later
+    more = checks.merged(action, more, later)
     if findings:
         return state, owed + findings
     return state, owed + more

@@ -10,7 +10,8 @@ leaves behind.
   an Air unit (+1). Only a Ready Air unit is committed (9.3.6); the Romanian Air unit and any Air unit used
   defensively flip to their Used side.
 - 9.3.5: the target (the defending ground units) within 15 hexes of a friendly-controlled City, Town or Landmark on a
-  Connecting Rail Hex.
+  Connecting Rail Hex. S2.2 (the Caucasus scenario, ``rules.toml [scenario_rules.s2_caucasus] air``): no Air units on
+  turns 15-22, and air support traced from the imaginary hex 3139 too.
 - 9.3.7: a German Air unit used in an Axis combat stays with the units it supported (``State.air_with``): it gives
   its shift to every Breakthrough Combat of that combat's Breakthrough Group (15.2.9: no other Air unit there), and
   in the Soviet Combat Phase it may give Defensive Support within one hex of them, instead of its range; it goes back
@@ -30,7 +31,7 @@ from ...engine.paths import move_bits
 from ...engine.position import note_changes
 from ...engine.state import evolve
 from ...model import Finding
-from .campaign_data import later
+from .campaign_data import ScenarioAir, later, scenario_rules
 from .combat_data import combat_facts
 from .special import near
 from .state import State
@@ -96,8 +97,20 @@ def _words(ctx: Context, state: State) -> str:
     return f"{ctx.game.weather[state.weather].name} gives {n} German Air unit(s){fewer}"
 
 
+def _grounded(ctx: Context, state: State) -> ScenarioAir | None:
+    """S2.2: the scenario's own Air rules when this turn has no Air units, else None."""
+    own = scenario_rules(ctx).air
+    return own if own is not None and own.off is not None and own.off[0] <= state.turn <= own.off[1] else None
+
+
 def _range(ctx: Context, state: State, side: str, hid: str) -> bool:
-    """9.3.5: within 15 hexes of a friendly-controlled City, Town or Landmark on a Connecting Rail Hex."""
+    """9.3.5: within 15 hexes of a friendly-controlled City, Town or Landmark on a Connecting Rail Hex; S2.2: or of
+    the hex the scenario traces air support from."""
+    own = scenario_rules(ctx).air
+    hexes = ctx.game.map.hexes
+    if own is not None and own.source is not None \
+            and distance(hexes[own.source].hex, hexes[hid].hex) <= combat_facts(ctx).air.range:
+        return True
     around = near(ctx, hid, combat_facts(ctx).air.range) & connecting_rail(ctx, state, side)
     if not around:
         return False
@@ -158,6 +171,10 @@ def problems(ctx: Context, state: State, air: str, side: str, target: str, units
                                       f"{state.winter_offensive})", (air,))]
         where = f"it is in {us.loc}" if us.loc else "a position that lists its units lists it in air_holding"
         return [Finding("9.3.1", f"{who} is not in play ({where})", (air,))]
+    if (grounded := _grounded(ctx, state)) is not None:
+        first, last = grounded.off or (0, 0)
+        return [Finding(grounded.rule, f"{who} may not fly: this scenario has no Air units on turns {first}-{last}",
+                        (air,))]
     if use == "breakthrough":
         if air != original:
             return [Finding("9.3.7", f"{who} was not used in the combat this Breakthrough Combat comes from; only "
@@ -231,7 +248,11 @@ def left(ctx: Context, state: State, gone: Iterable[str]) -> State:
 
 
 def collect(ctx: Context, state: State, side: str) -> State:
-    """9.3.1: the side's Air units back in the Holding Box, on their Ready side, at the start of its Initial Phase."""
+    """9.3.1: the side's Air units back in the Holding Box, on their Ready side, at the start of its Initial Phase.
+    Only the Air units' own side collects them: the Soviet Initial Phase leaves a German Air unit with the stack it
+    supported, for the Air Defense of the Soviet Combat Phase (9.3.7 B)."""
+    if side != combat_facts(ctx).air.side:
+        return state
     box = combat_facts(ctx).air.box
     air = _air_units(ctx)
     changed = [u for u, us in state.units.items() if u in air and ctx.game.units[u].side == side

@@ -121,6 +121,15 @@ class Campaign:
 
 
 @dataclass(frozen=True)
+class ScenarioAir:
+    """A scenario's own Air rules (S2.2)."""
+
+    rule: str
+    off: tuple[int, int] | None  # the first and last turn without Axis Air units
+    source: str | None  # the (imaginary) hex air support is traced from, besides 9.3.5's places
+
+
+@dataclass(frozen=True)
 class ScenarioRules:
     """One scenario's victory conditions and the special rules the scenario format does not carry (S1-S4)."""
 
@@ -146,6 +155,7 @@ class ScenarioRules:
     points: Mapping[str, tuple[int, int]]  # S2.2, S2.3: side -> (Resource Points a turn, first turn)
     special: str  # the rule number of the scenario's special rules (S1.2, S2.4, S3.4, S4.2)
     control: Mapping[str, str]  # hex -> the side that controls it at the start (the set-up leaves it vacant)
+    air: ScenarioAir | None = None  # S2.2
 
 
 @dataclass(frozen=True)
@@ -269,7 +279,22 @@ def _scenario_rules(game: Game, t: Table) -> ScenarioRules:
         {f: free.int(f, lo=1, hi=99) for f in _formations(game, free, "free_from", free.data)} if free.data else {},
         {f: rail.int(f, lo=0, hi=99) for f in _formations(game, rail, "rail_limit", rail.data)} if rail.data else {},
         frozenset(_areas(game, t, "no_return", t.str_list("no_return", []))), pts, t.str("special"),
-        _control(game, t))
+        _control(game, t), _air(game, t))
+
+
+def _air(game: Game, t: Table) -> ScenarioAir | None:
+    """S2.2: the turns without Axis Air units and the hex air support is traced from."""
+    air = t.table("air", required=False)
+    if not air.data:
+        return None
+    off = air.list("off", [])
+    if off and len(off) != 2:
+        raise air.error("off is [first turn, last turn]", "off")
+    turns = tuple(_turn(game, air, "off", v) for v in off)
+    source = air.str("from", "") or None
+    if source is not None and source not in game.map.hexes:
+        raise air.error(f"'{source}' is not a map hex", "from")
+    return ScenarioAir(air.str("rule"), (turns[0], turns[1]) if turns else None, source)
 
 
 def _control(game: Game, t: Table) -> dict[str, str]:

@@ -58,6 +58,19 @@ def after(ctx: Context, before: State, state: State, action: Action) -> tuple[St
     return state, findings
 
 
+# the rules of AFTER that forbid a unit any retreat at all (SPs never retreat, 18.6.6; a Non-Combat Unit without a
+# surviving friendly Combat Unit is removed, 19.3)
+NO_RETREAT = ("18.6.6", "19.3")
+
+
+def merged(action: Action, own: list[Finding], later: list[Finding]) -> list[Finding]:
+    """The findings of a line: its handler's, then :data:`AFTER`'s. A retreat that 18.6.6 or 19.3 forbids outright is
+    reported under that rule alone, not also for its length or path (12.x, 11.6.1): one mistake, one report."""
+    if action.type == "retreat" and any(f.rule in NO_RETREAT for f in later):
+        return later
+    return own + later
+
+
 def before(ctx: Context, state: State, action: Action) -> State:
     """What happens as a line begins, before its own rules see it: 24.1.3's Soviet units leave G as the Axis
     enters."""

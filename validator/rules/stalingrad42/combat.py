@@ -76,7 +76,7 @@ ATTACK_CHECKS = (resources.fort_attack, reserves.attack_problem, scenarios.attac
 
 def _attacker_problems(ctx: Context, state: State, side: str, attackers: Sequence[str], target: str, kind: str,
                        crossings: dict[str, Crossing]) -> list[Finding]:
-    """Why each attacker may not attack (8.1, 5.3, 5.6.4, 13.2.1, 13.3.2, the rules of ``ATTACK_CHECKS``): every
+    """Why each attacker may not attack (8.1, 19.3, 5.3, 5.6.4, 13.2.1, 13.3.2, the rules of ``ATTACK_CHECKS``): every
     finding names exactly the one unit it bars, which is how ``handle_battle`` knows the units to read the battle
     without (keep it so: a finding that bars no unit does not belong here)."""
     b = battles(state)
@@ -95,7 +95,9 @@ def _attacker_problems(ctx: Context, state: State, side: str, attackers: Sequenc
         if ctx.game.units[uid].side != side or loc not in ctx.board.locations:
             out.append(Finding("8.1", f"{who} is not {indefinite(ctx.game.sides[side].name)} unit on the map", (uid,)))
             continue
-        if not i.combat or not i.attack:
+        if not i.combat:  # 19.3: the rule that says so (8.1 speaks of attacking units)
+            out.append(Finding("19.3", f"{who} is a Non-Combat Unit: Non-Combat Units never attack", (uid,), (loc,)))
+        elif not i.attack:
             out.append(Finding("8.1", f"{who} has no Attack Strength: only Combat Units attack", (uid,), (loc,)))
         if kind == REGULAR and uid in b.attacked:
             out.append(Finding("8.1", f"{who} has already attacked this Combat Phase; a unit attacks once", (uid,),

@@ -296,7 +296,8 @@ def _unshielded(ctx: Context, state: State, uid: str) -> bool:
 
 def _unowed(ctx: Context, state: State, uid: str, who: str, full_path: tuple[str, ...]) -> Finding:
     """A retreat nothing asks for (12.1.1); a defender whose retreat its Determined Defense cancelled breaks the rule
-    that cancelled it: a City Battle (11.6.2) or a Success (11.4)."""
+    that cancelled it: a City Battle (11.6.2) or a Success (11.4); a unit that attacked this phase, 12.1.5 (the
+    attacker never retreats but from a successful Disengagement, which asks its retreat)."""
     c = current(state)
     dd = c.determined if c is not None else None
     if (c is not None and dd is not None and c.cancelled and state.units[uid].loc == c.target
@@ -306,6 +307,9 @@ def _unowed(ctx: Context, state: State, uid: str, who: str, full_path: tuple[str
                                      "City Battle marker there and cancelled the retreat", (uid,), full_path)
         return Finding("11.4", f"{who} owes no retreat: the Determined Defense's Success cancelled it", (uid,),
                        full_path)
+    if uid in battles(state).attacked or (c is not None and uid in c.attackers):
+        return Finding("12.1.5", f"{who} attacked this phase: the attacker never retreats (only after a successful "
+                                 "Disengagement, 27.2.3)", (uid,), full_path)
     return Finding("12.1.1", f"{who} owes no retreat: no combat result, Full Retreat next to an enemy Combat Unit "
                              "(13.3.2) or Disengagement asks it", (uid,), full_path)
 

@@ -239,6 +239,7 @@ RULES = index((
     Rule("12.1.1", "retreat lengths", retreat.handle_retreat),
     Rule("12.1.3", "the Retreat Direction Guidelines, paying to shorten, City and Fortification stops",
          retreat._guidelines),
+    Rule("12.1.5", "the attacker never retreats", retreat._unowed),
     Rule("12.2", "elimination due to a retreat", retreat.walk),
     Rule("12.3", "elimination does not reduce the advance", advance._allowance),
     Rule("12.4", "previously retreated units", retreat.handle_retreat),
