@@ -40,15 +40,16 @@ class Position:
     location, and the first ask copies the nearest made ``at`` back along that chain once and moves those units in
     it (a movement phase's moves need only the counts; the units by location are asked at the phase's end)."""
 
-    __slots__ = ("units", "held", "spots", "zoc", "sets", "zones", "_at", "_base", "_moves", "_depth")
+    __slots__ = ("units", "held", "spots", "stacked", "zoc", "sets", "zones", "_at", "_base", "_moves", "_depth")
 
     def __init__(self, units: Mapping[str, Any], at: Mapping[str, tuple[str, ...]] | None,
-                 held: Mapping[str, Mapping[str, int]], spots: Mapping[str, int], zoc: Mapping[str, Mapping[str, int]],
-                 sets: dict, zones: "_Zones", base: "Position | None" = None, moves: list | None = None,
-                 depth: int = 0) -> None:
+                 held: Mapping[str, Mapping[str, int]], spots: Mapping[str, int], stacked: Mapping[str, int],
+                 zoc: Mapping[str, Mapping[str, int]], sets: dict, zones: "_Zones", base: "Position | None" = None,
+                 moves: list | None = None, depth: int = 0) -> None:
         self.units = units  # the units mapping described (kept: its identity is the key)
         self.held = held  # side -> location -> how many of the side's units are there
         self.spots = spots  # side -> the locations of ``held`` as bits (:func:`~.bits.board_bits`)
+        self.stacked = stacked  # side -> the locations holding more than one of its units, as bits
         self.zoc = zoc  # side -> location -> how many of the side's units there project a ZOC
         self.sets = sets  # what rule modules build from the above when first asked for
         self.zones = zones  # the game's ZOC reach and the zones made from the ``zoc`` counts (:func:`zoc_set`)
@@ -106,12 +107,13 @@ class _Static:
 
 
 class _Zones(NamedTuple):
-    """Per loaded game: where a ZOC reaches from each location, the zones made last (:func:`zoc_set`), and each
-    unit's place in the game's unit order (:func:`_make_at`)."""
+    """Per loaded game: where a ZOC reaches from each location, the zones made last (:func:`zoc_set`), each
+    unit's place in the game's unit order (:func:`_make_at`), and the location of each bit (:func:`stacked_at`)."""
 
     reach: Mapping[str, tuple[str, ...]]
     made: dict  # id of a side's ZOC counts -> (the counts, kept alive with it; the locations they reach)
     rank: Mapping[str, int]
+    name: Mapping[int, str]
 
 
 def _static(ctx: Context) -> _Static:
@@ -129,8 +131,9 @@ def _make_static(ctx: Context) -> _Static:
     else:  # the game keeps its own zones of control: no unit is counted as projecting one
         projects, reach = dict.fromkeys(ctx.unit_type, False), {}
     rank = {uid: i for i, uid in enumerate(game.units)}
-    return _Static({uid: u.side for uid, u in game.units.items()}, rank, board_bits(ctx).bit, projects, reach,
-                   hooks.zoc_off, _Zones(reach, {}, rank))
+    bit = board_bits(ctx).bit
+    return _Static({uid: u.side for uid, u in game.units.items()}, rank, bit, projects, reach, hooks.zoc_off,
+                   _Zones(reach, {}, rank, {b: loc for loc, b in bit.items()}))
 
 
 def unit_sides(ctx: Context) -> Mapping[str, str]:
@@ -199,17 +202,19 @@ def _derive(ctx: Context, units: Mapping[str, Any], base: Position | None) -> Po
             _add(s, locations, at, held, zoc, uid, us, 1)
         bit = s.bit
         spots = {side: mask(bit, counts) for side, counts in held.items()}
-        return Position(units, at, held, spots, zoc, {}, s.zones)
+        stacked = {side: mask(bit, [loc for loc, n in counts.items() if n > 1]) for side, counts in held.items()}
+        return Position(units, at, held, spots, stacked, zoc, {}, s.zones)
     if not changed:
         if base._at is not None:
-            return Position(units, base._at, base.held, base.spots, base.zoc, base.sets, s.zones)
-        return Position(units, None, base.held, base.spots, base.zoc, base.sets, s.zones, base, [], base._depth + 1)
+            return Position(units, base._at, base.held, base.spots, base.stacked, base.zoc, base.sets, s.zones)
+        return Position(units, None, base.held, base.spots, base.stacked, base.zoc, base.sets, s.zones, base, [],
+                        base._depth + 1)
     # A mapping is copied only when a unit changes it (``.copy()``, not ``dict()``: these mappings lose keys as units
     # leave, and ``dict()`` of a dict with deleted entries inserts key by key, five times slower than the block copy
     # ``.copy()`` still makes of it); the counts of a side none of whose units changed them are shared. Each mapping
     # changes as :func:`_add` would change it, counting the unit out of its old state and into its new one; the units
     # by location are left to :func:`_make_at`, with the units that changed location.
-    held, spots, zoc = base.held, base.spots, base.zoc
+    held, spots, stacked, zoc = base.held, base.spots, base.stacked, base.zoc
     side_of, rank, bit, projects, off, was = s.side, s.rank, s.bit, s.projects, s.off, base.units
     moves = []
     for uid in changed:
@@ -225,14 +230,23 @@ def _derive(ctx: Context, units: Mapping[str, Any], base: Position | None) -> Po
             if spots is base.spots:
                 spots = dict(spots)
             if on_a:
+                n = counts[a]
                 _less(counts, a)
-                if a not in counts:  # (the last of the side's units there left)
+                if n == 1:  # (the last of the side's units there left)
                     spots[side] ^= bit[a]
+                elif n == 2:  # (one is left)
+                    if stacked is base.stacked:
+                        stacked = dict(stacked)
+                    stacked[side] ^= bit[a]
             if on_b:
                 n = counts.get(b, 0)
                 counts[b] = n + 1
                 if not n:
                     spots[side] |= bit[b]
+                elif n == 1:
+                    if stacked is base.stacked:
+                        stacked = dict(stacked)
+                    stacked[side] |= bit[b]
         from_a = on_a and projects[uid, old.face] and not off(old)
         from_b = on_b and projects[uid, new.face] and not off(new)
         if from_a == from_b and (a == b or not from_a):  # its zone of control neither moved, came nor went
@@ -245,9 +259,9 @@ def _derive(ctx: Context, units: Mapping[str, Any], base: Position | None) -> Po
     if not moves:  # (the units by location, and the stacks, which depend on them alone, are the base's)
         sets = {"stacks": base.sets["stacks"]} if "stacks" in base.sets else {}
         if base._at is not None:
-            return Position(units, base._at, held, spots, zoc, sets, s.zones)
-        return Position(units, None, held, spots, zoc, sets, s.zones, base, moves, base._depth + 1)
-    pos = Position(units, None, held, spots, zoc, {}, s.zones, base, moves,
+            return Position(units, base._at, held, spots, stacked, zoc, sets, s.zones)
+        return Position(units, None, held, spots, stacked, zoc, sets, s.zones, base, moves, base._depth + 1)
+    pos = Position(units, None, held, spots, stacked, zoc, {}, s.zones, base, moves,
                    1 if base._at is not None else base._depth + 1)
     if pos._depth >= CHAIN:
         _make_at(pos)
@@ -308,6 +322,19 @@ def position(ctx: Context, units: Mapping[str, Any]) -> Position:
         del memo[next(iter(memo))]
     memo[key] = pos
     return pos
+
+
+def stacked_at(pos: Position) -> list[tuple[str, str]]:
+    """(location, side) for every location holding more than one unit of a side, side by side (from the bits the
+    position keeps: no location is looked at that holds fewer)."""
+    name = pos.zones.name
+    out = []
+    for side, m in pos.stacked.items():
+        while m:
+            low = m & -m
+            out.append((name[low], side))
+            m ^= low
+    return out
 
 
 def held_by(pos: Position, side: str) -> AbstractSet[str]:
