@@ -341,32 +341,37 @@ def previous(ctx: Context, s: Search, loc: str, level: int) -> str:
         enter = s.cost[loc][s.column]
         if s.start in nbrs and level == s.spent + s.extra + enter and not s.closed & mb.bit[loc]:
             return s.start
-        before = s.levels.get(level - enter, 0) & ~s.stops
-        return min(n for n in nbrs if mb.bit[n] & before and n != s.start)
-    # (the step's cost and whether it is open worked out here, the cheap tests first: a path asks per hex)
-    bit, levels, allowed, index = mb.bit, s.levels, s.steps, ctx.board.step_index
-    priced = s.sides.cost if s.sides is not None else None
-    stops, start = s.stops, s.start
-    enter = s.cost[loc][s.column]
-    if start in nbrs and not s.closed & bit[loc] and level == s.spent + s.extra + (
-            priced.get((start, loc), enter) if priced is not None else enter):
-        opening = s.first if s.first is not None else allowed
-        d = index.get((start, loc)) if opening is not None else None
-        if d is None or opening[d] & bit[start]:  # type: ignore[index]
-            return start
-    # the first by id of the neighbours (the start apart) whose step into ``loc`` is open and that were reached, not
-    # stopping there, for the level less the step's cost
-    for n in _by_id(ctx)[loc]:  # the neighbours in id order: the first that qualifies is the one
-        if n == start:
-            continue
-        b = bit[n]
-        if allowed is not None:
-            d = index.get((n, loc))
-            if d is not None and not allowed[d] & b:
+        before = s.levels.get(level - enter, 0)
+        before ^= before & s.stops  # (``a & ~b`` without a negative board-sized integer)
+        bit, start = mb.bit, s.start
+        for n in _by_id(ctx)[loc]:  # the neighbours in id order: the first reached at the level before is the one
+            if bit[n] & before and n != start:
+                return n
+    else:
+        # (the step's cost and whether it is open worked out here, the cheap tests first: a path asks per hex)
+        bit, levels, allowed, index = mb.bit, s.levels, s.steps, ctx.board.step_index
+        priced = s.sides.cost if s.sides is not None else None
+        stops, start = s.stops, s.start
+        enter = s.cost[loc][s.column]
+        if start in nbrs and not s.closed & bit[loc] and level == s.spent + s.extra + (
+                priced.get((start, loc), enter) if priced is not None else enter):
+            opening = s.first if s.first is not None else allowed
+            d = index.get((start, loc)) if opening is not None else None
+            if d is None or opening[d] & bit[start]:  # type: ignore[index]
+                return start
+        # the first by id of the neighbours (the start apart) whose step into ``loc`` is open and that were reached, not
+        # stopping there, for the level less the step's cost
+        for n in _by_id(ctx)[loc]:  # the neighbours in id order: the first that qualifies is the one
+            if n == start:
                 continue
-        c = priced.get((n, loc), enter) if priced is not None else enter
-        if levels.get(level - c, 0) & b and not stops & b:  # (the stops tested only for a neighbour at the level)
-            return n
+            b = bit[n]
+            if allowed is not None:
+                d = index.get((n, loc))
+                if d is not None and not allowed[d] & b:
+                    continue
+            c = priced.get((n, loc), enter) if priced is not None else enter
+            if levels.get(level - c, 0) & b and not stops & b:  # (the stops tested only for a neighbour at the level)
+                return n
     raise ValueError("min() arg is an empty sequence")  # as the search's min() said (never for a reached loc)
 
 

@@ -14,7 +14,8 @@ A units mapping is never changed once a state holds it (rule functions make a ne
 it is remembered on the replay context by the mapping's identity (the last few mappings, each kept alive by its
 entry so that the identity cannot be reused), and a new mapping is derived from the last one through the units
 whose entry changed: a move changes one unit, so a whole game derives each new position in microseconds instead of
-going through every unit again.
+going through every unit again. A derived position keeps each side's locations as bits too (``spots``, changed by
+the units that came or went), for the searches; its units by location are made only when first asked for.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import compress
 from operator import is_not
-from typing import AbstractSet, Any, Callable, Iterable, Mapping, NamedTuple
+from typing import AbstractSet, Any, Callable, Mapping, NamedTuple
 
 from .bits import board_bits, mask
 from .context import Context, once
@@ -32,15 +33,36 @@ REBUILD = 2  # 1/REBUILD of the units changed or more: derive the position from 
 # out and in again, two counts; a new position counts every unit once)
 
 
-class Position(NamedTuple):
-    """The map as one units mapping leaves it. The mappings are shared: read them, never change them."""
+class Position:
+    """The map as one units mapping leaves it. The mappings are shared: read them, never change them.
 
-    units: Mapping[str, Any]  # the units mapping described (kept: its identity is the key)
-    at: Mapping[str, tuple[str, ...]]  # location -> units on the map there, in the game's unit order
-    held: Mapping[str, Mapping[str, int]]  # side -> location -> how many of the side's units are there
-    zoc: Mapping[str, Mapping[str, int]]  # side -> location -> how many of the side's units there project a ZOC
-    sets: dict  # what rule modules build from the above when first asked for
-    zones: "_Zones"  # the game's ZOC reach and the zones made from the ``zoc`` counts (:func:`zoc_set`)
+    ``at`` is made when first asked for: a derived position keeps its base position and the units that changed
+    location, and the first ask copies the nearest made ``at`` back along that chain once and moves those units in
+    it (a movement phase's moves need only the counts; the units by location are asked at the phase's end)."""
+
+    __slots__ = ("units", "held", "spots", "stacked", "zoc", "sets", "zones", "_at", "_base", "_moves", "_depth")
+
+    def __init__(self, units: Mapping[str, Any], at: Mapping[str, tuple[str, ...]] | None,
+                 held: Mapping[str, Mapping[str, int]], spots: Mapping[str, int], stacked: Mapping[str, int],
+                 zoc: Mapping[str, Mapping[str, int]], sets: dict, zones: "_Zones", base: "Position | None" = None,
+                 moves: list | None = None, depth: int = 0) -> None:
+        self.units = units  # the units mapping described (kept: its identity is the key)
+        self.held = held  # side -> location -> how many of the side's units are there
+        self.spots = spots  # side -> the locations of ``held`` as bits (:func:`~.bits.board_bits`)
+        self.stacked = stacked  # side -> the locations holding more than one of its units, as bits
+        self.zoc = zoc  # side -> location -> how many of the side's units there project a ZOC
+        self.sets = sets  # what rule modules build from the above when first asked for
+        self.zones = zones  # the game's ZOC reach and the zones made from the ``zoc`` counts (:func:`zoc_set`)
+        self._at = at  # location -> units on the map there, in the game's unit order (None: not made yet)
+        self._base = base  # (``at`` not made yet) the position derived from
+        self._moves = moves  # (``at`` not made yet) (unit, from, to, rank) of the units that changed location
+        self._depth = depth  # positions back to the nearest made ``at``
+
+    @property
+    def at(self) -> Mapping[str, tuple[str, ...]]:
+        """location -> units on the map there, in the game's unit order."""
+        at = self._at
+        return at if at is not None else _make_at(self)
 
 
 def changed_units(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str] | None:
@@ -77,6 +99,7 @@ class _Static:
 
     side: Mapping[str, str]
     rank: Mapping[str, int]
+    bit: Mapping[str, int]  # a location's bit (:func:`~.bits.board_bits`)
     projects: Mapping[tuple[str, str], bool]
     reach: Mapping[str, tuple[str, ...]]
     off: Callable[[Any], bool]
@@ -84,10 +107,13 @@ class _Static:
 
 
 class _Zones(NamedTuple):
-    """Per loaded game: where a ZOC reaches from each location, and the zones made last (:func:`zoc_set`)."""
+    """Per loaded game: where a ZOC reaches from each location, the zones made last (:func:`zoc_set`), each
+    unit's place in the game's unit order (:func:`_make_at`), and the location of each bit (:func:`stacked_at`)."""
 
     reach: Mapping[str, tuple[str, ...]]
     made: dict  # id of a side's ZOC counts -> (the counts, kept alive with it; the locations they reach)
+    rank: Mapping[str, int]
+    name: Mapping[int, str]
 
 
 def _static(ctx: Context) -> _Static:
@@ -104,8 +130,10 @@ def _make_static(ctx: Context) -> _Static:
         reach = hooks.zoc_reach(ctx) if hooks.zoc_reach is not None else ctx.board.open_neighbours
     else:  # the game keeps its own zones of control: no unit is counted as projecting one
         projects, reach = dict.fromkeys(ctx.unit_type, False), {}
-    return _Static({uid: u.side for uid, u in game.units.items()}, {uid: i for i, uid in enumerate(game.units)},
-                   projects, reach, hooks.zoc_off, _Zones(reach, {}))
+    rank = {uid: i for i, uid in enumerate(game.units)}
+    bit = board_bits(ctx).bit
+    return _Static({uid: u.side for uid, u in game.units.items()}, rank, bit, projects, reach, hooks.zoc_off,
+                   _Zones(reach, {}, rank, {b: loc for loc, b in bit.items()}))
 
 
 def unit_sides(ctx: Context) -> Mapping[str, str]:
@@ -172,15 +200,23 @@ def _derive(ctx: Context, units: Mapping[str, Any], base: Position | None) -> Po
         zoc: dict = {side: {} for side in ctx.game.sides}
         for uid, us in units.items():
             _add(s, locations, at, held, zoc, uid, us, 1)
-        return Position(units, at, held, zoc, {}, s.zones)
+        bit = s.bit
+        spots = {side: mask(bit, counts) for side, counts in held.items()}
+        stacked = {side: mask(bit, [loc for loc, n in counts.items() if n > 1]) for side, counts in held.items()}
+        return Position(units, at, held, spots, stacked, zoc, {}, s.zones)
     if not changed:
-        return Position(units, base.at, base.held, base.zoc, base.sets, s.zones)
+        if base._at is not None:
+            return Position(units, base._at, base.held, base.spots, base.stacked, base.zoc, base.sets, s.zones)
+        return Position(units, None, base.held, base.spots, base.stacked, base.zoc, base.sets, s.zones, base, [],
+                        base._depth + 1)
     # A mapping is copied only when a unit changes it (``.copy()``, not ``dict()``: these mappings lose keys as units
     # leave, and ``dict()`` of a dict with deleted entries inserts key by key, five times slower than the block copy
     # ``.copy()`` still makes of it); the counts of a side none of whose units changed them are shared. Each mapping
-    # changes as :func:`_add` would change it, counting the unit out of its old state and into its new one.
-    at, held, zoc = base.at, base.held, base.zoc
-    side_of, rank, projects, off, was = s.side, s.rank, s.projects, s.off, base.units
+    # changes as :func:`_add` would change it, counting the unit out of its old state and into its new one; the units
+    # by location are left to :func:`_make_at`, with the units that changed location.
+    held, spots, stacked, zoc = base.held, base.spots, base.stacked, base.zoc
+    side_of, rank, bit, projects, off, was = s.side, s.rank, s.bit, s.projects, s.off, base.units
+    moves = []
     for uid in changed:
         old, new = was[uid], units[uid]
         a, b = old.loc, new.loc
@@ -189,27 +225,28 @@ def _derive(ctx: Context, units: Mapping[str, Any], base: Position | None) -> Po
             continue
         side = side_of[uid]
         if a != b:
-            if at is base.at:
-                at = at.copy()
+            moves.append((uid, a if on_a else None, b if on_b else None, rank[uid]))
             held, counts = _writable(held, base.held, side)
+            if spots is base.spots:
+                spots = dict(spots)
             if on_a:
-                here = at[a]
-                if len(here) == 1:
-                    del at[a]
-                else:
-                    i = here.index(uid)
-                    at[a] = here[:i] + here[i + 1:]
+                n = counts[a]
                 _less(counts, a)
+                if n == 1:  # (the last of the side's units there left)
+                    spots[side] ^= bit[a]
+                elif n == 2:  # (one is left)
+                    if stacked is base.stacked:
+                        stacked = dict(stacked)
+                    stacked[side] ^= bit[a]
             if on_b:
-                here = at.get(b)
-                if here:
-                    r, i = rank[uid], 0
-                    while i < len(here) and rank[here[i]] < r:
-                        i += 1
-                    at[b] = here[:i] + (uid,) + here[i:]
-                else:
-                    at[b] = (uid,)
-                counts[b] = counts.get(b, 0) + 1
+                n = counts.get(b, 0)
+                counts[b] = n + 1
+                if not n:
+                    spots[side] |= bit[b]
+                elif n == 1:
+                    if stacked is base.stacked:
+                        stacked = dict(stacked)
+                    stacked[side] |= bit[b]
         from_a = on_a and projects[uid, old.face] and not off(old)
         from_b = on_b and projects[uid, new.face] and not off(new)
         if from_a == from_b and (a == b or not from_a):  # its zone of control neither moved, came nor went
@@ -219,10 +256,54 @@ def _derive(ctx: Context, units: Mapping[str, Any], base: Position | None) -> Po
             _less(counts, a)
         if from_b:
             counts[b] = counts.get(b, 0) + 1
-    sets = {}
-    if at is base.at and "stacks" in base.sets:  # (the stacks depend on the units' locations alone)
-        sets["stacks"] = base.sets["stacks"]
-    return Position(units, at, held, zoc, sets, s.zones)
+    if not moves:  # (the units by location, and the stacks, which depend on them alone, are the base's)
+        sets = {"stacks": base.sets["stacks"]} if "stacks" in base.sets else {}
+        if base._at is not None:
+            return Position(units, base._at, held, spots, stacked, zoc, sets, s.zones)
+        return Position(units, None, held, spots, stacked, zoc, sets, s.zones, base, moves, base._depth + 1)
+    pos = Position(units, None, held, spots, stacked, zoc, {}, s.zones, base, moves,
+                   1 if base._at is not None else base._depth + 1)
+    if pos._depth >= CHAIN:
+        _make_at(pos)
+    return pos
+
+
+CHAIN = 32  # derived positions at most between one whose ``at`` is made and one whose ``at`` is not
+
+
+def _make_at(pos: Position) -> Mapping[str, tuple[str, ...]]:
+    """The units by location of a derived position: the nearest made ``at`` back along its bases, copied once (when
+    a unit changed location since) and each unit that did moved in it, oldest first. Kept on the position, which
+    then lets its bases go."""
+    chain = []
+    p = pos
+    while p._at is None:
+        if p._moves:
+            chain.append(p._moves)
+        p = p._base
+    at = p._at
+    if chain:
+        at, rank = at.copy(), pos.zones.rank
+        for moves in reversed(chain):
+            for uid, a, b, r in moves:
+                if a is not None:
+                    here = at[a]
+                    if len(here) == 1:
+                        del at[a]
+                    else:
+                        i = here.index(uid)
+                        at[a] = here[:i] + here[i + 1:]
+                if b is not None:
+                    here = at.get(b)
+                    if here:
+                        i = 0
+                        while i < len(here) and rank[here[i]] < r:
+                            i += 1
+                        at[b] = here[:i] + (uid,) + here[i:]
+                    else:
+                        at[b] = (uid,)
+    pos._at, pos._base, pos._moves = at, None, None
+    return at
 
 
 def position(ctx: Context, units: Mapping[str, Any]) -> Position:
@@ -243,9 +324,31 @@ def position(ctx: Context, units: Mapping[str, Any]) -> Position:
     return pos
 
 
+def stacked_at(pos: Position) -> list[tuple[str, str]]:
+    """(location, side) for every location holding more than one unit of a side, side by side (from the bits the
+    position keeps: no location is looked at that holds fewer)."""
+    name = pos.zones.name
+    out = []
+    for side, m in pos.stacked.items():
+        while m:
+            low = m & -m
+            out.append((name[low], side))
+            m ^= low
+    return out
+
+
 def held_by(pos: Position, side: str) -> AbstractSet[str]:
     """Locations holding units of ``side``."""
     return pos.held[side].keys()
+
+
+def spots_of_others(spots: Mapping[str, int], side: str) -> int:
+    """:func:`held_by_others` as bits (:func:`~.bits.board_bits`), from a position's ``spots``."""
+    out = 0
+    for s, bits in spots.items():
+        if s != side:
+            out |= bits
+    return out
 
 
 def held_by_others(pos: Position, side: str) -> AbstractSet[str]:
@@ -294,7 +397,7 @@ def enemy_zoc_mask(ctx: Context, zoc: Mapping[str, Mapping[str, int]], side: str
     out = 0
     for s, counts in zoc.items():
         if s != side:
-            out |= counts_mask(ctx, counts, reach, "zone_masks")
+            out |= _zone_mask(ctx, counts, reach)
     return out
 
 
@@ -303,31 +406,18 @@ def _reach_bits(ctx: Context) -> dict[str, int]:
     return {loc: mask(bit, near) for loc, near in _static(ctx).reach.items()}
 
 
-def side_counts(pos: Position, side: str) -> tuple[Mapping[str, int], frozenset[str], Mapping[str, int]] | None:
-    """(the other side's units as counts by location, its zone of control, ``side``'s units as counts by location),
-    when there are two sides (positions share a side's counts while its units stay put, and the zone while its
-    projecting units do), else None."""
-    if len(pos.held) != 2:
-        return None
-    a, b = pos.held
-    other = b if a == side else a
-    return pos.held[other], zoc_set(pos, other), pos.held[side]
-
-
-def counts_mask(ctx: Context, counts: Iterable[str], bit: Mapping[str, int], kept: str = "count_masks") -> int:
-    """The locations of a counts mapping or a zone of control of a position as bits (remembered under ``kept`` for
-    the last few, each kept alive by its entry, whatever ``bit`` is asked with: a game's bits of a location are the
-    same in every mapping of them, the board's or a part of it). Another ``kept`` for another mapping than a
-    location's own bits (:func:`enemy_zoc_mask`: the bits its zone of control reaches)."""
-    memo = ctx.derived.get(kept)
+def _zone_mask(ctx: Context, counts: Mapping[str, int], reach: Mapping[str, int]) -> int:
+    """The bits a side's zone of control reaches, from its counts of projecting units (remembered for the last few
+    counts mappings, each kept alive by its entry)."""
+    memo = ctx.derived.get("zone_masks")
     if memo is None:
-        memo = ctx.derived[kept] = {}
+        memo = ctx.derived["zone_masks"] = {}
     hit = memo.get(id(counts))
     if hit is not None and hit[0] is counts:
         return hit[1]
     out = 0
     for loc in counts:
-        out |= bit[loc]
+        out |= reach[loc]
     if len(memo) >= ZONES:
         del memo[next(iter(memo))]
     memo[id(counts)] = (counts, out)

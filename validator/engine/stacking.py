@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from .context import Context
-from .position import position, unit_sides
+from .position import position, stacked_at, unit_sides
 
 Stack = tuple[str, str, tuple[str, ...]]  # (location, side, units in the game's unit order)
 
@@ -23,18 +23,14 @@ def stacks(ctx: Context, units: Any) -> list[Stack]:
     out = pos.sets.get("stacks")
     if out is None:
         out = []
-        side_of = unit_sides(ctx)
-        for loc, here in pos.at.items():
-            if len(here) > 1:
-                sides = {side_of[u] for u in here}
-                if len(sides) == 1:
-                    out.append((loc, side_of[here[0]], here))
-                    continue
-                for side in sorted(sides):
-                    mine = tuple(u for u in here if side_of[u] == side)
-                    if len(mine) > 1:
-                        out.append((loc, side, mine))
-        out.sort()  # by location and side (each pair once: the units are never compared)
+        found = stacked_at(pos)
+        if found:
+            side_of, at, held = unit_sides(ctx), pos.at, pos.held
+            for loc, side in found:
+                here = at[loc]
+                out.append((loc, side, here if len(here) == held[side][loc] else
+                            tuple(u for u in here if side_of[u] == side)))
+            out.sort()  # by location and side (each pair once: the units are never compared)
         pos.sets["stacks"] = out
     return out
 

@@ -47,6 +47,7 @@ from games.hexgrid import distance
 from games.model import CRT
 
 from ...engine.context import Context
+from ...engine.position import held_by_others, position
 from ...engine.state import evolve, occupants
 from ...model import Finding
 from .battle_state import Battle, LossGroup
@@ -644,10 +645,10 @@ def defense_works(ctx: Context, state: State, play: Play, effect: Effect) -> tup
 
 
 def works_entered(ctx: Context, state: State) -> State:
-    """A Defense Works marker goes when an enemy unit enters its hex (card 41)."""
-    occ = occupants(ctx, state)
-    units = ctx.game.units
-    keep = frozenset(w for w in state.effects.works if not any(units[u].side != w[1] for u in occ.get(w[0], ())))
+    """A Defense Works marker goes when an enemy unit enters its hex (card 41). (Asked after every action while a
+    marker is out: the enemy's counts by location, which every position has, not the units by location.)"""
+    pos = position(ctx, state.units)
+    keep = frozenset(w for w in state.effects.works if w[0] not in held_by_others(pos, w[1]))
     if keep == state.effects.works:
         return state
     return evolve(state, effects=evolve(state.effects, works=keep))

@@ -26,8 +26,8 @@ from typing import AbstractSet, Mapping, NamedTuple, Sequence
 from ...engine.bits import mask
 from ...engine.context import Context
 from ...engine.paths import Search, explore, found, move_bits, path
-from ...engine.position import (counts_mask, enemy_zoc_mask, enemy_zoc_set, held_by, held_by_others, note_changes,
-                                position, side_counts)
+from ...engine.position import (enemy_zoc_mask, enemy_zoc_set, held_by, held_by_others, note_changes, position,
+                                spots_of_others)
 from ...engine.state import evolve, face_of, unit_name
 from ...model import Action, Finding, indefinite
 from .board import terrain_cost
@@ -113,7 +113,7 @@ class Ground(NamedTuple):
     ezoc: AbstractSet[str]
     enemy: AbstractSet[str]
     friendly: AbstractSet[str]
-    memo: dict  # the position's counts behind the above, and what searches build from them (:func:`_ground_bits`)
+    memo: dict  # the position's bits and counts behind the above, and what searches make of them (:func:`_ground_bits`)
 
 
 def ground(ctx: Context, state: State, side: str) -> Ground:
@@ -122,26 +122,25 @@ def ground(ctx: Context, state: State, side: str) -> Ground:
     g = pos.sets.get(key)
     if g is None:
         g = pos.sets[key] = Ground(enemy_zoc_set(pos, side), held_by_others(pos, side), held_by(pos, side),
-                                   {"counts": side_counts(pos, side), "zoc": (pos.zoc, side)})
+                                   {"spots": pos.spots, "zoc": pos.zoc, "side": side})
     return g
 
 
 def _ground_bits(ctx: Context, g: Ground, what: int) -> int:
     """The enemy units (``what`` 0), the EZOCs (1) or the friendly units (2) of the ground as bits (``move_bits``;
-    from the position's counts when it has them, which positions share while a side's units stay put)."""
+    from the position: the units' locations it keeps as bits, the zone from the counts of the units projecting it)."""
     bits = g.memo.get("bits")
     if bits is None:
         bits = g.memo["bits"] = [None, None, None]
     out = bits[what]
     if out is None:
-        bit = move_bits(ctx).bit
-        counts = g.memo.get("counts")
-        if counts is not None and what == 1:  # (the zone as bits from the counts of the units projecting it)
-            out = enemy_zoc_mask(ctx, *g.memo["zoc"])
-        elif counts is not None:
-            out = counts_mask(ctx, counts[what], bit)
+        memo, side = g.memo, g.memo["side"]
+        if what == 1:
+            out = enemy_zoc_mask(ctx, memo["zoc"], side)
+        elif what == 0:
+            out = spots_of_others(memo["spots"], side)
         else:
-            out = mask(bit, (g.enemy, g.ezoc, g.friendly)[what])
+            out = memo["spots"][side]
         bits[what] = out
     return out
 

@@ -24,7 +24,7 @@ from typing import Mapping, Sequence
 
 from ...engine.bits import Bits, board_bits, mask, spread
 from ...engine.context import Context, once
-from ...engine.position import counts_mask, enemy_zoc_mask, enemy_zoc_set, held_by, held_by_others, position, unit_sides
+from ...engine.position import enemy_zoc_mask, position, spots_of_others, unit_sides
 from ...engine.state import unit_name
 from .control import OCCUPATION_AREAS, controller
 from .state import State
@@ -106,9 +106,10 @@ def _owners(ctx: Context, state: State) -> list[tuple[str, str | None]]:
 def _blocked(ctx: Context, state: State, side: str, with_enemy: bool, owners) -> int:
     """The blocked locations (6.3) as bits (``bitboard``), from the bits of their parts: the areas (per game), the
     enemy's cities (kept for the owners list, which stays the same while control does), and with the enemy the
-    locations of his units and his zones of control without a ``side`` unit in them (each kept per counts mapping
-    of the position, which positions share while those units stay put). A net is then found by these bits without
-    going through the blocked locations one by one."""
+    locations of his units (the position's ``spots``, kept up to date as units move) and his zones of control
+    without a ``side`` unit in them (the zones kept per counts mapping of the position, which positions share while
+    his projecting units stay put). A net is then found by these bits without going through the blocked locations
+    one by one."""
     bit = board_bits(ctx).bit
     memo_key = ("blocked_cities", side)
     last = ctx.derived.get(memo_key)
@@ -123,14 +124,9 @@ def _blocked(ctx: Context, state: State, side: str, with_enemy: bool, owners) ->
     if not with_enemy:
         return areas | cities
     pos = position(ctx, state.units)
-    held = pos.held
-    if len(held) != 2:
-        return areas | cities | mask(bit, held_by_others(pos, side)) | mask(bit, enemy_zoc_set(pos, side)
-                                                                            - held_by(pos, side))
-    enemy = counts_mask(ctx, next(counts for s, counts in held.items() if s != side), bit)
     ezoc = enemy_zoc_mask(ctx, pos.zoc, side)
     # ``a ^ (a & b)`` for ``a & ~b``: the EZOCs without a ``side`` unit in them
-    return areas | cities | enemy | (ezoc ^ (ezoc & counts_mask(ctx, held[side], bit)))
+    return areas | cities | spots_of_others(pos.spots, side) | (ezoc ^ (ezoc & pos.spots[side]))
 
 
 def _city_steps(ctx: Context, side: str) -> dict[str, tuple[str, ...]]:
