@@ -487,7 +487,9 @@ def _off_problem(ctx: Context, state: State, uid: str, nxt: str) -> Finding:
                                      "whole MA (22.6)", (uid,))
         return Finding("22.4", f"{who}: {ctx.game.map.areas[nxt].name} is not a friendly Entry Area; units never "
                                "enter enemy Entry Areas", (uid,))
-    return Finding("5.1", f"{who}: {nxt} is not on the maps of {ctx.scenario.name}", (uid,))
+    sf = scenario_facts(ctx)
+    return Finding(sf.maps_rule, f"{who}: {nxt} is not on the maps of {ctx.scenario.name} (map "
+                                 f"{', '.join(sorted(sf.maps))}); no unit enters it", (uid,))
 
 
 def _hexside_problem(ctx: Context, state: State, uid: str, cur: str, nxt: str, feats: frozenset[str], first: bool,
