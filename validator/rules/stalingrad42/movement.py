@@ -59,7 +59,8 @@ from .bonds import Bonds, Potential, crosses_bond, in_hex_bond, negated, potenti
 from .campaign_data import scenario_rules
 from .data import facts, scenario_facts
 from .state import DISRUPTED, FULL_RETREAT, GOOD_ORDER, OUT_OF_SUPPLY, ISOLATED, Moved, State
-from .terrain import Situation, allowed, closed, cost_table, major_closed, minus, situation, step_costs, union
+from .terrain import (Situation, allowed, closed, closed_in_winter, cost_table, major_closed, minus, situation,
+                      step_costs, union)
 from .turn_order import acting_side
 from .units import Info, info, name, ready_sp, table
 from .zoc import adjacent_bits, ezoc_bits, other, side_at, sides, winter
@@ -431,6 +432,9 @@ def _step_problem(ctx: Context, state: State, uid: str, cur: str, nxt: str, p: P
     b = bit[nxt]
     if b & g.off:
         return _off_problem(ctx, state, uid, nxt)
+    if closed_in_winter(ctx, state.turn, nxt):
+        return Finding("23.4", f"{who}: Entry Area {nxt} is not usable in the Russian Winter; units never enter it",
+                       (uid,))
     entry = _first_entry_problem(ctx, state, uid, cur, nxt)
     if entry is not None:
         return entry
