@@ -16,8 +16,32 @@ detraining, no Rail Movement, Tactical Movement otherwise), and the weather: Ove
 unit defend (23.2.2), the first Winter turn after a Rain turn (23.1's +1, no Mud outside the Rasputitsa), Entry Area
 K closed in the Russian Winter (23.4).
 
-First list: 34 logs. Two repeated earlier sets (found by grep after the list was written: two German Air units on an
-Overcast turn, `sweep_9_3_1_overcast_two_air`, and its one-unit twin) and were dropped: 32 logs.
+First list: 35 logs. Two repeated earlier sets (found by grep after the list was written: two German Air units on an
+Overcast turn, `sweep_9_3_1_overcast_two_air`, and its one-unit twin) and were dropped: 33 logs; five were added after
+the first run (below): 38. The first run disagreed in ten logs. The validator was fixed five times:
+- S1.1, S2.1, S3.1: a move onto a hex of a map the scenario does not use was reported under 5.1; the scenario's map
+  rule is the one it breaks (`rules.toml maps_rule`) (`blind14_s1_axis_onto_map_b`, `blind14_s2_soviet_north_of_row_40`,
+  `blind14_s3_soviet_onto_map_c`; their twins stay on the maps in play).
+- S2.2: the Caucasus's own Air rules were missing: the range traced from the imaginary hex 3139 (a target 7 hexes
+  from it was refused under 9.3.5, `blind14_s2_air_on_turn14_clean`), no Air unit on turns 15-22
+  (`blind14_s2_air_on_turn16`) and one German Air unit a turn (`blind14_s2_two_german_air_on_clear_turn`, added).
+- 23.4: Entry Area K closed in the Russian Winter was checked for a move between Entry Areas only; a move into it from
+  the map and a reinforcement placed in it went unreported (`blind14_winter_into_area_k`,
+  `blind14_winter_reinforcement_at_k`, added; twins at J).
+- S4.3: the Winter Offensive outside the Campaign was reported under 33.1 (its message named S4.3); a `maskirovka`
+  line in Uranus was taken for an army not yet arrived (34.1.1) and a `hold` in the Caucasus for a missing army
+  (34.4.1): each is now S4.3, the rule that keeps 30-34 out of the other scenarios (`blind14_s3_winter_offensive`,
+  `blind14_s2_winter_offensive`, `blind14_s3_maskirovka` and `blind14_s2_hold_in_reserve_army`, added).
+- 24.1.1 (found while checking S3.5's logs): a header `position.vp` was offset against a start position without the
+  control the scenario gives vacant hexes (Uranus's Rostov, Voroshilovgrad, Novocherkassk, Kalach) or the header's
+  Elbrus and Baku flags, so a Uranus log starting at 16 VPs counted 22 (`blind14_s3_stalingrad_lost_on_35_clean`).
+Two cases were corrected:
+- `blind14_s3_interchange_rail_move` expected 33.2.3 for a Rail Move in the Interchange Turn; docs/rules/
+  stalingrad42.md gives 33.2.3 the Tactical-only movement and its other limits (an action kind the Interchange Turn
+  does not have) to 3.0, as for a battle there: 3.0.
+- `blind14_s3_stalingrad_lost_on_35_clean` walked the 6th Mechanized Corps through Stalingrad from 5520, which no road
+  within five hexes joins to a Soviet Entry Area: Out of Supply, it moves only tactically (16.4). The walker is now
+  the 98th Rifle Division (a non-mechanized unit keeps its MA Out of Supply).
 """
 from __future__ import annotations
 
