@@ -18,8 +18,8 @@ K closed in the Russian Winter (23.4).
 
 First list: 35 logs. Two repeated earlier sets (found by grep after the list was written: two German Air units on an
 Overcast turn, `sweep_9_3_1_overcast_two_air`, and its one-unit twin) and were dropped: 33 logs; five were added after
-the first run (below), then four more probing where the scenarios' victory conditions meet the turn order and the VP
-marker: 42. The first run disagreed in ten logs. The validator was fixed five times:
+the first run (below), then seven more probing where the scenarios' victory conditions meet the turn order and the VP
+marker, and the Russian Winter's defense penalty beside a Major City: 45. The first run disagreed in ten logs. The validator was fixed five times:
 - S1.1, S2.1, S3.1: a move onto a hex of a map the scenario does not use was reported under 5.1; the scenario's map
   rule is the one it breaks (`rules.toml maps_rule`) (`blind14_s1_axis_onto_map_b`, `blind14_s2_soviet_north_of_row_40`,
   `blind14_s3_soviet_onto_map_c`; their twins stay on the maps in play).
@@ -41,7 +41,11 @@ marker: 42. The first run disagreed in ten logs. The validator was fixed five ti
   the Axis win, 24.1.1 for the count as `victory_elbrus_last_turn` has it, S4.4 for the winner).
 The other two added cases agreed at once: S4.4's turn-28 benchmark is taken at the end of the Axis Player Turn also
 when the Winter Offensive (turn 26) has put the Soviets first (`blind14_s4_benchmark_after_winter_offensive_clean`;
-claiming the Soviet win during the Soviet Player Turn, before it, is S4.4's mistake).
+claiming the Soviet win during the Soviet Player Turn, before it, is S4.4's mistake); an Axis unit next to Rostov
+keeps its Defense Strength in the Russian Winter while Rostov is Axis controlled, not when it is Soviet (23.4:
+`blind14_s3_winter_next_to_axis_rostov_clean`, and the twin that claims 1-1 for 6 to 3, 8.3); Stalingrad left vacant
+but Axis controlled is still held at the start of the Axis Player Turn of turn 34 (S3.5:
+`blind14_s3_stalingrad_vacated_still_held_clean`).
 Two cases were corrected:
 - `blind14_s3_interchange_rail_move` expected 33.2.3 for a Rail Move in the Interchange Turn; docs/rules/
   stalingrad42.md gives 33.2.3 the Tactical-only movement and its other limits (an action kind the Interchange Turn
