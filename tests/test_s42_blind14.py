@@ -18,8 +18,8 @@ K closed in the Russian Winter (23.4).
 
 First list: 35 logs. Two repeated earlier sets (found by grep after the list was written: two German Air units on an
 Overcast turn, `sweep_9_3_1_overcast_two_air`, and its one-unit twin) and were dropped: 33 logs; five were added after
-the first run (below), then seven more probing where the scenarios' victory conditions meet the turn order and the VP
-marker, and the Russian Winter's defense penalty beside a Major City: 45. The first run disagreed in ten logs. The
+the first run (below), then ten more probing where the scenarios' victory conditions meet the turn order and the VP
+marker, the Russian Winter's defense penalty beside a Major City, and rule 32 outside the Campaign: 48. The first run disagreed in ten logs. The
 validator was fixed five times (a sixth, 24.3 in the VP marker, came from the later cases):
 - S1.1, S2.1, S3.1: a move onto a hex of a map the scenario does not use was reported under 5.1; the scenario's map
   rule is the one it breaks (`rules.toml maps_rule`) (`blind14_s1_axis_onto_map_b`, `blind14_s2_soviet_north_of_row_40`,
@@ -46,7 +46,9 @@ claiming the Soviet win during the Soviet Player Turn, before it, is S4.4's mist
 keeps its Defense Strength in the Russian Winter while Rostov is Axis controlled, not when it is Soviet (23.4:
 `blind14_s3_winter_next_to_axis_rostov_clean`, and the twin that claims 1-1 for 6 to 3, 8.3); Stalingrad left vacant
 but Axis controlled is still held at the start of the Axis Player Turn of turn 34 (S3.5:
-`blind14_s3_stalingrad_vacated_still_held_clean`).
+`blind14_s3_stalingrad_vacated_still_held_clean`); the Caucasus scenario neither upgrades Wiking on turn 13 nor owes
+the turn-17 infantry removal (S4.3: `blind14_s2_wiking_not_upgraded_turn13_clean`,
+`blind14_s2_no_infantry_removal_turn17_clean`; the Campaign owes it, 32.3).
 Two cases were corrected:
 - `blind14_s3_interchange_rail_move` expected 33.2.3 for a Rail Move in the Interchange Turn; docs/rules/
   stalingrad42.md gives 33.2.3 the Tactical-only movement and its other limits (an action kind the Interchange Turn
