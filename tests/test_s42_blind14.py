@@ -19,8 +19,8 @@ K closed in the Russian Winter (23.4).
 First list: 35 logs. Two repeated earlier sets (found by grep after the list was written: two German Air units on an
 Overcast turn, `sweep_9_3_1_overcast_two_air`, and its one-unit twin) and were dropped: 33 logs; five were added after
 the first run (below), then ten more probing where the scenarios' victory conditions meet the turn order and the VP
-marker, the Russian Winter's defense penalty beside a Major City, and rule 32 outside the Campaign: 48. The first run disagreed in ten logs. The
-validator was fixed five times (a sixth, 24.3 in the VP marker, came from the later cases):
+marker, the Russian Winter's defense penalty beside a Major City, and rule 32 outside the Campaign: 48. The first run
+disagreed in ten logs. The validator was fixed five times (a sixth, 24.3 in the VP marker, came from the later cases):
 - S1.1, S2.1, S3.1: a move onto a hex of a map the scenario does not use was reported under 5.1; the scenario's map
   rule is the one it breaks (`rules.toml maps_rule`) (`blind14_s1_axis_onto_map_b`, `blind14_s2_soviet_north_of_row_40`,
   `blind14_s3_soviet_onto_map_c`; their twins stay on the maps in play).
