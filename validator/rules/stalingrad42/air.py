@@ -3,8 +3,9 @@ leaves behind.
 
 - 9.3.1, 23.2: only the Axis has Air units; each Axis Initial Phase they come back to the Holding Box on their Ready
   side (:func:`collect`). The weather of the turn says how many take part in the turn: Clear all of them, Overcast
-  one German Air unit, Overcast-W, Rain and Snow none; Mud has no effect on them (decision: as Clear, the roll that
-  Mud replaced not being in the log). 9.3.9: from turn 27 one German Air unit fewer (Clear one, Overcast none).
+  one German Air unit, Overcast-W, Rain and Snow none; Mud has no effect on them (23.3.3): they are as the roll
+  that Mud replaced has them when the log gives its die (``weather.under_mud``), else all of them fly (decision).
+  9.3.9: from turn 27 one German Air unit fewer (Clear one, Overcast none).
 - 9.3.3: ``battle.air``: one Air unit, in the Axis Combat Phase, one shift right; 9.3.4: ``battle.defensive_air``:
   one Air unit for an Axis defender in the Soviet Combat Phase, one shift left; 11.3: ``determined.support`` may be
   an Air unit (+1). Only a Ready Air unit is committed (9.3.6); the Romanian Air unit and any Air unit used
@@ -36,6 +37,7 @@ from .special import near
 from .state import State
 from .supply import connecting_rail
 from .units import name, table
+from .weather import under_mud
 
 READY, USED = "front", "back"
 AIR_WORDS = {"all": "every Air unit", "one_german": "one German Air unit", "none": "no Air unit",
@@ -84,6 +86,8 @@ def _allowance(ctx: Context, state: State, fewer: bool | None = None, own: bool 
 
 def _by_weather(ctx: Context, state: State, fewer: bool | None) -> tuple[str, int, bool]:
     kind = str(ctx.game.weather[state.weather].extra.get("air") or "none")
+    if kind == "as_rolled" and (roll := under_mud(state)) is not None:  # 23.3.3: Mud after an Overcast roll
+        kind = str(ctx.game.weather[roll].extra.get("air") or "none")
     air = _air_units(ctx)
     german = [u for u, us in state.units.items() if u in air and not allied(ctx, u) and _in_play(ctx, us.loc)]
     if fewer is None:
@@ -102,12 +106,15 @@ def _in_play(ctx: Context, loc: str | None) -> bool:
 
 
 def _words(ctx: Context, state: State) -> str:
-    kind, n, _ = _allowance(ctx, state)
+    _, n, _ = _allowance(ctx, state)
+    kind = str(ctx.game.weather[state.weather].extra.get("air") or "none")
     fewer = " (one fewer from turn 27, 9.3.9)" if state.turn >= combat_facts(ctx).air.fewer_from else ""
     sa = scenario_rules(ctx).air
     own = (f" ({ctx.scenario.name}: at most {sa.german} a turn, none on turns {sa.grounded[0]}-{sa.grounded[1]}, "
            f"{sa.rule})" if sa is not None else "")
-    return f"{ctx.game.weather[state.weather].name} gives {n} German Air unit(s){fewer}{own}"
+    roll = under_mud(state) if kind == "as_rolled" else None
+    mud = f" (its die gave {ctx.game.weather[roll].name}, 23.3.3)" if roll is not None else ""
+    return f"{ctx.game.weather[state.weather].name}{mud} gives {n} German Air unit(s){fewer}{own}"
 
 
 def _range(ctx: Context, state: State, side: str, hid: str) -> bool:
