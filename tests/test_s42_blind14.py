@@ -18,9 +18,10 @@ K closed in the Russian Winter (23.4).
 
 First list: 35 logs. Two repeated earlier sets (found by grep after the list was written: two German Air units on an
 Overcast turn, `sweep_9_3_1_overcast_two_air`, and its one-unit twin) and were dropped: 33 logs; five were added after
-the first run (below), then ten more probing where the scenarios' victory conditions meet the turn order and the VP
-marker, the Russian Winter's defense penalty beside a Major City, and rule 32 outside the Campaign: 48. The first run
-disagreed in ten logs. The validator was fixed five times (a sixth, 24.3 in the VP marker, came from the later cases):
+the first run (below), then twelve more probing where the scenarios' victory conditions meet the turn order and the VP
+marker, the Russian Winter's defense penalty beside a Major City, rule 32 outside the Campaign and a Mud turn's Air
+units: 50. The first run disagreed in ten logs. The validator was fixed five times (two more fixes came from the later
+cases: 24.3 in the VP marker, 23.3.3's Air units):
 - S1.1, S2.1, S3.1: a move onto a hex of a map the scenario does not use was reported under 5.1; the scenario's map
   rule is the one it breaks (`rules.toml maps_rule`) (`blind14_s1_axis_onto_map_b`, `blind14_s2_soviet_north_of_row_40`,
   `blind14_s3_soviet_onto_map_c`; their twins stay on the maps in play).
@@ -40,7 +41,11 @@ disagreed in ten logs. The validator was fixed five times (a sixth, 24.3 in the 
   Then a Campaign log starting on turn 36 with the marker at 21 and the Elbrus VP earned kept that VP, which 24.3
   leaves out on the last turn (`blind14_s4_elbrus_marker_last_turn_clean`: 20, the Soviets win; its twin claims 21 and
   the Axis win, 24.1.1 for the count as `victory_elbrus_last_turn` has it, S4.4 for the winner).
-The other two added cases agreed at once: S4.4's turn-28 benchmark is taken at the end of the Axis Player Turn also
+- 23.3.3: Mud leaves the Air units as they were, so a Mud turn whose die (in the log) gave Overcast lets one German Air
+  unit fly; the validator let every Air unit fly on any Mud turn, as if the roll were unknown
+  (`blind14_mud_after_overcast_roll_two_german_air`; after a Clear roll both fly,
+  `blind14_mud_after_clear_roll_two_german_air_clean`).
+The other added cases agreed at once: S4.4's turn-28 benchmark is taken at the end of the Axis Player Turn also
 when the Winter Offensive (turn 26) has put the Soviets first (`blind14_s4_benchmark_after_winter_offensive_clean`;
 claiming the Soviet win during the Soviet Player Turn, before it, is S4.4's mistake); an Axis unit next to Rostov
 keeps its Defense Strength in the Russian Winter while Rostov is Axis controlled, not when it is Soviet (23.4:
