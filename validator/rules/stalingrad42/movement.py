@@ -54,7 +54,7 @@ from ...model import Action, Finding, indefinite
 from . import contested, control, railheads, scenarios, special
 from .losses import remove_alone, removed_alone
 from .move_modes import EXTENDED, NORMAL, TACTICAL, TRIED, mode_of, unstated
-from .board import HALVES, in_play
+from .board import HALVES, in_play, off_the_maps
 from .bonds import Bonds, Potential, crosses_bond, in_hex_bond, negated, potential_of
 from .campaign_data import scenario_rules
 from .data import facts, scenario_facts
@@ -491,9 +491,7 @@ def _off_problem(ctx: Context, state: State, uid: str, nxt: str) -> Finding:
                                      "whole MA (22.6)", (uid,))
         return Finding("22.4", f"{who}: {ctx.game.map.areas[nxt].name} is not a friendly Entry Area; units never "
                                "enter enemy Entry Areas", (uid,))
-    sf = scenario_facts(ctx)
-    return Finding(sf.maps_rule, f"{who}: {nxt} is not on the maps of {ctx.scenario.name} (map "
-                                 f"{', '.join(sorted(sf.maps))}); no unit enters it", (uid,))
+    return off_the_maps(ctx, who, nxt, uid)
 
 
 def _hexside_problem(ctx: Context, state: State, uid: str, cur: str, nxt: str, feats: frozenset[str], first: bool,
