@@ -18,13 +18,15 @@ K closed in the Russian Winter (23.4).
 
 First list: 35 logs. Two repeated earlier sets (found by grep after the list was written: two German Air units on an
 Overcast turn, `sweep_9_3_1_overcast_two_air`, and its one-unit twin) and were dropped: 33 logs; five were added after
-the first run (below), then twelve more probing where the scenarios' victory conditions meet the turn order and the VP
-marker, the Russian Winter's defense penalty beside a Major City, rule 32 outside the Campaign and a Mud turn's Air
-units: 50. The first run disagreed in ten logs. The validator was fixed five times (two more fixes came from the later
-cases: 24.3 in the VP marker, 23.3.3's Air units):
+the first run (below), then fourteen more probing where the scenarios' victory conditions meet the turn order and the
+VP marker, the Russian Winter's defense penalty beside a Major City, rule 32 outside the Campaign, a Mud turn's Air
+units and a Rail Move off the map: 52. The first run disagreed in ten logs. The validator was fixed five times (two
+more fixes came from the later cases: 24.3 in the VP marker, 23.3.3's Air units):
 - S1.1, S2.1, S3.1: a move onto a hex of a map the scenario does not use was reported under 5.1; the scenario's map
   rule is the one it breaks (`rules.toml maps_rule`) (`blind14_s1_axis_onto_map_b`, `blind14_s2_soviet_north_of_row_40`,
-  `blind14_s3_soviet_onto_map_c`; their twins stay on the maps in play).
+  `blind14_s3_soviet_onto_map_c`; their twins stay on the maps in play). A Rail Move onto map B in Fall Blau was
+  5.6.3's "not a usable rail hex" (or "no rail route"); it is S1.1's too now (`blind14_s1_soviet_rail_onto_map_b`,
+  added with its twin).
 - S2.2: the Caucasus's own Air rules were missing: the range traced from the imaginary hex 3139 (a target 7 hexes
   from it was refused under 9.3.5, `blind14_s2_air_on_turn14_clean`), no Air unit on turns 15-22
   (`blind14_s2_air_on_turn16`) and one German Air unit a turn (`blind14_s2_two_german_air_on_clear_turn`, added).
