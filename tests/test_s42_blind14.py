@@ -18,10 +18,11 @@ K closed in the Russian Winter (23.4).
 
 First list: 35 logs. Two repeated earlier sets (found by grep after the list was written: two German Air units on an
 Overcast turn, `sweep_9_3_1_overcast_two_air`, and its one-unit twin) and were dropped: 33 logs; five were added after
-the first run (below), then fourteen more probing where the scenarios' victory conditions meet the turn order and the
+the first run (below), then sixteen more probing where the scenarios' victory conditions meet the turn order and the
 VP marker, the Russian Winter's defense penalty beside a Major City, rule 32 outside the Campaign, a Mud turn's Air
-units and a Rail Move off the map: 52. The first run disagreed in ten logs. The validator was fixed five times (two
-more fixes came from the later cases: 24.3 in the VP marker, 23.3.3's Air units):
+units, a Rail Move off the map and the Baku VPs in the VP marker: 54. The first run disagreed in ten logs. The
+validator was fixed five times (more fixes came from the later cases: 24.3 and 24.1.2 in the VP marker, 23.3.3's Air
+units, S1.1 by rail):
 - S1.1, S2.1, S3.1: a move onto a hex of a map the scenario does not use was reported under 5.1; the scenario's map
   rule is the one it breaks (`rules.toml maps_rule`) (`blind14_s1_axis_onto_map_b`, `blind14_s2_soviet_north_of_row_40`,
   `blind14_s3_soviet_onto_map_c`; their twins stay on the maps in play). A Rail Move onto map B in Fall Blau was
@@ -42,7 +43,9 @@ more fixes came from the later cases: 24.3 in the VP marker, 23.3.3's Air units)
   Elbrus and Baku flags, so a Uranus log starting at 16 VPs counted 22 (`blind14_s3_stalingrad_lost_on_35_clean`).
   Then a Campaign log starting on turn 36 with the marker at 21 and the Elbrus VP earned kept that VP, which 24.3
   leaves out on the last turn (`blind14_s4_elbrus_marker_last_turn_clean`: 20, the Soviets win; its twin claims 21 and
-  the Axis win, 24.1.1 for the count as `victory_elbrus_last_turn` has it, S4.4 for the winner).
+  the Axis win, 24.1.1 for the count as `victory_elbrus_last_turn` has it, S4.4 for the winner). The same for the
+  Baku exit's 3 VPs in the marker (`baku`) with no five divisions left in G (24.1.2: they are kept only so long):
+  `blind14_s4_baku_marker_not_kept_clean` (15 less 3), its twin claiming 15 under 24.1.1 as above.
 - 23.3.3: Mud leaves the Air units as they were, so a Mud turn whose die (in the log) gave Overcast lets one German Air
   unit fly; the validator let every Air unit fly on any Mud turn, as if the roll were unknown
   (`blind14_mud_after_overcast_roll_two_german_air`; after a Clear roll both fly,
