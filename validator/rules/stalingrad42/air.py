@@ -31,7 +31,7 @@ from ...engine.paths import move_bits
 from ...engine.position import note_changes
 from ...engine.state import evolve
 from ...model import Finding
-from .campaign_data import later, scenario_rules
+from .campaign_data import later
 from .combat_data import combat_facts
 from .special import near
 from .state import State
@@ -70,21 +70,10 @@ def allied(ctx: Context, uid: str) -> bool:
     return combat_facts(ctx).allies_trait in table(ctx)[uid, "front"].tags
 
 
-def _allowance(ctx: Context, state: State, fewer: bool | None = None, own: bool = True) -> tuple[str, int, bool]:
+def _allowance(ctx: Context, state: State, fewer: bool | None = None) -> tuple[str, int, bool]:
     """(the weather's word, German Air units this turn, whether allied ones may take part) (9.3.1, 9.3.9, 23.2).
     ``fewer``: whether 9.3.9's reduction applies (default: from its turn on). From turn 27 Clear gives one German Air
-    unit fewer than the game has (9.3.9: "now receives only one"), whether or not the log removed one. ``own``:
-    whether the scenario's own limits apply (S2.2: one German Air unit a turn, none on its grounded turns)."""
-    kind, german, allies = _by_weather(ctx, state, fewer)
-    sa = scenario_rules(ctx).air
-    if own and sa is not None:
-        if sa.grounded[0] <= state.turn <= sa.grounded[1]:
-            return kind, 0, False
-        return kind, min(german, sa.german), allies
-    return kind, german, allies
-
-
-def _by_weather(ctx: Context, state: State, fewer: bool | None) -> tuple[str, int, bool]:
+    unit fewer than the game has (9.3.9: "now receives only one"), whether or not the log removed one."""
     kind = str(ctx.game.weather[state.weather].extra.get("air") or "none")
     if kind == "as_rolled" and (roll := under_mud(state)) is not None:  # 23.3.3: Mud after an Overcast roll
         kind = str(ctx.game.weather[roll].extra.get("air") or "none")
@@ -109,23 +98,14 @@ def _words(ctx: Context, state: State) -> str:
     _, n, _ = _allowance(ctx, state)
     kind = str(ctx.game.weather[state.weather].extra.get("air") or "none")
     fewer = " (one fewer from turn 27, 9.3.9)" if state.turn >= combat_facts(ctx).air.fewer_from else ""
-    sa = scenario_rules(ctx).air
-    own = (f" ({ctx.scenario.name}: at most {sa.german} a turn, none on turns {sa.grounded[0]}-{sa.grounded[1]}, "
-           f"{sa.rule})" if sa is not None else "")
     roll = under_mud(state) if kind == "as_rolled" else None
     mud = f" (its die gave {ctx.game.weather[roll].name}, 23.3.3)" if roll is not None else ""
-    return f"{ctx.game.weather[state.weather].name}{mud} gives {n} German Air unit(s){fewer}{own}"
+    return f"{ctx.game.weather[state.weather].name}{mud} gives {n} German Air unit(s){fewer}"
 
 
 def _range(ctx: Context, state: State, side: str, hid: str) -> bool:
-    """9.3.5: within 15 hexes of a friendly-controlled City, Town or Landmark on a Connecting Rail Hex, or of the
-    scenario's own hex to trace from (S2.2: the imaginary hex 3139, the Axis's)."""
-    reach = combat_facts(ctx).air.range
-    sa = scenario_rules(ctx).air
-    hexes = ctx.game.map.hexes
-    if sa is not None and sa.trace_from is not None and distance(hexes[sa.trace_from].hex, hexes[hid].hex) <= reach:
-        return True
-    around = near(ctx, hid, reach) & connecting_rail(ctx, state, side)
+    """9.3.5: within 15 hexes of a friendly-controlled City, Town or Landmark on a Connecting Rail Hex."""
+    around = near(ctx, hid, combat_facts(ctx).air.range) & connecting_rail(ctx, state, side)
     if not around:
         return False
     for h, b in _places(ctx):
@@ -212,10 +192,7 @@ def problems(ctx: Context, state: State, air: str, side: str, target: str, units
             out.append(Finding("9.3.8", f"{who} shifts only when most of the units in the combat (by defense "
                                         "strength) are of its nationality", (air,)))
     elif air not in committed and (flying := len({u for u in committed if not allied(ctx, u)} | {air})) > german:
-        weather, before_27 = _allowance(ctx, state, own=False)[1], _allowance(ctx, state, fewer=False, own=False)[1]
-        # refused by the weather (9.3.1), only from turn 27 (9.3.9), or only by the scenario's own limit (S2.2)
-        sa = scenario_rules(ctx).air
-        rule = "9.3.1" if flying > before_27 else "9.3.9" if flying > weather else sa.rule if sa else "9.3.1"
+        rule = "9.3.9" if flying <= _allowance(ctx, state, fewer=False)[1] else "9.3.1"  # refused only from turn 27
         out.append(Finding(rule, f"{who} may not fly this turn: {_words(ctx, state)} and "
                                     f"{', '.join(sorted(u for u in committed if not allied(ctx, u))) or 'none'} "
                                     "already did (23.2)", (air,)))

@@ -122,16 +122,6 @@ class Campaign:
 
 
 @dataclass(frozen=True)
-class ScenarioAir:
-    """A scenario's own Air unit limits (S2.2)."""
-
-    rule: str
-    german: int  # German Air units a turn at most, on the turns the weather lets them fly
-    grounded: tuple[int, int]  # no Air unit on these turns (first, last)
-    trace_from: str | None  # 9.3.5's range is traced from this (imaginary) hex too
-
-
-@dataclass(frozen=True)
 class ScenarioRules:
     """One scenario's victory conditions and the special rules the scenario format does not carry (S1-S4)."""
 
@@ -156,7 +146,6 @@ class ScenarioRules:
     points: Mapping[str, tuple[int, int]]  # S2.2, S2.3: side -> (Resource Points a turn, first turn)
     special: str  # the rule number of the scenario's special rules (S1.2, S2.4, S3.4, S4.2)
     control: Mapping[str, str]  # hex -> the side that controls it at the start (the set-up leaves it vacant)
-    air: ScenarioAir | None  # S2.2
 
 
 @dataclass(frozen=True)
@@ -286,21 +275,7 @@ def _scenario_rules(game: Game, t: Table) -> ScenarioRules:
         {f: free.int(f, lo=1, hi=99) for f in _formations(game, free, "free_from", free.data)} if free.data else {},
         {f: rail.int(f, lo=0, hi=99) for f in _formations(game, rail, "rail_limit", rail.data)} if rail.data else {},
         frozenset(_areas(game, t, "no_return", t.str_list("no_return", []))), pts, t.str("special"),
-        _control(game, t), _air(game, t))
-
-
-def _air(game: Game, t: Table) -> ScenarioAir | None:
-    sub = t.table("air", required=False)
-    if not sub.data:
-        return None
-    grounded = sub.list("grounded", [])
-    if len(grounded) != 2:
-        raise sub.error("grounded = [first turn, last turn]", "grounded")
-    origin = sub.str("trace_from", "") or None
-    if origin is not None and origin not in game.map.hexes:
-        raise sub.error(f"'{origin}' is not a map hex", "trace_from")
-    return ScenarioAir(sub.str("rule"), sub.int("german", lo=0, hi=9),
-                       (_turn(game, sub, "grounded", grounded[0]), _turn(game, sub, "grounded", grounded[1])), origin)
+        _control(game, t))
 
 
 def _control(game: Game, t: Table) -> dict[str, str]:
