@@ -3,8 +3,9 @@ leaves behind.
 
 - 9.3.1, 23.2: only the Axis has Air units; each Axis Initial Phase they come back to the Holding Box on their Ready
   side (:func:`collect`). The weather of the turn says how many take part in the turn: Clear all of them, Overcast
-  one German Air unit, Overcast-W, Rain and Snow none; Mud has no effect on them (decision: as Clear, the roll that
-  Mud replaced not being in the log). 9.3.9: from turn 27 one German Air unit fewer (Clear one, Overcast none).
+  one German Air unit, Overcast-W, Rain and Snow none; Mud has no effect on them (23.3.3): they are as the roll
+  that Mud replaced has them when the log gives its die (``weather.under_mud``), else all of them fly (decision).
+  9.3.9: from turn 27 one German Air unit fewer (Clear one, Overcast none).
 - 9.3.3: ``battle.air``: one Air unit, in the Axis Combat Phase, one shift right; 9.3.4: ``battle.defensive_air``:
   one Air unit for an Axis defender in the Soviet Combat Phase, one shift left; 11.3: ``determined.support`` may be
   an Air unit (+1). Only a Ready Air unit is committed (9.3.6); the Romanian Air unit and any Air unit used
@@ -37,6 +38,7 @@ from .special import near
 from .state import State
 from .supply import connecting_rail
 from .units import name, table
+from .weather import under_mud
 
 READY, USED = "front", "back"
 AIR_WORDS = {"all": "every Air unit", "one_german": "one German Air unit", "none": "no Air unit",
@@ -74,6 +76,8 @@ def _allowance(ctx: Context, state: State, fewer: bool | None = None) -> tuple[s
     ``fewer``: whether 9.3.9's reduction applies (default: from its turn on). From turn 27 Clear gives one German Air
     unit fewer than the game has (9.3.9: "now receives only one"), whether or not the log removed one."""
     kind = str(ctx.game.weather[state.weather].extra.get("air") or "none")
+    if kind == "as_rolled" and (roll := under_mud(state)) is not None:  # 23.3.3: Mud after an Overcast roll
+        kind = str(ctx.game.weather[roll].extra.get("air") or "none")
     air = _air_units(ctx)
     german = [u for u, us in state.units.items() if u in air and not allied(ctx, u) and _in_play(ctx, us.loc)]
     if fewer is None:
@@ -92,9 +96,12 @@ def _in_play(ctx: Context, loc: str | None) -> bool:
 
 
 def _words(ctx: Context, state: State) -> str:
-    kind, n, _ = _allowance(ctx, state)
+    _, n, _ = _allowance(ctx, state)
+    kind = str(ctx.game.weather[state.weather].extra.get("air") or "none")
     fewer = " (one fewer from turn 27, 9.3.9)" if state.turn >= combat_facts(ctx).air.fewer_from else ""
-    return f"{ctx.game.weather[state.weather].name} gives {n} German Air unit(s){fewer}"
+    roll = under_mud(state) if kind == "as_rolled" else None
+    mud = f" (its die gave {ctx.game.weather[roll].name}, 23.3.3)" if roll is not None else ""
+    return f"{ctx.game.weather[state.weather].name}{mud} gives {n} German Air unit(s){fewer}"
 
 
 def _grounded(ctx: Context, state: State) -> ScenarioAir | None:

@@ -19,7 +19,7 @@ from games.model import Game
 
 from ...engine.board import build_board
 from ...engine.context import Context, Hooks, derived_from, make_context as engine_context
-from ...model import Header
+from ...model import Finding, Header
 from .data import scenario_facts
 
 HALVES = 2  # the costs count half MPs (5.2)
@@ -67,3 +67,11 @@ def in_play(ctx: Context) -> frozenset[str]:
                  or any(b.contains(*to_offset(x.hex, m.grid.orientation, m.grid.offset)) for b in boxes)}
         out = ctx.derived[key] = frozenset(hexes | set(sf.areas))
     return out
+
+
+def off_the_maps(ctx: Context, who: str, loc: str, uid: str) -> Finding:
+    """A unit moved (by land or rail) onto a hex of a map the scenario does not use: the scenario's map rule (S1.1,
+    S2.1, S3.1, S4.1: ``rules.toml maps_rule``)."""
+    sf = scenario_facts(ctx)
+    return Finding(sf.maps_rule, f"{who}: {loc} is not on the maps of {ctx.scenario.name} (map "
+                                 f"{', '.join(sorted(sf.maps))}); no unit enters it", (uid,))

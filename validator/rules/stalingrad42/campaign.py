@@ -33,7 +33,7 @@ from ...engine.paths import move_bits
 from ...engine.state import evolve
 from ...model import Action, Finding
 from . import supply
-from .campaign_data import campaign_rules, later, scenario_rules
+from .campaign_data import campaign_rules, later, not_in_force, scenario_rules
 from .data import axis as _axis, facts, scenario_facts
 from .losses import box
 from .offensives import place_ready
@@ -531,6 +531,8 @@ def _corps(ctx: Context) -> list[str]:
 def handle_absorb(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     """An ``absorb`` line (32.1, 32.2): an extra step of the removals goes to a reduced division (or Tank Corps) in
     supply, or a non-Guards Tank Brigade leaves the Eliminated Box for the departing Tank Corps' hex."""
+    if not campaign_rules(ctx):
+        return state, not_in_force(ctx, "the removals' extra steps (32.1, 32.2)")
     uid = action["unit"]
     us = state.units[uid]
     side = ctx.game.units[uid].side
@@ -601,7 +603,7 @@ def handle_winter_offensive(ctx: Context, state: State, action: Action) -> tuple
     findings = []
     start = min(_turns(ctx, "vasilevsky"), default=None)
     if not campaign_rules(ctx):
-        findings.append(Finding("33.1", "the Winter Offensive is a Campaign Game rule (S4.3)"))
+        findings += not_in_force(ctx, "the Winter Offensive (33.0)")
     elif state.winter_offensive is not None:
         findings.append(Finding("33.1", f"the Winter Offensive started on turn {state.winter_offensive}; the "
                                         "Vasilevsky marker is used once"))

@@ -16,6 +16,7 @@ from games.errors import DataError
 from games.model import Game
 
 from ...engine.context import Context, once
+from ...model import Finding
 from .data import FILE
 from .data_checks import areas as _areas, hex_ as _hex, region as _region, side as _side, unit as _unit
 
@@ -184,6 +185,14 @@ def scenario_rules(ctx: Context) -> ScenarioRules:
 def campaign_rules(ctx: Context) -> bool:
     """S4.3: rules 30-34 are in force in this scenario."""
     return ctx.scenario_id in later(ctx).campaign.scenarios
+
+
+def not_in_force(ctx: Context, what: str) -> list[Finding]:
+    """S4.3: rules 30-34 are the Campaign Game's; a line of one of them (``what``: its rule, for the message) in
+    another scenario is reported under S4.3 (not under the rule itself, whose conditions the scenario never meets)."""
+    if campaign_rules(ctx):
+        return []
+    return [Finding("S4.3", f"{what} is a Campaign Game rule (30.0-34.0), not in force in {ctx.scenario.name}")]
 
 
 # --- checked readers ----------------------------------------------------------------------------------------------

@@ -136,6 +136,7 @@ class Skip:
 @dataclass(frozen=True)
 class ScenarioFacts:
     maps: frozenset[str]  # map sections in play
+    maps_rule: str  # the rule that sets them (S1.1, S2.1, S3.1, S4.1)
     areas: Mapping[str, str]  # Entry Area -> its side (22.2)
     order: tuple[str, ...]  # 3.0: the player turns of a turn
     switch_turn: int | None  # S3.3: from this turn ...
@@ -219,7 +220,7 @@ def _scenario(game: Game, t: Table) -> ScenarioFacts:
     first = t.str("tactical_first_turn", "") or None
     later = t.table("railheads_from") if t.has("railheads_from") else None
     return ScenarioFacts(
-        frozenset(maps), dict(areas.data), _sides(game, t, "order", t.str_list("order")),
+        frozenset(maps), t.str("maps_rule"), dict(areas.data), _sides(game, t, "order", t.str_list("order")),
         switch.int("turn", lo=1, hi=len(game.turns)) if switch else None,
         _sides(game, switch, "order", switch.str_list("order")) if switch else (),
         tuple(skips), frozenset(t.list("interchange", [])), _side(game, t, "tactical_first_turn", first) if first

@@ -24,7 +24,7 @@ from ...engine.state import evolve
 from ...model import Action, Finding
 from .data import facts, scenario_facts
 from .state import GOOD_ORDER, Moved, State, UnitState
-from .terrain import winter_from
+from .terrain import closed_in_winter, winter_from
 from .units import info, name, table
 
 ENTRY = "entry"
@@ -69,6 +69,9 @@ def place_reinforcement(ctx: Context, state: State, action: Action) -> tuple[Sta
             where = ", ".join(a for a in allowed if owner.get(a) == ctx.game.units[uid].side) or "none in play"
             findings.append(Finding("22.1.1", f"{who} arrives in one of its friendly Entry Areas ({where}), not in "
                                               f"{to}", (uid,), (to,)))
+        elif closed_in_winter(ctx, state.turn, to):
+            findings.append(Finding("23.4", f"{who}: Entry Area {to} is not usable in the Russian Winter; it arrives "
+                                            "in another of its Entry Areas", (uid,), (to,)))
     if face != p.face:
         findings.append(Finding("22.1.3", f"{who} arrives on its {p.face} face, not its {face}", (uid,), (to,)))
     units = dict(state.units)
@@ -136,7 +139,7 @@ def between_areas(ctx: Context, state: State, uid: str, to: str) -> tuple[State,
     elif to == f.entry.transit and i.combat and _in_transit(ctx, state) >= f.entry.transit_units:
         findings.append(Finding("22.6.4", f"{who}: at most {f.entry.transit_units} Combat Units may be in the Caspian "
                                           "Sea Transit Box", (uid,), (start, to)))
-    elif to == f.entry.winter_closed and state.turn >= winter_from(ctx):
+    elif closed_in_winter(ctx, state.turn, to):
         findings.append(Finding("23.4", f"{who}: Entry Area {to} is not usable in Winter", (uid,), (start, to)))
     units = dict(state.units)
     units[uid] = evolve(us, loc=to)

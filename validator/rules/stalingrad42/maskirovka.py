@@ -23,7 +23,7 @@ from ...engine.context import Context, once
 from ...engine.state import evolve
 from ...model import Action, Finding
 from . import supply
-from .campaign_data import later
+from .campaign_data import campaign_rules, later, not_in_force
 from .data import facts
 from .losses import eliminate
 from .resources import info_of, put_units
@@ -55,6 +55,8 @@ def _is_army(ctx: Context, uid: str) -> bool:
 def handle_maskirovka(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     """A ``maskirovka`` line (34.1.1-34.1.2): the marker of a Holding Box assigned to a Reserve Army; switched only
     between two armies that start the Movement Phase in one hex or Entry Area."""
+    if not campaign_rules(ctx):
+        return state, not_in_force(ctx, "Maskirovka (34.1)")
     army, box_id = action["unit"], action["box"]
     c = later(ctx).campaign
     findings = []
@@ -88,6 +90,8 @@ def handle_maskirovka(ctx: Context, state: State, action: Action) -> tuple[State
 
 def handle_hold(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     """A ``hold`` line (34.4.1): a unit enters a Reserve Army's Holding Box, which holds eight units at most (34.2)."""
+    if not campaign_rules(ctx):
+        return state, not_in_force(ctx, "a Reserve Army's Holding Box (34.4.1)")
     uid, box_id = action["unit"], action["box"]
     c = later(ctx).campaign
     us = state.units[uid]
@@ -149,6 +153,8 @@ def after_hold(ctx: Context, before: State, state: State, action: Action) -> tup
 def handle_reveal(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     """A ``reveal`` line (34.4.2, 34.6.2): a unit leaves its Holding Box onto the army's hex (the army is revealed)
     or into Entry Areas A-E (one a turn); in the enemy's Player Turn, up to three units a phase leave it to defend."""
+    if not campaign_rules(ctx):
+        return state, not_in_force(ctx, "a Reserve Army's Holding Box (34.4.2)")
     uid, to = action["unit"], action["to"]
     c = later(ctx).campaign
     us = state.units[uid]

@@ -54,12 +54,13 @@ from ...model import Action, Finding, indefinite
 from . import contested, control, railheads, scenarios, special
 from .losses import remove_alone, removed_alone
 from .move_modes import EXTENDED, NORMAL, TACTICAL, TRIED, mode_of, unstated
-from .board import HALVES, in_play
+from .board import HALVES, in_play, off_the_maps
 from .bonds import Bonds, Potential, crosses_bond, in_hex_bond, negated, potential_of
 from .campaign_data import scenario_rules
 from .data import facts, scenario_facts
 from .state import DISRUPTED, FULL_RETREAT, GOOD_ORDER, OUT_OF_SUPPLY, ISOLATED, Moved, State
-from .terrain import Situation, allowed, closed, cost_table, major_closed, minus, situation, step_costs, union
+from .terrain import (Situation, allowed, closed, closed_in_winter, cost_table, major_closed, minus, situation,
+                      step_costs, union)
 from .turn_order import acting_side
 from .units import Info, info, name, ready_sp, table
 from .zoc import adjacent_bits, ezoc_bits, other, side_at, sides, winter
@@ -434,6 +435,9 @@ def _step_problem(ctx: Context, state: State, uid: str, cur: str, nxt: str, p: P
     b = bit[nxt]
     if b & g.off:
         return _off_problem(ctx, state, uid, nxt)
+    if closed_in_winter(ctx, state.turn, nxt):
+        return Finding("23.4", f"{who}: Entry Area {nxt} is not usable in the Russian Winter; units never enter it",
+                       (uid,))
     entry = _first_entry_problem(ctx, state, uid, cur, nxt)
     if entry is not None:
         return entry
@@ -490,7 +494,7 @@ def _off_problem(ctx: Context, state: State, uid: str, nxt: str) -> Finding:
                                      "whole MA (22.6)", (uid,))
         return Finding("22.4", f"{who}: {ctx.game.map.areas[nxt].name} is not a friendly Entry Area; units never "
                                "enter enemy Entry Areas", (uid,))
-    return Finding("5.1", f"{who}: {nxt} is not on the maps of {ctx.scenario.name}", (uid,))
+    return off_the_maps(ctx, who, nxt, uid)
 
 
 def _hexside_problem(ctx: Context, state: State, uid: str, cur: str, nxt: str, feats: frozenset[str], first: bool,

@@ -27,6 +27,7 @@ from ...engine.position import note_changes, position
 from ...engine.state import evolve
 from ...model import Action, Finding
 from . import control, special
+from .board import in_play, off_the_maps
 from .data import facts, scenario_facts
 from .state import GOOD_ORDER, Moved, State
 from .supply import all_rail_hexes, rail_hexes
@@ -145,6 +146,8 @@ def check_path(ctx: Context, state: State, uid: str, path: Sequence[str]) -> lis
         if "rail_ferry" in feats and not _ferry_ok(ctx, state, uid):
             return [Finding("5.5.7", f"{who}: the Vladimirovka ferry takes one Soviet Combat Unit or Supply Point a "
                                      "turn", (uid,), full)]
+        if nxt not in in_play(ctx):
+            return [evolve(off_the_maps(ctx, who, nxt, uid), path=full)]
         if not usable & bit.get(nxt, 0):
             return [Finding("5.6.3", f"{who}: {nxt} {_why(ctx, state, side, nxt)}", (uid,), full)]
         cur = nxt
@@ -195,7 +198,9 @@ def handle_rail(ctx: Context, state: State, action: Action) -> tuple[State, list
         found = route(ctx, state, uid, path[-1]) or route(ctx, state, uid, path[-1], strict=False) or \
             route(ctx, state, uid, path[-1], strict=False, any_rail=True) or \
             route(ctx, state, uid, path[-1], strict=False, any_rail=True, ferry=True)
-        if found is None:
+        if found is None and path[-1] not in in_play(ctx):
+            findings = [evolve(off_the_maps(ctx, name(ctx, state, uid), path[-1], uid), path=(start, path[-1]))]
+        elif found is None:
             findings = [Finding("5.6.3", f"no rail route takes {name(ctx, state, uid)} from {start} to {path[-1]}",
                                 (uid,), (start, path[-1]))]
         else:

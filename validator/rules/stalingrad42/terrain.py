@@ -49,6 +49,11 @@ def winter_from(ctx: Context) -> int:
     return out
 
 
+def closed_in_winter(ctx: Context, turn: int, loc: str) -> bool:
+    """23.4: from the Russian Winter on Entry Area K is not usable (no unit enters it, by movement or placement)."""
+    return loc == facts(ctx).entry.winter_closed and turn >= winter_from(ctx)
+
+
 def situation(ctx: Context, state) -> Situation:
     """The weather's effects on the ground now: Rain and Mud (23.2.3, 23.3.3), Seasonal Marsh, the Russian Winter
     (23.4)."""

@@ -210,12 +210,22 @@ def tally(ctx: Context, state: State) -> Tally:
 
 def base(ctx: Context) -> int:
     """The log's VP offset: with a ``position.vp`` (the VP marker where the log starts) the difference between it and
-    the VPs the start position counts, else 0 (the validator counts every VP from the map)."""
+    the VPs the start position counts, else 0 (the validator counts every VP from the map). The start position is the
+    replay's first state: with the control the scenario gives vacant hexes (Uranus's Axis-held VP hexes, S3.5) and the
+    header's Elbrus and Baku flags (24.3, 24.1.2), which the VP marker already counts: also where the count leaves them
+    out (24.3: a log that starts on the last turn; 24.1.2: no five divisions left in G), so that they drop out of the
+    score there."""
     def make(c: Context) -> int:
         if "vp" not in c.header.position:
             return 0
+        from .scenarios import start  # noqa: PLC0415
         from .state import initial_state  # noqa: PLC0415
-        return int(c.header.position["vp"]) - tally(c, initial_state(c)).total
+        first = start(c, initial_state(c))
+        t = tally(c, first)
+        v = later(c).victory
+        marker = (v.elbrus_vp if first.score.elbrus and not t.elbrus else 0) + \
+            (v.baku_vp if first.score.baku and not t.baku else 0)
+        return int(c.header.position["vp"]) - t.total - marker
     return per_replay(ctx, "s42_vp_base", make)
 
 

@@ -7,6 +7,8 @@
   marker is set up on the track has that weather (Uranus: Overcast-W).
 - 23.3.1: in the Rasputitsa (its season band), a turn after a Rain turn whose roll is Overcast or Clear is Mud.
 - 23.3.2: a Rain turn places the Mud marker on the next turn (``state.mud_turn``).
+- 23.3.3: Mud leaves the Air units as the roll it replaced has them (Overcast: one German Air unit), when the log
+  gives the die (``under_mud``); without it every Air unit may fly.
 - 23.2.3: after the first Rain turn Seasonal Marsh is Marsh for the rest of the game (``state.wet``).
 - A turn the log gives no weather for keeps the track's printed weather, or else the previous turn's (decision).
 """
@@ -22,6 +24,7 @@ RAIN, MUD, SNOW = "rain", "mud", "snow"
 AFTER_RAIN = ("clear", "overcast")  # 23.3.1: these become Mud after a Rain turn in the Rasputitsa
 MUD_SEASON = "rasputitsa"  # 23.3.1: the only season band with Mud turns
 DRM_AFTER = (RAIN, SNOW)  # 23.1: +1 after a Rain or Snow turn
+MUD_ROLL = "mud_roll:"  # state.events: "mud_roll:<turn>:<the weather rolled>" (23.3.3)
 
 
 def _season(ctx: Context, turn: int) -> str:
@@ -45,14 +48,24 @@ def _fixed(ctx: Context, turn: int) -> str | None:
 def rolled(ctx: Context, state: State, turn: int, die: int) -> tuple[str, int]:
     """(the weather a die gives on ``turn``, the modifier): the season's column (23.1), +1 after Rain or Snow, Mud
     after Rain in the Rasputitsa (23.3.1)."""
-    t = ctx.game.tables["weather"]
-    season = _season(ctx, turn)
-    before = state.weathers.get(turn - 1)
-    drm = 1 if before in DRM_AFTER else 0
-    w = t.result(season, t.row_for(die + drm))
-    if season == MUD_SEASON and before == RAIN and w in AFTER_RAIN:
+    w, drm = _table(ctx, state, turn, die)
+    if _season(ctx, turn) == MUD_SEASON and state.weathers.get(turn - 1) == RAIN and w in AFTER_RAIN:
         w = MUD
     return w, drm
+
+
+def _table(ctx: Context, state: State, turn: int, die: int) -> tuple[str, int]:
+    """(the Weather Table's cell for the die, the modifier) (23.1), before Mud replaces it (23.3.1)."""
+    t = ctx.game.tables["weather"]
+    drm = 1 if state.weathers.get(turn - 1) in DRM_AFTER else 0
+    return t.result(_season(ctx, turn), t.row_for(die + drm)), drm
+
+
+def under_mud(state: State) -> str | None:
+    """23.3.3: the weather the die gave on this Mud turn (Overcast or Clear), when the log gave the die: Mud leaves
+    the Air units as that roll has them (None: not known, every Air unit may fly)."""
+    key = f"{MUD_ROLL}{state.turn}:"
+    return next((e[len(key):] for e in state.events if e.startswith(key)), None)
 
 
 def handle_weather(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
@@ -68,6 +81,9 @@ def handle_weather(ctx: Context, state: State, action: Action) -> tuple[State, l
                                             f"says {names[w].name}"))
     elif action.get("die") is not None:
         want, drm = rolled(ctx, state, turn, action["die"])
+        if want == MUD == w:
+            under = _table(ctx, state, turn, action["die"])[0]
+            state = evolve(state, events=state.events | {f"{MUD_ROLL}{turn}:{under}"})
         if w != want:
             rule = "23.3.1" if MUD in (w, want) else "23.1"
             mod = f" +{drm} (the previous turn was {names[state.weathers[turn - 1]].name})" if drm else ""
