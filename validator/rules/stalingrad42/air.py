@@ -71,10 +71,11 @@ def allied(ctx: Context, uid: str) -> bool:
     return combat_facts(ctx).allies_trait in table(ctx)[uid, "front"].tags
 
 
-def _allowance(ctx: Context, state: State, fewer: bool | None = None) -> tuple[str, int, bool]:
+def _allowance(ctx: Context, state: State, fewer: bool | None = None, capped: bool = True) -> tuple[str, int, bool]:
     """(the weather's word, German Air units this turn, whether allied ones may take part) (9.3.1, 9.3.9, 23.2).
     ``fewer``: whether 9.3.9's reduction applies (default: from its turn on). From turn 27 Clear gives one German Air
-    unit fewer than the game has (9.3.9: "now receives only one"), whether or not the log removed one."""
+    unit fewer than the game has (9.3.9: "now receives only one"), whether or not the log removed one. ``capped``:
+    whether the scenario's most German Air units a turn applies (S2.2: one)."""
     kind = str(ctx.game.weather[state.weather].extra.get("air") or "none")
     if kind == "as_rolled" and (roll := under_mud(state)) is not None:  # 23.3.3: Mud after an Overcast roll
         kind = str(ctx.game.weather[roll].extra.get("air") or "none")
@@ -82,12 +83,14 @@ def _allowance(ctx: Context, state: State, fewer: bool | None = None) -> tuple[s
     german = [u for u, us in state.units.items() if u in air and not allied(ctx, u) and _in_play(ctx, us.loc)]
     if fewer is None:
         fewer = state.turn >= combat_facts(ctx).air.fewer_from
+    own = scenario_rules(ctx).air
+    cap = own.most if capped and own is not None and own.most is not None else len(german)  # S2.2: one a turn
     if kind in ("all", "as_rolled"):
         if fewer:
-            return kind, max(0, min(len(german), sum(not allied(ctx, u) for u in air) - 1)), True
-        return kind, len(german), True
+            return kind, max(0, min(len(german), cap, sum(not allied(ctx, u) for u in air) - 1)), True
+        return kind, min(len(german), cap), True
     if kind == "one_german":
-        return kind, 0 if fewer else 1, False
+        return kind, 0 if fewer else min(1, cap), False
     return kind, 0, False
 
 
@@ -101,7 +104,10 @@ def _words(ctx: Context, state: State) -> str:
     fewer = " (one fewer from turn 27, 9.3.9)" if state.turn >= combat_facts(ctx).air.fewer_from else ""
     roll = under_mud(state) if kind == "as_rolled" else None
     mud = f" (its die gave {ctx.game.weather[roll].name}, 23.3.3)" if roll is not None else ""
-    return f"{ctx.game.weather[state.weather].name}{mud} gives {n} German Air unit(s){fewer}"
+    own = scenario_rules(ctx).air
+    cap = f" ({own.rule}: {own.most} in {ctx.scenario.name})" if own is not None and own.most is not None and \
+        n < _allowance(ctx, state, capped=False)[1] else ""
+    return f"{ctx.game.weather[state.weather].name}{mud} gives {n} German Air unit(s){fewer}{cap}"
 
 
 def _grounded(ctx: Context, state: State) -> ScenarioAir | None:
@@ -209,7 +215,12 @@ def problems(ctx: Context, state: State, air: str, side: str, target: str, units
             out.append(Finding("9.3.8", f"{who} shifts only when most of the units in the combat (by defense "
                                         "strength) are of its nationality", (air,)))
     elif air not in committed and (flying := len({u for u in committed if not allied(ctx, u)} | {air})) > german:
-        rule = "9.3.9" if flying <= _allowance(ctx, state, fewer=False)[1] else "9.3.1"  # refused only from turn 27
+        if flying > _allowance(ctx, state, fewer=False, capped=False)[1]:
+            rule = "9.3.1"  # the weather's
+        elif flying <= _allowance(ctx, state, fewer=False)[1]:
+            rule = "9.3.9"  # refused only from turn 27
+        else:
+            rule = scenario_rules(ctx).air.rule  # S2.2: the weather allows more; the scenario gives one
         out.append(Finding(rule, f"{who} may not fly this turn: {_words(ctx, state)} and "
                                     f"{', '.join(sorted(u for u in committed if not allied(ctx, u))) or 'none'} "
                                     "already did (23.2)", (air,)))

@@ -128,6 +128,7 @@ class ScenarioAir:
     rule: str
     off: tuple[int, int] | None  # the first and last turn without Axis Air units
     source: str | None  # the (imaginary) hex air support is traced from, besides 9.3.5's places
+    most: int | None = None  # the most German Air units a turn gives, whatever its weather allows
 
 
 @dataclass(frozen=True)
@@ -292,7 +293,8 @@ def _scenario_rules(game: Game, t: Table) -> ScenarioRules:
 
 
 def _air(game: Game, t: Table) -> ScenarioAir | None:
-    """S2.2: the turns without Axis Air units and the hex air support is traced from."""
+    """S2.2: the turns without Axis Air units, the hex air support is traced from and the most German Air units a
+    turn (one on each Clear or Overcast turn)."""
     air = t.table("air", required=False)
     if not air.data:
         return None
@@ -303,7 +305,8 @@ def _air(game: Game, t: Table) -> ScenarioAir | None:
     source = air.str("from", "") or None
     if source is not None and source not in game.map.hexes:
         raise air.error(f"'{source}' is not a map hex", "from")
-    return ScenarioAir(air.str("rule"), (turns[0], turns[1]) if turns else None, source)
+    most = air.int("german", lo=0, hi=9) if air.has("german") else None
+    return ScenarioAir(air.str("rule"), (turns[0], turns[1]) if turns else None, source, most)
 
 
 def _control(game: Game, t: Table) -> dict[str, str]:
