@@ -33,7 +33,8 @@ records), ``combat_data`` (the facts of ``tables/rules.toml [combat]``).
   advances (15.2.2); a ``battle`` of ``kind: breakthrough`` is made by the group's units from the hex they stand in,
   with a hex of their allowance left, against enemy units next to them in a hex they could advance into (15.2.5,
   15.2.9), after the stacking check (4.4), never from an Entry Area (22.7), with no artillery (R3's 18.3.3) and only
-  the Air unit of the original combat (9.3.7); a hex attacked by a group is attacked by another only (15.3.1).
+  the Air unit of the original combat (9.3.7); a hex attacked by a group, and the units it attacked wherever they
+  retreated, are attacked by another only (15.3.1).
 """
 
 from __future__ import annotations
@@ -450,9 +451,15 @@ def _breakthrough_problems(ctx: Context, state: State, c: Combat | None, attacke
         out.append(Finding("15.2.10", "only one stack of the Breakthrough Group conducts Breakthrough Combat "
                                       f"(the attackers stand in {', '.join(sorted(h or '' for h in hexes))})",
                            tuple(attackers), (target,)))
+    foes = _foes_in(ctx, state, c.side, target)
     if target in g.attacked:
         out.append(Finding("15.3.1", f"{target} was attacked by this Breakthrough Group already; only another group "
                                      "attacks it again", tuple(attackers), (target,)))
+    elif foes and set(foes) <= g.hit:
+        who = ", ".join(name(ctx, state, u) for u in foes)
+        out.append(Finding("15.3.1", f"this Breakthrough Group already attacked {who} (now in {target}); only "
+                                     "another group attacks a unit again",
+                           tuple(attackers), (target,)))
     ground = {u: terrain_problem(ctx, state, u, state.units[u].loc or "", target, False, "group") for u in attackers}
     barred = [(u, words) for u, (rule, words) in ground.items() if rule]
     if barred:  # one combat, one finding: the units that could not advance into the target, each with its reason
@@ -487,7 +494,14 @@ def _spend(ctx: Context, state: State, c: Combat, attackers: Sequence[str], targ
     # 15.2.6: the attack does not free them from the EZOC by itself: they go on from the attack hex only if the combat
     # cleared its EZOCs (advance.py looks at the hex again), else only into the vacated hex
     return evolve(c, group=evolve(g, spent=spent, free=free, started=g.started | set(attackers),
-                                  attacked=g.attacked | {target}, told=g.done))
+                                  attacked=g.attacked | {target}, hit=g.hit | set(_foes_in(ctx, state, c.side, target)),
+                                  told=g.done))
+
+
+def _foes_in(ctx: Context, state: State, side: str, target: str) -> list[str]:
+    """The enemy Combat Units in ``target`` (15.3.1: the units a Breakthrough Combat attacks)."""
+    return [u for u in position(ctx, state.units).at.get(target, ())
+            if ctx.game.units[u].side == other(ctx, side) and table(ctx)[u, state.units[u].face].combat]
 
 
 def _no_breakthrough(ctx: Context, c: Combat) -> str:

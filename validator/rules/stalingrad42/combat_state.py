@@ -46,6 +46,7 @@ class Group:
     spent: Mapping[str, int] = field(default_factory=dict)  # unit -> hexes of its allowance used
     started: frozenset[str] = frozenset()  # units whose first move or combat is made (the 1-hex decline, 15.2.4)
     attacked: frozenset[str] = frozenset()  # hexes this group attacked (15.3.1)
+    hit: frozenset[str] = frozenset()  # enemy Combat Units this group attacked, wherever they retreated (15.3.1)
     free: Mapping[str, str] = field(default_factory=dict)  # unit -> the hex it enters free after its combat (15.2.4)
     only_free: frozenset[str] = frozenset()  # units that may only enter their free hex and stop (15.2.7)
     halted: frozenset[str] = frozenset()  # units whose advance is over (15.2.6, 15.2.7)
