@@ -34,6 +34,7 @@ class Determined:
     attacker_steps: int = 0  # the table's attacker steps still owed
     star: bool = False  # '*': the defender picks the attacker's step (11.4.1)
     air: bool = False  # the Air unit of the support (for Air Defense bookkeeping)
+    support: str = ""  # 11.5.2: the Air unit or ASU whose +1 every roll of this Desperate Defense has
     city_battle: bool = False  # 11.6.2: the last roll's Partial Success was a City Battle (the retreat cancelled)
 
 
