@@ -185,7 +185,7 @@ def _target_problems(ctx: Context, state: State, side: str, action: Action, targ
         # that was not attacked yet the hex may be attacked: 12.4)
         who = ", ".join(name(ctx, state, u) for u in combat_units)
         out.append(Finding("8.1", f"{who} already defended in a combat this Combat Phase and retreated to {target}; "
-                                  "a unit is attacked once (but by Breakthrough Combat)", tuple(in_hex), (target,)))
+                                  "only a Breakthrough Combat attacks a unit again", tuple(in_hex), (target,)))
     if "defenders" in action.data and set(action["defenders"]) != set(in_hex):
         out.append(Finding("8.1", f"every unit in {target} defends together: {', '.join(in_hex) or 'none'}, not "
                                   f"{', '.join(action['defenders']) or 'none'}", tuple(in_hex), (target,)))
@@ -413,12 +413,11 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
 
 
 def _count(state: State, kind: str, attackers: Sequence[str], target: str, in_hex: Sequence[str]) -> State:
-    """8.1: the units that attacked and the hex and units that were attacked, in a regular combat."""
+    """8.1: the units that attacked in a regular combat; the hex and the units attacked in any combat."""
     b = battles(state)
     regular = kind == REGULAR
     return evolve(state, battles=evolve(b, attacked=b.attacked | set(attackers) if regular else b.attacked,
-                                        defended=b.defended | {target}, hit=b.hit | set(in_hex) if regular else b.hit,
-                                        count=b.count + 1))
+                                        defended=b.defended | {target}, hit=b.hit | set(in_hex), count=b.count + 1))
 
 
 # --- Breakthrough Combat (15.x) -----------------------------------------------------------------------------------

@@ -115,7 +115,7 @@ class Battles:
     key: tuple = ()
     attacked: frozenset[str] = frozenset()  # 8.1: units that attacked in a regular combat
     defended: frozenset[str] = frozenset()  # 8.1: hexes attacked in a regular combat
-    hit: frozenset[str] = frozenset()  # 8.1: units that defended in a regular combat (wherever they are now)
+    hit: frozenset[str] = frozenset()  # 8.1: units that defended in a combat (wherever they are now)
     retreated: frozenset[str] = frozenset()  # 12.4: units that retreated this phase
     advanced: frozenset[str] = frozenset()  # 14.1: units that advanced this phase
     current: Combat | None = None  # the combat being resolved
