@@ -8,8 +8,9 @@ the column, 8.3-8.5, 9.1), ``modifiers`` (shifts, 9.2, 9.7.1, 9.9), ``air`` (9.3
 records), ``combat_data`` (the facts of ``tables/rules.toml [combat]``).
 
 - 8.1: the phasing player attacks adjacent enemy Combat Units with his own Combat Units; each unit attacks, and each
-  hex is attacked, once a phase (Breakthrough Combat apart); every unit of the hex defends (``defenders`` left out:
-  all of them); never into a hex nor across a hexside forbidden in movement (9.5.3 the Volga but at its crossing
+  hex is attacked, once a phase (Breakthrough Combat apart), and units that defended and retreated alone into another
+  hex are not attacked there (with a unit not yet attacked, 12.4); every unit of the hex defends (``defenders`` left
+  out: all of them); never into a hex nor across a hexside forbidden in movement (9.5.3 the Volga but at its crossing
   sites, 9.5.6 unfrozen Lakes, 9.6.2 non-road Alpine hexsides but for Mountain units, 23.4 Alpine in Winter); not a
   unit under a Train marker (5.6.4), Disrupted (13.2.1) or in Full Retreat (13.3.2), with an Auto DS marker (8.6.1),
   from a hex with a Replacement marker (21.4), nor those the rules of 18-34 bar (:data:`ATTACK_CHECKS`). A battle
@@ -32,7 +33,8 @@ records), ``combat_data`` (the facts of ``tables/rules.toml [combat]``).
   advances (15.2.2); a ``battle`` of ``kind: breakthrough`` is made by the group's units from the hex they stand in,
   with a hex of their allowance left, against enemy units next to them in a hex they could advance into (15.2.5,
   15.2.9), after the stacking check (4.4), never from an Entry Area (22.7), with no artillery (R3's 18.3.3) and only
-  the Air unit of the original combat (9.3.7); a hex attacked by a group is attacked by another only (15.3.1).
+  the Air unit of the original combat (9.3.7); a hex attacked by a group, and the units it attacked wherever they
+  retreated, are attacked by another only (15.3.1).
 """
 
 from __future__ import annotations
@@ -179,6 +181,11 @@ def _target_problems(ctx: Context, state: State, side: str, action: Action, targ
     if kind == REGULAR and target in b.defended:
         out.append(Finding("8.1", f"{target} has already been attacked this Combat Phase; units are attacked once "
                                   "(but by Breakthrough Combat)", tuple(in_hex), (target,)))
+    elif kind == REGULAR and combat_units and set(combat_units) <= b.hit:  # they retreated here alone (with a unit
+        # that was not attacked yet the hex may be attacked: 12.4)
+        who = ", ".join(name(ctx, state, u) for u in combat_units)
+        out.append(Finding("8.1", f"{who} already defended in a combat this Combat Phase and retreated to {target}; "
+                                  "only a Breakthrough Combat attacks a unit again", tuple(in_hex), (target,)))
     if "defenders" in action.data and set(action["defenders"]) != set(in_hex):
         out.append(Finding("8.1", f"every unit in {target} defends together: {', '.join(in_hex) or 'none'}, not "
                                   f"{', '.join(action['defenders']) or 'none'}", tuple(in_hex), (target,)))
@@ -384,7 +391,7 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
             air_bad = air_bad or bool(more)
             findings += more
     if target not in ctx.game.map.hexes or not any(table(ctx)[u, state.units[u].face].combat for u in in_hex):
-        return _count(state, kind, attackers, target), findings  # no Combat Unit to attack (8.1, 9.7.4): no result
+        return _count(state, kind, attackers, target, in_hex), findings  # no Combat Unit to attack (8.1, 9.7.4)
     die = final_die(action)
     readings, counted, doubled, terrain = _readings(ctx, state, action, side, attackers, in_hex, target, kind,
                                                     crossings, air_bad)
@@ -399,16 +406,18 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
     for field, use in (("air", "breakthrough" if kind == BREAKTHROUGH else "attack"), ("defensive_air", "defense")):
         if action.get(field) and action[field] in state.units:
             state = air.commit(ctx, state, action[field], use, attackers)
-    state = _count(state, kind, attackers, target)
+    state = _count(state, kind, attackers, target, in_hex)
     if kind == BREAKTHROUGH and parent is not None:
         return put(state, evolve(_spend(ctx, state, parent, attackers, target), sub=c)), findings
     return put(state, c), findings
 
 
-def _count(state: State, kind: str, attackers: Sequence[str], target: str) -> State:
+def _count(state: State, kind: str, attackers: Sequence[str], target: str, in_hex: Sequence[str]) -> State:
+    """8.1: the units that attacked in a regular combat; the hex and the units attacked in any combat."""
     b = battles(state)
-    attacked = b.attacked | set(attackers) if kind == REGULAR else b.attacked
-    return evolve(state, battles=evolve(b, attacked=attacked, defended=b.defended | {target}, count=b.count + 1))
+    regular = kind == REGULAR
+    return evolve(state, battles=evolve(b, attacked=b.attacked | set(attackers) if regular else b.attacked,
+                                        defended=b.defended | {target}, hit=b.hit | set(in_hex), count=b.count + 1))
 
 
 # --- Breakthrough Combat (15.x) -----------------------------------------------------------------------------------
@@ -441,9 +450,15 @@ def _breakthrough_problems(ctx: Context, state: State, c: Combat | None, attacke
         out.append(Finding("15.2.10", "only one stack of the Breakthrough Group conducts Breakthrough Combat "
                                       f"(the attackers stand in {', '.join(sorted(h or '' for h in hexes))})",
                            tuple(attackers), (target,)))
+    foes = _foes_in(ctx, state, c.side, target)
     if target in g.attacked:
         out.append(Finding("15.3.1", f"{target} was attacked by this Breakthrough Group already; only another group "
                                      "attacks it again", tuple(attackers), (target,)))
+    elif foes and set(foes) <= g.hit:
+        who = ", ".join(name(ctx, state, u) for u in foes)
+        out.append(Finding("15.3.1", f"this Breakthrough Group already attacked {who} (now in {target}); only "
+                                     "another group attacks a unit again",
+                           tuple(attackers), (target,)))
     ground = {u: terrain_problem(ctx, state, u, state.units[u].loc or "", target, False, "group") for u in attackers}
     barred = [(u, words) for u, (rule, words) in ground.items() if rule]
     if barred:  # one combat, one finding: the units that could not advance into the target, each with its reason
@@ -478,7 +493,14 @@ def _spend(ctx: Context, state: State, c: Combat, attackers: Sequence[str], targ
     # 15.2.6: the attack does not free them from the EZOC by itself: they go on from the attack hex only if the combat
     # cleared its EZOCs (advance.py looks at the hex again), else only into the vacated hex
     return evolve(c, group=evolve(g, spent=spent, free=free, started=g.started | set(attackers),
-                                  attacked=g.attacked | {target}, told=g.done))
+                                  attacked=g.attacked | {target}, hit=g.hit | set(_foes_in(ctx, state, c.side, target)),
+                                  told=g.done))
+
+
+def _foes_in(ctx: Context, state: State, side: str, target: str) -> list[str]:
+    """The enemy Combat Units in ``target`` (15.3.1: the units a Breakthrough Combat attacks)."""
+    return [u for u in position(ctx, state.units).at.get(target, ())
+            if ctx.game.units[u].side == other(ctx, side) and table(ctx)[u, state.units[u].face].combat]
 
 
 def _no_breakthrough(ctx: Context, c: Combat) -> str:

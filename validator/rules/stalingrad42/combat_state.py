@@ -34,6 +34,7 @@ class Determined:
     attacker_steps: int = 0  # the table's attacker steps still owed
     star: bool = False  # '*': the defender picks the attacker's step (11.4.1)
     air: bool = False  # the Air unit of the support (for Air Defense bookkeeping)
+    support: str = ""  # 11.5.2: the Air unit or ASU whose +1 every roll of this Desperate Defense has
     city_battle: bool = False  # 11.6.2: the last roll's Partial Success was a City Battle (the retreat cancelled)
 
 
@@ -46,6 +47,7 @@ class Group:
     spent: Mapping[str, int] = field(default_factory=dict)  # unit -> hexes of its allowance used
     started: frozenset[str] = frozenset()  # units whose first move or combat is made (the 1-hex decline, 15.2.4)
     attacked: frozenset[str] = frozenset()  # hexes this group attacked (15.3.1)
+    hit: frozenset[str] = frozenset()  # enemy Combat Units this group attacked, wherever they retreated (15.3.1)
     free: Mapping[str, str] = field(default_factory=dict)  # unit -> the hex it enters free after its combat (15.2.4)
     only_free: frozenset[str] = frozenset()  # units that may only enter their free hex and stop (15.2.7)
     halted: frozenset[str] = frozenset()  # units whose advance is over (15.2.6, 15.2.7)
@@ -113,6 +115,7 @@ class Battles:
     key: tuple = ()
     attacked: frozenset[str] = frozenset()  # 8.1: units that attacked in a regular combat
     defended: frozenset[str] = frozenset()  # 8.1: hexes attacked in a regular combat
+    hit: frozenset[str] = frozenset()  # 8.1: units that defended in a combat (wherever they are now)
     retreated: frozenset[str] = frozenset()  # 12.4: units that retreated this phase
     advanced: frozenset[str] = frozenset()  # 14.1: units that advanced this phase
     current: Combat | None = None  # the combat being resolved

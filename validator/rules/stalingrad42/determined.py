@@ -19,7 +19,8 @@ defender's roll) is checked against the combat being resolved and the table, the
   never the result read from the table; the table's result for the roll is then the line's.
 - 11.5: a Desperate Defense (``desperate``: every defending unit would be eliminated retreating, or the hex is a
   Port whose loss would leave them Out of Supply wherever their retreats end) ignores a Fail: the Lead Unit loses a step and rolls again (a new line, a new Lead Unit allowed),
-  until the retreat is cancelled or the stack eliminated; a Delay counts as a Fail, a second Delay as S -/1.
+  until the retreat is cancelled or the stack eliminated; a Delay counts as a Fail, a second Delay as S -/1; the
+  Defensive Support declared on its first roll gives every roll its +1, logged again or not (11.5.2).
 - 11.6: a Partial Success is a Delay outside a City (11.6.1: the defender retreats one or two hexes Disrupted, the
   attacker advances one hex in any direction, no Breakthrough), a City Battle marker in one (11.6.2: 1, then 2 in a
   Major City; a Minor City only 1; then Delays), the retreat cancelled.
@@ -183,10 +184,14 @@ def handle_determined(ctx: Context, state: State, action: Action) -> tuple[State
     if c is None or c.target != action["target"] or any(f.rule == "11.5" for f in findings):
         return state, findings
     lead, target = action["lead"], action["target"]
-    support = action.get("support")
+    dd = c.determined
+    carried = dd.support if dd is not None and dd.desperate else ""  # 11.5.2: declared once, +1 on every roll
+    support = action.get("support") or carried
     side = ctx.game.units[lead].side
     refused = False
-    if support and air.is_air(ctx, support):
+    if support and support == carried:
+        pass
+    elif support and air.is_air(ctx, support):
         flying = air.problems(ctx, state, support, side, target, (lead,), "determined")
         findings += flying
         refused = bool(flying)
@@ -194,6 +199,8 @@ def handle_determined(ctx: Context, state: State, action: Action) -> tuple[State
     elif support:
         refused = defensive_support_problem(ctx, state, action) is not None
     drm, words = _drm(ctx, state, c, lead, bool(support))
+    if support and not refused and not carried:
+        c = evolve(c, determined=evolve(dd or Determined(), support=support))
     t = ctx.game.tables["determined_defense"]
     g = ground(ctx, state, target, side)
     die = final_die(action)

@@ -196,7 +196,7 @@ def _stands_for(state: State, uid: str, remnant: str) -> State:
         return type(units)(remnant if u == uid else u for u in units)
     b = battles(state)
     state = evolve(state, battles=evolve(b, attacked=swap(b.attacked), retreated=swap(b.retreated),
-                                         advanced=swap(b.advanced)))
+                                         advanced=swap(b.advanced), hit=swap(b.hit)))
     c = current(state)
     if c is None:
         return state
