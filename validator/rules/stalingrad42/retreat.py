@@ -57,7 +57,7 @@ from .state import DISRUPTED, FULL_RETREAT, GOOD_ORDER, State
 from .supply import traces
 from .terrain import closed, crossings, major_closed, situation
 from .units import name, table
-from .zoc import adjacent_bits, contested_bits, ezoc_bits, other, side_at, sides
+from .zoc import adjacent_bits, contested_bits, ezoc_bits, other, side_at, sides, units_at
 
 
 class Walk(NamedTuple):
@@ -106,18 +106,27 @@ class Ground(NamedTuple):
 
 
 def ground(ctx: Context, state: State, uid: str, side: str) -> Ground:
-    b = battles(state)
-    pos = position(ctx, state.units)
-    bit = move_bits(ctx).bit
-    stay = 0
-    for loc in pos.held[side]:
-        if loc in bit and any(u not in b.retreated and u != uid and ctx.game.units[u].side == side
-                              for u in pos.at[loc]):
-            stay |= bit[loc]
     enemy = sides(ctx, state, other(ctx, side)).units
     enemy ^= enemy & contested_bits(ctx, state)  # 29.1.2: a retreat may enter a Contested City hex
     return Ground(_shut(ctx, state, uid, side), enemy,
-                  enemy_bonds(ctx, state, side).hexes, ezoc_bits(ctx, state, side) & ~stay, in_play(ctx))
+                  enemy_bonds(ctx, state, side).hexes, ezoc_bits(ctx, state, side) & ~_staying(ctx, state, uid, side),
+                  in_play(ctx))
+
+
+def _staying(ctx: Context, state: State, uid: str, side: str) -> int:
+    """The locations of ``side``'s units that negate an EZOC for ``uid``'s retreat (12.2): those with a unit of the
+    side, other than ``uid``, that did not retreat this phase. All of the side's locations but those whose units all
+    retreated (only the locations of the units that retreated are looked at, not every location of the side)."""
+    gone = battles(state).retreated | {uid}
+    out = sides(ctx, state, side).units
+    bit = move_bits(ctx).bit
+    for u in gone:
+        us = state.units.get(u)  # (``uid`` may name no unit: a battle asks about its hex)
+        if us is None or us.loc not in bit or ctx.game.units[u].side != side:
+            continue
+        if all(x in gone for x in units_at(ctx, state, side, us.loc)):
+            out ^= out & bit[us.loc]
+    return out
 
 
 def walk(ctx: Context, state: State, uid: str, path: Sequence[str], away: str | None, g: Ground) -> Walk:

@@ -78,6 +78,11 @@ def side_at(ctx: Context, state, side: str) -> Mapping[str, tuple[str, ...]]:
     return at
 
 
+def units_at(ctx: Context, state, side: str, loc: str) -> tuple[str, ...]:
+    """``side``'s units in the location ``loc`` (read from what :func:`side_at` keeps, without giving it out)."""
+    return _sides(ctx, state.units, side)[2].get(loc, ())
+
+
 def _sides(ctx: Context, units: Mapping[str, UnitState], side: str) -> tuple:
     memo = ctx.derived.setdefault("s42_sides", {})
     last = memo.get(side)
