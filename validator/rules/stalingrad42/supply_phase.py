@@ -32,7 +32,7 @@ from .data import facts
 from .losses import lose_step
 from .state import IN_SUPPLY, ISOLATED, OUT_OF_SUPPLY, State
 from .units import name, table
-from .zoc import adjacent_bits, other, sides
+from .zoc import adjacent_bits, locations, other, sides, units_at
 
 WORDS = {IN_SUPPLY: "in supply", OUT_OF_SUPPLY: "Out of Supply", ISOLATED: "Isolated"}
 
@@ -53,12 +53,17 @@ def checked(ctx: Context, state: State, side: str) -> list[str]:
 
 
 def _expected(ctx: Context, state: State, side: str) -> dict[str, str]:
+    """What the check gives each unit it checks (:func:`status`), in the order of :func:`checked`: every unit in
+    supply but those in the side's locations the net does not supply, looked at location by location (a few dozen of
+    some 190), not unit by unit."""
     n = supply.net(ctx, state, side)
+    out = dict.fromkeys(checked(ctx, state, side), IN_SUPPLY)
+    mine = sides(ctx, state, side).units
     bit = move_bits(ctx).bit
-    out = {}
-    for u in checked(ctx, state, side):
-        b = bit.get(state.units[u].loc or "", 0)
-        out[u] = IN_SUPPLY if n.supplied & b else OUT_OF_SUPPLY if n.unlimited & b else ISOLATED
+    for loc in locations(ctx, mine ^ (mine & n.supplied)):
+        s = OUT_OF_SUPPLY if n.unlimited & bit[loc] else ISOLATED
+        for u in units_at(ctx, state, side, loc):
+            out[u] = s
     return out
 
 
