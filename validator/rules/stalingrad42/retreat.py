@@ -557,9 +557,13 @@ def came_next_to(ctx: Context, before: State, state: State, action: Action) -> S
     # such location are passed over without a look at their units (the mask may hold more locations than are
     # unshielded, never fewer)
     them = sides(ctx, state, other(ctx, side))
-    exposed = them.units ^ (them.units & them.projecting)
     around_bits = _neighbour_bits(ctx)
-    if not any(exposed & around_bits.get(h, 0) for h in entered):
+    next_to = 0
+    for h in entered:
+        next_to |= around_bits.get(h, 0)
+    exposed = them.units & next_to  # (cut to the hexes next to those entered first: the side's masks span the board)
+    exposed ^= exposed & them.projecting
+    if not exposed:
         return state
     enemy = side_at(ctx, state, other(ctx, side))  # kept per side: no new position per move
     length = combat_facts(ctx).auto_retreat
