@@ -74,7 +74,8 @@ def _allowance(ctx: Context, state: State, fewer: bool | None = None) -> tuple[s
     unit fewer than the game has (9.3.9: "now receives only one"), whether or not the log removed one."""
     kind = str(ctx.game.weather[state.weather].extra.get("air") or "none")
     air = _air_units(ctx)
-    german = [u for u, us in state.units.items() if u in air and not allied(ctx, u) and _in_play(ctx, us.loc)]
+    units = state.units  # (the Air units looked up, not every unit looked at)
+    german = [u for u in air if u in units and not allied(ctx, u) and _in_play(ctx, units[u].loc)]
     if fewer is None:
         fewer = state.turn >= combat_facts(ctx).air.fewer_from
     if kind in ("all", "as_rolled"):
