@@ -46,10 +46,17 @@ def status(ctx: Context, state: State, side: str, loc: str) -> str:
     return OUT_OF_SUPPLY if n.unlimited & b else ISOLATED
 
 
-def checked(ctx: Context, state: State, side: str) -> list[str]:
-    """The side's units the Supply Phase checks: every unit on the map (hexes and Entry Areas)."""
+def checked(ctx: Context, state: State, side: str) -> tuple[str, ...]:
+    """The side's units the Supply Phase checks: every unit on the map (hexes and Entry Areas). Remembered for the
+    last position's units by location (the marks of a ``supply`` line change no location: the step's end asks again).
+    """
     pos = position(ctx, state.units)
-    return [u for loc in pos.held[side] for u in pos.at[loc] if ctx.game.units[u].side == side]
+    hit = ctx.derived.get("s42_checked")
+    if hit is not None and hit[0] is pos.at and hit[1] is pos.held and hit[2] == side:
+        return hit[3]
+    out = tuple(u for loc in pos.held[side] for u in pos.at[loc] if ctx.game.units[u].side == side)
+    ctx.derived["s42_checked"] = (pos.at, pos.held, side, out)
+    return out
 
 
 def _expected(ctx: Context, state: State, side: str) -> dict[str, str]:
