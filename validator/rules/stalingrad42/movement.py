@@ -62,7 +62,8 @@ from .state import DISRUPTED, FULL_RETREAT, GOOD_ORDER, OUT_OF_SUPPLY, ISOLATED,
 from .terrain import Situation, allowed, closed, cost_table, major_closed, minus, situation, step_costs, union
 from .turn_order import acting_side
 from .units import Info, info, name, ready_sp, table
-from .zoc import adjacent_bits, ezoc_bits, other, side_at, sides, winter
+from .zoc import adjacent_bits, ezoc_bits, note_move, other, side_at, sides, winter
+
 
 ENTRY = "entry"  # 22.6: between Entry Areas
 ONES: dict = {}  # a cost table of one per location (Tactical Movement counts hexes), made per context
@@ -815,6 +816,7 @@ def _apply(ctx: Context, state: State, uid: str, path: Sequence[str], mode: str,
     units = dict(state.units)
     units[uid] = evolve(us, loc=last)
     note_changes(ctx, state.units, units, [uid])
+    note_move(ctx, state.units, units, uid)
     # the units in the order of their last move lines (5.1, _resumed)
     later = moved is not None and next(reversed(state.moved)) != uid
     order = {u: m for u, m in state.moved.items() if u != uid} if later else state.moved

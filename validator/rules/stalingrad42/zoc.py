@@ -78,6 +78,20 @@ def side_at(ctx: Context, state, side: str) -> Mapping[str, tuple[str, ...]]:
     return at
 
 
+def note_move(ctx: Context, before: Mapping[str, UnitState], after: Mapping[str, UnitState], uid: str) -> None:
+    """The units mapping ``after`` is ``before`` with the unit ``uid`` changed (a move): each side's masks kept for
+    ``before`` are brought to ``after`` now, by that unit alone (the mover's side; the other side's stay as they are),
+    so that no one asking about ``after`` has the two mappings compared or the changed units sorted by side."""
+    memo = ctx.derived.get("s42_sides")
+    if memo is None:
+        return
+    mine = ctx.game.units[uid].side
+    for side, last in memo.items():
+        if last[0] is before:
+            memo[side] = (after, *_update(ctx, last, after, side, [uid])) if side == mine else \
+                (after, last[1], last[2])
+
+
 def units_at(ctx: Context, state, side: str, loc: str) -> tuple[str, ...]:
     """``side``'s units in the location ``loc`` (read from what :func:`side_at` keeps, without giving it out)."""
     return _sides(ctx, state.units, side)[2].get(loc, ())
