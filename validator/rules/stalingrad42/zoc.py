@@ -92,6 +92,12 @@ def note_move(ctx: Context, before: Mapping[str, UnitState], after: Mapping[str,
                 (after, last[1], last[2])
 
 
+def units_by_location(ctx: Context, state, side: str) -> Mapping[str, tuple[str, ...]]:
+    """Location -> ``side``'s units there, as :func:`side_at` keeps it but not given out: read it at once (the next
+    move changes it in place)."""
+    return _sides(ctx, state.units, side)[2]
+
+
 def units_at(ctx: Context, state, side: str, loc: str) -> tuple[str, ...]:
     """``side``'s units in the location ``loc`` (read from what :func:`side_at` keeps, without giving it out)."""
     return _sides(ctx, state.units, side)[2].get(loc, ())
