@@ -48,7 +48,7 @@ from typing import Mapping, NamedTuple, Sequence
 from ...engine.bits import Steps, board_bits
 from ...engine.context import Context, remember
 from ...engine.paths import Search, explore, found, move_bits, path as search_path
-from ...engine.position import note_changes, position
+from ...engine.position import note_changes
 from ...engine.state import evolve
 from ...model import Action, Finding, indefinite
 from . import contested, control, railheads, scenarios, special
@@ -62,7 +62,7 @@ from .state import DISRUPTED, FULL_RETREAT, GOOD_ORDER, OUT_OF_SUPPLY, ISOLATED,
 from .terrain import Situation, allowed, closed, cost_table, major_closed, minus, situation, step_costs, union
 from .turn_order import acting_side
 from .units import Info, info, name, ready_sp, table
-from .zoc import adjacent_bits, ezoc_bits, note_move, other, side_at, sides, winter
+from .zoc import adjacent_bits, ezoc_bits, note_move, other, side_at, sides, units_by_location, winter
 
 
 ENTRY = "entry"  # 22.6: between Entry Areas
@@ -386,10 +386,10 @@ def _full_retreat_blocked(ctx: Context, state: State, side: str, g: Ground) -> i
     """13.3.2: EZOC hexes without a friendly unit not in Full Retreat, and enemy-controlled City hexes."""
     bit = move_bits(ctx).bit
     steady = 0
-    pos = position(ctx, state.units)
-    for loc in pos.held[side]:
+    theirs = units_by_location(ctx, state, other(ctx, side))  # (every unit there counts, as the position had it)
+    for loc, here in units_by_location(ctx, state, side).items():
         if any(state.units[u].order != FULL_RETREAT and table(ctx)[u, state.units[u].face].combat
-               for u in pos.at[loc]):
+               for u in here + theirs.get(loc, ())):
             steady |= bit.get(loc, 0)
     cities = 0
     for h in _city_hexes(ctx):

@@ -40,7 +40,7 @@ from games.hexgrid import distance
 
 from ...engine.context import Context, once
 from ...engine.paths import move_bits
-from ...engine.position import note_changes, position
+from ...engine.position import note_changes
 from ...engine.state import evolve
 from ...model import Action, Finding
 from . import air, control, losses, railheads
@@ -57,7 +57,7 @@ from .state import DISRUPTED, FULL_RETREAT, GOOD_ORDER, State
 from .supply import traces
 from .terrain import closed, crossings, major_closed, situation
 from .units import name, table
-from .zoc import adjacent_bits, contested_bits, ezoc_bits, other, side_at, sides, units_at
+from .zoc import adjacent_bits, contested_bits, ezoc_bits, other, side_at, sides, units_at, units_in
 
 
 class Walk(NamedTuple):
@@ -199,7 +199,7 @@ def _stop(ctx: Context, state: State, side: str, loc: str, g: Ground) -> str:
     if (friendly_city or fortified(ctx, state, loc, side)) and not bit[loc] & g.ezoc:
         return "city"
     b = battles(state)
-    if any(ctx.game.units[u].side == side and u not in b.retreated for u in position(ctx, state.units).at.get(loc, ())):
+    if any(ctx.game.units[u].side == side and u not in b.retreated for u in units_in(ctx, state, loc)):
         return "pay"
     return ""
 
@@ -296,7 +296,7 @@ def _unshielded(ctx: Context, state: State, uid: str) -> bool:
     if us.order != FULL_RETREAT or (us.loc or "") not in ctx.game.map.hexes:
         return False
     side = ctx.game.units[uid].side
-    for u in position(ctx, state.units).at.get(us.loc or "", ()):
+    for u in units_in(ctx, state, us.loc or ""):
         x = state.units[u]
         if u != uid and ctx.game.units[u].side == side and x.order != FULL_RETREAT and table(ctx)[u, x.face].combat:
             return False

@@ -20,13 +20,13 @@ from __future__ import annotations
 from typing import Sequence
 
 from ...engine.context import Context
-from ...engine.position import position
+
 from ...engine.state import evolve
 from ...model import Finding
 from .data import facts
 from .state import State
 from .units import table
-from .zoc import units_by_location
+from .zoc import units_at, units_by_location
 
 
 def _frozen(ctx: Context) -> dict[str, str]:
@@ -134,8 +134,7 @@ def after_advance(ctx: Context, state: State, uid: str) -> tuple[State, list[Fin
     if loc is None:
         return state, []
     side = ctx.game.units[uid].side
-    sides = ctx.game.units
-    mine = tuple(sorted(u for u in position(ctx, state.units).at.get(loc, ()) if sides[u].side == side))
+    mine = tuple(sorted(units_at(ctx, state, side, loc)))
     found = problem(ctx, state, loc, side, mine) if len(mine) > 1 else None
     key = _key(loc, mine)
     if found is None or key in state.overstacks:

@@ -32,7 +32,7 @@ from .data import facts
 from .losses import lose_step
 from .state import IN_SUPPLY, ISOLATED, OUT_OF_SUPPLY, State
 from .units import name, table
-from .zoc import adjacent_bits, locations, other, sides, units_at
+from .zoc import adjacent_bits, holds, locations, other, sides, units_at, units_in
 
 WORDS = {IN_SUPPLY: "in supply", OUT_OF_SUPPLY: "Out of Supply", ISOLATED: "Isolated"}
 
@@ -171,12 +171,11 @@ def drm(ctx: Context, state: State, uid: str) -> tuple[int, list[str]]:
         if not _near_rail(ctx, state, side, airfields):
             value -= 1
         parts.append((value, "airfield"))
-    mine = position(ctx, state.units).held[side]
-    if any(hexes[h].settlement in supply.CITY and (state.control.get(h) == side or h in mine) for h in reach
-           if h in hexes):
+    if any(hexes[h].settlement in supply.CITY and (state.control.get(h) == side or holds(ctx, state, side, h))
+           for h in reach if h in hexes):
         parts.append((f.city, "city"))
-    if any(h in mine and any("command_hq" in table(ctx)[u, state.units[u].face].tags and
-                             ctx.game.units[u].side == side for u in position(ctx, state.units).at[h])
+    if any(holds(ctx, state, side, h) and any("command_hq" in table(ctx)[u, state.units[u].face].tags and
+                                              ctx.game.units[u].side == side for u in units_in(ctx, state, h))
            for h in reach):
         parts.append((f.hq, "HQ"))
     desert = int(ctx.game.tec[hexes[loc].terrain].extra.get("isolation_drm") or 0) if loc in hexes else 0

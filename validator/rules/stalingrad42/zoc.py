@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import AbstractSet, Mapping, NamedTuple, Sequence
 
 from ...engine.bits import Steps, board_bits
-from ...engine.context import Context, per_replay, remember
+from ...engine.context import Context, once, per_replay, remember
 from ...engine.paths import move_bits
 from ...engine.position import changes
 from .state import FULL_RETREAT, GOOD_ORDER, UnitState
@@ -90,6 +90,26 @@ def note_move(ctx: Context, before: Mapping[str, UnitState], after: Mapping[str,
         if last[0] is before:
             memo[side] = (after, *_update(ctx, last, after, side, [uid])) if side == mine else \
                 (after, last[1], last[2])
+
+
+def units_in(ctx: Context, state, loc: str) -> tuple[str, ...]:
+    """Every unit in the location ``loc`` (both sides'), in the game's unit order: what the engine's position lists
+    there, read from the units by location that each side keeps per move (no position derived for it)."""
+    a, b = ctx.game.sides
+    x = _sides(ctx, state.units, a)[2].get(loc, ())
+    y = _sides(ctx, state.units, b)[2].get(loc, ())
+    here = x + y if x and y else x or y
+    return here if len(here) < 2 else tuple(sorted(here, key=_rank(ctx).__getitem__))
+
+
+def holds(ctx: Context, state, side: str, loc: str) -> bool:
+    """Whether ``side`` has a unit in the location ``loc``."""
+    return bool(sides(ctx, state, side).units & move_bits(ctx).bit.get(loc, 0))
+
+
+def _rank(ctx: Context) -> Mapping[str, int]:
+    """Unit -> its place in the game's unit order (made once per loaded game)."""
+    return once(ctx, "s42_unit_rank", lambda c: {u: i for i, u in enumerate(c.game.units)})
 
 
 def units_by_location(ctx: Context, state, side: str) -> Mapping[str, tuple[str, ...]]:
