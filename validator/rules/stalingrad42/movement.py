@@ -812,7 +812,7 @@ def _apply(ctx: Context, state: State, uid: str, path: Sequence[str], mode: str,
         stopped = bool(bit.get(last, 0) & (g.ezoc | _areas_bits(ctx)))
     record = Moved(moved.start if moved else us.loc or "", spent, (moved.hexes if moved else 0) + hexes, mode,
                    stopped, True, (moved.path if moved else ()) + tuple(path))
-    captured = _captured(ctx, state, side, path) if info(ctx, state, uid).combat else []
+    captured = _captured(ctx, state, side, path, g) if info(ctx, state, uid).combat else []
     units = dict(state.units)
     units[uid] = evolve(us, loc=last)
     note_changes(ctx, state.units, units, [uid])
@@ -826,11 +826,13 @@ def _apply(ctx: Context, state: State, uid: str, path: Sequence[str], mode: str,
     return railheads.after_move(ctx, state, side)
 
 
-def _captured(ctx: Context, state: State, side: str, path: Sequence[str]) -> list[str]:
+def _captured(ctx: Context, state: State, side: str, path: Sequence[str], g: Ground) -> list[str]:
     """19.3: enemy Non-Combat Units alone in a hex a Combat Unit enters are removed."""
-    enemy_units = sides(ctx, state, other(ctx, side)).units
     bit = move_bits(ctx).bit
-    if not any(enemy_units & bit.get(loc, 0) for loc in path):  # (a move nearly never enters an enemy's location)
+    entered = 0
+    for loc in path:
+        entered |= bit.get(loc, 0)
+    if not g.enemy_units & entered:  # (a move nearly never enters an enemy's location)
         return []
     at = side_at(ctx, state, other(ctx, side))
     info_ = table(ctx)
