@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ...engine.context import Context
+from ...engine.context import Context, once
 from ...engine.position import position
 from ...engine.state import evolve
 from ...model import Action, Finding
@@ -217,6 +217,13 @@ def artillery_shifts(ctx: Context, state: State, action: Action) -> int:
     return min(len(action.get("artillery") or ()), later(ctx).resources.barrage_shifts)
 
 
+def _ally_nationalities(ctx: Context) -> frozenset[str]:
+    """The nationalities of the Axis allies' units (18.3.3; made once per loaded game: a support's check looked at every
+    unit of the game)."""
+    return once(ctx, "s42_ally_nationalities", lambda c: frozenset(
+        c.game.units[u].nationality for u in c.game.units if "axis_ally" in table(c)[u, "front"].tags))
+
+
 def _asus_here(ctx: Context, state: State, loc: str, side: str) -> list[str]:
     """The Good Order ASUs of ``side`` in ``loc`` (Ready or Used), to give an SP its shift (18.6.5)."""
     out = []
@@ -255,10 +262,8 @@ def _support_problem(ctx: Context, state: State, uid: str, side: str, targets: t
             return "18.2.1", "it is on its Used side"
         if us.order != GOOD_ORDER or us.replaced:
             return "18.2.3", "a Disrupted, Full Retreat or replaced ASU gives no combat benefit"
-        allies = frozenset(ctx.game.units[u].nationality for u in ctx.game.units
-                           if "axis_ally" in table(ctx)[u, "front"].tags)
         nat = ctx.game.units[uid].nationality
-        if "command_hq" in i.tags and nat in allies and nat not in nationalities:
+        if "command_hq" in i.tags and nat in _ally_nationalities(ctx) and nat not in nationalities:
             who = "the Lead Unit is" if defending else "no attacking unit is"
             return "18.3.3", f"{who} {ctx.game.nationalities[nat].name}, the HQ's nationality"
         rng = unit_range(ctx, uid)
