@@ -38,7 +38,7 @@ from .campaign_data import later, scenario_rules
 from .data import axis as _axis, facts, scenario_facts
 from .resources import info_of, put_units
 from .state import DISRUPTED, State
-from .zoc import sides, units_by_location, units_in
+from .zoc import locations, sides, units_by_location, units_in
 
 VICTORY = "victory"
 AUTOMATIC, BENCHMARK, THRESHOLD, FINAL = "automatic", "benchmark", "vp", "final"
@@ -131,13 +131,28 @@ def _penalties(ctx: Context, state: State) -> int:
     for a in v.penalty_areas:
         if areas.get(a) == _axis(ctx) and any(held & bit.get(h, 0) for h in ctx.game.map.areas[a].adjacent):
             out += v.penalty_area_vp
-    playing = in_play(ctx)
-    for h in v.penalty_hexes:
-        if not held & bit.get(h, 0) or h not in playing:
-            continue
-        s = ctx.game.map.hexes[h].settlement
-        out += v.major_city_vp if s == "major_city" else v.minor_city_vp if s == "minor_city" else 0
+    mask, vp = _penalty_hexes(ctx)
+    for h in locations(ctx, held & mask):  # (the few held ones, not each of the list)
+        out += vp[h]
     return -out
+
+
+def _penalty_hexes(ctx: Context) -> tuple[int, dict[str, int]]:
+    """24.1.4: the penalty hexes in play, as bits, and the VPs a Soviet unit in each costs the Axis (made once per
+    replay)."""
+    def make(c: Context) -> tuple[int, dict[str, int]]:
+        v = later(c).victory
+        bit = move_bits(c).bit
+        playing = in_play(c)
+        mask, vp = 0, {}
+        for h in v.penalty_hexes:
+            if h in playing and h in bit:
+                s = c.game.map.hexes[h].settlement
+                mask |= bit[h]
+                vp[h] = vp.get(h, 0) + (v.major_city_vp if s == "major_city" else v.minor_city_vp
+                                        if s == "minor_city" else 0)
+        return mask, vp
+    return per_replay(ctx, "s42_penalty_hexes", make)
 
 
 def _extras(ctx: Context, state: State) -> int:
