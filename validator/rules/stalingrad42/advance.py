@@ -29,7 +29,7 @@ from typing import Sequence
 
 from ...engine.context import Context
 from ...engine.paths import move_bits
-from ...engine.position import note_changes, position
+from ...engine.position import note_changes
 from ...engine.state import evolve
 from ...model import Action, Finding
 from . import control, losses, railheads, special, stacking
@@ -45,7 +45,7 @@ from .reserves import activated
 from .state import GOOD_ORDER, ISOLATED, OUT_OF_SUPPLY, State
 from .terrain import closed, crossings, major_closed, situation, terrain_of
 from .units import name, table
-from .zoc import ezoc_bits, other, sides
+from .zoc import ezoc_bits, other, sides, units_in
 
 
 def rate(ctx: Context, state: State, uid: str) -> tuple[int, str]:
@@ -70,7 +70,7 @@ def vacated(ctx: Context, state: State, c: Combat) -> bool:
     """14.1: the defender's hex holds none of its Combat Units any more."""
     foe = other(ctx, c.side)
     return not any(ctx.game.units[u].side == foe and table(ctx)[u, state.units[u].face].combat
-                   for u in position(ctx, state.units).at.get(c.target, ()))
+                   for u in units_in(ctx, state, c.target))
 
 
 def _role(ctx: Context, state: State, c: Combat, uid: str) -> str:
@@ -346,12 +346,10 @@ def _apply(ctx: Context, state: State, c: Combat | None, uid: str, path: Sequenc
     units[uid] = evolve(state.units[uid], loc=path[-1])
     note_changes(ctx, state.units, units, [uid])
     state = control.enter(ctx, state, side, [h for h in path if h in ctx.game.map.hexes], units=units)
-    pos = position(ctx, state.units)
     for h in path:
-        alone = [u for u in pos.at.get(h, ()) if ctx.game.units[u].side != side]
+        alone = [u for u in units_in(ctx, state, h) if ctx.game.units[u].side != side]
         if alone and not any(table(ctx)[u, state.units[u].face].combat for u in alone):
             state = losses.remove_alone(ctx, state, alone)
-            pos = position(ctx, state.units)
     state = special.after_move(ctx, state, uid, path)
     return railheads.after_move(ctx, state, side)
 

@@ -80,7 +80,8 @@ def _allowance(ctx: Context, state: State, fewer: bool | None = None, capped: bo
     if kind == "as_rolled" and (roll := under_mud(state)) is not None:  # 23.3.3: Mud after an Overcast roll
         kind = str(ctx.game.weather[roll].extra.get("air") or "none")
     air = _air_units(ctx)
-    german = [u for u, us in state.units.items() if u in air and not allied(ctx, u) and _in_play(ctx, us.loc)]
+    units = state.units  # (the Air units looked up, not every unit looked at)
+    german = [u for u in air if u in units and not allied(ctx, u) and _in_play(ctx, units[u].loc)]
     if fewer is None:
         fewer = state.turn >= combat_facts(ctx).air.fewer_from
     own = scenario_rules(ctx).air

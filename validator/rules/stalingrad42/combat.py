@@ -43,7 +43,7 @@ from typing import Sequence
 
 from ...engine.context import Context
 from ...engine.odds import claimed_cell, in_notation
-from ...engine.position import note_changes, position
+from ...engine.position import note_changes
 from ...engine.state import evolve
 from ...model import Action, Finding, indefinite
 from . import air, contested, modifiers, odds, reserves, resources, scenarios, stacking
@@ -58,7 +58,7 @@ from .results import owed_problem
 from .retreat import auto_retreat_owed, settle
 from .state import FULL_RETREAT, State
 from .units import name, table
-from .zoc import other
+from .zoc import other, units_in
 
 FOLLOW = frozenset({"loss", "retreat", "advance", "determined", "breakthrough", "remove", "note", "victory", "turn",
                     "phase"})
@@ -83,12 +83,11 @@ def _attacker_problems(ctx: Context, state: State, side: str, attackers: Sequenc
     without (keep it so: a finding that bars no unit does not belong here)."""
     b = battles(state)
     out = []
-    pos = position(ctx, state.units)
     # 5.3: an enemy unit in the target that did not retreat this phase stood there when the Movement Phase ended, so
     # an Extended Movement that ended next to it was reported on its move (5.3's "never adjacent"): the attack that
     # follows is that mistake's consequence, not a second one. Only an enemy that retreated next to the unit since
     # makes the attack the mistake (2.3.2).
-    stayed = any(ctx.game.units[u].side != side and u not in b.retreated for u in pos.at.get(target, ()))
+    stayed = any(ctx.game.units[u].side != side and u not in b.retreated for u in units_in(ctx, state, target))
     for uid in attackers:
         us = state.units[uid]
         i = table(ctx)[uid, us.face]
@@ -118,7 +117,7 @@ def _attacker_problems(ctx: Context, state: State, side: str, attackers: Sequenc
         if us.auto_ds and kind != BREAKTHROUGH:
             out.append(Finding("8.6.1", f"{who} made an Automatic DS this turn: it takes no part in regular combat",
                                (uid,), (loc,)))
-        if any(state.units[u].replaced and ctx.game.units[u].side == side for u in pos.at.get(loc, ())):
+        if any(state.units[u].replaced and ctx.game.units[u].side == side for u in units_in(ctx, state, loc)):
             out.append(Finding("21.4", f"{who}: a unit with a Replacement marker in {loc} prevents every combat out of "
                                        "the hex", (uid,), (loc,)))
         c = crossings.get(uid)
@@ -196,7 +195,7 @@ def _engaged(ctx: Context, state: State, side: str, attackers: Sequence[str], ta
              ) -> tuple[tuple[str, ...], dict[str, Crossing]]:
     """The enemy units in ``target`` (every one defends, 8.1) and the hexside each attacker attacks across."""
     foe = other(ctx, side)
-    in_hex = tuple(u for u in position(ctx, state.units).at.get(target, ()) if ctx.game.units[u].side == foe)
+    in_hex = tuple(u for u in units_in(ctx, state, target) if ctx.game.units[u].side == foe)
     shared = contested.hexes(ctx, state)
     crossings = {u: INSIDE if state.units[u].loc == target and target in shared else
                  crossing(ctx, state, side, "mountain_unit" in table(ctx)[u, state.units[u].face].tags,
@@ -346,10 +345,9 @@ def _record(ctx: Context, state: State, action: Action, kind: str, attackers: Se
     res = cf.results[rid]
     adv, colour = _cell(ctx, r, die)
     foe = other(ctx, action.side)
-    pos = position(ctx, state.units)
     froms = frozenset(state.units[u].loc or "" for u in attackers)
     shifted = set(action.get("artillery") or ())  # 14.1: an ASU that provided a shift took part: it does not advance
-    stacked = frozenset(u for h in froms for u in pos.at.get(h, ()) if ctx.game.units[u].side == action.side
+    stacked = frozenset(u for h in froms for u in units_in(ctx, state, h) if ctx.game.units[u].side == action.side
                         and u not in attackers and u not in shifted)
     combat_units = frozenset(u for u in in_hex if table(ctx)[u, state.units[u].face].combat
                              and ctx.game.units[u].side == foe)
@@ -636,7 +634,7 @@ def _settle(ctx: Context, state: State, c: Combat) -> tuple[State, list[Finding]
 def _lone(ctx: Context, state: State, c: Combat) -> State:
     """19.3: Non-Combat Units left in the defender's hex without a friendly Combat Unit are removed."""
     foe = other(ctx, c.side)
-    here = [u for u in position(ctx, state.units).at.get(c.target, ()) if ctx.game.units[u].side == foe]
+    here = [u for u in units_in(ctx, state, c.target) if ctx.game.units[u].side == foe]
     if here and not any(table(ctx)[u, state.units[u].face].combat for u in here):
         state = remove_alone(ctx, state, here)
     return state

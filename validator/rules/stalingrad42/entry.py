@@ -19,13 +19,14 @@ from __future__ import annotations
 
 from ...engine.context import Context
 from ...engine.paths import move_bits
-from ...engine.position import note_changes, position
+from ...engine.position import note_changes
 from ...engine.state import evolve
 from ...model import Action, Finding
 from .data import facts, scenario_facts
 from .state import GOOD_ORDER, Moved, State, UnitState
 from .terrain import closed_in_winter, winter_from
 from .units import info, name, table
+from .zoc import units_in
 
 ENTRY = "entry"
 VOLUNTEERS = "volunteers"  # 20.8: the set-up's condition
@@ -150,7 +151,7 @@ def between_areas(ctx: Context, state: State, uid: str, to: str) -> tuple[State,
 
 
 def _in_transit(ctx: Context, state: State) -> int:
-    here = position(ctx, state.units).at.get(facts(ctx).entry.transit, ())
+    here = units_in(ctx, state, facts(ctx).entry.transit)
     return sum(1 for u in here if table(ctx)[u, state.units[u].face].combat)
 
 
@@ -159,7 +160,7 @@ def begin_turn(ctx: Context, state: State, turn: int) -> State:
     e = facts(ctx).entry
     if turn != winter_from(ctx) or e.winter_closed not in move_bits(ctx).bit:
         return state
-    here = position(ctx, state.units).at.get(e.winter_closed, ())
+    here = units_in(ctx, state, e.winter_closed)
     if not here:
         return state
     units = dict(state.units)

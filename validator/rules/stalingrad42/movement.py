@@ -48,7 +48,7 @@ from typing import Mapping, NamedTuple, Sequence
 from ...engine.bits import Steps, board_bits
 from ...engine.context import Context, remember
 from ...engine.paths import Search, explore, found, move_bits, path as search_path
-from ...engine.position import note_changes, position
+from ...engine.position import note_changes
 from ...engine.state import evolve
 from ...model import Action, Finding, indefinite
 from . import contested, control, railheads, scenarios, special
@@ -63,7 +63,8 @@ from .terrain import (Situation, allowed, closed, closed_in_winter, cost_table, 
                       step_costs, union)
 from .turn_order import acting_side
 from .units import Info, info, name, ready_sp, table
-from .zoc import adjacent_bits, ezoc_bits, other, side_at, sides, winter
+from .zoc import adjacent_bits, ezoc_bits, note_move, other, side_at, sides, units_by_location, winter
+
 
 ENTRY = "entry"  # 22.6: between Entry Areas
 ONES: dict = {}  # a cost table of one per location (Tactical Movement counts hexes), made per context
@@ -389,10 +390,10 @@ def _full_retreat_blocked(ctx: Context, state: State, side: str, g: Ground) -> i
     """13.3.2: EZOC hexes without a friendly unit not in Full Retreat, and enemy-controlled City hexes."""
     bit = move_bits(ctx).bit
     steady = 0
-    pos = position(ctx, state.units)
-    for loc in pos.held[side]:
+    theirs = units_by_location(ctx, state, other(ctx, side))  # (every unit there counts, as the position had it)
+    for loc, here in units_by_location(ctx, state, side).items():
         if any(state.units[u].order != FULL_RETREAT and table(ctx)[u, state.units[u].face].combat
-               for u in pos.at[loc]):
+               for u in here + theirs.get(loc, ())):
             steady |= bit.get(loc, 0)
     cities = 0
     for h in _city_hexes(ctx):
@@ -818,10 +819,11 @@ def _apply(ctx: Context, state: State, uid: str, path: Sequence[str], mode: str,
         stopped = bool(bit.get(last, 0) & (g.ezoc | _areas_bits(ctx)))
     record = Moved(moved.start if moved else us.loc or "", spent, (moved.hexes if moved else 0) + hexes, mode,
                    stopped, True, (moved.path if moved else ()) + tuple(path))
-    captured = _captured(ctx, state, side, path) if info(ctx, state, uid).combat else []
+    captured = _captured(ctx, state, side, path, g) if info(ctx, state, uid).combat else []
     units = dict(state.units)
     units[uid] = evolve(us, loc=last)
     note_changes(ctx, state.units, units, [uid])
+    note_move(ctx, state.units, units, uid)
     # the units in the order of their last move lines (5.1, _resumed)
     later = moved is not None and next(reversed(state.moved)) != uid
     order = {u: m for u, m in state.moved.items() if u != uid} if later else state.moved
@@ -831,11 +833,13 @@ def _apply(ctx: Context, state: State, uid: str, path: Sequence[str], mode: str,
     return railheads.after_move(ctx, state, side)
 
 
-def _captured(ctx: Context, state: State, side: str, path: Sequence[str]) -> list[str]:
+def _captured(ctx: Context, state: State, side: str, path: Sequence[str], g: Ground) -> list[str]:
     """19.3: enemy Non-Combat Units alone in a hex a Combat Unit enters are removed."""
-    enemy_units = sides(ctx, state, other(ctx, side)).units
     bit = move_bits(ctx).bit
-    if not any(enemy_units & bit.get(loc, 0) for loc in path):  # (a move nearly never enters an enemy's location)
+    entered = 0
+    for loc in path:
+        entered |= bit.get(loc, 0)
+    if not g.enemy_units & entered:  # (a move nearly never enters an enemy's location)
         return []
     at = side_at(ctx, state, other(ctx, side))
     info_ = table(ctx)

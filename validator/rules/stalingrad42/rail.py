@@ -23,7 +23,7 @@ from typing import Sequence
 from ...engine.bits import board_bits
 from ...engine.context import Context
 from ...engine.paths import explore, move_bits, path as search_path
-from ...engine.position import note_changes, position
+from ...engine.position import note_changes
 from ...engine.state import evolve
 from ...model import Action, Finding
 from . import control, special
@@ -33,7 +33,7 @@ from .state import GOOD_ORDER, Moved, State
 from .supply import all_rail_hexes, rail_hexes
 from .terrain import crossings
 from .units import info, name, ready_sp, table
-from .zoc import ezoc_bits, locations, other, sides
+from .zoc import ezoc_bits, locations, other, sides, units_in
 
 RAIL = "rail"
 
@@ -155,7 +155,7 @@ def check_path(ctx: Context, state: State, uid: str, path: Sequence[str]) -> lis
     if end in areas and scenario_facts(ctx).areas.get(end) != side:
         return [Finding("5.6.1", f"{who}: {end} is not a friendly Entry Area", (uid,), full)]
     if info(ctx, state, uid).combat:
-        here = position(ctx, state.units).at.get(end, ())
+        here = units_in(ctx, state, end)
         railed = [u for u in here if u in state.record.rail and table(ctx)[u, state.units[u].face].combat]
         if railed and end not in areas:
             return [Finding("5.6.3", f"{who} ends its rail move in {end} with {', '.join(railed)}, which moved by rail "

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 from ...engine.context import Context
 from ...engine.paths import move_bits
-from ...engine.position import position
+
 from ...engine.state import evolve
 from ...model import Action, Finding
 from .resources import fortified
 from .state import DISRUPTED, FULL_RETREAT, GOOD_ORDER, State
 from .units import name, table
-from .zoc import ezoc_bits
+from .zoc import ezoc_bits, units_by_location
 
 UP = {FULL_RETREAT: DISRUPTED, DISRUPTED: GOOD_ORDER}
 
@@ -116,12 +116,11 @@ def end_rally(ctx: Context, state: State, side: str | None) -> tuple[State, list
     bit = move_bits(ctx).bit
     info = table(ctx)
     units = None
-    pos = position(ctx, state.units)
-    for loc in pos.held[side]:
+    for loc, here in units_by_location(ctx, state, side).items():
         b = bit.get(loc)
         if b is None:
             continue
-        for uid in pos.at[loc]:
+        for uid in here:
             us = state.units[uid]
             if us.order == GOOD_ORDER or info[uid, us.face].side != side or f"rally:{uid}" in state.logged:
                 continue

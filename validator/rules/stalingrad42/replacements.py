@@ -31,7 +31,7 @@ from games.hexgrid import distance
 
 from ...engine.context import Context
 from ...engine.paths import move_bits
-from ...engine.position import note_changes, position
+from ...engine.position import note_changes
 from ...engine.state import evolve
 from ...model import Action, Finding
 from . import entry, supply
@@ -40,7 +40,7 @@ from .move_modes import translated
 from .losses import box
 from .state import GOOD_ORDER, ISOLATED, OUT_OF_SUPPLY, State, UnitState
 from .units import info, name, table
-from .zoc import adjacent_bits, other, sides
+from .zoc import adjacent_bits, other, sides, units_in
 
 NEVER = "no_replacement"  # the trait of a unit never replaced (20.9)
 RP = "rp"  # a Resource Point (18.1): an SP placed in an Entry Area (issue 15)
@@ -288,7 +288,7 @@ def _hq_here(ctx: Context, state: State, uid: str, to: str) -> bool:
                if distance(hexes[h].hex, hexes[to].hex) <= facts(ctx).replacements.hq_rail_hexes)
     if not near:
         return False
-    for u in position(ctx, state.units).at.get(to, ()):
+    for u in units_in(ctx, state, to):
         us = state.units[u]
         i = table(ctx)[u, us.face]
         if "command_hq" in i.tags and i.side == side and us.order == GOOD_ORDER and \

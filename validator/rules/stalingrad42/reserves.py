@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from ...engine.context import Context
 from ...engine.paths import move_bits
-from ...engine.position import position
+
 from ...engine.state import evolve
 from ...model import Action, Finding
 from .campaign_data import later
@@ -29,7 +29,7 @@ from .resources import info_of, put_units
 from .state import DISRUPTED, FULL_RETREAT, GOOD_ORDER, State
 from .terrain import crossings, situation
 from .units import name
-from .zoc import adjacent_bits, ezoc_bits, other, sides
+from .zoc import adjacent_bits, ezoc_bits, other, sides, units_in
 
 RESERVES, DISENGAGEMENT = "reserves", "disengagement"
 ACTIVATED, TRIED, OWED, STEP = "activated:", "disengaged:", "disengaging:", "disengage_step:"
@@ -227,7 +227,7 @@ def _who_problems(ctx: Context, state: State, units: list[str], side: str) -> li
             why = "it tried to Disengage this phase already"
         elif not near & bit.get(us.loc or "", 0):
             why = "it is not next to an enemy unit"
-        elif us.order == FULL_RETREAT and len(position(ctx, state.units).at.get(us.loc or "", ())) < 2:
+        elif us.order == FULL_RETREAT and len(units_in(ctx, state, us.loc or "")) < 2:
             why = "a unit in Full Retreat disengages only stacked with other units"
         if why is not None:
             out.append(Finding("27.2.1", f"{who} may not try to Disengage: {why}", (uid,), here))

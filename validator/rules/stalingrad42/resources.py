@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ...engine.context import Context
+from ...engine.context import Context, once
 from ...engine.position import position
 from ...engine.state import evolve
 from ...model import Action, Finding
@@ -45,7 +45,7 @@ from .ranges import in_range, unit_range
 from .state import DISRUPTED, GOOD_ORDER, Fort, State, UnitState
 from .terrain import situation, terrain_of
 from .units import Info, name, table
-from .zoc import ezoc_bits, other
+from .zoc import ezoc_bits, holds, other, units_in
 from ...engine.paths import move_bits
 
 RP = "rp"
@@ -217,10 +217,17 @@ def artillery_shifts(ctx: Context, state: State, action: Action) -> int:
     return min(len(action.get("artillery") or ()), later(ctx).resources.barrage_shifts)
 
 
+def _ally_nationalities(ctx: Context) -> frozenset[str]:
+    """The nationalities of the Axis allies' units (18.3.3; made once per loaded game: a support's check looked at every
+    unit of the game)."""
+    return once(ctx, "s42_ally_nationalities", lambda c: frozenset(
+        c.game.units[u].nationality for u in c.game.units if "axis_ally" in table(c)[u, "front"].tags))
+
+
 def _asus_here(ctx: Context, state: State, loc: str, side: str) -> list[str]:
     """The Good Order ASUs of ``side`` in ``loc`` (Ready or Used), to give an SP its shift (18.6.5)."""
     out = []
-    for u in position(ctx, state.units).at.get(loc, ()):
+    for u in units_in(ctx, state, loc):
         us = state.units[u]
         i = table(ctx)[u, us.face]
         if i.asu and i.side == side and us.order == GOOD_ORDER and not us.train and not us.replaced:
@@ -255,10 +262,8 @@ def _support_problem(ctx: Context, state: State, uid: str, side: str, targets: t
             return "18.2.1", "it is on its Used side"
         if us.order != GOOD_ORDER or us.replaced:
             return "18.2.3", "a Disrupted, Full Retreat or replaced ASU gives no combat benefit"
-        allies = frozenset(ctx.game.units[u].nationality for u in ctx.game.units
-                           if "axis_ally" in table(ctx)[u, "front"].tags)
         nat = ctx.game.units[uid].nationality
-        if "command_hq" in i.tags and nat in allies and nat not in nationalities:
+        if "command_hq" in i.tags and nat in _ally_nationalities(ctx) and nat not in nationalities:
             who = "the Lead Unit is" if defending else "no attacking unit is"
             return "18.3.3", f"{who} {ctx.game.nationalities[nat].name}, the HQ's nationality"
         rng = unit_range(ctx, uid)
@@ -453,7 +458,7 @@ def _fort_problem(ctx: Context, state: State, side: str, hid: str) -> tuple[str,
     bit = move_bits(ctx).bit[hid]
     if ezoc_bits(ctx, state, side) & bit and not any(
             info_of(ctx, state, u).combat and ctx.game.units[u].side == side
-            for u in position(ctx, state.units).at.get(hid, ())):
+            for u in units_in(ctx, state, hid)):
         return "9.7.3", "it is in an enemy zone of control and holds no friendly Combat Unit"
     mine = sum(1 for x in state.markers.forts.values() if x.side == side)
     limit = f.markers.get(side, 0)
@@ -488,8 +493,7 @@ def after_entering(ctx: Context, before: State, state: State, action: Action) ->
     forts = state.markers.forts
     if not forts:
         return state, []
-    at = position(ctx, state.units).at
-    gone = [h for h, f in forts.items() if any(ctx.game.units[u].side != f.side for u in at.get(h, ()))]
+    gone = [h for h, f in forts.items() if any(ctx.game.units[u].side != f.side for u in units_in(ctx, state, h))]
     if not gone:
         return state, []
     m = state.markers
@@ -522,10 +526,9 @@ def end_player_turn(ctx: Context, state: State, side: str) -> tuple[State, list[
     f = later(ctx).fortifications
     if side != f.printed_side:
         return state, []
-    held = position(ctx, state.units).held[side]
     off = set(state.markers.forts_off)
     for g, hexes in f.groups:
-        if g in off or any(h in held for h in hexes):
+        if g in off or any(holds(ctx, state, side, h) for h in hexes):
             continue
         if g == f.control_group and state.control.get(f.control_hex) != other(ctx, side):
             continue

@@ -40,7 +40,7 @@ from games.hexgrid import distance
 
 from ...engine.context import Context, once
 from ...engine.paths import move_bits
-from ...engine.position import note_changes, position
+from ...engine.position import note_changes
 from ...engine.state import evolve
 from ...model import Action, Finding
 from . import air, control, losses, railheads
@@ -57,7 +57,7 @@ from .state import DISRUPTED, FULL_RETREAT, GOOD_ORDER, State
 from .supply import traces
 from .terrain import closed, crossings, major_closed, situation
 from .units import name, table
-from .zoc import adjacent_bits, contested_bits, ezoc_bits, other, side_at, sides
+from .zoc import adjacent_bits, contested_bits, ezoc_bits, other, side_at, sides, units_at, units_in
 
 
 class Walk(NamedTuple):
@@ -106,18 +106,27 @@ class Ground(NamedTuple):
 
 
 def ground(ctx: Context, state: State, uid: str, side: str) -> Ground:
-    b = battles(state)
-    pos = position(ctx, state.units)
-    bit = move_bits(ctx).bit
-    stay = 0
-    for loc in pos.held[side]:
-        if loc in bit and any(u not in b.retreated and u != uid and ctx.game.units[u].side == side
-                              for u in pos.at[loc]):
-            stay |= bit[loc]
     enemy = sides(ctx, state, other(ctx, side)).units
     enemy ^= enemy & contested_bits(ctx, state)  # 29.1.2: a retreat may enter a Contested City hex
     return Ground(_shut(ctx, state, uid, side), enemy,
-                  enemy_bonds(ctx, state, side).hexes, ezoc_bits(ctx, state, side) & ~stay, in_play(ctx))
+                  enemy_bonds(ctx, state, side).hexes, ezoc_bits(ctx, state, side) & ~_staying(ctx, state, uid, side),
+                  in_play(ctx))
+
+
+def _staying(ctx: Context, state: State, uid: str, side: str) -> int:
+    """The locations of ``side``'s units that negate an EZOC for ``uid``'s retreat (12.2): those with a unit of the
+    side, other than ``uid``, that did not retreat this phase. All of the side's locations but those whose units all
+    retreated (only the locations of the units that retreated are looked at, not every location of the side)."""
+    gone = battles(state).retreated | {uid}
+    out = sides(ctx, state, side).units
+    bit = move_bits(ctx).bit
+    for u in gone:
+        us = state.units.get(u)  # (``uid`` may name no unit: a battle asks about its hex)
+        if us is None or us.loc not in bit or ctx.game.units[u].side != side:
+            continue
+        if all(x in gone for x in units_at(ctx, state, side, us.loc)):
+            out ^= out & bit[us.loc]
+    return out
 
 
 def walk(ctx: Context, state: State, uid: str, path: Sequence[str], away: str | None, g: Ground) -> Walk:
@@ -190,7 +199,7 @@ def _stop(ctx: Context, state: State, side: str, loc: str, g: Ground) -> str:
     if (friendly_city or fortified(ctx, state, loc, side)) and not bit[loc] & g.ezoc:
         return "city"
     b = battles(state)
-    if any(ctx.game.units[u].side == side and u not in b.retreated for u in position(ctx, state.units).at.get(loc, ())):
+    if any(ctx.game.units[u].side == side and u not in b.retreated for u in units_in(ctx, state, loc)):
         return "pay"
     return ""
 
@@ -287,7 +296,7 @@ def _unshielded(ctx: Context, state: State, uid: str) -> bool:
     if us.order != FULL_RETREAT or (us.loc or "") not in ctx.game.map.hexes:
         return False
     side = ctx.game.units[uid].side
-    for u in position(ctx, state.units).at.get(us.loc or "", ()):
+    for u in units_in(ctx, state, us.loc or ""):
         x = state.units[u]
         if u != uid and ctx.game.units[u].side == side and x.order != FULL_RETREAT and table(ctx)[u, x.face].combat:
             return False
@@ -552,9 +561,13 @@ def came_next_to(ctx: Context, before: State, state: State, action: Action) -> S
     # such location are passed over without a look at their units (the mask may hold more locations than are
     # unshielded, never fewer)
     them = sides(ctx, state, other(ctx, side))
-    exposed = them.units ^ (them.units & them.projecting)
     around_bits = _neighbour_bits(ctx)
-    if not any(exposed & around_bits.get(h, 0) for h in entered):
+    next_to = 0
+    for h in entered:
+        next_to |= around_bits.get(h, 0)
+    exposed = them.units & next_to  # (cut to the hexes next to those entered first: the side's masks span the board)
+    exposed ^= exposed & them.projecting
+    if not exposed:
         return state
     enemy = side_at(ctx, state, other(ctx, side))  # kept per side: no new position per move
     length = combat_facts(ctx).auto_retreat

@@ -20,7 +20,6 @@ Brigade (``special``), S3.3 the turn order and S3.4's skipped slots (``sequence`
 
 from __future__ import annotations
 
-from ...engine.position import position
 from ...engine.context import Context
 from ...engine.state import evolve
 from ...model import Action, Finding
@@ -28,6 +27,7 @@ from .campaign_data import scenario_rules
 from .move_modes import mode_of
 from .state import State
 from .units import name
+from .zoc import units_in
 
 
 def start(ctx: Context, state: State) -> State:
@@ -35,8 +35,7 @@ def start(ctx: Context, state: State) -> State:
     sr = scenario_rules(ctx)
     header = ctx.header.position
     given = header.get("control", {})
-    at = position(ctx, state.units).at
-    control = {h: s for h, s in sr.control.items() if not at.get(h) and h not in given}
+    control = {h: s for h, s in sr.control.items() if not units_in(ctx, state, h) and h not in given}
     score = state.score
     if header.get("elbrus") or header.get("baku"):
         score = evolve(score, elbrus=bool(header.get("elbrus", False)), baku=bool(header.get("baku", False)))

@@ -1,4 +1,4 @@
-"""Stacking (4.1-4.4) with the engine's stacks (:mod:`validator.engine.stacking`).
+"""Stacking (4.1-4.4), each side's stacks read from its units by location (``zoc``).
 
 - 4.1: the Soviets stack two Combat Units and the Axis three in a hex, plus one Free Stacking Unit; Non-Combat Units
   (19.2) and ASUs (4.2, 18.2.3) have no stacking value (``game.toml [stacking]``);
@@ -20,13 +20,13 @@ from __future__ import annotations
 from typing import Sequence
 
 from ...engine.context import Context
-from ...engine.position import position
-from ...engine.stacking import over
+
 from ...engine.state import evolve
 from ...model import Finding
 from .data import facts
 from .state import State
 from .units import table
+from .zoc import units_at, units_by_location
 
 
 def _frozen(ctx: Context) -> dict[str, str]:
@@ -79,21 +79,35 @@ def check(ctx: Context, state: State, side: str | None, when: str) -> tuple[Stat
         return state, []
     out: list[Finding] = []
     seen = set(state.overstacks)
-
-    def allowed(loc: str, s: str, units: Sequence[str]) -> bool:
-        return s != side or _known_problem(ctx, state, loc, s, units) is None
-
-    for loc, s, units in over(ctx, state.units, ("s42_stacking", side, state.turn), allowed):
+    for loc, units in _over(ctx, state, side):
         key = _key(loc, units)
         if key in seen:
             continue
         seen.add(key)
-        rule, words = _known_problem(ctx, state, loc, s, units)  # type: ignore[misc]
+        rule, words = _known_problem(ctx, state, loc, side, units)  # type: ignore[misc]
         out.append(Finding(rule, f"{loc} is overstacked {when}: {words} (4.4: the owner eliminates the excess)",
                            units, (loc,)))
     if out:
         state = evolve(state, overstacks=frozenset(seen))
     return state, out
+
+
+def _over(ctx: Context, state: State, side: str) -> list[tuple[str, tuple[str, ...]]]:
+    """(location, units sorted) of each stack of ``side`` over its limit, by location: read from the side's units by
+    location (:func:`zoc.units_by_location`, kept per move), not from every location's units of both sides; remembered
+    for the last units mapping, side and turn (phases that end with no unit changed ask again)."""
+    hit = ctx.derived.get("s42_over")
+    if hit is not None and hit[0] is state.units and hit[1] == side and hit[2] == state.turn:
+        return hit[3]
+    out = []
+    for loc, here in units_by_location(ctx, state, side).items():
+        if len(here) > 1:
+            units = tuple(sorted(here))
+            if _known_problem(ctx, state, loc, side, units) is not None:
+                out.append((loc, units))
+    out.sort()
+    ctx.derived["s42_over"] = (state.units, side, state.turn, out)
+    return out
 
 
 def _known_problem(ctx: Context, state: State, loc: str, side: str, units: Sequence[str]) -> tuple[str, str] | None:
@@ -120,8 +134,7 @@ def after_advance(ctx: Context, state: State, uid: str) -> tuple[State, list[Fin
     if loc is None:
         return state, []
     side = ctx.game.units[uid].side
-    sides = ctx.game.units
-    mine = tuple(sorted(u for u in position(ctx, state.units).at.get(loc, ()) if sides[u].side == side))
+    mine = tuple(sorted(units_at(ctx, state, side, loc)))
     found = problem(ctx, state, loc, side, mine) if len(mine) > 1 else None
     key = _key(loc, mine)
     if found is None or key in state.overstacks:

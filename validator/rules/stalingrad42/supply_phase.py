@@ -32,7 +32,7 @@ from .data import facts
 from .losses import lose_step
 from .state import IN_SUPPLY, ISOLATED, OUT_OF_SUPPLY, State
 from .units import name, table
-from .zoc import adjacent_bits, other, sides
+from .zoc import adjacent_bits, holds, locations, other, sides, units_at, units_in
 
 WORDS = {IN_SUPPLY: "in supply", OUT_OF_SUPPLY: "Out of Supply", ISOLATED: "Isolated"}
 
@@ -46,19 +46,31 @@ def status(ctx: Context, state: State, side: str, loc: str) -> str:
     return OUT_OF_SUPPLY if n.unlimited & b else ISOLATED
 
 
-def checked(ctx: Context, state: State, side: str) -> list[str]:
-    """The side's units the Supply Phase checks: every unit on the map (hexes and Entry Areas)."""
+def checked(ctx: Context, state: State, side: str) -> tuple[str, ...]:
+    """The side's units the Supply Phase checks: every unit on the map (hexes and Entry Areas). Remembered for the
+    last position's units by location (the marks of a ``supply`` line change no location: the step's end asks again).
+    """
     pos = position(ctx, state.units)
-    return [u for loc in pos.held[side] for u in pos.at[loc] if ctx.game.units[u].side == side]
+    hit = ctx.derived.get("s42_checked")
+    if hit is not None and hit[0] is pos.at and hit[1] is pos.held and hit[2] == side:
+        return hit[3]
+    out = tuple(u for loc in pos.held[side] for u in pos.at[loc] if ctx.game.units[u].side == side)
+    ctx.derived["s42_checked"] = (pos.at, pos.held, side, out)
+    return out
 
 
 def _expected(ctx: Context, state: State, side: str) -> dict[str, str]:
+    """What the check gives each unit it checks (:func:`status`), in the order of :func:`checked`: every unit in
+    supply but those in the side's locations the net does not supply, looked at location by location (a few dozen of
+    some 190), not unit by unit."""
     n = supply.net(ctx, state, side)
+    out = dict.fromkeys(checked(ctx, state, side), IN_SUPPLY)
+    mine = sides(ctx, state, side).units
     bit = move_bits(ctx).bit
-    out = {}
-    for u in checked(ctx, state, side):
-        b = bit.get(state.units[u].loc or "", 0)
-        out[u] = IN_SUPPLY if n.supplied & b else OUT_OF_SUPPLY if n.unlimited & b else ISOLATED
+    for loc in locations(ctx, mine ^ (mine & n.supplied)):
+        s = OUT_OF_SUPPLY if n.unlimited & bit[loc] else ISOLATED
+        for u in units_at(ctx, state, side, loc):
+            out[u] = s
     return out
 
 
@@ -159,12 +171,11 @@ def drm(ctx: Context, state: State, uid: str) -> tuple[int, list[str]]:
         if not _near_rail(ctx, state, side, airfields):
             value -= 1
         parts.append((value, "airfield"))
-    mine = position(ctx, state.units).held[side]
-    if any(hexes[h].settlement in supply.CITY and (state.control.get(h) == side or h in mine) for h in reach
-           if h in hexes):
+    if any(hexes[h].settlement in supply.CITY and (state.control.get(h) == side or holds(ctx, state, side, h))
+           for h in reach if h in hexes):
         parts.append((f.city, "city"))
-    if any(h in mine and any("command_hq" in table(ctx)[u, state.units[u].face].tags and
-                             ctx.game.units[u].side == side for u in position(ctx, state.units).at[h])
+    if any(holds(ctx, state, side, h) and any("command_hq" in table(ctx)[u, state.units[u].face].tags and
+                                              ctx.game.units[u].side == side for u in units_in(ctx, state, h))
            for h in reach):
         parts.append((f.hq, "HQ"))
     desert = int(ctx.game.tec[hexes[loc].terrain].extra.get("isolation_drm") or 0) if loc in hexes else 0

@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 from ...engine.context import Context, per_replay
 from ...engine.paths import move_bits
-from ...engine.position import position
+
 from ...engine.state import evolve
 from ...model import Action, Finding
 from . import supply
@@ -38,6 +38,7 @@ from .campaign_data import later, scenario_rules
 from .data import axis as _axis, facts, scenario_facts
 from .resources import info_of, put_units
 from .state import DISRUPTED, State
+from .zoc import locations, sides, units_by_location, units_in
 
 VICTORY = "victory"
 AUTOMATIC, BENCHMARK, THRESHOLD, FINAL = "automatic", "benchmark", "vp", "final"
@@ -101,7 +102,7 @@ def divisions(ctx: Context, state: State, units) -> tuple[float, bool]:
 def _baku_units(ctx: Context, state: State) -> list[str]:
     g = facts(ctx).entry.baku
     side = _axis(ctx)
-    return [u for u in position(ctx, state.units).at.get(g, ()) if ctx.game.units[u].side == side]
+    return [u for u in units_in(ctx, state, g) if ctx.game.units[u].side == side]
 
 
 def road_bound(ctx: Context, state: State, side: str, area: str) -> bool:
@@ -123,37 +124,51 @@ def _penalties(ctx: Context, state: State) -> int:
     """24.1.4: the VPs the Axis loses now."""
     v = later(ctx).victory
     soviet = _soviet(ctx)
-    held = position(ctx, state.units).held[soviet]
+    held = sides(ctx, state, soviet).units  # (the locations with a Soviet unit, as bits)
+    bit = move_bits(ctx).bit
     areas = scenario_facts(ctx).areas
     out = 0
     for a in v.penalty_areas:
-        if areas.get(a) == _axis(ctx) and any(h in held for h in ctx.game.map.areas[a].adjacent):
+        if areas.get(a) == _axis(ctx) and any(held & bit.get(h, 0) for h in ctx.game.map.areas[a].adjacent):
             out += v.penalty_area_vp
-    playing = in_play(ctx)
-    for h in v.penalty_hexes:
-        if h not in held or h not in playing:
-            continue
-        s = ctx.game.map.hexes[h].settlement
-        out += v.major_city_vp if s == "major_city" else v.minor_city_vp if s == "minor_city" else 0
+    mask, vp = _penalty_hexes(ctx)
+    for h in locations(ctx, held & mask):  # (the few held ones, not each of the list)
+        out += vp[h]
     return -out
+
+
+def _penalty_hexes(ctx: Context) -> tuple[int, dict[str, int]]:
+    """24.1.4: the penalty hexes in play, as bits, and the VPs a Soviet unit in each costs the Axis (made once per
+    replay)."""
+    def make(c: Context) -> tuple[int, dict[str, int]]:
+        v = later(c).victory
+        bit = move_bits(c).bit
+        playing = in_play(c)
+        mask, vp = 0, {}
+        for h in v.penalty_hexes:
+            if h in playing and h in bit:
+                s = c.game.map.hexes[h].settlement
+                mask |= bit[h]
+                vp[h] = vp.get(h, 0) + (v.major_city_vp if s == "major_city" else v.minor_city_vp
+                                        if s == "minor_city" else 0)
+        return mask, vp
+    return per_replay(ctx, "s42_penalty_hexes", make)
 
 
 def _extras(ctx: Context, state: State) -> int:
     """S1.3: mechanized steps exited off the east and south edges; a German Combat Unit south of the Don."""
     sr = scenario_rules(ctx)
     side = _axis(ctx)
-    at = position(ctx, state.units).at
     out = 0
     for areas in sr.exits.values():
-        units = [u for a in areas for u in at.get(a, ()) if ctx.game.units[u].side == side]
+        units = [u for a in areas for u in units_in(ctx, state, a) if ctx.game.units[u].side == side]
         steps = sum(steps_of(ctx, state, u) for u in units if info_of(ctx, state, u).mechanized)
         if steps >= sr.exit_steps and any(road_bound(ctx, state, side, a) for a in areas):
             out += sr.exit_vp
     if sr.south_row is not None:
         south = south_of_don(ctx)
-        for h, units in at.items():
-            if h in south and any(ctx.game.units[u].side == side and not _ally(ctx, u) and
-                                  info_of(ctx, state, u).combat for u in units):
+        for h, units in units_by_location(ctx, state, side).items():
+            if h in south and any(not _ally(ctx, u) and info_of(ctx, state, u).combat for u in units):
                 out += sr.south_vp
                 break
     return out
@@ -356,7 +371,7 @@ def after_units(ctx: Context, before: State, state: State, action: Action) -> tu
     arrived = not listed or any(state.units[u].loc == el for u in listed)  # (only a line's own units enter a hex)
     if not state.score.elbrus and arrived and any(
             ctx.game.units[u].side == axis and "mountain_unit" in info_of(ctx, state, u).tags
-            for u in position(ctx, state.units).at.get(el, ())):
+            for u in units_in(ctx, state, el)):
         state = evolve(state, score=evolve(state.score, elbrus=True))
     g = facts(ctx).entry.baku
     uid = action.get("unit")
@@ -393,7 +408,7 @@ def before_move(ctx: Context, state: State, action: Action) -> State:
     path = list(action.get("path") or ()) + ([action["to"]] if action.get("to") else [])
     if g not in path:
         return state
-    soviet = [u for u in position(ctx, state.units).at.get(g, ()) if ctx.game.units[u].side == _soviet(ctx)]
+    soviet = [u for u in units_in(ctx, state, g) if ctx.game.units[u].side == _soviet(ctx)]
     to = sorted(a for a, s in scenario_facts(ctx).areas.items() if s == _soviet(ctx) and a in facts(ctx).entry.south
                 and a != g)
     if not soviet or not to:

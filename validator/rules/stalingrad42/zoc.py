@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import AbstractSet, Mapping, NamedTuple, Sequence
 
 from ...engine.bits import Steps, board_bits
-from ...engine.context import Context, per_replay, remember
+from ...engine.context import Context, once, per_replay, remember
 from ...engine.paths import move_bits
 from ...engine.position import changes
 from .state import FULL_RETREAT, GOOD_ORDER, UnitState
@@ -76,6 +76,51 @@ def side_at(ctx: Context, state, side: str) -> Mapping[str, tuple[str, ...]]:
     at = _sides(ctx, state.units, side)[2]
     ctx.derived.setdefault("s42_side_at_out", {})[side] = at  # given out: the next update copies it
     return at
+
+
+def note_move(ctx: Context, before: Mapping[str, UnitState], after: Mapping[str, UnitState], uid: str) -> None:
+    """The units mapping ``after`` is ``before`` with the unit ``uid`` changed (a move): each side's masks kept for
+    ``before`` are brought to ``after`` now, by that unit alone (the mover's side; the other side's stay as they are),
+    so that no one asking about ``after`` has the two mappings compared or the changed units sorted by side."""
+    memo = ctx.derived.get("s42_sides")
+    if memo is None:
+        return
+    mine = ctx.game.units[uid].side
+    for side, last in memo.items():
+        if last[0] is before:
+            memo[side] = (after, *_update(ctx, last, after, side, [uid])) if side == mine else \
+                (after, last[1], last[2])
+
+
+def units_in(ctx: Context, state, loc: str) -> tuple[str, ...]:
+    """Every unit in the location ``loc`` (both sides'), in the game's unit order: what the engine's position lists
+    there, read from the units by location that each side keeps per move (no position derived for it)."""
+    a, b = ctx.game.sides
+    x = _sides(ctx, state.units, a)[2].get(loc, ())
+    y = _sides(ctx, state.units, b)[2].get(loc, ())
+    here = x + y if x and y else x or y
+    return here if len(here) < 2 else tuple(sorted(here, key=_rank(ctx).__getitem__))
+
+
+def holds(ctx: Context, state, side: str, loc: str) -> bool:
+    """Whether ``side`` has a unit in the location ``loc``."""
+    return bool(sides(ctx, state, side).units & move_bits(ctx).bit.get(loc, 0))
+
+
+def _rank(ctx: Context) -> Mapping[str, int]:
+    """Unit -> its place in the game's unit order (made once per loaded game)."""
+    return once(ctx, "s42_unit_rank", lambda c: {u: i for i, u in enumerate(c.game.units)})
+
+
+def units_by_location(ctx: Context, state, side: str) -> Mapping[str, tuple[str, ...]]:
+    """Location -> ``side``'s units there, as :func:`side_at` keeps it but not given out: read it at once (the next
+    move changes it in place)."""
+    return _sides(ctx, state.units, side)[2]
+
+
+def units_at(ctx: Context, state, side: str, loc: str) -> tuple[str, ...]:
+    """``side``'s units in the location ``loc`` (read from what :func:`side_at` keeps, without giving it out)."""
+    return _sides(ctx, state.units, side)[2].get(loc, ())
 
 
 def _sides(ctx: Context, units: Mapping[str, UnitState], side: str) -> tuple:
