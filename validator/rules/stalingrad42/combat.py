@@ -58,7 +58,7 @@ from .results import owed_problem
 from .retreat import auto_retreat_owed, settle
 from .state import FULL_RETREAT, State
 from .units import name, table
-from .zoc import other, units_in
+from .zoc import other, units_at, units_in
 
 FOLLOW = frozenset({"loss", "retreat", "advance", "determined", "breakthrough", "remove", "note", "victory", "turn",
                     "phase"})
@@ -497,8 +497,7 @@ def _spend(ctx: Context, state: State, c: Combat, attackers: Sequence[str], targ
 
 def _foes_in(ctx: Context, state: State, side: str, target: str) -> list[str]:
     """The enemy Combat Units in ``target`` (15.3.1: the units a Breakthrough Combat attacks)."""
-    return [u for u in position(ctx, state.units).at.get(target, ())
-            if ctx.game.units[u].side == other(ctx, side) and table(ctx)[u, state.units[u].face].combat]
+    return [u for u in units_at(ctx, state, other(ctx, side), target) if table(ctx)[u, state.units[u].face].combat]
 
 
 def _no_breakthrough(ctx: Context, c: Combat) -> str:
