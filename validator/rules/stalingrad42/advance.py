@@ -190,7 +190,6 @@ def handle_advance(ctx: Context, state: State, action: Action) -> tuple[State, l
         return state, []
     uid, path = moving
     us = state.units[uid]
-    side = ctx.game.units[uid].side
     who = name(ctx, state, uid)
     full = (us.loc or "",) + path
     c = battles(state).current

@@ -565,7 +565,7 @@ def handle_auto_ds(ctx: Context, state: State, action: Action) -> tuple[State, l
         g = ground(ctx, state, target, foe)
         rivers = bool(crossings) and all(c.river or c.marsh for c in crossings.values())
         att = odds.attack(ctx, state, attackers, target, crossings)
-        dfn, counted, doubled = odds.defense(ctx, state, in_hex, g, rivers)
+        dfn, counted, _ = odds.defense(ctx, state, in_hex, g, rivers)
         shifts = modifiers.tank(ctx, state, side, attackers, sorted(counted), crossings, g) + modifiers.terrain(ctx, g)
         r = Reading(ctx, att, dfn, shifts)
         if not r.col.automatic:
@@ -573,7 +573,7 @@ def handle_auto_ds(ctx: Context, state: State, action: Action) -> tuple[State, l
                                              f"{r.col.words(ctx.game.crts['crt'].columns)} "
                                              f"({modifiers.describe(shifts)})", attackers + in_hex, (target,)))
     else:
-        counted = doubled = frozenset()
+        counted = frozenset()
     cf = combat_facts(ctx)
     res = cf.results[ctx.game.crts["crt"].limits.automatic_result]
     combat_units = frozenset(u for u in in_hex if table(ctx)[u, state.units[u].face].combat)

@@ -21,7 +21,7 @@ from ...model import Action, Finding
 from .campaign_data import later
 from .data import facts
 from .ranges import in_range, unit_range
-from .resources import INITIAL, info_of, put_units, spend
+from .resources import info_of, put_units, spend
 from .state import GOOD_ORDER, State
 from . import supply
 from .units import name

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ...engine.bits import board_bits
 from ...engine.context import Context
 from ...engine.paths import explore, move_bits, path as search_path
 from ...engine.position import note_changes

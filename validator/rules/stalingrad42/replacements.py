@@ -39,7 +39,7 @@ from .data import facts, scenario_facts
 from .move_modes import translated
 from .losses import box
 from .state import GOOD_ORDER, ISOLATED, OUT_OF_SUPPLY, State, UnitState
-from .units import info, name, table
+from .units import name, table
 from .zoc import adjacent_bits, other, sides, units_in
 
 NEVER = "no_replacement"  # the trait of a unit never replaced (20.9)
@@ -206,7 +206,6 @@ def from_eliminated(ctx: Context, state: State, action: Action) -> tuple[State, 
     who = name(ctx, state, uid)
     kind = kind_of(ctx, state, action, uid, "front")
     findings = []
-    i = table(ctx)[uid, "front"]
     delayed = uid in state.returns
     remnant = action.get("remnant")
     if delayed:

@@ -23,8 +23,6 @@ the combat being resolved still owes, then applied (``losses.lose_step``).
 
 from __future__ import annotations
 
-from typing import Sequence
-
 from ...engine.context import Context
 from ...engine.state import evolve
 from ...model import Action, Finding

@@ -31,7 +31,6 @@ from typing import Any, Callable
 from ...engine.bits import Steps, board_bits, spread
 from ...engine.context import Context, per_replay
 from ...engine.paths import move_bits
-from ...engine.position import position
 from .board import in_play
 from .bonds import enemy_bonds
 from .data import facts, scenario_facts
