@@ -265,6 +265,20 @@ APPLY = {"draw": draw, "take_discard": take_discard, "reshuffle": reshuffle_effe
 
 # -- cards that work when spent ---------------------------------------------------------------------------------
 
+def pay_event_refused(ctx: Context, state: State, action: Action) -> list[Finding]:
+    """5.3.3 for a card that works when spent (Fedor von Bock, card 12): a draw "by" it while the VP marker shows the
+    other side's face is refused by its initiative symbol (``pay_events`` opens no draw then)."""
+    by = action.get("by")
+    if action.type != "draw" or not by or half(ctx, by, action.side).options[0].kind != "draw_on_pay":
+        return []
+    symbol = ctx.game.cards[by].events[action.side].initiative
+    if not symbol or symbol == state.score.initiative:
+        return []
+    have = ctx.game.sides[state.score.initiative].initiative_name if state.score.initiative else "?"
+    return [Finding("5.3.3", f"{card_label(ctx, by, action.side)} carries the {ctx.game.sides[symbol].initiative_name} "
+                             f"initiative symbol; the VP marker shows {have}: spending the card draws nothing")]
+
+
 def pay_events(ctx: Context, first: State, state: State, action: Action) -> State:
     """Card 12 (Fedor von Bock): spent on a replacement, the Axis then draws one card (with the Axis initiative)."""
     if action.type != "place" or not action.get("pay"):
