@@ -211,7 +211,8 @@ def _may_discard(p: Player, d: Due, card: str) -> bool:
     """A discard the event asks for: "draw 2 and keep 1" (cards 9, 40) discards one of the cards it drew."""
     if d.params.get("from") != "drawn":
         return True
-    return any(card in x.used for x in p.state.effects.due if x.card == d.card and x.line == d.line and x.kind == "draw")
+    return any(card in x.used for x in p.state.effects.due
+               if x.card == d.card and x.line == d.line and x.kind == "draw")
 
 
 def fulfil(p: Player) -> bool:
