@@ -228,9 +228,13 @@ def fulfil(p: Player) -> bool:
         if d.kind == "draw":
             draw(p, d.side, 1, by=d.card)
         elif d.kind == "discard":
-            hand = sorted(c for c in p.state.hands[d.side].known if _may_discard(p, d, c))
+            hand = sorted(p.state.hands[d.side].known)
             k = min(d.least - d.done, len(hand))
-            if k <= 0 or not p.try_act("discard", d.side, cards=p.rng.sample(hand, k), by=d.card):
+            cards = p.rng.sample(hand, k) if k > 0 else []
+            if not all(_may_discard(p, d, c) for c in cards):  # "keep 1": among the cards drawn, drawn anew
+                allowed = [c for c in hand if _may_discard(p, d, c)]
+                cards = p.rng.sample(allowed, min(k, len(allowed)))
+            if not cards or not p.try_act("discard", d.side, cards=cards, by=d.card):
                 return False
         elif d.kind == "either":
             hand = sorted(p.state.hands[d.side].known)
