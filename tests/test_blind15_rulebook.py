@@ -22,12 +22,14 @@ before its first run. It aims at the cards with the fewest cases (`"card"` field
   Manpower Crisis (supplied units), Cavalry Raid (the start of the phase; its marker then stops an improvement,
   7.0, caps the move, 6.5.2, and an entrain, 9.1), Fedor von Bock's initiative, Major Offensive in Long Winter,
   Industrial Relocation's initiative, Lend-Lease's upgrade (supplied, an improvable unit, from turn 6), Manpower
-  Reserves and the Rail box, General Mud's replacement General Winter and its own replacement (5.2);
+  Reserves and the Rail box, General Mud's replacement General Winter and its own replacement (5.2), Strategic
+  Surprise (any Card Phase, supplied units, the Rail box after it: 9.1.2), Backhand Blow (two markers);
 - draw rates: turn 21's five less Moscow and the Caucasus oil field (5.2);
 - supply: the Baltic coast only while Leningrad is Soviet and supplied (6.1 when the Axis holds it, clean when the
   16th Army cuts it off and the front is marked, 6.2 when it is open), adjacency without chains (6.1), Axis Kiev
   cut off by one front (6.3), a friendly city in an enemy zone of control as a path's end (6.3), the Caspian for the
-  Axis (6.3 when Astrakhan is cut off); General Staff's +2 MP over the Unsupplied cap (6.5.2 at six hexes);
+  Axis (6.3 when Astrakhan is cut off), a path through an empty enemy city (6.1); General Staff's +2 MP over the
+  Unsupplied cap (6.5.2 at six hexes);
 - movement and rail: EZOC to EZOC with and without a friendly unit there (8.5.3), the free upgrades of turn 13
   (7.2.1), detraining into a friendly city that is cut off (9.2) or supplied in an enemy zone of control.
 The earlier sets were then grepped by name and 26 plain repeats dropped before the first run (the fortification's
@@ -35,13 +37,18 @@ cost outside a city, Hurrah!, Stalin Tanks, the turn-8 and turn-21 rates, the re
 coast, the Unsupplied and Mud caps, forest costs for armor, leaving an enemy zone of control, the paid second
 entrain, the 3-hex detrain, Unsupplied units' missing zone of control and two free upgrades on turn 13).
 
-The first run (33 logs) agreed on every verdict. Probes written after it in the same way (58 more, each committed
-before its run) found two of the validator's mistakes, fixed, and three of the cases':
+The first run (33 logs) agreed on every verdict. Probes written after it in the same way (68 more, each committed
+before its run; also Strategic Surprise and the Rail box, a supply path through an empty enemy city, Backhand Blow)
+found three of the validator's mistakes, fixed, and two of the cases':
 - blind15_c40_das_vaterland_discards_older_card: "draw 2 and keep 1" (Das Vaterland, Za Rodinu!) keeps one of the two
   cards drawn; the validator took any discard, as for Albert Speer's "draw 3, discard 1". card_effects.toml now says
   discard_from = "drawn" and events_cards checks the discard (5.3.1); twins blind15_c09_za_rodinu_*.
 - blind15_c12_von_bock_turn13_initiative: Fedor von Bock spent under the Na Berlin! face draws nothing; the draw by it
   was reported as 5.3.1 "no event calls for draws"; it is now 5.3.3, naming the initiative symbol.
+- blind15_c15_backhand_blow_two_markers: Backhand Blow, timed by its card in the Commitment Step of an Axis battle and
+  listed in that battle's `cards`, was reported as "not played in a battle", its markers stayed and its draw was
+  refused (four reports for a legal play). events_combat.plays_in_battle now plays it as a `play` line just before the
+  battle; twins blind15_c15_backhand_blow_one_marker_left (10.3.1) and _three_markers (5.3.1, now for its limit).
 - blind15_astrakhan_caspian_axis_*: the case's mistake. Axis Astrakhan traces its own path to the Axis edge, every
   step W, SW or NW (north-west across the empty Soviet Union), so the 6th Army there is supplied (the validator's 6.1
   on the marked twin was right); the Caspian question is now asked by blind15_astrakhan_blocked_*, where a front at
