@@ -37,9 +37,10 @@ cost outside a city, Hurrah!, Stalin Tanks, the turn-8 and turn-21 rates, the re
 coast, the Unsupplied and Mud caps, forest costs for armor, leaving an enemy zone of control, the paid second
 entrain, the 3-hex detrain, Unsupplied units' missing zone of control and two free upgrades on turn 13).
 
-The first run (33 logs) agreed on every verdict. Probes written after it in the same way (68 more, each committed
-before its run; also Strategic Surprise and the Rail box, a supply path through an empty enemy city, Backhand Blow)
-found three of the validator's mistakes, fixed, and two of the cases':
+The first run (33 logs) agreed on every verdict. Probes written after it in the same way (76 more, each committed
+before its run; also Strategic Surprise and the Rail box, a supply path through an empty enemy city, Backhand Blow,
+recovered and replaced Axis units into Axis-held Kiev (7.6), Maskirovka's move, One Last Push)
+found four of the validator's mistakes, fixed, and two of the cases':
 - blind15_c40_das_vaterland_discards_older_card: "draw 2 and keep 1" (Das Vaterland, Za Rodinu!) keeps one of the two
   cards drawn; the validator took any discard, as for Albert Speer's "draw 3, discard 1". card_effects.toml now says
   discard_from = "drawn" and events_cards checks the discard (5.3.1); twins blind15_c09_za_rodinu_*.
@@ -49,6 +50,8 @@ found three of the validator's mistakes, fixed, and two of the cases':
   listed in that battle's `cards`, was reported as "not played in a battle", its markers stayed and its draw was
   refused (four reports for a legal play). events_combat.plays_in_battle now plays it as a `play` line just before the
   battle; twins blind15_c15_backhand_blow_one_marker_left (10.3.1) and _three_markers (5.3.1, now for its limit).
+- blind15_attack_same_hex_twice_without_card: the same fronts attacking the same hex again gave three 10.3.4 reports on
+  one line (each unit, the hex); one battle, one mistake: combat.once_twice makes them one report naming all.
 - blind15_astrakhan_caspian_axis_*: the case's mistake. Axis Astrakhan traces its own path to the Axis edge, every
   step W, SW or NW (north-west across the empty Soviet Union), so the 6th Army there is supplied (the validator's 6.1
   on the marked twin was right); the Caspian question is now asked by blind15_astrakhan_blocked_*, where a front at
