@@ -37,11 +37,11 @@ cost outside a city, Hurrah!, Stalin Tanks, the turn-8 and turn-21 rates, the re
 coast, the Unsupplied and Mud caps, forest costs for armor, leaving an enemy zone of control, the paid second
 entrain, the 3-hex detrain, Unsupplied units' missing zone of control and two free upgrades on turn 13).
 
-The first run (33 logs) agreed on every verdict. Probes written after it in the same way (86 more, each committed
+The first run (33 logs) agreed on every verdict. Probes written after it in the same way (90 more, each committed
 before its run; also Strategic Surprise and the Rail box, a supply path through an empty enemy city, Backhand Blow,
 recovered and replaced Axis units into Axis-held Kiev (7.6), Maskirovka's move, One Last Push, control taken by a
 move and the next Supply Check, a Play Immediately card drawn by Albert Speer, Lend-Lease beside the free upgrades,
-one line breaking one rule in two ways)
+one line breaking one rule in two ways, Heavy Artillery and the Volkssturm, Heinrici's counterattack)
 found four of the validator's mistakes, fixed, and two of the cases':
 - blind15_c40_das_vaterland_discards_older_card: "draw 2 and keep 1" (Das Vaterland, Za Rodinu!) keeps one of the two
   cards drawn; the validator took any discard, as for Albert Speer's "draw 3, discard 1". card_effects.toml now says
