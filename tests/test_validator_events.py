@@ -301,7 +301,7 @@ case("c29", "soviet", True, SO13, pos(B13, soviet=["c29"]),  # one more attack, 
 case("c29", "soviet", False, SO13, pos(B13, soviet=["c29"]),
      battle("soviet", ["sov_kalinin"], ["2012"], 2, "-"), play("soviet", "c29"),
      battle("soviet", ["sov_kalinin"], ["2012"], 2, "-"),
-     battle("soviet", ["sov_kalinin"], ["2012"], 2, "-", "5.3.1", "10.3.4", "10.3.4"))  # one more, not two
+     battle("soviet", ["sov_kalinin"], ["2012"], 2, "-", "5.3.1", "10.3.4"))  # one more, not two (10.3.4 once)
 
 
 # 1945 (turn 23, Snow): the 5th Guards Tank (8) and the 4th Ukrainian (red South, 6) against the 6th Army (4)

@@ -16,6 +16,7 @@ from validator.engine.state import occupants
 from validator.rules.no_retreat.card_play import window_open
 from validator.rules.no_retreat.combat_data import rules
 from validator.rules.no_retreat.declaration import counterblow_eligible, current, target_problem, units_of
+from validator.rules.no_retreat.event_state import Due
 from validator.rules.no_retreat.events_common import hexes_of, other, units_on_map
 from validator.rules.no_retreat.events_data import Effect, half
 from validator.rules.no_retreat.placement import place_hexes
@@ -206,6 +207,14 @@ FIELDS = {
 
 # -- what a play asks next ------------------------------------------------------------------------------------------
 
+def _may_discard(p: Player, d: Due, card: str) -> bool:
+    """A discard the event asks for: "draw 2 and keep 1" (cards 9, 40) discards one of the cards it drew."""
+    if d.params.get("from") != "drawn":
+        return True
+    return any(card in x.used for x in p.state.effects.due
+               if x.card == d.card and x.line == d.line and x.kind == "draw")
+
+
 def fulfil(p: Player) -> bool:
     """Carry out the dues of the current phase (draws, discards, losses, eliminations, some moves); False when one
     that must be done cannot be."""
@@ -221,7 +230,11 @@ def fulfil(p: Player) -> bool:
         elif d.kind == "discard":
             hand = sorted(p.state.hands[d.side].known)
             k = min(d.least - d.done, len(hand))
-            if k <= 0 or not p.try_act("discard", d.side, cards=p.rng.sample(hand, k), by=d.card):
+            cards = p.rng.sample(hand, k) if k > 0 else []
+            if not all(_may_discard(p, d, c) for c in cards):  # "keep 1": among the cards drawn, drawn anew
+                allowed = [c for c in hand if _may_discard(p, d, c)]
+                cards = p.rng.sample(allowed, min(k, len(allowed)))
+            if not cards or not p.try_act("discard", d.side, cards=cards, by=d.card):
                 return False
         elif d.kind == "either":
             hand = sorted(p.state.hands[d.side].known)

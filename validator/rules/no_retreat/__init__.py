@@ -22,8 +22,8 @@ from games.model import Game
 from ...engine.context import Context
 from ...model import Action, Finding, Header
 from . import (
-    advance, card_play, cards, combat, declaration, eliminations, events, events_org, movement, organization, placement,
-    rail, removal, results, sequence, stacking, supply_phase, turn_events, victory)
+    advance, card_play, cards, combat, declaration, eliminations, events, events_combat, events_org, movement,
+    organization, placement, rail, removal, results, sequence, stacking, supply_phase, turn_events, victory)
 from .battle_facts import battle_facts
 from .board import make_context
 from .data_check import check_data  # noqa: F401  (hexforge info's hook: this package's own data files)
@@ -79,6 +79,15 @@ def step(ctx: Context, state: State, action: Action) -> tuple[State, list[Findin
     phase is reported for that alone (4.0), not also for what its own rules would say there. An action that an
     event just played calls for (a draw "by" it, a step loss, a move ...) takes its timing from the event and is
     checked by the event's module (``events``)."""
+    if action.type == "battle" and action.get("cards"):
+        plays, action = events_combat.plays_in_battle(ctx, action)
+        if plays:  # Backhand Blow listed in a battle's cards: played just before it
+            findings = []
+            for play in plays:
+                state, found = step(ctx, state, play)
+                findings += found
+            state, found = step(ctx, state, action)
+            return state, findings + found
     first = state
     kind = action.type
     if kind in CARD_ACTIONS:

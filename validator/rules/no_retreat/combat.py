@@ -139,6 +139,27 @@ def attacker_findings(ctx: Context, state: State, c: Combat, spec: BattleSpec,
     return out
 
 
+def once_twice(ctx: Context, state: State, findings: list[Finding]) -> list[Finding]:
+    """10.3.4: a battle that uses again units that attacked, or a hex already attacked, is one mistake: its findings
+    of 10.3.4 (each unit, the hex) become one report, where the first stood, naming them all."""
+    twice = [f for f in findings if f.rule == "10.3.4"]
+    if len(twice) < 2:
+        return findings
+    units = [u for f in twice for u in f.units]
+    hexes = [f.path[0] for f in twice if not f.units]
+    said = []
+    if units:
+        said.append(f"{', '.join(unit_name(ctx, u, state) for u in units)} already attacked")
+    if hexes:
+        said.append(f"{', '.join(hexes)} already attacked")
+    one = Finding("10.3.4", f"{' and '.join(said)} in this Combat Phase: a unit attacks once (10.4: its strength is "
+                            "not divided) and a hex is the target of one battle",
+                  tuple(units), tuple(x for f in twice for x in f.path))
+    at = findings.index(twice[0])
+    rest = [f for f in findings if f.rule != "10.3.4"]
+    return rest[:at] + [one] + rest[at:]
+
+
 def target_findings(ctx: Context, state: State, c: Combat, spec: BattleSpec,
                     waived: dict[str, frozenset]) -> list[Finding]:
     out = []
@@ -388,9 +409,9 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
             and set(spec.targets) != counterattacked_hexes(ctx, state, prev):
         # a counterattack on the wrong hex is one mistake, reported under 10.7.2 (not also its adjacency, 10.3.3)
         attacking = [f for f in attacking if f.rule != "10.3.3"]
-    checks = (attacking + target_findings(ctx, state, c, spec, waived)
-              + defender_findings(ctx, state, prev, spec, waived) + counterattack_findings(ctx, state, prev, spec)
-              + support)
+    checks = once_twice(ctx, state, attacking + target_findings(ctx, state, c, spec, waived)
+                        + defender_findings(ctx, state, prev, spec, waived)
+                        + counterattack_findings(ctx, state, prev, spec) + support)
     expected = out.result
     problems = card_problems(ctx, state, spec, played) + list(out.problems)
     after_cards, paid, illegal = play_cards(ctx, state, spec, played)

@@ -266,5 +266,5 @@ def unexpected(ctx: Context, state: State, action: Action) -> list[Finding]:
     """A draw or discard "by" a card that no event calls for now (Scorched Earth's clearing apart)."""
     if events_org.clears_terrain(ctx, state, action):
         return []
-    return _unexpected_by(ctx, action)
+    return events_cards.pay_event_refused(ctx, state, action) or _unexpected_by(ctx, action)
 

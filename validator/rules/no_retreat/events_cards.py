@@ -76,15 +76,32 @@ def _counted(ctx: Context, d: Due, n: int) -> tuple[Due, list[Finding]]:
 
 
 def follow_draw(ctx: Context, state: State, d: Due, action: Action) -> tuple[State, Due, list[Finding]]:
+    """The cards drawn are kept on the due (``used``): "draw 2 and keep 1" discards one of them."""
     state, findings = handle_draw(ctx, state, action, d.card)
     d, more = _counted(ctx, d, len(action["cards"]))
-    return state, d, findings + more
+    return state, evolve(d, used=d.used + tuple(action["cards"])), findings + more
+
+
+def _not_drawn(ctx: Context, state: State, d: Due, action: Action) -> list[Finding]:
+    """5.3.1, "draw 2 and keep 1" (cards 9 Soviet, 40 Axis): the card discarded is one of the two the event drew;
+    discarding an older card would keep both new ones."""
+    if d.params.get("from") != "drawn":
+        return []
+    draws = [x for x in state.effects.due if x.card == d.card and x.line == d.line and x.kind == "draw"]
+    drawn = {c for x in draws for c in x.used}
+    older = [c for c in action["cards"] if c not in drawn]
+    if not older or not drawn or any(x.done > len(x.used) for x in draws):  # no card named yet (a VASSAL log)
+        return []
+    return [violation(ctx, d.card, d.player or None, f"the event keeps one of the cards it drew "
+                                                     f"({', '.join(sorted(drawn))}) and discards the other; "
+                                                     f"{', '.join(older)} was not drawn by it")]
 
 
 def follow_discard(ctx: Context, state: State, d: Due, action: Action) -> tuple[State, Due, list[Finding]]:
-    state, findings = handle_discard(ctx, state, action)
+    findings = _not_drawn(ctx, state, d, action)
+    state, spent = handle_discard(ctx, state, action)
     d, more = _counted(ctx, d, len(action["cards"]))
-    return state, d, findings + more
+    return state, d, findings + spent + more
 
 
 def follow_either(ctx: Context, state: State, d: Due, action: Action) -> tuple[State, Due, list[Finding]]:
@@ -247,6 +264,20 @@ APPLY = {"draw": draw, "take_discard": take_discard, "reshuffle": reshuffle_effe
 
 
 # -- cards that work when spent ---------------------------------------------------------------------------------
+
+def pay_event_refused(ctx: Context, state: State, action: Action) -> list[Finding]:
+    """5.3.3 for a card that works when spent (Fedor von Bock, card 12): a draw "by" it while the VP marker shows the
+    other side's face is refused by its initiative symbol (``pay_events`` opens no draw then)."""
+    by = action.get("by")
+    if action.type != "draw" or not by or half(ctx, by, action.side).options[0].kind != "draw_on_pay":
+        return []
+    symbol = ctx.game.cards[by].events[action.side].initiative
+    if not symbol or symbol == state.score.initiative:
+        return []
+    have = ctx.game.sides[state.score.initiative].initiative_name if state.score.initiative else "?"
+    return [Finding("5.3.3", f"{card_label(ctx, by, action.side)} carries the {ctx.game.sides[symbol].initiative_name} "
+                             f"initiative symbol; the VP marker shows {have}: spending the card draws nothing")]
+
 
 def pay_events(ctx: Context, first: State, state: State, action: Action) -> State:
     """Card 12 (Fedor von Bock): spent on a replacement, the Axis then draws one card (with the Axis initiative)."""

@@ -49,7 +49,7 @@ from games.model import CRT
 from ...engine.context import Context
 from ...engine.position import held_by_others, position
 from ...engine.state import evolve, occupants
-from ...model import Finding
+from ...model import Action, Finding
 from .battle_state import Battle, LossGroup
 from .card_play import play_event
 from .combat_data import rules
@@ -99,6 +99,27 @@ class Outcome:
 
 
 # -- the cards of a battle ------------------------------------------------------------------------------------------
+
+BATTLE_MOMENTS = frozenset({"commitment", "roll", "result"})
+
+
+def plays_in_battle(ctx: Context, action: Action) -> tuple[tuple[Action, ...], Action]:
+    """5.3.1: an event of a play of its own that its card times in a battle (Backhand Blow, card 15: the Commitment
+    Step of an Axis battle) may be listed in that battle's ``cards``, as the card's timing suggests; it is then
+    played as a ``play`` line just before the battle (same line), and the battle goes on with the other cards."""
+    plays, rest = [], []
+    for entry in action["cards"]:
+        card, side = (entry, action.side) if isinstance(entry, str) else (entry["card"], entry.get("side", action.side))
+        ev = ctx.game.cards[card].events[side]
+        own = all(e.where == "play" for e in half(ctx, card, side).options)
+        if own and not ctx.game.cards[card].joker and any(w.moment in BATTLE_MOMENTS for w in ev.windows):
+            data = {} if isinstance(entry, str) else {k: v for k, v in entry.items() if k != "side"}
+            plays.append(Action(action.line, "play", side, {**data, "type": "play", "side": side, "card": card}))
+        else:
+            rest.append(entry)
+    if not plays:
+        return (), action
+    return tuple(plays), Action(action.line, action.type, action.side, {**action.data, "cards": rest})
 
 def battle_cards(ctx: Context, state: State, spec: BattleSpec) -> tuple[BattleCard, ...]:
     """The battle's cards in order, each with the event it gives (the Joker, Gott Mit Uns and Na Berlin! copy the

@@ -154,6 +154,7 @@ def open_draws(state: State, play: Play, effect: Effect) -> State:
                                     play.side))
     keep = int(effect.params.get("discard", 0))
     if keep:
+        params = {"from": "drawn"} if effect.params.get("discard_from") == "drawn" else {}
         state = open_due(state, Due(play.event, play.side, "discard", keep, keep, phase_key(state), play.line,
-                                    effect.kind, play.side))
+                                    effect.kind, play.side, params=params))
     return state
