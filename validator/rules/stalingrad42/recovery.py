@@ -72,7 +72,9 @@ def _in_ezoc(ctx: Context, state: State, uid: str) -> bool:
 
 
 def handle_rally(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
-    """A ``rally`` line: a roll on the Rally Table (13.5), or a unit kept in Full Retreat (``decline``, 13.4)."""
+    """A ``rally`` line: a roll on the Rally Table (13.5), or a unit kept in Full Retreat (``decline``, 13.4). A claimed
+    ``result`` the table does not give is reported and stands, as a logged outcome does: what follows from it is no
+    second mistake."""
     uid = action["unit"]
     us = state.units[uid]
     who = name(ctx, state, uid)
@@ -101,7 +103,7 @@ def handle_rally(ctx: Context, state: State, action: Action) -> tuple[State, lis
     if claimed is not None and claimed != got:
         findings.append(Finding("13.5", f"{who} rolled {action['die']} ({drm:+d}): the Rally Table gives "
                                         f"'{got}', not '{claimed}'", (uid,)))
-    if got == "recover":
+    if (claimed or got) == "recover":  # the logged result stands, reported when the table gives another (one report)
         units = dict(state.units)
         units[uid] = evolve(us, order=UP[us.order])
         return evolve(state, units=units, logged=done), findings
