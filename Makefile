@@ -26,7 +26,11 @@ build: $(STAMP)
 # compiled; a file changed later is compiled in memory as before.
 BYTECODE := $(BIN)/python -m compileall -q -j 0 games art modgen validator players hexforge mapgen tests benchmarks
 
+# The engine is set up before the tests start: the session's module builds look for its jar to compile the Check rules
+# plugin into the module, and a build made before another test's setup ran would lack it. Where it cannot be had the
+# engine tests skip with the reason.
 test: $(STAMP)
+	PYTHON=$(PYTHON) tools/vassal_engine/setup.sh || echo "make test: VASSAL engine not installed; engine tests will skip" >&2
 	$(BYTECODE)
 	$(BIN)/python -m pytest -q -n 2 --junitxml=build/test-report.xml
 
