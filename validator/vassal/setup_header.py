@@ -77,13 +77,24 @@ def marked(game: Game, pieces: Mapping[str, Seen], table: GameTable) -> dict[str
     return out
 
 
-def unit_position(game: Game, sc: Scenario, pieces: Mapping[str, Seen], table: GameTable) -> dict[str, Any]:
+def keeps_scenario(sc: Scenario, pieces: Mapping[str, Seen]) -> bool:
+    """Whether every unit the scenario sets up is still among the opening's pieces, wherever it is (on the map, in a
+    box, on the turn track). A set-up unit deleted from the save (a position set up by hand, e.g. a rulebook
+    example) is out of play: the header then lists the units in play only, without ``keep_scenario``."""
+    present = {s.id for s in pieces.values() if s.kind == "unit" and s.id}
+    return all(p.unit in present for p in sc.setup)
+
+
+def unit_position(game: Game, sc: Scenario, pieces: Mapping[str, Seen], table: GameTable,
+                  keep: bool = True) -> dict[str, Any]:
+    """unit -> its header entry: with ``keep``, the units placed otherwise than the scenario sets them up (or
+    marked); without, every unit placed."""
     expected = expected_units(sc)
     flags = marked(game, pieces, table)
     out: dict[str, Any] = {}
     for uid, (loc, face) in sorted(placed_units(pieces).items()):
         fields = flags.get(uid, {})
-        if expected.get(uid) == (loc, face) and not fields:
+        if keep and expected.get(uid) == (loc, face) and not fields:
             continue
         spec: dict[str, Any] = {"at": loc, "face": face}
         spec.update(sorted(fields.items()))
@@ -112,10 +123,12 @@ def header_of(game: Game, scenario: str, opening: Opening, players: Mapping[str,
             start["player"] = pos.side
         header["start"] = start
     position: dict[str, Any] = {}
-    units = unit_position(game, sc, opening.pieces, table)
+    keep = keeps_scenario(sc, opening.pieces)
+    units = unit_position(game, sc, opening.pieces, table, keep)
     if units:
         position["units"] = units
-        position["keep_scenario"] = True
+        if keep:
+            position["keep_scenario"] = True
     hands = {side: cards_in_hand(opening.pieces, side) + list(dealt.get(side, ())) for side in game.sides}
     if any(hands.values()):
         position["hands"] = hands
