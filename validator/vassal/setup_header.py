@@ -102,6 +102,23 @@ def unit_position(game: Game, sc: Scenario, pieces: Mapping[str, Seen], table: G
     return out
 
 
+def controlled(game: Game, sc: Scenario, pieces: Mapping[str, Seen], table: GameTable) -> dict[str, str]:
+    """location -> side, of the control markers (the table's ``control_marker``) on the map whose side differs from
+    the scenario's starting control there: the header's ``position.control``."""
+    if not table.control_marker:
+        return {}
+    sides = {m.kind: (m.front.side, m.back.side) for m in game.all_markers}.get(table.control_marker)
+    if sides is None:
+        return {}
+    out: dict[str, str] = {}
+    for s in pieces.values():
+        if s.kind == "marker" and s.id == table.control_marker and s.where.kind == MAP and s.face is not None:
+            side = sides[1] if s.face == "back" else sides[0]
+            if side and sc.control.get(s.where.id) != side:
+                out[s.where.id] = side
+    return dict(sorted(out.items()))
+
+
 def cards_in_hand(pieces: Mapping[str, Seen], side: str) -> list[str]:
     return sorted(s.id for s in pieces.values() if s.kind == "card" and s.id and s.where.kind == HAND
                   and s.where.id == side)
@@ -129,6 +146,9 @@ def header_of(game: Game, scenario: str, opening: Opening, players: Mapping[str,
         position["units"] = units
         if keep:
             position["keep_scenario"] = True
+    control = controlled(game, sc, opening.pieces, table)
+    if control:
+        position["control"] = control
     hands = {side: cards_in_hand(opening.pieces, side) + list(dealt.get(side, ())) for side in game.sides}
     if any(hands.values()):
         position["hands"] = hands
