@@ -43,14 +43,20 @@ def placed_units(pieces: Mapping[str, Seen]) -> dict[str, tuple[str, str]]:
             if s.kind == "unit" and s.id and s.where.kind in (MAP, BOX)}
 
 
-def pick_scenario(game: Game, pieces: Mapping[str, Seen]) -> str:
-    """The scenario whose setup the opening matches best (the only one, for a game with one)."""
+def pick_scenario(game: Game, pieces: Mapping[str, Seen], turn: int | None = None) -> str:
+    """The scenario whose setup the opening matches best (the only one, for a game with one), among those whose
+    turns hold the turn tracker's ``turn`` when any does (a position set up by hand matches few of any setup's units:
+    its turn still rules out the scenarios that end before it; ``hexforge validate --scenario`` names the one meant)."""
     placed = placed_units(pieces)
 
     def matches(sc_id: str) -> int:
         return sum(placed.get(u) == where for u, where in expected_units(game.scenarios[sc_id]).items())
 
-    return max(game.scenarios, key=lambda s: (matches(s), -list(game.scenarios).index(s)))
+    def plays(sc_id: str) -> bool:
+        sc = game.scenarios[sc_id]
+        return turn is not None and sc.first_turn <= turn <= sc.last_turn
+
+    return max(game.scenarios, key=lambda s: (plays(s), matches(s), -list(game.scenarios).index(s)))
 
 
 def marker_faces(game: Game) -> dict[str, tuple[str, str]]:

@@ -273,9 +273,10 @@ class _Translator:
             if s.kind == "marker" and s.where.kind == MAP:
                 role = self.role(s)
                 self.seen[pid] = replace(s, on=self.unit_under(s.where.id, role, [], pid))
+        tracked = self.tracker_in(leaves)
         if self.chosen is None:
-            self.scenario = self.game.scenarios[pick_scenario(self.game, self.seen)]
-        self.pos = self.tracker_in(leaves) or start_position(self.game, self.scenario.first_turn)
+            self.scenario = self.game.scenarios[pick_scenario(self.game, self.seen, tracked and tracked.turn)]
+        self.pos = tracked or start_position(self.game, self.scenario.first_turn)
         self.dealing = self.pos == start_position(self.game, self.scenario.first_turn)
         discards: tuple[str, ...] = ()
         for pid in pieces:
