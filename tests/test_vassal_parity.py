@@ -31,6 +31,8 @@ LOGS = os.path.join(os.path.dirname(__file__), "logs")
 AGREE = [  # (log, what it shows); the ones marked "found" differed before the translator was fixed
     "blind2_combat_multihex",  # found: set-up units deleted from the save are out of play, not back at set-up
     "blind13_cb_marker_forest_counterblow_no_shift",  # found: a control marker in the opening is the header's control
+    "blind5_manpower_crisis_t17",  # found: an improved Soviet Front turned back to its front outside combat is a loss
+    "blind4_reorganize",  # place on a reduced face, reorganize
     "blind10_advance_after_no_effect",  # battle, advance
     "blind10_flip_after_placement",  # place, flip
     "blind10_overstack_removed_to_enemy_box",  # remove

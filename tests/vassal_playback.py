@@ -167,7 +167,7 @@ def playback(game: Game, header: dict[str, Any], actions: list[dict[str, Any]], 
         p.turn = start["turn"]
         p.index = phase_sequence(game).index((start.get("player") if phase.player else None, phase.id))
     p.on_board = {x.unit for x in sc.setup} | {x.unit for x in sc.reinforcements if x.turn is not None}
-    p.faces = {x.unit: x.face for x in sc.setup if x.face != "front"}  # units set up reduced
+    p.faces = {u: us.face for u, us in state.units.items() if us.face != "front"}  # units set up (or placed) reduced
     first = game.sides[next(iter(game.sides))].name
     p.script = [{"do": "new_game", "setup": sc.name}, {"do": "side", "side": first}, *prelude,
                 {"do": "begin_log", "file": log_file}]

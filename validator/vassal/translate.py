@@ -49,6 +49,9 @@ from .values import maker
 PIECE_COMMANDS = frozenset((AddPiece, MovePiece, ChangePiece, RemovePiece))
 _seen = maker(Seen)  # (Seen without a setattr per field: one per piece a step changes)
 # what a step's commands are sorted into: pieces, chat, turn tracker, undo, roster, unclaimed
+# a unit turned over anywhere that loses it a step, by how it flips: a step unit front to back; an improved unit back
+# to its front (No Retreat!'s Soviet Fronts, improved by the flip, lose it so: a card's step loss outside combat)
+_LOSS_TURN = {"step": ("front", "back"), "improve": ("back", "front")}
 _SORTED: dict[type, int] = {**dict.fromkeys(PIECE_COMMANDS, 0), Chat: 1, SetTurn: 2, Undo: 3, Player: 4, Unknown: 5}
 
 
@@ -446,7 +449,7 @@ class _Translator:
         side = self.side_of(uid)
         unit = self.game.units[uid]
         placed = None if self.in_phase("combat") or self.pay.get(side) else self.placed_this_phase(uid)
-        if placed is None and (self.in_phase("combat") or (unit.flip == "step" and (old, new) == ("front", "back"))):
+        if placed is None and (self.in_phase("combat") or (old, new) == _LOSS_TURN.get(unit.flip)):
             if not self.rolled_loss(uid, side):
                 self.emit("loss", side, unit=uid)
         elif placed is not None:  # put on the map and turned over at once: put on that face
