@@ -167,7 +167,7 @@ WEATHER = "weather"  # Stalingrad '42's Weather marker's id begins so
 def _position(log: _Writer, game: Game, sc: Any, header: dict[str, Any]) -> tuple[int, int]:
     """The header's start and position set up in the save's restore part, as a player sets up a position before
     logging: the turn tracker on the start, the units listed dragged there and turned over, their markers (the
-    translator table's ``position_flags``) and the control markers put on, the set-up units a position without
+    translator table's ``position_flags``), the control and fortification markers put on, the set-up units a position without
     ``keep_scenario`` leaves out deleted, the hands and the discard pile dealt. Returns the tracker's (turn, index
     in the phase sequence)."""
     log.restoring = True
@@ -196,6 +196,11 @@ def _position(log: _Writer, game: Game, sc: Any, header: dict[str, Any]) -> tupl
     control = next((m for m in game.all_markers if m.kind == table_of(game).control_marker), None)
     for loc, side in pos.get("control", {}).items():
         log.marker(control.kind, "1" if control.front.side == side else "2", loc)
+    forts = table_of(game).fort_markers
+    for loc, fort in pos.get("forts", {}).items():  # the side's marker, on its face of that completeness
+        marker, face = next((m, f) for m in game.all_markers for f in ("front", "back")
+                            if getattr(m, f).side == fort["side"] and forts.get(getattr(m, f).icon) == fort["complete"])
+        log.marker(marker.kind, "1" if face == "front" else "2", loc)
     for side, hand in pos.get("hands", {}).items():
         for i, c in enumerate(hand if isinstance(hand, list) else ()):
             log.card(c, game.sides[side].name + NAMES.hand_suffix, (100 + 90 * i, 120))

@@ -12,7 +12,7 @@ starting hands.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
 from games.model import Game, Scenario
 
@@ -108,20 +108,28 @@ def unit_position(game: Game, sc: Scenario, pieces: Mapping[str, Seen], table: G
     return out
 
 
+def shown_faces(game: Game, pieces: Mapping[str, Seen]) -> Iterator[tuple[Seen, str, str | None]]:
+    """(marker, the icon of the face it shows, that face's side) of every marker of ours on the map."""
+    faces = {m.kind: (m.front, m.back) for m in game.all_markers}
+    for s in pieces.values():
+        if s.kind == "marker" and s.where.kind == MAP and s.face is not None and s.id in faces:
+            face = faces[s.id][1 if s.face == "back" else 0]
+            yield s, face.icon, face.side
+
+
 def controlled(game: Game, sc: Scenario, pieces: Mapping[str, Seen], table: GameTable) -> dict[str, str]:
     """location -> side, of the control markers (the table's ``control_marker``) on the map whose side differs from
     the scenario's starting control there: the header's ``position.control``."""
-    if not table.control_marker:
-        return {}
-    sides = {m.kind: (m.front.side, m.back.side) for m in game.all_markers}.get(table.control_marker)
-    if sides is None:
-        return {}
-    out: dict[str, str] = {}
-    for s in pieces.values():
-        if s.kind == "marker" and s.id == table.control_marker and s.where.kind == MAP and s.face is not None:
-            side = sides[1] if s.face == "back" else sides[0]
-            if side and sc.control.get(s.where.id) != side:
-                out[s.where.id] = side
+    out = {s.where.id: side for s, _, side in shown_faces(game, pieces)
+           if s.id == table.control_marker and side and sc.control.get(s.where.id) != side}
+    return dict(sorted(out.items()))
+
+
+def fortified(game: Game, pieces: Mapping[str, Seen], table: GameTable) -> dict[str, dict[str, Any]]:
+    """hex -> its fortification (side, complete) shown by a marker of the table's ``fort_markers``: the header's
+    ``position.forts``."""
+    out = {s.where.id: {"side": side, "complete": table.fort_markers[icon]} for s, icon, side in
+           shown_faces(game, pieces) if icon in table.fort_markers and side}
     return dict(sorted(out.items()))
 
 
@@ -155,6 +163,9 @@ def header_of(game: Game, scenario: str, opening: Opening, players: Mapping[str,
     control = controlled(game, sc, opening.pieces, table)
     if control:
         position["control"] = control
+    forts = fortified(game, opening.pieces, table)
+    if forts:
+        position["forts"] = forts
     hands = {side: cards_in_hand(opening.pieces, side) + list(dealt.get(side, ())) for side in game.sides}
     if any(hands.values()):
         position["hands"] = hands
