@@ -47,6 +47,8 @@ AGREE = [  # (log, what it shows); the ones marked "found" differed before the t
     "stalingrad42/blind13_full_retreat_into_friendly_city_clean",  # found (scenario); full_retreat
     "stalingrad42/blind9_oos_marker_kept_next_turn",  # found (scenario); supply, turn
     "stalingrad42/blindc_max_odds_fort",  # found: a Fortification marker in the opening is the header's fort
+    "stalingrad42/blindc_advance_snow",  # found: the Weather marker's space is the start's weather; advance
+    "stalingrad42/blind_supply_rain",  # found (weather); supply
     "stalingrad42/blind5_rail_then_move",  # rail (Train marker), move
     "stalingrad42/blind5_dd_delay_two_hex_advance",  # battle, determined, retreat, advance
     "stalingrad42/blindc_b3_remove_instead_of_retreat",  # remove

@@ -17,7 +17,7 @@ from typing import Any, Iterator, Mapping
 from games.model import Game, Scenario
 
 from .game_table import GameTable
-from .locations import BOX, HAND, MAP, Seen
+from .locations import BOX, HAND, MAP, TRACK, Seen
 from .turn_sequence import Position, start_position
 
 FORMAT = {"format": "hexforge-log", "version": 1}
@@ -133,6 +133,21 @@ def fortified(game: Game, pieces: Mapping[str, Seen], table: GameTable) -> dict[
     return dict(sorted(out.items()))
 
 
+def tracked(pos: Position, pieces: Mapping[str, Seen], table: GameTable) -> dict[str, str]:
+    """The header's ``start`` fields the track markers give in the opening (the table's ``track_actions``: the field
+    of the action that takes the marker's space; Stalingrad '42's weather), once their phase is over (in it, the
+    marker still shows the turn before)."""
+    out: dict[str, str] = {}
+    for box, (kind, spec) in table.tracks.items():
+        if spec.phase == pos.phase:
+            continue
+        for s in pieces.values():
+            where, _, space = s.where.id.partition(":")
+            if s.kind == "marker" and s.id == kind and s.where.kind == TRACK and where == box and space:
+                out.update({k: space for k, v in spec.fields.items() if v == "{space}"})
+    return out
+
+
 def cards_in_hand(pieces: Mapping[str, Seen], side: str) -> list[str]:
     return sorted(s.id for s in pieces.values() if s.kind == "card" and s.id and s.where.kind == HAND
                   and s.where.id == side)
@@ -152,6 +167,7 @@ def header_of(game: Game, scenario: str, opening: Opening, players: Mapping[str,
         start: dict[str, Any] = {"turn": pos.turn, "phase": pos.phase}
         if pos.side is not None:
             start["player"] = pos.side
+        start.update(tracked(pos, opening.pieces, table))
         header["start"] = start
     position: dict[str, Any] = {}
     keep = keeps_scenario(sc, opening.pieces)
