@@ -49,6 +49,8 @@ AGREE = [  # (log, what it shows); the ones marked "found" differed before the t
     "stalingrad42/blindc_max_odds_fort",  # found: a Fortification marker in the opening is the header's fort
     "stalingrad42/blindc_advance_snow",  # found: the Weather marker's space is the start's weather; advance
     "stalingrad42/blind_supply_rain",  # found (weather); supply
+    "stalingrad42/blindc_b3_auto_ds_fort",  # found: the defender eliminated by an Automatic DS is a loss, not a remove
+    "stalingrad42/blindc_auto_ds_example",  # found: the Automatic DS attackers' drags in combat are their advance
     "stalingrad42/blind5_rail_then_move",  # rail (Train marker), move
     "stalingrad42/blind5_dd_delay_two_hex_advance",  # battle, determined, retreat, advance
     "stalingrad42/blindc_b3_remove_instead_of_retreat",  # remove

@@ -140,6 +140,8 @@ class _Translator:
         self.parent: _Battle | None = None  # the battle they first attacked in (its other units still advance)
         self.after: int | None = None  # the die of a roll after the last battle's result, its action not written yet
         self.movers: dict[str, _Mover] = {}  # retreats and advances being dragged, by unit
+        self.moving_attackers: frozenset[str] = frozenset()  # attackers of this phase's marker battles (Automatic DS)
+        self.advancing: frozenset[str] = frozenset()  # ... of the phase before: their drags in combat are advances
         self.pay: dict[str, list[str]] = {}
         self.reshuffled = False
         self.dealing = True
@@ -394,6 +396,7 @@ class _Translator:
         if self.dice:
             self.note(f"die roll(s) {', '.join(str(v) for _, v in self.dice)} belong to no battle")
         self.marks, self.pay, self.dice, self.support, self.battle_cards = {}, {}, [], False, []
+        self.advancing, self.moving_attackers = self.moving_attackers, frozenset()
         self.last, self.previous, self.group, self.parent, self.committed = None, None, frozenset(), None, {}
 
     # -- pieces ---------------------------------------------------------------------------------------------
@@ -633,9 +636,10 @@ class _Translator:
 
     def is_loss(self, uid: str) -> bool:
         """A unit of a battle whose result eliminates (the table's ``elimination_results``; No Retreat!'s DD and EX)
-        eliminated in the Combat Phase, whose face has no reduced side (No Retreat! 10.7.1)."""
+        eliminated in the Combat Phase (or after a marker's battle of another phase: Stalingrad '42's Automatic DS),
+        whose face has no reduced side (No Retreat! 10.7.1)."""
         b = self.last
-        if b is None or not self.in_phase("combat") or b.result not in self.table.elimination_results:
+        if b is None or not (self.in_phase("combat") or b.moving) or b.result not in self.table.elimination_results:
             return False
         if uid not in b.attackers | b.defenders:
             return False
@@ -657,6 +661,8 @@ class _Translator:
             role = "retreat" if uid in b.defenders else "advance" if uid in b.attackers and not b.moving else None
         if role is None and b is not None and self.parent is not None and uid in self.parent.attackers:
             role = "advance"  # the rest of a combat's advance, after its units' repeated attack (15.2.2)
+        if role is None and uid in self.advancing and self.in_phase("combat"):
+            role = "advance"  # an attacker of the Movement Phase's marker battle (an Automatic DS, 8.6.2)
         if role is None:
             self.flush_mover()
             if end in self.loc.neighbours(start):
@@ -802,6 +808,8 @@ class _Translator:
         """A marker's action that is a battle (``battle`` in the game's table): the last battle from now on, so that
         drags of its target's units are their retreats (its attackers' drags stay moves)."""
         attackers = frozenset(line.get("attackers", ()))
+        if not self.in_phase("combat"):
+            self.moving_attackers |= attackers
         self.last = _Battle(attackers, self.enemies_in([line.get("target", "")], line["side"]), result, line,
                             self.hexes_of(attackers), moving=not self.in_phase("combat"))
 
