@@ -46,7 +46,8 @@ from vassal_playback import ON_UNIT
 class _Writer:
     """Mixed into ``Log``: a log whose locations may also be pixels of the main map (an Entry Area, a unit's own
     spot), and whose steps of several commands are nested as VASSAL nests them: the first command, then each later
-    one in a ``LOG`` of its own (VASSAL's log step is a compound of logged commands; a bare command after the first breaks it).
+    one in a ``LOG`` of its own (VASSAL's log step is a compound of logged commands; a bare command after the first
+    breaks it).
     While ``restoring``, commands go into the save's restore part instead (a position set up before logging)."""
 
     restoring = False
@@ -166,9 +167,10 @@ WEATHER = "weather"  # Stalingrad '42's Weather marker's id begins so
 
 def _position(log: _Writer, game: Game, sc: Any, header: dict[str, Any]) -> tuple[int, int]:
     """The header's start and position set up in the save's restore part, as a player sets up a position before
-    logging: the turn tracker on the start, the units listed dragged there and turned over, their markers (the
-    translator table's ``position_flags``), the control and fortification markers put on, the set-up units a position without
-    ``keep_scenario`` leaves out deleted, the hands and the discard pile dealt. Returns the tracker's (turn, index
+    logging: the turn tracker on the start (and the Weather marker on its weather), the units listed dragged there
+    and turned over, their markers (the translator table's ``position_flags``), the control and fortification
+    markers put on, the set-up units a position without ``keep_scenario`` leaves out deleted, the hands and the
+    discard pile dealt. Returns the tracker's (turn, index
     in the phase sequence)."""
     log.restoring = True
     seq = phase_sequence(game)
