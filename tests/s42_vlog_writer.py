@@ -181,8 +181,9 @@ def _position(log: _Writer, game: Game, sc: Any, header: dict[str, Any]) -> tupl
         turn = start.get("turn", sc.first_turn)
         index = seq.index((start.get("player") if phase.player else None, phase.id))
         log.tracker(turn, *seq[index])
-        if "weather" in start:  # the Weather marker on its track's space
-            log.move(next(k for k in log.base.ids if k.startswith(WEATHER)), f"weather_track:{start['weather']}")
+        marker = next((k for k in log.base.ids if k.startswith(WEATHER)), None)
+        if "weather" in start and marker is not None:  # the Weather marker on its track's space
+            log.move(marker, f"weather_track:{start['weather']}")
     pos = header.get("position", {})
     units = {uid: {"at": s} if isinstance(s, str) else s for uid, s in pos.get("units", {}).items()}
     flags = table_of(game).position_flags
