@@ -78,10 +78,12 @@ def turn_tracker_state(ctx: Context, turn_index: int = 0, phase_index: int = 0) 
     return encode([0, turns], "|")
 
 
-def components(ctx: Context) -> tuple[str, ...]:
+def components(ctx: Context, first_turn: int | None = None) -> tuple[str, ...]:
     """The restore commands of the module's game components, in VASSAL's registration order (the battles' global
-    properties but their tables, when the module has battles, after VP and initiative)."""
+    properties but their tables, when the module has battles, after VP and initiative); the turn tracker on
+    ``first_turn`` (a scenario's first turn; default the game's first)."""
     game = ctx.game
+    turns = sorted(game.turns)
     battle_values = battles.global_values(ctx, ctx.battles, tables=False) if ctx.battles else {}
     hands = [names.hand_name(s.name) for s in game.sides.values()] if game.cards else []
     cards_map = [set_boards(names.CARD_MAP, [(names.CARD_BOARD, 0, 0)])] if game.cards else []
@@ -90,7 +92,7 @@ def components(ctx: Context) -> tuple[str, ...]:
         *cards_map,
         "SETUP_STACK\t",
         *(set_boards(h, [(h, 0, 0)]) for h in hands),
-        "TURNTurnTracker0\t" + turn_tracker_state(ctx),
+        "TURNTurnTracker0\t" + turn_tracker_state(ctx, turns.index(first_turn) if first_turn in turns else 0),
         *(encode(["GlobalProperty\t", name, value, "Module"], ";") for name, value in initial_properties(game)),
         *(encode(["GlobalProperty\t", name, value, "Module"], ";") for name, value in battle_values.items()),
         encode(["NOTES\t", "PNOTES\t"], ESC),
@@ -133,7 +135,7 @@ def contents(ctx: Context, scenario: Scenario) -> Contents:
             members.append(pid)
         containers.append(Deck(str(next(counter)), pile.deck_type(), names.CARD_MAP, pile.x, pile.y,
                                pile.face_down == "Always", tuple(members)))
-    return Contents(tuple(pieces), tuple(containers), components(ctx))
+    return Contents(tuple(pieces), tuple(containers), components(ctx, scenario.first_turn))
 
 
 def setup_file(scenario: Scenario) -> str:

@@ -83,6 +83,7 @@ class _Play:
     marker_on: dict[str, str] = field(default_factory=dict)  # unit -> the palette marker put on it (MarkerId)
     used_markers: set[str] = field(default_factory=set)  # palette markers taken out (each counter once)
     orders: dict[str, str] = field(default_factory=dict)  # unit -> the order its marker shows (disrupted ...)
+    keep_orders: bool = False  # the markers of orders kept on the units (playback's ``orders``)
 
     def do(self, **a: Any) -> None:
         self.script.append(a)
@@ -152,17 +153,21 @@ def playback(game: Game, header: dict[str, Any], actions: list[dict[str, Any]], 
     ``removals``: units the rules themselves take off the map into a holding box, with no line naming them (an SP an
     enemy unit reaches, a defender no retreat saves), are sent there as a player would; ``orders``: the Disrupted
     and Full Retreat markers are kept on the units as the rules change their order (:func:`_orders`; the markers are
-    copies the script names by the unit they were put on, which tests/s42_vlog_writer.py knows, not the harness)."""
+    copies the script names by the unit they were put on, which tests/s42_vlog_writer.py knows, not the harness),
+    and a No Retreat! reorganization takes the unit's Disorganized marker off. A card paid for a flip, a placement
+    or a reorganization is discarded just before it (with ``cards``)."""
     sc = game.scenarios[header.get("scenario") or next(iter(game.scenarios))]
     rules, ctx, state = _rules_start(game, header)
-    p = _Play(game, state, cards, sc.first_turn, area_point=area_point)
+    p = _Play(game, state, cards, sc.first_turn, area_point=area_point, keep_orders=orders)
+    if orders:  # the orders a header's position gives are shown by markers already (the writer's set-up)
+        p.orders = {u: o for u, us in state.units.items() if (o := getattr(us, "order", None)) in ORDER_MENUS}
     start = header.get("start")
     if start:
         phase = next(x for x in game.phases if x.id == start["phase"])
         p.turn = start["turn"]
         p.index = phase_sequence(game).index((start.get("player") if phase.player else None, phase.id))
     p.on_board = {x.unit for x in sc.setup} | {x.unit for x in sc.reinforcements if x.turn is not None}
-    p.faces = {x.unit: x.face for x in sc.setup if x.face != "front"}  # units set up reduced
+    p.faces = {u: us.face for u, us in state.units.items() if us.face != "front"}  # units set up (or placed) reduced
     first = game.sides[next(iter(game.sides))].name
     p.script = [{"do": "new_game", "setup": sc.name}, {"do": "side", "side": first}, *prelude,
                 {"do": "begin_log", "file": log_file}]
@@ -254,8 +259,13 @@ def _convert(p: _Play, a: dict[str, Any], before: Any) -> None:
     elif kind in ("entrain", "remove", "loss"):
         _to_box_or_flip(p, a, before)
     elif kind == "flip":
+        _pay(p, a)
         p.flip(a["unit"])
+    elif kind == "reorganize" and p.keep_orders:  # 7.10: the Disorganized marker taken off (the writer's copy)
+        _pay(p, a)
+        p.do(do="key", piece={ON_UNIT: a["unit"]}, menu="Remove", role="disorganized")
     elif kind == "place":
+        _pay(p, a)
         uid = a["unit"]
         if uid in p.on_board:
             p.do(do="move", piece={"UnitId": uid}, to=p.name(a["to"]), map="Main Map")

@@ -53,6 +53,10 @@ phases mean is the game's: its rules package declares it as data, in ``vassal.js
   a chat report): the hand-over to the validator checks them against the schema;
 - ``merge``: action kinds whose consecutive lines of one side are one line (their list fields joined);
 - ``position_flags``: role -> the fields of a unit in the header's ``position`` a marker of that role gives;
+- ``control_marker``: the marker kind whose face's side controls the hex or area it lies on: in the opening, the
+  header's ``position.control`` where it differs from the scenario's starting control;
+- ``fort_markers``: marker face icon -> whether the fortification it shows is complete: in the opening, the header's
+  ``position.forts`` (the face's side builds it);
 - ``header``: fields the header of every log translated for the game carries (``{"modes": "unstated"}``: the module
   cannot say a move's mode, the game's rules pick one);
 - ``rail_box``, ``elimination_boxes``, ``elimination_results``: the box kinds (a box id before its side) that are
@@ -112,6 +116,8 @@ class GameTable:
     battle_used: Mapping[str, str | tuple[str]] = field(default_factory=lambda: MappingProxyType({}))  # role -> field
     repeat_attack: tuple[MarkerAction, str] | None = None  # (its action, the battles' kind)
     header: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    control_marker: str = ""
+    fort_markers: Mapping[str, bool] = field(default_factory=lambda: MappingProxyType({}))
     rail_box: str | None = None
     elimination_boxes: tuple[str, ...] = ()
     elimination_results: tuple[str, ...] = ()
@@ -181,7 +187,8 @@ def parse_table(data: Mapping[str, Any]) -> GameTable:
     """A table from the decoded JSON of a ``vassal.json`` (ValueError, KeyError or TypeError when malformed)."""
     known = {"actions", "phase_roles", "marker_roles", "marker_actions", "merge", "position_flags", "rail_box",
              "elimination_boxes", "elimination_results", "track_actions", "box_actions", "unchecked", "header", "about",
-             "loss_rolls", "after_battle", "battle_units", "repeat_attack"}
+             "loss_rolls", "after_battle", "battle_units", "repeat_attack", "control_marker",
+             "fort_markers"}
     unknown = set(data) - known
     if unknown:
         raise ValueError(f"unknown keys {sorted(unknown)}")
@@ -211,6 +218,8 @@ def parse_table(data: Mapping[str, Any]) -> GameTable:
         repeat_attack=(_marker_action(data["repeat_attack"]), str(data["repeat_attack"]["kind"]))
         if "repeat_attack" in data else None,
         header=MappingProxyType(dict(data.get("header", {}))),
+        control_marker=str(data.get("control_marker", "")),
+        fort_markers=MappingProxyType({str(k): bool(v) for k, v in data.get("fort_markers", {}).items()}),
         rail_box=data.get("rail_box"),
         elimination_boxes=tuple(str(b) for b in data.get("elimination_boxes", ())),
         elimination_results=tuple(str(r) for r in data.get("elimination_results", ())),

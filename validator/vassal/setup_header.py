@@ -12,12 +12,12 @@ starting hands.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
 from games.model import Game, Scenario
 
 from .game_table import GameTable
-from .locations import BOX, HAND, MAP, Seen
+from .locations import BOX, HAND, MAP, TRACK, Seen
 from .turn_sequence import Position, start_position
 
 FORMAT = {"format": "hexforge-log", "version": 1}
@@ -43,14 +43,20 @@ def placed_units(pieces: Mapping[str, Seen]) -> dict[str, tuple[str, str]]:
             if s.kind == "unit" and s.id and s.where.kind in (MAP, BOX)}
 
 
-def pick_scenario(game: Game, pieces: Mapping[str, Seen]) -> str:
-    """The scenario whose setup the opening matches best (the only one, for a game with one)."""
+def pick_scenario(game: Game, pieces: Mapping[str, Seen], turn: int | None = None) -> str:
+    """The scenario whose setup the opening matches best (the only one, for a game with one), among those whose
+    turns hold the turn tracker's ``turn`` when any does (a position set up by hand matches few of any setup's units:
+    its turn still rules out the scenarios that end before it; ``hexforge validate --scenario`` names the one meant)."""
     placed = placed_units(pieces)
 
     def matches(sc_id: str) -> int:
         return sum(placed.get(u) == where for u, where in expected_units(game.scenarios[sc_id]).items())
 
-    return max(game.scenarios, key=lambda s: (matches(s), -list(game.scenarios).index(s)))
+    def plays(sc_id: str) -> bool:
+        sc = game.scenarios[sc_id]
+        return turn is not None and sc.first_turn <= turn <= sc.last_turn
+
+    return max(game.scenarios, key=lambda s: (plays(s), matches(s), -list(game.scenarios).index(s)))
 
 
 def marker_faces(game: Game) -> dict[str, tuple[str, str]]:
@@ -77,17 +83,68 @@ def marked(game: Game, pieces: Mapping[str, Seen], table: GameTable) -> dict[str
     return out
 
 
-def unit_position(game: Game, sc: Scenario, pieces: Mapping[str, Seen], table: GameTable) -> dict[str, Any]:
+def keeps_scenario(sc: Scenario, pieces: Mapping[str, Seen]) -> bool:
+    """Whether every unit the scenario sets up is still among the opening's pieces, wherever it is (on the map, in a
+    box, on the turn track). A set-up unit deleted from the save (a position set up by hand, e.g. a rulebook
+    example) is out of play: the header then lists the units in play only, without ``keep_scenario``."""
+    present = {s.id for s in pieces.values() if s.kind == "unit" and s.id}
+    return all(p.unit in present for p in sc.setup)
+
+
+def unit_position(game: Game, sc: Scenario, pieces: Mapping[str, Seen], table: GameTable,
+                  keep: bool = True) -> dict[str, Any]:
+    """unit -> its header entry: with ``keep``, the units placed otherwise than the scenario sets them up (or
+    marked); without, every unit placed."""
     expected = expected_units(sc)
     flags = marked(game, pieces, table)
     out: dict[str, Any] = {}
     for uid, (loc, face) in sorted(placed_units(pieces).items()):
         fields = flags.get(uid, {})
-        if expected.get(uid) == (loc, face) and not fields:
+        if keep and expected.get(uid) == (loc, face) and not fields:
             continue
         spec: dict[str, Any] = {"at": loc, "face": face}
         spec.update(sorted(fields.items()))
         out[uid] = spec
+    return out
+
+
+def shown_faces(game: Game, pieces: Mapping[str, Seen]) -> Iterator[tuple[Seen, str, str | None]]:
+    """(marker, the icon of the face it shows, that face's side) of every marker of ours on the map."""
+    faces = {m.kind: (m.front, m.back) for m in game.all_markers}
+    for s in pieces.values():
+        if s.kind == "marker" and s.where.kind == MAP and s.face is not None and s.id in faces:
+            face = faces[s.id][1 if s.face == "back" else 0]
+            yield s, face.icon, face.side
+
+
+def controlled(game: Game, sc: Scenario, pieces: Mapping[str, Seen], table: GameTable) -> dict[str, str]:
+    """location -> side, of the control markers (the table's ``control_marker``) on the map whose side differs from
+    the scenario's starting control there: the header's ``position.control``."""
+    out = {s.where.id: side for s, _, side in shown_faces(game, pieces)
+           if s.id == table.control_marker and side and sc.control.get(s.where.id) != side}
+    return dict(sorted(out.items()))
+
+
+def fortified(game: Game, pieces: Mapping[str, Seen], table: GameTable) -> dict[str, dict[str, Any]]:
+    """hex -> its fortification (side, complete) shown by a marker of the table's ``fort_markers``: the header's
+    ``position.forts``."""
+    out = {s.where.id: {"side": side, "complete": table.fort_markers[icon]} for s, icon, side in
+           shown_faces(game, pieces) if icon in table.fort_markers and side}
+    return dict(sorted(out.items()))
+
+
+def tracked(pos: Position, pieces: Mapping[str, Seen], table: GameTable) -> dict[str, str]:
+    """The header's ``start`` fields the track markers give in the opening (the table's ``track_actions``: the field
+    of the action that takes the marker's space; Stalingrad '42's weather), once their phase is over (in it, the
+    marker still shows the turn before)."""
+    out: dict[str, str] = {}
+    for box, (kind, spec) in table.tracks.items():
+        if spec.phase == pos.phase:
+            continue
+        for s in pieces.values():
+            where, _, space = s.where.id.partition(":")
+            if s.kind == "marker" and s.id == kind and s.where.kind == TRACK and where == box and space:
+                out.update({k: space for k, v in spec.fields.items() if v == "{space}"})
     return out
 
 
@@ -110,12 +167,21 @@ def header_of(game: Game, scenario: str, opening: Opening, players: Mapping[str,
         start: dict[str, Any] = {"turn": pos.turn, "phase": pos.phase}
         if pos.side is not None:
             start["player"] = pos.side
+        start.update(tracked(pos, opening.pieces, table))
         header["start"] = start
     position: dict[str, Any] = {}
-    units = unit_position(game, sc, opening.pieces, table)
+    keep = keeps_scenario(sc, opening.pieces)
+    units = unit_position(game, sc, opening.pieces, table, keep)
     if units:
         position["units"] = units
-        position["keep_scenario"] = True
+        if keep:
+            position["keep_scenario"] = True
+    control = controlled(game, sc, opening.pieces, table)
+    if control:
+        position["control"] = control
+    forts = fortified(game, opening.pieces, table)
+    if forts:
+        position["forts"] = forts
     hands = {side: cards_in_hand(opening.pieces, side) + list(dealt.get(side, ())) for side in game.sides}
     if any(hands.values()):
         position["hands"] = hands

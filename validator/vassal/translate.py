@@ -49,6 +49,9 @@ from .values import maker
 PIECE_COMMANDS = frozenset((AddPiece, MovePiece, ChangePiece, RemovePiece))
 _seen = maker(Seen)  # (Seen without a setattr per field: one per piece a step changes)
 # what a step's commands are sorted into: pieces, chat, turn tracker, undo, roster, unclaimed
+# a unit turned over anywhere that loses it a step, by how it flips: a step unit front to back; an improved unit back
+# to its front (No Retreat!'s Soviet Fronts, improved by the flip, lose it so: a card's step loss outside combat)
+_LOSS_TURN = {"step": ("front", "back"), "improve": ("back", "front")}
 _SORTED: dict[type, int] = {**dict.fromkeys(PIECE_COMMANDS, 0), Chat: 1, SetTurn: 2, Undo: 3, Player: 4, Unknown: 5}
 
 
@@ -137,6 +140,8 @@ class _Translator:
         self.parent: _Battle | None = None  # the battle they first attacked in (its other units still advance)
         self.after: int | None = None  # the die of a roll after the last battle's result, its action not written yet
         self.movers: dict[str, _Mover] = {}  # retreats and advances being dragged, by unit
+        self.moving_attackers: frozenset[str] = frozenset()  # attackers of this phase's marker battles (Automatic DS)
+        self.advancing: frozenset[str] = frozenset()  # ... of the phase before: their drags in combat are advances
         self.pay: dict[str, list[str]] = {}
         self.reshuffled = False
         self.dealing = True
@@ -273,9 +278,10 @@ class _Translator:
             if s.kind == "marker" and s.where.kind == MAP:
                 role = self.role(s)
                 self.seen[pid] = replace(s, on=self.unit_under(s.where.id, role, [], pid))
+        tracked = self.tracker_in(leaves)
         if self.chosen is None:
-            self.scenario = self.game.scenarios[pick_scenario(self.game, self.seen)]
-        self.pos = self.tracker_in(leaves) or start_position(self.game, self.scenario.first_turn)
+            self.scenario = self.game.scenarios[pick_scenario(self.game, self.seen, tracked and tracked.turn)]
+        self.pos = tracked or start_position(self.game, self.scenario.first_turn)
         self.dealing = self.pos == start_position(self.game, self.scenario.first_turn)
         discards: tuple[str, ...] = ()
         for pid in pieces:
@@ -390,6 +396,7 @@ class _Translator:
         if self.dice:
             self.note(f"die roll(s) {', '.join(str(v) for _, v in self.dice)} belong to no battle")
         self.marks, self.pay, self.dice, self.support, self.battle_cards = {}, {}, [], False, []
+        self.advancing, self.moving_attackers = self.moving_attackers, frozenset()
         self.last, self.previous, self.group, self.parent, self.committed = None, None, frozenset(), None, {}
 
     # -- pieces ---------------------------------------------------------------------------------------------
@@ -445,7 +452,7 @@ class _Translator:
         side = self.side_of(uid)
         unit = self.game.units[uid]
         placed = None if self.in_phase("combat") or self.pay.get(side) else self.placed_this_phase(uid)
-        if placed is None and (self.in_phase("combat") or (unit.flip == "step" and (old, new) == ("front", "back"))):
+        if placed is None and (self.in_phase("combat") or (old, new) == _LOSS_TURN.get(unit.flip)):
             if not self.rolled_loss(uid, side):
                 self.emit("loss", side, unit=uid)
         elif placed is not None:  # put on the map and turned over at once: put on that face
@@ -629,9 +636,10 @@ class _Translator:
 
     def is_loss(self, uid: str) -> bool:
         """A unit of a battle whose result eliminates (the table's ``elimination_results``; No Retreat!'s DD and EX)
-        eliminated in the Combat Phase, whose face has no reduced side (No Retreat! 10.7.1)."""
+        eliminated in the Combat Phase (or after a marker's battle of another phase: Stalingrad '42's Automatic DS),
+        whose face has no reduced side (No Retreat! 10.7.1)."""
         b = self.last
-        if b is None or not self.in_phase("combat") or b.result not in self.table.elimination_results:
+        if b is None or not (self.in_phase("combat") or b.moving) or b.result not in self.table.elimination_results:
             return False
         if uid not in b.attackers | b.defenders:
             return False
@@ -653,6 +661,8 @@ class _Translator:
             role = "retreat" if uid in b.defenders else "advance" if uid in b.attackers and not b.moving else None
         if role is None and b is not None and self.parent is not None and uid in self.parent.attackers:
             role = "advance"  # the rest of a combat's advance, after its units' repeated attack (15.2.2)
+        if role is None and uid in self.advancing and self.in_phase("combat"):
+            role = "advance"  # an attacker of the Movement Phase's marker battle (an Automatic DS, 8.6.2)
         if role is None:
             self.flush_mover()
             if end in self.loc.neighbours(start):
@@ -798,6 +808,8 @@ class _Translator:
         """A marker's action that is a battle (``battle`` in the game's table): the last battle from now on, so that
         drags of its target's units are their retreats (its attackers' drags stay moves)."""
         attackers = frozenset(line.get("attackers", ()))
+        if not self.in_phase("combat"):
+            self.moving_attackers |= attackers
         self.last = _Battle(attackers, self.enemies_in([line.get("target", "")], line["side"]), result, line,
                             self.hexes_of(attackers), moving=not self.in_phase("combat"))
 
