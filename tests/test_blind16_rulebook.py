@@ -14,13 +14,16 @@ validator's code or the earlier logs (only blind15's test module was read, for t
   one left in the 1941 Soviet Union), one on turn 26; Long Winter limits the Axis only; a Counterblow hex is no
   Target (turns 20 and 26) but must still be attacked (10.3.1);
 - the CB result (SUM 5): the marked hex attacked in the other side's next Combat Phase or reported (10.3.1), also a CB
-  in a counterblow battle, and a turn-25 marker beside turn 26's one Target;
+  in a counterblow battle, a turn-25 marker beside turn 26's one Target, and a marked hex left with no enemy beside
+  it when the Combat Phase begins (nothing owed);
 - 1945 (3rd 5.5, 5.2, SUM): a red-barred card leaving a hand at the swap (nothing to discard) and three cards that
   stay (5.1), the discards folded into the new pile (a discarded card drawn on turn 22 without a reshuffle is 5.0),
   the Soviets' five a turn (six is 5.2), the Axis's four, and Moscow and the Rumanian oil field still changing the
   rates; an Axis attack outside the Soviet Union on turn 23 (Snow: the Soviet CRT, no winter shift; 10.5 when claimed);
 - the free upgrades' last turn (7.2.1, SUM: two on turns 13-17, paid improvements from 17): two free and one paid on
-  turn 17, a third free one, a third unpaid one (7.1), a free one on turn 18 (7.1).
+  turn 17, a third free one, a third unpaid one (7.1), a free one on turn 18 (7.1);
+- 1945 Sudden Death (12.2, SUM 6): eight VP locations of Greater Germany on turn 24 (its box), seven, and turn 25
+  (no box).
 Plain repeats dropped after the first run (grepped by name, then read): two units and a tank with an infantry on
 turn 11 (blind4_stacking_soviet_t11), the Soviets' five cards on turn 23 (blind12_card_1945_five_cards_drawn), a
 red-barred card drawn on turn 23 (blind2_card_1945_swap), the Axis's four on turn 23 (blind5_draw_1945_card_t23).
@@ -38,6 +41,9 @@ and one more of the cases':
   nothing and paying nothing stays 7.1 (twin blind16_upgrades_t17_third_unpaid).
 - blind16_t22_discarded_card_drawn: turn 22 has a red event, so the Axis discards one card after drawing (5.2.1 was
   right); the case now does.
+- blind16_sudden_death_*: the first writing gave the Soviets Prague, Vienna and Koenigsberg, three of their four
+  objectives, so their Objectives Victory (12.1) held and decided a claim of Sudden Death; and turn 25's red event
+  adds a Soviet Event VP (12.5 on a claim of 8). The cases now use other VP locations and claim 9 on turn 25.
 """
 from __future__ import annotations
 
