@@ -96,9 +96,11 @@ def supplied_overland(ctx: Context, state: State, uid: str) -> bool:
     return traces_overland(supply_net(ctx, state, ctx.game.units[uid].side), us.loc)
 
 
-def flip_problems(ctx: Context, state: State, side: str, uid: str, to: str, pay: list[str]
-                  ) -> tuple[list[Finding], bool]:
-    """(findings, whether the flip uses a free Soviet upgrade) for ``side`` flipping ``uid`` to ``to``."""
+def flip_problems(ctx: Context, state: State, side: str, uid: str, to: str, pay: list[str],
+                  claimed_free: bool = False) -> tuple[list[Finding], bool]:
+    """(findings, whether the flip uses a free Soviet upgrade) for ``side`` flipping ``uid`` to ``to``.
+    ``claimed_free``: the log says the flip is a free upgrade; past the turn's allowance it breaks 7.2 / 7.2.1,
+    also on turn 17, when an unpaid improvement (7.1) is the reading of a flip that claims nothing."""
     u = ctx.game.units[uid]
     us = state.units[uid]
     name = unit_name(ctx, uid, state)
@@ -165,21 +167,22 @@ def flip_problems(ctx: Context, state: State, side: str, uid: str, to: str, pay:
                 findings.append(Finding("7.1", extra, (uid,), at))
         elif used < allowance:
             free = True
-        elif turn >= paid_from:
+        elif turn >= paid_from and not (claimed_free and allowance):
             findings.append(Finding("7.1", f"no free upgrade is left this Organization Phase ({used} of {allowance} "
                                            f"used); improving {name} costs {cost} card(s)", (uid,), at))
-        else:
+        else:  # a free upgrade claimed past the allowance of 7.2 / 7.2.1 (turn 17 too: blind16_upgrades_t17_three_free)
+            later = (f"no paid upgrades before turn {paid_from}" if turn < paid_from
+                     else f"improving {name} costs {cost} card(s) (7.1)")
             findings.append(Finding(free_rule(allowance), f"the Soviets have {allowance} free upgrade(s) per "
-                                                          f"Organization Phase on "
-                                           f"turn {turn}, and {used} used; no paid upgrades before turn {paid_from}",
-                                    (uid,), at))
+                                                          f"Organization Phase on turn {turn}, and {used} used; "
+                                                          f"{later}", (uid,), at))
     return findings, free
 
 
 def handle_flip(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     uid, to = action["unit"], action["face"]
     pay = payment(action)
-    findings, free = flip_problems(ctx, state, action.side, uid, to, pay)
+    findings, free = flip_problems(ctx, state, action.side, uid, to, pay, bool(action.get("free")))
     if free:
         state = with_record(state, free_upgrades=record(state).free_upgrades + 1)
     state, paid = spend(ctx, state, action.side, pay, "7.1", f"flipping {uid}")
