@@ -1,0 +1,63 @@
+"""A sixteenth blind set for Stalingrad '42, written as an outsider would write it: chapters 18-22 where they meet
+the advanced rules.
+
+Each `tests/logs/stalingrad42/blind16_*.jsonl` was written from docs/log-format.md, docs/rules/stalingrad42.md and the
+rules text (../shared/rules/stalingrad42-rules-v2.md) only, with the map, counters and turn track of
+games/stalingrad42/ for the facts, its `"expect"` verdicts recorded and committed before its first run. The logs start
+in an Initial Phase (turns 12-15) next to Entry Areas A, G and X, at Kursk (1003), Krasnodar (2850) and Voroshilovsk
+(4549): what each replacement kind restores (21.1.2: Cavalry as Infantry, never the reverse; NKVD and Mountain
+Infantry only by Special; a Hun replacement for an Italian unit; an Ital one for the Italian Army HQ, which comes back
+Used, 21.3.3); one replacement a unit a turn, out of the Eliminated Box or for a Remnant (21.1.1, 21.2, 21.3.4); the
+Guards limit a turn, out of the box too, and again next turn (21.2); one unit out of the box per HQ hex, two Front HQs
+in one hex included, and an enemy Supply Point next to the HQ (21.3.1, 19.1); a Romanian unit at the Romanian Army HQ
+(21.3.1); a replaced unit's rail move and its one hex onto the map (21.4, 22.1.2); a Soviet Army HQ caught alone
+(19.3) and back two turns later, not one (19.4); the North Caucasian Volunteers' place, their one hex and one a turn
+(20.8); a Resource Point for a Disrupted ASU (18.1); an SP in the Caspian Sea Transit Box or in G (18.6.1); a Reserve
+marker on a replaced unit, or one out of the box (25.2.1 with 21.4); a second Planned Offensive and a Romanian one
+serving a German-only attack (26.2).
+
+Lists and repeats: two lists were written (30 logs, then 15 more after the first list agreed throughout); a grep of
+the earlier sets after the runs showed eleven plain repeats, dropped: German replacements for a Romanian division
+(blind_repl_axis_allies), a second Guards replacement and a Tank replacement for a rifle division
+(blind_repl_restrictions, blind_repl_kinds), two volunteers in a turn and one moving two hexes (blindv_volunteers), a
+Romanian unit at a German HQ (blindv_return_hq), the replaced Remnant's unit moving one or two hexes (blind9, blind11),
+a third Planned Offensive (blindv_po_limit), a Resource Point for a Good Order ASU (blindv_rp_asu_ok), an ASU back on
+its Ready side (blind_repl_eliminated_box); and the Planned Offensive on a Soviet Army HQ, which an earlier set pins
+under 26.2 (blindv_po_place). 34 logs, 16 clean.
+
+The runs disagreed in three logs. The validator was fixed once:
+- 21.2: the Soviets use one replacement a turn on a Guards unit; the validator counted only those restoring a step on
+  the map, so a Guards unit out of the Eliminated Box (21.1.1: a use of a replacement too) neither counted nor was
+  refused (`blind16_guards_from_box_and_guards_replaced`; `blind16_guards_replaced_then_guards_from_box`, written with
+  the fix, checks the other order).
+Two cases were corrected:
+- `blind16_two_front_hqs_one_hex_two_units` expected two units at two Front HQs in one hex. 21.3.1 limits an "HQ or
+  Major City hex" to one unit and gives two only to a hex with both an HQ and a Major City: the limit is the hex's, so
+  the second unit is reported (as the validator does).
+- The Planned Offensive on the 1st Guards Army HQ expected 26.1 (the section naming Front and Army HQs); 26.2 places
+  the marker and an earlier set pins 26.2 there, so the log was dropped as a repeat.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import test_blind_rulebook as first
+
+LOGS = Path(__file__).parent / "logs" / "stalingrad42"
+BLIND16 = sorted(LOGS.glob("blind16_*.jsonl"))
+
+# log name -> why the validator's verdict differs from the rules (rule numbers from ../shared/rules/)
+DISAGREEMENTS: dict[str, str] = {}
+
+CHAPTERS = ("18.", "19.", "20.", "21.", "25.", "26.")
+
+
+def test_the_corpus_is_there():
+    """Clean and breaking cases; every chapter named has a case that breaks it."""
+    first.check_corpus(BLIND16, DISAGREEMENTS, CHAPTERS, "stalingrad42", 30)
+
+
+def test_s42_blind16_verdicts():
+    """Exactly the (line, rule) pairs of each log's `expect` fields, exit 1 with violations and 0 clean, the whole
+    set in one test (`first.check_set`)."""
+    first.check_set(BLIND16, DISAGREEMENTS)
