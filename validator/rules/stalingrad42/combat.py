@@ -13,12 +13,12 @@ records), ``combat_data`` (the facts of ``tables/rules.toml [combat]``).
   out: all of them); never into a hex nor across a hexside forbidden in movement (9.5.3 the Volga but at its crossing
   sites, 9.5.6 unfrozen Lakes, 9.6.2 non-road Alpine hexsides but for Mountain units, 23.4 Alpine in Winter); not a
   unit under a Train marker (5.6.4), Disrupted (13.2.1) or in Full Retreat (13.3.2), with an Auto DS marker (8.6.1),
-  from a hex with a Replacement marker (21.4), nor those the rules of 18-34 bar (:data:`ATTACK_CHECKS`). A battle
-  naming a unit any of these rules bars is reported under that rule, and its odds, shift and result are accepted read
-  with or without the unit (one mistake, one report). 8.2: one hex a combat. 22.4: units in an Entry Area are never
-  attacked; 22.7: units attack onto the map from an Entry Area they started the Movement Phase in without moving
-  (not in the turn they moved between Entry Areas, 22.6.1), within the stacking limit. 9.7.4: a Fortification alone
-  is never attacked.
+  from a hex with a Replacement marker (21.4; from an Entry Area, the attacking stack at its edge, 22.7), nor those
+  the rules of 18-34 bar (:data:`ATTACK_CHECKS`). A battle naming a unit any of these rules bars is reported under
+  that rule, and its odds, shift and result are accepted read with or without the unit (one mistake, one report).
+  8.2: one hex a combat. 22.4: units in an Entry Area are never attacked; 22.7: units attack onto the map from an
+  Entry Area they started the Movement Phase in without moving (not in the turn they moved between Entry Areas,
+  22.6.1), within the stacking limit. 9.7.4: a Fortification alone is never attacked.
 - 8.3-8.5: the odds, the net shift, the limits (``odds``): below 1-3 no combat (8.4.1); ``odds`` and ``shifts``, when
   claimed, must be the final column and the net shift; 10.1: the ``result`` must be the CRT's for the column and the
   die (``reroll``: the Leader's die, 28.1; ``dice``: the die chosen, 26.2), 10-1 or more a DS (8.4.1). A result
@@ -76,6 +76,17 @@ ATTACK_CHECKS = (resources.fort_attack, reserves.attack_problem, scenarios.attac
 
 # --- who attacks whom ---------------------------------------------------------------------------------------------
 
+def _replacement_bars(ctx: Context, state: State, side: str, loc: str | None, attackers: Sequence[str]) -> bool:
+    """21.4: a unit with a Replacement marker bars every combat out of its hex. From an Entry Area the attackers stack
+    at its edge as if in a hex (22.7), so only a replaced unit among them bars the attack; one left elsewhere in the
+    Area, which has no stacking limit (22.4), does not (`blind16_replaced_unit_stays_others_attack_onto_map_clean`)."""
+    if loc in ctx.game.map.areas:
+        near = [u for u in attackers if state.units[u].loc == loc]
+    else:
+        near = units_in(ctx, state, loc)
+    return any(state.units[u].replaced and ctx.game.units[u].side == side for u in near)
+
+
 def _attacker_problems(ctx: Context, state: State, side: str, attackers: Sequence[str], target: str, kind: str,
                        crossings: dict[str, Crossing]) -> list[Finding]:
     """Why each attacker may not attack (8.1, 19.3, 5.3, 5.6.4, 13.2.1, 13.3.2, the rules of ``ATTACK_CHECKS``): every
@@ -117,7 +128,7 @@ def _attacker_problems(ctx: Context, state: State, side: str, attackers: Sequenc
         if us.auto_ds and kind != BREAKTHROUGH:
             out.append(Finding("8.6.1", f"{who} made an Automatic DS this turn: it takes no part in regular combat",
                                (uid,), (loc,)))
-        if any(state.units[u].replaced and ctx.game.units[u].side == side for u in units_in(ctx, state, loc)):
+        if _replacement_bars(ctx, state, side, loc, attackers):
             out.append(Finding("21.4", f"{who}: a unit with a Replacement marker in {loc} prevents every combat out of "
                                        "the hex", (uid,), (loc,)))
         c = crossings.get(uid)

@@ -8,7 +8,8 @@
   may stand in), Cavalry, Special (Free Stacking Units too), the Axis-allied kinds by nationality; German
   replacements never restore an Axis ally; units the counter mix marks never replaced (20.9, reported under it).
 - 21.2: a unit on the map receives one only in supply (at that instant, 16.3; and without an Out of Supply marker,
-  16.4) and in Good Order, one a turn; the Soviets use one a turn at most on a Guards unit.
+  16.4) and in Good Order, one a turn; the Soviets use one a turn at most on a Guards unit, on the map or out of
+  the Eliminated Box.
 - 21.3.1: a unit from the Eliminated Box goes to a friendly Entry Area, a friendly-controlled Major City on a
   Connecting Rail Hex, or the hex of an in-supply (a Line of Supply traced at that instant, whatever Supply marker it
   bears: 16.4's penalties are the marked unit's own), Good Order Army (Axis, of its nationality) or Front (Soviet) HQ
@@ -117,6 +118,20 @@ def kind_of(ctx: Context, state: State, action: Action, uid: str, face: str) -> 
     return next((k for k in fits if _budget(ctx, state, side, k) is None), fits[0] if fits else kind)
 
 
+GUARDS_LIMIT = "the Soviets use one replacement a turn on a Guards unit"
+
+
+def _is_guards(ctx: Context, uid: str) -> bool:
+    """21.2: a Soviet Guards unit, whose replacements the Guards limit counts."""
+    return ctx.game.units[uid].nationality == "guards" and ctx.game.units[uid].side == facts(ctx).volga_side
+
+
+def _guards_spent(ctx: Context, state: State, uid: str) -> bool:
+    """21.2: ``uid`` is a Guards unit and the turn's Guards replacements are used up, whether they restored a step on
+    the map or brought a Guards unit out of the Eliminated Box (21.1.1: both are uses of a replacement)."""
+    return _is_guards(ctx, uid) and state.record.guards >= facts(ctx).replacements.guards
+
+
 def _spend(state: State, uid: str, kind: str, guards: bool) -> State:
     r = state.record
     return evolve(state, record=evolve(r, replaced=r.replaced | {uid},
@@ -134,7 +149,7 @@ def handle_replace(ctx: Context, state: State, action: Action) -> tuple[State, l
     target = us.represents or uid
     target_face = "back" if us.represents else us.face
     kind = kind_of(ctx, state, action, target, target_face)
-    guards = ctx.game.units[target].nationality == "guards"
+    guards = _is_guards(ctx, target)
     if side != action.side or us.loc not in ctx.board.locations:
         findings.append(Finding("21.1.1", f"{who} is not one of the phasing player's units on the map", (uid,)))
     elif not us.represents and (us.face != "back" or ctx.game.units[uid].flip != "step"):
@@ -153,8 +168,8 @@ def handle_replace(ctx: Context, state: State, action: Action) -> tuple[State, l
             findings.append(Finding("21.2", f"{who} is not in Good Order", (uid,)))
         elif uid in state.record.replaced or target in state.record.replaced:
             findings.append(Finding("21.2", f"{who} already received a replacement this turn", (uid,)))
-        elif guards and side == facts(ctx).volga_side and state.record.guards >= facts(ctx).replacements.guards:
-            findings.append(Finding("21.2", f"{who}: the Soviets use one replacement a turn on a Guards unit", (uid,)))
+        elif _guards_spent(ctx, state, target):
+            findings.append(Finding("21.2", f"{who}: {GUARDS_LIMIT}", (uid,)))
     units = dict(state.units)
     if us.represents:  # 21.3.4
         units[target] = evolve(us, face="back", represents=None, replaced=True)
@@ -218,6 +233,8 @@ def from_eliminated(ctx: Context, state: State, action: Action) -> tuple[State, 
         why = _kind_problem(ctx, state, uid, kind, "front") or _budget(ctx, state, side, kind)
         if why is not None:
             findings.append(Finding(_kind_rule(ctx, uid, "front", why), f"{who}: {why}", (uid,), (to,)))
+        elif _guards_spent(ctx, state, uid):
+            findings.append(Finding("21.2", f"{who}: {GUARDS_LIMIT}", (uid,), (to,)))
     where = _where_problem(ctx, state, uid, to)
     if where is not None:
         findings.append(Finding("21.3.1", f"{who}: {where}", (uid,), (to,)))
@@ -230,14 +247,14 @@ def from_eliminated(ctx: Context, state: State, action: Action) -> tuple[State, 
             state = _put(ctx, state, uid, box(ctx, side, "remnant_display"), "back")
             state = _put(ctx, state, remnant, to, "front", True, represents=uid)
             state = _count(ctx, state, to)
-            return (_spend(state, uid, kind, False) if kind else state), findings
+            return (_spend(state, uid, kind, _is_guards(ctx, uid)) if kind else state), findings
     state = _put(ctx, state, uid, to, action.get("face", face), True)
     if action.get("face", face) != face:
         findings.append(Finding("21.3.3", f"{who} comes back on its lowest step ({face})", (uid,), (to,)))
     state = _count(ctx, state, to)
     if delayed:
         state = evolve(state, returns={u: t for u, t in state.returns.items() if u != uid})
-    return (_spend(state, uid, kind, False) if kind and not delayed else state), findings
+    return (_spend(state, uid, kind, _is_guards(ctx, uid)) if kind and not delayed else state), findings
 
 
 def _count(ctx: Context, state: State, to: str) -> State:

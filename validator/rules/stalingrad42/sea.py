@@ -23,7 +23,7 @@ from ...model import Action, Finding
 from . import control
 from .data import facts, scenario_facts
 from .state import DISRUPTED, GOOD_ORDER, Moved, State
-from .units import info, name, ready_sp
+from .units import Info, info, name, ready_sp
 from .zoc import other, sides
 
 SEA, KERCH = "sea", "kerch"
@@ -71,6 +71,15 @@ def _seas(ctx: Context, a: str, b: str) -> list[str]:
     return sorted(hexes[a].coasts & hexes[b].coasts)
 
 
+def _may_sail(i: Info, order: str) -> bool:
+    """5.7.1: a Supply Point (any: 18.6.3, 18.6.8), or a non-mechanized Combat Unit in Good Order. An SP moves as a
+    Mechanized unit on land (18.6.3), but 5.7.1 names it beside the non-mechanized units, so its mechanized trait
+    does not keep it off the Shipping Paths."""
+    if "supply" in i.tags:
+        return True
+    return i.combat and not i.mechanized and order == GOOD_ORDER
+
+
 def handle_sea(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     """A ``sea`` line (5.7.1)."""
     uid, to = action["unit"], action["to"]
@@ -97,7 +106,7 @@ def handle_sea(ctx: Context, state: State, action: Action) -> tuple[State, list[
     elif ready_sp(ctx, state, uid):
         findings.append(Finding("18.6.3", f"{who} is a Supply Point on its Ready side: it moves only by Tactical "
                                           "Movement, not by sea", (uid,)))
-    elif i.mechanized or us.order != GOOD_ORDER or not (i.combat or "supply" in i.tags):
+    elif not _may_sail(i, us.order):
         findings.append(Finding("5.7.1", f"{who}: only non-mechanized Good Order units and Supply Points move by sea",
                                 (uid,)))
     elif us.train or uid in state.record.rail:
