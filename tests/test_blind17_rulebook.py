@@ -19,8 +19,11 @@ validator's code or the earlier logs (only blind16's test module was read, for t
   attack (10.8);
 - a counterblow on a forest across a river: no terrain or river shift, the forest still denying the armor bonus
   (10.1.2, 10.6.1, 10.6.3), and no advance for its attackers (10.7.3);
-- movement through open, forest and marsh: armor 1+2+4 is past its MA (8.3), infantry 1+1+2 is not.
-The first run (31 logs) and two rounds of probes written the same way (35 more, each committed before its run)
+- movement through open, forest and marsh: armor 1+2+4 is past its MA (8.3), infantry 1+1+2 is not;
+- an event that changes them: Fickle Weather (card 11) drawn and played at once on turn 10 turns the variable
+  marker to Mud (13.0): the Axis attack is on the Axis CRT with no bonus or winter shift (the Soviet CRT's EX
+  claimed is 10.5), and a Panzer leaving a zone of control has 3 MP (8.5.2 when the +1 makes it too dear).
+The first run (31 logs) and three rounds of probes written the same way (39 more, each committed before its run)
 agreed with the validator on every log: no disagreement, no fix.
 Plain repeats dropped after the runs (grepped by name, then read): EZOC to EZOC with and without a friend
 (blind15_ezoc_to_ezoc*), an advance after EX (blind4_advance_after_ex), an Unsupplied attacker's one- and two-hex
