@@ -3,8 +3,10 @@
 - 4.1: the Soviets stack two Combat Units and the Axis three in a hex, plus one Free Stacking Unit; Non-Combat Units
   (19.2) and ASUs (4.2, 18.2.3) have no stacking value (``game.toml [stacking]``);
 - 4.2: one Free Stacking Unit stacks free; the others count in full;
-- 4.3: a Soviet Army HQ in the hex raises the Soviet limit to three (plus one Free Stacking Unit); no more than two
-  Tank or Mechanized Corps stack with the 1st Guards or the 5th Shock Army HQ (``rules.toml [stacking]``);
+- 4.3: a Soviet Army HQ in the hex raises the Soviet limit to three (plus one Free Stacking Unit), a second HQ no
+  further (a stack that would fit only if each HQ raised it is reported under 4.3, as 4.2's extra Free Stacking
+  Units are under 4.2); no more than two Tank or Mechanized Corps stack with the 1st Guards or the 5th Shock Army
+  HQ (``rules.toml [stacking]``);
 - 4.4: the limit may be exceeded during movement, retreats and advances; the phasing player's stacks are checked at
   the end of his Movement and Combat Phases (and before each Breakthrough and Auto DS attack, issue 15). An
   overstack left there is reported once; the owner eliminates the excess (``remove``). Entry Areas have no limit
@@ -61,6 +63,11 @@ def problem(ctx: Context, state: State, loc: str, side: str, units: Sequence[str
         if len(counting) - len(free) <= limit:
             return "4.2", (f"{len(free)} Free Stacking Units: only one stacks free, the others count in full "
                            f"(limit {limit} plus one)")
+        hqs = sum(1 for t in tags if t & rule.raise_with) if raised else 0
+        units_over = len(counting) - min(len(free), 1)
+        if hqs > 1 and units_over <= limit + hqs - 1:
+            return "4.3", (f"{units_over} counting units with {hqs} Soviet Army HQs: a second HQ raises the limit no "
+                           f"further (limit {limit} plus one Free Stacking Unit)")
         why = " with a Soviet Army HQ (4.3)" if raised else ""
         return "4.1", f"{len(counting) - min(len(free), 1)} counting units; the limit is {limit} plus one Free " \
                       f"Stacking Unit{why}"
