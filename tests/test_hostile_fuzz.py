@@ -68,7 +68,7 @@ PLACEHOLDER = "__HOSTILE_VALUE__"
 def _replace_value(line: bytes, rnd: random.Random, raw: str) -> bytes:
     try:
         obj = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):  # (a line an earlier mutation nested thousands deep stays as it is)
         return line
     paths = [p for p in _paths(obj) if p]
     if not paths:
