@@ -105,9 +105,8 @@ def _words(ctx: Context, state: State) -> str:
     fewer = " (one fewer from turn 27, 9.3.9)" if state.turn >= combat_facts(ctx).air.fewer_from else ""
     roll = under_mud(state) if kind == "as_rolled" else None
     mud = f" (its die gave {ctx.game.weather[roll].name}, 23.3.3)" if roll is not None else ""
-    own = scenario_rules(ctx).air
-    cap = f" ({own.rule}: {own.most} in {ctx.scenario.name})" if own is not None and own.most is not None and \
-        n < _allowance(ctx, state, capped=False)[1] else ""
+    own = scenario_rules(ctx).air  # (only its cap makes the allowance smaller than the weather's, S2.2)
+    cap = f" ({own.rule}: {own.most} in {ctx.scenario.name})" if n < _allowance(ctx, state, capped=False)[1] else ""
     return f"{ctx.game.weather[state.weather].name}{mud} gives {n} German Air unit(s){fewer}{cap}"
 
 

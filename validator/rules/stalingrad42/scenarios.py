@@ -102,9 +102,9 @@ def after_move(ctx: Context, before: State, state: State, action: Action) -> tup
                                        f"{ctx.game.sides[first[0]].name} units use only "
                                        f"{' and '.join(m.capitalize() for m in first[1])} Movement", (uid,),
                            (us.loc or "",)))
-    pre = scenario_rules(ctx).premove
-    if pre is not None and premove_side(ctx, before) == pre[0] and (mode := mode_of(ctx, state, action)) not in pre[1]:
-        out.append(Finding(sr.special, f"{name(ctx, before, uid)}: the {ctx.game.sides[pre[0]].name} pre-move of "
+    side = premove_side(ctx, before)
+    if side is not None and (mode := mode_of(ctx, state, action)) not in sr.premove[1]:
+        out.append(Finding(sr.special, f"{name(ctx, before, uid)}: the {ctx.game.sides[side].name} pre-move of "
                                        f"{ctx.scenario.name} is made with the units' MA ({mode} movement is not "
                                        "allowed)", (uid,), (us.loc or "",)))
     return state, out
