@@ -13,6 +13,7 @@ Terrain Effects Chart):
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Mapping
 
 from games.hexgrid import to_offset
 from games.model import Game
@@ -75,3 +76,31 @@ def off_the_maps(ctx: Context, who: str, loc: str, uid: str) -> Finding:
     sf = scenario_facts(ctx)
     return Finding(sf.maps_rule, f"{who}: {loc} is not on the maps of {ctx.scenario.name} (map "
                                  f"{', '.join(sorted(sf.maps))}); no unit enters it", (uid,))
+
+
+def rail_exits(ctx: Context) -> Mapping[str, str]:
+    """S1.2: the hexes in play whose railroad leaves the scenario's maps, each with the edge it leaves by ("east":
+    toward columns beyond the last one in play; "south": toward rows beyond the last one), made once."""
+    key = "s42_rail_exits"
+    out = ctx.derived.get(key)
+    if out is None:
+        m = ctx.game.map
+        play = in_play(ctx)
+
+        def col_row(h: str) -> tuple[int, int]:
+            return to_offset(m.hexes[h].hex, m.grid.orientation, m.grid.offset)
+
+        hexes = [h for h in play if h in m.hexes]
+        last_col = max(col_row(h)[0] for h in hexes)
+        last_row = max(col_row(h)[1] for h in hexes)
+        out = {}
+        for h in sorted(hexes):
+            for n in ctx.board.neighbours.get(h, ()):
+                if n in play or n not in m.hexes or "railroad" not in ctx.board.hexside(h, n):
+                    continue
+                col, row = col_row(n)
+                edge = "east" if col > last_col else "south" if row > last_row else None
+                if edge is not None:
+                    out.setdefault(h, edge)
+        ctx.derived[key] = out
+    return out

@@ -125,6 +125,18 @@ class Winter:
 
 
 @dataclass(frozen=True)
+class RailEntry:
+    """S1.2: the reinforcements waiting in these Entry Areas may enter the map entrained, from a railroad that leaves
+    the scenario's maps across these edges (their side has rail connections beyond them)."""
+
+    areas: frozenset[str]
+    edges: frozenset[str]  # "east", "south"
+
+
+EDGES = ("east", "south")
+
+
+@dataclass(frozen=True)
 class Skip:
     """A slot not played (S3.4): the whole player turn of ``player`` on ``turn``, or one of its phases."""
 
@@ -153,6 +165,7 @@ class ScenarioFacts:
     held_until: Mapping[str, int]  # S1.2: unit -> the turn it is released
     no_replacements: frozenset[tuple[int, str]]  # S2.4, S3.2: (turn, side) without replacements
     first_entry: Mapping[str, frozenset[str]]  # S2.2: Entry Area -> the hexes units enter by on the first turn
+    rail_entry: RailEntry | None = None  # S1.2: reinforcements entrained onto the map from its edges
 
 
 @dataclass(frozen=True)
@@ -229,7 +242,21 @@ def _scenario(game: Game, t: Table) -> ScenarioFacts:
         frozenset(_exits(game, t)), frozenset(_holds(t)), _held_until(game, t),
         frozenset((x.int("turn", lo=1, hi=len(game.turns)), _side(game, x, "player", x.str("player")))
                   for x in (t.tables("no_replacements") if t.has("no_replacements") else [])),
-        _first_entry(game, t))
+        _first_entry(game, t), _rail_entry(game, t))
+
+
+def _rail_entry(game: Game, t: Table) -> RailEntry | None:
+    """S1.2: ``rail_entry = { areas = [...], edges = ["east", "south"] }``."""
+    if not t.has("rail_entry"):
+        return None
+    r = t.table("rail_entry")
+    areas = r.str_list("areas")
+    if not areas or any(a not in game.map.areas for a in areas):
+        raise r.error("areas: Entry Areas of map/areas.toml", "areas")
+    edges = r.str_list("edges")
+    if not edges or any(e not in EDGES for e in edges):
+        raise r.error(f"edges: some of {', '.join(EDGES)}", "edges")
+    return RailEntry(frozenset(areas), frozenset(edges))
 
 
 def _first_entry(game: Game, t: Table) -> Mapping[str, frozenset[str]]:

@@ -11,6 +11,9 @@
   Unit never ends stacked with another Combat Unit that moved by rail this turn; the Soviets never rail into or past
   an Axis Railhead; a unit that moved otherwise this turn does not rail, one that railed moves no more.
 - 5.5.7: one Soviet Combat Unit or Supply Point a turn crosses the Volga at Vladimirovka, as part of its rail move.
+- S1.2: in Fall Blau a Soviet reinforcement waiting in Entry Area A or B may instead enter the map entrained at a rail
+  hex whose railroad leaves the map across its east or south edge (the scenario's ``rail_entry``): its path begins
+  with that hex; it counts as a rail move from an Entry Area.
 - 21.4: a unit with a Replacement marker does not rail; 13.2.1: nor a Disrupted one.
 - 5.6.5: Train markers come off in the owner's Initial Phase (``detrain`` lines, or all of them when it ends); a unit
   that retreats detrains (``retreat``).
@@ -26,8 +29,9 @@ from ...engine.position import note_changes
 from ...engine.state import evolve
 from ...model import Action, Finding
 from . import control, special
-from .board import in_play, off_the_maps
+from .board import in_play, off_the_maps, rail_exits
 from .data import facts, scenario_facts
+from .entry import placements
 from .state import GOOD_ORDER, Moved, State
 from .supply import all_rail_hexes, rail_hexes
 from .terrain import crossings
@@ -119,6 +123,15 @@ def problem(ctx: Context, state: State, action: Action, uid: str) -> Finding | N
     return None
 
 
+def edge_entries(ctx: Context, state: State, uid: str) -> frozenset[str]:
+    """S1.2: the map-edge rail hexes where ``uid`` may enter the map entrained: for a reinforcement waiting in one of
+    the scenario's ``rail_entry`` Entry Areas, the rail hexes whose railroad leaves the maps across its edges."""
+    entry = scenario_facts(ctx).rail_entry
+    if entry is None or state.units[uid].loc not in entry.areas or uid not in placements(ctx):
+        return frozenset()
+    return frozenset(h for h, edge in rail_exits(ctx).items() if edge in entry.edges)
+
+
 def _ferry_ok(ctx: Context, state: State, uid: str) -> bool:
     """5.5.7: the Vladimirovka ferry is the Soviets', for one Combat Unit or SP a turn."""
     i = info(ctx, state, uid)
@@ -136,10 +149,18 @@ def check_path(ctx: Context, state: State, uid: str, path: Sequence[str]) -> lis
     cur = start
     full = (start,) + tuple(path)
     areas = ctx.game.map.areas
+    edge = edge_entries(ctx, state, uid) if path[0] not in board.neighbours.get(start, ()) else frozenset()
     for nxt in path:
         feats = board.hexside(cur, nxt)
-        if not board.adjacent(cur, nxt):
-            return [Finding("5.6.1", f"{who}: {nxt} is not next to {cur}; Rail Movement follows the rail", (uid,), full)]
+        if cur == start and nxt in edge:  # S1.2: entrained onto the map from its edge
+            pass
+        elif not board.adjacent(cur, nxt):
+            why = f"{who}: {nxt} is not next to {cur}; Rail Movement follows the rail"
+            entry = scenario_facts(ctx).rail_entry
+            if cur == start and entry is not None and nxt in rail_exits(ctx):
+                why += (f" (S1.2: only a reinforcement waiting in Entry Area {' or '.join(sorted(entry.areas))} enters "
+                        "the map entrained from its edge)")
+            return [Finding("5.6.1", why, (uid,), full)]
         if cur not in areas and nxt not in areas and "railroad" not in feats:
             return [Finding("5.6.3", f"{who}: no railroad joins {cur} and {nxt}", (uid,), full)]
         if "rail_ferry" in feats and not _ferry_ok(ctx, state, uid):
@@ -210,19 +231,29 @@ def handle_rail(ctx: Context, state: State, action: Action) -> tuple[State, list
 
 def route(ctx: Context, state: State, uid: str, dest: str, strict: bool = True, any_rail: bool = False,
           ferry: bool = False) -> tuple[str, ...] | None:
-    """A rail route to ``dest`` (the fewest hexes), or None (``strict`` false: through EZOCs, enemy units and
-    Railheads too; ``any_rail``: along any railroad, repaired or not; ``ferry``: across the Vladimirovka ferry even
-    when this unit may not use it, 5.5.7; the last three to name the rule a route breaks)."""
-    side = ctx.game.units[uid].side
+    """A rail route to ``dest`` (the fewest hexes; from the unit's location, or for a reinforcement that may enter
+    the map entrained from its edge, from one of those hexes: S1.2), or None (``strict`` false: through EZOCs, enemy
+    units and Railheads too; ``any_rail``: along any railroad, repaired or not; ``ferry``: across the Vladimirovka
+    ferry even when this unit may not use it, 5.5.7; the last three to name the rule a route breaks)."""
     start = state.units[uid].loc or ""
+    if dest == start:
+        return None
+    side = ctx.game.units[uid].side
     bit = move_bits(ctx).bit
     rails = all_rail_hexes(ctx) if any_rail else rail_hexes(ctx, state, side)
     usable = (_usable(ctx, state, side) if strict else rails | _friendly_areas(ctx, side)) | bit[start]
-    s = explore(ctx, start, 0, 0, ~usable, 0, _areas(ctx) & ~bit[start], 10 ** 6, False, _ones(ctx), 0, dest,
-                _steps(ctx, side, ferry or _ferry_ok(ctx, state, uid)))
-    if dest != start and s.reached & bit.get(dest, 0):
-        return search_path(ctx, s, dest)
-    return None
+    steps = _steps(ctx, side, ferry or _ferry_ok(ctx, state, uid))
+    found = None
+    for first in (start,) + tuple(sorted(edge_entries(ctx, state, uid))):
+        if not usable & bit[first]:
+            continue
+        s = explore(ctx, first, 0, 0, ~usable, 0, _areas(ctx) & ~bit[first], 10 ** 6, False, _ones(ctx), 0, dest,
+                    steps)
+        if first == dest or s.reached & bit.get(dest, 0):
+            way = (() if first == start else (first,)) + (search_path(ctx, s, dest) if first != dest else ())
+            if found is None or len(way) < len(found):
+                found = way
+    return found
 
 
 def destinations(ctx: Context, state: State, uid: str) -> list[str]:
