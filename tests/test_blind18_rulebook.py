@@ -48,6 +48,15 @@ twelve locations of Greater Germany, Smolensk and Minsk) and one too many (12.5)
 stack (8.4.1) and the excess removed by its owner; a Soviet CA and the Axis counterattack into Tula (no terrain, no
 armor bonus into a city) and its armor bonus claimed (10.5); a false Unsupplied marker before an improvement (6.1
 alone). All agreed on their first run.
+Fourth batch (13 probes, each committed before its run): VP claims at the games' ends (Tula taken by a
+counterattack's advance, 12.4.1; the Soviet score after the initiative change; from turn 23 Greater Germany's
+locations only), each with a miscount (12.5); a pile of five cards, the Soviet draw after the rules' reshuffle
+(claimed or not) and a reshuffle claimed too early (5.0); a free Soviet entrain and its detrain beside Kharkov, and
+onto the front there (8.4.1, on turn 8's line); an unlawful entrain and then its detrain (9.1.3 alone); a Panzer past
+its zone-of-control stop (8.5.1) that then attacks. The first run disagreed on the last, and the case was wrong: the
+Panzer stands in 1305 as logged (a reported move is carried on with), its zone of control closes 1306, so the
+defender's retreat through it is a second mistake, the Soviet player's (10.7.5: every retreat closed, eliminated);
+the case now expects it.
 Plain repeats dropped after the run (grepped by name): the SS Grenadier's shift with and without the option
 (blind13/14_ss_grenadier_*), the Shock unit's EX step (blind5_shock_ex_*), a Fort entrained (sweep_9_0_fort_entrains)
 and its regional twin, a winner claimed without a reason (blind14_victory_winner_without_reason) and its twin, two
