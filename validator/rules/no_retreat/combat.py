@@ -413,8 +413,8 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
                         + defender_findings(ctx, state, prev, spec, waived)
                         + counterattack_findings(ctx, state, prev, spec) + support)
     off_turn = any(f.rule == "10.0" for f in attacking)
-    if off_turn:  # 10.0: an attack the other player may not make at all is one mistake: not also an undeclared
-        # target (10.1.1, the phasing player's declarations) or a wrong claim (10.5): blind18_pbem_t7_soviet_battle_...
+    if off_turn:  # 10.0: a battle the other player may not fight at all is one mistake, not also an undeclared
+        # target (10.1.1: declarations are the phasing player's) or a wrong claim (10.5, below)
         checks = [f for f in checks if f.rule != "10.1.1"]
     expected = out.result
     problems = card_problems(ctx, state, spec, played) + list(out.problems)
