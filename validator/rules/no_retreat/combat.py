@@ -412,6 +412,10 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
     checks = once_twice(ctx, state, attacking + target_findings(ctx, state, c, spec, waived)
                         + defender_findings(ctx, state, prev, spec, waived)
                         + counterattack_findings(ctx, state, prev, spec) + support)
+    off_turn = any(f.rule == "10.0" for f in attacking)
+    if off_turn:  # 10.0: a battle the other player may not fight at all is one mistake, not also an undeclared
+        # target (10.1.1: declarations are the phasing player's) or a wrong claim (10.5, below)
+        checks = [f for f in checks if f.rule != "10.1.1"]
     expected = out.result
     problems = card_problems(ctx, state, spec, played) + list(out.problems)
     after_cards, paid, illegal = play_cards(ctx, state, spec, played)
@@ -441,7 +445,8 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
         claims = []  # the claimed odds and shift are those of another reading
     result, wrong = result_finding(ctx, state, spec, action, crt, odds, expected, out,
                                    tuple((how, a[1], a[3]) for how, a in alts))
-    if spec.defenders:  # a battle against nobody (10.1) has no odds or result to check: one mistake, one report
+    if spec.defenders and not off_turn:  # a battle against nobody (10.1), or by the non-phasing player outside a
+        # counterattack (10.0), has no odds or result to check: one mistake, one report
         checks += claims + ([wrong] if wrong is not None else [])
     marker, more = marker_findings(ctx, state, spec, action, result)
     checks += more
