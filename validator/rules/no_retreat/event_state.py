@@ -41,6 +41,7 @@ class Due:
     units: frozenset[str] | None = None  # the units it may act on (None: any the effect allows)
     used: tuple[str, ...] = ()  # units acted on so far, in order
     params: Mapping[str, Any] = field(default_factory=frozen_map)
+    played: str = ""  # a copy's own card (Joker, Gott Mit Uns, Na Berlin!): "by" may name it or the copied ``card``
 
 
 @dataclass(frozen=True, slots=True)

@@ -113,6 +113,10 @@ def handle_play(ctx: Context, state: State, action: Action) -> tuple[State, list
     opened = len(state.effects.due)
     state, more = APPLY[effect.kind](ctx, state, play, effect)
     state = open_draws(state, play, effect)
+    if play.card != play.event:  # a copy: its follow-ups may be logged "by" the card played (5.3, log format "by")
+        due = state.effects.due
+        state = evolve(state, effects=evolve(state.effects, due=due[:opened] + tuple(
+            evolve(d, played=play.card) for d in due[opened:])))
     if ev.play_immediately and drawn_now and effect.kind != "reshuffle":
         state = events_cards.replace_immediate(ctx, state, play)
     if quiet:  # nor what it asks for next

@@ -61,8 +61,8 @@ def _accepts(kind: str):
         if action.type != kind or d.done >= d.most:
             return False
         by = action.get("by")
-        return by == d.card or (by is None and kind == "draw"
-                                and not (state.phase == "card" and action.side == state.player))
+        return by in (d.card, d.played or d.card) or (by is None and kind == "draw"
+                                                       and not (state.phase == "card" and action.side == state.player))
     return accepts
 
 
@@ -114,7 +114,7 @@ def follow_either(ctx: Context, state: State, d: Due, action: Action) -> tuple[S
 
 def _accepts_either(ctx: Context, state: State, d: Due, action: Action) -> bool:
     if action.type == "discard":
-        return action.get("by") == d.card
+        return action.get("by") in (d.card, d.played or d.card)
     return action.type == "loss" and not d.used and d.done <= int(d.params["or_cards"]) \
         and ctx.game.units[action["unit"]].side == d.side and not battle_owes(state, action["unit"])
 
