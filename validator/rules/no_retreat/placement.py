@@ -140,13 +140,18 @@ def _cadre_in(ctx: Context, state: State, side: str, loc: str) -> str | None:
                  and ctx.unit_type[o, us.face] == CADRE_TYPE), None)
 
 
+def returning_cadre(ctx: Context, state: State, uid: str) -> bool:
+    """A cadre on the Game Turn track: it comes back to its Cadre box, not the map (15.3.3)."""
+    return state.units[uid].loc == TURN_TRACK and ctx.unit_type[uid, state.units[uid].face] == CADRE_TYPE
+
+
 def place_problem(ctx: Context, state: State, uid: str, kind: str, loc: str, net: SupplyNet | None = None,
                   ezoc: frozenset[str] | None = None) -> str | None:
     """Why ``uid`` may not be placed in ``loc`` (7.6), or None."""
     u = ctx.game.units[uid]
     side = u.side
     if kind == "reinforcement":
-        if state.units[uid].loc == TURN_TRACK and ctx.unit_type[uid, state.units[uid].face] == CADRE_TYPE:
+        if returning_cadre(ctx, state, uid):
             box = box_of("cadre", side)
             return None if loc == box else f"a cadre comes back to the {ctx.game.map.boxes[box].name} box (15.3.3)"
         p = reinforcement(ctx, uid) if state.units[uid].loc is None else None
@@ -218,8 +223,9 @@ def handle_place(ctx: Context, state: State, action: Action) -> tuple[State, lis
         findings.append(Finding("7.8", f"{name} cannot be placed now: {why}", (uid,), (loc,)))
     else:
         problem = place_problem(ctx, state, uid, kind, loc)
-        if problem:
-            findings.append(Finding("7.6", f"{name} may not be placed in {loc}: {problem}", (uid,), (loc,)))
+        if problem:  # (where a cadre comes back is 15.3.3's, not a placement hex of 7.6)
+            rule = "15.3.3" if kind == "reinforcement" and returning_cadre(ctx, state, uid) else "7.6"
+            findings.append(Finding(rule, f"{name} may not be placed in {loc}: {problem}", (uid,), (loc,)))
         want = expected_face(ctx, state, uid, kind)
         if face is not None and face != want:
             rule, words = {"replacement": ("7.9.2", "a replacement comes back on its reduced (one-step) side"),
