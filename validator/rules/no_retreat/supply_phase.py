@@ -68,30 +68,44 @@ def reported_markers(ctx: Context, state: State) -> State | None:
     return evolve(state, units={**state.units, **{u: evolve(state.units[u], unsupplied=True) for u in marks}})
 
 
+def _marked(work: State, uids: set[str]) -> State:
+    """``work`` with Unsupplied markers on ``uids`` (the same state when there are none)."""
+    if not uids:
+        return work
+    units = dict(work.units)
+    for uid in uids:
+        units[uid] = evolve(units[uid], unsupplied=True)
+    return evolve(work, units=units)
+
+
 def end_supply_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]:
-    """Finish the markers side by side (6.0): check what the log stated, supply what it did not."""
+    """Finish the markers side by side (6.0): check what the log stated, supply what it did not. A marker the log
+    left out (reported) is one mistake: a unit of a side judged after it is not reported as unmarked when the rules'
+    marker, taking that unit's zone of control away at once (6.0, 6.5.3), would have let it trace
+    (`blind20_t13_supply_order_soviet_soviet_unmarked`)."""
     findings = []
     marked = {uid for uid, us in state.units.items() if us.unsupplied}
     work = state  # a units mapping is copied only when a marker changes (positions and nets follow its identity)
     if marked:
         units = {uid: evolve(us, unsupplied=False) if us.unsupplied else us for uid, us in state.units.items()}
         work = evolve(state, units=units)
+    ruled: State | None = None  # the rules' markers of the sides judged before, once the log left one out
     for side in supply_order(ctx, state):
         expected = set(unsupplied(ctx, work, side))
+        by_rules = expected if ruled is None else set(unsupplied(ctx, ruled, side))
         if _key(side) in state.logged:
             actual = {uid for uid in marked if ctx.game.units[uid].side == side}
-            for uid in sorted(expected - actual):
+            owed = (expected & by_rules) - actual
+            for uid in sorted(owed):
                 rule, why = why_unsupplied(ctx, work, uid)
                 findings.append(Finding(rule, f"{unit_name(ctx, uid, work)} in {work.units[uid].loc} cannot trace "
                                               f"supply ({why}) and must be marked Unsupplied (6.4)", (uid,),
                                         (work.units[uid].loc,)))
-            if expected - actual:  # the claim stands; its surrender may follow the rules' marker (removal, 11.1)
-                work = with_record(work, missing_marks=record(work).missing_marks | (expected - actual))
+            if owed:  # the claim stands; its surrender may follow the rules' marker (removal, 11.1)
+                work = with_record(work, missing_marks=record(work).missing_marks | owed)
         else:
             actual = expected
-        if actual:
-            units = dict(work.units)
-            for uid in actual:
-                units[uid] = evolve(units[uid], unsupplied=True)
-            work = evolve(work, units=units)
+        if ruled is not None or by_rules - actual:
+            ruled = _marked(work if ruled is None else ruled, by_rules)
+        work = _marked(work, actual)
     return work, findings
