@@ -77,6 +77,18 @@ Western Allied Offensive with one card only (blind5_western_allied_one), Axis Al
 red front in Rumania and its brown twin (blind9_rumania_army_moves_after_removal, blind13_brown_unit_in_rumania_*).
 The Cavalry Raid turn's three mistakes repeat blind15_c05_* and blind11_cavalry_raid_unit_surrendered in a whole turn
 and are kept for that form.
+
+Third batch (9 logs, each committed before its run), on the rules no earlier case expected:
+- 12.7 and 12.3 over twelve turns: the High Tide marker takes the Axis score (20) at turn 12's Victory Phase, the
+  Soviets retake two (or three) Axis cities that turn, and at turn 23 their score before the 1945 reset, with the red
+  events of turns 14, 19 and 22, is 19 (the Axis Operational Victory, legal) or 20 (not below the High Tide, 12.3);
+- the Soviets check Sudden Death once the marker has turned on turn 12: 16 wins (legal), 15 does not (12.2);
+- 6.5.3 in a whole Soviet turn: the 4th Army cut off in 2011, marked in the Soviet Supply Check, has no zone of
+  control, so the West Front moves past it; it surrenders in the Soviet Removal Phase (legal, the Soviet score of turn
+  14 with its Event VP and ITALY INVADED; claimed one short, 12.5; the surrender logged by the Soviet player, 11.1);
+- 6.5.4: the South Front, Unsupplied, attacked at 1:1 with its two shifts and eliminated by the EX, goes to the
+  Surrendered box: the Axis score of turn 9 counts its Event VP (legal; forgotten, 12.5).
+All agreed with the validator on their first run.
 """
 from __future__ import annotations
 
