@@ -89,6 +89,17 @@ Third batch (9 logs, each committed before its run), on the rules no earlier cas
 - 6.5.4: the South Front, Unsupplied, attacked at 1:1 with its two shifts and eliminated by the EX, goes to the
   Surrendered box: the Axis score of turn 9 counts its Event VP (legal; forgotten, 12.5).
 All agreed with the validator on their first run.
+
+Fourth batch (5 logs, committed before their run): turn 25 (Mud) whole with the 1945 deck's VP events and turn 26's
+Soviet score (the round Event VP marker on 5 for the Soviets): Wacht am Rhein takes the 9th Army out of play (+1 Axis)
+or no unit (-1), Balkan Politics (+1) and Tito (+1), the marker stopping at 6 (12.4); the Reserve Front passes
+through empty Axis Lublin and takes it (12.4.1): legal twice, the cap ignored (12.5), Lublin left out (12.5), and a
+Volkssturm unit named for Wacht am Rhein (5.3.1). All agreed on their first run.
+
+Fifth batch (4 logs, committed before their run), option cadres 15.3.5, which no case had touched: the 4th Army's
+replacement takes Kampfgruppe B's place in 1612 (overland supply to Axis Kiev), the cadre stepping aside to the turn
+track and back in its box on turn 14 (legal); into a cadre's hex that traces no overland supply, a recovered
+shattered army into a cadre's hex, a reinforcement into one (7.6 each). All agreed on their first run.
 """
 from __future__ import annotations
 
