@@ -175,9 +175,9 @@ def after_units(ctx: Context, before: State, state: State, action: Action) -> tu
         return state, []
     path = (*(action.get("path") or ()), state.units[uid].loc or "")
     new = set()
-    if tc and any(h in _south(ctx) for h in path):
+    if tc and not _south(ctx).isdisjoint(path):
         new.add(TC)
-    if saratov and any(h in _near_saratov(ctx) for h in path):
+    if saratov and not _near_saratov(ctx).isdisjoint(path):
         new.add(army)
     return (evolve(state, events=state.events | new) if new else state), []
 

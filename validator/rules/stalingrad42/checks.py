@@ -79,7 +79,7 @@ def _checks(ctx: Context, action: Action) -> tuple[Check, ...]:
     """:data:`AFTER`'s checks of the line's type, less those whose gate (:data:`GATES`) says the line's unit never
     concerns them (remembered per replay by line type and unit; a line without one unit runs them all)."""
     checks = AFTER.get(action.type, ())
-    uid = action.get("unit")
+    uid = action.data.get("unit")
     if not checks or not isinstance(uid, str):
         return checks
     memo = ctx.derived.get("s42_after_checks")
