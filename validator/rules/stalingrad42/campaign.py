@@ -93,6 +93,12 @@ def frozen(ctx: Context, state: State, uid: str) -> str | None:
     return f"the {f} Reserve Army does not move until the Soviets release it (one army a turn from turn 2)"
 
 
+def moves_concern(ctx: Context, kind: str, uid: str) -> bool:
+    """Whether :func:`after_move` may say anything about a line of ``kind`` moving ``uid``: a rail move (S1.2), a unit
+    of a Reserve Army that may be frozen (31.0, S1.2; an unknown unit is left to the check itself)."""
+    return kind == "rail" or uid not in ctx.game.units or _formation(ctx, uid) in _frozen_formations(ctx)
+
+
 def after_move(ctx: Context, before: State, state: State, action: Action) -> tuple[State, list[Finding]]:
     """31.0, S1.2: frozen Reserve Armies do not move; S1.2: one unit of the 5th Reserve Army by rail."""
     uid = action["unit"]
@@ -150,6 +156,12 @@ def handle_release(ctx: Context, state: State, action: Action) -> tuple[State, l
 
 # --- triggers (30.0, 31.0) ---------------------------------------------------------------------------------------
 
+def units_concern(ctx: Context, kind: str, uid: str) -> bool:
+    """Whether :func:`after_units` may say anything about a line of ``kind`` for ``uid``: Axis units alone (30.0,
+    31.0; an unknown unit is left to the check itself)."""
+    return uid not in ctx.game.units or ctx.game.units[uid].side == _axis(ctx)
+
+
 def after_units(ctx: Context, before: State, state: State, action: Action) -> tuple[State, list[Finding]]:
     """30.0: an Axis unit in hex row xx40 or south; 31.0: an Axis unit within six hexes of Saratov."""
     uid = action.get("unit")
@@ -163,9 +175,9 @@ def after_units(ctx: Context, before: State, state: State, action: Action) -> tu
         return state, []
     path = (*(action.get("path") or ()), state.units[uid].loc or "")
     new = set()
-    if tc and any(h in _south(ctx) for h in path):
+    if tc and not _south(ctx).isdisjoint(path):
         new.add(TC)
-    if saratov and any(h in _near_saratov(ctx) for h in path):
+    if saratov and not _near_saratov(ctx).isdisjoint(path):
         new.add(army)
     return (evolve(state, events=state.events | new) if new else state), []
 

@@ -12,6 +12,11 @@ with its own changes and its findings, so no rule module calls another's handler
 - ``retreat``, ``advance``: 18.2.2, 18.6.6, 19.3, 26.2, 27.2.3, 25.2.3, 34.6.2, 9.7.5, 24.3, 29.1.4;
 - ``place``: SPs for Resource Points (18.6.1); ``remove``, ``loss``: the removals of 32.x, 27.2.3's step;
   ``replace``: 32.3's lost Special replacement; ``hold``: 34.4.1's counts.
+
+A check that concerns some units or some games only has a gate in its module (:data:`GATES`: the line's type and
+unit -> whether the check may say anything); a line runs only the checks its unit's gates let through, worked out
+once per replay for each line type and unit (most moves are of units no Reserve Army, Contested City or scenario
+rule concerns).
 """
 
 from __future__ import annotations
@@ -49,13 +54,42 @@ AFTER: dict[str, tuple[Check, ...]] = {
 }
 
 
+Gate = Callable[[Context, str, str], bool]  # (line type, unit) -> whether the check may say anything about the line
+
+GATES: dict[Check, Gate] = {
+    campaign.after_move: campaign.moves_concern,
+    campaign.after_units: campaign.units_concern,
+    maskirovka.after_move: maskirovka.moves_concern,
+    scenarios.after_move: scenarios.moves_concern,
+    contested.after_move: contested.concerns,
+    contested.after_entering: contested.concerns,
+}
+
+
 def after(ctx: Context, before: State, state: State, action: Action) -> tuple[State, list[Finding]]:
-    """The checks of :data:`AFTER` for this line, in order."""
+    """The checks of :data:`AFTER` for this line that its unit's gates let through (:func:`_checks`), in order."""
     findings: list[Finding] = []
-    for check in AFTER.get(action.type, ()):
+    for check in _checks(ctx, action):
         state, more = check(ctx, before, state, action)
         findings += more
     return state, findings
+
+
+def _checks(ctx: Context, action: Action) -> tuple[Check, ...]:
+    """:data:`AFTER`'s checks of the line's type, less those whose gate (:data:`GATES`) says the line's unit never
+    concerns them (remembered per replay by line type and unit; a line without one unit runs them all)."""
+    checks = AFTER.get(action.type, ())
+    uid = action.data.get("unit")
+    if not checks or not isinstance(uid, str):
+        return checks
+    memo = ctx.derived.get("s42_after_checks")
+    if memo is None:
+        memo = ctx.derived["s42_after_checks"] = {}
+    key = (action.type, uid)
+    out = memo.get(key)
+    if out is None:
+        out = memo[key] = tuple(c for c in checks if (gate := GATES.get(c)) is None or gate(ctx, action.type, uid))
+    return out
 
 
 # the rules of AFTER that forbid a unit any retreat at all (SPs never retreat, 18.6.6; a Non-Combat Unit without a

@@ -33,6 +33,12 @@ def hexes(ctx: Context, state: State) -> frozenset[str]:
     return frozenset(locations(ctx, shared)) if shared else frozenset()
 
 
+def concerns(ctx: Context, kind: str, uid: str) -> bool:
+    """Whether :func:`after_move` and :func:`after_entering` may say anything about a line: only with the option of
+    29.0 (without it there is no Contested City hex, ``zoc.contested_bits``)."""
+    return ctx.option(OPTION)
+
+
 def after_move(ctx: Context, before: State, state: State, action: Action) -> tuple[State, list[Finding]]:
     """29.1.2: into and out of a Contested City hex only by Tactical Movement, never out into an EZOC."""
     shared = hexes(ctx, before)

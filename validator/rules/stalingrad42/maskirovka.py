@@ -52,6 +52,12 @@ def _is_army(ctx: Context, uid: str) -> bool:
         u: "holding_box" in c.game.tags(unit, "front") for u, unit in c.game.units.items()})[uid]
 
 
+def moves_concern(ctx: Context, kind: str, uid: str) -> bool:
+    """Whether :func:`after_move` may say anything about a line of ``kind`` moving ``uid`` (34.3: Reserve Armies
+    alone; an unknown unit is left to the check itself)."""
+    return uid not in ctx.game.units or _is_army(ctx, uid)
+
+
 def handle_maskirovka(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     """A ``maskirovka`` line (34.1.1-34.1.2): the marker of a Holding Box assigned to a Reserve Army; switched only
     between two armies that start the Movement Phase in one hex or Entry Area."""

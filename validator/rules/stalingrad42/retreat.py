@@ -551,6 +551,9 @@ def came_next_to(ctx: Context, before: State, state: State, action: Action) -> S
     if us is None or us.loc == before.units[uid].loc or not table(ctx)[uid, us.face].combat:
         return state
     side = ctx.game.units[uid].side
+    them = sides(ctx, state, other(ctx, side))
+    if not them.retreating:  # no enemy unit in Full Retreat anywhere (most lines): nothing to look at
+        return state
     hexes = ctx.game.map.hexes
     path = action.get("path") if action.type in ("move", "advance", "retreat") else None
     entered = [h for h in (path or ()) if h in hexes and h != before.units[uid].loc]
@@ -560,7 +563,6 @@ def came_next_to(ctx: Context, before: State, state: State, action: Action) -> S
     # unit with a ZOC is a Combat Unit not in Full Retreat, which shields it, 13.3.2): the hexes entered next to no
     # such location are passed over without a look at their units (the mask may hold more locations than are
     # unshielded, never fewer)
-    them = sides(ctx, state, other(ctx, side))
     around_bits = _neighbour_bits(ctx)
     next_to = 0
     for h in entered:
@@ -603,9 +605,11 @@ def _neighbour_bits(ctx: Context) -> dict[str, int]:
 
 def settled(state: State, action: Action) -> State:
     """13.3.2: an owed unit's own ``retreat``, ``remove`` or ``loss`` line settles what it owed."""
+    if action.type not in ("retreat", "remove", "loss"):
+        return state
     b = battles(state)
     uid = action.get("unit")
-    if action.type in ("retreat", "remove", "loss") and uid in b.auto_owed:
+    if uid in b.auto_owed:
         return evolve(state, battles=evolve(b, auto_owed=b.auto_owed - {uid}))
     return state
 

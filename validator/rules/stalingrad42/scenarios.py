@@ -83,6 +83,13 @@ def first_turn_mode(ctx: Context, before: State, action: Action, mode: str) -> b
         ctx.game.units[action["unit"]].side == first[0] and mode not in first[1]
 
 
+def moves_concern(ctx: Context, kind: str, uid: str) -> bool:
+    """Whether :func:`after_move` may say anything about a line of ``kind`` moving ``uid``: only in a scenario with
+    exits of no return (S1.2), first-turn kinds of movement (S3.4) or a pre-move (S2.4)."""
+    sr = scenario_rules(ctx)
+    return bool(sr.no_return) or sr.first_moves is not None or sr.premove is not None
+
+
 def after_move(ctx: Context, before: State, state: State, action: Action) -> tuple[State, list[Finding]]:
     """S1.2: units that exited through M-R never re-enter the map; S3.4: the first turn's kinds of movement; S2.4:
     the pre-move's (the MA: no Extended Movement)."""

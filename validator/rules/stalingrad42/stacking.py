@@ -107,14 +107,28 @@ def _over(ctx: Context, state: State, side: str) -> list[tuple[str, tuple[str, .
     if hit is not None and hit[0] is state.units and hit[1] == side and hit[2] == state.turn:
         return hit[3]
     out = []
+    safe = None
     for loc, here in units_by_location(ctx, state, side).items():
         if len(here) > 1:
+            if safe is None:
+                safe = _never_over(ctx, side, state.turn)
+            if len(here) <= safe:
+                continue
             units = tuple(sorted(here))
             if _known_problem(ctx, state, loc, side, units) is not None:
                 out.append((loc, units))
     out.sort()
     ctx.derived["s42_over"] = (state.units, side, state.turn, out)
     return out
+
+
+def _never_over(ctx: Context, side: str, turn: int) -> int:
+    """The most units of ``side`` that :func:`problem` never finds over the limit, whatever they are: no more than the
+    limit of 4.1 (or a lower raised one, 4.3) count, and no more than the Tank or Mechanized Corps 4.3 allows with the
+    1st Guards or 5th Shock Army HQ are there. Stacks this small are passed over without their units looked at."""
+    rule = ctx.game.stacking_limit(side, turn)
+    raised = rule.raised_limit if rule.raised_limit is not None else rule.limit
+    return min(rule.limit, raised, facts(ctx).stacking.corps)
 
 
 def _known_problem(ctx: Context, state: State, loc: str, side: str, units: Sequence[str]) -> tuple[str, str] | None:

@@ -33,12 +33,13 @@ class Sides(NamedTuple):
     combat: int  # ... with a Combat Unit (5.1: no enemy unit enters them)
     bonding: int  # 7.1: hexes with a Good Order Combat Unit that is not Free Stacking, or two Free Stacking ones
     projecting: int  # 6.1: hexes with a Combat Unit that has a ZOC (not under a Train marker, not in Full Retreat)
+    retreating: int  # 13.3.2: locations with a unit in Full Retreat
 
 
 def _flags(ctx: Context, units: Mapping[str, UnitState], side: str, here: Sequence[str], loc: str) -> tuple[bool, ...]:
-    """(any unit, a Combat Unit, a bonding stack, a ZOC) of ``side`` in ``loc``."""
+    """(any unit, a Combat Unit, a bonding stack, a ZOC, a unit in Full Retreat) of ``side`` in ``loc``."""
     info = table(ctx)
-    any_ = combat = projecting = False
+    any_ = combat = projecting = retreating = False
     solid = free = 0
     for uid in here:
         us = units[uid]
@@ -46,6 +47,8 @@ def _flags(ctx: Context, units: Mapping[str, UnitState], side: str, here: Sequen
         if i.side != side:
             continue
         any_ = True
+        if us.order == FULL_RETREAT:
+            retreating = True
         if not i.combat:
             continue
         combat = True
@@ -57,7 +60,7 @@ def _flags(ctx: Context, units: Mapping[str, UnitState], side: str, here: Sequen
             else:
                 solid += 1
     bonding = bool(solid or free >= 2) and loc not in ctx.board.areas
-    return any_, combat, bonding, projecting
+    return any_, combat, bonding, projecting, retreating
 
 
 def sides(ctx: Context, state, side: str) -> Sides:
@@ -144,7 +147,7 @@ def _all(ctx: Context, units: Mapping[str, UnitState], side: str) -> tuple[Sides
     for uid, us in units.items():
         if us.loc in bit and ctx.game.units[uid].side == side:
             at[us.loc] = at.get(us.loc, ()) + (uid,)
-    masks = [0, 0, 0, 0]
+    masks = [0, 0, 0, 0, 0]
     for loc, here in at.items():
         b = bit[loc]
         for k, on in enumerate(_flags(ctx, units, side, here, loc)):
