@@ -5,10 +5,10 @@ the special units' doubling (20.x).
 Each `tests/logs/stalingrad42/blind19_*.jsonl` was written from docs/log-format.md, docs/rules/stalingrad42.md and
 the rules text (../shared/rules/stalingrad42-rules-v2.md) only, with the map, counters and tables of
 games/stalingrad42/ for the facts, aimed at the rule numbers the earlier sets' `expect` fields name least, its
-verdicts recorded and committed before its first run (twelve lists: 22, 24, 16, 12, 3, 2, 2, 4, 2, 4, 3 and 3 logs;
-four more written with the fixes). The set covers: 9.1's first example (two 5s halved unit by unit) and its third
-miscounted (a 9 Out of Supply across a Major River halved once); Tank Corps across a Minor River that earn no Tank
-Shift and deny the defender's (9.2.3 with 9.5.1); Defensive Air Support and a German Air unit used twice for it
+verdicts recorded and committed before its first run (thirteen lists: 22, 24, 16, 12, 3, 2, 2, 4, 2, 4, 3, 3 and 4
+logs; four more written with the fixes). The set covers: 9.1's first example (two 5s halved unit by unit) and its
+third miscounted (a 9 Out of Supply across a Major River halved once); Tank Corps across a Minor River that earn no
+Tank Shift and deny the defender's (9.2.3 with 9.5.1); Defensive Air Support and a German Air unit used twice for it
 (9.3.4, 9.3.6); Tank Corps in a City not doubled (9.6.3); a Fortification in Rough, two shifts (9.7.1); a
 parenthesized unit beside a division (9.8) and taking the step first; a German unit in a City leading a Determined
 Defense as elite (11.2.4); a Front HQ supporting the Determined Defense of its own hex, Ready and Used (11.3,
@@ -26,7 +26,9 @@ unlogged step (11.1.1, 11.4.2); a Breakthrough target's unlogged only step (15.2
 stops after its first Delay (11.5, 11.6.1); Full Retreat recovering one level only, and an Axis unit Disrupted in the
 Soviet Combat Phase in its next Movement Phase (13.4, 13.2.1); an Automatic DS's advance in Rain (8.6.2, 23.2.3); a
 printed Fortification group deactivated at the end of a Soviet Player Turn, then attacked (9.7.7); Isolation
-Attrition beside a Front HQ, its +1 and the ASU's immunity (16.5.1, 16.5.3, 16.5.4); Snow's Adv 2 made 1 (23.2.4).
+Attrition beside a Front HQ, its +1 and the ASU's immunity (16.5.1, 16.5.3, 16.5.4); Snow's Adv 2 made 1 (23.2.4);
+what a skipped Initial Phase still does: a Fortification completed (9.7.2), the Air unit Ready again after Defensive
+Support (9.3.1, 9.3.6).
 
 Repeats: a grep of the earlier sets after the runs showed 23 plain repeats, dropped: 8.5.1-8.5.2's examples in
 Stalino (blind5_cap_*), 9.1's third example (blindc_halving_oos_major_river), the white-dot defender
@@ -37,12 +39,13 @@ a failed Breakthrough Combat (blindc_breakthrough_failed), Winter next to a frie
 (blind14_s3_winter_next_to_axis_rostov_*), Winter with Out of Supply and with Disruption read right
 (blind15_winter_oos_not_cumulative_clean, blindc_winter_disrupted), the Gebirgs doubled
 (blind5_mountain_division_doubled), a Tank Corps in Full Retreat denying no shift
-(blind4_full_retreat_tank_denies_nothing); and of the later lists 9: two Delays in a Desperate Defense
+(blind4_full_retreat_tank_denies_nothing); and of the later lists 10: two Delays in a Desperate Defense
 (blindc_b2_desperate_delays), a retreat into a friendly Entry Area (blind5_retreat_into_entry_area,
 blind8_retreat_into_entry_area) and its short twin, a Remnant of the wrong type (blindc_remnants) and its clean twin,
 a lone unit in Full Retreat eliminated when a Movement Phase begins and one stacked with a friend
 (blindc_b2_full_retreat_eliminated, blind4_full_retreat_with_disrupted_friend), Rain's halved Adv 3 and its breach
-(blind15_rain_breakthrough_adv3_halved_clean, blindc_advance_rain). 69 logs, 31 clean.
+(blind15_rain_breakthrough_adv3_halved_clean, blindc_advance_rain), a Fortification under construction in the enemy
+turn (blind13_fort_under_construction_in_enemy_turn_clean). 72 logs, 33 clean.
 
 The first runs disagreed in ten logs. The validator was fixed twice:
 - 14.1 with 10.1, 11.4.2, 12.2, 12.4: losses and retreats come before the advance (8.3 step 3), and what has only one
