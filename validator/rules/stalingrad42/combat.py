@@ -54,8 +54,8 @@ from .combat_state import AUTO, BREAKTHROUGH, REGULAR, AutoDS, Combat, Group, ba
 from .leaders import final_die
 from .losses import eliminate, remove_alone
 from .move_modes import EXTENDED
-from .results import owed_problem
-from .retreat import auto_retreat_owed, settle
+from .results import owed_problem, sure_steps
+from .retreat import auto_retreat_owed, settle, sure_retreats
 from .state import FULL_RETREAT, State
 from .units import name, table
 from .zoc import other, units_at, units_in
@@ -681,11 +681,32 @@ def ends_with(ctx: Context, state: State, action: Action) -> tuple[State, list[F
         if rec is not None and (c is None or c.kind != AUTO or c.line != rec.line):
             state, findings = close(ctx, state)
             return _open_auto(ctx, state, rec), findings
+    if action.type in ("advance", "breakthrough") and current(state) is not None:
+        return _advance_begins(ctx, state), []
     if action.type in FOLLOW or (action.type == "battle" and action.get("kind") == BREAKTHROUGH):
         return state, []
     if current(state) is None:
         return state, []
     return close(ctx, state)
+
+
+def _sure(ctx: Context, state: State, c: Combat) -> tuple[State, Combat]:
+    state, c = sure_steps(ctx, state, c)
+    return sure_retreats(ctx, state, c)
+
+
+def _advance_begins(ctx: Context, state: State) -> State:
+    """8.3 step 3, 14.1: the step losses and retreats come before the advance, so an ``advance`` or ``breakthrough``
+    line finds done what had only one outcome (the only unit that can lose a step loses it, the Lead Unit its
+    Determined Defense steps, a unit every retreat of which eliminates it is eliminated): a log may leave those out
+    (10.1, 12.2). What asks a choice is still reported when the combat ends."""
+    c = battles(state).current
+    assert c is not None
+    if c.sub is not None:
+        state, sub = _sure(ctx, state, c.sub)
+        return put(state, evolve(c, sub=sub))
+    state, c = _sure(ctx, state, c)
+    return put(state, c)
 
 
 def end_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]:

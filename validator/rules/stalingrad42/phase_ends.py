@@ -12,7 +12,7 @@ rule module's end-of-phase procedure in the order the rules give.
 - Supply Phase: the supply markers when the check step ends (16.1: ``supply_phase``), the Isolation Attrition rolls
   owed when its step ends (16.5.3); Railheads stalled or ready (17.2.2, 17.3.2: ``railheads``);
 - a player turn ends: ``resources.end_player_turn`` (9.7.7, issue 15);
-- the Interchange Turn's rally step ends: recovery (33.2.3);
+- the Interchange Turn's rally step ends: recovery (33.2.3), on the turns it is played only (13.4);
 - the Victory Determination Phase ends: ``victory`` (issue 15);
 - the Caucasus Campaign's Soviet pre-move ends (with the first turn's Weather Phase): the Soviet stacks (S2.4, 4.4);
 - a game turn begins: its weather and the Mud marker (23.1, 23.3: ``weather``), the Russian Winter's displacements
@@ -28,7 +28,7 @@ from ...model import Finding
 from . import campaign, checks, combat, entry, movement, rail, railheads, recovery, replacements, scenarios, \
     stacking, supply_phase, victory, weather
 from .state import State
-from .turn_order import interchange_side
+from .turn_order import interchange_side, interchange_turn
 
 Result = tuple[State, list[Finding]]
 
@@ -69,7 +69,9 @@ def leave(ctx: Context, state: State, slot: Slot) -> Result:
         state, findings = supply_phase.end_attrition(ctx, state, side)
     elif phase == "interchange" and slot.step == "combat":
         findings = checks.end_combat(ctx, state)
-    elif phase == "interchange" and slot.step == "rally":
+    elif phase == "interchange" and slot.step == "rally" and interchange_turn(ctx, state):
+        # 13.4, 33.2.3: only an Interchange Turn that is played has a Rally Phase; on other turns the first player's
+        # units recover in their own Recovery Phase only
         state, findings = recovery.end_rally(ctx, state, interchange_side(ctx, state))
     elif phase == "victory":
         state, findings = victory.end_phase(ctx, state)

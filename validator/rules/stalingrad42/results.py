@@ -202,36 +202,57 @@ def _stands_for(state: State, uid: str, remnant: str) -> State:
                              to_retreat=swap(c.to_retreat), retreated=swap(c.retreated), doubled=swap(c.doubled)))
 
 
-def owed_problem(ctx: Context, state: State, c: Combat) -> tuple[State, list[Finding]]:
-    """10.1: the step losses the combat still owes when it ends: taken by the only unit that can take them, or
-    reported."""
-    findings = []
+def _pool(ctx: Context, state: State, c: Combat, attacker: bool) -> list[str]:
+    return [u for u in (c.attackers if attacker else c.defenders) if on_map(ctx, state, u)
+            and table(ctx)[u, state.units[u].face].combat]
+
+
+def sure_steps(ctx: Context, state: State, c: Combat) -> tuple[State, Combat]:
+    """10.1, 11.2.3, 11.4.1: the step losses of ``c`` that leave no choice, taken and no longer owed: a CRT side's
+    steps when one unit can take them (or its units have no more steps than it owes), the Lead Unit's Determined
+    Defense steps, the table's attacker step when one attacker is left. The rest stays owed."""
+    owed = {}
     for attacker, n in ((False, c.defender_steps), (True, c.attacker_steps)):
-        if not n:
-            continue
-        pool = [u for u in (c.attackers if attacker else c.defenders) if on_map(ctx, state, u)
-                and table(ctx)[u, state.units[u].face].combat]
-        if sum(steps_left(ctx, state, u) for u in pool) <= n or len(pool) == 1:
+        pool = _pool(ctx, state, c, attacker)
+        if n and (sum(steps_left(ctx, state, u) for u in pool) <= n or len(pool) == 1):
             for u in pool:
                 for _ in range(min(n, steps_left(ctx, state, u))):
                     state = losses.lose_step(ctx, state, u)
-            continue
-        findings.append(Finding("10.1", f"the {c.result} at {c.target} still owes {n} step(s) of the "
-                                        f"{'attacker' if attacker else 'defender'} ({', '.join(pool)}): the log must "
-                                        "say which unit loses it", tuple(pool), (c.target,)))
+            n = 0
+        owed[attacker] = n
+    c = evolve(c, defender_steps=owed[False], attacker_steps=owed[True])
     dd = c.determined
-    if dd is not None and dd.lead_steps and on_map(ctx, state, dd.lead):
+    if dd is not None and dd.lead_steps:
         for _ in range(dd.lead_steps):
             if on_map(ctx, state, dd.lead):
                 state = losses.lose_step(ctx, state, dd.lead)
+        dd = evolve(dd, lead_steps=0)
     if dd is not None and dd.attacker_steps:
         pool = [u for u in c.attackers if on_map(ctx, state, u)]
         if len(pool) == 1:
             state = losses.lose_step(ctx, state, pool[0])
-        elif pool:
-            findings.append(Finding("11.4", f"the Determined Defense at {c.target} still owes an attacker step "
-                                            f"({', '.join(pool)})", tuple(pool), (c.target,)))
+            dd = evolve(dd, attacker_steps=0)
+    return state, evolve(c, determined=dd)
+
+
+def owed_problem(ctx: Context, state: State, c: Combat) -> tuple[State, list[Finding]]:
+    """10.1: the step losses the combat still owes when it ends: taken by the only unit that can take them
+    (:func:`sure_steps`), or reported."""
+    state, c = sure_steps(ctx, state, c)
+    findings = []
+    for attacker, n in ((False, c.defender_steps), (True, c.attacker_steps)):
+        if n:
+            pool = _pool(ctx, state, c, attacker)
+            findings.append(Finding("10.1", f"the {c.result} at {c.target} still owes {n} step(s) of the "
+                                            f"{'attacker' if attacker else 'defender'} ({', '.join(pool)}): the log "
+                                            "must say which unit loses it", tuple(pool), (c.target,)))
+    dd = c.determined
+    pool = [u for u in c.attackers if on_map(ctx, state, u)]
+    if dd is not None and dd.attacker_steps and pool:
+        findings.append(Finding("11.4", f"the Determined Defense at {c.target} still owes an attacker step "
+                                        f"({', '.join(pool)})", tuple(pool), (c.target,)))
     return state, findings
 
 
-__all__ = ["battles", "handle_loss", "outside_problem", "owed_problem", "pick_problem", "remnant_problem", "steps_left"]
+__all__ = ["battles", "handle_loss", "outside_problem", "owed_problem", "pick_problem", "remnant_problem", "steps_left",
+           "sure_steps"]

@@ -498,15 +498,10 @@ def settle(ctx: Context, state: State, c: Combat) -> tuple[State, list[Finding]]
     (12.2) or they retreated into the hex this phase (12.4), else reported (12.1.1); short retreats paid for
     (12.1.3 (4))."""
     findings = []
-    length = combat_facts(ctx).delay_retreat if c.delay else c.retreat
-    b = battles(state)
-    for uid in sorted(c.to_retreat):
-        us = state.units[uid]
-        if us.loc != c.target or c.cancelled or not length:
-            continue
+    length = _length_owed(ctx, c)
+    for uid in _still_owing(state, c, length):
         c = _tried(c, length)  # eliminated (12.2, 12.4) or reported (12.1.1): no step of it paid for nothing
-        if (c.kind != BREAKTHROUGH and uid in b.retreated) or _forced(ctx, state, uid, c.target, length,
-                                                                       ground(ctx, state, uid, us_side(ctx, uid)), c):
+        if _doomed(ctx, state, c, uid, length):
             state = losses.eliminate(ctx, state, uid)
             continue
         dd = " (or make a Determined Defense)" if c.determined is None and c.colour != "no" and \
@@ -524,6 +519,33 @@ def settle(ctx: Context, state: State, c: Combat) -> tuple[State, list[Finding]]
                                           f"but paid {c.paid} step(s): one step a hex (loss with pay)", (),
                                 (c.target,)))
     return state, findings
+
+
+def _length_owed(ctx: Context, c: Combat) -> int:
+    return combat_facts(ctx).delay_retreat if c.delay else c.retreat
+
+
+def _still_owing(state: State, c: Combat, length: int) -> list[str]:
+    """The units of ``c`` still in its hex that owe their retreat (none after a Success, 11.4)."""
+    return [] if c.cancelled or not length else [u for u in sorted(c.to_retreat) if state.units[u].loc == c.target]
+
+
+def _doomed(ctx: Context, state: State, c: Combat, uid: str, length: int) -> bool:
+    """12.4: a unit that retreated into the hex this phase (not in a Breakthrough Combat, 15.3.2), or 12.2: one every
+    retreat of which eliminates it: eliminated, its only outcome."""
+    return (c.kind != BREAKTHROUGH and uid in battles(state).retreated) or _forced(
+        ctx, state, uid, c.target, length, ground(ctx, state, uid, us_side(ctx, uid)), c)
+
+
+def sure_retreats(ctx: Context, state: State, c: Combat) -> tuple[State, Combat]:
+    """When the combat's advance begins (8.3 step 3: retreats before advances): the units whose only outcome is
+    elimination (:func:`_doomed`) are eliminated; the others' retreats stay owed (:func:`settle`)."""
+    length = _length_owed(ctx, c)
+    for uid in _still_owing(state, c, length):
+        tried = _tried(c, length)  # as settle() weighs it: an elimination counts as a retreat its whole length short
+        if _doomed(ctx, state, tried, uid, length):
+            c, state = tried, losses.eliminate(ctx, state, uid)
+    return state, c
 
 
 def us_side(ctx: Context, uid: str) -> str:
@@ -632,7 +654,7 @@ def owed_first(ctx: Context, state: State, action: Action) -> tuple[State, list[
 
 
 __all__ = ["alive", "auto_retreat_owed", "came_next_to", "can_retreat", "handle_retreat", "options", "owed_first",
-           "pay_owed", "saving", "settle", "settled", "shortest", "walk"]
+           "pay_owed", "saving", "settle", "settled", "shortest", "sure_retreats", "walk"]
 
 
 def handle_remove(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
