@@ -23,6 +23,7 @@ from hexforge.cli import main as hexforge
 from modgen import furniture, module as modgen_module, names as mnames
 from modgen.settings import settings
 from hostile import module_and_save
+from tracker_press import press
 from validator.log_schema import schema_file
 from validator.logfile import parse_log
 from validator.schema_check import load_schema
@@ -123,10 +124,12 @@ class Log:
     pieces: dict[str, PieceDef] = field(default_factory=dict)
     places: dict[str, tuple[str, int, int]] = field(default_factory=dict)
     next_id: int = 2_000_000_000_000
+    turn_state: str = ""  # the turn tracker's state after the last step that set it
 
     def __post_init__(self) -> None:
         self.pieces = dict(self.base.pieces)
         self.places = dict(self.base.places)
+        self.turn_state = self.base.tracker
 
     def step(self, *commands: str) -> Log:
         self.steps.append("LOG\t" + (commands[0] if len(commands) == 1 else encode(["", *commands], ESC)))
@@ -188,7 +191,15 @@ class Log:
         turn_level[0] = str(sorted(self.game.turns).index(turn))
         turn_level[4] = encode(phase_level, ";")
         levels[1] = encode(turn_level, ";")
-        return self.step(f"TURNTurnTracker0\t{encode(levels, '|')}")
+        self.turn_state = encode(levels, "|")
+        return self.step(f"TURNTurnTracker0\t{self.turn_state}")
+
+    def press(self, n: int = 1) -> Log:
+        """The tracker's + button ``n`` times (- for a negative ``n``), one logged step each, as VASSAL moves it."""
+        for _ in range(abs(n)):
+            self.turn_state = press(self.turn_state, n > 0)
+            self.step(f"TURNTurnTracker0\t{self.turn_state}")
+        return self
 
     def marker(self, kind: str, face: str, location: str, report: str = "") -> Log:
         """A marker of ``kind`` put on the map (a copy of a setup marker with another identity and face)."""
