@@ -107,7 +107,7 @@ def test_every_games_table_fits_its_log_schema() -> None:
             assert kind in kinds and evidence, kind
             assert set(fields) <= set(defs[kind]["properties"]), kind
         phases = {p.id for p in game.phases}
-        assert set(table.phase_roles.values()) <= phases
+        assert set(table.phase_roles.values()) <= phases and table.join_moves <= phases
         assert all(a.phase in phases for a in [*table.arrive.values(), *table.leave.values()] if a.phase)
         icons = {f.icon for m in game.all_markers for f in (m.front, m.back)}
         assert set(table.marker_roles) <= icons, set(table.marker_roles) - icons

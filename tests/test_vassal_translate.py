@@ -424,10 +424,11 @@ def test_import_and_validate_a_log(log, base, tmp_path, capsys, monkeypatch) -> 
     out = tmp_path / "game.jsonl"
     assert hexforge(["import", path, "-o", str(out), "--module", base.vmod]) == 0
     err = capsys.readouterr().err
-    assert re.search(r"4 VASSAL steps -> 4 game actions, 0 not interpreted", err)
+    assert re.search(r"4 VASSAL steps -> 3 game actions, 0 not interpreted", err)
     lines = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines()]
     assert lines[0]["format"] == "hexforge-log"
-    assert [a["type"] for a in lines[1:]] == ["phase", "move", "move", "entrain"]
+    assert [a["type"] for a in lines[1:]] == ["phase", "move", "entrain"]  # the two drags: one move (8.1)
+    assert lines[2]["path"] == ["1205", "1305"]
     shutil.copy(base.vmod, tmp_path / "NoRetreat.vmod")  # found beside the log
     assert hexforge(["validate", path]) == 1
     captured = capsys.readouterr()
@@ -437,6 +438,21 @@ def test_import_and_validate_a_log(log, base, tmp_path, capsys, monkeypatch) -> 
     assert hexforge(["validate", path]) == 1  # without a module: hexes are still known, the box is a note
     captured = capsys.readouterr()
     assert "rule 8.5.1" in captured.out and "1 not interpreted" in captured.err and "no module found" in captured.err
+
+
+def test_a_units_drags_one_after_the_other_are_one_move_and_undo_takes_the_last_hex_off(log) -> None:
+    """No Retreat!'s table joins a unit's drags in the Movement Phase (``join_moves``, 8.1): drags of another unit,
+    or anything written, between them start a new move; VASSAL's Undo of a drag takes its hex off the path."""
+    log.tracker(1, "axis", "movement").move("ger_16", "1205").move("ger_16", "1305")
+    log.move("ger_6", "1010").move("ger_16", "1405")
+    moves = [(a["unit"], a["path"]) for a in log.actions() if a["type"] == "move"]
+    assert moves == [("ger_16", ["1205", "1305"]), ("ger_6", ["1010"]), ("ger_16", ["1405"])]
+    log.move("ger_16", "1505")
+    log.step("UNDO\ttrue", log._move(log.base.ids["ger_16"], mnames.MAIN_MAP, *log.point("1405")), "UNDO\tfalse")
+    assert [a["path"] for a in log.actions() if a["type"] == "move"][-1] == ["1405"]
+    log.tracker(1, "axis", "combat").move("ger_6", "1110")  # not in the Movement Phase: a drag is its own line
+    log.move("ger_6", "1210")
+    assert [a.get("path") for a in log.actions() if a.get("unit") == "ger_6"][-2:] == [["1110"], ["1210"]]
 
 
 def test_unreadable_and_foreign_files_are_one_line_errors(tmp_path, capsys, log) -> None:
