@@ -446,3 +446,16 @@ def test_the_tracker_pressed_straight_through_puts_the_soviet_player_turn_first_
     glog, game = hand_over("s3.vlog", t, s42)
     violations = validate(glog, game, keep_states=False).violations
     assert [v for v in violations if v.rule == "3.0"] == []
+
+
+def test_the_caucasus_set_up_saves_north_edge_units_are_in_their_entry_area(s42, s42_base) -> None:
+    """S2.2, S2.4: the Caucasus scenario sets units up on the north map edge, an Entry Area the module draws as a zone
+    over the hexes of the row above it (the whole map is one board). VASSAL names their spot by the zone, so the
+    reader does too: the save is the scenario's set-up, with no unit moved (they were read as standing on hex 4539)."""
+    out = os.path.dirname(s42_base.vmod)
+    with zipfile.ZipFile(s42_base.vmod) as z:
+        text = read_save_bytes(z.read(modgen_scenario.setup_file(s42.scenarios["s2_caucasus"])), out)
+    base = base_of(s42, s42_base.vmod, "", text, out, s42_base.ctx)
+    header = S42Log(base, s42).translated().header
+    assert header["scenario"] == "s2_caucasus" and "start" not in header
+    assert "position" not in header, header.get("position")

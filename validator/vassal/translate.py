@@ -228,7 +228,7 @@ class _Translator:
             return None
         states = piece.states
         map_id, x, y = rp.position(pid)
-        where = self.loc.on_main_map(x, y) if map_id == self.names.main_map else None
+        where = self.loc.on_main_map(x, y, rp.module is not None) if map_id == self.names.main_map else None
         if where is None:
             where = self.loc.where(rp.place(pid))
         face = None
