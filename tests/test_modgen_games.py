@@ -204,6 +204,13 @@ def test_the_tracker_has_a_soviet_first_level_and_the_uranus_save_goes_over_to_i
     soviet_first = decode(levels[1].find("VASSAL.build.module.turn.ListTurnLevel").get("list"), ",")
     assert soviet_first == phase_labels(s42, ("soviet", "axis"))
     assert soviet_first[1] == "Soviet Initial Phase" and soviet_first[6] == "Axis Initial Phase"
+    from validator.vassal.turn_sequence import TurnSequence
+
+    read = TurnSequence.of(s42).levels  # the reader's own copy of the levels' orders (it must not import modgen)
+    name = {p.id: p.name for p in s42.phases}
+    for level, phases in zip(levels, read):
+        labels = decode(level.find("VASSAL.build.module.turn.ListTurnLevel").get("list"), ",")
+        assert labels == [f"{s42.sides[side].name} {name[p]}" if side else name[p] for side, p in phases]
     switches = {sid: f.switch_turn for sid, f in load(s42).scenarios.items() if f.switch_turn is not None}
     assert dict(settings(s42).reversed_from) == switches == {"s3_uranus": 29}
     turns = sorted(s42.turns)
