@@ -36,7 +36,7 @@ from validator.vassal.pieces import PieceDef
 from validator.vassal.replay import replay
 from validator.vassal.savefile import read_save
 from validator.vassal.translate import translate
-from validator.vassal.turn_sequence import Position, phase_sequence, position_of, start_position
+from validator.vassal.turn_sequence import Position, level_orders, phase_sequence, position_of, start_position
 
 NR_SCHEMA = schema_file("validator.rules.no_retreat")  # the No Retreat! log schema
 
@@ -183,14 +183,17 @@ class Log:
     def result(self, key: str, result: str) -> Log:
         return self.chat(f"* Unit [{key}] in 0000 reports the battle result {result}")
 
-    def tracker(self, turn: int, side: str | None, phase: str) -> Log:
-        levels = decode(self.base.tracker, "|")
-        turn_level = decode(levels[1], ";")
+    def tracker(self, turn: int, side: str | None, phase: str, level: int = 0) -> Log:
+        """The tracker set on a turn's phase (its Set command), on Game Turn level ``level`` (1: the reversed order
+        of a game whose order flips)."""
+        levels = decode(self.turn_state, "|")
+        levels[0] = str(level)
+        turn_level = decode(levels[1 + level], ";")
         phase_level = decode(turn_level[4], ";")
-        phase_level[0] = str(phase_sequence(self.game).index((side, phase)))
+        phase_level[0] = str(phase_sequence(self.game, level_orders(self.game)[level]).index((side, phase)))
         turn_level[0] = str(sorted(self.game.turns).index(turn))
         turn_level[4] = encode(phase_level, ";")
-        levels[1] = encode(turn_level, ";")
+        levels[1 + level] = encode(turn_level, ";")
         self.turn_state = encode(levels, "|")
         return self.step(f"TURNTurnTracker0\t{self.turn_state}")
 
