@@ -649,12 +649,16 @@ class Game:
     def turn_sequence(self) -> tuple[tuple[str | None, Phase], ...]:
         """The slots of one game turn: the mutual phases before the first player phase, each player phase for
         each side in player order, then the mutual phases after them."""
+        return self.sequence_in(self.player_order or tuple(self.sides))
+
+    def sequence_in(self, order: tuple[str, ...]) -> tuple[tuple[str | None, Phase], ...]:
+        """The slots of a game turn whose player turns come in ``order`` (:attr:`turn_sequence` for the game's own)."""
         player = [i for i, p in enumerate(self.phases) if p.player]
         if not player:
             return tuple((None, p) for p in self.phases)
         first, last = player[0], player[-1]
         out: list[tuple[str | None, Phase]] = [(None, p) for p in self.phases[:first]]
-        out += [(side, p) for side in self.player_order or tuple(self.sides) for p in self.phases[first:last + 1]]
+        out += [(side, p) for side in order for p in self.phases[first:last + 1]]
         out += [(None, p) for p in self.phases[last + 1:]]
         return tuple(out)
 

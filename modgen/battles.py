@@ -56,7 +56,7 @@ from .battle_exprs import (
 from .bsh import braces, eq, lit, text
 from .context import Context
 from .drawn import png
-from .furniture import phase_labels, turn_labels
+from .furniture import phase_labels, tracker_orders, turn_labels
 from .palette import gpids
 from .toolbar import BATTLES, Chore, global_key_command, inventory
 from .traits import (
@@ -533,9 +533,13 @@ def turn_hotkeys(ctx: Context, tracker, model: BattleModel, clears: list[tuple[s
                     f"Phase=={lit(phases[0])} && Turn=={lit(label)}", "")
     for label in compiler(ctx, model).battle_phases():
         _hotkey(tracker, f"Battles from 1: {label}", K.by_hand, f"Phase=={lit(label)}", "")
-    for phase, key in clears:
-        for label in _phase_labels(game, phase):
-            after = phases[(phases.index(label) + 1) % len(phases)]
+    for phase, key in clears:  # the phase after it in either order of the player turns (the tracker's levels)
+        ends = {}
+        for order in tracker_orders(ctx):
+            seq = phase_labels(game, order)
+            ends |= {(label, seq[(i + 1) % len(seq)]): None for i, label in enumerate(seq) if label in
+                     _phase_labels(game, phase)}
+        for label, after in ends:
             _hotkey(tracker, f"Clean-up after {label}", key, f"Phase=={lit(after)}", "")
     for r in model.reminders:
         label = _phase_label(game, r.phase, r.side)

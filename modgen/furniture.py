@@ -66,23 +66,39 @@ def turn_labels(game: Game) -> list[str]:
     return out
 
 
-def phase_labels(game: Game) -> list[str]:
-    """The sequence of play (``game.turn_sequence``): the mutual phases that open the turn, each player phase once
-    per side in player order, the mutual phases that close it."""
-    return [p.name if side is None else f"{game.sides[side].name} {p.name}" for side, p in game.turn_sequence]
+def phase_labels(game: Game, order: tuple[str, ...] | None = None) -> list[str]:
+    """The sequence of play (``game.turn_sequence``, or the player turns in ``order``): the mutual phases that open
+    the turn, each player phase once per side in player order, the mutual phases that close it."""
+    slots = game.turn_sequence if order is None else game.sequence_in(order)
+    return [p.name if side is None else f"{game.sides[side].name} {p.name}" for side, p in slots]
 
 
-def turn_tracker(game: Game, root):
+def tracker_orders(ctx: Context) -> tuple[tuple[str, ...], ...]:
+    """The player order of each of the tracker's Game Turn levels: the game's, and the reverse when the turn order
+    can flip (module.toml ``[turn_tracker] reversed``; validator.vassal.turn_sequence reads them back so)."""
+    order = ctx.game.player_order or tuple(ctx.game.sides)
+    return (order, tuple(reversed(order))) if ctx.settings.reversed_order else (order,)
+
+
+def turn_tracker(ctx: Context, root):
+    """The Turn tracker: a Game Turn list level with the Phase list inside it; a game whose turn order can flip has
+    a second such pair after it, with the player turns the other way round (the tracker goes over to it when the
+    first's active turns run out, or by its Set command). Both publish the same Turn and Phase properties."""
+    game = ctx.game
     tracker = element(root, TURN + "TurnTracker", {
         "name": "Turn", "buttonText": "Turn", "icon": "", "hotkey": "", "nexthotkey": "", "prevhotkey": "",
         "turnFormat": "$level1$: $level2$", "tooltip": "Game Turn and phase (right-click to jump)",
         "reportFormat": "&lt;$PlayerId$&gt; $newTurn$ (was $oldTurn$)", "lengthStyle": "Maximum", "length": -1})
-    turn = element(tracker, TURN + "ListTurnLevel", {
-        "name": "Game Turn", "property": names.TURN_PROPERTY, "turnFormat": "$value$",
-        "list": string_array(turn_labels(game)), "configList": False, "configFirst": False, "prompt": ""})
-    element(turn, TURN + "ListTurnLevel", {
-        "name": "Phase", "property": names.PHASE_PROPERTY, "turnFormat": "$value$",
-        "list": string_array(phase_labels(game)), "configList": False, "configFirst": False, "prompt": ""})
+    orders = tracker_orders(ctx)
+    for order in orders:
+        name = "Game Turn" if order == orders[0] else f"Game Turn, {game.sides[order[0]].name} first"
+        turn = element(tracker, TURN + "ListTurnLevel", {
+            "name": name, "property": names.TURN_PROPERTY, "turnFormat": "$value$",
+            "list": string_array(turn_labels(game)), "configList": False, "configFirst": False, "prompt": ""})
+        element(turn, TURN + "ListTurnLevel", {
+            "name": "Phase", "property": names.PHASE_PROPERTY, "turnFormat": "$value$",
+            "list": string_array(phase_labels(game, order)), "configList": False, "configFirst": False,
+            "prompt": ""})
     return tracker
 
 

@@ -14,7 +14,7 @@ from . import commands, names, plugin
 from .battles import compiler
 from .cards import SOLITAIRE
 from .context import Context
-from .furniture import phase_labels
+from .furniture import phase_labels, tracker_orders
 from .toolbar import BATTLES, hotkeys
 from .units import battle_results, send_boxes
 
@@ -168,6 +168,21 @@ def _phases(game: Game) -> str:
     return "\n".join(items)
 
 
+def _reversed(ctx: Context) -> str:
+    """The tracker's second Game Turn level, in a game whose turn order can flip (modgen.furniture.turn_tracker)."""
+    orders = tracker_orders(ctx)
+    if len(orders) < 2:
+        return ""
+    name = ctx.game.sides[orders[1][0]].name
+    scenarios = ", ".join(f"{ctx.game.scenarios[sid].name} from turn {t}"
+                          for sid, t in ctx.settings.reversed_from.items())
+    by_itself = f" The tracker goes over to it by itself in {escape(scenarios)}." if scenarios else ""
+    return (f"<p>On the turns whose {escape(name)} Player Turn comes first, the tracker is on its second level, "
+            f"<i>Game Turn, {escape(name)} first</i>, whose phases list that side's Player Turn first.{by_itself} "
+            "When the rules flip the order during play, set the tracker there (right-click it, <i>Set</i>) on the "
+            "next turn's first phase.</p>\n")
+
+
 def _toolbar_text(ctx: Context) -> str:
     game = ctx.game
     dice = ", ".join(escape(d.name) for d in ctx.settings.dice)
@@ -237,7 +252,7 @@ boxes; drag retreating and advancing units one hex at a time. Log the game (File
 <ol>
 {_phases(game)}
 </ol>
-<p>The toolbar also has {_toolbar_text(ctx)}. Its chores, one click (or key) each:</p>
+{_reversed(ctx)}<p>The toolbar also has {_toolbar_text(ctx)}. Its chores, one click (or key) each:</p>
 <table border="1" cellpadding="3">
 <tr><th>button</th><th>key</th></tr>
 {_toolbar_rows(ctx)}

@@ -132,7 +132,7 @@ def build_file(ctx: Context, setups: list[tuple[str, str]], rules: bool = False)
         cards.hands(ctx, root)
     palette.palette(ctx, root, ids, key_text(keys[toolbar.PALETTE]))
     furniture.dice(ctx, root)
-    tracker = furniture.turn_tracker(game, root)
+    tracker = furniture.turn_tracker(ctx, root)
     properties = furniture.global_properties(ctx, root)
     if battles:
         battle_parts.global_properties(ctx, battles, properties)

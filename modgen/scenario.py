@@ -19,7 +19,7 @@ from games.vassal_codec import encode
 
 from . import battles, cards, names, palette, units
 from .context import Context
-from .furniture import initial_properties, phase_labels, turn_labels
+from .furniture import initial_properties, phase_labels, tracker_orders, turn_labels
 from .markers import marker_piece
 from .markers import prototype as marker_prototype
 from .maps import set_boards, main_board_placements
@@ -70,18 +70,33 @@ def marker_locations(ctx: Context, scenario: Scenario) -> list[tuple[str, str, s
     return out
 
 
-def turn_tracker_state(ctx: Context, turn_index: int = 0, phase_index: int = 0) -> str:
-    """``TurnTracker.getState``: current level, then each ListTurnLevel's current, sub-level, first, active flags
-    and sub-level states."""
-    phases = encode([phase_index, 0, 0, encode(["true"] * len(phase_labels(ctx.game)), ",")], ";")
-    turns = encode([turn_index, 0, 0, encode(["true"] * len(turn_labels(ctx.game)), ","), phases], ";")
-    return encode([0, turns], "|")
+def turn_tracker_state(ctx: Context, turn_index: int = 0, reversed_from: int | None = None) -> str:
+    """``TurnTracker.getState``: the current level, then each Game Turn level's state (``ListTurnLevel``: current,
+    sub-level, first, active flags, then its Phase level's the same way), on the Game Turn at ``turn_index``.
+    With ``reversed_from`` (an index of the turn list) the first level's turns from there on are off and the
+    reversed-order level (:func:`modgen.furniture.tracker_orders`) starts there with the earlier ones off, so that
+    pressing on from the last turn before it goes over to it by itself (VASSAL's ``ListTurnLevel.advance`` skips
+    inactive items and rolls over; ``TurnTracker.next`` then sets the next level to its first item)."""
+    n_turns = len(turn_labels(ctx.game))
+    cut = n_turns if reversed_from is None else reversed_from
+
+    def level(current: int, first: int, on: range) -> str:
+        phases = encode([0, 0, 0, encode(["true"] * len(phase_labels(ctx.game)), ",")], ";")
+        flags = encode(["true" if i in on else "false" for i in range(n_turns)], ",")
+        return encode([current, 0, first, flags, phases], ";")
+
+    levels = [level(turn_index, 0, range(cut))]
+    if len(tracker_orders(ctx)) > 1:
+        start = 0 if reversed_from is None else reversed_from
+        levels.append(level(start, start, range(start, n_turns)))
+    return encode([0, *levels], "|")
 
 
-def components(ctx: Context, first_turn: int | None = None) -> tuple[str, ...]:
+def components(ctx: Context, first_turn: int | None = None, flip: int | None = None) -> tuple[str, ...]:
     """The restore commands of the module's game components, in VASSAL's registration order (the battles' global
     properties but their tables, when the module has battles, after VP and initiative); the turn tracker on
-    ``first_turn`` (a scenario's first turn; default the game's first)."""
+    ``first_turn`` (a scenario's first turn; default the game's first), going over to the reversed-order level on
+    ``flip`` (module.toml ``[turn_tracker] reversed_from``)."""
     game = ctx.game
     turns = sorted(game.turns)
     battle_values = battles.global_values(ctx, ctx.battles, tables=False) if ctx.battles else {}
@@ -92,7 +107,8 @@ def components(ctx: Context, first_turn: int | None = None) -> tuple[str, ...]:
         *cards_map,
         "SETUP_STACK\t",
         *(set_boards(h, [(h, 0, 0)]) for h in hands),
-        "TURNTurnTracker0\t" + turn_tracker_state(ctx, turns.index(first_turn) if first_turn in turns else 0),
+        "TURNTurnTracker0\t" + turn_tracker_state(ctx, turns.index(first_turn) if first_turn in turns else 0,
+                                                   turns.index(flip) if flip in turns else None),
         *(encode(["GlobalProperty\t", name, value, "Module"], ";") for name, value in initial_properties(game)),
         *(encode(["GlobalProperty\t", name, value, "Module"], ";") for name, value in battle_values.items()),
         encode(["NOTES\t", "PNOTES\t"], ESC),
@@ -135,7 +151,8 @@ def contents(ctx: Context, scenario: Scenario) -> Contents:
             members.append(pid)
         containers.append(Deck(str(next(counter)), pile.deck_type(), names.CARD_MAP, pile.x, pile.y,
                                pile.face_down == "Always", tuple(members)))
-    return Contents(tuple(pieces), tuple(containers), components(ctx, scenario.first_turn))
+    return Contents(tuple(pieces), tuple(containers),
+                    components(ctx, scenario.first_turn, ctx.settings.reversed_from.get(scenario.id)))
 
 
 def setup_file(scenario: Scenario) -> str:

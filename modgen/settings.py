@@ -18,12 +18,16 @@ as ``game.module``), and ``hexforge info`` reports its problems with the rest. K
   (its menu command that adds them to the draw pile), ``message`` (its report).
 * ``[cards.joker]`` (legacy cards) — the card whose id is ``joker``: ``name`` (its pile and piece name), ``faces``
   (the description of its two halves).
+* ``[turn_tracker]`` — ``reversed`` (true: the tracker gets a second Game Turn level whose player turns come in the
+  reverse order, for a game whose turn order can flip, as Stalingrad '42's does, S3.3, 33.2.2) and ``reversed_from``
+  (scenario id -> the turn from which that scenario's set-up save has the tracker go over to it by itself). Default:
+  one level, the game's player order.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from games import DataError, Game
@@ -33,7 +37,7 @@ from .traits import Key, ctrl
 FILE = "module.toml"
 KEY_CHARS = re.compile(r"^[A-Z0-9]$")
 RESERVED_CTRL = frozenset("FM")  # Ctrl+F flips, Ctrl+M marks moved (modgen.commands)
-TOP_KEYS = frozenset({"unit_commands", "attacks", "battles", "dice", "cards"})
+TOP_KEYS = frozenset({"unit_commands", "attacks", "battles", "dice", "cards", "turn_tracker"})
 
 
 @dataclass(frozen=True)
@@ -76,6 +80,8 @@ class Settings:
     dice: tuple[Dice, ...]
     set_aside: SetAside
     joker: Joker
+    reversed_order: bool = False  # the tracker's second Game Turn level, player turns the other way round
+    reversed_from: Mapping[str, int] = field(default_factory=dict)  # scenario -> turn it goes over to that level
 
 
 def _err(key: str, message: str) -> DataError:
@@ -169,6 +175,27 @@ def _phase(game: Game, t: Mapping[str, Any], key: str, where: str) -> str:
     return value
 
 
+def _tracker(game: Game, data: Mapping[str, Any]) -> tuple[bool, dict[str, int]]:
+    t = _table(data, "turn_tracker", "")
+    _keys(t, {"reversed", "reversed_from"}, "turn_tracker.")
+    flag = t.get("reversed", False)
+    if not isinstance(flag, bool):
+        raise _err("turn_tracker.reversed", "expected true or false")
+    turns = _table(t, "reversed_from", "turn_tracker.")
+    if turns and not flag:
+        raise _err("turn_tracker.reversed_from", "needs reversed = true")
+    out = {}
+    for sid, turn in turns.items():
+        where = f"turn_tracker.reversed_from.{sid}"
+        sc = game.scenarios.get(sid)
+        if sc is None:
+            raise _err(where, f"unknown scenario (expected one of {', '.join(game.scenarios)})")
+        if not isinstance(turn, int) or isinstance(turn, bool) or not sc.first_turn < turn <= sc.last_turn:
+            raise _err(where, f"expected a turn after the scenario's first ({sc.first_turn}-{sc.last_turn})")
+        out[sid] = turn
+    return flag, out
+
+
 def settings(game: Game) -> Settings:
     """The game's ``module.toml`` read and checked, with defaults; a problem is a DataError naming its key."""
     data = game.module
@@ -187,6 +214,7 @@ def settings(game: Game) -> Settings:
     joker = _table(cards, "joker", "cards.")
     _keys(joker, {"name", "faces"}, "cards.joker.")
     where = "cards.set_aside."
+    reversed_order, reversed_from = _tracker(game, data)
     return Settings(
         unit_commands=_unit_commands(game, data),
         attack_clear_phase=_phase(game, attacks, "clear_phase", "attacks."),
@@ -197,6 +225,8 @@ def settings(game: Game) -> Settings:
                            _text(aside, "message", where, "The set-aside cards join the Draw Pile")),
         joker=Joker(_text(joker, "name", "cards.joker.", "Joker", 40),
                     _text(joker, "faces", "cards.joker.", "either side up")),
+        reversed_order=reversed_order,
+        reversed_from=reversed_from,
     )
 
 

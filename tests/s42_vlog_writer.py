@@ -40,7 +40,7 @@ from validator.vassal.turn_sequence import phase_sequence
 
 from test_vassal_s42_translate import S42Log
 from test_vassal_translate import Log, base_of
-from vassal_playback import ON_UNIT
+from vassal_playback import ON_UNIT, start_level
 
 
 class _Writer:
@@ -123,24 +123,18 @@ def write_vlog(game: Game, vmod: str, scenario: str, script: list[dict[str, Any]
     base = base_of(game, vmod, "", text, out, ctx)
     log = (_S42Writer if any(k.startswith(WEATHER) for k in base.ids) else _NRWriter)(base, game)
     log.restore, log.marked = [], {}
-    seq = phase_sequence(game)
-    turn, index = game.scenarios[scenario].first_turn, 0
     if header:
-        turn, index = _position(log, game, game.scenarios[scenario], header)
+        _position(log, game, game.scenarios[scenario], header)
     names = {b.name: bid for bid, b in game.map.boxes.items()} | {a.name: aid for aid, a in game.map.areas.items()}
     commands = {c.menu: c for c in settings(game).unit_commands}
-    turns = sorted(game.turns)
     rolls = iter(dice)
     cards = iter(draws)
     for a in script:
         do = a["do"]
-        if do == "turn":
-            index += 1 if a["step"] == "next" else -1
-            if index == len(seq):
-                turn, index = turns[turns.index(turn) + 1], 0
-            elif index < 0:
-                turn, index = turns[turns.index(turn) - 1], len(seq) - 1
-            log.tracker(turn, *seq[index])
+        if do == "turn":  # the + or - button, as VASSAL moves the tracker (tests/tracker_press.py)
+            log.press(1 if a["step"] == "next" else -1)
+        elif do == "set_turn":  # the tracker's Set command: a turn's first phase on a Game Turn level
+            log.tracker(a["turn"], *phase_sequence(game)[0], level=a["level"])
         elif do == "move":  # a unit, or a marker (the Weather marker to a space of its track)
             to = a["to"]
             piece = a["piece"].get("UnitId") or a["piece"]["MarkerId"]
@@ -165,22 +159,18 @@ def write_vlog(game: Game, vmod: str, scenario: str, script: list[dict[str, Any]
 WEATHER = "weather"  # Stalingrad '42's Weather marker's id begins so
 
 
-def _position(log: _Writer, game: Game, sc: Any, header: dict[str, Any]) -> tuple[int, int]:
+def _position(log: _Writer, game: Game, sc: Any, header: dict[str, Any]) -> None:
     """The header's start and position set up in the save's restore part, as a player sets up a position before
     logging: the turn tracker on the start (and the Weather marker on its weather), the units listed dragged there
     and turned over, their markers (the translator table's ``position_flags``), the control and fortification
     markers put on, the set-up units a position without ``keep_scenario`` leaves out deleted, the hands and the
-    discard pile dealt. Returns the tracker's (turn, index
-    in the phase sequence)."""
+    discard pile dealt (the tracker on the Game Turn level of the start's turn order)."""
     log.restoring = True
-    seq = phase_sequence(game)
-    turn, index = sc.first_turn, 0
     start = header.get("start")
     if start:
         phase = next(x for x in game.phases if x.id == start.get("phase", "housekeeping"))
         turn = start.get("turn", sc.first_turn)
-        index = seq.index((start.get("player") if phase.player else None, phase.id))
-        log.tracker(turn, *seq[index])
+        log.tracker(turn, start.get("player") if phase.player else None, phase.id, level=start_level(game, header))
         marker = next((k for k in log.base.ids if k.startswith(WEATHER)), None)
         if "weather" in start and marker is not None:  # the Weather marker on its track's space
             log.move(marker, f"weather_track:{start['weather']}")
@@ -212,7 +202,6 @@ def _position(log: _Writer, game: Game, sc: Any, header: dict[str, Any]) -> tupl
     for c in pos.get("discards", ()):
         log.card(c, NAMES.card_map, log.pile(NAMES.discard_pile))
     log.restoring = False
-    return turn, index
 
 
 def _key(log: _Writer, a: dict[str, Any], commands: dict, names: dict[str, str]) -> None:

@@ -190,6 +190,53 @@ def test_the_turn_tracker_follows_the_games_sequence_of_play(s42, s42_xml):
     assert phases[6] == "Soviet Initial Phase" and phases[-2] == "Interchange Turn" and len(phases) == 13
 
 
+def test_the_tracker_has_a_soviet_first_level_and_the_uranus_save_goes_over_to_it_on_turn_29(s42, s42_xml,
+                                                                                             s42_built):
+    """33.2.2, S3.3: the turn order flips, so the tracker's second Game Turn level lists the Soviet Player Turn first;
+    the Uranus set-up save switches the first level's turns from 29 off and starts the second there (pressing on
+    from turn 28 goes over to it), as the validator's own switch turn says (tables/rules.toml)."""
+    from validator.rules.stalingrad42.data import load
+
+    tracker = s42_xml.find("VASSAL.build.module.turn.TurnTracker")
+    levels = tracker.findall("VASSAL.build.module.turn.ListTurnLevel")
+    assert [x.get("name") for x in levels] == ["Game Turn", "Game Turn, Soviet first"]
+    assert {x.get("property") for x in levels} == {names.TURN_PROPERTY}
+    soviet_first = decode(levels[1].find("VASSAL.build.module.turn.ListTurnLevel").get("list"), ",")
+    assert soviet_first == phase_labels(s42, ("soviet", "axis"))
+    assert soviet_first[1] == "Soviet Initial Phase" and soviet_first[6] == "Axis Initial Phase"
+    from validator.vassal.turn_sequence import TurnSequence
+
+    read = TurnSequence.of(s42).levels  # the reader's own copy of the levels' orders (it must not import modgen)
+    name = {p.id: p.name for p in s42.phases}
+    for level, phases in zip(levels, read):
+        labels = decode(level.find("VASSAL.build.module.turn.ListTurnLevel").get("list"), ",")
+        assert labels == [f"{s42.sides[side].name} {name[p]}" if side else name[p] for side, p in phases]
+    switches = {sid: f.switch_turn for sid, f in load(s42).scenarios.items() if f.switch_turn is not None}
+    assert dict(settings(s42).reversed_from) == switches == {"s3_uranus": 29}
+    turns = sorted(s42.turns)
+    for sc in s42.scenarios.values():
+        state = next(t for t in _restore_tokens(read_entry(s42_built, scenario.setup_file(sc)))
+                     if t.startswith("TURNTurnTracker0\t")).split("\t", 1)[1]
+        current, first_level, second_level = decode(state, "|")
+        first, second = decode(first_level, ";"), decode(second_level, ";")
+        flip = switches.get(sc.id)
+        assert current == "0" and first[0] == str(turns.index(sc.first_turn))
+        on = [turns[i] for i, f in enumerate(decode(first[3], ",")) if f == "true"]
+        assert on == [t for t in turns if flip is None or t < flip]
+        assert second[2] == second[0] == str(turns.index(flip) if flip else 0)
+
+
+def test_the_turn_tracker_settings_are_checked(s42):
+    from dataclasses import replace
+
+    for bad, key in [({"reversed": "yes"}, "turn_tracker.reversed"),
+                     ({"reversed": True, "reversed_from": {"s9": 2}}, "turn_tracker.reversed_from.s9"),
+                     ({"reversed": True, "reversed_from": {"s3_uranus": 28}}, "turn_tracker.reversed_from.s3_uranus"),
+                     ({"reversed_from": {"s3_uranus": 29}}, "turn_tracker.reversed_from")]:
+        with pytest.raises(DataError, match=key.replace(".", r"\.")):
+            settings(replace(s42, module={**s42.module, "turn_tracker": bad}))
+
+
 def test_dice_chores_vp_and_charts_come_from_the_data(s42, s42_xml):
     dice = [(d.get("name"), d.get("nDice"), d.get("nSides")) for d in s42_xml.iter("VASSAL.build.module.DiceButton")]
     assert dice == [("1d6", "1", "6"), ("2d6 (Planned Offensive)", "2", "6"),

@@ -43,6 +43,11 @@ AGREE = [  # (log, what it shows); the ones marked "found" differed before the t
     "blind10_counterblow_on_target",  # declare, counterblow
     "blind_cards_red_event",  # draw
     "blind7_card_new_conscripts",  # play
+    "blind2_move_exit_mud",  # found: a unit's drags hex by hex are one move (8.5.2, not 8.2, for the joined path)
+    "blind10_snow_leave_zoc_too_far",  # found (the same)
+    "stalingrad42/blind5_uranus_turn29_soviets_first",  # found: the tracker's Soviet-first level from turn 29 (S3.3)
+    "stalingrad42/blind7_uranus_turn29_order_legal",  # found (the same)
+    "stalingrad42/blind8_uranus_turn28_to_29",  # found (the same)
     "stalingrad42/blind10_weather_roll_misread",  # found: the scenario whose turns hold the tracker's turn
     "stalingrad42/blind13_full_retreat_into_friendly_city_clean",  # found (scenario); full_retreat
     "stalingrad42/blind9_oos_marker_kept_next_turn",  # found (scenario); supply, turn

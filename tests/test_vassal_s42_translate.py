@@ -25,6 +25,7 @@ from validator.vassal.action_table import allowed_fields
 from validator.vassal.game_table import EMPTY, parse_table, read_table, table_of, table_path
 from validator.vassal.module_names import NAMES
 from validator.vassal.savefile import read_save
+from validator.vassal.turn_sequence import phase_sequence
 from validator.vassal.vlog_input import hand_over
 
 from tests.test_vassal_translate import Base, Log, base_of
@@ -106,7 +107,7 @@ def test_every_games_table_fits_its_log_schema() -> None:
             assert kind in kinds and evidence, kind
             assert set(fields) <= set(defs[kind]["properties"]), kind
         phases = {p.id for p in game.phases}
-        assert set(table.phase_roles.values()) <= phases
+        assert set(table.phase_roles.values()) <= phases and table.join_moves <= phases
         assert all(a.phase in phases for a in [*table.arrive.values(), *table.leave.values()] if a.phase)
         icons = {f.icon for m in game.all_markers for f in (m.front, m.back)}
         assert set(table.marker_roles) <= icons, set(table.marker_roles) - icons
@@ -415,3 +416,46 @@ def test_the_campaigns_vlog_validates_clean_and_a_planted_move_and_rally_are_fla
     assert (bad.type, bad["unit"], bad.get("path")) == ("move", unit, [extra])
     rally = next(a for a in actions if a.line == violations[1].line)
     assert (rally.type, rally["unit"], rally["die"]) == ("rally", rolled[r]["unit"], 1)
+
+
+@pytest.fixture(scope="module")
+def s3_base(s42, s42_base) -> Base:
+    """The same module's S3 Uranus set-up save (turn 28; from turn 29 the Soviet Player Turn comes first, S3.3)."""
+    out = os.path.dirname(s42_base.vmod)
+    with zipfile.ZipFile(s42_base.vmod) as z:
+        text = read_save_bytes(z.read(modgen_scenario.setup_file(s42.scenarios["s3_uranus"])), out)
+    return base_of(s42, s42_base.vmod, "", text, out, s42_base.ctx)
+
+
+def test_the_tracker_pressed_straight_through_puts_the_soviet_player_turn_first_from_uranus_turn_29(s3_base, s42):
+    """S3.3: from the Uranus scenario's second turn the Soviet Player Turn comes first. A player who presses the
+    tracker's + button straight through from the set-up save meets the Soviet phases first on turn 29, and the
+    moves made in them are read as the Soviet player's in his Movement Phase and the Axis player's in his: no 3.0."""
+    log = S42Log(s3_base, s42)
+    per_turn = len(phase_sequence(s42))
+    log.press(per_turn + 2)  # turn 28 pressed through to turn 29's Weather Phase, then two more
+    log.move("sov_160rd", "2704")
+    log.press(5)
+    log.move("rom_5id", "4518")
+    t = log.translated()
+    phases = [(a["side"], a["phase"]) for a in t.actions if a["type"] == "phase"]
+    assert phases[-7:] == [("soviet", "initial"), ("soviet", "movement"), ("soviet", "combat"),
+                           ("soviet", "recovery"), ("soviet", "supply"), ("axis", "initial"), ("axis", "movement")]
+    moves = [(a["side"], a["unit"]) for a in t.actions if a["type"] == "move"]
+    assert moves == [("soviet", "sov_160rd"), ("axis", "rom_5id")]
+    glog, game = hand_over("s3.vlog", t, s42)
+    violations = validate(glog, game, keep_states=False).violations
+    assert [v for v in violations if v.rule == "3.0"] == []
+
+
+def test_the_caucasus_set_up_saves_north_edge_units_are_in_their_entry_area(s42, s42_base) -> None:
+    """S2.2, S2.4: the Caucasus scenario sets units up on the north map edge, an Entry Area the module draws as a zone
+    over the hexes of the row above it (the whole map is one board). VASSAL names their spot by the zone, so the
+    reader does too: the save is the scenario's set-up, with no unit moved (they were read as standing on hex 4539)."""
+    out = os.path.dirname(s42_base.vmod)
+    with zipfile.ZipFile(s42_base.vmod) as z:
+        text = read_save_bytes(z.read(modgen_scenario.setup_file(s42.scenarios["s2_caucasus"])), out)
+    base = base_of(s42, s42_base.vmod, "", text, out, s42_base.ctx)
+    header = S42Log(base, s42).translated().header
+    assert header["scenario"] == "s2_caucasus" and "start" not in header
+    assert "position" not in header, header.get("position")

@@ -23,6 +23,7 @@ from hexforge.cli import main as hexforge
 from modgen import furniture, module as modgen_module, names as mnames
 from modgen.settings import settings
 from hostile import module_and_save
+from tracker_press import press
 from validator.log_schema import schema_file
 from validator.logfile import parse_log
 from validator.schema_check import load_schema
@@ -35,7 +36,7 @@ from validator.vassal.pieces import PieceDef
 from validator.vassal.replay import replay
 from validator.vassal.savefile import read_save
 from validator.vassal.translate import translate
-from validator.vassal.turn_sequence import Position, phase_sequence, position_of, start_position
+from validator.vassal.turn_sequence import Position, level_orders, phase_sequence, position_of, start_position
 
 NR_SCHEMA = schema_file("validator.rules.no_retreat")  # the No Retreat! log schema
 
@@ -123,10 +124,12 @@ class Log:
     pieces: dict[str, PieceDef] = field(default_factory=dict)
     places: dict[str, tuple[str, int, int]] = field(default_factory=dict)
     next_id: int = 2_000_000_000_000
+    turn_state: str = ""  # the turn tracker's state after the last step that set it
 
     def __post_init__(self) -> None:
         self.pieces = dict(self.base.pieces)
         self.places = dict(self.base.places)
+        self.turn_state = self.base.tracker
 
     def step(self, *commands: str) -> Log:
         self.steps.append("LOG\t" + (commands[0] if len(commands) == 1 else encode(["", *commands], ESC)))
@@ -180,15 +183,26 @@ class Log:
     def result(self, key: str, result: str) -> Log:
         return self.chat(f"* Unit [{key}] in 0000 reports the battle result {result}")
 
-    def tracker(self, turn: int, side: str | None, phase: str) -> Log:
-        levels = decode(self.base.tracker, "|")
-        turn_level = decode(levels[1], ";")
+    def tracker(self, turn: int, side: str | None, phase: str, level: int = 0) -> Log:
+        """The tracker set on a turn's phase (its Set command), on Game Turn level ``level`` (1: the reversed order
+        of a game whose order flips)."""
+        levels = decode(self.turn_state, "|")
+        levels[0] = str(level)
+        turn_level = decode(levels[1 + level], ";")
         phase_level = decode(turn_level[4], ";")
-        phase_level[0] = str(phase_sequence(self.game).index((side, phase)))
+        phase_level[0] = str(phase_sequence(self.game, level_orders(self.game)[level]).index((side, phase)))
         turn_level[0] = str(sorted(self.game.turns).index(turn))
         turn_level[4] = encode(phase_level, ";")
-        levels[1] = encode(turn_level, ";")
-        return self.step(f"TURNTurnTracker0\t{encode(levels, '|')}")
+        levels[1 + level] = encode(turn_level, ";")
+        self.turn_state = encode(levels, "|")
+        return self.step(f"TURNTurnTracker0\t{self.turn_state}")
+
+    def press(self, n: int = 1) -> Log:
+        """The tracker's + button ``n`` times (- for a negative ``n``), one logged step each, as VASSAL moves it."""
+        for _ in range(abs(n)):
+            self.turn_state = press(self.turn_state, n > 0)
+            self.step(f"TURNTurnTracker0\t{self.turn_state}")
+        return self
 
     def marker(self, kind: str, face: str, location: str, report: str = "") -> Log:
         """A marker of ``kind`` put on the map (a copy of a setup marker with another identity and face)."""
@@ -413,10 +427,11 @@ def test_import_and_validate_a_log(log, base, tmp_path, capsys, monkeypatch) -> 
     out = tmp_path / "game.jsonl"
     assert hexforge(["import", path, "-o", str(out), "--module", base.vmod]) == 0
     err = capsys.readouterr().err
-    assert re.search(r"4 VASSAL steps -> 4 game actions, 0 not interpreted", err)
+    assert re.search(r"4 VASSAL steps -> 3 game actions, 0 not interpreted", err)
     lines = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines()]
     assert lines[0]["format"] == "hexforge-log"
-    assert [a["type"] for a in lines[1:]] == ["phase", "move", "move", "entrain"]
+    assert [a["type"] for a in lines[1:]] == ["phase", "move", "entrain"]  # the two drags: one move (8.1)
+    assert lines[2]["path"] == ["1205", "1305"]
     shutil.copy(base.vmod, tmp_path / "NoRetreat.vmod")  # found beside the log
     assert hexforge(["validate", path]) == 1
     captured = capsys.readouterr()
@@ -426,6 +441,21 @@ def test_import_and_validate_a_log(log, base, tmp_path, capsys, monkeypatch) -> 
     assert hexforge(["validate", path]) == 1  # without a module: hexes are still known, the box is a note
     captured = capsys.readouterr()
     assert "rule 8.5.1" in captured.out and "1 not interpreted" in captured.err and "no module found" in captured.err
+
+
+def test_a_units_drags_one_after_the_other_are_one_move_and_undo_takes_the_last_hex_off(log) -> None:
+    """No Retreat!'s table joins a unit's drags in the Movement Phase (``join_moves``, 8.1): drags of another unit,
+    or anything written, between them start a new move; VASSAL's Undo of a drag takes its hex off the path."""
+    log.tracker(1, "axis", "movement").move("ger_16", "1205").move("ger_16", "1305")
+    log.move("ger_6", "1010").move("ger_16", "1405")
+    moves = [(a["unit"], a["path"]) for a in log.actions() if a["type"] == "move"]
+    assert moves == [("ger_16", ["1205", "1305"]), ("ger_6", ["1010"]), ("ger_16", ["1405"])]
+    log.move("ger_16", "1505")
+    log.step("UNDO\ttrue", log._move(log.base.ids["ger_16"], mnames.MAIN_MAP, *log.point("1405")), "UNDO\tfalse")
+    assert [a["path"] for a in log.actions() if a["type"] == "move"][-1] == ["1405"]
+    log.tracker(1, "axis", "combat").move("ger_6", "1110")  # not in the Movement Phase: a drag is its own line
+    log.move("ger_6", "1210")
+    assert [a.get("path") for a in log.actions() if a.get("unit") == "ger_6"][-2:] == [["1110"], ["1210"]]
 
 
 def test_unreadable_and_foreign_files_are_one_line_errors(tmp_path, capsys, log) -> None:

@@ -16,15 +16,17 @@ play the cards its log names). :func:`java_dice` predicts the engine's seeded di
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any
 
 from games import hexgrid
 from games.model import Game, Marker
 from modgen.markers import slot_name
+from modgen.settings import settings
 from validator.model import Action, Header
 from validator.replay import rules_of
 from validator.vassal.game_table import table_of
-from validator.vassal.turn_sequence import phase_sequence
+from validator.vassal.turn_sequence import level_orders, phase_sequence
 
 UNUSED_BOX = "unused"  # where the scenario keeps the Blitz!/Shock! markers
 SUPPORT_MARKER = "blitz_shock"
@@ -84,9 +86,19 @@ class _Play:
     used_markers: set[str] = field(default_factory=set)  # palette markers taken out (each counter once)
     orders: dict[str, str] = field(default_factory=dict)  # unit -> the order its marker shows (disrupted ...)
     keep_orders: bool = False  # the markers of orders kept on the units (playback's ``orders``)
+    ctx: Any = None  # the rules' context (the turn order of a turn, :meth:`phases`)
+    level: int = 0  # the tracker's Game Turn level (1: the reversed order, modgen.furniture.tracker_orders)
 
     def do(self, **a: Any) -> None:
         self.script.append(a)
+
+    def phases(self) -> tuple[tuple[str | None, str], ...]:
+        """The tracker's phases on the current turn: the level of the turn's order as the rules have it (S3.3,
+        33.2.2), where the tracker is (by itself, or set there: :func:`_turn`)."""
+        return phase_sequence(self.game, level_orders(self.game)[self.level])
+
+    def order_level(self) -> int:
+        return order_level(self.game, self.ctx, self.state)
 
     def unit(self, uid: str, **a: Any) -> None:
         self.do(piece={"UnitId": uid}, **a)
@@ -134,6 +146,24 @@ def units_where_vassal_left_them(game: Game, pieces: Any, final: Any) -> int:
     return seen
 
 
+def order_level(game: Game, ctx: Any, state: Any) -> int:
+    """The tracker's Game Turn level whose player order is the rules' on the state's turn (0: the game's own; 1: the
+    reversed order of a game whose order flips, Stalingrad '42's S3.3 and 33.2.2)."""
+    try:
+        seq = getattr(import_module(game.rules_package + ".sequence"), "SEQUENCE", None)
+    except ImportError:
+        return 0
+    if seq is None or seq.order is None:
+        return 0
+    return level_orders(game).index(tuple(seq.order(ctx, state.turn, state)))
+
+
+def start_level(game: Game, header: dict[str, Any]) -> int:
+    """:func:`order_level` where a game log's header starts."""
+    _, ctx, state = _rules_start(game, header)
+    return order_level(game, ctx, state)
+
+
 def _rules_start(game: Game, header: dict[str, Any]):
     rules = rules_of(game)
     h = Header(game.id, header.get("scenario"), options=header.get("options", {}), position=header.get("position", {}),
@@ -158,14 +188,14 @@ def playback(game: Game, header: dict[str, Any], actions: list[dict[str, Any]], 
     or a reorganization is discarded just before it (with ``cards``)."""
     sc = game.scenarios[header.get("scenario") or next(iter(game.scenarios))]
     rules, ctx, state = _rules_start(game, header)
-    p = _Play(game, state, cards, sc.first_turn, area_point=area_point, keep_orders=orders)
+    p = _Play(game, state, cards, sc.first_turn, area_point=area_point, keep_orders=orders, ctx=ctx)
     if orders:  # the orders a header's position gives are shown by markers already (the writer's set-up)
         p.orders = {u: o for u, us in state.units.items() if (o := getattr(us, "order", None)) in ORDER_MENUS}
     start = header.get("start")
     if start:
         phase = next(x for x in game.phases if x.id == start["phase"])
-        p.turn = start["turn"]
-        p.index = phase_sequence(game).index((start.get("player") if phase.player else None, phase.id))
+        p.turn, p.level = start["turn"], p.order_level()
+        p.index = p.phases().index((start.get("player") if phase.player else None, phase.id))
     p.on_board = {x.unit for x in sc.setup} | {x.unit for x in sc.reinforcements if x.turn is not None}
     p.faces = {u: us.face for u, us in state.units.items() if us.face != "front"}  # units set up (or placed) reduced
     first = game.sides[next(iter(game.sides))].name
@@ -207,10 +237,9 @@ def _direction(game: Game, a: str, b: str) -> str:
 def _convert(p: _Play, a: dict[str, Any], before: Any) -> None:
     kind, side = a["type"], a["side"]
     game = p.game
-    phases = phase_sequence(game)
+    phases = p.phases()
     if kind == "turn":
-        p.press((a["turn"] - p.turn) * len(phases) - p.index)
-        p.turn, p.index = a["turn"], 0
+        _turn(p, a["turn"])
     elif kind == "phase":
         phase = next(x for x in game.phases if x.id == a["phase"])
         target = phases.index((side if phase.player else None, phase.id))
@@ -307,6 +336,20 @@ def _convert(p: _Play, a: dict[str, Any], before: Any) -> None:
             p.do(do="key", piece={"CardId": c}, menu="Discard")
 
 
+def _turn(p: _Play, turn: int) -> None:
+    """The tracker pressed on to ``turn``'s first phase. Where the rules' turn order there is not the one the
+    tracker's level goes on with (a scenario's set switch turn goes over by itself, modgen's ``reversed_from``), the
+    player sets it with the tracker's Set command on that level (``set_turn``: the log writer's, not the harness's:
+    the Winter Offensive, 33.2.2)."""
+    per_turn = len(p.phases())
+    p.press((turn - p.turn) * per_turn - p.index)
+    flips = settings(p.game).reversed_from.get(p.ctx.scenario.id) if p.ctx.scenario else None
+    goes_on = 1 if flips is not None and turn >= flips else p.level
+    p.turn, p.index, p.level = turn, 0, p.order_level()
+    if p.level != goes_on:
+        p.do(do="set_turn", turn=turn, level=p.level)
+
+
 def _orders(p: _Play, a: dict[str, Any]) -> None:
     """13.0: the Disrupted and Full Retreat markers as a player keeps them after line ``a``: put on by the unit's
     command when the rules disrupt a unit or put it in Full Retreat (a Full Retreat the rules give in the Movement
@@ -314,7 +357,7 @@ def _orders(p: _Play, a: dict[str, Any]) -> None:
     a Full Retreat marker turned to its Disrupted side when it recovers one level (after a ``rally`` line's die: its
     Rally roll; the units that recover by themselves, 13.4, on the line that ends the phase, as the next begins)."""
     m = p.game.map
-    phase = phase_sequence(p.game)[p.index][1]
+    phase = p.phases()[p.index][1]
     for uid, us in p.state.units.items():
         order = getattr(us, "order", None)
         want = order if order in ORDER_MENUS and (us.loc in m.hexes or us.loc in m.areas) else None

@@ -52,6 +52,10 @@ phases mean is the game's: its rules package declares it as data, in ``vassal.js
 - ``unchecked``: per action kind, the fields whose values the translator copies from the log unchecked (a die from
   a chat report): the hand-over to the validator checks them against the schema;
 - ``merge``: action kinds whose consecutive lines of one side are one line (their list fields joined);
+- ``join_moves``: the phases in which a unit's drags one after the other (each to an adjacent location, nothing
+  written between them) are one ``move`` with the joined path: the rules count a unit's movement in a phase as one
+  (No Retreat! 8.1), so the joined path is the move the player made, and a cost paid on one drag (8.5.2's exit from
+  an enemy zone of control) counts where a later drag overspends;
 - ``position_flags``: role -> the fields of a unit in the header's ``position`` a marker of that role gives;
 - ``control_marker``: the marker kind whose face's side controls the hex or area it lies on: in the opening, the
   header's ``position.control`` where it differs from the scenario's starting control;
@@ -105,6 +109,7 @@ class GameTable:
     arrive: Mapping[str, MarkerAction] = field(default_factory=lambda: MappingProxyType({}))
     leave: Mapping[str, MarkerAction] = field(default_factory=lambda: MappingProxyType({}))
     merge: frozenset[str] = frozenset()
+    join_moves: frozenset[str] = frozenset()  # phase ids
     position_flags: Mapping[str, Mapping[str, Any]] = field(default_factory=lambda: MappingProxyType({}))
     tracks: Mapping[str, tuple[str, MarkerAction]] = field(default_factory=lambda: MappingProxyType({}))
     box_arrive: Mapping[str, MarkerAction] = field(default_factory=lambda: MappingProxyType({}))
@@ -188,7 +193,7 @@ def parse_table(data: Mapping[str, Any]) -> GameTable:
     known = {"actions", "phase_roles", "marker_roles", "marker_actions", "merge", "position_flags", "rail_box",
              "elimination_boxes", "elimination_results", "track_actions", "box_actions", "unchecked", "header", "about",
              "loss_rolls", "after_battle", "battle_units", "repeat_attack", "control_marker",
-             "fort_markers"}
+             "fort_markers", "join_moves"}
     unknown = set(data) - known
     if unknown:
         raise ValueError(f"unknown keys {sorted(unknown)}")
@@ -202,6 +207,7 @@ def parse_table(data: Mapping[str, Any]) -> GameTable:
         marker_roles=MappingProxyType({str(k): str(v) for k, v in data.get("marker_roles", {}).items()}),
         arrive=MappingProxyType(arrive), leave=MappingProxyType(leave),
         merge=frozenset(str(k) for k in data.get("merge", ())),
+        join_moves=frozenset(str(k) for k in data.get("join_moves", ())),
         position_flags=MappingProxyType({str(k): MappingProxyType(dict(v))
                                          for k, v in data.get("position_flags", {}).items()}),
         tracks=MappingProxyType({str(k): (str(v["marker"]), _marker_action(v))

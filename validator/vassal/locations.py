@@ -91,11 +91,17 @@ class Locator:
         n = self.names
         return frozenset((n.draw_pile, n.discard_pile, n.set_aside))
 
-    def on_main_map(self, x: int, y: int) -> Where | None:
-        """A hex or area from a main-map pixel by the game's own grid (no module needed); None elsewhere."""
+    def on_main_map(self, x: int, y: int, centres_only: bool = False) -> Where | None:
+        """A hex or area from a main-map pixel by the game's own grid (no module needed); None elsewhere. With
+        ``centres_only`` (the module is known and names the pixel itself) a pixel off every cell's centre is None
+        too: pieces snap to the centres, and one off them stands in a zone the module draws over the cells (an
+        Entry Area along a map edge inside the whole map: Stalingrad '42's north map edge), which the module's
+        location name gives and the grid would take for the cell under it."""
         key = (x, y)
         found = self._on_main_map.get(key, False)
         if found is False:
+            if centres_only:
+                return None
             loc = self._cells.get(self._layout.hex_at(key))
             found = self._on_main_map[key] = None if loc is None else Where(MAP, loc, loc)
         return found

@@ -137,10 +137,14 @@ class TurnTrackerDef:
     levels: tuple[TurnLevelDef, ...]
 
     def values(self, state: str) -> dict[str, str]:
-        """Every level's current value (by its global property name, else its name) from a ``TURN`` state."""
+        """Every level's current value (by its global property name, else its name) from a ``TURN`` state; levels
+        that share a property (our Stalingrad '42 tracker's two Game Turn levels) give it the current level's value,
+        as VASSAL's shared property has it."""
         toks = decode(state, "|")
         out: dict[str, str] = {}
-        for level, sub in zip(self.levels, toks[1:]):
+        pairs = list(zip(self.levels, toks[1:]))
+        current = int(toks[0]) if toks and toks[0].isdigit() else 0
+        for level, sub in pairs[:current] + pairs[current + 1:] + pairs[current:current + 1]:
             level.read(sub, out)
         return out
 

@@ -158,9 +158,7 @@ class _Translator:
     # -- writing --------------------------------------------------------------------------------------------
     def emit(self, kind: str, side: str | None, /, **fields: Any) -> dict[str, Any]:
         if kind != "note":
-            self.dealing = False
-            if self.after is not None:
-                self.after_roll(None)
+            self.game_line()
         line = action_of(kind, side or self.phasing, self.step_no, fields, self.kinds)
         last = self.out[-1] if self.out else None
         if (kind in self.table.merge and last is not None and last["type"] == kind and last["side"] == line["side"]
@@ -175,6 +173,27 @@ class _Translator:
         self.out.append(line)
         self.acted()
         return line
+
+    def game_line(self) -> None:
+        """A game action is written: the dealing is over and a roll awaited after a battle is settled."""
+        self.dealing = False
+        if self.after is not None:
+            self.after_roll(None)
+
+    def join_drag(self, uid: str, side: str, start: str, end: str) -> bool:
+        """Whether the drag continues the unit's own move written just before (the table's ``join_moves``): its path
+        gets the hex, and VASSAL's Undo of this step takes it off again."""
+        if self.pos.phase not in self.table.join_moves:
+            return False
+        self.game_line()
+        last = self.out[-1] if self.out else None
+        if (last is None or last["type"] != "move" or last.get("unit") != uid or last["side"] != side
+                or not last.get("path") or last["path"][-1] != start):
+            return False
+        self.merged[self.step_no] = (last, {"path": list(last["path"])})
+        self.acted()
+        last["path"] = [*last["path"], end]
+        return True
 
     def acted(self) -> None:
         """This step wrote or changed a line (VASSAL's Undo of it withdraws that)."""
@@ -209,7 +228,7 @@ class _Translator:
             return None
         states = piece.states
         map_id, x, y = rp.position(pid)
-        where = self.loc.on_main_map(x, y) if map_id == self.names.main_map else None
+        where = self.loc.on_main_map(x, y, rp.module is not None) if map_id == self.names.main_map else None
         if where is None:
             where = self.loc.where(rp.place(pid))
         face = None
@@ -666,7 +685,8 @@ class _Translator:
         if role is None:
             self.flush_mover()
             if end in self.loc.neighbours(start):
-                self.emit("move", side, unit=uid, path=[end])
+                if not self.join_drag(uid, side, start, end):
+                    self.emit("move", side, unit=uid, path=[end])
             else:
                 self.emit("move", side, unit=uid, to=end)
             return
