@@ -312,7 +312,6 @@ def marker_prototype(ctx: Context, model: BattleModel) -> Piece:
     no_terrain = (f'(({terrain_when}) ? "" : ", no terrain shift in a "+{names.BATTLE_KIND}+" battle")'
                   if terrain else '""')
     first = lit(c.columns[0])
-    below = model.odds.below_first
     initial = f'({INITIAL}<0 ? "below "+{first} : {c.column_label(INITIAL)})'
     column = c.column_label(names.BATTLE_COLUMN_INDEX)
     final = (f'({as_int(names.BATTLE_COLUMN_INDEX)}<0 ? "automatic "+{names.BATTLE_AUTO} : '
