@@ -1,10 +1,11 @@
 """What a unit of one side meets on the map at one moment (:class:`Ground`): the enemy's units and zones of control
-and its own side's units, for movement (8.3-8.5), detraining (9.2) and the blocked locations of supply paths (6.3).
+and its own side's units, for movement (8.3-8.5) and the moves events give.
 
 A ground depends on the units mapping alone. It is made from the mapping's position, except while only the side's
-own units changed since the last ground made for the side (the noted moves of its Movement Phase, its detraining):
-then the enemy's part is that ground's, and the side's own locations are counted again where its units left or
-came, so those actions derive no position each (the next rule that asks for one derives it once, from all of them).
+own units changed since the last ground made for the side, by actions that noted them (the moves and entrainments
+of its Movement Phase): then the enemy's part is that ground's, and the side's own locations are counted again
+where its units left or came, so a move derives no position (the next rule that asks for one derives it once, for
+all of them).
 """
 
 from __future__ import annotations
