@@ -86,10 +86,44 @@ def changes(ctx: Context, before: Mapping[str, Any], after: Mapping[str, Any]) -
     return found
 
 
+def noted_changes(ctx: Context, before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str] | None:
+    """:func:`changes` when it is known without comparing the mappings: the pair last noted or asked about, or a
+    chain of the last :data:`NOTED` pairs noted from ``before`` to ``after`` (the units any of them changed, each
+    once); else None."""
+    if before is after:
+        return []
+    last = ctx.derived.get("changes")
+    if last is not None and last[0] is before and last[1] is after:
+        return last[2]
+    noted = ctx.derived.get("noted")
+    if not noted:
+        return None
+    out: list[str] = []
+    cur = after
+    for _ in range(NOTED):
+        hit = noted.get(id(cur))
+        if hit is None or hit[1] is not cur:
+            return None
+        out += hit[2]
+        cur = hit[0]
+        if cur is before:
+            return list(dict.fromkeys(out))
+    return None
+
+
+NOTED = 8  # pairs of units mappings noted (:func:`note_changes`) that :func:`noted_changes` chains
+
+
 def note_changes(ctx: Context, before: Mapping[str, Any], after: Mapping[str, Any], changed: list[str]) -> None:
     """What a rule function that made ``after`` by copying ``before`` and replacing the entries of ``changed``
-    knows already (:func:`changes` then need not compare the mappings)."""
-    ctx.derived["changes"] = (before, after, changed)
+    knows already (:func:`changes` then need not compare the mappings; :func:`noted_changes` chains the last few)."""
+    pair = ctx.derived["changes"] = (before, after, changed)
+    noted = ctx.derived.get("noted")
+    if noted is None:
+        noted = ctx.derived["noted"] = {}
+    if len(noted) >= NOTED:
+        del noted[next(iter(noted))]
+    noted[id(after)] = pair  # (the mappings kept alive with it: their ids stay theirs)
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,8 @@
 
 The validator core calls :func:`context`, :func:`start`, :func:`step` for each action, and :func:`finish`.
 Rule areas: ``sequence`` (4.0), ``supply`` and ``supply_phase`` (6.0-6.5), ``placement`` (7.6-7.9),
-``organization`` (7.x actions), ``movement`` (8.0-8.6), ``zoc`` (8.5), ``stacking`` (8.4), ``rail`` (9.0-9.2),
+``organization`` (7.x actions), ``movement`` (8.0-8.6) and ``ground`` (what a moving unit meets), ``zoc`` (8.5),
+``stacking`` (8.4), ``rail`` (9.0-9.2),
 ``declaration``, ``combat``, ``odds``, ``shifts``, ``results``, ``retreat``, ``advance`` (10.0-10.8), ``removal``
 (11.0-11.3), ``control`` (12.4), ``cards`` and ``card_play`` (5.0-5.5), ``events`` and ``events_*`` (the effect
 of every event card, 5.3.1), ``turn_events`` (4.0 A-B, 13.0),

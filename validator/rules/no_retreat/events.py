@@ -200,7 +200,7 @@ def after(ctx: Context, first: State, state: State, action: Action) -> tuple[Sta
     if e.quotas:
         state = events_vp.count_quotas(ctx, first, state, action)
     if e.works and (state.units is not first.units or state.effects.works is not first.effects.works):
-        state = events_combat.works_entered(ctx, state)  # (else the last action's check stands: nothing moved)
+        state = events_combat.works_entered(ctx, first, state)  # (else the last check stands: nothing moved)
     if action.type == "place":
         state = events_cards.pay_events(ctx, first, state, action)
     if action.type != "note":

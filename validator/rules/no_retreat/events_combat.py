@@ -47,7 +47,7 @@ from games.hexgrid import distance
 from games.model import CRT
 
 from ...engine.context import Context
-from ...engine.position import held_by_others, position
+from ...engine.position import held_by_others, noted_changes, position, unit_sides
 from ...engine.state import evolve, occupants
 from ...model import Action, Finding
 from .battle_state import Battle, LossGroup
@@ -665,11 +665,20 @@ def defense_works(ctx: Context, state: State, play: Play, effect: Effect) -> tup
     return state, findings
 
 
-def works_entered(ctx: Context, state: State) -> State:
-    """A Defense Works marker goes when an enemy unit enters its hex (card 41). (Asked after every action while a
-    marker is out: the enemy's counts by location, which every position has, not the units by location.)"""
-    pos = position(ctx, state.units)
-    keep = frozenset(w for w in state.effects.works if w[0] not in held_by_others(pos, w[1]))
+def works_entered(ctx: Context, first: State, state: State) -> State:
+    """A Defense Works marker goes when an enemy unit enters its hex (card 41), checked after every action while a
+    marker is out (``first``: the state before the action). Each marker left after the check before had no enemy
+    unit in its hex, so while the markers stay the same only the units the action changed are looked at (the
+    action noted them, or its units are compared with those before it); else the enemy's counts by location, which
+    every position has."""
+    works = state.effects.works
+    changed = noted_changes(ctx, first.units, state.units) if works is first.effects.works else None
+    if changed is not None:
+        sides, units = unit_sides(ctx), state.units
+        keep = frozenset(w for w in works if not any(units[u].loc == w[0] and sides[u] != w[1] for u in changed))
+    else:
+        pos = position(ctx, state.units)
+        keep = frozenset(w for w in works if w[0] not in held_by_others(pos, w[1]))
     if keep == state.effects.works:
         return state
     return evolve(state, effects=evolve(state.effects, works=keep))

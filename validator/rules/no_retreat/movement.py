@@ -21,18 +21,18 @@ the log gives only the destination.
 from __future__ import annotations
 
 from collections import deque
-from typing import AbstractSet, Mapping, NamedTuple, Sequence
+from typing import Mapping, NamedTuple, Sequence
 
 from ...engine.bits import mask
 from ...engine.context import Context
 from ...engine.paths import Search, explore, found, move_bits, path
-from ...engine.position import (enemy_zoc_mask, enemy_zoc_set, held_by, held_by_others, note_changes, position,
-                                spots_of_others)
+from ...engine.position import note_changes
 from ...engine.state import evolve, face_of, unit_name
 from ...model import Action, Finding, indefinite
 from .board import terrain_cost
 from .control import enter
 from .event_state import mp_change
+from .ground import Ground, ground, ground_bits
 from .state import Moved, State, relocated
 from .supply_phase import reported_markers
 
@@ -107,44 +107,6 @@ def exit_cost(ctx: Context, armor: bool) -> int:
     return (t.mp_armor if armor else t.mp_other) or 0
 
 
-class Ground(NamedTuple):
-    """What a moving unit of one side meets on the map at one moment."""
-
-    ezoc: AbstractSet[str]
-    enemy: AbstractSet[str]
-    friendly: AbstractSet[str]
-    memo: dict  # the position's bits and counts behind the above, and what searches make of them (:func:`_ground_bits`)
-
-
-def ground(ctx: Context, state: State, side: str) -> Ground:
-    pos = position(ctx, state.units)
-    key = ("ground", side)
-    g = pos.sets.get(key)
-    if g is None:
-        g = pos.sets[key] = Ground(enemy_zoc_set(pos, side), held_by_others(pos, side), held_by(pos, side),
-                                   {"spots": pos.spots, "zoc": pos.zoc, "side": side})
-    return g
-
-
-def _ground_bits(ctx: Context, g: Ground, what: int) -> int:
-    """The enemy units (``what`` 0), the EZOCs (1) or the friendly units (2) of the ground as bits (``move_bits``;
-    from the position: the units' locations it keeps as bits, the zone from the counts of the units projecting it)."""
-    bits = g.memo.get("bits")
-    if bits is None:
-        bits = g.memo["bits"] = [None, None, None]
-    out = bits[what]
-    if out is None:
-        memo, side = g.memo, g.memo["side"]
-        if what == 1:
-            out = enemy_zoc_mask(ctx, memo["zoc"], side)
-        elif what == 0:
-            out = spots_of_others(memo["spots"], side)
-        else:
-            out = memo["spots"][side]
-        bits[what] = out
-    return out
-
-
 def step_problem(ctx: Context, uid: str, cur: str, nxt: str, g: Ground, zoc_rules: bool = True) -> Finding | None:
     """What forbids one step from ``cur`` into ``nxt`` apart from MP, or None."""
     board = ctx.board
@@ -193,15 +155,15 @@ def _explore(ctx: Context, state: State, uid: str, g: Ground, ignore_mp: bool, z
     if moved and moved.stopped and zoc_rules:
         return explore(ctx, start, spent, 0, -1, 0, 0, spent, False, table, column)
     mp = 10 ** 9 if ignore_mp else allowance(ctx, state, uid).mp
-    ezoc = _ground_bits(ctx, g, 1) if zoc_rules else 0
+    ezoc = ground_bits(ctx, g, 1) if zoc_rules else 0
     bit = move_bits(ctx).bit
     nationality = ctx.game.units[uid].nationality
-    blocked = _ground_bits(ctx, g, 0)
+    blocked = ground_bits(ctx, g, 0)
     barred = [a for a, nats in RESTRICTED_AREAS.items() if nationality in nats and a in bit]
     if barred:
         blocked |= mask(bit, barred)
     if ezoc & bit[start]:  # it leaves an EZOC: +MP (8.5.2), not straight into another without a friend (8.5.3)
-        closed = ezoc & ~_ground_bits(ctx, g, 2)
+        closed = ezoc & ~ground_bits(ctx, g, 2)
         return explore(ctx, start, spent, exit_cost(ctx, armor), blocked, closed, ezoc, mp, moved is None, table,
                        column, dest)
     return explore(ctx, start, spent, 0, blocked, 0, ezoc, mp, moved is None, table, column, dest)
