@@ -23,9 +23,8 @@ from validator.rules.no_retreat.declaration import counterblow_eligible, current
 from validator.rules.no_retreat.results import elimination_box
 from validator.rules.no_retreat.retreat import retreats
 from validator.rules.no_retreat.shifts import BattleSpec, all_unsupplied, card_play
-from validator.rules.no_retreat.stacking import overstacks
 
-from .events import battle_card, fulfil, maybe_play
+from .events import battle_card, fulfil, maybe_play, remove_excess
 from .targets import enemy_in, kept_back, obligations, sharing, unused, usable
 from .seat import Player
 
@@ -137,8 +136,7 @@ def losses(p: Player, b: Battle) -> None:
         on_map = [u for u in sorted(g.first or g.units) if p.state.units[u].loc in p.ctx.board.locations]
         if on_map:
             p.act("loss", g.side, unit=p.rng.choice(on_map))
-    for loc, side, uids in overstacks(p.ctx, p.state):  # a tank reduced to a non-tank face: the owner's excess
-        p.act("remove", side, unit=uids[0], to=elimination_box(p.ctx, p.state, uids[0]), reason="overstacked (8.4.3)")
+    remove_excess(p)
 
 
 def retreat_all(p: Player) -> None:

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from validator.rules.no_retreat.cards import draw_one, pile_size, reshuffle
+from validator.rules.no_retreat.cards import draw_one, paid, pile_size, reshuffle
 
 from .seat import Player
 
@@ -49,5 +49,14 @@ def owed_draws(p: Player, side: str, card: str) -> int:
 
 
 def pay(p: Player, side: str, n: int) -> list[str] | None:
+    """``n`` cards of the hand at random, less any the others already cover (card 53 counts two in its side's own
+    Organization Phase: no card beyond the cost, 5.4 with 5.1); None when the hand is too small."""
     mine = hand(p, side)
-    return p.rng.sample(mine, n) if len(mine) >= n else None
+    if len(mine) < n:
+        return None
+    cards = p.rng.sample(mine, n)
+    for c in list(cards):
+        rest = [x for x in cards if x != c]
+        if rest and paid(p.ctx, p.state, side, rest) >= n:
+            cards = rest
+    return cards

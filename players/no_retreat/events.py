@@ -22,6 +22,7 @@ from validator.rules.no_retreat.events_data import Effect, half
 from validator.rules.no_retreat.placement import place_hexes
 from validator.rules.no_retreat.rail import detrain_hexes
 from validator.rules.no_retreat.results import elimination_box
+from validator.rules.no_retreat.stacking import overstacks
 
 from .draws import draw
 from .seat import Player
@@ -262,7 +263,15 @@ def fulfil(p: Player) -> bool:
 def _lose(p: Player, side: str) -> bool:
     units = units_on_map(p.ctx, p.state, side)
     p.rng.shuffle(units)
-    return any(p.try_act("loss", side, unit=u) for u in units[:MAX_TRIES])
+    lost = any(p.try_act("loss", side, unit=u) for u in units[:MAX_TRIES])
+    remove_excess(p)
+    return lost
+
+
+def remove_excess(p: Player) -> None:
+    """A tank reduced to a non-tank face may leave its hex over the limit: the owner eliminates the excess (8.4.3)."""
+    for loc, side, uids in overstacks(p.ctx, p.state):
+        p.act("remove", side, unit=uids[0], to=elimination_box(p.ctx, p.state, uids[0]), reason="overstacked (8.4.3)")
 
 
 def _eliminate(p: Player, d) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from validator.engine.state import face_of
 from validator.rules.no_retreat.cards import HAND_LIMIT, draw_rate, red_events
 from validator.rules.no_retreat.event_state import saved_units
-from validator.rules.no_retreat.movement import immobile_problem, reachable
+from validator.rules.no_retreat.movement import RESTRICTED_AREAS, immobile_problem, reachable
 from validator.rules.no_retreat.organization import flip_cost, flip_kind, flip_problems
 from validator.rules.no_retreat.placement import AXIS_REPLACEMENTS, kind_of, place_hexes, replacement_cost
 from validator.rules.no_retreat.rail import detrain_hexes, in_box, limited_rail, rail_box
@@ -166,6 +166,7 @@ def detraining(p: Player, side: str) -> None:
     for uid in in_box(p.state, rail_box(p.ctx, side)):
         if p.rng.random() < 0.3:
             continue
-        spots = [loc for loc in detrain_hexes(p.ctx, p.state, side) if p.fits(uid, loc)]
+        barred = {a for a, nats in RESTRICTED_AREAS.items() if p.game.units[uid].nationality in nats}  # 8.6
+        spots = [loc for loc in detrain_hexes(p.ctx, p.state, side) if loc not in barred and p.fits(uid, loc)]
         if spots:
             p.act("detrain", side, unit=uid, to=p.rng.choice(spots))

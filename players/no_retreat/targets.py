@@ -26,7 +26,8 @@ def obligations(p: Player, side: str, but: str | None = None) -> list[tuple[str,
     """(target, voluntary) of every hex this Combat Phase must still attack (10.3.1), in the order the player attacks
     them: Counterblow and marked hexes, then declared ones; ``but`` left out."""
     c = current(p.state)
-    forced = [(t, False) for t in sorted(c.marked | c.counterblows) if t not in c.attacked_hexes]
+    forced = [(t, False) for t in sorted(c.marked | c.counterblows) if t not in c.attacked_hexes
+              and enemy_in(p, side, t)]  # (a hex an earlier battle emptied has no one left to attack: 10.1)
     declared = [(t, True) for t in sorted(c.declared) if t not in c.attacked_hexes and enemy_in(p, side, t)]
     return [(t, v) for t, v in forced + declared if t != but]
 
