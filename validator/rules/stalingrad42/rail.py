@@ -7,7 +7,8 @@
   Entry Area (Leaders free, 28.1.5).
 - 5.6.3: the move starts and ends on a rail hex or in an Entry Area, follows usable rail (for the Axis repaired:
   17.1; never the Caspian line, 5.6.6; unfinished lines from their turn, 17.5), never starts in or enters an EZOC
-  (friendly units do not negate them here), never enters a hex with an enemy unit; only Good Order units; a Combat
+  (friendly units do not negate them here), never enters a hex with an enemy Combat Unit (5.1; a lone enemy Non-Combat
+  Unit never impedes it, 19.2, and a railing Combat Unit removes it, 19.3); only Good Order units; a Combat
   Unit never ends stacked with another Combat Unit that moved by rail this turn; the Soviets never rail into or past
   an Axis Railhead; a unit that moved otherwise this turn does not rail, one that railed moves no more.
 - 5.5.7: one Soviet Combat Unit or Supply Point a turn crosses the Volga at Vladimirovka, as part of its rail move.
@@ -25,7 +26,7 @@ from ...engine.paths import explore, move_bits, path as search_path
 from ...engine.position import note_changes
 from ...engine.state import evolve
 from ...model import Action, Finding
-from . import control, special
+from . import control, losses, special
 from .board import in_play, off_the_maps
 from .data import facts, scenario_facts
 from .state import GOOD_ORDER, Moved, State
@@ -38,10 +39,11 @@ RAIL = "rail"
 
 
 def _usable(ctx: Context, state: State, side: str) -> int:
-    """The hexes and Entry Areas a rail move may enter: usable rail hexes free of EZOCs and enemy units, friendly
-    Entry Areas in play; for the Soviets not the Railheads' hexes (5.6.3)."""
+    """The hexes and Entry Areas a rail move may enter: usable rail hexes free of EZOCs and enemy Combat Units (5.1:
+    enemy Non-Combat Units alone never impede it, 19.2), friendly Entry Areas in play; for the Soviets not the
+    Railheads' hexes (5.6.3)."""
     bit = move_bits(ctx).bit
-    out = rail_hexes(ctx, state, side) & ~ezoc_bits(ctx, state, side) & ~sides(ctx, state, other(ctx, side)).units
+    out = rail_hexes(ctx, state, side) & ~ezoc_bits(ctx, state, side) & ~sides(ctx, state, other(ctx, side)).combat
     if side == facts(ctx).volga_side:
         for r in state.markers.railheads:
             out &= ~bit[r.hex]
@@ -170,8 +172,8 @@ def _why(ctx: Context, state: State, side: str, hid: str) -> str:
         return "is not a usable rail hex (repaired for the Axis: 17.1; unfinished lines: 17.5)"
     if ezoc_bits(ctx, state, side) & bit[hid]:
         return "is in an enemy zone of control; Rail Movement never enters one (friendly units do not negate it)"
-    if sides(ctx, state, other(ctx, side)).units & bit[hid]:
-        return "holds an enemy unit"
+    if sides(ctx, state, other(ctx, side)).combat & bit[hid]:
+        return "holds an enemy Combat Unit (5.1)"
     return "holds an Axis Railhead: Soviet units never rail into or past one"
 
 
@@ -245,7 +247,8 @@ def _areas(ctx: Context) -> int:
 
 
 def apply(ctx: Context, state: State, uid: str, path: Sequence[str]) -> State:
-    """The unit ends its rail move: a Train marker (Leaders none, 28.1.5), the turn's rail count (5.6.2, 5.5.7)."""
+    """The unit ends its rail move: a Train marker (Leaders none, 28.1.5), the turn's rail count (5.6.2, 5.5.7); a
+    Combat Unit removes the lone enemy Non-Combat Units of the hexes it entered (19.3)."""
     us = state.units[uid]
     side = ctx.game.units[uid].side
     leader = "commander" in table(ctx)[uid, us.face].tags
@@ -258,6 +261,8 @@ def apply(ctx: Context, state: State, uid: str, path: Sequence[str]) -> State:
     note_changes(ctx, state.units, units, [uid])
     moved = {**state.moved, uid: Moved(us.loc or "", 0, len(path), RAIL, True, True)}
     state = control.enter(ctx, state, side, path, units=units, record=record, moved=moved)
+    if info(ctx, state, uid).combat:  # 19.3: lone enemy Non-Combat Units in the hexes it entered are removed
+        state = losses.overrun(ctx, state, side, path)
     return special.after_move(ctx, state, uid, path)
 
 
