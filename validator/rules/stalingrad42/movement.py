@@ -678,13 +678,17 @@ def _mode_allowed(ctx: Context, before: State, after: State, action: Action) -> 
 def _resumed(ctx: Context, state: State, uid: str) -> Finding | None:
     """5.1: the movement of one unit or stack is completed before another starts: a later ``move`` line of a unit
     continues its move only while every unit that moved since its last line started from the same hex (its stack,
-    moved together or dropped off on the way)."""
+    moved together or dropped off on the way); 20.1.3: a Soviet Army HQ also picks up units on its way, so those
+    that started from a hex it entered may move in between."""
     moved = state.moved.get(uid)
     if moved is None or state.units[uid].reserve:  # a unit put in Reserve may not move at all: 25.2.1's report
         return None
+    stack = {moved.start}
+    if facts(ctx).movement.pickup_trait in info(ctx, state, uid).tags:
+        stack.update(moved.path)
     order = list(state.moved)
     for other_uid in order[order.index(uid) + 1:]:
-        if state.moved[other_uid].start != moved.start:
+        if state.moved[other_uid].start not in stack:
             return Finding("5.1", f"{name(ctx, state, uid)}'s move was over when {name(ctx, state, other_uid)} began "
                                   "to move: a unit or stack completes its movement before another starts", (uid,))
     return None
