@@ -24,7 +24,7 @@ an Army HQ walking off from three divisions (4.1, 20.1.3). Batch 3 (16 logs): wh
 Combat Unit, an Army HQ is one, a Supply Point is not; a Rail Move) and the 8th Reserve Army (31.0: any Axis unit); a
 Supply Point sharing a hex with a lone Army HQ (19.3); Extended Movement beside a lone Army HQ and along a Soviet-held
 Entry Area (5.3, 22.4); a rail move through a lone Army HQ (19.2, 19.3); a return at an Army HQ (21.3.1); Mud supply
-(23.2.3, 23.3.3); the unfinished Saratov line and the Caspian railroad (17.5, 5.6.6). Later batches (36 logs): Pontoon
+(23.2.3, 23.3.3); the unfinished Saratov line and the Caspian railroad (17.5, 5.6.6). Later batches (37 logs): Pontoon
 Bridges whose far bank holds a lone Army HQ, an entrained or a Full Retreat division (5.5.5); a lone Army HQ on the rail
 behind a Railhead (17.4); an SP overrun and bought back (19.4, 18.6.1); an Out of Supply Army HQ (16.4, 20.1.3); a whole
 Axis player turn whose Railhead moves after the supply check (3.0); Voronezh made friendly by a move or a Rail Move
