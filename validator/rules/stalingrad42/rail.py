@@ -12,7 +12,8 @@
   Unit never ends stacked with another Combat Unit that moved by rail this turn; the Soviets never rail into or past
   an Axis Railhead; a unit that moved otherwise this turn does not rail, one that railed moves no more.
 - 5.5.7: one Soviet Combat Unit or Supply Point a turn crosses the Volga at Vladimirovka, as part of its rail move.
-- 21.4: a unit with a Replacement marker does not rail; 13.2.1: nor a Disrupted one.
+- 21.4: a unit with a Replacement marker does not rail; 13.2.1: nor a Disrupted one; nor one that may move only by
+  Tactical Movement (16.4, 33.2.3, S1.2, S4.2: ``movement.tactical_only``).
 - 5.6.5: Train markers come off in the owner's Initial Phase (``detrain`` lines, or all of them when it ends); a unit
   that retreats detrains (``retreat``).
 """
@@ -29,6 +30,7 @@ from ...model import Action, Finding
 from . import control, losses, special
 from .board import in_play, off_the_maps
 from .data import facts, scenario_facts
+from .movement import tactical_only
 from .state import GOOD_ORDER, Moved, State
 from .supply import all_rail_hexes, rail_hexes
 from .terrain import crossings
@@ -100,6 +102,10 @@ def problem(ctx: Context, state: State, action: Action, uid: str) -> Finding | N
     for rule in ctx.scenario.immobile:
         if uid in rule.units and state.turn in rule.turns:
             return Finding("5.6.1", f"{who} may not move: {rule.text}", (uid,))
+    forced = tactical_only(ctx, state, uid)  # 16.4, 33.2.3, S1.2, S4.2: Rail Movement is not Tactical Movement
+    if forced is not None:
+        return Finding(forced[0], f"{who} may move only by Tactical Movement (two hexes), not by rail: {forced[1]}",
+                       (uid,))
     leader = "commander" in table(ctx)[uid, us.face].tags
     f = facts(ctx).rail
     r = state.record
