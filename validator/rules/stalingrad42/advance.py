@@ -345,10 +345,7 @@ def _apply(ctx: Context, state: State, c: Combat | None, uid: str, path: Sequenc
     units[uid] = evolve(state.units[uid], loc=path[-1])
     note_changes(ctx, state.units, units, [uid])
     state = control.enter(ctx, state, side, [h for h in path if h in ctx.game.map.hexes], units=units)
-    for h in path:
-        alone = [u for u in units_in(ctx, state, h) if ctx.game.units[u].side != side]
-        if alone and not any(table(ctx)[u, state.units[u].face].combat for u in alone):
-            state = losses.remove_alone(ctx, state, alone)
+    state = losses.overrun(ctx, state, side, path)
     state = special.after_move(ctx, state, uid, path)
     return railheads.after_move(ctx, state, side)
 

@@ -32,6 +32,7 @@ class Movement:
     replacement_hexes: int  # 21.4
     asu_ready_hexes: int  # 13.1.2, 18.2.2
     hq_offensive_hexes: int  # 26.2
+    pickup_trait: str  # 20.1.3: units with this trait pick up units on their way (Soviet Army HQs)
 
 
 @dataclass(frozen=True)
@@ -355,7 +356,7 @@ def load(game: Game) -> Facts:
     return Facts(
         Movement(m.int("extended_mp", lo=0, hi=9), m.int("tactical_hexes", lo=1, hi=9),
                  m.int("replacement_hexes", lo=0, hi=9), m.int("asu_ready_hexes", lo=0, hi=9),
-                 m.int("hq_offensive_hexes", lo=0, hi=9)),
+                 m.int("hq_offensive_hexes", lo=0, hi=9), _trait(game, m, "pickup_trait")),
         _side(game, v, "side", v.str("side")), _hex(game, v, "flotilla_limit"),
         Stacking(st.int("corps", lo=0, hi=99), frozenset(_units(game, st, "corps_hqs")), _trait(game, st, "corps_trait")),
         Rail(r.int("limit", lo=0, hi=99), r.int("from_map", lo=0, hi=99), r.int("ferry_units", lo=0, hi=9),

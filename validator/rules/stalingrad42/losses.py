@@ -7,12 +7,13 @@ and for a 3-step unit a Remnant counter (10.4.1) when one is free, else the Elim
 - :func:`eliminate`: into the owner's Eliminated Box (Non-Combat Units come back two turns later, 19.4: ``returns``);
 - :func:`remove_alone`: enemy Non-Combat Units left alone in a hex a Combat Unit enters, or without a friendly Combat
   Unit after a combat, are removed (19.3), and a later line that moves one of them is reported under 19.3;
+  :func:`overrun` finds and removes those alone in the hexes a Combat Unit's rail move or advance enters;
 - ``loss`` and ``remove`` lines apply what they say (their checks against a combat's result are issue 15's).
 """
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from ...engine.context import Context
 from ...engine.position import note_changes
@@ -21,6 +22,7 @@ from ...model import Action, Finding
 from .data import facts
 from .state import State, UnitState
 from .units import table
+from .zoc import units_in
 
 
 def box(ctx: Context, side: str, kind: str) -> str:
@@ -62,6 +64,15 @@ def remove_alone(ctx: Context, state: State, uids: list[str]) -> State:
     for uid in uids:
         state = eliminate(ctx, state, uid)
     return evolve(state, events=state.events | {REMOVED_ALONE + u for u in uids}) if uids else state
+
+
+def overrun(ctx: Context, state: State, side: str, path: Sequence[str]) -> State:
+    """19.3: enemy Non-Combat Units alone in a hex of ``path`` (entered by a Combat Unit of ``side``) are removed."""
+    for h in path:
+        alone = [u for u in units_in(ctx, state, h) if ctx.game.units[u].side != side]
+        if alone and not any(table(ctx)[u, state.units[u].face].combat for u in alone):
+            state = remove_alone(ctx, state, alone)
+    return state
 
 
 def removed_alone(state: State, uid: str) -> bool:

@@ -164,12 +164,9 @@ def allowance(ctx: Context, state: State, uid: str, asked: str) -> Allowance | F
     i = info(ctx, state, uid)
     f = facts(ctx)
     who = _Named(name, ctx, state, uid)
-    forced = _forced_tactical(ctx, state, uid, i)
+    forced = tactical_only(ctx, state, uid)
     if forced is not None and asked != TACTICAL:
-        if us.order == FULL_RETREAT and forced[0] != "16.4":
-            forced = None
-        else:
-            return Finding(forced[0], f"{who} may move only by Tactical Movement (two hexes): {forced[1]}", (uid,))
+        return Finding(forced[0], f"{who} may move only by Tactical Movement (two hexes): {forced[1]}", (uid,))
     if not ctx.game.units[uid].front.ma:
         return Finding("5.1", f"{who} has no Movement Allowance: it moves only by rail or by sea (18.6.8)", (uid,))
     if asked == TACTICAL:
@@ -186,6 +183,16 @@ def allowance(ctx: Context, state: State, uid: str, asked: str) -> Allowance | F
     if us.replaced:
         return Allowance(TACTICAL, f.movement.replacement_hexes, i.ma, "a Replacement marker (21.4)", "21.4")
     return Allowance(asked, ma * HALVES, i.ma, "", "5.1")
+
+
+def tactical_only(ctx: Context, state: State, uid: str) -> tuple[str, str] | None:
+    """(rule, why) when the unit may move only by Tactical Movement now (units in Full Retreat move their full MA, but
+    an Out of Supply mechanized one, 13.3.1, 16.4), else None: then no Rail Move, Kerch crossing or move between Entry
+    Areas either, none of them Tactical Movement (``rail``, :func:`_special_move`)."""
+    forced = _forced_tactical(ctx, state, uid, info(ctx, state, uid))
+    if forced is not None and state.units[uid].order == FULL_RETREAT and forced[0] != "16.4":
+        return None
+    return forced
 
 
 def _forced_tactical(ctx: Context, state: State, uid: str, i: Info) -> tuple[str, str] | None:
@@ -678,13 +685,17 @@ def _mode_allowed(ctx: Context, before: State, after: State, action: Action) -> 
 def _resumed(ctx: Context, state: State, uid: str) -> Finding | None:
     """5.1: the movement of one unit or stack is completed before another starts: a later ``move`` line of a unit
     continues its move only while every unit that moved since its last line started from the same hex (its stack,
-    moved together or dropped off on the way)."""
+    moved together or dropped off on the way); 20.1.3: a Soviet Army HQ also picks up units on its way, so those
+    that started from a hex it entered may move in between."""
     moved = state.moved.get(uid)
     if moved is None or state.units[uid].reserve:  # a unit put in Reserve may not move at all: 25.2.1's report
         return None
+    stack = {moved.start}
+    if facts(ctx).movement.pickup_trait in info(ctx, state, uid).tags:
+        stack.update(moved.path)
     order = list(state.moved)
     for other_uid in order[order.index(uid) + 1:]:
-        if state.moved[other_uid].start != moved.start:
+        if state.moved[other_uid].start not in stack:
             return Finding("5.1", f"{name(ctx, state, uid)}'s move was over when {name(ctx, state, other_uid)} began "
                                   "to move: a unit or stack completes its movement before another starts", (uid,))
     return None
@@ -795,11 +806,22 @@ def _special_move(ctx: Context, state: State, uid: str, path: tuple[str, ...]) -
                               "only from a Soviet Entry Area (22.6), never from the map", (uid,), (start,) + path)]
     if len(path) == 1 and start in areas and path[0] in areas:
         from . import entry  # noqa: PLC0415  (it uses this module's helpers; imported when a move needs it)
-        return entry.between_areas(ctx, state, uid, path[0])
+        return _tactical_only_too(ctx, state, uid, entry.between_areas(ctx, state, uid, path[0]), "between Entry Areas")
     if len(path) == 1 and f.sea.kerch_area in (start, path[0]):
         from . import sea  # noqa: PLC0415  (as entry)
-        return sea.kerch(ctx, state, uid, path[0])
+        return _tactical_only_too(ctx, state, uid, sea.kerch(ctx, state, uid, path[0]), "across the Kerch Strait")
     return None
+
+
+def _tactical_only_too(ctx: Context, state: State, uid: str, done: tuple[State, list[Finding]], what: str
+                       ) -> tuple[State, list[Finding]]:
+    """A move between Entry Areas or across the Kerch Strait is not Tactical Movement: a unit that may move only so
+    (:func:`tactical_only`; the first turn's S1.2, S4.2) is reported, unless the move already broke a rule."""
+    forced = tactical_only(ctx, state, uid)
+    if forced is None or done[1]:
+        return done
+    return done[0], [Finding(forced[0], f"{name(ctx, state, uid)} may move only by Tactical Movement (two hexes), not "
+                                        f"{what}: {forced[1]}", (uid,))]
 
 
 def _apply(ctx: Context, state: State, uid: str, path: Sequence[str], mode: str, spent: int, hexes: int,

@@ -7,14 +7,16 @@
   Entry Area (Leaders free, 28.1.5).
 - 5.6.3: the move starts and ends on a rail hex or in an Entry Area, follows usable rail (for the Axis repaired:
   17.1; never the Caspian line, 5.6.6; unfinished lines from their turn, 17.5), never starts in or enters an EZOC
-  (friendly units do not negate them here), never enters a hex with an enemy unit; only Good Order units; a Combat
+  (friendly units do not negate them here), never enters a hex with an enemy Combat Unit (5.1; a lone enemy Non-Combat
+  Unit never impedes it, 19.2, and a railing Combat Unit removes it, 19.3); only Good Order units; a Combat
   Unit never ends stacked with another Combat Unit that moved by rail this turn; the Soviets never rail into or past
   an Axis Railhead; a unit that moved otherwise this turn does not rail, one that railed moves no more.
 - 5.5.7: one Soviet Combat Unit or Supply Point a turn crosses the Volga at Vladimirovka, as part of its rail move.
 - S1.2: in Fall Blau a Soviet reinforcement waiting in Entry Area A or B may instead enter the map entrained at a rail
   hex whose railroad leaves the map across its east or south edge (the scenario's ``rail_entry``): its path begins
   with that hex; it counts as a rail move from an Entry Area.
-- 21.4: a unit with a Replacement marker does not rail; 13.2.1: nor a Disrupted one.
+- 21.4: a unit with a Replacement marker does not rail; 13.2.1: nor a Disrupted one; nor one that may move only by
+  Tactical Movement (16.4, 33.2.3, S1.2, S4.2: ``movement.tactical_only``).
 - 5.6.5: Train markers come off in the owner's Initial Phase (``detrain`` lines, or all of them when it ends); a unit
   that retreats detrains (``retreat``).
 """
@@ -28,10 +30,11 @@ from ...engine.paths import explore, move_bits, path as search_path
 from ...engine.position import note_changes
 from ...engine.state import evolve
 from ...model import Action, Finding
-from . import control, special
+from . import control, losses, special
 from .board import in_play, off_the_maps, rail_exits
 from .data import facts, scenario_facts
 from .entry import placements
+from .movement import tactical_only
 from .state import GOOD_ORDER, Moved, State
 from .supply import all_rail_hexes, rail_hexes
 from .terrain import crossings
@@ -42,10 +45,11 @@ RAIL = "rail"
 
 
 def _usable(ctx: Context, state: State, side: str) -> int:
-    """The hexes and Entry Areas a rail move may enter: usable rail hexes free of EZOCs and enemy units, friendly
-    Entry Areas in play; for the Soviets not the Railheads' hexes (5.6.3)."""
+    """The hexes and Entry Areas a rail move may enter: usable rail hexes free of EZOCs and enemy Combat Units (5.1:
+    enemy Non-Combat Units alone never impede it, 19.2), friendly Entry Areas in play; for the Soviets not the
+    Railheads' hexes (5.6.3)."""
     bit = move_bits(ctx).bit
-    out = rail_hexes(ctx, state, side) & ~ezoc_bits(ctx, state, side) & ~sides(ctx, state, other(ctx, side)).units
+    out = rail_hexes(ctx, state, side) & ~ezoc_bits(ctx, state, side) & ~sides(ctx, state, other(ctx, side)).combat
     if side == facts(ctx).volga_side:
         for r in state.markers.railheads:
             out &= ~bit[r.hex]
@@ -102,6 +106,10 @@ def problem(ctx: Context, state: State, action: Action, uid: str) -> Finding | N
     for rule in ctx.scenario.immobile:
         if uid in rule.units and state.turn in rule.turns:
             return Finding("5.6.1", f"{who} may not move: {rule.text}", (uid,))
+    forced = tactical_only(ctx, state, uid)  # 16.4, 33.2.3, S1.2, S4.2: Rail Movement is not Tactical Movement
+    if forced is not None:
+        return Finding(forced[0], f"{who} may move only by Tactical Movement (two hexes), not by rail: {forced[1]}",
+                       (uid,))
     leader = "commander" in table(ctx)[uid, us.face].tags
     f = facts(ctx).rail
     r = state.record
@@ -191,8 +199,8 @@ def _why(ctx: Context, state: State, side: str, hid: str) -> str:
         return "is not a usable rail hex (repaired for the Axis: 17.1; unfinished lines: 17.5)"
     if ezoc_bits(ctx, state, side) & bit[hid]:
         return "is in an enemy zone of control; Rail Movement never enters one (friendly units do not negate it)"
-    if sides(ctx, state, other(ctx, side)).units & bit[hid]:
-        return "holds an enemy unit"
+    if sides(ctx, state, other(ctx, side)).combat & bit[hid]:
+        return "holds an enemy Combat Unit (5.1)"
     return "holds an Axis Railhead: Soviet units never rail into or past one"
 
 
@@ -276,7 +284,8 @@ def _areas(ctx: Context) -> int:
 
 
 def apply(ctx: Context, state: State, uid: str, path: Sequence[str]) -> State:
-    """The unit ends its rail move: a Train marker (Leaders none, 28.1.5), the turn's rail count (5.6.2, 5.5.7)."""
+    """The unit ends its rail move: a Train marker (Leaders none, 28.1.5), the turn's rail count (5.6.2, 5.5.7); a
+    Combat Unit removes the lone enemy Non-Combat Units of the hexes it entered (19.3)."""
     us = state.units[uid]
     side = ctx.game.units[uid].side
     leader = "commander" in table(ctx)[uid, us.face].tags
@@ -289,6 +298,8 @@ def apply(ctx: Context, state: State, uid: str, path: Sequence[str]) -> State:
     note_changes(ctx, state.units, units, [uid])
     moved = {**state.moved, uid: Moved(us.loc or "", 0, len(path), RAIL, True, True)}
     state = control.enter(ctx, state, side, path, units=units, record=record, moved=moved)
+    if info(ctx, state, uid).combat:  # 19.3: lone enemy Non-Combat Units in the hexes it entered are removed
+        state = losses.overrun(ctx, state, side, path)
     return special.after_move(ctx, state, uid, path)
 
 

@@ -27,7 +27,8 @@ where it survives (or is eliminated where the rules eliminate it) and is Disrupt
   sea move ends), the retreat is owed:
   the owner's ``retreat`` lines of the units owed come next (the enemy moves on after them); any other line reports
   each unit still owed (:func:`came_next_to`, :func:`owed_first`). A unit every retreat would eliminate owes none
-  (it is eliminated at the start of the next Movement or Combat Phase).
+  (it is eliminated at the start of the next Movement or Combat Phase). 19.3: a Non-Combat Unit (not an SP) stacked
+  with such a unit may retreat with it (its own ``retreat`` line, after the unit's: ``AUTO_FROM``).
 - A Disengagement's retreat (27.2.3) is checked by ``reserves`` for its length and EZOCs; its eliminations are
   12.2's, and it follows 12.1.3's guidelines (1)-(2) against the other retreats of one or two hexes it may make.
 """
@@ -274,7 +275,26 @@ def _owing(ctx: Context, state: State, uid: str) -> tuple[Combat | None, int, st
         return None, 2, "disengage"
     if us.order == FULL_RETREAT and (auto_retreat_owed(ctx, state, uid) or uid in battles(state).auto_owed):
         return None, combat_facts(ctx).auto_retreat, "auto"
+    if _goes_along(ctx, state, uid):
+        return None, combat_facts(ctx).auto_retreat, "auto"
     return None, 0, ""
+
+
+AUTO_FROM = "auto_from:"  # in ``State.logged``: a hex a unit in Full Retreat left by its automatic retreat (13.3.2)
+
+
+def _goes_along(ctx: Context, state: State, uid: str) -> bool:
+    """19.3: a Non-Combat Unit but an SP, stacked with a unit in Full Retreat making its automatic retreat (13.3.2:
+    owed now, or just made from this hex), may retreat with it."""
+    us = state.units[uid]
+    t = table(ctx)[uid, us.face]
+    if t.combat or "supply" in t.tags or (us.loc or "") not in ctx.game.map.hexes:
+        return False
+    if AUTO_FROM + (us.loc or "") in state.logged:
+        return True
+    side = ctx.game.units[uid].side
+    return any(u in battles(state).auto_owed for u in units_in(ctx, state, us.loc or "")
+               if ctx.game.units[u].side == side)
 
 
 def auto_retreat_owed(ctx: Context, state: State, uid: str, any_unit: bool = False) -> bool:
@@ -359,6 +379,8 @@ def handle_retreat(ctx: Context, state: State, action: Action) -> tuple[State, l
                 state = evolve(state, logged=state.logged | {SHORT_AUTO + uid})
     if what in ("combat", "delay", "auto", "disengage") and not w.problem:
         findings += _guidelines(ctx, state, uid, away or "", length, w, g, full_path, c, what == "disengage")
+    if what == "auto" and us.order == FULL_RETREAT:  # 19.3: its Non-Combat Units may follow it
+        state = evolve(state, logged=state.logged | {AUTO_FROM + (us.loc or "")})
     full = c.full if c is not None else False
     return _done(ctx, state, c, uid, path[:w.hexes], w.end, bool(w.eliminated), short, full), findings
 
