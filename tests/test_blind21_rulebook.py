@@ -1,0 +1,33 @@
+"""A twenty-first blind referee's test: the battle in full, mostly as whole Combat Phases of a mailed turn with
+several battles and one mistake in a later battle: retreats (into a zone of control an earlier battle's advance
+made, a unit with no retreat eliminated, onto a friendly unit by turn: 2 per hex from turn 23, an overstack on turn
+22), advances (armor's third hex, infantry's third), EX step losses taken by a unit of another battle, a unit
+attacking twice, a third Blitz! marker on turn 7, counterblows (answered by a Disorganized unit, left unattacked
+for a declared target, a Disorganized unit in a voluntary battle after it, a Counterblow hex next to no Axis unit)
+and counterattacks (into Smolensk: no city shift and no armor bonus, the counterattack by part of the defenders,
+an Axis battle after the CA was declined).
+
+Each `tests/logs/blind21_*.jsonl` was written from docs/log-format.md, docs/rules/no_retreat.md, the rules texts in
+../shared/rules/ and the game data (ids, hexes.csv, units.csv, cards.csv, the CRTs, tec.csv, weather.csv,
+turns.csv) before looking at the validator's code or the earlier logs (only blind20's test module was read, for the
+form), with its verdicts (`expect`) recorded and committed before its first run. The rule numbers aimed at were
+chosen by counting the `expect` fields of the earlier logs only (10.0, 10.3, 10.4, 10.6.4, 10.7.6 had 2-5 cases).
+
+First batch (20 logs): turn 7 (Clear), the Axis attacks 1711, 1710 and 1512 from 1611, 1610 and 1511; turn 7, the
+Soviet West Front attacks out of Smolensk at 1:3; turns 22 and 23, a retreat onto a friendly front.
+"""
+from __future__ import annotations
+
+import test_blind_rulebook as first
+
+BLIND21 = sorted(first.LOGS.glob("blind21_*.jsonl"))
+
+# log name -> why the validator's verdict differs from the rules (rule numbers from ../shared/rules/)
+DISAGREEMENTS: dict[str, str] = {}
+
+
+def test_blind21_verdicts():
+    """Every log gives exactly the (line, rule) pairs of its `expect` fields, exit 1 with violations and 0 clean, the
+    whole set in one test (`first.check_set`)."""
+    first.check_corpus(BLIND21, DISAGREEMENTS, ("8.", "10."), "no_retreat", 20)
+    first.check_set(BLIND21, DISAGREEMENTS)
