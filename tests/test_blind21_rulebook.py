@@ -15,6 +15,15 @@ chosen by counting the `expect` fields of the earlier logs only (10.0, 10.3, 10.
 
 First batch (20 logs): turn 7 (Clear), the Axis attacks 1711, 1710 and 1512 from 1611, 1610 and 1511; turn 7, the
 Soviet West Front attacks out of Smolensk at 1:3; turns 22 and 23, a retreat onto a friendly front.
+
+Second batch (26 logs, committed before their run): the Commitment Step's cards in the same three-battle phase
+(Luftwaffe Support with Yeremenko on the roll, Rasputitsa for one battle only, two Axis Commitment cards in one
+battle, Not a Step Back! for the whole phase, Elastic Defense played by the attacker, Timoshenko's counterattack made
+or not), Knight's Cross Wearers' re-roll by the Axis defender and a counterattack answered by a counterattack (Soviet
+turn 7); turn 13, the armor bonus against a front and a tank, one of the two listed as the only defender; turn 8, a
+battle on an open and a forest hex; a DS with no retreat (eliminated, or sent to the Shattered box); an attacker in
+the Rail box; the Kiev Fort's DS and DR (turn 13); options 15.1 and 15.2, who takes the EX step; a Volkssturm hex
+on turn 25.
 """
 from __future__ import annotations
 
