@@ -459,9 +459,12 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
                  for f in checks + paid]
     starts = {d: state.units[d].loc for d in spec.defenders if d in state.units}
     reported = (wrong is not None or claims) and expected != result and not spec.cards  # the rules' result, 10.5
+    # 10.0: the rules give a battle the other player may not fight no result at all, so its defenders owe nothing
+    # (lines that follow its claim are no mistake either: one mistake, one report)
+    by_rules = "-" if off_turn else expected if reported else None
     b = obligations(ctx, state, Battle(action.line, spec.side, spec.kind, spec.attackers, spec.defenders, spec.targets,
                                        result, {}, starts, no_advance=no_advance(ctx, state, spec),
-                                       summary=summary, arrows=arrows, rules_result=expected if reported else None),
+                                       summary=summary, arrows=arrows, rules_result=by_rules),
                     out.ignore)
     state, b = after_battle(ctx, used_again(state, spec), spec, played, out, b)
     c = current(state)
