@@ -34,6 +34,11 @@ battle on an open and a forest hex; a DS with no retreat (eliminated, or sent to
 the Rail box; the Kiev Fort's DS and DR (turn 13); options 15.1 and 15.2, who takes the EX step; a Volkssturm hex
 on turn 25.
 All 26 agreed with the validator on their first run.
+
+Third batch (4 logs, committed before their run): turn 7 whole from the Axis Movement Phase to the end of the Soviet
+Combat Phase, as a referee receives it by mail: the first Axis battle's CB puts the Counterblow marker on 1611, and
+the Soviets answer it (legal), then advance with its attackers (10.7.3), leave it for another battle (10.3.1), or mark
+the 6th Army Unsupplied in their Supply Check though the 9th Army next to it traces to Axis Kiev (6.2).
 """
 from __future__ import annotations
 
