@@ -39,6 +39,14 @@ Third batch (4 logs, committed before their run): turn 7 whole from the Axis Mov
 Combat Phase, as a referee receives it by mail: the first Axis battle's CB puts the Counterblow marker on 1611, and
 the Soviets answer it (legal), then advance with its attackers (10.7.3), leave it for another battle (10.3.1), or mark
 the 6th Army Unsupplied in their Supply Check though the 9th Army next to it traces to Axis Kiev (6.2).
+All four agreed with the validator on their first run.
+
+Fourth batch (7 logs, committed before their run), the modifiers and units a counterblow or counterattack keeps: an
+Unsupplied unit's hex made a Counterblow hex keeps its two columns (they are no terrain shift; legal, and left out,
+10.6); a Soviet attack from two hexes ends in CA and the Axis counterattack goes against both (legal; one hex only,
+10.7.2); turn 13, the West Front attacks alone out of a stack with the 5th Guards Tank: the Axis counterattack
+engages the West Front only, with the armor bonus (legal; the unengaged tank retreating, 10.7.5; an advance into its
+hex, 10.8).
 """
 from __future__ import annotations
 
