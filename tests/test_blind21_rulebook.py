@@ -47,6 +47,10 @@ Unsupplied unit's hex made a Counterblow hex keeps its two columns (they are no 
 10.7.2); turn 13, the West Front attacks alone out of a stack with the 5th Guards Tank: the Axis counterattack
 engages the West Front only, with the armor bonus (legal; the unengaged tank retreating, 10.7.5; an advance into its
 hex, 10.8).
+The first run disagreed on one log, a validator mistake: `blind21_t7_soviet_ca_counterattack_on_one_hex` (the Axis
+counterattack against 1710 only, not also 1711) got 10.7.2 and a 10.5 for its 2:1, the odds being worked out with
+the West Front in 1711, outside the battle, as a defender. A counterattack's defenders are now the attackers of the
+CA battle that stand in the hexes it targets (`combat.expected_defenders`), so the mistake is reported once.
 """
 from __future__ import annotations
 

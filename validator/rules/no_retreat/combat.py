@@ -78,7 +78,10 @@ def expected_defenders(ctx: Context, state: State, prev: Battle | None, kind: st
     """Who defends (10.4; 10.1.2: not the Disorganized or white units of a Counterblow hex; 10.7.2: the attackers
     of the battle that ended in CA)."""
     if kind == "counterattack" and prev is not None:  # those still on the map (an event may have cost steps)
-        return tuple(a for a in prev.attackers if state.units[a].loc in ctx.board.locations)
+        on_map = tuple(a for a in prev.attackers if state.units[a].loc in ctx.board.locations)
+        # of them, those in the hexes it targets: a counterattack on some of their hexes only is one mistake (10.7.2),
+        # its odds worked out from the units it engages (`blind21_t7_soviet_ca_counterattack_on_one_hex`)
+        return tuple(a for a in on_map if state.units[a].loc in targets) or on_map
     enemy = other_side(ctx, side)
     if all(t in ctx.board.locations for t in targets):
         at = occupants(ctx, state)
