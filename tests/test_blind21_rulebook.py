@@ -51,6 +51,11 @@ The first run disagreed on one log, a validator mistake: `blind21_t7_soviet_ca_c
 counterattack against 1710 only, not also 1711) got 10.7.2 and a 10.5 for its 2:1, the odds being worked out with
 the West Front in 1711, outside the battle, as a defender. A counterattack's defenders are now the attackers of the
 CA battle that stand in the hexes it targets (`combat.expected_defenders`), so the mistake is reported once.
+
+Fifth batch (6 logs, committed before their run): a shattered front ending its retreat on a friendly one (it goes
+on to its box: no overstack, legal); three attackers from two hexes advancing after a DD, two staying in the vacated
+hex (legal) or all three (8.4.1 when the battle ends); a hex attacked again after its CA was declined (10.3.4);
+turn 10 (Snow): the armor bonus across a river and no river shift (legal; the river's shift claimed, 10.6).
 """
 from __future__ import annotations
 
