@@ -56,6 +56,11 @@ Fifth batch (6 logs, committed before their run): a shattered front ending its r
 on to its box: no overstack, legal); three attackers from two hexes advancing after a DD, two staying in the vacated
 hex (legal) or all three (8.4.1 when the battle ends); a hex attacked again after its CA was declined (10.3.4);
 turn 10 (Snow): the armor bonus across a river and no river shift (legal; the river's shift claimed, 10.6).
+All six agreed with the validator on their first run.
+
+Sixth batch (4 logs, committed before their run): turn 19, a DD on a red two-step front whose step is left to the
+rules (legal) and whose retreat is left out, reported when the next battle begins (10.7.5); the Axis counterattack
+into Smolensk with a Blitz! marker of the game turn (turn 7, legal; turn 11, none to commit, 10.6.2).
 """
 from __future__ import annotations
 
