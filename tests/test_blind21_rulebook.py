@@ -61,6 +61,11 @@ All six agreed with the validator on their first run.
 Sixth batch (4 logs, committed before their run): turn 19, a DD on a red two-step front whose step is left to the
 rules (legal) and whose retreat is left out, reported when the next battle begins (10.7.5); the Axis counterattack
 into Smolensk with a Blitz! marker of the game turn (turn 7, legal; turn 11, none to commit, 10.6.2).
+All four agreed with the validator on their first run.
+
+Seventh batch (3 logs, committed before their run): a front ringed by zones of control whose one retreat passes
+through a friendly unit's hex in a zone (legal; removed as if it had none, 10.7.5); the advance into a hex an EX
+emptied after Not a Step Back! made the DR an EX (10.8).
 """
 from __future__ import annotations
 
