@@ -66,6 +66,11 @@ All four agreed with the validator on their first run.
 Seventh batch (3 logs, committed before their run): a front ringed by zones of control whose one retreat passes
 through a friendly unit's hex in a zone (legal; removed as if it had none, 10.7.5); the advance into a hex an EX
 emptied after Not a Step Back! made the DR an EX (10.8).
+All three agreed with the validator on their first run.
+
+Eighth batch (2 logs, committed before their run): Luftwaffe Support (card 6, the attacker's card of any Commitment
+Step) in the Soviet Combat Phase: in the Axis counterattack (legal), and played by the Axis defender of the Soviet
+battle (5.3.1).
 """
 from __future__ import annotations
 
