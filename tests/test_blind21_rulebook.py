@@ -71,6 +71,10 @@ All three agreed with the validator on their first run.
 Eighth batch (2 logs, committed before their run): Luftwaffe Support (card 6, the attacker's card of any Commitment
 Step) in the Soviet Combat Phase: in the Axis counterattack (legal), and played by the Axis defender of the Soviet
 battle (5.3.1).
+Both agreed with the validator on their first run.
+
+Ninth batch (2 logs, committed before their run), 10.6.4 in a phase of three battles: 3 against 8 in a forest, 1:3
+shifted below the table, is an automatic CA (legal; the die read on the 1:3 column, 10.6.4).
 """
 from __future__ import annotations
 
