@@ -75,6 +75,10 @@ Both agreed with the validator on their first run.
 
 Ninth batch (2 logs, committed before their run), 10.6.4 in a phase of three battles: 3 against 8 in a forest, 1:3
 shifted below the table, is an automatic CA (legal; the die read on the 1:3 column, 10.6.4).
+Both agreed with the validator on their first run.
+
+Tenth batch (2 logs, committed before their run), the 3rd-edition summary's Soviet tank advance from turn 11: the
+5th Guards Tank's third hex after a DS on turn 13 (legal) and on turn 9 (10.8.2).
 """
 from __future__ import annotations
 
