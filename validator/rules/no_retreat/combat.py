@@ -78,7 +78,10 @@ def expected_defenders(ctx: Context, state: State, prev: Battle | None, kind: st
     """Who defends (10.4; 10.1.2: not the Disorganized or white units of a Counterblow hex; 10.7.2: the attackers
     of the battle that ended in CA)."""
     if kind == "counterattack" and prev is not None:  # those still on the map (an event may have cost steps)
-        return tuple(a for a in prev.attackers if state.units[a].loc in ctx.board.locations)
+        on_map = tuple(a for a in prev.attackers if state.units[a].loc in ctx.board.locations)
+        # of them, those in the hexes it targets: a counterattack on some of their hexes only is one mistake (10.7.2),
+        # its odds worked out from the units it engages (`blind21_t7_soviet_ca_counterattack_on_one_hex`)
+        return tuple(a for a in on_map if state.units[a].loc in targets) or on_map
     enemy = other_side(ctx, side)
     if all(t in ctx.board.locations for t in targets):
         at = occupants(ctx, state)
@@ -459,9 +462,12 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
                  for f in checks + paid]
     starts = {d: state.units[d].loc for d in spec.defenders if d in state.units}
     reported = (wrong is not None or claims) and expected != result and not spec.cards  # the rules' result, 10.5
+    # 10.0: the rules give a battle the other player may not fight no result at all, so its defenders owe nothing
+    # (lines that follow its claim are no mistake either: one mistake, one report)
+    by_rules = "-" if off_turn else expected if reported else None
     b = obligations(ctx, state, Battle(action.line, spec.side, spec.kind, spec.attackers, spec.defenders, spec.targets,
                                        result, {}, starts, no_advance=no_advance(ctx, state, spec),
-                                       summary=summary, arrows=arrows, rules_result=expected if reported else None),
+                                       summary=summary, arrows=arrows, rules_result=by_rules),
                     out.ignore)
     state, b = after_battle(ctx, used_again(state, spec), spec, played, out, b)
     c = current(state)
