@@ -370,7 +370,8 @@ def arrows_of(ctx: Context, state: State, spec: BattleSpec) -> tuple[tuple[str, 
 
 
 def resolve(ctx: Context, state: State, spec: BattleSpec, die: int, unshifted: frozenset[int] = frozenset(),
-            as_played: tuple[BattleCard, ...] = ()) -> tuple[CRT, Odds, list[Modifier], Outcome, tuple[BattleCard, ...]]:
+            as_played: tuple[BattleCard, ...] = ()
+            ) -> tuple[CRT, Odds, list[Modifier], Outcome, tuple[BattleCard, ...]]:
     """(CRT, odds, modifiers, outcome, cards) of a battle for a die roll (10.5 steps 1-5), cards included (the
     cards of ``unshifted``, by index, without their modifiers; the shift cards of ``as_played`` with their shift
     though their conditions fail)."""
