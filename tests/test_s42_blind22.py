@@ -1,0 +1,46 @@
+"""A twenty-second blind set for Stalingrad '42, written as an outsider would write it: the advanced and campaign
+rules (25-34) and the scenarios' special rules, with the Interchange Turn and the turns around it probed closely.
+
+Each `tests/logs/stalingrad42/blind22_*.jsonl` was written from docs/log-format.md, docs/rules/stalingrad42.md and the
+rules text (../shared/rules/stalingrad42-rules-v2.md) only, with the map, counters and turn track of
+games/stalingrad42/ for the facts, its `"expect"` verdicts recorded and committed before its first run.
+
+First list (written before the first run): Operation Uranus's Interchange Turn of turn 28 (33.2.3, S3.4): a Disrupted
+unit out of an EZOC recovers there and attacks on turn 29; one in an EZOC that rolls "stay" is still Disrupted on turn
+29 and may not attack (13.2.1); a Full Retreat unit recovers one level only; on turn 29 (no Interchange Turn) a Full
+Retreat unit is Disrupted after its own Recovery Phase and still so in the Axis Combat Phase of turn 30 (13.2.1), its
+Disrupted twin Good Order by then; the Axis taking the first Player Turn of turn 29 (S3.3); a Contested City hex's
+units exert no ZOC (29.1.1) and an uncontested City's do (6.2). The Campaign's Winter Offensive turn as a whole turn
+(33.1, 33.2.1): the Interchange Turn's Tactical and Full Retreat movement, a Disengagement in its Limited Combat, its
+rally and the Soviets first on turn 27 (33.2.2), with a battle in the Limited Combat (33.2.3), a Disengagement not
+next to the enemy (27.2.1), the Axis first on turn 27 (33.2.2), a Full Retreat unit still Disrupted in the Axis
+Combat Phase of turn 27 (13.2.1), the Romanian Air unit defending on the turn it left (33.2.1). The removals and
+upgrades: the 32.1 example (all three withdrawn divisions in the Eliminated Box, seven steps from other Panzer
+divisions; six are too few), 32.1's extra steps to reduced Panzergrenadier divisions and to an infantry division,
+32.3's turn-9 infantry division Out of Supply, Wiking's fourth step on turn 13 (32.4), the 27th Panzer arriving full
+or reduced when KG Michalik was eliminated (32.5).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import test_blind_rulebook as first
+
+LOGS = Path(__file__).parent / "logs" / "stalingrad42"
+BLIND22 = sorted(LOGS.glob("blind22_*.jsonl"))
+
+# log name -> why the validator's verdict differs from the rules (rule numbers from ../shared/rules/)
+DISAGREEMENTS: dict[str, str] = {}
+
+CHAPTERS = ("13.", "27.", "32.", "33.")
+
+
+def test_the_corpus_is_there():
+    """Clean and breaking cases; every chapter named has a case that breaks it."""
+    first.check_corpus(BLIND22, DISAGREEMENTS, CHAPTERS, "stalingrad42", 20)
+
+
+def test_s42_blind22_verdicts():
+    """Exactly the (line, rule) pairs of each log's `expect` fields, exit 1 with violations and 0 clean, the whole
+    set in one test (`first.check_set`)."""
+    first.check_set(BLIND22, DISAGREEMENTS)
