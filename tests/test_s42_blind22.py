@@ -19,6 +19,16 @@ upgrades: the 32.1 example (all three withdrawn divisions in the Eliminated Box,
 divisions; six are too few), 32.1's extra steps to reduced Panzergrenadier divisions and to an infantry division,
 32.3's turn-9 infantry division Out of Supply, Wiking's fourth step on turn 13 (32.4), the 27th Panzer arriving full
 or reduced when KG Michalik was eliminated (32.5).
+
+Second list (written before its first run), whole Player Turns with the mistake deep in them where the rule allows:
+a Reserve marker on a unit replaced this turn (25.2.1) and its twin activated without any combat; an activated Reserve
+advancing two hexes after a DR2 and three (25.2.3); a Planned Offensive used after its HQ moved two hexes and three
+(26.2); Manstein re-rolling the Axis CRT roll and then the Soviets' in one turn (28.1.1), the Soviets' alone; Manstein
+re-rolling a Soviet Disengagement (28.1.4) and an Axis one; a mechanized stack with one Disrupted unit disengaging
+(+1 -1, 27.2.2); Manstein used in the Axis Player Turn of the Winter Offensive turn and again in its Interchange Turn
+(28.1.1), Ready there when unused; on the Campaign's turn 1 an Army HQ, a Combat Unit, moving three hexes (S4.2) and a
+Supply Point its full MA; Uranus's turn 28 as a whole turn with a Disrupted unit's Disengagement in the Interchange
+Turn (-1: Yes -1 step, 27.2.2).
 """
 from __future__ import annotations
 
