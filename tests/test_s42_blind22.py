@@ -29,6 +29,12 @@ re-rolling a Soviet Disengagement (28.1.4) and an Axis one; a mechanized stack w
 (28.1.1), Ready there when unused; on the Campaign's turn 1 an Army HQ, a Combat Unit, moving three hexes (S4.2) and a
 Supply Point its full MA; Uranus's turn 28 as a whole turn with a Disrupted unit's Disengagement in the Interchange
 Turn (-1: Yes -1 step, 27.2.2).
+
+Third list (written before its first run): Manstein's range for a Disengagement re-roll, five hexes and six (28.1.2);
+a Tank Corps removed from the Eliminated Box, with and without the step from a Tank Corps on the map (32.2); in
+Uranus's Interchange Turn a Full Retreat unit moving into an EZOC alone (13.3.2) and onto a Good Order unit there, and
+a unit going into Full Retreat in an EZOC and moving its full MA out of it without the +2 (13.3.1); an Army HQ moving
+three hexes on Fall Blau's turn 1 (S1.2).
 """
 from __future__ import annotations
 
