@@ -105,8 +105,8 @@ def _attacker_problems(ctx: Context, state: State, side: str, attackers: Sequenc
         who = name(ctx, state, uid)
         loc = us.loc
         if ctx.game.units[uid].side != side or loc not in ctx.board.locations:
-            out.append(maskirovka.attack_from_box(ctx, state, uid)
-                       or Finding("8.1", f"{who} is not {indefinite(ctx.game.sides[side].name)} unit on the map", (uid,)))
+            off = f"{who} is not {indefinite(ctx.game.sides[side].name)} unit on the map"
+            out.append(maskirovka.attack_from_box(ctx, state, uid) or Finding("8.1", off, (uid,)))
             continue
         if not i.combat:  # 19.3: the rule that says so (8.1 speaks of attacking units)
             out.append(Finding("19.3", f"{who} is a Non-Combat Unit: Non-Combat Units never attack", (uid,), (loc,)))
