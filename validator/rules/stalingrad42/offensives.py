@@ -114,9 +114,9 @@ def after_battle(ctx: Context, before: State, state: State, action: Action) -> t
             findings.append(Finding("26.2", f"{len(dice)} dice rolled without a Planned Offensive: one die decides a "
                                             "combat", (), target))
         return state, findings
-    if not _markers_in_play(ctx, before, action.side):
-        findings.append(Finding("26.1", "Planned Offensives (advanced rule 26) are not in play in this game",
-                                tuple(hqs), target))
+    if not _markers_in_play(ctx, before, action.side):  # one report: the HQs' markers and dice are beside the point
+        return state, [Finding("26.1", "Planned Offensives (advanced rule 26) are not in play in this game",
+                               tuple(hqs), target)]
     if action.get("kind") == "breakthrough":
         findings.append(Finding("26.2", "a Planned Offensive is never used in Breakthrough Combat", tuple(hqs), target))
     attackers = [u for u in action["attackers"] if u in before.units]
