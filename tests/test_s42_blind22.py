@@ -34,11 +34,12 @@ Third list (written before its first run): Manstein's range for a Disengagement 
 a Tank Corps removed from the Eliminated Box, with and without the step from a Tank Corps on the map (32.2); in
 Uranus's Interchange Turn a Full Retreat unit moving into an EZOC alone (13.3.2) and onto a Good Order unit there, and
 a unit going into Full Retreat in an EZOC and moving its full MA out of it without the +2 (13.3.1); an Army HQ moving
-three hexes on Fall Blau's turn 1 (S1.2). Fourth to sixth lists (each written before its first run): a unit in a
+three hexes on Fall Blau's turn 1 (S1.2). Fourth to seventh lists (each written before its first run): a unit in a
 Reserve Army's Holding Box attacking, and the same unit revealed first (34.6.1, 34.4.2); the Winter Offensive's two
 Planned Offensive markers used that very turn, both on one combat (three dice) with rule 26 off, none left for a
 second combat (26.2), one kept and used on turn 27 with the Soviets first, and an Axis Planned Offensive there without
-rule 26 (26.1).
+rule 26 (26.1); Manstein, Used in the Interchange Turn, still Used in the Soviet Player Turn of turn 27, which now
+comes before his Initial Phase (28.1.1, 33.2.2), and Ready there when not used.
 
 The runs disagreed in nine logs. The validator was fixed four times:
 - S3.4: the Axis Player Turn that Operation Uranus skips on turn 28 still ended its phases: its Recovery Phase
@@ -63,7 +64,7 @@ uncontested twin; the 27th Panzer arriving full (blindv_michalik_eliminated) and
 replaced unit (blind16_reserve_on_replaced_unit) and its twin; an activated Reserve's three hexes
 (blindv_reserve_activate); a Planned Offensive lost to a three-hex move (offensives); Manstein used again in the
 Soviet turn (blind13_manstein_used_again_in_soviet_turn) and its twin; a Tank Corps from the Eliminated Box with no
-step from the map, and its twin (an earlier turn-12 case). 40 logs, 19 clean.
+step from the map, and its twin (an earlier turn-12 case). 42 logs, 20 clean.
 """
 from __future__ import annotations
 
