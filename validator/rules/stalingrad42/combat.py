@@ -46,7 +46,7 @@ from ...engine.odds import claimed_cell, in_notation
 from ...engine.position import note_changes
 from ...engine.state import evolve
 from ...model import Action, Finding, indefinite
-from . import air, contested, modifiers, odds, reserves, resources, scenarios, stacking
+from . import air, contested, maskirovka, modifiers, odds, reserves, resources, scenarios, stacking
 from .advance import rate, terrain_problem
 from .battlefield import Crossing, crossing, ground
 from .combat_data import combat_facts
@@ -105,7 +105,8 @@ def _attacker_problems(ctx: Context, state: State, side: str, attackers: Sequenc
         who = name(ctx, state, uid)
         loc = us.loc
         if ctx.game.units[uid].side != side or loc not in ctx.board.locations:
-            out.append(Finding("8.1", f"{who} is not {indefinite(ctx.game.sides[side].name)} unit on the map", (uid,)))
+            off = f"{who} is not {indefinite(ctx.game.sides[side].name)} unit on the map"
+            out.append(maskirovka.attack_from_box(ctx, state, uid) or Finding("8.1", off, (uid,)))
             continue
         if not i.combat:  # 19.3: the rule that says so (8.1 speaks of attacking units)
             out.append(Finding("19.3", f"{who} is a Non-Combat Unit: Non-Combat Units never attack", (uid,), (loc,)))
@@ -409,8 +410,10 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
     if barred and rest:  # a unit a rule bars from attacking (already reported): the reading without it is accepted
         readings += _readings(ctx, state, action, side, rest, in_hex, target, kind,
                               {u: x for u, x in crossings.items() if u in rest}, air_bad)[0]
-    findings += [evolve(f, units=f.units or attackers + in_hex, path=f.path or (target,))
-                 for f in _claims(ctx, action, readings, die)]
+    # no attacker on the map (each reported above, 8.1, 34.6.1): no reading of the odds to hold the claims to
+    if any(state.units[u].loc in ctx.board.locations for u in attackers):
+        findings += [evolve(f, units=f.units or attackers + in_hex, path=f.path or (target,))
+                     for f in _claims(ctx, action, readings, die)]
     c = _record(ctx, state, action, kind, attackers, in_hex, target, readings[0], counted, doubled, terrain, die)
     for field, use in (("air", "breakthrough" if kind == BREAKTHROUGH else "attack"), ("defensive_air", "defense")):
         if action.get(field) and action[field] in state.units:

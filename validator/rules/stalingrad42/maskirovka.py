@@ -10,6 +10,7 @@
 - 34.3.1-34.3.3, 34.5: an army that received units does not move after; with units in its box it moves at the rate
   of the slowest (one hex after a replacement in the box), by rail only empty, between Entry Areas only when no unit
   of its box is Disrupted or replaced.
+- 34.6.1: they never attack from the box (``attack_from_box``, one of combat's attacker checks).
 - 34.6.2: units in the box share the army's retreat (Disrupted or Full Retreat) or elimination; 34.7: a revealed army
   is removed at the end of that Soviet Player Turn, the units of its box placed in its hex.
 
@@ -50,6 +51,16 @@ def _is_army(ctx: Context, uid: str) -> bool:
     every move and rail move)."""
     return once(ctx, "s42_is_army", lambda c: {
         u: "holding_box" in c.game.tags(unit, "front") for u, unit in c.game.units.items()})[uid]
+
+
+def attack_from_box(ctx: Context, state: State, uid: str) -> Finding | None:
+    """34.6.1: a unit in a Holding Box never attacks until it has left the box (34.4.2); reported under 34.6.1, the
+    rule that bars it, rather than as a unit off the map (8.1)."""
+    loc = state.units[uid].loc
+    if loc not in later(ctx).campaign.holding_boxes:
+        return None
+    return Finding("34.6.1", f"{name(ctx, state, uid)} is in a Reserve Army's Holding Box ({loc}): it attacks only "
+                             "after leaving the box (34.4.2)", (uid,))
 
 
 def moves_concern(ctx: Context, kind: str, uid: str) -> bool:

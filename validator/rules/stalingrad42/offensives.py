@@ -19,7 +19,7 @@ from ...engine.context import Context
 from ...engine.state import evolve
 from ...model import Action, Finding
 from .campaign_data import later
-from .data import facts
+from .data import facts, scenario_facts
 from .ranges import in_range, unit_range
 from .resources import info_of, put_units, spend
 from .state import GOOD_ORDER, State
@@ -95,6 +95,14 @@ def begin_initial(ctx: Context, state: State, side: str) -> State:
     return put_units(ctx, state, changes) if changes else state
 
 
+def _markers_in_play(ctx: Context, state: State, side: str) -> bool:
+    """26.1, 33.2.1: Planned Offensive markers serve in combat with the advanced rule, or without it the two the Winter
+    Offensive gives the side that starts it (the scenario's second player, first from the next turn, 33.2.2): they are
+    used as 26.2 says (`blind22_wo_offensives_three_dice_same_turn_clean`). Only the rule's option lets a Resource
+    Point buy one (``handle_offensive``)."""
+    return ctx.option(OPTION) or (state.winter_offensive is not None and side == scenario_facts(ctx).order[-1])
+
+
 def after_battle(ctx: Context, before: State, state: State, action: Action) -> tuple[State, list[Finding]]:
     """26.2: the Planned Offensives a combat uses (``offensive``) and its dice (``dice``, ``die``)."""
     hqs = list(action.get("offensive") or ())
@@ -106,9 +114,9 @@ def after_battle(ctx: Context, before: State, state: State, action: Action) -> t
             findings.append(Finding("26.2", f"{len(dice)} dice rolled without a Planned Offensive: one die decides a "
                                             "combat", (), target))
         return state, findings
-    if not ctx.option(OPTION):
-        findings.append(Finding("26.1", "Planned Offensives (advanced rule 26) are not in play in this game",
-                                tuple(hqs), target))
+    if not _markers_in_play(ctx, before, action.side):  # one report: the HQs' markers and dice are beside the point
+        return state, [Finding("26.1", "Planned Offensives (advanced rule 26) are not in play in this game",
+                               tuple(hqs), target)]
     if action.get("kind") == "breakthrough":
         findings.append(Finding("26.2", "a Planned Offensive is never used in Breakthrough Combat", tuple(hqs), target))
     attackers = [u for u in action["attackers"] if u in before.units]
@@ -150,7 +158,8 @@ def _use_problem(ctx: Context, state: State, hq: str, n: int, side: str, attacke
         return "it is not a friendly HQ on the map"
     ready = markers(us).count(READY)
     if ready < n:
-        return f"the HQ has {ready} Ready marker(s) (a marker turns Ready in the Initial Phase after it is placed)"
+        return (f"the HQ has {ready} Ready marker(s) for {n} (a marker turns Ready in the Initial Phase after it is "
+                "placed, and goes once used or when its HQ retreats or moves more than two hexes)")
     nat = _nationality(ctx, hq)
     if not any(_nationality(ctx, u) == nat for u in attackers):
         return "no attacking unit is of the HQ's nationality"

@@ -13,6 +13,8 @@ rule module's end-of-phase procedure in the order the rules give.
   owed when its step ends (16.5.3); Railheads stalled or ready (17.2.2, 17.3.2: ``railheads``);
 - a player turn ends: ``resources.end_player_turn`` (9.7.7, issue 15);
 - the Interchange Turn's rally step ends: recovery (33.2.3), on the turns it is played only (13.4);
+- a slot the scenario does not play (S3.4: the Axis Player Turn of the first Uranus turn) neither begins nor ends
+  anything: its units neither recover nor get supply markers;
 - the Victory Determination Phase ends: ``victory`` (issue 15);
 - the Caucasus Campaign's Soviet pre-move ends (with the first turn's Weather Phase): the Soviet stacks (S2.4, 4.4);
 - a game turn begins: its weather and the Mud marker (23.1, 23.3: ``weather``), the Russian Winter's displacements
@@ -28,7 +30,7 @@ from ...model import Finding
 from . import campaign, checks, combat, entry, movement, rail, railheads, recovery, replacements, scenarios, \
     stacking, supply_phase, victory, weather
 from .state import State
-from .turn_order import interchange_side, interchange_turn
+from .turn_order import interchange_side, interchange_turn, skipped
 
 Result = tuple[State, list[Finding]]
 
@@ -41,6 +43,8 @@ def _last_step(ctx: Context, slot: Slot) -> bool:
 def leave(ctx: Context, state: State, slot: Slot) -> Result:
     """What ends with ``slot`` (its findings are reported on the line that ends it)."""
     phase, side = slot.phase, slot.player
+    if skipped(ctx, state.turn, side, phase) is not None:
+        return state, []  # S3.4: a slot not played ends nothing (no recovery, no supply check)
     findings: list[Finding] = []
     if phase == "initial" and _last_step(ctx, slot):
         state = rail.end_initial(ctx, state, side)
@@ -87,6 +91,8 @@ def begin(ctx: Context, state: State, slot: Slot) -> State:
     """What begins with a new phase: Full Retreat units next to an enemy unit at the start of a Movement or Combat
     Phase are eliminated and the Axis Initial Phase collects the Air units (13.3.2, 9.3.1: ``combat``); the phasing
     player's Initial Phase completes his Fortifications and readies his Planned Offensives (9.7.2, 26.2)."""
+    if skipped(ctx, state.turn, slot.player, slot.phase) is not None:
+        return state  # S3.4: a slot not played begins nothing either
     state = combat.begin_phase(ctx, state, slot.phase, slot.player)
     if slot.phase == "initial" and slot.player is not None:
         return checks.begin_initial(ctx, state, slot.player)

@@ -161,6 +161,7 @@ RULES = index((
     Rule("34.3.3", "Reserve Armies between Entry Areas", maskirovka._army_moves),
     Rule("34.4.1", "movement into a Holding Box", maskirovka.handle_hold),
     Rule("34.4.2", "movement out of a Holding Box", maskirovka.handle_reveal),
+    Rule("34.6.1", "units in a Holding Box never attack", maskirovka.attack_from_box),
     Rule("34.6.2", "units in a Holding Box share their army's retreat", maskirovka.after_army),
     Rule("34.7", "revealed Reserve Armies removed", maskirovka.end_player_turn),
     Rule("S1.1", "Fall Blau's length, first player and map", board.in_play),

@@ -33,9 +33,8 @@ from ...engine.state import evolve
 from ...model import Action, Finding
 from . import phase_ends
 from .campaign_data import scenario_rules
-from .data import scenario_facts
 from .scenarios import premove_side
-from .turn_order import interchange_side, interchange_turn, order
+from .turn_order import interchange_side, interchange_turn, order, skipped
 from .state import Battles, State, TurnRecord
 
 RULE = "3.0"
@@ -112,12 +111,12 @@ def handle_phase(ctx: Context, state: State, action: Action) -> tuple[State, lis
 
 def _skipped(ctx: Context, state: State) -> str | None:
     """S3.4: why the current slot is not played in this scenario, or None."""
-    for s in scenario_facts(ctx).skip:
-        if s.turn == state.turn and s.player == state.player and s.phase in (None, state.phase):
-            what = f"the {ctx.phase_of[s.phase].name} of the " if s.phase else "the "
-            return (f"{what}{ctx.game.sides[s.player].name} Player Turn of turn {s.turn} is not played in "
-                    f"{ctx.scenario.name} (its special turn rules)")
-    return None
+    s = skipped(ctx, state.turn, state.player, state.phase)
+    if s is None:
+        return None
+    what = f"the {ctx.phase_of[s.phase].name} of the " if s.phase else "the "
+    return (f"{what}{ctx.game.sides[s.player].name} Player Turn of turn {s.turn} is not played in "
+            f"{ctx.scenario.name} (its special turn rules)")
 
 
 def timing(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:

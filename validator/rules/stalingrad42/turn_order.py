@@ -23,6 +23,16 @@ def order(ctx: Context, turn: int, state: Any) -> tuple[str, ...]:
     return sf.order
 
 
+def skipped(ctx: Context, turn: int, player: str | None, phase: str) -> Any:
+    """S3.4: the scenario's skip entry that leaves this slot of ``turn`` unplayed (the Axis Player Turn and the Soviet
+    Initial Phase of the first Uranus turn), or None. A slot not played does nothing when it begins or ends either:
+    no recovery, no supply check, no Full Retreat eliminations (``phase_ends``)."""
+    for s in scenario_facts(ctx).skip:
+        if s.turn == turn and s.player == player and s.phase in (None, phase):
+            return s
+    return None
+
+
 def interchange_turn(ctx: Context, state: Any) -> bool:
     """Whether this turn ends with the first player's Interchange Turn (S3.4, 33.2.3)."""
     return state.turn in scenario_facts(ctx).interchange or state.winter_offensive == state.turn
