@@ -63,7 +63,8 @@ def _problem(ctx: Context, state: State, action: Action, leader: str) -> tuple[s
     if us.train:
         return "28.1.1", "he is under a Train marker: no special ability (5.6.4)"
     if us.face != READY:
-        return "28.1.1", "he has used his re-roll this turn (he is on his Used side)"
+        return "28.1.1", ("he is on his Used side: his re-roll is spent until he turns Ready in his side's next Initial "
+                          "Phase")
     rng = unit_range(ctx, leader)
     if not in_range(ctx, state, side, us.loc or "", rng, _units_in_roll(ctx, state, action, side)):
         return "28.1.2", f"the roll's units are beyond his range of {rng} hexes (traced as 18.4)"
