@@ -1,0 +1,44 @@
+"""A twenty-fourth blind set for Stalingrad '42 (a short round), written as an outsider would write it: the Air units
+(9.3), the ASUs and Supply Points (18.x), Fortifications (9.7), Determined Defense support (11.3) and Breakthrough
+Combat (15.x).
+
+Each `tests/logs/stalingrad42/blind24_*.jsonl` was written from docs/log-format.md, docs/rules/stalingrad42.md and
+the rules text only, with the map, counters and tables of games/stalingrad42/ for the facts, aimed at the rule
+numbers the earlier sets' `expect` fields name least (9.3.3, 9.3.4, 9.3.9, 9.7.4, 9.7.5, 11.3, 15.2.10, 18.3.2: none
+to two logs each), its verdicts recorded and committed before its first run. The battles are laid west of the Donets
+next to Kharkov (1113-1215), on a Clear turn 9 (11.1.2 lets the Soviets roll a Determined Defense). The set covers:
+a German Air unit in two regular combats of one Combat Phase and its twin with the second Air unit (9.3.3); an Air
+unit on its Used side (9.3.6); the Air unit's shift (9.3.3); turn 27's one German Air unit fewer and turn 26's twin
+(9.3.9); Defensive Air Support, in the Axis's own combat, for a Soviet defender, and used twice in one Soviet Combat
+Phase, with its twin (9.3.4, 9.3.6); an ASU supporting a Determined Defense in range, at its range, beyond it, Used,
+and a rifle division named as support (11.3, 18.3.2, 18.2.1), the result without support claimed wrong (11.4); a
+German Lead Unit with the Air unit's +1, Ready and Used (11.3, 9.3.6); a completed Fortification that bars the Tank
+Shift and gives one shift, one under construction that gives none (9.7.1, 9.7.2: the claimed odds, 8.3); a
+Fortification held by a Supply Point alone attacked (9.7.4); a Fortification marker removed by the enemy and by its
+owner (9.7.5); a Breakthrough with the Air unit still with the group (9.3.7, 15.2.8) and the group split to attack
+from two hexes (15.2.10); a Supply Point's shift with and without an ASU (18.6.5).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import test_blind_rulebook as first
+
+LOGS = Path(__file__).parent / "logs" / "stalingrad42"
+BLIND24 = sorted(LOGS.glob("blind24_*.jsonl"))
+
+# log name -> why the validator's verdict differs from the rules (rule numbers from ../shared/rules/)
+DISAGREEMENTS: dict[str, str] = {}
+
+CHAPTERS = ("8.", "9.", "11.", "15.", "18.")
+
+
+def test_the_corpus_is_there():
+    """Clean and breaking cases; every chapter named has a case that breaks it."""
+    first.check_corpus(BLIND24, DISAGREEMENTS, CHAPTERS, "stalingrad42", 25)
+
+
+def test_s42_blind24_verdicts():
+    """Exactly the (line, rule) pairs of each log's `expect` fields, exit 1 with violations and 0 clean, the whole
+    set in one test (`first.check_set`)."""
+    first.check_set(BLIND24, DISAGREEMENTS)
