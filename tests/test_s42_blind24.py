@@ -16,7 +16,22 @@ German Lead Unit with the Air unit's +1, Ready and Used (11.3, 9.3.6); a complet
 Shift and gives one shift, one under construction that gives none (9.7.1, 9.7.2: the claimed odds, 8.3); a
 Fortification held by a Supply Point alone attacked (9.7.4); a Fortification marker removed by the enemy and by its
 owner (9.7.5); a Breakthrough with the Air unit still with the group (9.3.7, 15.2.8) and the group split to attack
-from two hexes (15.2.10); a Supply Point's shift with and without an ASU (18.6.5).
+from two hexes (15.2.10); a Supply Point's shift with and without an ASU (18.6.5). 30 logs written, 29 kept.
+
+The first run disagreed in six logs. The validator was fixed once:
+- 11.3: a rifle division named as a Determined Defense's `support` was reported under 18.2.1 ("not an ASU"); 11.3 is
+  the rule that says what may give the +1 (one Air unit or one ASU), so the defending case now says 11.3
+  (`resources._support_problem`); an offensive `artillery` unit that is no ASU stays 18.2.1's
+  (`blind24_dd_rifle_division_as_support`).
+Five cases were corrected:
+- An ASU beyond its range supporting a Determined Defense was expected under 18.3.2; 18.4 is the range rule itself,
+  as reported (`blind24_dd_asu_support_out_of_range`).
+- `defensive_air` in the Axis's own combat (for the Soviet defender) was expected under 9.3.4; only the Axis has Air
+  units (9.3.1), as reported; a second log of the same mistake was a plain repeat and was dropped.
+- The Breakthrough pair retreated 29 RD across the unbridged Donets (a retreat into elimination while another was
+  open, 12.1.3), and left `air` off the Breakthrough Combat: 9.3.7 A says the Air unit *may* shift the group's
+  combats, and 15.2's list of what may support it names the Air unit of the original combat, so it is committed by
+  being listed (`blind24_breakthrough_with_air_clean`, `blind24_breakthrough_split_group_attacks_from_two_hexes`).
 """
 from __future__ import annotations
 
