@@ -16,7 +16,11 @@ German Lead Unit with the Air unit's +1, Ready and Used (11.3, 9.3.6); a complet
 Shift and gives one shift, one under construction that gives none (9.7.1, 9.7.2: the claimed odds, 8.3); a
 Fortification held by a Supply Point alone attacked (9.7.4); a Fortification marker removed by the enemy and by its
 owner (9.7.5); a Breakthrough with the Air unit still with the group (9.3.7, 15.2.8) and the group split to attack
-from two hexes (15.2.10); a Supply Point's shift with and without an ASU (18.6.5). 30 logs written, 29 kept.
+from two hexes (15.2.10); a Supply Point's shift with and without an ASU (18.6.5); and, in a second list of seven
+written with the first run's fixes and committed before their own run, an Air unit in a Breakthrough Combat that was
+not the original combat's and one the original combat never used (9.3.7 A), artillery in a Breakthrough Combat
+(18.3.3), a Front HQ supporting the Determined Defense of its own hex (18.3.2), the Romanian Air unit for a German
+Lead Unit (9.3.8), a Fortification begun in a City and in the open (9.7.3). 37 logs written, 36 kept, 15 clean.
 
 The first run disagreed in six logs. The validator was fixed once:
 - 11.3: a rifle division named as a Determined Defense's `support` was reported under 18.2.1 ("not an ASU"); 11.3 is
@@ -32,6 +36,10 @@ Five cases were corrected:
   open, 12.1.3), and left `air` off the Breakthrough Combat: 9.3.7 A says the Air unit *may* shift the group's
   combats, and 15.2's list of what may support it names the Air unit of the original combat, so it is committed by
   being listed (`blind24_breakthrough_with_air_clean`, `blind24_breakthrough_split_group_attacks_from_two_hexes`).
+- The second list's two Air units in a Breakthrough Combat that were not the original combat's were expected under
+  15.2.9; its restriction only points back to 9.3.7 A, which gives the shift to the Air unit that stays with the
+  stack, and the earlier sets (blind13) report it there, as the validator does
+  (`blind24_breakthrough_other_air_unit`, `blind24_breakthrough_air_not_in_original_combat`).
 """
 from __future__ import annotations
 
