@@ -20,7 +20,11 @@ from two hexes (15.2.10); a Supply Point's shift with and without an ASU (18.6.5
 written with the first run's fixes and committed before their own run, an Air unit in a Breakthrough Combat that was
 not the original combat's and one the original combat never used (9.3.7 A), artillery in a Breakthrough Combat
 (18.3.3), a Front HQ supporting the Determined Defense of its own hex (18.3.2), the Romanian Air unit for a German
-Lead Unit (9.3.8), a Fortification begun in a City and in the open (9.7.3). 37 logs written, 36 kept, 15 clean.
+Lead Unit (9.3.8), a Fortification begun in a City and in the open (9.7.3); and two pairs after it, each committed
+before its run: 18.6's worked example (an Army HQ's shift for one combat, the SP beneath it for the next) with the
+Used HQ shifting again (18.2.1), and 15.2.4's worked example (into the vacated hex, three Breakthrough Combats, the
+first one's hex declined, the Air unit of the original combat in each, 9.3.7 A) with one hex more (15.2.4). 41 logs
+written, 40 kept, 17 clean; the last two lists agreed with the validator at their first run.
 
 The first run disagreed in six logs. The validator was fixed once:
 - 11.3: a rifle division named as a Determined Defense's `support` was reported under 18.2.1 ("not an ASU"); 11.3 is
