@@ -257,6 +257,8 @@ def _support_problem(ctx: Context, state: State, uid: str, side: str, targets: t
         rng = max(unit_range(ctx, a) for a in asus)
     else:
         if not i.asu:
+            if defending:  # 11.3: only one Air unit or one ASU gives a Determined Defense its +1
+                return "11.3", "it is neither an ASU nor an Air unit"
             return "18.2.1", "it is not an ASU"
         if us.face != READY:
             return "18.2.1", "it is on its Used side"
