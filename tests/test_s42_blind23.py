@@ -3,11 +3,11 @@ earlier sets had not gone, a Line of Supply and an Isolation Attrition modifier 
 
 Each `tests/logs/stalingrad42/blind23_*.jsonl` was written from docs/log-format.md, docs/rules/stalingrad42.md and
 the rules text (../shared/rules/stalingrad42-rules-v2.md) only, with the map and counters of games/stalingrad42/ for
-the facts, its verdicts recorded and committed before its run (five lists: 24, 4, 4, 2 and 3 logs; the second, four
-edge-bond logs, was committed with the first run's corrections, after its own run, its verdicts unchanged). The earlier
-sets' `expect` fields name 7.2 in 26 logs and no other number of chapter 7 (every bond's effect is reported as 7.2),
-so the set aims at the ways a bond forms, fails or is negated that the earlier sets' logs do not show. It covers:
-7.1's ends: a unit in Full Retreat, Isolated and Out of Supply ends (they still bond), a brigade pair with one
+the facts, its verdicts recorded and committed before its run (six lists: 24, 4, 4, 2, 3 and 2 logs; the second, four
+edge-bond logs, was committed with the first run's corrections, after its own run, its verdicts unchanged).
+The earlier sets' `expect` fields name 7.2 in 26 logs and no other number of chapter 7 (every bond's effect is
+reported as 7.2), so the set aims at the ways a bond forms, fails or is negated that the earlier sets' logs do not
+show. It covers: 7.1's ends: a unit in Full Retreat, Isolated and Out of Supply ends (they still bond), a brigade pair with one
 Disrupted, a brigade beside a Disrupted division (13.2.1: no use "in any degree"), an Axis Army HQ with a StuG and
 alone (18.2.3), an unrevealed Reserve Army (34.2); Tactical Movement into a Hex Bond (5.4); 7.3's negation by a
 Disrupted Axis unit and by a Supply Point (a Hex Bond, and a Hexside Bond with the Supply Point on the far side and
@@ -19,12 +19,13 @@ touches Desert and it is Winter (23.4), an Alpine hexside keeps it in summer and
 Major Rivers stay unfrozen in Winter; 16.3 with 7.2: a unit whose one way to Entry Area C crosses an Axis Hexside
 Bond (Isolated, claimed in supply, the bond's end Disrupted, the bond negated by a Soviet unit on the far side) and a
 Hexside Bond across the unit's own hexside (one side only: not negated); 16.5.4: no Airfield modifier out of that
-pocket.
+pocket; 12.1.3 (1) with 7.2: a retreat across the attackers' own Hexside Bond (the defender's hexside, one side
+only) when a retreat the other way keeps the unit, and that retreat.
 
 Repeats: after the run a grep of the earlier sets showed four plain repeats, dropped: the basic Hex Bond entered
 (sweep_7_2_hex_bond), two brigades bonding (blind_bond_two_free_stacking), an edge bond with Entry Area A crossed
 (blind8_edge_bond_crossed, blind4_bond_friendly_edge), and a summer Lake hexside that was this set's own repeat.
-36 logs, 23 clean.
+38 logs, 24 clean.
 
 The first run disagreed in three logs; the validator was right each time and the cases were corrected:
 - A Winter bond across a Lake hexside expected 7.2; 23.4 freezes only the Lakes in or touching Desert, and that Lake
