@@ -8,8 +8,8 @@ edge-bond logs, was committed with the first run's corrections, after its own ru
 The earlier sets' `expect` fields name 7.2 in 26 logs and no other number of chapter 7 (every bond's effect is
 reported as 7.2), so the set aims at the ways a bond forms, fails or is negated that the earlier sets' logs do not
 show. It covers: 7.1's ends: a unit in Full Retreat, Isolated and Out of Supply ends (they still bond), a brigade
-pair with one Disrupted, a brigade beside a Disrupted division (13.2.1: no use "in any degree"), an Axis Army HQ with a StuG and
-alone (18.2.3), an unrevealed Reserve Army (34.2); Tactical Movement into a Hex Bond (5.4); 7.3's negation by a
+pair with one Disrupted, a brigade beside a Disrupted division (13.2.1: no use "in any degree"), an Axis Army HQ
+with a StuG and alone (18.2.3), an unrevealed Reserve Army (34.2); Tactical Movement into a Hex Bond (5.4); 7.3's negation by a
 Disrupted Axis unit and by a Supply Point (a Hex Bond, and a Hexside Bond with the Supply Point on the far side and
 on the mover's side), and a bond that stands again once the negating unit leaves, with its twin; 7.5's edge bonds:
 the boundary of Entry Area A (an edge hex next to no area), a Disrupted unit, Entry Area D on the east edge, and
