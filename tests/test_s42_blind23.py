@@ -9,18 +9,18 @@ The earlier sets' `expect` fields name 7.2 in 26 logs and no other number of cha
 reported as 7.2), so the set aims at the ways a bond forms, fails or is negated that the earlier sets' logs do not
 show. It covers: 7.1's ends: a unit in Full Retreat, Isolated and Out of Supply ends (they still bond), a brigade
 pair with one Disrupted, a brigade beside a Disrupted division (13.2.1: no use "in any degree"), an Axis Army HQ
-with a StuG and alone (18.2.3), an unrevealed Reserve Army (34.2); Tactical Movement into a Hex Bond (5.4); 7.3's negation by a
-Disrupted Axis unit and by a Supply Point (a Hex Bond, and a Hexside Bond with the Supply Point on the far side and
-on the mover's side), and a bond that stands again once the negating unit leaves, with its twin; 7.5's edge bonds:
-the boundary of Entry Area A (an edge hex next to no area), a Disrupted unit, Entry Area D on the east edge, and
-column 41, Fall Blau's edge with Entry Area M (a bond there in S1, none in the Campaign Game); 7.6.1: two Minor
-Rivers keep a bond (the rulebook's C-D), two bridged Major Rivers break it, a Lake hexside breaks it unless the Lake
-touches Desert and it is Winter (23.4), an Alpine hexside keeps it in summer and breaks it in Winter, map C2's
-Major Rivers stay unfrozen in Winter; 16.3 with 7.2: a unit whose one way to Entry Area C crosses an Axis Hexside
-Bond (Isolated, claimed in supply, the bond's end Disrupted, the bond negated by a Soviet unit on the far side) and a
-Hexside Bond across the unit's own hexside (one side only: not negated); 16.5.4: no Airfield modifier out of that
-pocket; 12.1.3 (1) with 7.2: a retreat across the attackers' own Hexside Bond (the defender's hexside, one side
-only) when a retreat the other way keeps the unit, and that retreat.
+with a StuG and alone (18.2.3), an unrevealed Reserve Army (34.2); Tactical Movement into a Hex Bond (5.4); 7.3's
+negation by a Disrupted Axis unit and by a Supply Point (a Hex Bond, and a Hexside Bond with the Supply Point on the
+far side and on the mover's side), and a bond that stands again once the negating unit leaves, with its twin; 7.5's
+edge bonds: the boundary of Entry Area A (an edge hex next to no area), a Disrupted unit, Entry Area D on the east
+edge, and column 41, Fall Blau's edge with Entry Area M (a bond there in S1, none in the Campaign Game); 7.6.1: two
+Minor Rivers keep a bond (the rulebook's C-D), two bridged Major Rivers break it, a Lake hexside breaks it unless
+the Lake touches Desert and it is Winter (23.4), an Alpine hexside keeps it in summer and breaks it in Winter, map
+C2's Major Rivers stay unfrozen in Winter; 16.3 with 7.2: a unit whose one way to Entry Area C crosses an Axis
+Hexside Bond (Isolated, claimed in supply, the bond's end Disrupted, the bond negated by a Soviet unit on the far
+side) and a Hexside Bond across the unit's own hexside (one side only: not negated); 16.5.4: no Airfield modifier
+out of that pocket; 12.1.3 (1) with 7.2: a retreat across the attackers' own Hexside Bond (the defender's hexside,
+one side only) when a retreat the other way keeps the unit, and that retreat.
 
 Repeats: after the run a grep of the earlier sets showed four plain repeats, dropped: the basic Hex Bond entered
 (sweep_7_2_hex_bond), two brigades bonding (blind_bond_two_free_stacking), an edge bond with Entry Area A crossed
