@@ -71,7 +71,7 @@ def held(ctx: Context, state: State, uid: str) -> tuple[str, str] | None:
 def don(ctx: Context) -> frozenset[tuple[str, str]]:
     """20.6: the Don between the Sea of Azov and Kalach: the shortest chain of Major River hexsides from a hexside of
     ``don_from`` to one of ``don_to`` (hexsides that meet at a corner follow each other), both orders."""
-    return per_replay(ctx, "s42_don", _don)
+    return once(ctx, "s42_don", _don)  # (the map's alone: made once per loaded game)
 
 
 def _don(ctx: Context) -> frozenset[tuple[str, str]]:
@@ -105,7 +105,7 @@ def _don(ctx: Context) -> frozenset[tuple[str, str]]:
 
 def near(ctx: Context, hid: str, radius: int) -> int:
     """The hexes within ``radius`` hexes of ``hid`` (plain distance), as bits (remembered)."""
-    memo = ctx.derived.setdefault("s42_near", {})
+    memo = ctx.tables.setdefault("s42_near", {})  # (the map's alone: kept for every replay of the game)
     out = memo.get((hid, radius))
     if out is None:
         b = board_bits(ctx)
@@ -207,7 +207,7 @@ def _don_banks(ctx: Context) -> int:
         for a, b in don(c):
             out |= bit.get(a, 0) | bit.get(b, 0)
         return out
-    return per_replay(ctx, "s42_don_banks", make)
+    return once(ctx, "s42_don_banks", make)
 
 
 def _releases_caucasus(ctx: Context, state: State, uid: str, path: Sequence[str], where: int) -> bool:

@@ -29,7 +29,7 @@ from operator import is_
 from typing import Any, Callable
 
 from ...engine.bits import Steps, board_bits, spread
-from ...engine.context import Context, per_replay
+from ...engine.context import Context, once
 from ...engine.paths import move_bits
 from .board import in_play
 from .bonds import enemy_bonds
@@ -76,7 +76,7 @@ class Net:
 
 
 def _static(ctx: Context) -> dict:
-    return per_replay(ctx, "s42_supply_static", _make_static)
+    return once(ctx, "s42_supply_static", _make_static)  # the map's alone: made once per loaded game
 
 
 def _make_static(ctx: Context) -> dict:
@@ -158,7 +158,7 @@ def _playing(ctx: Context) -> int:
         for loc in in_play(c):
             m |= bit.get(loc, 0)
         return m
-    return per_replay(ctx, "s42_playing_bits", make)
+    return once(ctx, ("s42_playing_bits", ctx.scenario_id), make)  # the scenario's maps: once per loaded game
 
 
 def _enemy_cities(ctx: Context, state: State, side: str) -> int:

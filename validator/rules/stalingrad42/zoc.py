@@ -251,7 +251,7 @@ def reaching(ctx: Context, state, loc: str) -> int:
     :func:`ezoc_bits` spreads them): ``loc`` is in an enemy ZOC when an enemy hex with a ZOC is one of them. For
     the rules that ask about a hex or two, not the whole board's EZOCs (remembered per hex and season)."""
     is_winter = winter(ctx, state)
-    memo = ctx.derived.setdefault("s42_reaching", {})
+    memo = ctx.tables.setdefault("s42_reaching", {})  # (the map's alone: kept for every replay of the game)
     hit = memo.get((loc, is_winter))
     if hit is None:
         b = board_bits(ctx)
