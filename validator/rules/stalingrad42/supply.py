@@ -50,7 +50,7 @@ class Net:
     first asked for: most nets are asked only whether a hex traces a LOS) its Unlimited LOS and Connecting Rail
     Hexes."""
 
-    __slots__ = ("sources", "road", "supplied", "_unlimited", "_rail")
+    __slots__ = ("sources", "road", "supplied", "_unlimited", "_rail", "_reached")
 
     def __init__(self, sources: int, road: int, supplied: int, unlimited: Callable[[int], int | None],
                  rail: Callable[[], int]):
@@ -59,6 +59,7 @@ class Net:
         self.supplied = supplied  # locations that trace a Line of Supply (16.3)
         self._unlimited: int | Callable[[int], int | None] = unlimited
         self._rail: int | Callable[[], int] = rail
+        self._reached = 0  # locations a stopped flood reached (:meth:`unlimited_of`)
 
     @property
     def unlimited(self) -> int:
@@ -71,11 +72,12 @@ class Net:
         """The locations of ``m`` that trace an Unlimited Line of Supply (16.5.1): :attr:`unlimited` ``& m``, but the
         flood stops once it has reached every one of them (the Supply Phase asks about the few unsupplied locations
         of its units, mostly a few rings out: the whole board is flooded only when one of them is cut off)."""
-        if not m:
-            return 0
+        if not m or not m ^ (m & self._reached):
+            return m
         if not isinstance(self._unlimited, int):
             out = self._unlimited(m)
             if out is None:  # every one reached
+                self._reached = m
                 return m
             self._unlimited = out
         return self._unlimited & m
