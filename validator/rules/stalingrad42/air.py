@@ -27,7 +27,7 @@ from typing import Iterable, Sequence
 
 from games.hexgrid import distance
 
-from ...engine.context import Context, once, per_replay
+from ...engine.context import Context, once
 from ...engine.paths import move_bits
 from ...engine.position import note_changes
 from ...engine.state import evolve
@@ -62,8 +62,8 @@ def flip_problem(ctx: Context, state: State, uid: str, face: str) -> Finding | N
 
 
 def _air_units(ctx: Context) -> frozenset[str]:
-    """The Air units of the game (made once per replay: asked about every unit at each Initial Phase)."""
-    return per_replay(ctx, "s42_air_units", lambda c: frozenset(
+    """The Air units of the game (made once per loaded game: asked about every unit at each Initial Phase)."""
+    return once(ctx, "s42_air_units", lambda c: frozenset(
         u for u in c.game.units if "aircraft" in table(c)[u, "front"].tags))
 
 

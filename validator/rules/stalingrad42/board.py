@@ -58,15 +58,15 @@ def in_play(ctx: Context) -> frozenset[str]:
     """The hexes of the scenario's maps and its Entry Areas (S1.1, S2.1, S3.1, S4.1, 22.2), made once. A map is the
     box its sheet prints (``sections.toml``), not only the hexes it owns: the Caucasus maps begin at hex row xx40,
     which the north maps also print (S2.1: rows 40-43 are in play there; 2740-4240 are S2.2's entry hexes)."""
-    key = "s42_in_play"
-    out = ctx.derived.get(key)
+    key = ("s42_in_play", ctx.scenario_id)  # the scenario's maps: made once per loaded game
+    out = ctx.tables.get(key)
     if out is None:
         sf = scenario_facts(ctx)
         m = ctx.game.map
         boxes = [m.sections[s] for s in sf.maps if s in m.sections]
         hexes = {h for h, x in m.hexes.items() if x.section in sf.maps
                  or any(b.contains(*to_offset(x.hex, m.grid.orientation, m.grid.offset)) for b in boxes)}
-        out = ctx.derived[key] = frozenset(hexes | set(sf.areas))
+        out = ctx.tables[key] = frozenset(hexes | set(sf.areas))
     return out
 
 

@@ -14,7 +14,8 @@
 from __future__ import annotations
 
 from collections import deque
-from typing import Sequence
+from operator import is_
+from typing import Mapping, Sequence
 
 from ...engine.bits import board_bits
 from ...engine.context import Context, once, per_replay
@@ -40,21 +41,26 @@ def _setup(ctx: Context) -> dict[str, str]:
     return per_replay(ctx, "s42_setup_at", lambda c: {p.unit: p.location for p in c.scenario.setup})
 
 
-def _groups(ctx: Context, state: State, uid: str) -> list[str]:
-    """The held groups a unit belongs to (20.4, 20.6) in this scenario."""
-    sf = scenario_facts(ctx)
-    tags = table(ctx)[uid, state.units[uid].face].tags
-    out = []
-    if GARRISON in sf.hold and GARRISON in tags:
-        out.append(GARRISON)
-    if NORTH_CAUCASUS in sf.hold and (NORTH_CAUCASUS in tags or uid in facts(ctx).release.north_caucasus_hqs):
-        out.append(NORTH_CAUCASUS)
-    return out
+def _groups(ctx: Context) -> Mapping[tuple[str, str], tuple[str, ...]]:
+    """(unit, face) -> the held groups it belongs to (20.4, 20.6) in this scenario, for the units in one (made once
+    per loaded game and scenario: asked at every move, about units that mostly belong to none)."""
+    def make(c: Context) -> dict[tuple[str, str], tuple[str, ...]]:
+        sf = scenario_facts(c)
+        hqs = facts(c).release.north_caucasus_hqs
+        out = {}
+        for (uid, face), i in table(c).items():
+            groups = tuple(g for g, on in ((GARRISON, GARRISON in i.tags),
+                                           (NORTH_CAUCASUS, NORTH_CAUCASUS in i.tags or uid in hqs))
+                           if on and g in sf.hold)
+            if groups:
+                out[uid, face] = groups
+        return out
+    return once(ctx, ("s42_held_groups", ctx.scenario_id), make)
 
 
 def held(ctx: Context, state: State, uid: str) -> tuple[str, str] | None:
     """(rule, why) when a unit may not move yet (20.4, 20.6, S1.2), else None."""
-    groups = _groups(ctx, state, uid)
+    groups = _groups(ctx).get((uid, state.units[uid].face))
     if not groups or _setup(ctx).get(uid) != state.units[uid].loc:
         return None
     if GARRISON in groups and f"{GARRISON}:{uid}" not in state.released:
@@ -71,7 +77,7 @@ def held(ctx: Context, state: State, uid: str) -> tuple[str, str] | None:
 def don(ctx: Context) -> frozenset[tuple[str, str]]:
     """20.6: the Don between the Sea of Azov and Kalach: the shortest chain of Major River hexsides from a hexside of
     ``don_from`` to one of ``don_to`` (hexsides that meet at a corner follow each other), both orders."""
-    return per_replay(ctx, "s42_don", _don)
+    return once(ctx, "s42_don", _don)  # (the map's alone: made once per loaded game)
 
 
 def _don(ctx: Context) -> frozenset[tuple[str, str]]:
@@ -105,7 +111,7 @@ def _don(ctx: Context) -> frozenset[tuple[str, str]]:
 
 def near(ctx: Context, hid: str, radius: int) -> int:
     """The hexes within ``radius`` hexes of ``hid`` (plain distance), as bits (remembered)."""
-    memo = ctx.derived.setdefault("s42_near", {})
+    memo = ctx.tables.setdefault("s42_near", {})  # (the map's alone: kept for every replay of the game)
     out = memo.get((hid, radius))
     if out is None:
         b = board_bits(ctx)
@@ -170,13 +176,19 @@ def _enemy_garrisons(ctx: Context, side: str) -> tuple[tuple[str, str], ...]:
 
 def _garrison_zone(ctx: Context, state: State, mover_side: str) -> int:
     """The hexes within five hexes of an unreleased Garrison of the other side (20.4), remembered per set of releases
-    and Garrison locations."""
+    and Garrison locations. Asked at every move: the last answer per side is kept with the Garrisons' unit states
+    and the releases it was made for, and given again while they are the same objects (a campaign's Garrisons stay
+    put and unreleased for long stretches: no location is looked up then)."""
     enemy = _enemy_garrisons(ctx, mover_side)
     if not enemy:
         return 0
-    r = facts(ctx).release
     units = state.units
-    spots = tuple((units[g].loc, key) for g, key in enemy)
+    states = tuple(map(units.__getitem__, _garrison_ids(ctx, mover_side)))
+    last = ctx.derived.setdefault("s42_garrison_last", {}).get(mover_side)
+    if last is not None and last[1] is state.released and all(map(is_, states, last[0])):
+        return last[2]
+    r = facts(ctx).release
+    spots = tuple((us.loc, key) for us, (_, key) in zip(states, enemy))
     memo = ctx.derived.setdefault("s42_garrison_zone", {})
     key = (mover_side, spots, state.released)
     out = memo.get(key)
@@ -188,7 +200,13 @@ def _garrison_zone(ctx: Context, state: State, mover_side: str) -> int:
         if len(memo) > 32:
             memo.clear()
         memo[key] = out
+    ctx.derived["s42_garrison_last"][mover_side] = (states, state.released, out)
     return out
+
+
+def _garrison_ids(ctx: Context, side: str) -> tuple[str, ...]:
+    """The units of :func:`_enemy_garrisons` (made once per replay)."""
+    return per_replay(ctx, ("s42_enemy_garrison_ids", side), lambda c: tuple(g for g, _ in _enemy_garrisons(c, side)))
 
 
 def _held_side(ctx: Context) -> str:
@@ -207,7 +225,7 @@ def _don_banks(ctx: Context) -> int:
         for a, b in don(c):
             out |= bit.get(a, 0) | bit.get(b, 0)
         return out
-    return per_replay(ctx, "s42_don_banks", make)
+    return once(ctx, "s42_don_banks", make)
 
 
 def _releases_caucasus(ctx: Context, state: State, uid: str, path: Sequence[str], where: int) -> bool:

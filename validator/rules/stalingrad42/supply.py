@@ -29,7 +29,7 @@ from operator import is_
 from typing import Any, Callable
 
 from ...engine.bits import Steps, board_bits, spread
-from ...engine.context import Context, per_replay
+from ...engine.context import Context, once
 from ...engine.paths import move_bits
 from .board import in_play
 from .bonds import enemy_bonds
@@ -50,22 +50,37 @@ class Net:
     first asked for: most nets are asked only whether a hex traces a LOS) its Unlimited LOS and Connecting Rail
     Hexes."""
 
-    __slots__ = ("sources", "road", "supplied", "_unlimited", "_rail")
+    __slots__ = ("sources", "road", "supplied", "_unlimited", "_rail", "_reached")
 
-    def __init__(self, sources: int, road: int, supplied: int, unlimited: Callable[[], int],
+    def __init__(self, sources: int, road: int, supplied: int, unlimited: Callable[[int], int | None],
                  rail: Callable[[], int]):
         self.sources = sources  # Supply Source locations (areas and Port hexes)
         self.road = road  # hexes the road portion reaches from a source (16.3.3)
         self.supplied = supplied  # locations that trace a Line of Supply (16.3)
-        self._unlimited: int | Callable[[], int] = unlimited
+        self._unlimited: int | Callable[[int], int | None] = unlimited
         self._rail: int | Callable[[], int] = rail
+        self._reached = 0  # locations a stopped flood reached (:meth:`unlimited_of`)
 
     @property
     def unlimited(self) -> int:
         """Locations that trace an Unlimited Line of Supply (16.5.1)."""
         if not isinstance(self._unlimited, int):
-            self._unlimited = self._unlimited()
-        return self._unlimited
+            self._unlimited = self._unlimited(0)  # type: ignore[assignment]
+        return self._unlimited  # type: ignore[return-value]
+
+    def unlimited_of(self, m: int) -> int:
+        """The locations of ``m`` that trace an Unlimited Line of Supply (16.5.1): :attr:`unlimited` ``& m``, but the
+        flood stops once it has reached every one of them (the Supply Phase asks about the few unsupplied locations
+        of its units, mostly a few rings out: the whole board is flooded only when one of them is cut off)."""
+        if not m or not m ^ (m & self._reached):
+            return m
+        if not isinstance(self._unlimited, int):
+            out = self._unlimited(m)
+            if out is None:  # every one reached
+                self._reached = m
+                return m
+            self._unlimited = out
+        return self._unlimited & m
 
     @property
     def rail(self) -> int:
@@ -76,7 +91,7 @@ class Net:
 
 
 def _static(ctx: Context) -> dict:
-    return per_replay(ctx, "s42_supply_static", _make_static)
+    return once(ctx, "s42_supply_static", _make_static)  # the map's alone: made once per loaded game
 
 
 def _make_static(ctx: Context) -> dict:
@@ -158,7 +173,7 @@ def _playing(ctx: Context) -> int:
         for loc in in_play(c):
             m |= bit.get(loc, 0)
         return m
-    return per_replay(ctx, "s42_playing_bits", make)
+    return once(ctx, ("s42_playing_bits", ctx.scenario_id), make)  # the scenario's maps: once per loaded game
 
 
 def _enemy_cities(ctx: Context, state: State, side: str) -> int:
@@ -379,8 +394,10 @@ def _net(ctx: Context, state: State, side: str) -> Net:
     road, supplied, targets, ok, ez, open_ = _lines(ctx, state, side, src)
     b = board_bits(ctx)
     # both with the same state and masks as the net's (a net is remembered by them)
-    return Net(src, road, supplied, lambda: _flood(b, targets, ok & b.grid, ez, open_, _static(ctx)) | supplied,
-               lambda: _rail(ctx, state, side, src))
+    def unlimited(stop: int) -> int | None:
+        out = _flood(b, targets, ok & b.grid, ez, open_, _static(ctx), stop ^ (stop & supplied))
+        return None if out is None else out | supplied
+    return Net(src, road, supplied, unlimited, lambda: _rail(ctx, state, side, src))
 
 
 def _lines(ctx: Context, state: State, side: str, src: int) -> tuple[int, int, int, int, int, Steps]:
@@ -494,8 +511,9 @@ def _overland(ctx: Context, state: State, src: int, targets: int, ok: int, ez: i
     return supplied << low
 
 
-def _flood(b, targets: int, ok: int, ez: int, open_: Steps, st: dict) -> int:
-    """16.5.1: the hexes with an Unlimited LOS: the overland rules without a length."""
+def _flood(b, targets: int, ok: int, ez: int, open_: Steps, st: dict, stop: int = 0) -> int | None:
+    """16.5.1: the hexes with an Unlimited LOS: the overland rules without a length. With ``stop``: None as soon as
+    the flood has reached every location of it (all of them trace one), the whole flood otherwise."""
     ways = tuple(zip(_back(b), open_))
     areas = st["areas"]
     not_ez = st["all"] ^ ez
@@ -518,6 +536,8 @@ def _flood(b, targets: int, ok: int, ez: int, open_: Steps, st: dict) -> int:
         # a hex in an EZOC reached before only through an EZOC may be reached again through a free hex
         ring = new
         reach |= new
+        if stop and stop & reach == stop:
+            return None
     out = reach
     for (left, right), o in ways:
         out |= (reach << left >> right) & o

@@ -67,8 +67,10 @@ def _expected(ctx: Context, state: State, side: str) -> dict[str, str]:
     out = dict.fromkeys(checked(ctx, state, side), IN_SUPPLY)
     mine = sides(ctx, state, side).units
     bit = move_bits(ctx).bit
-    for loc in locations(ctx, mine ^ (mine & n.supplied)):
-        s = OUT_OF_SUPPLY if n.unlimited & bit[loc] else ISOLATED
+    cut = mine ^ (mine & n.supplied)
+    unlimited = n.unlimited_of(cut)
+    for loc in locations(ctx, cut):
+        s = OUT_OF_SUPPLY if unlimited & bit[loc] else ISOLATED
         for u in units_at(ctx, state, side, loc):
             out[u] = s
     return out

@@ -1,5 +1,5 @@
 """What a unit is, face by face, as the rules ask it (2.3): Combat or Non-Combat Unit, mechanized, ASU, free
-stacking, tank dots, troop quality, boxed MA ... read once per replay from ``units.csv`` and the unit types and
+stacking, tank dots, troop quality, boxed MA ... read once per loaded game from ``units.csv`` and the unit types and
 traits of ``game.toml`` (:func:`info`), so rule modules ask a small frozen record instead of the game's tags.
 """
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Mapping, NamedTuple
 
-from ...engine.context import Context, per_replay
+from ...engine.context import Context, once
 from ...engine.state import face_of
 
 
@@ -45,9 +45,10 @@ def _build(ctx: Context) -> Mapping[tuple[str, str], Info]:
 
 
 def table(ctx: Context) -> Mapping[tuple[str, str], Info]:
-    """(unit, face) -> :class:`Info`, made once per replay (looked up without :func:`per_replay`'s call when made)."""
-    value = ctx.derived.get("s42_units")
-    return value if value is not None else per_replay(ctx, "s42_units", _build)
+    """(unit, face) -> :class:`Info`, made once per loaded game (the units and their faces are the game's alone;
+    looked up without :func:`once`'s call when made)."""
+    value = ctx.tables.get("s42_units")
+    return value if value is not None else once(ctx, "s42_units", _build)
 
 
 def info(ctx: Context, state, uid: str) -> Info:

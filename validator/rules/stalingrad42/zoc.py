@@ -91,8 +91,7 @@ def note_move(ctx: Context, before: Mapping[str, UnitState], after: Mapping[str,
     mine = ctx.game.units[uid].side
     for side, last in memo.items():
         if last[0] is before:
-            memo[side] = (after, *_update(ctx, last, after, side, [uid])) if side == mine else \
-                (after, last[1], last[2])
+            memo[side] = (after, *_update(ctx, last, after, side, [uid])) if side == mine else (after, *last[1:])
 
 
 def units_in(ctx: Context, state, loc: str) -> tuple[str, ...]:
@@ -136,29 +135,38 @@ def _sides(ctx: Context, units: Mapping[str, UnitState], side: str) -> tuple:
         out = (units, *_all(ctx, units, side))
     else:
         mine = [u for u in changed if ctx.game.units[u].side == side]
-        out = (units, last[1], last[2]) if not mine else (units, *_update(ctx, last, units, side, mine))
+        out = (units, *last[1:]) if not mine else (units, *_update(ctx, last, units, side, mine))
     memo[side] = out
     return out
 
 
-def _all(ctx: Context, units: Mapping[str, UnitState], side: str) -> tuple[Sides, dict]:
+def _all(ctx: Context, units: Mapping[str, UnitState], side: str) -> tuple[Sides, dict, dict]:
+    """(the side's masks, its units by location, each location's :func:`_flags`: what :func:`_update` keeps)."""
     bit = move_bits(ctx).bit
     at: dict[str, tuple[str, ...]] = {}
     for uid, us in units.items():
         if us.loc in bit and ctx.game.units[uid].side == side:
             at[us.loc] = at.get(us.loc, ()) + (uid,)
     masks = [0, 0, 0, 0, 0]
+    flags = {}
     for loc, here in at.items():
         b = bit[loc]
-        for k, on in enumerate(_flags(ctx, units, side, here, loc)):
+        flags[loc] = f = _flags(ctx, units, side, here, loc)
+        for k, on in enumerate(f):
             if on:
                 masks[k] |= b
-    return Sides(*masks), at
+    return Sides(*masks), at, flags
+
+
+_NONE = (False,) * 5  # the flags of a location without the side's units
 
 
 def _update(ctx: Context, last: tuple, units: Mapping[str, UnitState], side: str, changed: list[str]
-            ) -> tuple[Sides, dict]:
-    before, old, at0 = last
+            ) -> tuple[Sides, dict, dict]:
+    """:func:`_all` for ``units`` from the last one (``before``) through the side's units that changed: their old
+    and new locations' flags are made again and compared with those kept, and only a location whose flags changed
+    has its bits flipped (no board-sized operation for the others). The mappings are changed in place."""
+    before, old, at0, flags = last
     bit = move_bits(ctx).bit
     # the mapping is changed in place unless :func:`side_at` gave it out (the memo holds the last one only)
     out = ctx.derived.get("s42_side_at_out")
@@ -176,15 +184,24 @@ def _update(ctx: Context, last: tuple, units: Mapping[str, UnitState], side: str
         if b in bit:
             at[b] = tuple(x for x in at.get(b, ()) if x != u) + (u,)
             locs.add(b)
-    masks = list(old)
-    flipped = False
+    masks = None
     for loc in locs:
+        here = at.get(loc)
+        new = _flags(ctx, units, side, here, loc) if here else _NONE
+        was = flags.get(loc, _NONE)
+        if new == was:
+            continue
+        if here:
+            flags[loc] = new
+        else:
+            del flags[loc]
+        if masks is None:
+            masks = list(old)
         b = bit[loc]
-        for k, on in enumerate(_flags(ctx, units, side, at.get(loc, ()), loc)):
-            if bool(masks[k] & b) != on:  # the bit is flipped only when it changes (no new mask otherwise)
+        for k, (on, was_on) in enumerate(zip(new, was)):
+            if on != was_on:  # the bit is flipped only when it changes (no new mask otherwise)
                 masks[k] ^= b
-                flipped = True
-    return (Sides(*masks) if flipped else old), at
+    return (Sides(*masks) if masks is not None else old), at, flags
 
 
 def other(ctx: Context, side: str) -> str:
@@ -251,7 +268,7 @@ def reaching(ctx: Context, state, loc: str) -> int:
     :func:`ezoc_bits` spreads them): ``loc`` is in an enemy ZOC when an enemy hex with a ZOC is one of them. For
     the rules that ask about a hex or two, not the whole board's EZOCs (remembered per hex and season)."""
     is_winter = winter(ctx, state)
-    memo = ctx.derived.setdefault("s42_reaching", {})
+    memo = ctx.tables.setdefault("s42_reaching", {})  # (the map's alone: kept for every replay of the game)
     hit = memo.get((loc, is_winter))
     if hit is None:
         b = board_bits(ctx)
