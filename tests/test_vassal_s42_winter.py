@@ -94,3 +94,23 @@ def test_a_vasilevsky_marker_put_on_turn_24_is_a_winter_offensive_the_rules_refu
     actions, violations = _validated(s42_module, tmp_path, 24, [_vasilevsky(s42_module[0])])
     assert [(a.type, a.side) for a in actions] == [("winter_offensive", "soviet")]
     assert [v.rule for v in violations] == ["33.1"]
+
+
+@pytest.mark.engine
+def test_the_real_modules_vasilevsky_marker_dragged_from_its_palette_is_read_as_the_winter_offensive(
+        vassal_engine, s42_module, tmp_path) -> None:
+    """In the real engine, the Campaign's tracker pressed to turn 1's Soviet Initial Phase and the Vasilevsky marker
+    dragged from the module's palette onto the map: the log VASSAL writes is read as the Soviets' winter_offensive
+    line, which 33.1 refuses on turn 1 (the palette's piece carries what the reader needs, not only the writer's
+    copy). A screenshot of the main map is kept in the test's folder to look at."""
+    game, vmod, _ = s42_module
+    presses = phase_sequence(game).index(("soviet", "initial"))
+    script = [{"do": "new_game", "setup": game.scenarios[CAMPAIGN].name}, {"do": "side", "side": "Soviet"},
+              {"do": "begin_log", "file": "winter.vlog"}, *[{"do": "turn", "step": "next"}] * presses,
+              _vasilevsky(game), {"do": "end_log"}, {"do": "show"},
+              {"do": "screenshot", "window": "main", "file": "vasilevsky.png"}]
+    result = vassal_engine.run_script(vmod, script, tmp_path)
+    assert not result.problems, result.problems
+    v = load_vassal(str(tmp_path / "winter.vlog"), vmod, scenario=CAMPAIGN)
+    assert [(a.type, a.side) for a in v.log.actions if a.type != "phase"] == [("winter_offensive", "soviet")]
+    assert [x.rule for x in replay(v.log, v.game, keep_states=False).violations] == ["33.1"]
