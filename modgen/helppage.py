@@ -177,10 +177,14 @@ def _reversed(ctx: Context) -> str:
     scenarios = ", ".join(f"{ctx.game.scenarios[sid].name} from turn {t}"
                           for sid, t in ctx.settings.reversed_from.items())
     by_itself = f" The tracker goes over to it by itself in {escape(scenarios)}." if scenarios else ""
+    marker = next((m for m in ctx.game.all_markers if m.kind == ctx.settings.flip_marker), None)
+    announce = "" if marker is None else (
+        f"announce it by putting the <i>{escape(marker.front.label)}</i> marker from the palette on the map (the "
+        "log reader takes it for that announcement), and ")
     return (f"<p>On the turns whose {escape(name)} Player Turn comes first, the tracker is on its second level, "
             f"<i>Game Turn, {escape(name)} first</i>, whose phases list that side's Player Turn first.{by_itself} "
-            "When the rules flip the order during play, set the tracker there (right-click it, <i>Set</i>) on the "
-            "next turn's first phase.</p>\n")
+            f"When the rules flip the order during play, {announce}set the tracker there (right-click it, "
+            "<i>Set</i>) on the next turn's first phase.</p>\n")
 
 
 def _toolbar_text(ctx: Context) -> str:

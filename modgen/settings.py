@@ -20,8 +20,10 @@ as ``game.module``), and ``hexforge info`` reports its problems with the rest. K
   (the description of its two halves).
 * ``[turn_tracker]`` — ``reversed`` (true: the tracker gets a second Game Turn level whose player turns come in the
   reverse order, for a game whose turn order can flip, as Stalingrad '42's does, S3.3, 33.2.2) and ``reversed_from``
-  (scenario id -> the turn from which that scenario's set-up save has the tracker go over to it by itself). Default:
-  one level, the game's player order.
+  (scenario id -> the turn from which that scenario's set-up save has the tracker go over to it by itself),
+  ``flip_marker`` (the kind of the marker players put on the map to announce a flip during play, Stalingrad '42's
+  Vasilevsky marker, 33.1: the help page says so, and the log reader takes it for that act). Default: one level,
+  the game's player order.
 """
 
 from __future__ import annotations
@@ -82,6 +84,7 @@ class Settings:
     joker: Joker
     reversed_order: bool = False  # the tracker's second Game Turn level, player turns the other way round
     reversed_from: Mapping[str, int] = field(default_factory=dict)  # scenario -> turn it goes over to that level
+    flip_marker: str = ""  # the marker kind that announces a flip during play ("" for none)
 
 
 def _err(key: str, message: str) -> DataError:
@@ -175,9 +178,9 @@ def _phase(game: Game, t: Mapping[str, Any], key: str, where: str) -> str:
     return value
 
 
-def _tracker(game: Game, data: Mapping[str, Any]) -> tuple[bool, dict[str, int]]:
+def _tracker(game: Game, data: Mapping[str, Any]) -> tuple[bool, dict[str, int], str]:
     t = _table(data, "turn_tracker", "")
-    _keys(t, {"reversed", "reversed_from"}, "turn_tracker.")
+    _keys(t, {"reversed", "reversed_from", "flip_marker"}, "turn_tracker.")
     flag = t.get("reversed", False)
     if not isinstance(flag, bool):
         raise _err("turn_tracker.reversed", "expected true or false")
@@ -193,7 +196,12 @@ def _tracker(game: Game, data: Mapping[str, Any]) -> tuple[bool, dict[str, int]]
         if not isinstance(turn, int) or isinstance(turn, bool) or not sc.first_turn < turn <= sc.last_turn:
             raise _err(where, f"expected a turn after the scenario's first ({sc.first_turn}-{sc.last_turn})")
         out[sid] = turn
-    return flag, out
+    marker = t.get("flip_marker", "")
+    if marker and not flag:
+        raise _err("turn_tracker.flip_marker", "needs reversed = true")
+    if not isinstance(marker, str) or (marker and marker not in {m.kind for m in game.all_markers}):
+        raise _err("turn_tracker.flip_marker", "expected a marker kind of markers.csv")
+    return flag, out, marker
 
 
 def settings(game: Game) -> Settings:
@@ -214,7 +222,7 @@ def settings(game: Game) -> Settings:
     joker = _table(cards, "joker", "cards.")
     _keys(joker, {"name", "faces"}, "cards.joker.")
     where = "cards.set_aside."
-    reversed_order, reversed_from = _tracker(game, data)
+    reversed_order, reversed_from, flip_marker = _tracker(game, data)
     return Settings(
         unit_commands=_unit_commands(game, data),
         attack_clear_phase=_phase(game, attacks, "clear_phase", "attacks."),
@@ -227,6 +235,7 @@ def settings(game: Game) -> Settings:
                     _text(joker, "faces", "cards.joker.", "either side up")),
         reversed_order=reversed_order,
         reversed_from=reversed_from,
+        flip_marker=flip_marker,
     )
 
 

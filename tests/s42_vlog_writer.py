@@ -145,9 +145,13 @@ def write_vlog(game: Game, vmod: str, scenario: str, script: list[dict[str, Any]
             _key(log, a, commands, names)
         elif do == "draw":
             log.card(next(cards), a["map"], tuple(a["to"]))
-        elif do == "place":  # a unit the save keeps off the map (a box, the turn track)
-            uid = a["slot"].rsplit("[", 1)[1].rstrip("]")
-            log.move(uid, tuple(a["at"]) if isinstance(a["at"], list) else names.get(a["at"], a["at"]))
+        elif do == "place":  # a unit the save keeps off the map (a box, the turn track), or a palette marker
+            at = tuple(a["at"]) if isinstance(a["at"], list) else names.get(a["at"], a["at"])
+            if a["slot"].endswith("]"):
+                log.move(a["slot"].rsplit("[", 1)[1].rstrip("]"), at)
+            else:  # modgen.markers.slot_name: "front / back (id)"
+                mid = a["slot"].rsplit("(", 1)[1].rstrip(")")
+                log.marker(next(m.kind for m in game.all_markers if m.id == mid), "1", at)
         elif do not in ("new_game", "side", "begin_log", "end_log"):
             raise ValueError(f"the writer has no command for {a}")
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:

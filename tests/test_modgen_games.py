@@ -232,7 +232,9 @@ def test_the_turn_tracker_settings_are_checked(s42):
     for bad, key in [({"reversed": "yes"}, "turn_tracker.reversed"),
                      ({"reversed": True, "reversed_from": {"s9": 2}}, "turn_tracker.reversed_from.s9"),
                      ({"reversed": True, "reversed_from": {"s3_uranus": 28}}, "turn_tracker.reversed_from.s3_uranus"),
-                     ({"reversed_from": {"s3_uranus": 29}}, "turn_tracker.reversed_from")]:
+                     ({"reversed_from": {"s3_uranus": 29}}, "turn_tracker.reversed_from"),
+                     ({"reversed": True, "flip_marker": "stalin"}, "turn_tracker.flip_marker"),
+                     ({"flip_marker": "vasilevsky"}, "turn_tracker.flip_marker")]:
         with pytest.raises(DataError, match=key.replace(".", r"\.")):
             settings(replace(s42, module={**s42.module, "turn_tracker": bad}))
 
@@ -274,6 +276,7 @@ def test_the_help_page_is_the_games_own(s42, s42_built):
     assert "36 Game Turns" in page and "Victory Determination Phase" in page and "Rally in an EZOC" in page
     assert "Entry Area A (Yelets)" in page and "Send to Soviet Eliminated Box" in page
     assert "Finland" not in page and "Target" not in page and "Cards" not in page
+    assert "putting the <i>Vasilevsky</i> marker from the palette on the map" in page  # module.toml flip_marker, 33.1
     for s in s42.scenarios.values():
         assert s.name in page
 

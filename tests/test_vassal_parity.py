@@ -62,6 +62,14 @@ AGREE = [  # (log, what it shows); the ones marked "found" differed before the t
     "stalingrad42/blind6_reinforcement_right_area_then_moves",  # place into an Entry Area
     "stalingrad42/blind10_rp_two_forts_clean",  # fortify
     "stalingrad42/blind9_desert_attrition",  # attrition (Isolated markers in the position)
+    "stalingrad42/blind12_winter_offensive_split_clean",  # found: the Vasilevsky marker is the Winter Offensive (33.1)
+    "stalingrad42/blind12_winter_offensive_romanian_air_next_turn",  # found (the same: the next turn Soviet first)
+    "stalingrad42/blind12_interchange_clean",  # found (the same: the Interchange Turn, 33.2.3)
+    "stalingrad42/blind13_interchange_three_hexes_good_order",  # found (the same)
+    "stalingrad42/blind14_s3_winter_offensive",  # found (the same: not in the Uranus scenario, S4.3)
+    "stalingrad42/blind14_s4_benchmark_after_winter_offensive_clean",  # found (the same)
+    "stalingrad42/blindv_winter_offensive_early",  # found (the same: before turn 25, 33.1)
+    "stalingrad42/blindv_winter_offensive_twice",  # found (the same: a second marker from the palette, 33.1)
 ]
 
 CANNOT_CARRY = [  # (log, the VASSAL log's verdicts): facts the module cannot show (docs/vassal-reading.md)
@@ -70,6 +78,7 @@ CANNOT_CARRY = [  # (log, the VASSAL log's verdicts): facts the module cannot sh
     ("blind2_special_ss", [("10.5", "battle")]),  # an optional rule switched on: the scenario's options
     ("blind11_defensive_works_by_unit", [("10.5", "battle")]),  # a card's target: no Defensive Works shift
     ("stalingrad42/blind_repl_kinds", []),  # a replacement's kind: unstated, the validator picks a legal one
+    ("stalingrad42/winter_offensive_early", [("33.1", "winter_offensive")]),  # the Winter Offensive's HQs: not read
 ]
 
 

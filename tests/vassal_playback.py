@@ -257,6 +257,9 @@ def _convert(p: _Play, a: dict[str, Any], before: Any) -> None:
     elif kind in ("reserve", "offensive"):  # Stalingrad '42 (25.2.1, 26.2): a marker from the palette on the unit
         for uid in a.get("units") or [a["unit"]]:
             _put_marker(p, kind, side, uid)
+    elif kind == "winter_offensive":  # Stalingrad '42 (33.1): the Vasilevsky marker from the palette onto the map
+        m, _ = _marker_for(p, kind, side)  # (the palette gives a copy each time: a second use is a second marker)
+        p.do(do="place", slot=slot_name(m), at=p.name(min(game.map.hexes)))
     elif kind == "auto_ds":  # 8.6.1: the attackers' directions toward the target, then their Automatic DS markers
         for uid in a["attackers"]:
             p.unit(uid, do="key", menu=f"toward {_direction(game, before.units[uid].loc, a['target'])}")

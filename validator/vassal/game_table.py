@@ -13,7 +13,8 @@ phases mean is the game's: its rules package declares it as data, in ``vassal.js
   ``target``, ``counterblow``, ``support``) or a role of the game's ``marker_actions``;
 - ``marker_actions``: per role, the action a marker arriving on (``arrive``) or leaving (``leave``) a unit gives, in
   a phase or any: ``{"action": kind, "fields": {...}, "phase": id}``; a field's value ``"{unit}"`` is the marked
-  unit, ``"{hex}"`` the marker's location, ``["{unit}"]`` a list of it, ``"{target}"`` the hex the marked unit's
+  unit (the line is its side's; without it the phasing side's: Stalingrad '42's Vasilevsky marker anywhere on the
+  map), ``"{hex}"`` the marker's location, ``["{unit}"]`` a list of it, ``"{target}"`` the hex the marked unit's
   attack direction points at (the direction is used up); ``"recast": kind`` instead turns the moves the unit made in
   this phase into one action of that kind (a Train marker: the drag was a rail move); ``"battle": result`` makes the
   line a battle with that result, in whatever phase: drags of its target's units that follow are its retreats

@@ -793,7 +793,8 @@ class _Translator:
             self.support = True  # for the battle being set up (or the next one)
 
     def marker_action(self, spec: MarkerAction, loc: str, unit: str | None) -> None:
-        """A marker of a role the game's table gives an action (:mod:`.game_table`), in its phase."""
+        """A marker of a role the game's table gives an action (:mod:`.game_table`), in its phase: the marked unit's
+        side's, or the phasing side's when the action names no unit (Stalingrad '42's Vasilevsky marker, 33.1)."""
         if spec.phase is not None and self.pos.phase != spec.phase:
             return
         if spec.roll and not self.dice:
@@ -819,7 +820,7 @@ class _Translator:
                 self.note(f"a marker for '{spec.action}' was put on {unit}, which has no attack direction set")
                 return
             values["{target}"] = target
-        line = self.emit(spec.action, self.side_of(unit) if unit is not None else None,
+        line = self.emit(spec.action, self.side_of(unit) if unit is not None and wants_unit else None,
                          **{k: _fill(v, values) for k, v in spec.fields.items()})
         if spec.battle is not None:
             self.marker_battle(line, spec.battle)
