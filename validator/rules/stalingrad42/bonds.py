@@ -10,6 +10,8 @@
 - 7.5, 22.3.2: a unit bonds (Hexside Bond only) with a friendly Entry Area: across the hexside between two hexes of
   the map edge next to the area that are both next to the unit, the unit not itself next to the area. Never with an
   enemy Entry Area or a neutral edge; never with the coast (7.6.2).
+- 22.3.2: a unit entering the map from an Entry Area crosses the map edge of the hex it enters; a Hexside Bond
+  across that edge (between two units two hexes apart along it) bars the entry.
 - 7.6.1: no bond across an impassable or Volga hexside, nor across two unfrozen Major River hexsides; a Hexside Bond
   is pushed to one side of its hexside or the other, never into a hex holding an enemy unit, and stands when either
   push crosses neither an impassable nor a Volga hexside nor two unfrozen Major Rivers.
@@ -115,12 +117,29 @@ def crosses_bond(ctx: Context, pot: Potential, enemy: int, a: str, c: str) -> bo
     index = ctx.board.step_index
     d = index.get((a, c))
     if d is None:
-        return False
+        return _enters_across_edge_bond(ctx, pot, enemy, a, c)
     bit = board_bits(ctx).bit
     x, y = bit[a], bit[c]
     e = (d + 3) % 6
     return bool(pot.via1[d] & x and not enemy & x or pot.via2[d] & x and not enemy & y
                 or pot.via1[e] & y and not enemy & y or pot.via2[e] & y and not enemy & x)
+
+
+def _enters_across_edge_bond(ctx: Context, pot: Potential, enemy: int, area: str, c: str) -> bool:
+    """22.3.2 with 7.2: a unit entering the map from the Entry Area ``area`` into ``c`` crosses the map edge of
+    ``c``; a Hexside Bond of ``pot`` along that edge (two units two hexes apart, the hexside between ``c`` and the
+    cell off the map next to both) bars the entry, unless pushed into ``c`` while it holds one of ``enemy``'s units."""
+    b = board_bits(ctx)
+    y = b.bit.get(c, 0)
+    if not y or y & b.grid == 0 or c not in ctx.board.neighbours.get(area, ()):
+        return False
+    for k in range(6):
+        n = _shift(y, b.shifts[k])
+        if not n or n & b.grid:
+            continue  # a hex of the map (or a lake cell) there: not the edge
+        if (pot.via1[k] & y or pot.via2[(k + 3) % 6] & n) and not enemy & y:
+            return True
+    return False
 
 
 def bonds(ctx: Context, state, side: str) -> Bonds:

@@ -745,6 +745,13 @@ def _move(ctx: Context, state: State, action: Action, mode: str, unlimited: bool
             if other is None:
                 findings = [evolve(entry, path=(start or "",) + found_path)]
             found_path = other or found_path
+        if found_path and start in ctx.game.map.areas and g.crosses(ctx, start, found_path[0]):
+            # 22.3.2: the cheapest way enters across an enemy bond along the edge: another, else that one's finding
+            edge = sum(move_bits(ctx).bit[h] for h in ctx.game.map.areas[start].adjacent if g.crosses(ctx, start, h))
+            other = _find(ctx, p._replace(blocked=p.blocked | edge), path[-1])
+            if other is None:
+                findings = check_path(ctx, state, uid, found_path, a, p, g)
+            found_path = other or found_path
         if found_path is not None:
             path = found_path
         else:
