@@ -66,6 +66,17 @@ def test_a_late_campaign_with_weather_and_winter_is_clean(s42) -> None:
     assert {x["weather"] for x in lines if x.get("type") == "weather"} >= {"snow"}
 
 
+def test_the_player_keeps_to_the_rules_it_once_broke(s42) -> None:
+    """Whole games whose players once broke a rule (the player asks the rules before each action and raises when one
+    is broken): in Operation Uranus a City Battle's Partial Success left its defender in the City and no attacker
+    advanced to share it (29.1.1, seed 4), and one whose step loss eliminated the last defender was reported for the
+    same advance although the City was vacated (11.6.2, seed 9); in Fall Blau a Delay retreat was reported for not
+    taking a third hex past an EZOC, which a Delay may not (11.6.1, 12.1.3)."""
+    for scenario, seed, share in (("s3_uranus", 4, 0.5), ("s3_uranus", 9, 0.5), ("s1_fall_blau", 7, 0.8)):
+        result = validate(play(s42, seed=seed, scenario=scenario, move_share=share))
+        assert result.clean, (scenario, seed, [v.message for v in result.violations[:5]])
+
+
 # -- mutations ---------------------------------------------------------------------------------------------------
 
 def test_mutation_move_into_an_enemy_combat_unit(game8) -> None:

@@ -39,8 +39,10 @@ def test_player_keeps_to_the_rules_it_once_broke(nr_game) -> None:
     """Whole campaigns of seeds whose games once broke a rule (the player asks the rules before each action and
     raises when one is broken): a Counterblow hex an earlier battle emptied attacked anyway (10.1), a Hungarian
     army detrained into Finland (8.6), card 53 paid beside a card it already covered (5.4), a tank reduced by an
-    event's loss left its hex overstacked (8.4.3)."""
-    for seed in (6, 11, 38, 56):
+    event's loss left its hex overstacked (8.4.3), the unit kept back for a declared target eliminated as a hex's
+    excess when another could go (10.3.1, 8.4.3); and one reported for a Counteroffensive CA that No Mercy! left no
+    attacker to make (10.7.2, a validator fix)."""
+    for seed in (6, 11, 38, 56, 116, 165):
         lines = play(nr_game, seed=seed)
         assert validate(lines).clean, seed
 

@@ -269,9 +269,12 @@ def _lose(p: Player, side: str) -> bool:
 
 
 def remove_excess(p: Player) -> None:
-    """A tank reduced to a non-tank face may leave its hex over the limit: the owner eliminates the excess (8.4.3)."""
+    """A tank reduced to a non-tank face may leave its hex over the limit: the owner eliminates the excess of his
+    choice (8.4.3), not a unit the phasing player keeps back for a target still to attack (10.3.1)."""
     for loc, side, uids in overstacks(p.ctx, p.state):
-        p.act("remove", side, unit=uids[0], to=elimination_box(p.ctx, p.state, uids[0]), reason="overstacked (8.4.3)")
+        kept = kept_back(p, side, obligations(p, side))[0] if side == p.state.player else set()
+        uid = next((u for u in uids if u not in kept), uids[0])
+        p.act("remove", side, unit=uid, to=elimination_box(p.ctx, p.state, uid), reason="overstacked (8.4.3)")
 
 
 def _eliminate(p: Player, d) -> bool:

@@ -26,6 +26,7 @@ from validator.rules.stalingrad42 import air, combat, retreat
 from validator.rules.stalingrad42.battlefield import crossing
 from validator.rules.stalingrad42.combat_data import combat_facts
 from validator.rules.stalingrad42.combat_state import BREAKTHROUGH, REGULAR, battles, current
+from validator.rules.stalingrad42.contested import city_contest
 from validator.rules.stalingrad42.determined import desperate_ok
 from validator.rules.stalingrad42.losses import box
 from validator.rules.stalingrad42.state import GOOD_ORDER
@@ -341,10 +342,22 @@ def advances(p: Player, side: str, top: bool) -> None:
     if c is None or not c.adv and not c.limited:
         return
     if any(p.game.units[u].side != side and p.state.units[u].loc == c.target for u in c.defenders):
+        if city_contest(p.ctx, c):
+            _contest(p, side, c)
         return
     for uid in c.attackers:
         if _on_map(p, uid) and p.rng.random() < ADVANCE_SHARE and uid not in battles(p.state).advanced:
             _advance(p, side, uid, c.adv, c.target)
+
+
+def _contest(p: Player, side: str, c: Any) -> None:
+    """29.1.1: after a City Battle's Partial Success the attackers share the City hex with its defender: at least one
+    advances into it, each other one now and then."""
+    done = False
+    for uid in c.attackers:
+        if _on_map(p, uid) and uid not in battles(p.state).advanced and (not done or p.rng.random() < ADVANCE_SHARE) \
+                and p.fits(uid, c.target):
+            done = p.try_act("advance", side, unit=uid, path=[c.target]) or done
 
 
 def breakthrough(p: Player, side: str) -> None:

@@ -160,16 +160,26 @@ def _unexpected_by(ctx: Context, action: Action) -> list[Finding]:
 # -- around every action -------------------------------------------------------------------------------------------
 
 def before(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
-    """Checks before an action: a CA an event made mandatory (cards 32, 42, 52) is carried out at once."""
+    """Checks before an action: a CA an event made mandatory (cards 32, 42, 52) is carried out at once, when it can
+    be: not once the losses settling the battle (card 11's, say) left none of its attackers or none of its defenders
+    on the map, for a counterattack has the same units, roles swapped, against the attackers' hexes (10.7.2)."""
     e = state.effects
     if e.must_counterattack is None or action.type in SETTLING:
         return state, []
     line, side, card = e.must_counterattack
     state = evolve(state, effects=evolve(e, must_counterattack=None))
-    if action.type == "battle" and action.side == side:
+    if action.type == "battle" and action.side == side or not _can_counterattack(ctx, state, line):
         return state, []
     return state, [Finding("10.7.2", f"{card_label(ctx, card, side)}: the CA of the battle at line {line} must be "
                                      f"carried out: the {ctx.game.sides[side].name} units counterattack at once")]
+
+
+def _can_counterattack(ctx: Context, state: State, line: int) -> bool:
+    """Whether the battle of ``line`` still has an attacker and a defender on the map (10.7.2)."""
+    b = state.combat.battle
+    on_map = ctx.board.locations
+    return b is None or b.line != line or all(any(state.units[u].loc in on_map for u in units)
+                                              for units in (b.attackers, b.defenders))
 
 
 def exempt_from_end(state: State, action: Action) -> bool:

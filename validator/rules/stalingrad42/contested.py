@@ -93,8 +93,10 @@ def city_contest(ctx: Context, c) -> bool:
 
 
 def owed_advance(ctx: Context, state: State, c) -> list[Finding]:
-    """29.1.1: when the combat ends, at least one of its attackers left on the map has advanced into the City hex."""
-    if not city_contest(ctx, c):
+    """29.1.1: when the combat ends, at least one of its attackers left on the map has advanced into the City hex, to
+    share it with the defender: not when the Determined Defense's own step loss eliminated the last defender there
+    (the City vacated, its marker goes, 11.6.2, and the hex is left to the ordinary advance, 14.x)."""
+    if not city_contest(ctx, c) or not any(state.units[d].loc == c.target for d in c.defenders):
         return []
     alive = [u for u in c.attackers if state.units[u].loc in ctx.board.locations]
     if not alive or any(state.units[u].loc == c.target for u in alive):

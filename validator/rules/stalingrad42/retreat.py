@@ -432,14 +432,16 @@ def shortest(c: Combat | None) -> int | None:
 
 def alive(ctx: Context, state: State, uid: str, away: str, length: int, c: Combat | None,
           g: Ground | None = None) -> list[Option]:
-    """The retreats of ``uid`` that keep it alive (:func:`saving`); ``c``: the combat whose retreat it makes."""
-    return [o for o in options(ctx, state, uid, away, length, g, shortest(c)) if saving(ctx, state, c, length, o)]
+    """The retreats of ``uid`` that keep it alive (:func:`saving`); ``c``: the combat whose retreat it makes. A
+    Delay's are one hex or two, never a third past an EZOC (11.6.1, as :func:`_length` has it)."""
+    found = [o for o in options(ctx, state, uid, away, length, g, shortest(c)) if saving(ctx, state, c, length, o)]
+    return [o for o in found if o.walk.hexes <= length] if c is not None and c.delay else found
 
 
 def _forced(ctx: Context, state: State, uid: str, away: str, length: int, g: Ground, c: Combat | None) -> bool:
     """Whether every retreat of the unit eliminates it (12.2) or ends short where it cannot pay (12.1.3 (4)): the log
     shows the elimination, not a violation."""
-    return not any(saving(ctx, state, c, length, o) for o in options(ctx, state, uid, away, length, g, shortest(c)))
+    return not alive(ctx, state, uid, away, length, c, g)
 
 
 def _length(ctx: Context, state: State, side: str, w: Walk, length: int, what: str, g: Ground) -> tuple[int, str]:
