@@ -9,8 +9,8 @@ the log gives only the destination.
 - 8.2: weather caps the allowance (``weather.csv`` ``ma_cap``); 6.5.2: so does an Unsupplied marker (the TEC
   ``unsupplied`` row);
 - 8.3: the TEC cost to enter each hex or area, by armor or other unit; rivers cost nothing extra; lake hexsides
-  and sea or lake hexes are prohibited; a unit may always move one hex whatever the cost (not across a prohibited hexside, into an
-  enemy unit or from EZOC to EZOC);
+  and sea or lake hexes are prohibited; a unit may always move one hex whatever the cost (not across a prohibited
+  hexside, into an enemy unit or from EZOC to EZOC);
 - 8.4: never into a location holding enemy units;
 - 8.5.1: a unit stops on entering an enemy zone of control; 8.5.2: +1 MP (TEC ``ezoc``) to leave one;
   8.5.3: no move from an EZOC hex straight into another unless a friendly unit is there;

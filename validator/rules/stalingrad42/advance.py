@@ -325,8 +325,8 @@ def _group_advance(ctx: Context, state: State, c: Combat, uid: str, path: Sequen
         cur = nxt
     free.pop(uid, None)
     if spent > n:
-        out.append(Finding("15.2.4", f"{who} has used {spent} hexes of its advance (15.2.4: forming, declining, each hex, each "
-                           f"Breakthrough Combat); {why}", (uid,), full))
+        out.append(Finding("15.2.4", f"{who} has used {spent} hexes of its advance (15.2.4: forming, declining, each "
+                           f"hex, each Breakthrough Combat); {why}", (uid,), full))
     if uid in only:
         halted = halted | {uid}
     in_ezoc = (ezoc | {uid}) if stop_now and ez_all & bit.get(cur, 0) else ezoc - {uid}
