@@ -111,6 +111,9 @@ def step(ctx: Context, state: State, action: Action) -> tuple[State, list[Findin
         state, findings = sequence.timing(ctx, state, action)
         if waiting:
             findings = waiting + findings
+        if state.phase == "supply" and supply_phase.after_check(state, action):  # 6.0: the check is over
+            state, over = supply_phase.end_check(ctx, state)
+            findings = findings + over
         terrain = kind == "discard" and events_org.clears_terrain(ctx, state, action)
         if kind in CARD_ACTIONS and not terrain:
             findings = findings + events.unexpected(ctx, state, action)

@@ -36,7 +36,7 @@ from .rail import detrain_problem, in_box, rail_box
 from .results import elimination_box, step_loss, to_box
 from .state import State
 from .supply import supply_net, traces_overland
-from .supply_phase import end_supply_phase, reported_markers
+from .supply_phase import end_check, reported_markers
 from .victory import gain
 
 
@@ -237,10 +237,11 @@ FOLLOW = {"loss": (_accepts_loss, follow_loss), "eliminate": (_accepts_eliminate
 def surrender_unit(ctx: Context, state: State, play: Play, effect: Effect) -> tuple[State, list[Finding]]:
     n = int(effect.params["units"])
     early: list[Finding] = []
-    if state.phase == "supply":  # played at the Supply Check's end: the markers are placed (6.0), as the log says or
-        state, early = end_supply_phase(ctx, state)  # the rules give them (what is wrong is reported when it ends)
+    if state.phase == "supply":  # played at the Supply Check's end: the check is over, its markers placed (6.0)
+        state, early = end_check(ctx, state)  # (already, after a ``supply`` line; else the rules' markers, silently)
     either = reported_markers(ctx, state) or state  # a marker the check reported either way counts (6.4: one report)
     units, findings = _enemy_named(ctx, state, play)
+    findings = early + findings
     if play.targets and not play.units:  # a hex named: its enemy units with an Unsupplied marker are the ones meant
         units = tuple(u for u in units if either.units[u].unsupplied) or units
     if len(units) > n:
@@ -252,8 +253,6 @@ def surrender_unit(ctx: Context, state: State, play: Play, effect: Effect) -> tu
             findings.append(violation(ctx, play.event, play.side, f"{unit_name(ctx, uid, state)} is not an enemy "
                                                                    "unit on the map with an Unsupplied marker", (uid,)))
             continue
-        # its marker left out (6.4) is reported here: the unit leaves the map before the phase ends
-        findings += [f for f in early if f.units == (uid,)]
         state = to_box(ctx, state, uid, f"surrendered_{ctx.game.units[uid].side}")
     return state, findings
 

@@ -9,8 +9,8 @@ and steps in order, which action belongs where, and what happens when each one e
 - 4.0 A: turns advance one at a time up to the scenario's last turn; B: the turn's weather and events
   (``turn_events``).
 - 8.4: stacking is checked when each phase, step and battle ends; 6.0/11.0: the Supply Check and Removal
-  procedures run when those phases end (``supply_phase``, ``removal``); the Card Phase's steps, the Placement
-  Step and the Victory Phase end as ``phase_ends`` says.
+  procedures run when those phases end (``supply_phase``, ``removal``; the check sooner when an event follows it);
+  the Card Phase's steps, the Placement Step and the Victory Phase end as ``phase_ends`` says.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from .combat import end_combat_step
 from .phase_ends import leave as leave_step
 from .removal import end_removal_phase
 from .state import State
-from .supply_phase import end_supply_phase
+from .supply_phase import end_check
 
 RULE = "4.0"
 
@@ -65,7 +65,7 @@ def _fresh(ctx: Context, slot: Slot) -> Mapping[str, Any]:
 def _leave(ctx: Context, state: State, slot: Slot) -> tuple[State, list[Finding]]:
     findings: list[Finding] = []
     if slot.phase == "supply":
-        state, findings = end_supply_phase(ctx, state)
+        state, findings = end_check(ctx, state)
     elif slot.phase == "removal":
         state, findings = end_removal_phase(ctx, state)
     elif slot.phase == "combat":

@@ -3,9 +3,13 @@
 A log may state the markers (``supply`` actions, one or several per side, possibly with an empty list; the units of
 either side may be listed, ``side`` names a side checked even when none of its units is listed); then each
 marked unit that does trace supply is a violation of the rule that supplies it (6.1 overland, 6.2 alternate) and,
-when the phase ends, each unmarked unit that cannot trace supply is a violation (6.1, or 6.3 when only enemy units
+when the check is over, each unmarked unit that cannot trace supply is a violation (6.1, or 6.3 when only enemy units
 or zones of control cut it off). The logged markers stand. A log that states nothing for a side gets the markers
 the rules give, silently: the check is deterministic.
+
+The check is over (:func:`end_check`, once a phase) at the first other action of the phase after a ``supply`` line
+(an event played at the phase's end, say), or when the phase ends: the markers are placed as the position then is
+(6.0), so an event played after the check cannot owe a marker (`supply_event_after_check_cuts_enemy`).
 """
 
 from __future__ import annotations
@@ -18,8 +22,25 @@ from .state import State
 from .supply import describe, supply_net, supply_order, unit_supply, unsupplied, why_unsupplied
 
 
+OVER = "supply:over"  # (in ``logged``: this phase's check is over, its markers placed and judged)
+QUIET = frozenset({"supply", "note"})  # the actions that leave the check open
+
+
 def _key(side: str) -> str:
     return f"supply:{side}"
+
+
+def after_check(state: State, action: Action) -> bool:
+    """Whether ``action`` (in the Supply Phase) comes after the check, which a ``supply`` line already began."""
+    return action.type not in QUIET and OVER not in state.logged and any(k.startswith("supply:") for k in state.logged)
+
+
+def end_check(ctx: Context, state: State) -> tuple[State, list[Finding]]:
+    """The check is over (6.0): the markers are placed and judged (:func:`end_supply_phase`), once a phase."""
+    if OVER in state.logged:
+        return state, []
+    state, findings = end_supply_phase(ctx, state)
+    return evolve(state, logged=state.logged | {OVER}), findings
 
 
 def handle_supply(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
