@@ -41,9 +41,10 @@ def test_player_keeps_to_the_rules_it_once_broke(nr_game) -> None:
     army detrained into Finland (8.6), card 53 paid beside a card it already covered (5.4), a tank reduced by an
     event's loss left its hex overstacked (8.4.3), the unit kept back for a declared target eliminated as a hex's
     excess when another could go (10.3.1, 8.4.3); and one reported for a Counteroffensive CA that No Mercy! left no
-    attacker to make (10.7.2, a validator fix)."""
-    for seed in (6, 11, 38, 56, 116, 165):
-        lines = play(nr_game, seed=seed)
+    attacker to make (10.7.2, a validator fix), and one for the Unsupplied marker of a unit that New Conscripts cut
+    off after the Supply Check (6.0, 6.4: the markers are judged when the check is over, a validator fix)."""
+    for seed, share in ((6, 0.6), (11, 0.6), (38, 0.6), (56, 0.6), (116, 0.6), (165, 0.6), (279, 0.9)):
+        lines = play(nr_game, seed=seed, move_share=share)
         assert validate(lines).clean, seed
 
 
