@@ -4,7 +4,7 @@ as whole turns where a weather roll decides a later action.
 Each `tests/logs/stalingrad42/blind26_*.jsonl` was written from docs/log-format.md, docs/rules/stalingrad42.md and
 the rules text (../shared/rules/stalingrad42-rules-v2.md) only, with the map, counters and tables of
 games/stalingrad42/ for the facts, aimed at the rules the earlier sets' `expect` fields name least (23.2.3 and 23.3.2:
-none; 23.2.4, 23.4: five), its verdicts committed before its first run (four lists: 20, 12, 6 and 4 logs).
+none; 23.2.4, 23.4: five), its verdicts committed before its first run (six lists: 20, 12, 6, 4, 3 and 2 logs).
 The set covers: Seasonal Marsh still Marsh two turns after the Rain, through a Mud turn (23.2.3, 23.3.1), and dry in
 a log with no Rain; an unbridged Minor River's +1 in a rolled Mud turn after a Rain turn's legal crossing (5.5.1,
 23.3.3) and its Clear twin; Overcast's one German Air unit counted over the Axis Combat Phase and the Soviet one's
@@ -12,16 +12,19 @@ Defensive Support (9.3.1, 23.2.2), its Clear twin; Overcast's no Romanian Air un
 Mud); the +1 past the table's last row (a 7: Clear, or Mud after Rain); a log that starts in a turn whose weather its
 header gives (start.weather): the next roll's +1 and Mud, Snow's MA, Rain's Seasonal Marsh, Mud's Minor River;
 Automatic DS advances in a rolled Mud turn (Adv 4 halved) and a rolled Snow turn (Adv 4 less one) (8.6.2, 14.2.1);
-the Interchange Turn of Uranus turn 28 (S3.4, 33.2.3): Full Retreat's full MA, Tactical only otherwise, no Train
-Movement, no combat; and what may be done in which phase (3.0): the Recovery and Supply Phases' steps backwards,
-Full Retreat, Rail Movement, a Rally, a Disengagement, Isolation Attrition, a supply check, a Railhead and a weather
-line out of their phases, a move in the Victory Determination Phase and in an Interchange Turn not due, a
-Fortification begun in the Movement Phase or by the Soviets in the Axis Initial Phase, and the Initial Phase's
-activities in any order.
+the Interchange Turn of Uranus turn 28 (S3.4, 33.2.3): no combat, no Soviet rally, its parts in order and before the
+Victory Determination Phase; turn 29's Air units: Clear's one German one and the Romanian one, Overcast-W's none
+(9.3.9, 23.2.2); and what may be done in which phase (3.0): the Recovery and Supply Phases' steps backwards, Rail
+Movement, a Disengagement, Isolation Attrition, a supply check, a Railhead and a weather line out of their phases, a
+move in the Victory Determination Phase, a Fortification begun in the Movement Phase or by the Soviets in the Axis
+Initial Phase, and the Initial Phase's activities in any order.
 
-Repeats: a grep of the earlier sets after the runs showed two plain repeats, dropped: a Summer roll claimed Overcast
-(blind_weather_table_summer) and 23.3.2's example claimed as another weather (blind5_mud_example_claim_overcast;
-its Mud twin is kept). 40 logs, 13 clean.
+Repeats: a grep of the earlier sets after the runs showed eight plain repeats, dropped: a Summer roll claimed Overcast
+(blind_weather_table_summer), 23.3.2's example claimed as another weather (blind5_mud_example_claim_overcast; its Mud
+twin is kept), Uranus's Interchange Turn by Full Retreat, by three Tactical hexes and by rail
+(blind14_s3_interchange_*), a move in an Interchange Turn not due (blind10_seq_interchange_on_turn5), Full Retreat in
+the Combat Phase and a Rally in the Movement Phase (blind10_seq_full_retreat_in_combat, blind10_seq_rally_in_movement).
+39 logs, 13 clean.
 
 The first runs agreed with the validator in every log but one, and there the case was wrong: the Automatic DS in a
 rolled Mud turn first started in turn 21's Weather Phase, so the Axis Supply Phase of turn 21 ran silently and found
