@@ -35,6 +35,11 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ENGINE_JAR = os.path.join(REPO, "tools", "vassal_engine", "vendor", "Vengine.jar")
 JAVAC_FLAGS = ("--release", "11", "-encoding", "UTF-8", "-g:source,lines", "-proc:none", "-implicit:none",
                "-nowarn", "-Xlint:-path")
+# the JVM that runs javac, kept small: it starts under the builds' 3 GB address-space limit (SECURITY.md; by default
+# it reserves a gigabyte of class space and a heap by the machine's memory, and fails to start). The class bytes do
+# not depend on them.
+JVM_FLAGS = ("-J-Xmx512m", "-J-XX:CompressedClassSpaceSize=128m", "-J-XX:ReservedCodeCacheSize=64m",
+             "-J-XX:+UseSerialGC")
 INSTALL = ("run tools/vassal_engine/setup.sh (as root on Debian it installs openjdk-17-jdk-headless) or `make build`, "
            "then build again")
 
@@ -58,12 +63,15 @@ def compile_classes(jar: str = ENGINE_JAR, javac: str | None = None) -> dict[str
         raise PluginUnavailable(f"no VASSAL engine jar at {jar}: {INSTALL}")
     with tempfile.TemporaryDirectory(prefix="hexforge-plugin-") as out:
         try:
-            p = subprocess.run([javac, *JAVAC_FLAGS, "-d", out, "-cp", jar, *sources()],
+            p = subprocess.run([javac, *JVM_FLAGS, *JAVAC_FLAGS, "-d", out, "-cp", jar, *sources()],
                                capture_output=True, text=True, timeout=300)
         except (OSError, subprocess.TimeoutExpired) as exc:
             raise PluginUnavailable(f"javac could not run ({exc}): {INSTALL}") from None
+        said = (p.stdout + p.stderr).strip()
+        if p.returncode != 0 and "initialization of VM" in said:  # its JVM did not start (memory): not the sources
+            raise PluginUnavailable(f"javac's JVM could not start ({' '.join(said.split())[:200]})")
         if p.returncode != 0:
-            raise RuntimeError(f"javac failed on modgen/java (a bug in the plugin's sources):\n{p.stderr[-4000:]}")
+            raise RuntimeError(f"javac failed on modgen/java (a bug in the plugin's sources):\n{said[-4000:]}")
         classes = {}
         for d, _, files in os.walk(out):
             for f in files:

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import json
 import os
+import resource
+import subprocess
+import sys
 
 import pytest
 from lxml import etree
@@ -78,6 +81,30 @@ def test_without_a_jdk_the_module_is_built_without_the_plugin_and_one_line_says_
     module.module_entries(nr_game, art_dir)
     assert capsys.readouterr().err == ""  # said once per process
     plugin._classes_for.cache_clear()
+
+
+def test_javac_runs_under_the_builds_address_space_limit(classes) -> None:
+    """SECURITY.md: build, art and pnp stay within 3 GB of address space. javac's JVM reserves more by default (a
+    gigabyte of class space, a heap by the machine's memory) and did not start under that limit; it is given a small
+    one (``plugin.JVM_FLAGS``) and compiles the same class bytes."""
+    code = "import sys; from modgen import plugin; sys.stdout.write(repr(sorted(plugin.compile_classes().items())))"
+    limit = 3 * 1024 ** 3
+
+    def cap() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+    p = subprocess.run([sys.executable, "-c", code], preexec_fn=cap, capture_output=True, text=True, timeout=300,
+                       cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    assert p.returncode == 0, p.stderr[-2000:]
+    assert p.stdout == repr(sorted(classes.items()))
+
+
+def test_a_jvm_that_cannot_start_leaves_the_plugin_out_not_a_bug_report(tmp_path) -> None:
+    fake = tmp_path / "javac"
+    fake.write_text("#!/bin/sh\necho 'Error occurred during initialization of VM'\nexit 1\n")
+    fake.chmod(0o755)
+    with pytest.raises(plugin.PluginUnavailable, match="javac's JVM could not start"):
+        plugin.compile_classes(javac=str(fake))
 
 
 def test_a_missing_engine_jar_is_reported_not_raised(tmp_path) -> None:
