@@ -67,11 +67,16 @@ def mask(bit: Mapping[str, int], locations: Iterable[str]) -> int:
 
 def names(bit: Mapping[str, int], m: int) -> list[str]:
     """The locations of the bits of ``m``, in no particular order."""
-    back = {b: loc for loc, b in bit.items()}
+    return named({b: loc for loc, b in bit.items()}, m)
+
+
+def named(name: Mapping[int, str], m: int) -> list[str]:
+    """The locations of the bits of ``m`` (``name``: a location's bit -> the location, made once by the caller),
+    lowest bit first."""
     out = []
     while m:
         low = m & -m
-        out.append(back[low])
+        out.append(name[low])
         m ^= low
     return out
 

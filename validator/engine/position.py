@@ -25,7 +25,7 @@ from itertools import compress
 from operator import is_not
 from typing import AbstractSet, Any, Callable, Mapping, NamedTuple
 
-from .bits import board_bits, mask
+from .bits import board_bits, mask, named
 from .context import Context, once
 
 KEEP = 8  # positions remembered on the context
@@ -173,6 +173,11 @@ def _make_static(ctx: Context) -> _Static:
 def unit_sides(ctx: Context) -> Mapping[str, str]:
     """unit -> its side."""
     return _static(ctx).side
+
+
+def unit_ranks(ctx: Context) -> Mapping[str, int]:
+    """unit -> its place in the game's unit order (the order a location's units are listed in)."""
+    return _static(ctx).rank
 
 
 def _add(s: _Static, locations, at: dict, held: dict, zoc: dict, uid: str, us, sign: int) -> None:
@@ -362,13 +367,7 @@ def stacked_at(pos: Position) -> list[tuple[str, str]]:
     """(location, side) for every location holding more than one unit of a side, side by side (from the bits the
     position keeps: no location is looked at that holds fewer)."""
     name = pos.zones.name
-    out = []
-    for side, m in pos.stacked.items():
-        while m:
-            low = m & -m
-            out.append((name[low], side))
-            m ^= low
-    return out
+    return [(loc, side) for side, m in pos.stacked.items() for loc in named(name, m)]
 
 
 def held_by(pos: Position, side: str) -> AbstractSet[str]:

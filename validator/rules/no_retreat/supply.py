@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
-from ...engine.bits import Bits, board_bits, mask, spread
+from ...engine.bits import Bits, board_bits, mask, named, spread
 from ...engine.context import Context, once
 from ...engine.position import enemy_zoc_mask, position, spots_of_others, unit_sides
 from ...engine.state import unit_name
@@ -66,12 +66,7 @@ def _bit_names(ctx: Context) -> Mapping[int, str]:
 
 def _names(name: Mapping[int, str], m: int) -> frozenset[str]:
     """The locations of the bits of ``m``."""
-    out = []
-    while m:
-        low = m & -m
-        out.append(name[low])
-        m ^= low
-    return frozenset(out)
+    return frozenset(named(name, m))
 
 
 def blocked_for(ctx: Context, state: State, side: str, with_enemy: bool = True) -> frozenset[str]:

@@ -18,9 +18,9 @@ from __future__ import annotations
 from typing import AbstractSet, Mapping, NamedTuple, Sequence
 
 from ...engine.bits import Steps, board_bits
-from ...engine.context import Context, once, per_replay, remember
+from ...engine.context import Context, per_replay, remember
 from ...engine.paths import move_bits
-from ...engine.position import changes
+from ...engine.position import changes, unit_ranks
 from .state import FULL_RETREAT, GOOD_ORDER, UnitState
 from .terrain import allowed, crossings, union, winter_from
 from .units import table
@@ -101,17 +101,12 @@ def units_in(ctx: Context, state, loc: str) -> tuple[str, ...]:
     x = _sides(ctx, state.units, a)[2].get(loc, ())
     y = _sides(ctx, state.units, b)[2].get(loc, ())
     here = x + y if x and y else x or y
-    return here if len(here) < 2 else tuple(sorted(here, key=_rank(ctx).__getitem__))
+    return here if len(here) < 2 else tuple(sorted(here, key=unit_ranks(ctx).__getitem__))
 
 
 def holds(ctx: Context, state, side: str, loc: str) -> bool:
     """Whether ``side`` has a unit in the location ``loc``."""
     return bool(sides(ctx, state, side).units & move_bits(ctx).bit.get(loc, 0))
-
-
-def _rank(ctx: Context) -> Mapping[str, int]:
-    """Unit -> its place in the game's unit order (made once per loaded game)."""
-    return once(ctx, "s42_unit_rank", lambda c: {u: i for i, u in enumerate(c.game.units)})
 
 
 def units_by_location(ctx: Context, state, side: str) -> Mapping[str, tuple[str, ...]]:
