@@ -160,9 +160,7 @@ def check_path(ctx: Context, state: State, uid: str, path: Sequence[str]) -> lis
     edge = edge_entries(ctx, state, uid) if path[0] not in board.neighbours.get(start, ()) else frozenset()
     for nxt in path:
         feats = board.hexside(cur, nxt)
-        if cur == start and nxt in edge:  # S1.2: entrained onto the map from its edge
-            pass
-        elif not board.adjacent(cur, nxt):
+        if not board.adjacent(cur, nxt) and not (cur == start and nxt in edge):  # (S1.2: entrained from the edge)
             why = f"{who}: {nxt} is not next to {cur}; Rail Movement follows the rail"
             entry = scenario_facts(ctx).rail_entry
             if cur == start and entry is not None and nxt in rail_exits(ctx):

@@ -32,7 +32,7 @@ from .data import facts
 from .losses import lose_step
 from .state import IN_SUPPLY, ISOLATED, OUT_OF_SUPPLY, State
 from .units import name, table
-from .zoc import adjacent_bits, holds, locations, other, sides, units_at, units_in
+from .zoc import adjacent_bits, holds, locations, other, sides, units_at
 
 WORDS = {IN_SUPPLY: "in supply", OUT_OF_SUPPLY: "Out of Supply", ISOLATED: "Isolated"}
 
@@ -176,9 +176,8 @@ def drm(ctx: Context, state: State, uid: str) -> tuple[int, list[str]]:
     if any(hexes[h].settlement in supply.CITY and (state.control.get(h) == side or holds(ctx, state, side, h))
            for h in reach if h in hexes):
         parts.append((f.city, "city"))
-    if any(holds(ctx, state, side, h) and any("command_hq" in table(ctx)[u, state.units[u].face].tags and
-                                              ctx.game.units[u].side == side for u in units_in(ctx, state, h))
-           for h in reach):
+    if any("command_hq" in table(ctx)[u, state.units[u].face].tags for h in reach
+           for u in units_at(ctx, state, side, h)):
         parts.append((f.hq, "HQ"))
     desert = int(ctx.game.tec[hexes[loc].terrain].extra.get("isolation_drm") or 0) if loc in hexes else 0
     if desert:
