@@ -75,14 +75,18 @@ def normal_hexes(ctx: Context, state: State, uid: str) -> int:
 
 
 def card_limit(ctx: Context, state: State, b: Battle, uid: str) -> tuple[int, str] | None:
-    """The hexes of advance the battle's cards allow (cards 4 and 17, applied in the order played, 5.0), or None."""
+    """The hexes of advance the battle's cards allow (cards 4 and 17, applied in the order played, 5.0), or None.
+    The message names only what was played: a cap (Rasputitsa) or an extra hex (General Staff), on the advance
+    10.8.1-10.8.2 allow the unit."""
     cards = battle_cards(state, b.line)
     if cards is None or not cards.advance:
         return None
-    n = normal_hexes(ctx, state, uid)
+    n = rules = normal_hexes(ctx, state, uid)
     for how, k in cards.advance:
         n = min(n, k) if how == "cap" else n + k
-    return n, f"the cards of the battle (Rasputitsa, General Staff) allow {n} hex(es) of advance"
+    steps = ", then ".join(f"at most {k} (Rasputitsa)" if how == "cap" else f"{k} more (General Staff)"
+                           for how, k in cards.advance)
+    return n, f"10.8.1-10.8.2 allow it {rules} hex(es) of advance, the battle's cards {steps}: {n} in all"
 
 
 def path_problem(ctx: Context, state: State, b: Battle, uid: str, path: Sequence[str]) -> tuple[str, str] | None:
