@@ -86,7 +86,8 @@ def card_limit(ctx: Context, state: State, b: Battle, uid: str) -> tuple[int, st
         n = min(n, k) if how == "cap" else n + k
     steps = ", then ".join(f"at most {k} (Rasputitsa)" if how == "cap" else f"{k} more (General Staff)"
                            for how, k in cards.advance)
-    return n, f"10.8.1-10.8.2 allow it {rules} hex(es) of advance, the battle's cards {steps}: {n} in all"
+    return n, (f"10.8.1-10.8.2 allow it {rules} hex(es) of advance; the battle's cards, in the order played: "
+               f"{steps}; {n} in all")
 
 
 def path_problem(ctx: Context, state: State, b: Battle, uid: str, path: Sequence[str]) -> tuple[str, str] | None:
