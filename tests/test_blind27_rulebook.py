@@ -13,13 +13,14 @@ white Luftwaffe Field in a counterattack (10.7.3); events whose text prevails (5
 hexes by unit type, Surprise Attack's counterblow in a forest, Prepared Offensive's overstack (in movement, at a
 battle's end, its one-hex step out in the Detraining Phase), Luftwaffe Support in the Removal Phase, General Staff's
 extra hex for an Unsupplied attacker, Not a Step Back! against a Fort and Hold at All Costs! against a Volkssturm hex
-(EX, not the no effect the unit would make of the DR).
+(EX, not the no effect the unit would make of the DR), Rokossovsky's supplied attack with an Unsupplied third
+attacker (VPG 6.5.5).
 
 Each `tests/logs/blind27_*.jsonl` was written from docs/log-format.md, docs/rules/no_retreat.md, the rules texts in
 ../shared/rules/ and the game data (hexes.csv, units.csv, cards.csv, regions.toml, areas.toml, the CRTs, tec.csv,
 weather.csv, turns.csv) before looking at the validator's code (blind21's and blind26's test modules were read for
 the form; the header line of one blind21 log was seen while checking the form, nothing of its play), with its
-verdicts (`expect`) recorded and committed before its first run, in eight batches (37, 11, 9, 4, 4, 2, 2, 2 logs).
+verdicts (`expect`) recorded and committed before its first run, in nine batches (37, 11, 9, 4, 4, 2, 2, 2, 2 logs).
 
 Plain repeats dropped after the first batch's run (21), by name against the earlier sets: an Unsupplied unit's zone
 (blind17_move_past_*), fort reversion and fortifying while Unsupplied (blind10_fort_back_free_unsupplied,
@@ -32,7 +33,14 @@ the river of one attacker (blind17_forest_river_one_attacker_dry*), Battle Initi
 replacement before turn 5 (blind18_pbem_t4_axis_replacement_before_turn_5), Luftwaffe Support's second hex
 (blind11_luftwaffe_support_two_hexes).
 
-The first runs disagreed on three logs, all the cases' mistakes, and found one validator mistake in a message:
+The first runs disagreed on four logs: one validator mistake, three case mistakes, and a validator message:
+- `blind27_t26_rokossovsky_third_attacker_unsupplied_legal`: Rokossovsky (card 46 Soviet) asks a supplied attack of
+  armor and infantry; the 5th Guards Tank and the 3rd Byelorussian were supplied, the South Front beside them
+  Unsupplied, and the validator reported the card (5.3.1) because one attacker was Unsupplied. VPG 6.5.5 (the 3rd
+  edition texts are silent) says an event for supplied forces needs, when several units are involved, one of them
+  supplied. `events_combat._unmet` now reports it only when every attacker is Unsupplied; the twin
+  `blind27_t26_rokossovsky_every_attacker_unsupplied` (written after the fix) is that case (5.3.1, the claim with or
+  without the card's shift accepted as before).
 - `blind27_t13_prepared_offensive_*_in_detraining` ended the game turn with a `phase` line for the housekeeping;
   a phase line cannot move the Game Turn marker (the log format's `turn` line does), so it went back to turn 13's
   housekeeping (4.0). They now end with `turn` 14.

@@ -11,7 +11,8 @@ earlier plays, enter the battle in this order (5.0: the card played last prevail
 2. modifiers after those of ``shifts`` (strength points, column shifts, cancelled shifts): shifts (Black Sea Fleet
    3 for battles on Black Sea coasts, Luftwaffe Support 6, Soviet SNAFU 28 and Andrei Yeremenko 30 one left after
    the roll, Katyushas 28, Soviet Logistics Problems 34 for every Soviet attack of the phase, Rokossovsky 46 with
-   armor and infantry, Heavy Artillery 47 and Hurrah! 50 against cities, Defense Works 41), doubled strengths
+   armor and infantry in a supplied attack, one supplied attacker of several being enough (VPG 6.5.5), Heavy
+   Artillery 47 and Hurrah! 50 against cities, Defense Works 41), doubled strengths
    (Manstein 1: one unit; Walter Model 29: the defenders), Sturmoviks (23: +2 strength a Soviet unit, +4 from
    1944, in its battle and the next), the armor bonus (New Tank Design 8: against any defender, or none for the
    Soviets; Stalin Tanks 54: two shifts), river shifts cancelled (Bridgehead 21, River Crossing 27), two shifts a
@@ -218,8 +219,9 @@ def _unmet(ctx: Context, state: State, spec: BattleSpec, e: Effect) -> str:
         kinds = {category(ctx, state, a) for a in spec.attackers}
         if not {"armor", "infantry"} <= kinds:
             return "it needs armor and infantry-type units attacking together"
-    if p.get("supplied") and any(state.units[a].unsupplied for a in spec.attackers):
-        return "it needs a supplied attack; an attacker is Unsupplied"
+    if p.get("supplied") and all(state.units[a].unsupplied for a in spec.attackers):
+        # VPG 6.5.5: an event for supplied forces needs, of several units, at least one supplied
+        return "it needs a supplied attack (6.5.5: one supplied attacker at least); every attacker is Unsupplied"
     return ""
 
 
