@@ -14,13 +14,16 @@ hexes by unit type, Surprise Attack's counterblow in a forest, Prepared Offensiv
 battle's end, its one-hex step out in the Detraining Phase), Luftwaffe Support in the Removal Phase, General Staff's
 extra hex for an Unsupplied attacker, Not a Step Back! against a Fort and Hold at All Costs! against a Volkssturm hex
 (EX, not the no effect the unit would make of the DR), Rokossovsky's supplied attack with an Unsupplied third
-attacker (VPG 6.5.5).
+attacker (VPG 6.5.5); a shattered cadre to the turn track and its Cadre box, not back onto the map (15.3.3); an army
+stacked with an Axis Fortification holding on a DR (10.7.4).
 
 Each `tests/logs/blind27_*.jsonl` was written from docs/log-format.md, docs/rules/no_retreat.md, the rules texts in
 ../shared/rules/ and the game data (hexes.csv, units.csv, cards.csv, regions.toml, areas.toml, the CRTs, tec.csv,
 weather.csv, turns.csv) before looking at the validator's code (blind21's and blind26's test modules were read for
 the form; the header line of one blind21 log was seen while checking the form, nothing of its play), with its
-verdicts (`expect`) recorded and committed before its first run, in nine batches (37, 11, 9, 4, 4, 2, 2, 2, 2 logs).
+verdicts (`expect`) recorded and committed before its first run, in eleven batches (37, 11, 9, 4, 4, 2, 2,
+2, 2, 2, 2 logs); 57 are kept. The last three batches were written after the eighth's run had led to reading the
+validator's advance and combat-event modules (Rokossovsky's 6.5.5 case came from that reading of events_combat).
 
 Plain repeats dropped after the first batch's run (21), by name against the earlier sets: an Unsupplied unit's zone
 (blind17_move_past_*), fort reversion and fortifying while Unsupplied (blind10_fort_back_free_unsupplied,
