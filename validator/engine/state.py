@@ -25,35 +25,42 @@ K = TypeVar("K")
 V = TypeVar("V")
 _new = object.__new__
 _set = object.__setattr__
-_COMBINED = " combined"  # the key that marks a dict evolve made combined
-_slots: dict[type, Any] = {}  # class -> its __slots__, or None
+_put: dict[type, Callable[[Any, dict], None]] = {}  # class without __slots__ -> the setter of its instances' __dict__
+_slots: dict[type, tuple[str, ...]] = {}  # class with __slots__ -> them
 
 
 def evolve(obj: T, **changes: Any) -> T:
     """A copy of a frozen dataclass of the state (or a finding) with some fields changed: ``dataclasses.replace``
     without its per-call introspection and checks (the replay makes thousands of these): the names are not checked,
-    and none of these dataclasses has a ``__post_init__``."""
+    and none of these dataclasses has a ``__post_init__``.
+
+    The copy's ``__dict__`` is a dict display: a new combined dict, one block copy of the old one when that is
+    combined too (an object made by its ``__init__`` holds a split dict sharing its class's keys, copied key by key
+    once; CPython reads attributes from a split dict by the generic lookup, twice as slow, so its copies do not share
+    them). It is set by the class's own ``__dict__`` descriptor, kept per class (``object.__setattr__`` looks it up
+    again through the class on every call)."""
     cls = obj.__class__
-    new = _new(cls)
-    slots = _slots.get(cls, False)
-    if slots is False:
-        slots = _slots[cls] = cls.__dict__.get("__slots__")
+    put = _put.get(cls)
+    if put is not None:
+        new = _new(cls)
+        put(new, {**obj.__dict__, **changes})
+        return new
+    return _evolve_first(obj, changes)
+
+
+def _evolve_first(obj: T, changes: dict[str, Any]) -> T:
+    """:func:`evolve` for a class with ``__slots__`` (one store a field), or one not seen yet."""
+    cls = obj.__class__
+    slots = _slots.get(cls)
     if slots is None:
-        d = obj.__dict__
-        if _COMBINED in d:
-            # a combined dict merged into an empty one is one block copy (the fast path of ``dict.copy``, a third of
-            # filling a new dict key by key); the display spares the calls of ``copy`` and ``update``
-            _set(new, "__dict__", {**d, **changes})
-        else:
-            # an object made by its ``__init__`` holds a split dict (sharing its class's keys), and so would every
-            # copy of it: CPython reads attributes of an object holding a split dict by the generic lookup, about
-            # twice as slow as from a combined dict, on every later read of the state's fields. So the first copy is
-            # a new combined dict, marked as such (the mark is no identifier: no attribute reaches it), and its
-            # descendants are copied as above
-            _set(new, "__dict__", {**d, _COMBINED: True, **changes})
-    else:
-        for name in slots:
-            _set(new, name, changes[name] if name in changes else getattr(obj, name))
+        names = cls.__dict__.get("__slots__")
+        if names is None:
+            _put[cls] = next(k.__dict__["__dict__"] for k in cls.__mro__ if "__dict__" in k.__dict__).__set__
+            return evolve(obj, **changes)
+        slots = _slots[cls] = tuple(names)
+    new = _new(cls)
+    for name in slots:
+        _set(new, name, changes[name] if name in changes else getattr(obj, name))
     return new
 
 
