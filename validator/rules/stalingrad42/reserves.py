@@ -201,7 +201,7 @@ def handle_disengage(ctx: Context, state: State, action: Action) -> tuple[State,
             findings.append(Finding("27.2.2", f"the Disengagement roll {final_die(action)} {drm(ctx, state, units):+d} "
                                               f"= {roll} reads '{got}', not '{action['result']}'", tuple(units), where))
     logged = state.logged | {TRIED + u for u in units}
-    bad = {u for f in findings if f.rule == "27.2.1" for u in f.units}
+    bad = {u for f in findings if f.rule in ("27.2.1", "21.4") for u in f.units}
     able = [u for u in units if u not in bad]
     if action["result"] != "no":
         logged |= {OWED + u for u in able}
@@ -211,6 +211,7 @@ def handle_disengage(ctx: Context, state: State, action: Action) -> tuple[State,
 
 
 def _who_problems(ctx: Context, state: State, units: list[str], side: str) -> list[Finding]:
+    """27.2.1: who may try to Disengage; 21.4: never a unit with a Replacement marker."""
     out = []
     locs = {state.units[u].loc for u in units}
     if len(locs) > 1:
@@ -234,6 +235,8 @@ def _who_problems(ctx: Context, state: State, units: list[str], side: str) -> li
             why = "it is not next to an enemy unit"
         elif us.order == FULL_RETREAT and len(units_in(ctx, state, us.loc or "")) < 2:
             why = "a unit in Full Retreat disengages only stacked with other units"
+        elif us.replaced:
+            out.append(Finding("21.4", f"{who} has a Replacement marker: it may not Disengage", (uid,), here))
         if why is not None:
             out.append(Finding("27.2.1", f"{who} may not try to Disengage: {why}", (uid,), here))
     return out
