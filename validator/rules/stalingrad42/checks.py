@@ -6,7 +6,8 @@ with its own changes and its findings, so no rule module calls another's handler
 - ``battle``: artillery (18.2-18.6, ``resources``), Planned Offensives (26.2, ``offensives``), re-rolls (28.1,
   ``leaders``), the Axis allies (20.5.1, ``special_units``); the attackers these rules bar one by one (9.7.2, 25.2.3,
   27.2.1, 29.1.3, S1.2) are ``combat.ATTACK_CHECKS``, so that the battle's result is read with and without them;
-- ``determined``: Defensive Support by ASUs and SPs (18.3.2), re-rolls; ``disengage``: re-rolls;
+- ``determined``: Defensive Support by ASUs and SPs (18.3.2), re-rolls; ``disengage``: re-rolls; ``disengage``,
+  ``activate``: none once the Automatic DS units advance (8.6.2, ``combat``);
 - ``move``, ``rail``, ``sea``: Reserves (25.2.1), Reserve Armies (31.0, 34.3), S1.2, S3.4, Contested Cities
   (29.1.2), Leaders by rail (28.1.5), and what entering hexes triggers (9.7.5, 24.3, 30.0, 31.0);
 - ``retreat``, ``advance``: 18.2.2, 18.6.6, 19.3, 26.2, 27.2.3, 25.2.3, 34.6.2, 9.7.5, 24.3, 29.1.4;
@@ -25,8 +26,8 @@ from typing import Callable
 
 from ...engine.context import Context
 from ...model import Action, Finding
-from . import (
-    campaign, contested, leaders, maskirovka, offensives, reserves, resources, scenarios, special_units, victory)
+from . import (campaign, combat, contested, leaders, maskirovka, offensives, reserves, resources, scenarios,
+               special_units, victory)
 from .state import State
 
 Check = Callable[[Context, State, State, Action], "tuple[State, list[Finding]]"]
@@ -39,7 +40,8 @@ _MOVES: tuple[Check, ...] = (reserves.after_move, campaign.after_move, maskirovk
 AFTER: dict[str, tuple[Check, ...]] = {
     "battle": (resources.after_battle, offensives.after_battle, leaders.after_roll, special_units.after_battle),
     "determined": (resources.after_determined, leaders.after_roll),
-    "disengage": (leaders.after_roll,),
+    "disengage": (leaders.after_roll, combat.after_auto_advance),
+    "activate": (combat.after_auto_advance,),
     "move": _MOVES + (contested.after_move,),
     "rail": _MOVES + (leaders.after_rail,),
     "sea": _MOVES,

@@ -384,8 +384,7 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
         state, more = stacking.check(ctx, state, side, "before a Breakthrough Combat")
         findings += more
     elif b.auto_advanced:
-        findings.append(Finding("8.6.2", "the Automatic DS units have begun their advance: every combat comes before",
-                                attackers, (target,)))
+        findings.append(Finding("8.6.2", AUTO_LATE.format("combat"), attackers, (target,)))
     foe = other(ctx, side)
     in_hex, crossings = _engaged(ctx, state, side, attackers, target)
     refused = _attacker_problems(ctx, state, side, attackers, target, kind, crossings)
@@ -612,6 +611,20 @@ def _auto_target_problems(ctx: Context, state: State, action: Action, target: st
         return [Finding("8.1", f"every unit in {target} defends together: {', '.join(in_hex)}", tuple(in_hex),
                         (target,))]
     return []
+
+
+AUTO_LATE = "the Automatic DS units have begun their advance: every {} comes before"  # 8.6.2
+_LATE_WHAT = {"disengage": "Disengagement Attempt", "activate": "Reserve activation"}
+
+
+def after_auto_advance(ctx: Context, before: State, state: State, action: Action) -> tuple[State, list[Finding]]:
+    """8.6.2: the Automatic DS units advance after every combat, Disengagement Attempt and Reserve activation of the
+    phase: a ``disengage`` or ``activate`` line once their advance has begun is reported (a ``battle``: ``_battle``)."""
+    if not battles(before).auto_advanced:
+        return state, []
+    units = tuple(u for u in action["units"] if u in before.units)
+    where = tuple(dict.fromkeys(before.units[u].loc or "" for u in units))
+    return state, [Finding("8.6.2", AUTO_LATE.format(_LATE_WHAT[action.type]), units, where)]
 
 
 def _open_auto(ctx: Context, state: State, rec: AutoDS) -> State:

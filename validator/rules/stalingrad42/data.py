@@ -70,6 +70,7 @@ class Supply:
     city: int
     hq: int
     cap: int
+    beside_enemy: frozenset[str]  # 16.5.4: the airfields still usable next to an enemy Combat Unit (Pitomnik)
 
 
 @dataclass(frozen=True)
@@ -364,7 +365,8 @@ def load(game: Game) -> Facts:
         Sea(_side(game, s, "shipping_side", s.str("shipping_side")), s.int("per_sea", lo=0, hi=9), s.int("kerch_units", lo=0, hi=9), _area(game, s, "kerch_area"),
             _hex(game, s, "kerch_hex"), _sea(game, s, "azov"), _hex(game, s, "temryuk"), _hex(game, s, "taman")),
         Supply(dict(airfield.data), su.int("airfield_rail_hexes", lo=0, hi=99), su.int("city", lo=0, hi=9),
-               su.int("hq", lo=0, hi=9), su.int("modifier_cap", lo=0, hi=9)),
+               su.int("hq", lo=0, hi=9), su.int("modifier_cap", lo=0, hi=9),
+               frozenset(_hexes(game, su, "airfield_beside_enemy"))),
         rh.int("count", lo=0, hi=99), rh.int("hexes", lo=0, hi=99),
         Release(rel.int("garrison_hexes", lo=0, hi=99), rel.int("north_caucasus_hexes", lo=0, hi=99),
                 _hexes(game, rel, "stalingrad"), rel.int("north_caucasus_row", lo=0, hi=999),

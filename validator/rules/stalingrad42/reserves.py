@@ -25,6 +25,7 @@ from ...engine.state import evolve
 from ...model import Action, Finding
 from .campaign_data import later
 from .leaders import final_die
+from .movement import pontoon_steps
 from .resources import info_of, put_units
 from .state import DISRUPTED, FULL_RETREAT, GOOD_ORDER, State
 from .terrain import crossings, situation
@@ -120,7 +121,8 @@ def handle_activate(ctx: Context, state: State, action: Action) -> tuple[State, 
 
 
 def after_advance(ctx: Context, before: State, state: State, action: Action) -> tuple[State, list[Finding]]:
-    """25.2.3: an activated Reserve advances at most two hexes, never across an unbridged, unfrozen Major River."""
+    """25.2.3: an activated Reserve advances at most two hexes, never across an unbridged, unfrozen Major River (a
+    Pontoon Bridge, 5.5.5, is a bridge it may cross: 25.2.3 names it)."""
     uid = action["unit"]
     if not activated(before, uid) or uid in before.battles.attacked:
         return state, []
@@ -133,22 +135,25 @@ def after_advance(ctx: Context, before: State, state: State, action: Action) -> 
     if len(path) > limit:
         findings.append(Finding("25.2.3", f"{who} advances {len(path)} hexes as an activated Reserve; at most {limit}",
                                 (uid,), (start, *path)))
-    if _major_crossed(ctx, before, [start, *path]):
+    if _major_crossed(ctx, before, uid, [start, *path]):
         findings.append(Finding("25.2.3", f"{who}: activated Reserves never cross an unbridged, unfrozen Major River",
                                 (uid,), (start, *path)))
     return state, findings
 
 
-def _major_crossed(ctx: Context, state: State, path: list[str]) -> bool:
+def _major_crossed(ctx: Context, state: State, uid: str, path: list[str]) -> bool:
+    """25.2.3: a step of ``path`` across an unbridged Major River that is neither frozen (23.4) nor spanned by a
+    Pontoon Bridge (5.5.5: the advancing unit counts on its own bank when it is a Combat Unit)."""
     c = crossings(ctx)
     winter = situation(ctx, state).winter
     bit = move_bits(ctx).bit
+    pontoon = pontoon_steps(ctx, state, ctx.game.units[uid].side, info_of(ctx, state, uid).combat)
     for a, b in zip(path, path[1:]):
         d = ctx.board.step_index.get((a, b))
         if d is None:
             continue
         here = bit.get(a, 0)
-        if c.major[d] & here and not (winter and c.major_freezes[d] & here):
+        if c.major[d] & here and not (winter and c.major_freezes[d] & here) and not pontoon[d] & here:
             return True
     return False
 
@@ -196,7 +201,7 @@ def handle_disengage(ctx: Context, state: State, action: Action) -> tuple[State,
             findings.append(Finding("27.2.2", f"the Disengagement roll {final_die(action)} {drm(ctx, state, units):+d} "
                                               f"= {roll} reads '{got}', not '{action['result']}'", tuple(units), where))
     logged = state.logged | {TRIED + u for u in units}
-    bad = {u for f in findings if f.rule == "27.2.1" for u in f.units}
+    bad = {u for f in findings if f.rule in ("27.2.1", "21.4") for u in f.units}
     able = [u for u in units if u not in bad]
     if action["result"] != "no":
         logged |= {OWED + u for u in able}
@@ -206,6 +211,7 @@ def handle_disengage(ctx: Context, state: State, action: Action) -> tuple[State,
 
 
 def _who_problems(ctx: Context, state: State, units: list[str], side: str) -> list[Finding]:
+    """27.2.1: who may try to Disengage; 21.4: never a unit with a Replacement marker."""
     out = []
     locs = {state.units[u].loc for u in units}
     if len(locs) > 1:
@@ -229,6 +235,8 @@ def _who_problems(ctx: Context, state: State, units: list[str], side: str) -> li
             why = "it is not next to an enemy unit"
         elif us.order == FULL_RETREAT and len(units_in(ctx, state, us.loc or "")) < 2:
             why = "a unit in Full Retreat disengages only stacked with other units"
+        elif us.replaced:
+            out.append(Finding("21.4", f"{who} has a Replacement marker: it may not Disengage", (uid,), here))
         if why is not None:
             out.append(Finding("27.2.1", f"{who} may not try to Disengage: {why}", (uid,), here))
     return out

@@ -12,7 +12,8 @@
   ends the step; a phase that records none is not (decision: the log did not record them).
 - 16.5.4: the modifiers, at most +4 in all: Airfield (+2 Axis, +1 Soviet, the Axis +1 in Snow: ``weather.csv
   airfield_axis``; one less when the nearest Connecting Rail Hex is more than 15 hexes away) for an Unlimited LOS to
-  a friendly Town, Landmark or Clear hex not adjacent to an enemy Combat Unit; City +1 for one to a friendly
+  a friendly Town, Landmark or Clear hex not adjacent to an enemy Combat Unit (Pitomnik even so: ``rules.toml
+  airfield_beside_enemy``); City +1 for one to a friendly
   occupied or controlled City hex; HQ +1 for one to a friendly Army (Axis) or Front (Soviet) HQ; Desert -1 for a
   unit in a Desert hex (TEC ``isolation_drm``). A logged ``drm`` must be this sum.
 - 16.4: what an Out of Supply marker does is checked where it matters: movement (``movement``), replacements
@@ -164,7 +165,8 @@ def drm(ctx: Context, state: State, uid: str) -> tuple[int, list[str]]:
     reach = supply.pocket(ctx, state, side, loc)
     enemy_adj = adjacent_bits(ctx, state, sides(ctx, state, other(ctx, side)).combat)
     bit = move_bits(ctx).bit
-    airfields = [h for h in reach if h in hexes and not bit[h] & enemy_adj and state.control.get(h, side) == side
+    airfields = [h for h in reach if h in hexes and (not bit[h] & enemy_adj or h in f.beside_enemy)
+                 and state.control.get(h, side) == side
                  and (hexes[h].settlement in ("town", "landmark") or hexes[h].terrain == "clear")]
     if airfields:
         w = ctx.game.weather[state.weather]
