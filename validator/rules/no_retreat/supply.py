@@ -24,7 +24,7 @@ from typing import Mapping, Sequence
 
 from ...engine.bits import Bits, board_bits, mask, named, spread
 from ...engine.context import Context, once
-from ...engine.position import enemy_zoc_mask, position, spots_of_others, unit_sides
+from ...engine.position import enemy_zoc_mask, position, spots_of_others, unit_ranks, unit_sides
 from ...engine.state import unit_name
 from .control import OCCUPATION_AREAS, controller
 from .state import State
@@ -483,19 +483,24 @@ def _traced(net: SupplyNet, units: Mapping, mine: list[str]) -> dict[str, tuple[
 def unsupplied(ctx: Context, state: State, side: str) -> list[str]:
     """The on-map units of ``side`` that trace no supply (6.1, 6.2), in the units' order: those whose
     :func:`side_supply` is not ok, without a :class:`Supply` made for every unit (the ends of the Supply Check and
-    Removal Phases ask only this, for every unit on the map)."""
+    Removal Phases ask only this, for every unit on the map). The side's locations (the position's ``spots``) that no
+    overland path reaches are found at once, as bits: only the units there are looked at, one by one."""
     net = supply_net(ctx, state, side)
     units = state.units
-    reach, bit = _reach(net, SUPPLY_RANGE), net.bits.bit
-    mine = _on_map(ctx, state, side)
+    pos = position(ctx, units)
+    spots = pos.spots[side]
+    cut = spots ^ (spots & _reach(net, SUPPLY_RANGE))  # (``a ^ (a & b)`` for ``a & ~b``) not overland (6.1)
+    if not cut:
+        return []
+    at, sides = pos.at, unit_sides(ctx)
     out = []
     traced = None
-    for uid in mine:
-        loc = units[uid].loc
-        if bit.get(loc, 0) & reach or _home(ctx, uid, loc) is not None:  # overland (6.1), or always supplied there
+    for uid in sorted([uid for loc in named(_bit_names(ctx), cut) for uid in at[loc] if sides[uid] == side],
+                      key=unit_ranks(ctx).__getitem__):
+        if _home(ctx, uid, units[uid].loc) is not None:  # always supplied there
             continue
         if traced is None:  # (the adjacency of 6.2 asks whether the neighbours trace overland)
-            traced = _traced(net, units, mine)
+            traced = _traced(net, units, _on_map(ctx, state, side))
         if not unit_supply(ctx, state, uid, net, traced).ok:
             out.append(uid)
     return out
