@@ -156,13 +156,13 @@ def _supplied_cities(ctx: Context, side: str, blocked: int, mine: Sequence[str])
     direction to an unblocked location (``blocked``: bits) that is on the edge or has such a step itself. Every step
     moves the same way across the map, so the steps never lead back: each location is settled once, by a search
     from the city that stops at the first way found. The way found for a city is kept on the context (by side, as
-    bits) and tried first next time: while none of it is blocked, the city is supplied."""
-    bit = board_bits(ctx).bit
+    bits) and tried first next time: while none of it is blocked, the city is supplied. A replay's first ways are
+    those of the open map (:func:`_open_ways`, per game): most are never blocked, and need no search."""
     edge = ctx.board.edges[side]
-    steps = _city_steps(ctx, side)
     witness = ctx.derived.get(("city_paths", side))
     if witness is None:
-        witness = ctx.derived[("city_paths", side)] = {}
+        witness = ctx.derived[("city_paths", side)] = dict(_open_ways(ctx, side))
+    steps = bit = None
     reaches: dict[str, bool] = {}  # location -> it has a path to the edge (blocked ones: False once met)
     after: dict[str, str] = {}  # location that has a path -> the next location on it
     out = set()
@@ -174,16 +174,40 @@ def _supplied_cities(ctx: Context, side: str, blocked: int, mine: Sequence[str])
         if way is not None and not blocked & way:
             out.add(city)
             continue
-        first = next((n for n in steps[city] if _reaches(n, steps, edge, reaches, after, bit, blocked)), None)
-        if first is None:
+        if steps is None:
+            steps, bit = _city_steps(ctx, side), board_bits(ctx).bit
+        way = _way(city, steps, edge, reaches, after, bit, blocked)
+        if way is None:
             witness.pop(city, None)
             continue
-        way = [first]
-        while way[-1] not in edge:
-            way.append(after[way[-1]])
-        witness[city] = mask(bit, way)
+        witness[city] = way
         out.add(city)
     return frozenset(out)
+
+
+def _open_ways(ctx: Context, side: str) -> Mapping[str, int]:
+    """Per game: a way to ``side``'s edge (bits) of every city that has one with nothing blocked."""
+    def make(c: Context) -> dict[str, int]:
+        steps, edge, bit = _city_steps(c, side), c.board.edges[side], board_bits(c).bit
+        reaches: dict[str, bool] = {}
+        after: dict[str, str] = {}
+        ways = {city: _way(city, steps, edge, reaches, after, bit, 0) for city in c.board.cities if city not in edge}
+        return {city: way for city, way in ways.items() if way is not None}
+
+    return once(ctx, ("open_ways", side), make)
+
+
+def _way(city: str, steps: Mapping[str, tuple[str, ...]], edge: frozenset[str], reaches: dict[str, bool],
+         after: dict[str, str], bit: Mapping[str, int], blocked: int) -> int | None:
+    """The bits of a directional path from ``city`` (excluded) to the edge along unblocked locations, or None
+    (:func:`_reaches` settles the locations met in ``reaches`` and ``after``, shared by the searches of one net)."""
+    first = next((n for n in steps[city] if _reaches(n, steps, edge, reaches, after, bit, blocked)), None)
+    if first is None:
+        return None
+    way = [first]
+    while way[-1] not in edge:
+        way.append(after[way[-1]])
+    return mask(bit, way)
 
 
 def _reaches(loc: str, steps: Mapping[str, tuple[str, ...]], edge: frozenset[str], reaches: dict[str, bool],
