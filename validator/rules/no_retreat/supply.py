@@ -157,7 +157,12 @@ def _supplied_cities(ctx: Context, side: str, blocked: int, mine: Sequence[str])
     moves the same way across the map, so the steps never lead back: each location is settled once, by a search
     from the city that stops at the first way found. The way found for a city is kept on the context (by side, as
     bits) and tried first next time: while none of it is blocked, the city is supplied. A replay's first ways are
-    those of the open map (:func:`_open_ways`, per game): most are never blocked, and need no search."""
+    those of the open map (:func:`_open_ways`, per game): most are never blocked, and need no search. When every
+    city of ``mine`` was supplied, the bits of all their ways are kept with them: while none of those is blocked,
+    they all are, and no city is looked at."""
+    every = ctx.derived.get(("all_city_ways", side))
+    if every is not None and (every[0] is mine or every[0] == mine) and not blocked & every[1]:
+        return every[2]
     edge = ctx.board.edges[side]
     witness = ctx.derived.get(("city_paths", side))
     if witness is None:
@@ -182,7 +187,13 @@ def _supplied_cities(ctx: Context, side: str, blocked: int, mine: Sequence[str])
             continue
         witness[city] = way
         out.add(city)
-    return frozenset(out)
+    cities = frozenset(out)
+    if len(cities) == len(mine):
+        ways = 0
+        for city in mine:
+            ways |= witness.get(city, 0)  # (an edge city has none)
+        ctx.derived[("all_city_ways", side)] = (mine, ways, cities)
+    return cities
 
 
 def _open_ways(ctx: Context, side: str) -> Mapping[str, int]:
