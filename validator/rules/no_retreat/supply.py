@@ -24,7 +24,7 @@ from typing import Mapping, Sequence
 
 from ...engine.bits import Bits, board_bits, mask, named, spread
 from ...engine.context import Context, once
-from ...engine.position import enemy_zoc_mask, position, spots_of_others, unit_sides
+from ...engine.position import enemy_zoc_mask, position, spots_of_others, unit_ranks, unit_sides
 from ...engine.state import unit_name
 from .control import OCCUPATION_AREAS, controller
 from .state import State
@@ -156,13 +156,18 @@ def _supplied_cities(ctx: Context, side: str, blocked: int, mine: Sequence[str])
     direction to an unblocked location (``blocked``: bits) that is on the edge or has such a step itself. Every step
     moves the same way across the map, so the steps never lead back: each location is settled once, by a search
     from the city that stops at the first way found. The way found for a city is kept on the context (by side, as
-    bits) and tried first next time: while none of it is blocked, the city is supplied."""
-    bit = board_bits(ctx).bit
+    bits) and tried first next time: while none of it is blocked, the city is supplied. A replay's first ways are
+    those of the open map (:func:`_open_ways`, per game): most are never blocked, and need no search. When every
+    city of ``mine`` was supplied, the bits of all their ways are kept with them: while none of those is blocked,
+    they all are, and no city is looked at."""
+    every = ctx.derived.get(("all_city_ways", side))
+    if every is not None and (every[0] is mine or every[0] == mine) and not blocked & every[1]:
+        return every[2]
     edge = ctx.board.edges[side]
-    steps = _city_steps(ctx, side)
     witness = ctx.derived.get(("city_paths", side))
     if witness is None:
-        witness = ctx.derived[("city_paths", side)] = {}
+        witness = ctx.derived[("city_paths", side)] = dict(_open_ways(ctx, side))
+    steps = bit = None
     reaches: dict[str, bool] = {}  # location -> it has a path to the edge (blocked ones: False once met)
     after: dict[str, str] = {}  # location that has a path -> the next location on it
     out = set()
@@ -174,16 +179,46 @@ def _supplied_cities(ctx: Context, side: str, blocked: int, mine: Sequence[str])
         if way is not None and not blocked & way:
             out.add(city)
             continue
-        first = next((n for n in steps[city] if _reaches(n, steps, edge, reaches, after, bit, blocked)), None)
-        if first is None:
+        if steps is None:
+            steps, bit = _city_steps(ctx, side), board_bits(ctx).bit
+        way = _way(city, steps, edge, reaches, after, bit, blocked)
+        if way is None:
             witness.pop(city, None)
             continue
-        way = [first]
-        while way[-1] not in edge:
-            way.append(after[way[-1]])
-        witness[city] = mask(bit, way)
+        witness[city] = way
         out.add(city)
-    return frozenset(out)
+    cities = frozenset(out)
+    if len(cities) == len(mine):
+        ways = 0
+        for city in mine:
+            ways |= witness.get(city, 0)  # (an edge city has none)
+        ctx.derived[("all_city_ways", side)] = (mine, ways, cities)
+    return cities
+
+
+def _open_ways(ctx: Context, side: str) -> Mapping[str, int]:
+    """Per game: a way to ``side``'s edge (bits) of every city that has one with nothing blocked."""
+    def make(c: Context) -> dict[str, int]:
+        steps, edge, bit = _city_steps(c, side), c.board.edges[side], board_bits(c).bit
+        reaches: dict[str, bool] = {}
+        after: dict[str, str] = {}
+        ways = {city: _way(city, steps, edge, reaches, after, bit, 0) for city in c.board.cities if city not in edge}
+        return {city: way for city, way in ways.items() if way is not None}
+
+    return once(ctx, ("open_ways", side), make)
+
+
+def _way(city: str, steps: Mapping[str, tuple[str, ...]], edge: frozenset[str], reaches: dict[str, bool],
+         after: dict[str, str], bit: Mapping[str, int], blocked: int) -> int | None:
+    """The bits of a directional path from ``city`` (excluded) to the edge along unblocked locations, or None
+    (:func:`_reaches` settles the locations met in ``reaches`` and ``after``, shared by the searches of one net)."""
+    first = next((n for n in steps[city] if _reaches(n, steps, edge, reaches, after, bit, blocked)), None)
+    if first is None:
+        return None
+    way = [first]
+    while way[-1] not in edge:
+        way.append(after[way[-1]])
+    return mask(bit, way)
 
 
 def _reaches(loc: str, steps: Mapping[str, tuple[str, ...]], edge: frozenset[str], reaches: dict[str, bool],
@@ -483,19 +518,24 @@ def _traced(net: SupplyNet, units: Mapping, mine: list[str]) -> dict[str, tuple[
 def unsupplied(ctx: Context, state: State, side: str) -> list[str]:
     """The on-map units of ``side`` that trace no supply (6.1, 6.2), in the units' order: those whose
     :func:`side_supply` is not ok, without a :class:`Supply` made for every unit (the ends of the Supply Check and
-    Removal Phases ask only this, for every unit on the map)."""
+    Removal Phases ask only this, for every unit on the map). The side's locations (the position's ``spots``) that no
+    overland path reaches are found at once, as bits: only the units there are looked at, one by one."""
     net = supply_net(ctx, state, side)
     units = state.units
-    reach, bit = _reach(net, SUPPLY_RANGE), net.bits.bit
-    mine = _on_map(ctx, state, side)
+    pos = position(ctx, units)
+    spots = pos.spots[side]
+    cut = spots ^ (spots & _reach(net, SUPPLY_RANGE))  # (``a ^ (a & b)`` for ``a & ~b``) not overland (6.1)
+    if not cut:
+        return []
+    at, sides = pos.at, unit_sides(ctx)
     out = []
     traced = None
-    for uid in mine:
-        loc = units[uid].loc
-        if bit.get(loc, 0) & reach or _home(ctx, uid, loc) is not None:  # overland (6.1), or always supplied there
+    for uid in sorted([uid for loc in named(_bit_names(ctx), cut) for uid in at[loc] if sides[uid] == side],
+                      key=unit_ranks(ctx).__getitem__):
+        if _home(ctx, uid, units[uid].loc) is not None:  # always supplied there
             continue
         if traced is None:  # (the adjacency of 6.2 asks whether the neighbours trace overland)
-            traced = _traced(net, units, mine)
+            traced = _traced(net, units, _on_map(ctx, state, side))
         if not unit_supply(ctx, state, uid, net, traced).ok:
             out.append(uid)
     return out
