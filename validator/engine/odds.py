@@ -13,14 +13,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Sequence
 
 ODDS = "odds"
 DIFFERENTIAL = "differential"
 
 
+@lru_cache(maxsize=256)
 def ratio(column: str) -> tuple[int, int]:
-    """An odds column "a:b" (or "a-b") as (a, b)."""
+    """An odds column "a:b" (or "a-b") as (a, b); read once per label (every battle asks each column of its table)."""
     sep = ":" if ":" in column else "-"
     a, b = column.split(sep)
     return int(a), int(b)

@@ -40,7 +40,7 @@ from ...engine.context import Context
 from ...engine.odds import claimed_cell, in_notation
 from ...engine.state import evolve, face_of, occupants, unit_name
 from ...model import Action, Finding, indefinite
-from .battle_state import Battle, CBMarker, Combat
+from .battle_state import NO_BATTLE, NO_COMBAT, Battle, CBMarker, Combat
 from .cards import record
 from .combat_data import crt_for, rules, support_allowance, target_limit
 from .declaration import (
@@ -48,8 +48,9 @@ from .declaration import (
 from .events_combat import (
     BattleCard, Outcome, after_battle, battle_cards, card_crt, card_modifiers, card_problems, defender_problem,
     extra_support, loose_card, outcome, play_cards, unmet_shifts, used_again, waivers)
+from .events_common import active
 from .odds import Odds, compute, strength
-from .results import as_ruled, close, hex_result, obligations, with_forts
+from .results import as_ruled, close, hex_result, obligations, settle, with_forts
 from .shifts import BattleSpec, Modifier, all_unsupplied, card_play, describe, modifiers
 from .state import State
 
@@ -58,17 +59,17 @@ KINDS = ("voluntary", "counterblow", "counterattack")
 DEFENDER_RULE = {"voluntary": "10.4", "counterblow": "10.1.2", "counterattack": "10.7.2"}
 
 
-def kind_of(c: Combat, action: Action) -> str:
+def kind_of(c: Combat, prev: Battle | None, action: Action) -> str:
     """The battle's kind: a battle on Counterblow hexes only is a counterblow, whatever the log calls it (their
     defenders never get terrain shifts, 10.1.2); otherwise as logged, or as the situation says: right after a CA, a
-    battle of the defender's units is his counterattack."""
+    battle of the defender's units is his counterattack (``prev``: the battle before this one)."""
     kind = action.get("kind")
     if kind != "counterattack" and all(t in c.counterblows or t in c.marked for t in action["targets"]):
         return "counterblow"
     if kind:
         return kind
-    b = c.battle
-    if b is not None and b.may_counterattack and action.side != b.side and set(action["attackers"]) & set(b.defenders):
+    if prev is not None and prev.may_counterattack and action.side != prev.side \
+            and set(action["attackers"]) & set(prev.defenders):
         return "counterattack"
     return "voluntary"
 
@@ -95,7 +96,7 @@ def expected_defenders(ctx: Context, state: State, prev: Battle | None, kind: st
 
 
 def spec_of(ctx: Context, state: State, c: Combat, prev: Battle | None, action: Action) -> BattleSpec:
-    kind = kind_of(evolve(c, battle=prev), action)
+    kind = kind_of(c, prev, action)
     targets = tuple(dict.fromkeys(action["targets"]))
     defenders = tuple(dict.fromkeys(action["defenders"])) if "defenders" in action.data else \
         expected_defenders(ctx, state, prev, kind, action.side, targets)
@@ -194,12 +195,14 @@ def target_findings(ctx: Context, state: State, c: Combat, spec: BattleSpec,
 
 
 def defender_findings(ctx: Context, state: State, prev: Battle | None, spec: BattleSpec,
-                      waived: dict[str, frozenset]) -> list[Finding]:
+                      waived: dict[str, frozenset], expected: tuple[str, ...] | None = None) -> list[Finding]:
+    """10.4 (10.1.2, 10.7.2): the logged defenders are those the rules give (``expected``: them, when known)."""
     if set(spec.targets) & waived.get("defenders", frozenset()):
         why = defender_problem(ctx, state, spec)
         return [Finding("10.4", f"{why}; the defenders are {', '.join(spec.defenders) or 'none'}", spec.defenders,
                         spec.targets)] if why else []
-    expected = expected_defenders(ctx, state, prev, spec.kind, spec.side, spec.targets)
+    if expected is None:
+        expected = expected_defenders(ctx, state, prev, spec.kind, spec.side, spec.targets)
     if set(expected) == set(spec.defenders):
         return []
     rule = DEFENDER_RULE[spec.kind]
@@ -251,10 +254,11 @@ def support_findings(ctx: Context, state: State, c: Combat, spec: BattleSpec) ->
     return out
 
 
-def use_support(c: Combat, state: State, side: str) -> Combat:
+def used_support(c: Combat, state: State, side: str) -> dict[str, object]:
+    """The record's fields after ``side`` commits a Blitz!/Shock! marker (10.6.2: counted per game turn)."""
     used = dict(c.support_used) if c.support_turn == state.turn else {}
     used[side] = used.get(side, 0) + 1
-    return evolve(c, support_turn=state.turn, support_used=used)
+    return {"support_turn": state.turn, "support_used": used}
 
 
 # -- odds and result ----------------------------------------------------------------------------------------------
@@ -376,15 +380,16 @@ def resolve(ctx: Context, state: State, spec: BattleSpec, die: int, unshifted: f
     cards of ``unshifted``, by index, without their modifiers; the shift cards of ``as_played`` with their shift
     though their conditions fail)."""
     played = battle_cards(ctx, state, spec)
-    crt = card_crt(ctx, state, spec, played) or crt_for(ctx, spec.side, state.weather)
+    lasting = active(state)
+    crt = card_crt(ctx, state, spec, played, lasting) or crt_for(ctx, spec.side, state.weather)
     mods = modifiers(ctx, state, spec)
     shifting = tuple(bc for i, bc in enumerate(played) if i not in unshifted) if unshifted else played
-    mods = mods + card_modifiers(ctx, state, spec, shifting, mods, as_played)
+    mods = mods + card_modifiers(ctx, state, spec, shifting, mods, as_played, lasting)
     odds = compute(crt, strength(ctx, state, spec.attackers) + sum(m.attack for m in mods),
                    strength(ctx, state, spec.defenders) + sum(m.defence for m in mods), sum(m.shift for m in mods))
     forced = next((m.result for m in reversed(mods) if m.result), None)
     base = forced or (crt.result(odds.final, die) if odds.final else rules(ctx).below_first)
-    return crt, odds, mods, outcome(ctx, state, spec, played, crt, odds, die, base), played
+    return crt, odds, mods, outcome(ctx, state, spec, played, crt, odds, die, base, lasting), played
 
 
 def evaluate(ctx: Context, state: State, spec: BattleSpec, die: int) -> tuple[CRT, Odds, list[Modifier], str]:
@@ -400,9 +405,10 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
         prev = ruled  # the rules' CA, its claim reported (10.5): the defender's counterattack is no second mistake
     state, findings = close(ctx, state)
     c = noted(ctx, state, current(state))
-    if c.possible is not state.combat.possible:
+    if c is not state.combat:  # a new record (this phase's first, or targets noted)
         state = with_combat(state, c)
     spec = spec_of(ctx, state, c, prev, action)
+    given = None if "defenders" in action.data else spec.defenders  # the rules' defenders (spec_of found them)
     if spec.kind not in KINDS:
         spec = evolve(spec, kind="voluntary")
     crt, odds, mods, out, played = resolve(ctx, state, spec, action["die"])
@@ -414,7 +420,7 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
         # a counterattack on the wrong hex is one mistake, reported under 10.7.2 (not also its adjacency, 10.3.3)
         attacking = [f for f in attacking if f.rule != "10.3.3"]
     checks = once_twice(ctx, state, attacking + target_findings(ctx, state, c, spec, waived)
-                        + defender_findings(ctx, state, prev, spec, waived)
+                        + defender_findings(ctx, state, prev, spec, waived, given)
                         + counterattack_findings(ctx, state, prev, spec) + support)
     off_turn = any(f.rule == "10.0" for f in attacking)
     if off_turn:  # 10.0: a battle the other player may not fight at all is one mistake, not also an undeclared
@@ -466,23 +472,26 @@ def handle_battle(ctx: Context, state: State, action: Action) -> tuple[State, li
     # 10.0: the rules give a battle the other player may not fight no result at all, so its defenders owe nothing
     # (lines that follow its claim are no mistake either: one mistake, one report)
     by_rules = "-" if off_turn else expected if reported else None
-    b = obligations(ctx, state, Battle(action.line, spec.side, spec.kind, spec.attackers, spec.defenders, spec.targets,
-                                       result, {}, starts, no_advance=no_advance(ctx, state, spec),
-                                       summary=summary, arrows=arrows, rules_result=by_rules),
+    b = obligations(ctx, state, evolve(NO_BATTLE, line=action.line, side=spec.side, kind=spec.kind,
+                                       attackers=spec.attackers, defenders=spec.defenders, targets=spec.targets,
+                                       result=result, hex_results={}, starts=starts,
+                                       no_advance=no_advance(ctx, state, spec), summary=summary, arrows=arrows,
+                                       rules_result=by_rules),
                     out.ignore)
     state, b = after_battle(ctx, used_again(state, spec), spec, played, out, b)
     c = current(state)
+    made = {"battle": b}  # the phase's record after the battle, in one copy
     if spec.kind != "counterattack":
-        c = evolve(c, attacked_units=c.attacked_units | frozenset(spec.attackers),
+        made.update(attacked_units=c.attacked_units | frozenset(spec.attackers),
                     attacked_hexes=c.attacked_hexes | frozenset(spec.targets))
     if spec.kind == "voluntary":
-        c = evolve(c, voluntary_hexes=c.voluntary_hexes | frozenset(spec.targets))
+        made["voluntary_hexes"] = c.voluntary_hexes | frozenset(spec.targets)
     if spec.support:
-        c = use_support(c, state, spec.side)
+        made.update(used_support(c, state, spec.side))
     if marker is not None:
-        c = evolve(c, markers=c.markers + (CBMarker(marker, spec.side, c.key or (state.turn, state.player),
-                                                    disputed=bool(reported) and expected != "CB"),))
-    return evolve(state, battles=state.battles + 1, combat=evolve(c, battle=b)), findings
+        made["markers"] = c.markers + (CBMarker(marker, spec.side, c.key or (state.turn, state.player),
+                                                disputed=bool(reported) and expected != "CB"),)
+    return evolve(state, battles=state.battles + 1, combat=evolve(c, **made)), findings
 
 
 def end_combat_step(ctx: Context, state: State, step: str | None) -> tuple[State, list[Finding]]:
@@ -491,8 +500,9 @@ def end_combat_step(ctx: Context, state: State, step: str | None) -> tuple[State
     phase = ctx.phase_of[COMBAT_PHASE]
     if phase.steps and step != phase.steps[-1][0]:
         return state, []
-    state, findings = close(ctx, state)
+    state, findings = settle(ctx, state, ended=True)  # the last battle ends (the phase's record is replaced below)
     c = current(state)
     findings += unattacked(ctx, state, c)
     kept = tuple(m for m in c.markers if m.owner == state.player or m.placed == c.key)
-    return with_combat(state, Combat(markers=kept, support_turn=c.support_turn, support_used=c.support_used)), findings
+    return with_combat(state, evolve(NO_COMBAT, markers=kept, support_turn=c.support_turn,
+                                     support_used=c.support_used)), findings

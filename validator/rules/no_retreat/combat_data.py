@@ -16,7 +16,7 @@ from typing import Mapping
 from games.datafiles import Table, read_toml
 from games.model import Weather
 
-from ...engine.context import Context, once
+from ...engine.context import Context, once, per_replay
 
 WEATHER_SIDE = "axis"  # the side the weather chart's axis_shift / axis_crt columns concern (Weather.crt, .attack_shift)
 
@@ -126,18 +126,25 @@ def rules(ctx: Context) -> CombatRules:
     return once(ctx, "combat", load)
 
 
-def _effects(ctx: Context, turn: int) -> list[EventEffect]:
+def _in_force(ctx: Context, turn: int) -> tuple[EventEffect, ...]:
     """The combat events in force on ``turn``: lasting ones from their first turn, others on their turn only."""
-    r = rules(ctx)
     out = []
-    for code, e in r.events.items():
+    for code, e in rules(ctx).events.items():
         first = ctx.first_turn_of.get(code)
         if first is None:
             continue
         on_turn = any([x.code == code for x in ctx.game.turns[turn].events])
         if (e.lasting and first <= turn) or (not e.lasting and on_turn):
             out.append(e)
-    return out
+    return tuple(out)
+
+
+def _effects(ctx: Context, turn: int) -> tuple[EventEffect, ...]:
+    """:func:`_in_force`, made once per loaded game for every turn of the track (the Target limit, the support
+    shift and the winter shift ask it in every battle and Combat Phase)."""
+    by_turn = once(ctx, "combat_effects", lambda c: {n: _in_force(c, n) for n in c.game.turns})
+    found = by_turn.get(turn)
+    return found if found is not None else _in_force(ctx, turn)
 
 
 def target_limit(ctx: Context, side: str, turn: int, weather: str) -> tuple[int, str]:
@@ -201,8 +208,10 @@ def third_hex_allowed(ctx: Context, side: str, turn: int, weather: str) -> tuple
 
 
 def specials(ctx: Context, when: str) -> tuple[Special, ...]:
-    """The special units whose optional rule is on, for ``when`` (attacking or defending)."""
-    return tuple(s for s in rules(ctx).specials if s.when == when and ctx.option(s.option))
+    """The special units whose optional rule is on, for ``when`` (attacking or defending): the options are the
+    header's, so they are listed once per replay (every battle asks)."""
+    return per_replay(ctx, ("combat specials", when),
+                      lambda c: tuple(s for s in rules(c).specials if s.when == when and c.option(s.option)))
 
 
 def special_matches(ctx: Context, s: Special, uid: str, unit_type: str) -> bool:

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ...engine.context import Context
+from ...engine.context import Context, once
 from ...engine.state import evolve, face_of, occupants, unit_name
 from ...model import Action, Finding
-from .battle_state import Combat
+from .battle_state import NO_COMBAT, Combat
 from .cards import overpaid, payment, spend
 from .combat_data import rules, target_limit
 from .state import State
@@ -38,8 +38,9 @@ def current(state: State) -> Combat:
     if c.key == key:
         return c
     now = [m for m in c.markers if m.owner != state.player and m.placed != key]
-    return Combat(key=key, marked=frozenset(m.hex for m in now), disputed=frozenset(m.hex for m in now if m.disputed),
-                  markers=c.markers, support_turn=c.support_turn, support_used=c.support_used)
+    return evolve(NO_COMBAT, key=key, marked=frozenset(m.hex for m in now),
+                  disputed=frozenset(m.hex for m in now if m.disputed), markers=c.markers, support_turn=c.support_turn,
+                  support_used=c.support_used)
 
 
 def with_combat(state: State, c: Combat) -> State:
@@ -47,16 +48,30 @@ def with_combat(state: State, c: Combat) -> State:
 
 
 def other_side(ctx: Context, side: str) -> str:
-    return [s for s in ctx.game.sides if s != side][0]
+    """The other side of a two-sided game (kept per loaded game: every battle and declaration asks)."""
+    others = once(ctx, "other side", lambda c: {s: next(o for o in c.game.sides if o != s) for s in c.game.sides
+                                                if len(c.game.sides) > 1})
+    found = others.get(side)
+    return found if found is not None else [s for s in ctx.game.sides if s != side][0]
 
 
 def units_of(ctx: Context, occ: dict[str, list[str]], loc: str, side: str) -> list[str]:
-    return sorted([u for u in occ.get(loc, ()) if ctx.game.units[u].side == side])
+    here = occ.get(loc)
+    if not here:  # most neighbours of a hex hold no unit
+        return []
+    return sorted([u for u in here if ctx.game.units[u].side == side])
 
 
 def attack_neighbours(ctx: Context, loc: str) -> tuple[str, ...]:
-    """Locations a unit in ``loc`` may attack: adjacent across a hexside that is not prohibited (10.1)."""
-    return tuple([n for n in ctx.board.neighbours.get(loc, ()) if not ctx.board.crossing_prohibited(loc, n)])
+    """Locations a unit in ``loc`` may attack: adjacent across a hexside that is not prohibited (10.1); a fact of
+    the board, kept per loaded game for each location asked (declarations and battles ask the same hexes)."""
+    kept = once(ctx, "attack neighbours", lambda c: {})
+    found = kept.get(loc)
+    if found is None:
+        found = tuple([n for n in ctx.board.neighbours.get(loc, ()) if not ctx.board.crossing_prohibited(loc, n)])
+        if loc in ctx.board.neighbours:  # a board location (never a name from a log)
+            kept[loc] = found
+    return found
 
 
 def voluntary_problem(ctx: Context, state: State, uid: str) -> str | None:
@@ -207,14 +222,14 @@ def unattacked(ctx: Context, state: State, c: Combat) -> list[Finding]:
     (one mistake, one report); so is a Counterblow hex whose card was not paid (10.1.2, reported there), and a hex
     marked by a CB claim reported as wrong where the rules give no CB (10.5). Each may still be attacked, as the
     counterblow its declaration or marker claims."""
-    occ = occupants(ctx, state)
-    findings = []
-    limits = ((c.declared, target_limit(ctx, state.player, state.turn, state.weather)[0]
-               if state.player is not None else len(c.declared)), (c.counterblows, rules(ctx).counterblows))
+    findings: list[Finding] = []
     for hexes, voluntary, what in _targets(c):
+        if not hexes:  # no target of this kind: nothing is owed
+            continue
         kind: list[Finding] = []
         owed = hexes - c.attacked_hexes - (c.unpaid if hexes is c.counterblows else frozenset())
         for t in sorted(owed - (c.disputed if hexes is c.marked else frozenset())):
+            occ = occupants(ctx, state)
             who = could_attack(ctx, state, c, t, voluntary, occ)
             if who is not None:
                 kind.append(Finding("10.3.1", f"the {what} {t} was not attacked; every target must be "
@@ -226,7 +241,16 @@ def unattacked(ctx: Context, state: State, c: Combat) -> list[Finding]:
                 kind.append(Finding("10.3.1", f"the {what} {t} was not attacked; every target must be "
                                               f"attacked, and {unit_name(ctx, used[0], state)}, which could "
                                               "attack it, attacked elsewhere instead", (used[0],), (t,)))
-        valid = len(hexes & c.attacked_hexes) + len(kind)  # the hexes that were targets (10.1), attacked or owed
-        excess = max(0, max((valid - n for h, n in limits if h is hexes), default=0))
-        findings += kind[excess:]
+        if kind:
+            valid = len(hexes & c.attacked_hexes) + len(kind)  # the hexes that were targets (10.1), attacked or owed
+            limit = _limit(ctx, state, c, hexes)
+            findings += kind[max(0, valid - limit) if limit is not None else 0:]
     return findings
+
+
+def _limit(ctx: Context, state: State, c: Combat, hexes: frozenset[str]) -> int | None:
+    """How many hexes of this kind of target may be declared (10.1.1, 10.1.2); None: no limit (marked hexes)."""
+    if hexes is c.declared:
+        return target_limit(ctx, state.player, state.turn, state.weather)[0] if state.player is not None \
+            else len(c.declared)
+    return rules(ctx).counterblows if hexes is c.counterblows else None

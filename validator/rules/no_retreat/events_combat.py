@@ -125,6 +125,8 @@ def plays_in_battle(ctx: Context, action: Action) -> tuple[tuple[Action, ...], A
 def battle_cards(ctx: Context, state: State, spec: BattleSpec) -> tuple[BattleCard, ...]:
     """The battle's cards in order, each with the event it gives (the Joker, Gott Mit Uns and Na Berlin! copy the
     top of the discard pile as it is when they are played) and the effect that applies."""
+    if not spec.cards:
+        return ()
     pile = list(state.discards)
     out: list[BattleCard] = []
     for entry in spec.cards:
@@ -182,10 +184,15 @@ def _within(ctx: Context, a: Iterable[str], b: Iterable[str], n: int) -> bool:
     return any(x in hexes and y in hexes and distance(hexes[x].hex, hexes[y].hex) <= n for x in a for y in b)
 
 
-def card_crt(ctx: Context, state: State, spec: BattleSpec, played: tuple[BattleCard, ...]) -> CRT | None:
-    """Zhukov's CRT for this battle (the last one played that reaches it), or None."""
+def card_crt(ctx: Context, state: State, spec: BattleSpec, played: tuple[BattleCard, ...],
+             lasting: list[Lasting] | None = None) -> CRT | None:
+    """Zhukov's CRT for this battle (the last one played that reaches it), or None; ``lasting``: the lasting effects
+    that hold now, when known (``active``)."""
+    lasting = active(state) if lasting is None else lasting
+    if not lasting and not played:
+        return None
     crt = None
-    for x in active(state):
+    for x in lasting:
         if x.effect == "crt_choice" and x.choice in ctx.game.crts and \
                 _within(ctx, spec.targets, x.hexes, int(x.params["range"])):
             crt = ctx.game.crts[x.choice]
@@ -281,11 +288,16 @@ def _lasting_effect(x: Lasting) -> Effect:
 
 
 def card_modifiers(ctx: Context, state: State, spec: BattleSpec, played: tuple[BattleCard, ...],
-                   before: list[Modifier], as_played: tuple[BattleCard, ...] = ()) -> list[Modifier]:
+                   before: list[Modifier], as_played: tuple[BattleCard, ...] = (),
+                   lasting: list[Lasting] | None = None) -> list[Modifier]:
     """The modifiers of lasting effects (in the order played), then of this battle's cards (10.6, 5.0); the shift
-    cards of ``as_played`` count though their conditions fail (:func:`unmet_shifts`)."""
+    cards of ``as_played`` count though their conditions fail (:func:`unmet_shifts`); ``lasting`` as for
+    :func:`card_crt`."""
+    lasting = active(state) if lasting is None else lasting
+    if not lasting and not played and not state.effects.works:
+        return []
     out: list[Modifier] = []
-    for x in active(state):
+    for x in lasting:
         label = card_label(ctx, x.card, x.side)
         out += _modifiers_of(ctx, state, spec, x.side, _lasting_effect(x), x.choice, (), before + out, label)
     for loc, side in state.effects.works:
@@ -333,8 +345,15 @@ def _at_least(crt: CRT, odds: Odds, column: str) -> bool:
 
 
 def outcome(ctx: Context, state: State, spec: BattleSpec, played: tuple[BattleCard, ...], crt: CRT, odds: Odds,
-            die: int, base: str) -> Outcome:
-    """What the cards make of the result ``base`` the CRT gives for ``die`` (in the order played)."""
+            die: int, base: str, lasting: list[Lasting] | None = None) -> Outcome:
+    """What the cards make of the result ``base`` the CRT gives for ``die`` (in the order played); ``lasting`` as
+    for :func:`card_crt`."""
+    lasting = active(state) if lasting is None else lasting
+    # results changed for the whole battle (or phase) stay changed when a card re-rolls the die (5.3.2: a '-' made EX
+    # by Bridgehead, played in the Commitment Step, is EX again when Knight's Cross re-rolls another '-')
+    standing = [x.params["map"] for x in lasting if x.effect == "result_map"]
+    if not standing and not played:  # nothing changes the CRT's result
+        return Outcome(base, die)
     below = rules(ctx).below_first
 
     def cell(table: CRT, d: int) -> str:
@@ -342,9 +361,6 @@ def outcome(ctx: Context, state: State, spec: BattleSpec, played: tuple[BattleCa
 
     result, alts, groups, ignore, must = base, set(), [], set(), None
     problems: list[tuple[int, Finding]] = []
-    # results changed for the whole battle (or phase) stay changed when a card re-rolls the die (5.3.2: a '-' made EX
-    # by Bridgehead, played in the Commitment Step, is EX again when Knight's Cross re-rolls another '-')
-    standing = [x.params["map"] for x in active(state) if x.effect == "result_map"]
 
     def rolled(table: CRT, d: int) -> str:
         r = cell(table, d)
@@ -491,7 +507,8 @@ def after_battle(ctx: Context, state: State, spec: BattleSpec, played: tuple[Bat
     e = state.effects
     lasting = tuple(x if not x.battles else evolve(x, battles=x.battles - 1) for x in e.lasting)
     lasting = tuple(x for x in lasting if x.battles >= 0 and not (x.battles == 0 and x.params.get("battles")))
-    state = evolve(state, effects=evolve(e, lasting=lasting))
+    if len(lasting) != len(e.lasting) or any(x is not y for x, y in zip(lasting, e.lasting)):  # else: no copy
+        state = evolve(state, effects=evolve(e, lasting=lasting))
     advance, free = [], set()
     for bc in _live(played):
         eff, entry = bc.effect, bc.entry
@@ -526,7 +543,8 @@ def after_battle(ctx: Context, state: State, spec: BattleSpec, played: tuple[Bat
         state = evolve(state, effects=evolve(state.effects, must_counterattack=(b.line, other(ctx, spec.side),
                                                                                  out.must)))
     groups = tuple(LossGroup(side, frozenset(units), rule="5.3.1") for side, units in out.groups if units)
-    b = evolve(b, loss_groups=b.loss_groups + groups)
+    if groups:
+        b = evolve(b, loss_groups=b.loss_groups + groups)
     cards = BattleCards(b.line, tuple(advance), frozenset(free))
     return evolve(state, effects=evolve(state.effects, battle=cards)), b
 

@@ -33,7 +33,7 @@ from .battle_state import Battle, LossGroup
 from .cards import record
 from .combat_data import TargetType, rules, special_matches
 from .control import enter
-from .declaration import current, with_combat
+from .declaration import current, other_side, with_combat
 from .placement import CADRE_OPTION, CADRE_TYPE
 from .retreat import check as check_retreat, retreats
 from .stacking import overstacks
@@ -147,7 +147,7 @@ def obligations(ctx: Context, state: State, b: Battle, ignore: frozenset[str] = 
     retreat: set[str] = set()
     shatter: set[str] = set()
     hex_results = {}
-    defender_side = next(s for s in ctx.game.sides if s != b.side)
+    defender_side = other_side(ctx, b.side)
     attacker_ex = False
     for t in b.targets:
         units = [d for d in b.defenders if b.starts.get(d) == t]
@@ -476,24 +476,25 @@ def handle_retreat(ctx: Context, state: State, action: Action) -> tuple[State, l
 
 # -- the end of a battle -----------------------------------------------------------------------------------------
 
-def settle(ctx: Context, state: State) -> tuple[State, list[Finding]]:
+def settle(ctx: Context, state: State, ended: bool = False) -> tuple[State, list[Finding]]:
     """The losses and retreats of the battle being resolved are over (an advance begins, or the battle ends,
     10.2): what was not logged but has one outcome is done; a missing choice is a violation. A battle whose claimed
     result was reported (10.5) and whose log left out what that result asks settles by the rules' result when that
-    one asks nothing left out: the log followed the rules (:func:`as_ruled`, one mistake, one report)."""
+    one asks nothing left out: the log followed the rules (:func:`as_ruled`, one mistake, one report). ``ended``:
+    the battle ends too (the settled battle is not kept: one copy of the state)."""
     b = current(state).battle
     if b is None or b.settled:
         return state, []
-    done, findings = _settle(ctx, state, b)
+    done, findings = _settle(ctx, state, b, ended)
     ruled = as_ruled(ctx, state, b) if findings else None
     if ruled is not None:
-        by_rules, more = _settle(ctx, state, ruled)
+        by_rules, more = _settle(ctx, state, ruled, ended)
         if not more:
             return by_rules, more
     return done, findings
 
 
-def _settle(ctx: Context, state: State, b: Battle) -> tuple[State, list[Finding]]:
+def _settle(ctx: Context, state: State, b: Battle, ended: bool) -> tuple[State, list[Finding]]:
     findings = []
     for uid, n in sorted(b.owed_steps.items()):
         for _ in range(n):
@@ -519,11 +520,18 @@ def _settle(ctx: Context, state: State, b: Battle) -> tuple[State, list[Finding]
                                               f"{b.hex_results.get(start, b.result)} of the battle at line {b.line} "
                                               f"(e.g. {start}-{'-'.join(can[0])}) but stayed in {start}", (uid,),
                                     (start,) + can[0]))
+    if ended:
+        return with_combat(state, evolve(current(state), battle=None)), findings
     b = evolve(b, owed_steps={}, loss_groups=(), retreated=b.retreated | b.to_retreat, settled=True)
     return with_combat(state, evolve(current(state), battle=b)), findings
 
 
 def close(ctx: Context, state: State) -> tuple[State, list[Finding]]:
-    """The battle being resolved ends (10.2)."""
-    state, findings = settle(ctx, state)
-    return with_combat(state, evolve(current(state), battle=None)), findings
+    """The battle being resolved ends (10.2). With no battle there is nothing to end: the state stays as it is (no
+    copy; the record of a Combat Phase that has not begun in it is made by whoever changes it, ``current``)."""
+    if state.combat.battle is None:
+        return state, []
+    b = current(state).battle
+    if b is not None and not b.settled:
+        return settle(ctx, state, ended=True)
+    return with_combat(state, evolve(current(state), battle=None)), []

@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from ...engine.context import Context
+from ...engine.context import Context, once
 from .combat_data import WEATHER_SIDE, axis_weather_shift, rules, special_matches, specials, support_shift
 from .state import State
 
@@ -85,10 +85,19 @@ def category(ctx: Context, state: State, uid: str) -> str:
 
 
 def hexside_features(ctx: Context, a: str, b: str) -> frozenset[str]:
+    """The features of the hexside between two hexes (none when they are not two adjacent hexes); a fact of the map,
+    kept per loaded game for each pair of neighbours asked (each battle asks every attacker's, twice)."""
+    kept = once(ctx, "hexside features", lambda c: {})
+    found = kept.get((a, b))
+    if found is not None:
+        return found
     hexes = ctx.game.map.hexes
     if a not in hexes or b not in hexes:
         return frozenset()
-    return ctx.game.map.features(hexes[a].hex, hexes[b].hex)
+    found = ctx.game.map.features(hexes[a].hex, hexes[b].hex)
+    if b in ctx.board.neighbours.get(a, ()):  # at most six a hex: the board's pairs, never any two names of a log
+        kept[a, b] = found
+    return found
 
 
 def _terrain_of(ctx: Context, loc: str) -> str:
