@@ -22,9 +22,9 @@ NR_SCHEMA = schema_file("validator.rules.no_retreat")  # the No Retreat! log sch
 LOG_DIR = os.path.join(os.path.dirname(__file__), "logs")
 LOGS = sorted(glob.glob(os.path.join(LOG_DIR, "*.jsonl")))
 # the blind referees' logs and the rule-by-rule sweep have verdict tests of their own (test_blind*_rulebook.py,
-# test_sweep_rulebook.py: through the command line's checker, their disagreements with the rules named in each set's
-# DISAGREEMENTS)
-SCRIPTED = [p for p in LOGS if not os.path.basename(p).startswith(("blind", "sweep_"))]
+# test_sweep_rulebook.py, test_mutations.py: through the command line's checker, their disagreements with the rules
+# named in each set's DISAGREEMENTS)
+SCRIPTED = [p for p in LOGS if not os.path.basename(p).startswith(("blind", "sweep_", "mut_"))]
 
 
 @pytest.fixture(scope="module")

@@ -91,8 +91,9 @@ def step(ctx: Context, state: State, action: Action) -> tuple[State, list[Findin
             return state, findings + found
     first = state
     kind = action.type
+    noted = NONE
     if kind in CARD_ACTIONS:
-        state = cards.note_card_action(ctx, state, action)
+        state, noted = cards.note_card_action(ctx, state, action)
     # (each hook below is called only when the state holds something it acts on: most actions need none of them)
     if state.effects.must_counterattack is not None:
         state, forced = events.before(ctx, state, action)
@@ -133,9 +134,9 @@ def step(ctx: Context, state: State, action: Action) -> tuple[State, list[Findin
         state, lapsed = events.after(ctx, first, state, action)
     else:
         lapsed = NONE
-    if not (forced or lapsed or (more and not out_of_turn)):
+    if not (noted or forced or lapsed or (more and not out_of_turn)):
         return state, findings
-    return state, forced + findings + ([] if out_of_turn else more) + lapsed
+    return state, noted + forced + findings + ([] if out_of_turn else more) + lapsed
 
 
 def finish(ctx: Context, state: State) -> tuple[State, list[Finding]]:

@@ -30,12 +30,12 @@ from functools import lru_cache
 from typing import Sequence
 
 from ...engine.context import Context, once
-from ...engine.state import evolve
+from ...engine.state import evolve, start_of
 from ...model import Action, Finding
 from .control import controller
 from .deck_state import Deck, PlayerTurn
 from .events_data import half
-from .state import Hand, State
+from .state import MUTUAL_PHASE, Hand, State
 
 HAND_LIMIT = 2  # 5.1: cards kept before drawing
 OPEN_HAND_MAX = 12  # a generous bound on one hand: 2 kept (5.1), at most 5 drawn (5.2), the card-drawing events
@@ -401,12 +401,23 @@ def red_events(ctx: Context, turn: int) -> list[str]:
 
 # -- the Card Phase ---------------------------------------------------------------------------------------------
 
-def note_card_action(ctx: Context, state: State, action: Action) -> State:
-    """Before an action: a draw or discard by the phasing player in his Card Phase means the log records it."""
+def note_card_action(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+    """Before an action: a draw or discard by the phasing player in his Card Phase means the log records it. A
+    first such draw or discard after the Discard Step ended (the log recorded that step empty) checks the hand kept
+    then (5.1), unless the log began in the Draw Step."""
     if state.phase == "card" and action.side == state.player and action.type in ("draw", "discard") \
             and not action.get("by") and not record(state).card_logged:
-        return with_record(state, card_logged=True)
-    return state
+        state = with_record(state, card_logged=True)
+        if state.step == "draw" and not _begun_in_draw_step(ctx, state):
+            return end_discard_step(ctx, state)
+        return state, []
+    return state, []
+
+
+def _begun_in_draw_step(ctx: Context, state: State) -> bool:
+    """The log starts in this Card Phase's Draw Step: its Discard Step came before the log."""
+    at = start_of(ctx, MUTUAL_PHASE)
+    return (at.turn, at.player, at.phase, at.step) == (state.turn, state.player, "card", "draw")
 
 
 def end_discard_step(ctx: Context, state: State) -> tuple[State, list[Finding]]:
