@@ -2,7 +2,7 @@
 
 How it was done (a scratch script, not kept in the repository): the random legal player's games (``play`` of
 ``players.stalingrad42``: Operation Uranus 3 and 5 turns, Fall Blau 2 turns, the Caucasus 2 and 4 turns, the Campaign 4
-and 7 turns; seven games, 113-719 lines) were replayed once for the state before each line; then, for each of 81 kinds
+and 7 turns; seven games, 113-719 lines) were replayed once for the state before each line; then, for each of 82 kinds
 of mutation, up to three or four places of each game were changed (one line replaced, inserted or left out) and the
 changed log replayed from the state before the first changed line, the rules reported on that line and on the next 120
 recorded. The kinds: a move one hex longer, into or through an enemy unit, on past an EZOC, off the map or across a
@@ -18,7 +18,8 @@ leading, where the result allows none, a retreat after its success, a Soviet one
 on a map hex, in another Entry Area, twice, in the Combat Phase; a replacement on a full-strength, Disrupted or Out of
 Supply unit, of a wrong kind, twice, in the Movement Phase; a phase line left out, swapped with the next, going back a
 phase, of the other side or jumping a phase, a combat before its phase line, a turn skipped; a wrong weather, supply,
-Isolation, Attrition or Rally claim; a unit moving on past its Entry Area; two rail moves ending stacked. Then the 375
+Isolation, Attrition or Rally claim; a unit moving on past its Entry Area; two rail moves ending stacked; a unit moved
+onto a full stack (4.1, reported at the end of the phase unless a unit of the stack walked off before). Then the 375
 clean hand-written logs of ``tests/logs/stalingrad42/`` (the rules the player never plays: Disengagement, Reserves,
 Leaders' rerolls, Desperate Defense, weather rolls ...): every other die on each rolled line (battle, Determined
 Defense, Disengagement, Rally, Attrition, weather), every other Rally and Disengagement result, an Attrition modifier
