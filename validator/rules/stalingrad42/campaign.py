@@ -9,11 +9,12 @@
   turn 2; one unit of the 5th may use Rail Movement.
 - 32.1: in the Axis Initial Phase of turn 10, Grossdeutschland and two elite Panzer divisions (not Isolated ones
   while others may go) are removed (``remove`` to ``removed``), at least seven steps: fewer, and other Panzer
-  divisions lose the rest (``loss``); more, and the extra steps may go at once to reduced Panzer or Panzergrenadier
-  divisions in supply (``absorb``).
+  divisions lose the rest (``loss``), no more; more, and the extra steps may go at once to reduced Panzer or
+  Panzergrenadier divisions in supply (``absorb``).
 - 32.2: in the Soviet Initial Phase of each ``remove_tank_corps`` turn, one Tank Corps in supply or in the Eliminated
-  Box is removed: at least one step (from the box: a Tank Corps on the map loses a step); extra steps to reduced
-  Tank Corps in supply or a non-Guards Tank Brigade from the Eliminated Box into the departing Corps' hex (``absorb``).
+  Box is removed: at least one step (from the box, and only then, a Tank Corps on the map loses a step); extra steps
+  to reduced Tank Corps in supply or a non-Guards Tank Brigade from the Eliminated Box into the departing Corps' hex
+  (``absorb``).
 - 32.3: 1 RFSS leaves on turn 11 (reduced or eliminated: the Axis loses its next Special replacement), Barbò on turn
   23 (the validator removes them); on turns 9 and 17 the Axis removes one in-supply, full-strength, 3-step German
   infantry division.
@@ -450,6 +451,10 @@ def _turn10(ctx: Context, state: State) -> list[Finding]:
         if left:
             out.append(Finding("32.1", f"the removals took {steps} steps: other Panzer divisions lose the "
                                        f"{short} more that make {c.removal_steps} ({len(lost)} lost)"))
+    if len(lost) > max(short, 0):  # reduced only until the seven steps are made
+        out.append(Finding("32.1", f"the removals took {steps} steps: other Panzer divisions lose only the "
+                                   f"{max(short, 0)} more that make {c.removal_steps} ({len(lost)} lost)",
+                           tuple(dict.fromkeys(lost))))
     return out
 
 
@@ -489,6 +494,10 @@ def _tank_corps(ctx: Context, state: State) -> list[Finding]:
     if steps + len(lost) < c.tank_corps_steps and on_map:
         return [Finding("32.2", "the Tank Corps removed had no step on the map: a Tank Corps on the map loses one",
                         tuple(u for u, *_ in removed))]
+    if len(lost) > max(c.tank_corps_steps - steps, 0):  # a step on the map only for a Tank Corps from the box
+        owed = max(c.tank_corps_steps - steps, 0)
+        return [Finding("32.2", f"the Tank Corps removed took {steps} step(s): Tank Corps on the map lose {owed} more "
+                                f"({len(lost)} lost)", tuple(dict.fromkeys(lost)))]
     return []
 
 

@@ -317,7 +317,8 @@ def _readings(ctx: Context, state: State, action: Action, side: str, attackers: 
     n = resources.artillery_shifts(ctx, state, action) if kind != AUTO else 0
     arts = [modifiers.Shift(n, "artillery", "9.4")] if n else []
     readings = [Reading(ctx, att, dfn, base + extra + arts)]
-    for k in range(n - 1, -1, -1):  # an artillery shift another rule refuses (18.x): accepted without it too
+    refused = range(n - 1, -1, -1) if n and resources.artillery_problems(ctx, state, action) else ()
+    for k in refused:  # an artillery shift another rule refuses (18.x, reported there): accepted without it too
         readings.append(Reading(ctx, att, dfn, base + extra + ([modifiers.Shift(k, "artillery", "9.4")] if k else [])))
     if air_bad and extra:
         readings += [Reading(ctx, att, dfn, base + x.shifts[len(base) + len(extra):]) for x in list(readings)]

@@ -298,10 +298,16 @@ def _barrage_problem(ctx: Context, state: State, side: str, listed: list[str]) -
 
 def after_battle(ctx: Context, before: State, state: State, action: Action) -> tuple[State, list[Finding]]:
     """The artillery of a ``battle`` (18.2-18.6)."""
+    return _use(ctx, state, dict.fromkeys(action.get("artillery") or ())), artillery_problems(ctx, before, action)
+
+
+def artillery_problems(ctx: Context, before: State, action: Action) -> list[Finding]:
+    """18.2.3-18.6.5: why the ASUs and SPs a ``battle`` lists under ``artillery`` may not give their shifts, from the
+    state ``before`` it (the combat's claims are held to the shifts without them only when there is one, 8.3)."""
     findings: list[Finding] = []
     listed = list(dict.fromkeys(action.get("artillery") or ()))
     if not listed:
-        return state, findings
+        return findings
     side = action.side
     target = tuple(action["targets"])
     attackers = [u for u in action["attackers"] if u in before.units]
@@ -319,7 +325,7 @@ def after_battle(ctx: Context, before: State, state: State, action: Action) -> t
         barrage = _barrage_problem(ctx, before, side, [u for u in listed if u in before.units])
         if barrage is not None:
             findings.append(Finding("18.5", barrage, tuple(listed), target))
-    return _use(ctx, state, listed), findings
+    return findings
 
 
 def _use(ctx: Context, state: State, listed: Iterable[str]) -> State:

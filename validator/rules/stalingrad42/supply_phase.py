@@ -201,9 +201,13 @@ def _near_rail(ctx: Context, state: State, side: str, hexes: list[str]) -> bool:
 def handle_attrition(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     """An ``attrition`` line: one roll on the Isolation Attrition Table (16.5.2-16.5.4) with the rules' modifier (a
     logged ``drm`` that differs is reported); the step loss it gives is taken at once (a reduced 3-step unit becomes
-    the ``remnant`` named, 10.4.1)."""
+    the ``remnant`` named, 10.4.1). 16.5.3: one roll a unit each Supply Phase; a second is reported and has no
+    effect."""
     uid, die = action["unit"], action["die"]
     findings = []
+    if f"attrition:{uid}" in state.logged:
+        return state, [Finding("16.5.3", f"{name(ctx, state, uid)} already rolled for Isolation Attrition this Supply "
+                                         "Phase: one roll a unit", (uid,), (state.units[uid].loc or "",))]
     if uid not in must_roll(ctx, state, action.side):
         findings.append(Finding("16.5.3", f"{name(ctx, state, uid)} does not roll for Isolation Attrition: only "
                                           "Isolated Combat Units (not ASUs) adjacent to an enemy Combat Unit do",
