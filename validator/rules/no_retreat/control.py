@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ...engine.state import occupants, with_control
+from ...engine.state import evolve, occupants, with_control
 from ...engine.context import Context
 from .state import State
 
@@ -36,5 +36,10 @@ def friendly(ctx: Context, state: State, side: str, loc: str) -> bool:
 
 def enter(ctx: Context, state: State, side: str, locations: Iterable[str], **changes: Any) -> State:
     """``side``'s units entered or passed through these locations: they become its (12.4.1). The state's other
-    ``changes`` (the units that entered them ...) are made in the same copy."""
-    return with_control(state, side, [loc for loc in locations if loc not in OCCUPATION_AREAS], **changes)
+    ``changes`` (the units that entered them ...) are made in the same copy. Most moves enter only locations the side
+    controls already: then the state is copied with ``changes`` alone, without the lists that find what changed."""
+    control = state.control
+    for loc in locations:
+        if control.get(loc) != side and loc not in OCCUPATION_AREAS:
+            return with_control(state, side, [loc for loc in locations if loc not in OCCUPATION_AREAS], **changes)
+    return evolve(state, **changes) if changes else state

@@ -77,7 +77,7 @@ def allowance(ctx: Context, state: State, uid: str) -> Allowance:
 
 
 def _armor(ctx: Context, state: State, uid: str) -> bool:
-    return ctx.game.unit_types[face_of(ctx, state, uid).type].category == "armor"
+    return ctx.game.unit_types[ctx.unit_type[uid, state.units[uid].face]].category == "armor"
 
 
 def cost_table(ctx: Context, state: State) -> Mapping[str, tuple[int, int]]:

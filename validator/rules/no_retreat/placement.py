@@ -54,7 +54,16 @@ def box_of(kind: str, side: str) -> str:
 
 
 def reinforcement(ctx: Context, uid: str):
-    return next((p for p in ctx.scenario.reinforcements if p.unit == uid), None)
+    """The scenario's first reinforcement entry of ``uid``, or None (a placement asks several times: the entries are
+    looked up by unit, made once per scenario)."""
+    return once(ctx, ("reinforcements", ctx.scenario_id), _by_unit).get(uid)
+
+
+def _by_unit(ctx: Context) -> dict:
+    out: dict = {}
+    for p in ctx.scenario.reinforcements:
+        out.setdefault(p.unit, p)
+    return out
 
 
 def condition_holds(ctx: Context, state: State, condition: str, uid: str = "", location: str = "") -> bool:
