@@ -225,8 +225,9 @@ def timing(seq: Sequence, ctx: Context, state: Any, action: Action) -> Result:
     phase, step, who = spec
     if state.phase != phase:
         owner = " of the phasing player" if who == "phasing" else ""
-        return state, [Finding(seq.rule, f"a '{action.type}' belongs to the {ctx.phase_of[phase].name}{owner}; it "
-                                         f"is now the {label(ctx, _slot_of(state))}")]
+        return state, [Finding(seq.rule, f"the '{action.type}' action belongs to the "
+                                         f"{ctx.phase_of[phase].name}{owner}; it is now the "
+                                         f"{label(ctx, _slot_of(state))}")]
     if who == "phasing" and action.side != state.player:
         return state, [Finding(seq.rule, f"only the phasing player may '{action.type}' in the "
                                          f"{label(ctx, _slot_of(state))}")]
@@ -239,8 +240,9 @@ def timing(seq: Sequence, ctx: Context, state: Any, action: Action) -> Result:
         target = index[state.player, phase, step]
         here = current(ctx, state, index)
         if target < here:
-            return state, [Finding(seq.rule, f"a '{action.type}' belongs to the {label(ctx, all_slots[target])}, "
-                                             f"which comes before the {label(ctx, all_slots[here])}")]
+            return state, [Finding(seq.rule, f"the '{action.type}' action belongs to the "
+                                             f"{label(ctx, all_slots[target])}, which comes before the "
+                                             f"{label(ctx, all_slots[here])}")]
         state, findings = advance(seq, ctx, state, target)
     arrival = seq.arrivals.get(action.type)
     if arrival is not None:

@@ -257,7 +257,7 @@ def before(ctx: Context, state: State, action: Action, exempt: bool = False) -> 
         if due:
             names = ", ".join(card_words(ctx, c, s) for _, c, s in due)
             findings.append(Finding("5.3.1", f"{names} played at the end of {_phase_words(ctx, state.phase, None)}: "
-                                             f"the phasing player may not go on with a '{action.type}' in it"))
+                                             f"the phasing player may not go on with the '{action.type}' action in it"))
             state = with_record(state, end_plays=tuple(p for p in rec.end_plays if p[0] != state.phase))
     if action.type not in ("play", "note") and rec.last_play:
         state = with_record(state, last_play=None)

@@ -132,14 +132,14 @@ def timing(ctx: Context, state: State, action: Action) -> tuple[State, list[Find
     if pre is not None and action.side == pre and TIMING.get(action.type, ("",))[0] == "movement":
         if action.type == "move":
             return state, []
-        return state, [Finding(scenario_rules(ctx).special, f"a '{action.type}' is not part of the "
+        return state, [Finding(scenario_rules(ctx).special, f"the '{action.type}' action is not part of the "
                                                             f"{ctx.game.sides[pre].name} pre-move of "
                                                             f"{ctx.scenario.name}: its units move with their MA")]
     state, findings = machine.timing(SEQUENCE, ctx, state, action)
     if not findings:
         why = _skipped(ctx, state)
         if why is not None and action.type in TIMING:
-            findings = [Finding(RULE, f"a '{action.type}' cannot be done now: {why}")]
+            findings = [Finding(RULE, f"the '{action.type}' action cannot be done now: {why}")]
     return state, findings
 
 
@@ -147,12 +147,12 @@ def _interchange(ctx: Context, state: State, action: Action) -> tuple[State, lis
     """33.2.3: the Interchange Turn: Movement, Limited Combat (Disengagement), Rally, by the turn's first player."""
     step = INTERCHANGE_ACTIONS.get(action.type)
     if not interchange_turn(ctx, state):
-        return state, [Finding(RULE, f"a '{action.type}' cannot be done in the Interchange Turn: turn {state.turn} "
-                                     "has none (S3.4, 33.2.3)")]
+        return state, [Finding(RULE, f"the '{action.type}' action cannot be done in the Interchange Turn: "
+                                     f"turn {state.turn} has none (S3.4, 33.2.3)")]
     side = interchange_side(ctx, state)
     if step is None:
-        return state, [Finding(RULE, f"a '{action.type}' is not part of the Interchange Turn (Movement, Limited "
-                                     "Combat: Disengagement only, Rally; 33.2.3)")]
+        return state, [Finding(RULE, f"the '{action.type}' action is not part of the Interchange Turn "
+                                     "(Movement, Limited Combat: Disengagement only, Rally; 33.2.3)")]
     if action.side != side and action.type not in ("loss", "retreat", "remove"):
         return state, [Finding(RULE, f"only the {ctx.game.sides[side].name} player acts in the Interchange Turn "
                                      "(33.2.3)")]
@@ -160,8 +160,9 @@ def _interchange(ctx: Context, state: State, action: Action) -> tuple[State, lis
     target = index[Slot(None, INTERCHANGE, step)]
     here = machine.current(ctx, state, index)
     if target < here:
-        return state, [Finding(RULE, f"a '{action.type}' belongs to the {machine.label(ctx, all_slots[target])}, "
-                                     f"which comes before the {machine.label(ctx, all_slots[here])}")]
+        return state, [Finding(RULE, f"the '{action.type}' action belongs to the "
+                                     f"{machine.label(ctx, all_slots[target])}, which comes before the "
+                                     f"{machine.label(ctx, all_slots[here])}")]
     return machine.advance(SEQUENCE, ctx, state, target)
 
 
