@@ -6,6 +6,7 @@ unchanged and nothing written where it should not be."""
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import re
@@ -15,6 +16,7 @@ import zipfile
 
 import pytest
 
+from games.errors import one_line
 from hexforge import cli
 from hostile import CHILD, CORPUS, HEXFORGE, check, check_workspace, fingerprint, fresh_game, listing, run
 from test_hostile_fuzz import _mutate_file
@@ -47,6 +49,7 @@ LOG_MESSAGES = {
     "game_with_newline": "header: game must be an id, not a path: 'no_retreat\\n'",
     "huge_version": "value out of limits",
     "not_utf8": "not UTF-8 text",
+    "lone_surrogate": "game.jsonl:2: value out of limits: a lone surrogate \\ud800 in a string (not Unicode text)",
     "no_break_space_in_location": "header: unknown location '\\xa0'",
     # Stalingrad '42 logs: bad ids, hexes off the map, wrong types
     "s42_unit_unknown": "action 'move': unknown unit 'ger_999id'",
@@ -138,6 +141,19 @@ def test_hostile_log_too_big_to_keep(tmp_path, name: str) -> None:
     o = run(["validate", "game.jsonl"], str(tmp_path))
     check(o, allowed=(2,))
     assert message in o.err
+
+
+@pytest.mark.parametrize("name", [b"a\nb.jsonl", b"\xff\xfe.jsonl", b"\xed\xa0\x80.jsonl"])
+def test_a_log_whose_name_is_not_text_is_reported_with_its_name_escaped(tmp_path, name: bytes) -> None:
+    """A file name holding a newline or bytes that are not UTF-8: each report line stays one line, and the replay
+    page (once an internal error: the name could not be written as UTF-8) shows it escaped."""
+    log = os.fsdecode(name)
+    shutil.copy(os.path.join(os.path.dirname(CORPUS), "logs", "blind10_entrain_twice.jsonl"), tmp_path / log)
+    o = run(["validate", log, "--html", "report.html"], str(tmp_path))
+    check(o, allowed=(1,))
+    shown = one_line(log)
+    assert [ln for ln in o.out.splitlines() if ln] and all(ln.startswith(shown + ":") for ln in o.out.splitlines() if ln)
+    assert html.escape(shown) in (tmp_path / "report.html").read_text(encoding="utf-8")
 
 
 def test_a_byte_order_mark_before_a_log_is_ignored(tmp_path) -> None:
