@@ -170,6 +170,9 @@ VASSAL_MESSAGES = {
     "compressed_size_too_large.vsav": "damaged: data after the end of its compressed stream",
     "compressed_size_too_small.vsav": "damaged: its compressed stream ends early",
     "deep_metadata.vsav": "moduledata: bad XML (Excessive depth",
+    # a module's turn levels nested 150 deep (once a RecursionError, exit 3): read by vassal-dump; import and
+    # validate refuse the log (not made with our module) before they read it
+    "deep_turn_levels.vmod": "buildFile.xml: line 1: elements nested more than 100 deep",
     "directory_size_lie.vsav": "zip records a directory of 2147483647 bytes, more than the cap",
     "entity_expansion.vsav": None,  # entities are never expanded: read as it is
     "entry_over_cap.vsav": "zip entry 'savedGame' inflates to more than the cap of 50331648 bytes",
@@ -198,7 +201,7 @@ def test_hostile_vassal_file(tmp_path, name: str, command: str) -> None:
     o = run(argv + (["-o", "out.jsonl"] if command != "validate" else []), str(tmp_path))
     check(o)
     message = VASSAL_MESSAGES[name]
-    if message is not None:
+    if message is not None and (command == "vassal-dump" or not name.endswith(".vmod")):
         assert o.code == 2 and message in o.err
     assert fingerprint([str(tmp_path / name)]) == inputs
     check_workspace(str(tmp_path), before, ["out.jsonl"])

@@ -45,6 +45,7 @@ SLOT_TAGS = ("VASSAL.build.widget.PieceSlot", "VASSAL.build.widget.CardSlot", "V
 OFFBOARD = "offboard"  # VASSAL.properties Map.offboard
 SQRT3_2 = math.sqrt(3) / 2
 HEX_DEFAULT_WIDTH = SQRT3_2 * 64.0
+MAX_XML_DEPTH = 100  # elements nested in a build file (real ones: at most 10; the readers of turn levels recurse)
 UNKNOWN_SIZE_LIMIT = 1 << 20  # a board of unknown size: points this far out are off it (no image is that large)
 
 
@@ -464,6 +465,11 @@ def _build_root(data: bytes, where: str) -> etree._Element:
     except etree.XMLSyntaxError as exc:
         line = exc.lineno if exc.lineno else "?"
         raise DataError(where, f"line {line}: bad XML ({exc.msg})") from None
+    depth = 0
+    for event, e in etree.iterwalk(root, events=("start", "end")):
+        depth += 1 if event == "start" else -1
+        if depth > MAX_XML_DEPTH:
+            raise DataError(where, f"line {e.sourceline}: elements nested more than {MAX_XML_DEPTH} deep")
     if root.tag not in ("VASSAL.build.GameModule", "VASSAL.launch.BasicModule"):
         raise DataError(where, f"root element is {root.tag!r}, not VASSAL.build.GameModule: not a VASSAL build file")
     return root
