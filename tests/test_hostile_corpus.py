@@ -215,6 +215,18 @@ def test_the_recorded_entry_count_is_checked_before_the_directory_is_read(tmp_pa
         SafeZip("x.vsav", data, Caps(entries=1))
 
 
+def test_a_piece_of_thousands_of_quoted_trait_levels_is_read_in_time(tmp_path) -> None:
+    """A piece type of 4,000 decorator levels whose innermost ends in a quote is split level by level (the quoting
+    rules apply there), each level decoding all the text inside it: once cubic (minutes on 8 MB, a hang), now kept
+    as one opaque level past a few thousand characters of work."""
+    from games.vassal_codec import encode
+
+    levels = "".join("mark;x" + "\\" * k + "\t" for k in range(4000)) + "piece;;;a.png;n'"
+    (tmp_path / "deep.vlog").write_text("begin_save\x1b+/" + encode(["1", levels, ""], "/"), encoding="utf-8")
+    o = run(["vassal-dump", "deep.vlog", "-o", "out.jsonl"], str(tmp_path), subprocess_=True)
+    check(o, allowed=(0,))
+
+
 @pytest.mark.parametrize("kind", ["fifo", "dev_zero", "loop", "folder"])
 @pytest.mark.parametrize("command", ["validate", "import", "vassal-dump", "module"])
 def test_an_input_that_is_not_a_regular_file_is_refused_at_once(tmp_path, kind: str, command: str) -> None:

@@ -440,13 +440,23 @@ def _unescape(text: str, k: int) -> str:
     return text.replace("\\" * k + TAB, TAB) if k and TAB in text else text
 
 
+STEPWISE_WORK = 64 * 1024  # characters decoded by one stepwise split, at most (real pieces: none go stepwise)
+
+
 def _levels_stepwise(text: str, max_levels: int | None, out: list[str]) -> tuple[list[str], bool]:
-    """:func:`_levels` decoding one level at a time (after the levels already in ``out``)."""
+    """:func:`_levels` decoding one level at a time (after the levels already in ``out``). Each level decodes all
+    the text inside it, so thousands of levels cost the cube of their number (a 6,000-level piece: minutes); past
+    :data:`STEPWISE_WORK` characters the rest is kept as one opaque level, as a level that does not re-encode is."""
     rest = text
+    work = 0
     while True:
         if max_levels is not None and len(out) == max_levels - 1:
             out.append(rest)
             return out, False
+        work += len(rest)
+        if work > STEPWISE_WORK:
+            out.append(rest)
+            return out, True
         toks = decode(rest, TAB)
         if len(toks) == 1 and toks[0] == rest:
             out.append(rest)
