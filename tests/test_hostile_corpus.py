@@ -227,6 +227,31 @@ def test_a_piece_of_thousands_of_quoted_trait_levels_is_read_in_time(tmp_path) -
     check(o, allowed=(0,))
 
 
+TURN = "VASSAL.build.module.turn."
+# Numbers in a VASSAL stream that pass str.isdigit but not int() ('²'), or that int() refuses (over 4,300 digits):
+# once internal errors (ValueError, exit 3) in a dice report, a TURN state, a map named MapN, a Footprint's points
+ODD_NUMBERS = {
+    "dice_report_5000_digits": "CHAT** 2d6 = " + "9" * 5000 + " *** <me>",
+    "turn_state_superscript": "TURNTurnTracker0\t\u00b2|1;0;;;",
+    "turn_state_5000_digits": "TURNTurnTracker0\t" + "9" * 5000 + "|1;0;;;",
+    "map_index_superscript": "+/1/piece;;;a.png;n/Map\u00b2;10;10;;0",
+    "map_index_5000_digits": "+/1/piece;;;a.png;n/Map" + "9" * 5000 + ";10;10;;0",
+    "footprint_count_superscript": "+/1/footprint;a;b\tpiece;;;a.png;n/true;Main;\u00b2\tMain;10;10;;0",
+    "footprint_point_two_minus": "+/1/footprint;a;b\tpiece;;;a.png;n/true;Main;1;--5,1\tMain;10;10;;0",
+}
+
+
+@pytest.mark.parametrize("name", sorted(ODD_NUMBERS))
+def test_numbers_int_refuses_are_read_as_no_number(tmp_path, name: str) -> None:
+    (tmp_path / "odd.vlog").write_text("begin_save\x1b" + ODD_NUMBERS[name], encoding="utf-8")
+    with zipfile.ZipFile(tmp_path / "turn.vmod", "w") as z:
+        z.writestr("buildFile.xml", f'<VASSAL.build.GameModule name="X"><{TURN}TurnTracker name="t"><{TURN}'
+                                    f'CounterTurnLevel name="l" property="p"/></{TURN}TurnTracker>'
+                                    '</VASSAL.build.GameModule>')
+    o = run(["vassal-dump", "odd.vlog", "--module", "turn.vmod", "-o", "out.jsonl"], str(tmp_path))
+    check(o, allowed=(0,))
+
+
 @pytest.mark.parametrize("kind", ["fifo", "dev_zero", "loop", "folder"])
 @pytest.mark.parametrize("command", ["validate", "import", "vassal-dump", "module"])
 def test_an_input_that_is_not_a_regular_file_is_refused_at_once(tmp_path, kind: str, command: str) -> None:

@@ -29,6 +29,7 @@ from games.vassal_grid import (
 
 from .archive import Caps, SafeZip, is_zip, read_file
 from .images import image_size
+from .values import whole
 
 P = "VASSAL.build.module.map.boardPicker."
 BOARD_PICKER = "VASSAL.build.module.map.BoardPicker"
@@ -144,7 +145,8 @@ class TurnTrackerDef:
         toks = decode(state, "|")
         out: dict[str, str] = {}
         pairs = list(zip(self.levels, toks[1:]))
-        current = int(toks[0]) if toks and toks[0].isdigit() else 0
+        n = whole(toks[0]) if toks else None
+        current = n if n is not None and n >= 0 else 0
         for level, sub in pairs[:current] + pairs[current + 1:] + pairs[current:current + 1]:
             level.read(sub, out)
         return out
@@ -169,9 +171,9 @@ class ModuleDef:
         if map_id is None:
             return None
         found = self.maps.get(map_id)
-        if found is None and map_id.startswith("Map") and map_id[3:].isdigit():
+        index = whole(map_id[3:]) if map_id.startswith("Map") else None
+        if found is None and index is not None and index >= 0:
             ordered = list(self.maps.values())
-            index = int(map_id[3:])
             found = ordered[index] if index < len(ordered) else None
         return found
 

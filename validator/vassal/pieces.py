@@ -18,7 +18,7 @@ from typing import Mapping, Sequence
 
 from games.vassal_codec import decode, decode_canonical, encode
 
-from .values import maker, memoised
+from .values import maker, memoised, whole
 from .traits import ROTATE_FIXED, ROTATE_FREE, ROTATE_TAIL, TRAITS, prefix_of
 
 TAB = "\t"
@@ -159,12 +159,12 @@ class Trait:
 def _footprint_state(state: str) -> dict[str, object]:
     toks = decode(state, ";")
     out: dict[str, object] = {"visible": toks[0] == "true", "startMapId": toks[1] if len(toks) > 1 else ""}
-    n = int(toks[2]) if len(toks) > 2 and toks[2].lstrip("-").isdigit() else 0
+    n = (whole(toks[2]) if len(toks) > 2 else None) or 0
     points = []
     for tok in toks[3:3 + n]:
-        xy = decode(tok, ",")
-        if len(xy) == 2 and all(v.lstrip("-").isdigit() for v in xy):
-            points.append([int(xy[0]), int(xy[1])])
+        xy = [whole(v) for v in decode(tok, ",")]
+        if len(xy) == 2 and None not in xy:
+            points.append(xy)
     out["points"] = points
     return out
 
