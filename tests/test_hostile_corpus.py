@@ -305,6 +305,21 @@ def test_a_closed_pipe_ends_the_output_quietly(hostile_base, tmp_path) -> None:
     assert p.wait(timeout=60) == 0 and err == b""
 
 
+def test_list_shows_the_names_and_titles_of_folders_here_escaped(tmp_path) -> None:
+    """``list`` reads game folders in the working folder that nobody checked: a title holding a terminal escape
+    sequence or a newline, or a folder so named, once went to the terminal as it was."""
+    for folder, title in (("evil", "\\u001b]0;pwned\\u0007\\u001b[31mred"), ("a\nb", "two\\nlines"),
+                          ("long", "x" * 3000)):
+        os.makedirs(tmp_path / folder)
+        (tmp_path / folder / "game.toml").write_text(f'title = "{title}"\n', encoding="utf-8")
+    o = run(["list"], str(tmp_path))
+    check(o, allowed=(0,))
+    lines = o.out.splitlines()
+    assert all(ln.isprintable() and len(ln) < 300 for ln in lines)
+    assert any(ln.startswith("evil ") and "\\x1b]0;pwned\\x07" in ln for ln in lines)
+    assert any(ln.startswith("a\\x0ab ") and "two\\x0alines" in ln for ln in lines)
+
+
 def test_a_usage_error_is_one_line(tmp_path) -> None:
     for argv in (["validate"], ["bogus"], ["pnp", "no_retreat", "--paper", "a\nb"], ["validate", "x", "--format", "\u2028"],
                  ["info", "absent", "--format", "--format", "\x00"]):
