@@ -184,6 +184,8 @@ VASSAL_MESSAGES = {
     "size_recorded_too_large.vsav": "damaged: it inflates to 33 bytes, not the 83 it records",
     "size_recorded_too_small.vsav": "damaged: it inflates to more than the 1000 bytes it records",
     "unknown_compression.vsav": "unsupported compression method 99",
+    # a zip64 extra field placing the entry at 2**63 + 5 (once a ValueError from seek, exit 3)
+    "zip64_offset_past_the_end.vsav": "zip entry 'savedGame' is damaged: the directory points past the end",
 }
 
 
