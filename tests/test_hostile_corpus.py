@@ -171,8 +171,10 @@ VASSAL_MESSAGES = {
     "compressed_size_too_small.vsav": "damaged: its compressed stream ends early",
     "deep_metadata.vsav": "moduledata: bad XML (Excessive depth",
     # a module's turn levels nested 150 deep (once a RecursionError, exit 3): read by vassal-dump; import and
-    # validate refuse the log (not made with our module) before they read it
+    # validate refuse the log (not made with our module) before they read it (so the modules below too)
     "deep_turn_levels.vmod": "buildFile.xml: line 1: elements nested more than 100 deep",
+    # a grid numbering padded to 999999999999 digits (once an OverflowError naming a location, exit 3)
+    "numbering_leading_huge.vmod": "SquareGridNumbering vLeading='999999999999' must be between -32 and 32",
     "directory_size_lie.vsav": "zip records a directory of 2147483647 bytes, more than the cap",
     "entity_expansion.vsav": None,  # entities are never expanded: read as it is
     "entry_over_cap.vsav": "zip entry 'savedGame' inflates to more than the cap of 50331648 bytes",

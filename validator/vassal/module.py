@@ -47,6 +47,7 @@ OFFBOARD = "offboard"  # VASSAL.properties Map.offboard
 SQRT3_2 = math.sqrt(3) / 2
 HEX_DEFAULT_WIDTH = SQRT3_2 * 64.0
 MAX_XML_DEPTH = 100  # elements nested in a build file (real ones: at most 10; the readers of turn levels recurse)
+MAX_LEADING, MAX_OFFSET = 32, 100_000  # a grid numbering's zero padding and first numbers (real ones: 0-2, 0-1)
 UNKNOWN_SIZE_LIMIT = 1 << 20  # a board of unknown size: points this far out are off it (no image is that large)
 
 
@@ -325,6 +326,16 @@ def _int(e: etree._Element, name: str, default: int, where: str) -> int:
     return int(_number(e, name, default, where, int))
 
 
+def _bounded(e: etree._Element, name: str, default: int, most: int, where: str) -> int:
+    """An integer attribute of at most ``most`` either way (a grid numbering's padding and offsets: the names it
+    makes grow with them, and a float power of ten of the padding overflows)."""
+    v = _int(e, name, default, where)
+    if abs(v) > most:
+        raise DataError(where, f"line {e.sourceline}: {e.tag.rsplit('.', 1)[-1]} {name}={e.get(name)!r} must be "
+                               f"between {-most} and {most}")
+    return v
+
+
 def _float(e: etree._Element, name: str, default: float, where: str) -> float:
     return float(_number(e, name, default, where, float))
 
@@ -346,8 +357,9 @@ def _numbering_fields(n: etree._Element, size: tuple[int, int], where: str) -> d
     return dict(
         board_width=size[0], board_height=size[1],
         first=n.get("first") or "H", sep=n.get("sep") or "", h_type=n.get("hType") or "N",
-        v_type=n.get("vType") or "N", h_leading=_int(n, "hLeading", 1, where), v_leading=_int(n, "vLeading", 1, where),
-        h_off=_int(n, "hOff", 1, where), v_off=_int(n, "vOff", 1, where), h_descend=_bool(n.get("hDescend"), False),
+        v_type=n.get("vType") or "N", h_leading=_bounded(n, "hLeading", 1, MAX_LEADING, where),
+        v_leading=_bounded(n, "vLeading", 1, MAX_LEADING, where), h_off=_bounded(n, "hOff", 1, MAX_OFFSET, where),
+        v_off=_bounded(n, "vOff", 1, MAX_OFFSET, where), h_descend=_bool(n.get("hDescend"), False),
         v_descend=_bool(n.get("vDescend"), False), location_format=n.get("locationFormat") or "$gridLocation$",
     )
 
