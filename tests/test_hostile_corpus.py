@@ -175,6 +175,8 @@ VASSAL_MESSAGES = {
     "deep_turn_levels.vmod": "buildFile.xml: line 1: elements nested more than 100 deep",
     # a grid numbering padded to 999999999999 digits (once an OverflowError naming a location, exit 3)
     "numbering_leading_huge.vmod": "SquareGridNumbering vLeading='999999999999' must be between -32 and 32",
+    # a grid 4.9e-324 pixels apart (once an OverflowError: a row number past any float, exit 3)
+    "grid_spacing_subnormal.vmod": "SquareGrid dy='4.9e-324' must be a number 1..1048576",
     "directory_size_lie.vsav": "zip records a directory of 2147483647 bytes, more than the cap",
     "entity_expansion.vsav": None,  # entities are never expanded: read as it is
     "entry_over_cap.vsav": "zip entry 'savedGame' inflates to more than the cap of 50331648 bytes",

@@ -327,8 +327,8 @@ def _int(e: etree._Element, name: str, default: int, where: str) -> int:
 
 
 def _bounded(e: etree._Element, name: str, default: int, most: int, where: str) -> int:
-    """An integer attribute of at most ``most`` either way (a grid numbering's padding and offsets: the names it
-    makes grow with them, and a float power of ten of the padding overflows)."""
+    """An integer attribute of at most ``most`` either way (a grid's origin, a numbering's padding and offsets: the
+    names it makes grow with them, and a float of them overflows)."""
     v = _int(e, name, default, where)
     if abs(v) > most:
         raise DataError(where, f"line {e.sourceline}: {e.tag.rsplit('.', 1)[-1]} {name}={e.get(name)!r} must be "
@@ -364,12 +364,14 @@ def _numbering_fields(n: etree._Element, size: tuple[int, int], where: str) -> d
     )
 
 
-def _spacing(e: etree._Element, name: str, default: float, where: str) -> float:
-    """A grid's ``dx``/``dy``: a finite positive number (VASSAL would divide by it)."""
+def _spacing(e: etree._Element, name: str, default: float, where: str, least: float = 1,
+             most: float = UNKNOWN_SIZE_LIMIT) -> float:
+    """A grid's ``dx``/``dy`` (a number of pixels 1..2**20: VASSAL divides by it, and a tinier one makes column
+    numbers past any float or name, a larger one points past the largest board), or a board's magnification."""
     v = _float(e, name, default, where)
-    if not (math.isfinite(v) and v > 0):
+    if not (math.isfinite(v) and least <= v <= most):
         raise DataError(where, f"line {e.sourceline}: {e.tag.rsplit('.', 1)[-1]} {name}={e.get(name)!r} must be a "
-                               "positive number")
+                               f"number {least}..{most}")
     return v
 
 
@@ -378,7 +380,8 @@ def _hex_grid(e: etree._Element, size: tuple[int, int], where: str) -> NumberedG
     dy = _spacing(e, "dy", 64.0, where)
     if e.get("dy") and dx == HEX_DEFAULT_WIDTH:  # HexGrid.setAttribute(dy) resets a default dx (attributes sorted)
         dx = SQRT3_2 * dy
-    grid = VassalHexGrid(dx=dx, dy=dy, x0=_int(e, "x0", 0, where), y0=_int(e, "y0", 32, where),
+    grid = VassalHexGrid(dx=dx, dy=dy, x0=_bounded(e, "x0", 0, UNKNOWN_SIZE_LIMIT, where),
+                         y0=_bounded(e, "y0", 32, UNKNOWN_SIZE_LIMIT, where),
                          sideways=_bool(e.get("sideways"), False), snap_to=_bool(e.get("snapTo"), True))
     n = _child(e, "mapgrid.HexGridNumbering")
     numbering = None if n is None else VassalHexNumbering(
@@ -388,10 +391,11 @@ def _hex_grid(e: etree._Element, size: tuple[int, int], where: str) -> NumberedG
 
 def _square_grid(e: etree._Element, size: tuple[int, int], where: str) -> NumberedGrid:
     grid = VassalSquareGrid(
-        dx=_spacing(e, "dx", 48.0, where), dy=_spacing(e, "dy", 48.0, where), x0=_int(e, "x0", 24, where),
-        y0=_int(e, "y0", 24, where), snap_to=_bool(e.get("snapTo"), True),
+        dx=_spacing(e, "dx", 48.0, where), dy=_spacing(e, "dy", 48.0, where),
+        x0=_bounded(e, "x0", 24, UNKNOWN_SIZE_LIMIT, where), y0=_bounded(e, "y0", 24, UNKNOWN_SIZE_LIMIT, where),
+        snap_to=_bool(e.get("snapTo"), True),
         edges_legal=_bool(e.get("edgesLegal"), False), corners_legal=_bool(e.get("cornersLegal"), False),
-        snap_scale=_int(e, "snapscale", 0, where),
+        snap_scale=_bounded(e, "snapscale", 0, UNKNOWN_SIZE_LIMIT, where),
     )
     n = _child(e, "mapgrid.SquareGridNumbering")
     numbering = None if n is None else VassalSquareNumbering(grid, **_numbering_fields(n, size, where))  # type: ignore
@@ -444,8 +448,8 @@ def _board(e: etree._Element, images: Mapping[str, tuple[int, int]], where: str)
     if image:
         size = images.get(image)
     else:
-        size = (_int(e, "width", 0, where), _int(e, "height", 0, where))
-    mag = _spacing(e, "magnification", 1.0, where)
+        size = (_bounded(e, "width", 0, UNKNOWN_SIZE_LIMIT, where), _bounded(e, "height", 0, UNKNOWN_SIZE_LIMIT, where))
+    mag = _spacing(e, "magnification", 1.0, where, least=0.01, most=100)
     if size is not None and mag != 1.0:
         size = (math.floor(size[0] * mag + 0.5), math.floor(size[1] * mag + 0.5))
     return BoardDef(e.get("name") or "", image, size, _bool(e.get("reversible"), False),
@@ -456,11 +460,12 @@ def _edge(m: etree._Element, where: str) -> tuple[int, int]:
     legacy = m.get("edge")
     if legacy and "," in legacy and m.get("edgeWidth") is None:
         w, _, h = legacy.partition(",")
-        try:
-            return int(w), int(h)
-        except ValueError:
-            raise DataError(where, f"line {m.sourceline}: Map edge={legacy!r} is not 'w,h'") from None
-    return _int(m, "edgeWidth", 0, where), _int(m, "edgeHeight", 0, where)
+        edge = whole(w.strip()), whole(h.strip())
+        if None in edge or any(abs(v) > UNKNOWN_SIZE_LIMIT for v in edge):  # type: ignore[arg-type]
+            raise DataError(where, f"line {m.sourceline}: Map edge={legacy!r} is not 'w,h' (pixels)")
+        return edge  # type: ignore[return-value]
+    return (_bounded(m, "edgeWidth", 0, UNKNOWN_SIZE_LIMIT, where),
+            _bounded(m, "edgeHeight", 0, UNKNOWN_SIZE_LIMIT, where))
 
 
 def parse_build_file(path: str, data: bytes, where: str, images: Mapping[str, tuple[int, int]] | None = None,
