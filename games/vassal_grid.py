@@ -172,12 +172,8 @@ def format_index(value: int, kind: str, leading: int) -> str:
     """``RegularGridNumbering.getName(int, char, int)``: numeric with zero padding, or repeated letters."""
     out = "-" if value < 0 else ""
     value = abs(value)
-    if kind == "A":
-        while True:
-            out += ALPHABET[value % 26]
-            value -= 26
-            if value < 0:
-                return out
+    if kind == "A":  # VASSAL adds the letter of value % 26 and takes 26 off until below zero: that letter, repeated
+        return out + ALPHABET[value % 26] * (value // 26 + 1)
     while leading > 0 and value < 10.0 ** leading:
         leading -= 1
         out += "0"

@@ -9,7 +9,7 @@ import os
 
 import games
 from games.datafiles import read_toml
-from games.errors import DataError
+from games.errors import DataError, one_line
 from games.installed import game_entries
 
 
@@ -43,8 +43,18 @@ def known() -> list[tuple[str, str, str]]:
     return sorted(out.values())
 
 
+MAX_TITLE = 120  # characters of a title shown (what hexforge info allows)
+
+
+def _shown(text: str, most: int | None = None) -> str:
+    """A folder name or title from a game folder nobody checked yet, as one line of visible characters: a newline,
+    a terminal escape sequence or a byte that is not UTF-8 in either is shown escaped, a title cut."""
+    text = one_line(text)
+    return text if most is None or len(text) <= most else text[:most - 3] + "..."
+
+
 def run(args: argparse.Namespace) -> int:
-    rows = known()
+    rows = [(_shown(gid), _shown(title, MAX_TITLE), _shown(where)) for gid, title, where in known()]
     width = max((len(r[0]) for r in rows), default=0)
     tw = max((len(r[1]) for r in rows), default=0)
     for gid, title, where in rows:

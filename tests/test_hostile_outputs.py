@@ -225,6 +225,13 @@ def test_validate_never_writes_its_report_over_its_log(tmp_path, capsys) -> None
     assert log.read_bytes() == before and sorted(os.listdir(tmp_path)) == ["game.jsonl", "link.html"]
 
 
+@pytest.mark.parametrize("logs", [1, 2])
+def test_validate_refuses_an_empty_page_name(tmp_path, capsys, logs) -> None:
+    """``--html ''`` once wrote no page and said nothing (exit 0): a page asked for and not written is refused."""
+    assert main(["validate", *[CLEAN_LOG] * logs, "--html", ""]) == 2
+    assert "--html: an empty file name" in _one_line(capsys)
+
+
 @pytest.mark.parametrize("command", ["import", "vassal-dump"])
 def test_import_and_dump_never_write_over_their_input(hostile_base, tmp_path, capsys, command) -> None:
     save = tmp_path / "game.vsav"

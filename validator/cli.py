@@ -110,6 +110,8 @@ def _err(line: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.html == "":  # (once taken as no --html at all: the page silently not written)
+        raise InputError("--html: an empty file name; give the page's file, OUT.html")
     if len(args.logs) == 1 and not os.path.isdir(args.logs[0]):
         return _run_one(args)
     if args.html:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any, Iterable, Mapping
 
 import games
@@ -112,14 +113,22 @@ def _constant(name: str) -> Any:
     raise _Limit(f"{name} is not a JSON number")
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")  # in a string only from a \\u escape: UTF-8 text cannot hold one
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")  # what may make one (a line without it is walked no further)
+
+
 def _check_value(value: Any) -> None:
-    """Nesting and string length within the limits (numbers are checked while parsing)."""
+    """Nesting and string length within the limits, and no lone surrogate in a string (it cannot be written as
+    UTF-8: a page or report showing it would fail); numbers are checked while parsing."""
     stack = [(value, 1)]
     while stack:
         v, depth = stack.pop()
         if isinstance(v, str):
             if len(v) > MAX_STRING:
                 raise _Limit(f"a string of more than {MAX_STRING} characters")
+            lone = _SURROGATE.search(v)
+            if lone:
+                raise _Limit(f"a lone surrogate \\u{ord(lone.group()):04x} in a string (not Unicode text)")
             continue
         if isinstance(v, dict):
             items = [*v.keys(), *v.values()]
@@ -147,7 +156,7 @@ def _parse(source: str, n: int, text: str, last: bool) -> dict[str, Any]:
         if text.startswith("\ufeff"):  # what json.loads says of a byte order mark
             raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
         obj = _DECODER.decode(text)
-        if not _within_limits(text):
+        if not _within_limits(text) or _SURROGATE_ESCAPE.search(text):
             _check_value(obj)
     except json.JSONDecodeError as exc:
         hint = "truncated line (the file ends inside it)" if last else "malformed JSON"

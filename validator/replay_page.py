@@ -17,6 +17,8 @@ import html
 import json
 from typing import Any
 
+from games.errors import one_line
+
 from .battle_view import Battle, battles_of
 from .html_report import COUNTER_SHARE, Board, board, data_uri, png_data_uri
 from .model import Action
@@ -397,7 +399,7 @@ def render_page(r: Replay, b: Board | None = None) -> str:
     data, faces, doc = _content(r)
     b = b or board(r.game, shown(data))  # only the part of the board the page can show is drawn
     data = _on_board(data, b)
-    title = html.escape(f"{r.game.title}: {r.log.source}")
+    title = html.escape(one_line(f"{r.game.title}: {r.log.source}"))  # a file name may hold any byte: shown escaped
     w, h = b.image.size
     svg = (f'<svg id="board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}">'
            '<defs>' + "".join(

@@ -13,6 +13,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from games.errors import one_line
+
 from .model import Action, Violation
 from .naming import Names, names_of
 from .replay import Replay, rules_of
@@ -127,7 +129,7 @@ def _follow_text(e: Entry, all_entries: list[Entry]) -> str:
 
 
 def text_lines(r: Replay) -> list[str]:
-    src = r.log.source
+    src = one_line(r.log.source)  # a file name may hold any byte (a newline, one not UTF-8): shown escaped
     es = entries(r)
     out = []
     for e in es:
@@ -145,7 +147,7 @@ def by_rule(r: Replay) -> list[tuple[str, int]]:
 
 def summary(r: Replay) -> str:
     n = len(r.log.actions)
-    head = f"{r.log.source}: {n} actions, " + (f"{r.outcome['text']}; " if r.outcome.get("text") else "")
+    head = f"{one_line(r.log.source)}: {n} actions, " + (f"{r.outcome['text']}; " if r.outcome.get("text") else "")
     if r.clean:
         return f"{head}no violations"
     rules = ", ".join(f"{rule} x{k}" for rule, k in by_rule(r))

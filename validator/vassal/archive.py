@@ -191,6 +191,8 @@ class SafeZip:
     def _raw(self, info: zipfile.ZipInfo) -> Iterator[bytes]:
         """The entry's compressed bytes as the central directory places and sizes them, in chunks."""
         fp = self._fp
+        if not 0 <= info.header_offset < fp.seek(0, os.SEEK_END):  # (a zip64 offset may be any 64-bit number)
+            raise self._damaged(info.filename, "the directory points past the end of the archive")
         try:
             fp.seek(info.header_offset)
             header = fp.read(LOCAL_HEADER.size)

@@ -16,7 +16,7 @@ from typing import Callable
 from games.lasting import no_cycle_collection
 from games.vassal_codec import decode, decode_canonical, encode
 
-from .values import maker, memoised
+from .values import maker, memoised, whole
 from .pieces import PieceDef, decode_piece
 
 ESC = "\x1b"
@@ -183,7 +183,7 @@ class Chat(Command):
         m = DICE_REPORT.match(self.message)
         if m is None:
             return None
-        rolls = [int(v) for v in re.findall(r"-?\d+", m.group("result"))]
+        rolls = [n for n in map(whole, re.findall(r"-?\d+", m.group("result"))) if n is not None]
         return {"button": m.group("name"), "result": m.group("result"), "rolls": rolls, "player": m.group("player")}
 
     def fields(self) -> dict[str, object]:

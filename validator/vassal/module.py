@@ -29,6 +29,7 @@ from games.vassal_grid import (
 
 from .archive import Caps, SafeZip, is_zip, read_file
 from .images import image_size
+from .values import whole
 
 P = "VASSAL.build.module.map.boardPicker."
 BOARD_PICKER = "VASSAL.build.module.map.BoardPicker"
@@ -45,6 +46,8 @@ SLOT_TAGS = ("VASSAL.build.widget.PieceSlot", "VASSAL.build.widget.CardSlot", "V
 OFFBOARD = "offboard"  # VASSAL.properties Map.offboard
 SQRT3_2 = math.sqrt(3) / 2
 HEX_DEFAULT_WIDTH = SQRT3_2 * 64.0
+MAX_XML_DEPTH = 100  # elements nested in a build file (real ones: at most 10; the readers of turn levels recurse)
+MAX_LEADING, MAX_OFFSET = 32, 100_000  # a grid numbering's zero padding and first numbers (real ones: 0-2, 0-1)
 UNKNOWN_SIZE_LIMIT = 1 << 20  # a board of unknown size: points this far out are off it (no image is that large)
 
 
@@ -143,7 +146,8 @@ class TurnTrackerDef:
         toks = decode(state, "|")
         out: dict[str, str] = {}
         pairs = list(zip(self.levels, toks[1:]))
-        current = int(toks[0]) if toks and toks[0].isdigit() else 0
+        n = whole(toks[0]) if toks else None
+        current = n if n is not None and n >= 0 else 0
         for level, sub in pairs[:current] + pairs[current + 1:] + pairs[current:current + 1]:
             level.read(sub, out)
         return out
@@ -168,9 +172,9 @@ class ModuleDef:
         if map_id is None:
             return None
         found = self.maps.get(map_id)
-        if found is None and map_id.startswith("Map") and map_id[3:].isdigit():
+        index = whole(map_id[3:]) if map_id.startswith("Map") else None
+        if found is None and index is not None and index >= 0:
             ordered = list(self.maps.values())
-            index = int(map_id[3:])
             found = ordered[index] if index < len(ordered) else None
         return found
 
@@ -322,6 +326,16 @@ def _int(e: etree._Element, name: str, default: int, where: str) -> int:
     return int(_number(e, name, default, where, int))
 
 
+def _bounded(e: etree._Element, name: str, default: int, most: int, where: str) -> int:
+    """An integer attribute of at most ``most`` either way (a grid's origin, a numbering's padding and offsets: the
+    names it makes grow with them, and a float of them overflows)."""
+    v = _int(e, name, default, where)
+    if abs(v) > most:
+        raise DataError(where, f"line {e.sourceline}: {e.tag.rsplit('.', 1)[-1]} {name}={e.get(name)!r} must be "
+                               f"between {-most} and {most}")
+    return v
+
+
 def _float(e: etree._Element, name: str, default: float, where: str) -> float:
     return float(_number(e, name, default, where, float))
 
@@ -343,18 +357,21 @@ def _numbering_fields(n: etree._Element, size: tuple[int, int], where: str) -> d
     return dict(
         board_width=size[0], board_height=size[1],
         first=n.get("first") or "H", sep=n.get("sep") or "", h_type=n.get("hType") or "N",
-        v_type=n.get("vType") or "N", h_leading=_int(n, "hLeading", 1, where), v_leading=_int(n, "vLeading", 1, where),
-        h_off=_int(n, "hOff", 1, where), v_off=_int(n, "vOff", 1, where), h_descend=_bool(n.get("hDescend"), False),
+        v_type=n.get("vType") or "N", h_leading=_bounded(n, "hLeading", 1, MAX_LEADING, where),
+        v_leading=_bounded(n, "vLeading", 1, MAX_LEADING, where), h_off=_bounded(n, "hOff", 1, MAX_OFFSET, where),
+        v_off=_bounded(n, "vOff", 1, MAX_OFFSET, where), h_descend=_bool(n.get("hDescend"), False),
         v_descend=_bool(n.get("vDescend"), False), location_format=n.get("locationFormat") or "$gridLocation$",
     )
 
 
-def _spacing(e: etree._Element, name: str, default: float, where: str) -> float:
-    """A grid's ``dx``/``dy``: a finite positive number (VASSAL would divide by it)."""
+def _spacing(e: etree._Element, name: str, default: float, where: str, least: float = 1,
+             most: float = UNKNOWN_SIZE_LIMIT) -> float:
+    """A grid's ``dx``/``dy`` (a number of pixels 1..2**20: VASSAL divides by it, and a tinier one makes column
+    numbers past any float or name, a larger one points past the largest board), or a board's magnification."""
     v = _float(e, name, default, where)
-    if not (math.isfinite(v) and v > 0):
+    if not (math.isfinite(v) and least <= v <= most):
         raise DataError(where, f"line {e.sourceline}: {e.tag.rsplit('.', 1)[-1]} {name}={e.get(name)!r} must be a "
-                               "positive number")
+                               f"number {least}..{most}")
     return v
 
 
@@ -363,7 +380,8 @@ def _hex_grid(e: etree._Element, size: tuple[int, int], where: str) -> NumberedG
     dy = _spacing(e, "dy", 64.0, where)
     if e.get("dy") and dx == HEX_DEFAULT_WIDTH:  # HexGrid.setAttribute(dy) resets a default dx (attributes sorted)
         dx = SQRT3_2 * dy
-    grid = VassalHexGrid(dx=dx, dy=dy, x0=_int(e, "x0", 0, where), y0=_int(e, "y0", 32, where),
+    grid = VassalHexGrid(dx=dx, dy=dy, x0=_bounded(e, "x0", 0, UNKNOWN_SIZE_LIMIT, where),
+                         y0=_bounded(e, "y0", 32, UNKNOWN_SIZE_LIMIT, where),
                          sideways=_bool(e.get("sideways"), False), snap_to=_bool(e.get("snapTo"), True))
     n = _child(e, "mapgrid.HexGridNumbering")
     numbering = None if n is None else VassalHexNumbering(
@@ -373,10 +391,11 @@ def _hex_grid(e: etree._Element, size: tuple[int, int], where: str) -> NumberedG
 
 def _square_grid(e: etree._Element, size: tuple[int, int], where: str) -> NumberedGrid:
     grid = VassalSquareGrid(
-        dx=_spacing(e, "dx", 48.0, where), dy=_spacing(e, "dy", 48.0, where), x0=_int(e, "x0", 24, where),
-        y0=_int(e, "y0", 24, where), snap_to=_bool(e.get("snapTo"), True),
+        dx=_spacing(e, "dx", 48.0, where), dy=_spacing(e, "dy", 48.0, where),
+        x0=_bounded(e, "x0", 24, UNKNOWN_SIZE_LIMIT, where), y0=_bounded(e, "y0", 24, UNKNOWN_SIZE_LIMIT, where),
+        snap_to=_bool(e.get("snapTo"), True),
         edges_legal=_bool(e.get("edgesLegal"), False), corners_legal=_bool(e.get("cornersLegal"), False),
-        snap_scale=_int(e, "snapscale", 0, where),
+        snap_scale=_bounded(e, "snapscale", 0, UNKNOWN_SIZE_LIMIT, where),
     )
     n = _child(e, "mapgrid.SquareGridNumbering")
     numbering = None if n is None else VassalSquareNumbering(grid, **_numbering_fields(n, size, where))  # type: ignore
@@ -429,8 +448,8 @@ def _board(e: etree._Element, images: Mapping[str, tuple[int, int]], where: str)
     if image:
         size = images.get(image)
     else:
-        size = (_int(e, "width", 0, where), _int(e, "height", 0, where))
-    mag = _spacing(e, "magnification", 1.0, where)
+        size = (_bounded(e, "width", 0, UNKNOWN_SIZE_LIMIT, where), _bounded(e, "height", 0, UNKNOWN_SIZE_LIMIT, where))
+    mag = _spacing(e, "magnification", 1.0, where, least=0.01, most=100)
     if size is not None and mag != 1.0:
         size = (math.floor(size[0] * mag + 0.5), math.floor(size[1] * mag + 0.5))
     return BoardDef(e.get("name") or "", image, size, _bool(e.get("reversible"), False),
@@ -441,11 +460,12 @@ def _edge(m: etree._Element, where: str) -> tuple[int, int]:
     legacy = m.get("edge")
     if legacy and "," in legacy and m.get("edgeWidth") is None:
         w, _, h = legacy.partition(",")
-        try:
-            return int(w), int(h)
-        except ValueError:
-            raise DataError(where, f"line {m.sourceline}: Map edge={legacy!r} is not 'w,h'") from None
-    return _int(m, "edgeWidth", 0, where), _int(m, "edgeHeight", 0, where)
+        edge = whole(w.strip()), whole(h.strip())
+        if None in edge or any(abs(v) > UNKNOWN_SIZE_LIMIT for v in edge):  # type: ignore[arg-type]
+            raise DataError(where, f"line {m.sourceline}: Map edge={legacy!r} is not 'w,h' (pixels)")
+        return edge  # type: ignore[return-value]
+    return (_bounded(m, "edgeWidth", 0, UNKNOWN_SIZE_LIMIT, where),
+            _bounded(m, "edgeHeight", 0, UNKNOWN_SIZE_LIMIT, where))
 
 
 def parse_build_file(path: str, data: bytes, where: str, images: Mapping[str, tuple[int, int]] | None = None,
@@ -464,6 +484,11 @@ def _build_root(data: bytes, where: str) -> etree._Element:
     except etree.XMLSyntaxError as exc:
         line = exc.lineno if exc.lineno else "?"
         raise DataError(where, f"line {line}: bad XML ({exc.msg})") from None
+    depth = 0
+    for event, e in etree.iterwalk(root, events=("start", "end")):
+        depth += 1 if event == "start" else -1
+        if depth > MAX_XML_DEPTH:
+            raise DataError(where, f"line {e.sourceline}: elements nested more than {MAX_XML_DEPTH} deep")
     if root.tag not in ("VASSAL.build.GameModule", "VASSAL.launch.BasicModule"):
         raise DataError(where, f"root element is {root.tag!r}, not VASSAL.build.GameModule: not a VASSAL build file")
     return root

@@ -46,7 +46,7 @@ class ModuleNames:
         r"\[(?P<unit>[^\]\s]+)\] in \S.* marked (?P<label>\w[\w ]*?)\s*$")  # labels of several words too
     play_report = re.compile(r"^\*\s*(?P<side>.+?) plays (?P<card>.+?): ")
     dice_report = re.compile(
-        r"^\*+\s*(?P<button>\S+) = (?P<result>\d+) \*\*\*")
+        r"^\*+\s*(?P<button>\S+) = (?P<result>[0-9]{1,9}) \*\*\*")  # (ASCII digits: int() takes them)
     # text every dice, attack and result report holds (" = " the dice's, "[" the units'): a chat message with
     # neither is none of them, which spares most messages (players' moves) the three searches
     report_marks = (" = ", "[")

@@ -18,7 +18,7 @@ from typing import Mapping, Sequence
 
 from games.vassal_codec import decode, decode_canonical, encode
 
-from .values import maker, memoised
+from .values import maker, memoised, whole
 from .traits import ROTATE_FIXED, ROTATE_FREE, ROTATE_TAIL, TRAITS, prefix_of
 
 TAB = "\t"
@@ -159,12 +159,12 @@ class Trait:
 def _footprint_state(state: str) -> dict[str, object]:
     toks = decode(state, ";")
     out: dict[str, object] = {"visible": toks[0] == "true", "startMapId": toks[1] if len(toks) > 1 else ""}
-    n = int(toks[2]) if len(toks) > 2 and toks[2].lstrip("-").isdigit() else 0
+    n = (whole(toks[2]) if len(toks) > 2 else None) or 0
     points = []
     for tok in toks[3:3 + n]:
-        xy = decode(tok, ",")
-        if len(xy) == 2 and all(v.lstrip("-").isdigit() for v in xy):
-            points.append([int(xy[0]), int(xy[1])])
+        xy = [whole(v) for v in decode(tok, ",")]
+        if len(xy) == 2 and None not in xy:
+            points.append(xy)
     out["points"] = points
     return out
 
@@ -440,13 +440,23 @@ def _unescape(text: str, k: int) -> str:
     return text.replace("\\" * k + TAB, TAB) if k and TAB in text else text
 
 
+STEPWISE_WORK = 64 * 1024  # characters decoded by one stepwise split, at most (real pieces: none go stepwise)
+
+
 def _levels_stepwise(text: str, max_levels: int | None, out: list[str]) -> tuple[list[str], bool]:
-    """:func:`_levels` decoding one level at a time (after the levels already in ``out``)."""
+    """:func:`_levels` decoding one level at a time (after the levels already in ``out``). Each level decodes all
+    the text inside it, so thousands of levels cost the cube of their number (a 6,000-level piece: minutes); past
+    :data:`STEPWISE_WORK` characters the rest is kept as one opaque level, as a level that does not re-encode is."""
     rest = text
+    work = 0
     while True:
         if max_levels is not None and len(out) == max_levels - 1:
             out.append(rest)
             return out, False
+        work += len(rest)
+        if work > STEPWISE_WORK:
+            out.append(rest)
+            return out, True
         toks = decode(rest, TAB)
         if len(toks) == 1 and toks[0] == rest:
             out.append(rest)

@@ -1,5 +1,5 @@
 """Helpers for the reader's value objects (frozen dataclasses made by the thousand for every log): a property
-computed on first use and kept, and a constructor that fills all fields at once.
+computed on first use and kept, a constructor that fills all fields at once, and a whole number read safely.
 
 :class:`memoised` does what ``functools.cached_property`` does, without the lock Python 3.11 takes on every first
 use: the value goes into the instance's ``__dict__``, where the next look-up finds it before the descriptor.
@@ -13,10 +13,18 @@ Equality, hashing and ``repr`` of a dataclass look at its fields only, so both l
 
 from __future__ import annotations
 
+import re
 from dataclasses import fields, is_dataclass
 from typing import Any, Callable, Generic, TypeVar
 
 T = TypeVar("T")
+_WHOLE = re.compile(r"-?[0-9]{1,18}")
+
+
+def whole(text: str) -> int | None:
+    """A whole number as VASSAL writes one (ASCII digits after an optional minus, at most 18: a Java long), or None:
+    ``int()`` takes other digits ('²' passes ``str.isdigit`` and fails ``int``) and refuses over 4,300 of them."""
+    return int(text) if _WHOLE.fullmatch(text) else None
 
 
 class memoised(Generic[T]):  # noqa: N801  (used like the property decorator it replaces)
