@@ -165,3 +165,19 @@ def test_a_save_is_not_a_module(tmp_path) -> None:
         fh.write(buf.getvalue())
     with pytest.raises(DataError, match="saved game or log, not a module"):
         read_module(path)
+
+
+def test_a_plain_build_file_reads_images_only_from_its_images_folder(tmp_path) -> None:
+    """A board image named ``../east.png`` or by an absolute path, or an image that is a link leading out of
+    ``images/``, is not read (the board's size stays unknown); one inside it is."""
+    folder = tmp_path / "mod"
+    (folder / "images").mkdir(parents=True)
+    (tmp_path / "east.png").write_bytes(png(600, 500))  # outside: must not be read
+    (folder / "images" / "west.png").write_bytes(png(400, 300))
+    (folder / "images" / "linked.png").symlink_to(tmp_path / "east.png")
+    for image, size in (("../../east.png", None), (str(tmp_path / "east.png"), None), ("linked.png", None),
+                        ("west.png", (400, 300))):
+        path = folder / "buildFile.xml"
+        path.write_text(BUILD.replace('image="east.png"', f'image="{image}"'))
+        boards = read_module(str(path)).maps["Main"].boards
+        assert boards["East"].size == size, image

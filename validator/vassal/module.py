@@ -557,11 +557,15 @@ def read_module(path: str, caps: Caps = Caps()) -> ModuleDef:
     """Read a module from a ``.vmod``/``.mod`` zip or a plain ``buildFile``/``buildFile.xml`` (board images are read
     from the zip, or from an ``images/`` folder beside a plain build file, for their sizes)."""
     if not is_zip(read_head(path, 4, path)):
-        folder = os.path.join(os.path.dirname(path), "images")
+        folder = os.path.realpath(os.path.join(os.path.dirname(path), "images"))
 
         def file_size(name: str) -> tuple[int, int] | None:
-            image = os.path.join(folder, name)
-            return image_size(read_head(image, IMAGE_HEAD, image)) if os.path.isfile(image) else None
+            """The size of an image in ``images/`` (None when it is not there): a name from the build file is never
+            a way out of that folder (``../``, an absolute path, a link leading elsewhere)."""
+            image = os.path.realpath(os.path.join(folder, name))
+            if os.path.commonpath([folder, image]) != folder or not os.path.isfile(image):
+                return None
+            return image_size(read_head(image, IMAGE_HEAD, image))
 
         return _sized_module(path, _build_root(read_file(path, caps.xml_bytes), path), path, file_size)
     with SafeZip.open(path, caps) as archive:
