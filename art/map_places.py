@@ -108,7 +108,7 @@ def draw_places(d: Draw, game: Game, lay: Layout, style: Style) -> None:
             feature_mark(d, style, kind, lay.polygon(h.hex), (cx, cy), w, colour, t)
         if h.settlement:
             symbol, colour, size, name_size = settlement_look(style, h.settlement)
-            settlement_symbol(d, symbol, (cx, cy), w * size, colour, (35, 25, 20), int(h.id) if h.id.isdigit() else 0)
+            settlement_symbol(d, symbol, (cx, cy), w * size, colour, (35, 25, 20), int(h.id) if h.id.isdecimal() else 0)
             if h.id in named:
                 names.append(((cx, cy + w * NAME_DROP), h.name, w * name_size))
     for xy, name, px in names:

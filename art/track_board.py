@@ -195,7 +195,7 @@ def render_tracks_board(game: Game, geo: BoardGeometry, style: Style | None = No
                 else:
                     labels += fit_text(style, space, (r.x0, r.y0 + r.height * 0.05, r.x1, r.y0 + r.height * 0.4),
                                        "bold", r.height * 0.3, r.height * 0.15, fill=ink, what=f"{bid} space {space}")
-                    marks = list(sd_marks.get(int(space), [])) if space.isdigit() else []
+                    marks = list(sd_marks.get(int(space), [])) if space.isdecimal() else []
                     for i, (text, colour) in enumerate(marks):
                         step = min(0.24, 0.5 / len(marks))  # two marks fit at full size
                         y = r.y0 + r.height * (0.44 + step * i)

@@ -44,7 +44,7 @@ def parse_timing(text: str, phases: Mapping[str, Iterable[str]], sides: Iterable
         from_turn, weather = 0, ()
         for q in quals:
             key, _, value = q.partition(":")
-            if key == "from" and value.isdigit():
+            if key == "from" and value.isdecimal():
                 from_turn = int(value)
             elif key == "weather" and value:
                 weather = tuple(value.split(","))

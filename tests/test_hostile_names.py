@@ -94,3 +94,16 @@ def test_a_hostile_game_id_writes_nothing_anywhere(game, tmp_path, capsys) -> No
     assert main(["build", "./nr", "-o", str(tmp_path / "out" / "deep")]) == 2
     assert sorted(os.listdir(tmp_path)) == before
     assert not os.path.exists(tmp_path.parent / "escaped")
+
+
+@pytest.mark.parametrize("digits", ["²", "①", "٣x"])
+def test_digits_int_refuses_are_no_numbers(digits: str) -> None:
+    """Characters ``str.isdigit`` accepts but ``int`` refuses (superscripts, circled digits) are not numbers: a card
+    timing's ``from:`` says what it expects, and a combat-table cell counts no losses, never a raw ValueError."""
+    from games.card_timing import parse_timing
+    from validator.rules.stalingrad42.determined import _losses
+
+    with pytest.raises(ValueError, match="is not 'from:<turn>'"):
+        parse_timing(f"own:card from:{digits}", {"card": ()}, ("axis",), ())
+    assert _losses(f"{digits}/{digits}") == (0, 0, False)
+    assert parse_timing("own:card from:17", {"card": ()}, ("axis",), ())[0].from_turn == 17

@@ -155,7 +155,7 @@ def summary(r: Replay) -> str:
 
 
 def _rule_key(rule: str) -> tuple[int, ...]:
-    return tuple(int(p) for p in rule.split(".") if p.isdigit())
+    return tuple(int(p) for p in rule.split(".") if p.isdecimal())
 
 
 def turns(r: Replay) -> tuple[int, int]:

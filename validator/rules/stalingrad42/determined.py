@@ -52,7 +52,7 @@ def _losses(cell: str) -> tuple[int, int, bool]:
     a, _, d = cell.partition("/")
     star = "*" in a
     a = a.replace("*", "").strip()
-    return (int(a) if a.isdigit() else 0), (int(d) if d.strip().isdigit() else 0), star
+    return (int(a) if a.isdecimal() else 0), (int(d) if d.strip().isdecimal() else 0), star
 
 
 def _parse(claim: str) -> tuple[str, str]:
