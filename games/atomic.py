@@ -91,7 +91,9 @@ def _check_parents(path: str) -> None:
 
 def check_output_file(path: str, inputs: Iterable[str | None] = ()) -> None:
     """Refuse an output file that is a symbolic link, folder, device, FIFO or socket, sits under a file, or is the
-    same file (after resolving links, or a hard link) as one of ``inputs``."""
+    same file (after resolving links, or a hard link) as one of ``inputs``, or an empty name."""
+    if not path:
+        raise UserError("-o: an empty output file name; give the file to write")
     st = _lstat(path)
     if st is not None:
         if not stat.S_ISREG(st.st_mode):

@@ -233,6 +233,15 @@ def test_validate_refuses_an_empty_page_name(tmp_path, capsys, logs) -> None:
 
 
 @pytest.mark.parametrize("command", ["import", "vassal-dump"])
+def test_import_and_dump_refuse_an_empty_output_name(hostile_base, tmp_path, capsys, command) -> None:
+    """``-o ''`` once wrote to standard output as if no -o were given: an output asked for and not written is
+    refused before any work."""
+    assert main([command, str(hostile_base.save), "-o", ""]) == 2
+    line = _one_line(capsys)
+    assert "-o: an empty output file name" in line and "{" not in line
+
+
+@pytest.mark.parametrize("command", ["import", "vassal-dump"])
 def test_import_and_dump_never_write_over_their_input(hostile_base, tmp_path, capsys, command) -> None:
     save = tmp_path / "game.vsav"
     shutil.copy(hostile_base.save, save)

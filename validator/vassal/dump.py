@@ -64,7 +64,7 @@ def dump_lines(path: str, module_path: str | None = None, game_id: str | None = 
 
 def run(args: argparse.Namespace) -> int:
     inputs = [args.file, args.module]
-    if args.out:
+    if args.out is not None:
         check_output_file(args.out, inputs)  # refused before the work, not after
     lines = dump_lines(args.file, args.module, args.game)
     first = next(lines)  # reading and decoding errors surface here, before anything is written

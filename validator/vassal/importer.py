@@ -25,7 +25,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.out:
+    if args.out is not None:
         check_output_file(args.out, [args.file, args.module])  # refused before the work, not after
     v = load_vassal(args.file, args.module, args.scenario)
     text = v.translation.jsonl()
