@@ -199,8 +199,10 @@ def spend(ctx: Context, state: State, side: str, cards: Sequence[str], rule: str
         for other, h in state.hands.items():
             if other != side and card in h.known:
                 state = evolve(state, hands={**state.hands, other: Hand(h.known - {card}, h.unknown)})
-    discards = tuple([c for c in state.discards if c not in cards] +
-                     [c for c in cards if not ctx.game.cards[c].joker])
+    kept = state.discards  # (a card spent is in the discard pile already only when the log lost track of it)
+    if any([c in kept for c in cards]):
+        kept = tuple([c for c in kept if c not in cards])
+    discards = kept + tuple([c for c in cards if not ctx.game.cards[c].joker])
     hands = {**state.hands, side: Hand(frozenset(known), unknown)}
     return evolve(state, hands=hands, discards=discards, deck=evolve(state.deck, unseen=unseen)), findings
 
@@ -291,26 +293,34 @@ def _find_draw_hexes(ctx: Context, side: str) -> tuple[list[tuple[str, str]], li
 def draw_rate(ctx: Context, state: State, side: str) -> tuple[int, list[str]]:
     """Cards ``side`` draws in its Draw Step now, and the reasons for any change from the game's rate (5.2: four,
     game.toml ``[cards] turn_draw``)."""
+    enemy, cities, oil, n, why = once(ctx, ("draw_rate", state.turn, side), lambda c: _turn_rate(c, state.turn, side))
+    if not cities and not oil:
+        return n, list(why)
+    lost = []
+    for name, h in cities:
+        if controller(ctx, state, h) == enemy:
+            lost.append(f"-1: the {ctx.game.sides[enemy].name} player controls {name}")
+    for name, h in oil:
+        if controller(ctx, state, h) == enemy:
+            lost.append(f"-1: the {ctx.game.sides[enemy].name} player controls the {name}")
+    return max(n - len(lost), 0), lost + list(why)
+
+
+def _turn_rate(ctx: Context, turn: int, side: str) -> tuple[str, list, list, int, tuple[str, ...]]:
+    """What the draw rate of ``side`` on ``turn`` owes to the game alone (5.2): (the enemy, the cities and oil
+    hexes whose control by the enemy cuts it, the rate with the turn's extra cards, the reasons for those)."""
     n, why = ctx.game.turn_draw, []
     enemy = [s for s in ctx.game.sides if s != side][0]
     cities, oil = _draw_hexes(ctx, side)
-    for name, h in cities:
-        if controller(ctx, state, h) == enemy:
-            n -= 1
-            why.append(f"-1: the {ctx.game.sides[enemy].name} player controls {name}")
-    for name, h in oil:
-        if controller(ctx, state, h) == enemy:
-            n -= 1
-            why.append(f"-1: the {ctx.game.sides[enemy].name} player controls the {name}")
     for code, (who, how) in EXTRA_CARD.items():
         if who != side:
             continue
-        listed = any([e.code == code for e in ctx.game.turns[state.turn].events])
+        listed = any([e.code == code for e in ctx.game.turns[turn].events])
         first = ctx.first_turn_of.get(code)
-        if listed or (how == "from" and first is not None and state.turn >= first):
+        if listed or (how == "from" and first is not None and turn >= first):
             n += 1
             why.append(f"+1: turn-track event '{code}'")
-    return max(n, 0), why
+    return enemy, cities, oil, n, tuple(why)
 
 
 def _too_many(ctx: Context, state: State, side: str, before: PlayerTurn) -> list[Finding]:

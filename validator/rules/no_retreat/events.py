@@ -213,8 +213,8 @@ def after(ctx: Context, first: State, state: State, action: Action) -> tuple[Sta
         state = events_combat.works_entered(ctx, first, state)  # (else the last check stands: nothing moved)
     if action.type == "place":
         state = events_cards.pay_events(ctx, first, state, action)
-    if action.type != "note":
-        state = _remember(ctx, first, state, action)
+    if action.type in REMEMBERED or (state.recent is not None and action.type != "note"):
+        state = _remember(ctx, first, state, action)  # (else it has nothing to remember, nor to forget)
     return state, findings
 
 

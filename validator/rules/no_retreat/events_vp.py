@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+from operator import is_
 from typing import Any, Mapping
 
 from ...engine.context import Context
@@ -122,17 +123,20 @@ def _in_phase(state: State, q: Quota) -> bool:
 def count_quotas(ctx: Context, first: State, state: State, action: Action) -> State:
     """Count each quota's attacks in its Combat Phase; when the phase is over, a quota not met costs its VPs."""
     now = slot_position(ctx, state.turn, state.player, state.phase)
+    quotas = state.effects.quotas
     keep = []
-    for q in state.effects.quotas:
-        if _in_phase(state, q):
-            q = evolve(q, made=_made(ctx, state, q, action))
-        elif _in_phase(first, q):
-            q = evolve(q, made=_made(ctx, first, q, action))
+    for q in quotas:
+        seen = state if _in_phase(state, q) else first if _in_phase(first, q) else None
+        if seen is not None:
+            made = _made(ctx, seen, q, action)
+            q = q if made == q.made else evolve(q, made=made)
         if now > slot_position(ctx, q.turn, q.side, "combat"):
             if q.made < q.attacks:
                 state = gain(ctx, state, q.side, -q.vp)
             continue
         keep.append(q)
+    if len(keep) == len(quotas) and all(map(is_, keep, quotas)):
+        return state  # (no quota counted an attack nor ended: no copy)
     return evolve(state, effects=evolve(state.effects, quotas=tuple(keep)))
 
 

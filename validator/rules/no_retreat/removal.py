@@ -102,7 +102,11 @@ def end_removal_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]
     Unsupplied and Disorganized marker goes (11.2), then the Rumanian armies may leave (11.3)."""
     findings = []
     locations, units_ = ctx.board.locations, ctx.game.units
-    on_map = [uid for uid, us in state.units.items() if us.unsupplied and us.loc in locations]  # (marked, either side)
+    # the units with a marker, found in one pass over the units (the surrenders below only take markers away)
+    marked_any = [uid for uid, us in state.units.items() if us.unsupplied or us.disorganized]
+    if not marked_any:  # (most Removal Phases: nothing to surrender, no marker to take away)
+        return rumanian_surrender(ctx, state), findings
+    on_map = [uid for uid in marked_any if state.units[uid].unsupplied and state.units[uid].loc in locations]
     for side in supply_order(ctx, state) if on_map else ():
         marked = [uid for uid in on_map if units_[uid].side == side]
         if not marked:
@@ -121,9 +125,11 @@ def end_removal_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]
             else:
                 units[uid] = evolve(units[uid], loc=f"surrendered_{side}", unsupplied=False)
         state = evolve(state, units=units)
-    if any([us.unsupplied or us.disorganized for us in state.units.values()]):  # else the mapping is kept as it is
-        units = {uid: evolve(us, unsupplied=False, disorganized=False) if us.unsupplied or us.disorganized else us
-                 for uid, us in state.units.items()}
+    still = [uid for uid in marked_any if state.units[uid].unsupplied or state.units[uid].disorganized]
+    if still:  # (else the mapping is kept as it is)
+        units = dict(state.units)
+        for uid in still:
+            units[uid] = evolve(units[uid], unsupplied=False, disorganized=False)
         state = evolve(state, units=units)
     return rumanian_surrender(ctx, state), findings
 

@@ -90,9 +90,22 @@ def map_vp(ctx: Context, state: State, side: str) -> int:
     last = ctx.derived.get(key)
     if last is not None and last[0] is state.control and last[1] is units and last[2] is locs:
         return last[3]
-    n = sum([n for loc, n in locs if controller(ctx, state, loc) == side])
+    plain, occupied = _split_vp(ctx, state)
+    control = state.control  # (``controller`` of a location not controlled by occupation)
+    n = sum([n for loc, n in plain if control.get(loc) == side]) + \
+        sum([n for loc, n in occupied if controller(ctx, state, loc) == side])
     ctx.derived[key] = (state.control, units, locs, n)  # (the mappings kept alive with it: their ids stay theirs)
     return n
+
+
+def _split_vp(ctx: Context, state: State) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+    """:func:`vp_locations` in two: those of plain control, those controlled by occupation (12.4.2)."""
+    def make(c: Context) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+        locs = vp_locations(c, state)
+        return ([(loc, n) for loc, n in locs if loc not in OCCUPATION_AREAS],
+                [(loc, n) for loc, n in locs if loc in OCCUPATION_AREAS])
+
+    return once(ctx, ("vp_split", _late(ctx, state.turn)), make)
 
 
 def _occupied_vp(ctx: Context) -> bool:
