@@ -88,7 +88,9 @@ Fall Blau (8 turns), with the first round's 82 kinds and two more (an Air unit o
 another weather claimed): 794 mutations, 71 not reported, all legal by accident as in the first round (a step loss
 only one unit could take, left out; an overstack whose other units walked off before the phase ended; a 10-1
 Breakthrough Combat, DS on every die). Reinforcements of those games swapped for one due on a later turn or at
-another Entry Area: 528, every one reported. (4) Hand-made cases: the Interchange Turn (a battle, a rail move, an
+another Entry Area: 528, every one reported. The field mutations of (1) on the lines of those games but moves (610):
+111 not reported, the same kinds, all legal (a unit named twice, a shift claim left out, Special or Cavalry paying for
+Infantry, a rail move one hex over, a group member left out, a Desperate Defense logged as a plain one). (4) Hand-made cases: the Interchange Turn (a battle, a rail move, an
 Extended move, a replacement, a fortification, a Reserve, a supply check, an Air unit collected, a Soviet move and a
 rally in its Movement Phase: 10, all reported under 3.0, 33.2.3 or 13.5), Planned Offensives (an HQ that moved three
 hexes, a die not among the dice, three dice for one marker, dice without a marker, a marker used twice, one in a
