@@ -62,7 +62,7 @@ Left alone: a ``breakthrough`` declared right after a battle line, before the De
 the retreat (and with it any advance), is not reported (15.2.1 puts the declaration after the combat's results; no
 advance or Breakthrough Combat follows, so nothing is gained).
 
-Second round (``mut2_*`` logs), what the first did not try. (1) Every field of every line of the 376 clean hand-written
+Second round (``mut2_*`` logs), what the first did not try. (1) Every field of every line of the 377 clean hand-written
 logs changed one at a time (3,126 mutations the schema accepts): the start turn one earlier or later, each claim's
 alternatives (weather, winner, replacement kind, face, movement mode, Planned Offensive state, reason), numbers one
 higher or lower (VPs, shifts, Attrition modifier, the turn of a ``turn`` line), a unit left out of, named twice in or
