@@ -2,7 +2,8 @@
 
 - 30.0: once an Axis unit enters (or moves south of) hex row xx40, the Trans-Caucasus Front Box's units arrive one a
   turn (``place`` from the box) in the Soviet Initial Phase at a Soviet Entry Area south of the Caspian (G-L).
-  Decision: the Caucasus scenario's box (S2.3: its TC units arrive at G-L) follows the same trigger.
+  Decision: the Caucasus scenario's box (S2.3: its TC units arrive at G-L) follows the same trigger. They arrive on
+  the face they have in the box, as any reinforcement (22.1.3).
 - 31.0: the 5th, 6th, 7th and 8th Reserve Armies (units.csv ``formation``) do not move until released: the 8th on
   turn 15 (turn event ``release_reserve_army``) or when an Axis unit moves within six hexes of Saratov; the others by
   a ``release`` line in the Soviet Initial Phase, one army a turn from turn 2. S1.2: in Fall Blau the 6th moves from
@@ -36,6 +37,7 @@ from ...model import Action, Finding
 from . import supply
 from .campaign_data import campaign_rules, later, not_in_force, scenario_rules
 from .data import axis as _axis, facts, scenario_facts
+from .entry import wrong_face
 from .losses import box
 from .offensives import place_ready
 from .resources import SP_READY, info_of, put_units
@@ -237,6 +239,7 @@ def handle_place(ctx: Context, state: State, action: Action) -> tuple[State, lis
         elif to not in south:
             findings.append(Finding("30.0", f"{who} arrives in an Entry Area south of the Caspian ({', '.join(south)}), "
                                             f"not {to}", (uid,), (to,)))
+        findings += wrong_face(who, uid, to, face, us.face or "front")  # 22.1.3: the face it has in the box
         state = evolve(state, logged=state.logged | {TC_PLACED})
     else:
         findings += _upgrade_place(ctx, state, uid, to, face)

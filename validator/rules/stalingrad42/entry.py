@@ -50,6 +50,11 @@ def areas_for(ctx: Context, uid: str) -> tuple[str, ...]:
     return (p.location,) if p.location else ()
 
 
+def wrong_face(who: str, uid: str, to: str, face: str, want: str) -> list[Finding]:
+    """22.1.3: a reinforcement arrives on the face its set-up row gives (the Trans-Caucasus Front's units too, 30.0)."""
+    return [] if face == want else [Finding("22.1.3", f"{who} arrives on its {want} face, not its {face}", (uid,), (to,))]
+
+
 def place_reinforcement(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     """A ``place`` of a reinforcement (22.1, 20.8)."""
     uid, to = action["unit"], action["to"]
@@ -73,8 +78,7 @@ def place_reinforcement(ctx: Context, state: State, action: Action) -> tuple[Sta
         elif closed_in_winter(ctx, state.turn, to):
             findings.append(Finding("23.4", f"{who}: Entry Area {to} is not usable in the Russian Winter; it arrives "
                                             "in another of its Entry Areas", (uid,), (to,)))
-    if face != p.face:
-        findings.append(Finding("22.1.3", f"{who} arrives on its {p.face} face, not its {face}", (uid,), (to,)))
+    findings += wrong_face(who, uid, to, face, p.face)
     units = dict(state.units)
     units[uid] = UnitState(to, face, replaced=p.condition == VOLUNTEERS)
     note_changes(ctx, state.units, units, [uid])

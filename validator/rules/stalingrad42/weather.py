@@ -11,6 +11,8 @@
   gives the die (``under_mud``); without it every Air unit may fly.
 - 23.2.3: after the first Rain turn Seasonal Marsh is Marsh for the rest of the game (``state.wet``).
 - A turn the log gives no weather for keeps the track's printed weather, or else the previous turn's (decision).
+- 23.1: one roll a turn: a second ``weather`` line in the same turn (a reroll, or a restated ``turn`` line that
+  hides one) is reported and has no effect; the first stands.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ AFTER_RAIN = ("clear", "overcast")  # 23.3.1: these become Mud after a Rain turn
 MUD_SEASON = "rasputitsa"  # 23.3.1: the only season band with Mud turns
 DRM_AFTER = (RAIN, SNOW)  # 23.1: +1 after a Rain or Snow turn
 MUD_ROLL = "mud_roll:"  # state.events: "mud_roll:<turn>:<the weather rolled>" (23.3.3)
+DETERMINED = "weather_line:"  # state.events: "weather_line:<turn>": the turn's weather line was read (23.1)
 
 
 def _season(ctx: Context, turn: int) -> str:
@@ -71,6 +74,12 @@ def under_mud(state: State) -> str | None:
 def handle_weather(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     """A ``weather`` line (23.1, 23.3.1, S3.4)."""
     w, turn = action["weather"], state.turn
+    done = f"{DETERMINED}{turn}"
+    if done in state.events:
+        return state, [Finding("23.1", f"the weather of turn {turn} was already determined ("
+                                       f"{ctx.game.weather[state.weather].name}): one die a turn, in its Weather "
+                                       "Phase; this second weather line has no effect")]
+    state = evolve(state, events=state.events | {done})
     findings = []
     fixed = _fixed(ctx, turn)
     names = ctx.game.weather
