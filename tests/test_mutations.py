@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import test_blind_rulebook as first
 
-MUTATIONS = sorted(first.LOGS.glob("mut_*.jsonl"))
+MUTATIONS = sorted([*first.LOGS.glob("mut_*.jsonl"), *first.LOGS.glob("mut2_*.jsonl")])
 
 # log name -> why the validator's verdict differs from the rules (none: the miss found is fixed)
 DISAGREEMENTS: dict[str, str] = {}

@@ -295,7 +295,7 @@ def follow_detrain(ctx: Context, state: State, d: Due, action: Action) -> tuple[
 def extra_mp(ctx: Context, state: State, play: Play, effect: Effect) -> tuple[State, list[Finding]]:
     findings = []
     units = named_units(ctx, state, play)  # the stack's units, or its hex
-    hexes = {state.units[u].loc for u in units}
+    hexes = {state.units[u].loc for u in units} | set(play.targets)  # a hex named with no unit is a second stack too
     if not units or len(hexes) > 1:
         findings.append(violation(ctx, play.event, play.side, "it gives extra MP to the units of one stack (units)",
                                   units))
