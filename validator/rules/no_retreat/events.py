@@ -74,7 +74,7 @@ def _own_window_closed(ctx: Context, state: State, side: str, ev) -> str | None:
     own = [w for w in ev.windows if w.moment not in BATTLE_MOMENTS]
     if not own or len(own) == len(ev.windows) or any(window_open(ctx, state, side, w) for w in own):
         return None
-    return " or ".join(window_words(ctx, side, w) for w in own) + ", not in a battle"
+    return " or ".join(window_words(ctx, side, w) for w in own)
 
 
 # -- a play line --------------------------------------------------------------------------------------------------
@@ -113,7 +113,9 @@ def handle_play(ctx: Context, state: State, action: Action) -> tuple[State, list
     if effect.where == "pay":
         return state, findings  # card_play reports it: it works when spent
     if not quiet and effect.where != "battle" and (why := _own_window_closed(ctx, before, side, ev)):
-        findings.append(Finding("5.3.1", f"{label}: the option '{effect.option}' is played {why}"))
+        findings.append(Finding("5.3.1", f"{label}: the option '{effect.option}' is played only {why} (5.0 "
+                                         "Appropriate Timing); the window of the card's battle option does not "
+                                         "time it"))
         quiet = True
     if effect.where == "battle":
         return state, findings + ([] if quiet else [Finding("5.3.1", f"{label}: the option '{effect.option}' is "
