@@ -17,7 +17,8 @@
   player pays only with cards he holds.
 - 5.5: the deck holds cards 1-44 until turn 23 (the green-circled 1945 cards and the Joker set aside); in the
   housekeeping of the ``reset_1945`` turn the fifteen red-barred cards leave play (hands, pile and discards) and
-  the draw pile, the discards and the ten green-circled cards are shuffled into a new draw pile.
+  the draw pile, the discards and the ten green-circled cards are shuffled into a new draw pile. A card out of the
+  game on the turn (a header's hand may name one) that is spent or played is reported.
 
 A hand is known card by card when the log names the cards (draws, the header's ``position.hands``), otherwise by
 its size only (the scenario's ``[hands]``). When a log skips a Card Phase the validator assumes the discards and
@@ -120,6 +121,17 @@ def swap_1945(ctx: Context, state: State) -> State:
     return evolve(state, hands=hands, discards=(), deck=evolve(state.deck, unseen=frozenset(unseen), aside=aside))
 
 
+def _aside_words(ctx: Context, card: str) -> str:
+    """Why a card set aside (5.5) is out of the game now, in words."""
+    reset = reset_turn(ctx)
+    c = ctx.game.cards[card]
+    if c.joker:
+        return "set aside (the Joker is never drawn)"
+    if c.mark_1945 == "add":
+        return f"set aside until turn {reset} (a green-circled 1945 card, 5.5)"
+    return f"out of play since turn {reset} (a red-barred card, 5.5)"
+
+
 def where_is(ctx: Context, state: State, card: str) -> str:
     """Where a card is now, in words, for messages."""
     for s, h in state.hands.items():
@@ -128,13 +140,7 @@ def where_is(ctx: Context, state: State, card: str) -> str:
     if card in state.discards:
         return "in the discard pile"
     if card in state.deck.aside:
-        reset = reset_turn(ctx)
-        c = ctx.game.cards[card]
-        if c.joker:
-            return "set aside (the Joker is never drawn)"
-        if c.mark_1945 == "add":
-            return f"set aside until turn {reset} (a green-circled 1945 card, 5.5)"
-        return f"out of play since turn {reset} (a red-barred card, 5.5)"
+        return _aside_words(ctx, card)
     holders = [ctx.game.sides[s].name for s, h in state.hands.items() if h.unknown]
     return "in the draw pile" + (f" or among the unknown cards of the {' or '.join(holders)} hand" if holders else "")
 
@@ -182,6 +188,9 @@ def spend(ctx: Context, state: State, side: str, cards: Sequence[str], rule: str
     for card in cards:
         if card in known:
             known.discard(card)
+            if card in state.deck.aside and not ctx.game.cards[card].joker:  # a header's hand naming it
+                findings.append(Finding("5.5", f"{side} spends card {card} on {what}, but on turn {state.turn} it "
+                                               f"is {_aside_words(ctx, card)}: no hand can hold it"))
             continue
         open_hand = side in state.deck.open_hands
         if card in unseen and (unknown > 0 or open_hand):

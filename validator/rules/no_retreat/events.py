@@ -31,7 +31,7 @@ from ...engine.context import Context, once
 from ...engine.state import evolve
 from ...model import Action, Finding
 from . import events_cards, events_combat, events_movement, events_org, events_vp
-from .card_play import play_event
+from .card_play import BATTLE_MOMENTS, play_event, window_open, window_words
 from .cards import record
 from .event_state import Due, Recent, phase_key
 from .events_common import Play, card_label, choose, named_units, open_draws, slot_position
@@ -65,6 +65,16 @@ def _narrow(ctx: Context, state: State, play: Play, fits: list[Effect]) -> list[
     if "free_upgrade" in kinds and "draw" in kinds:
         return [kinds["free_upgrade" if play.units else "draw"]]
     return fits
+
+
+def _own_window_closed(ctx: Context, state: State, side: str, ev) -> str | None:
+    """5.0 Appropriate Timing of a play on its own line: when the half's windows are a battle's (its battle option)
+    and others (its option of its own: Manstein's Counterblow markers, Luftwaffe Support's rescue, General Staff's
+    MP), a battle's open window does not time the other option: one of its own must be open (in words, or None)."""
+    own = [w for w in ev.windows if w.moment not in BATTLE_MOMENTS]
+    if not own or len(own) == len(ev.windows) or any(window_open(ctx, state, side, w) for w in own):
+        return None
+    return " or ".join(window_words(ctx, side, w) for w in own)
 
 
 # -- a play line --------------------------------------------------------------------------------------------------
@@ -102,6 +112,11 @@ def handle_play(ctx: Context, state: State, action: Action) -> tuple[State, list
         return state, findings + ([] if quiet else [Finding("5.3.1", f"{label}: {why}")])
     if effect.where == "pay":
         return state, findings  # card_play reports it: it works when spent
+    if not quiet and effect.where != "battle" and (why := _own_window_closed(ctx, before, side, ev)):
+        findings.append(Finding("5.3.1", f"{label}: the option '{effect.option}' is played only {why} (5.0 "
+                                         "Appropriate Timing); the window of the card's battle option does not "
+                                         "time it"))
+        quiet = True
     if effect.where == "battle":
         return state, findings + ([] if quiet else [Finding("5.3.1", f"{label}: the option '{effect.option}' is "
                                                                      "played in a battle: list it in the battle's "

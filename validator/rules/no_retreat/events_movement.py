@@ -25,7 +25,7 @@ from collections import deque
 
 from ...engine.context import Context
 from ...engine.state import evolve, face_of, unit_name, updated
-from ...model import Action, Finding
+from ...model import Action, Finding, indefinite
 from .battle_state import CBMarker
 from .cards import record, with_record
 from .control import enter
@@ -229,7 +229,9 @@ def rail_jump(ctx: Context, state: State, play: Play, effect: Effect) -> tuple[S
                                 "rail_jump", play.side))
     state = open_due(state, Due(play.event, play.side, "detrain", 0, int(p["detrain"]), phase_key(state), play.line,
                                 "rail_jump", play.side))
-    return state, []
+    side = indefinite(ctx.game.sides[play.side].name)  # the units it names are the side's own (the rail moves follow)
+    return state, [violation(ctx, play.event, play.side, f"{unit_name(ctx, u, state)} is not {side} unit", (u,))
+                   for u in play.units if ctx.game.units[u].side != play.side]
 
 
 def rail_detrain_move(ctx: Context, state: State, play: Play, effect: Effect) -> tuple[State, list[Finding]]:
@@ -295,7 +297,7 @@ def follow_detrain(ctx: Context, state: State, d: Due, action: Action) -> tuple[
 def extra_mp(ctx: Context, state: State, play: Play, effect: Effect) -> tuple[State, list[Finding]]:
     findings = []
     units = named_units(ctx, state, play)  # the stack's units, or its hex
-    hexes = {state.units[u].loc for u in units}
+    hexes = {state.units[u].loc for u in units} | set(play.targets)  # a hex named with no unit is a second stack too
     if not units or len(hexes) > 1:
         findings.append(violation(ctx, play.event, play.side, "it gives extra MP to the units of one stack (units)",
                                   units))

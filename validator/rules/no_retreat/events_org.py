@@ -1,11 +1,11 @@
 """Event effects on units and the organization of the armies (5.3.1; 7.x for placement and flips).
 
 - ``place_units``: units taken from the side's boxes (``from``) to the map or the Rail Movement box: the play's
-  ``units``, each to the hex at the same place in ``targets``, at most ``most``; ``to`` says where: a friendly city
-  that traces an overland supply path or a hex adjacent to one (New Conscripts, 1), the Rail box (Manpower
-  Reserves, 2), a hex where the unit could be placed (7.6: Troop Transfer 3, Last Reserves 30, Industrial Surge 38,
-  Volkssturm Levies 49), a hex where a unit could detrain (9.2: Strategic Reserves 15, Ersatz Units 25), a friendly
-  city of a region (Festung Deutschland 48). A replacement (``replacement``) comes on the face and with the
+  ``units``, each to the hex at the same place in ``targets`` (a hex left over is reported), at most ``most``; ``to``
+  says where: a friendly city that traces an overland supply path or a hex adjacent to one (New Conscripts, 1), the Rail
+  box (Manpower Reserves, 2), a hex where the unit could be placed (7.6: Troop Transfer 3, Last Reserves 30, Industrial
+  Surge 38, Volkssturm Levies 49), a hex where a unit could detrain (9.2: Strategic Reserves 15, Ersatz Units 25), a
+  friendly city of a region (Festung Deutschland 48). A replacement (``replacement``) comes on the face and with the
   Disorganized marker of 7.9 and is free (Troop Transfer also before turn 5, 7.9.1); ``vp``: the Event VPs it costs;
 - ``free_upgrade`` (Allied Lend-Lease, 8): one unit that could be upgraded (7.0 A, 7.2) turns to its improved face;
 - ``mark_unsupplied`` (Cavalry Raid, 5): an Unsupplied marker on one enemy unit on the map;
@@ -75,6 +75,10 @@ def place_units(ctx: Context, state: State, play: Play, effect: Effect) -> tuple
     if len(play.units) > most:
         findings.append(violation(ctx, play.event, play.side, f"at most {most} unit(s); {len(play.units)} named",
                                   play.units))
+    if p["to"] != "rail" and len(play.targets) > len(play.units):
+        findings.append(violation(ctx, play.event, play.side, f"{len(play.targets)} hexes named (targets) for "
+                                  f"{len(play.units)} unit(s): {', '.join(play.targets[len(play.units):])} "
+                                  "gets no unit", play.units, play.targets[len(play.units):]))
     types = p.get("types")
     for i, uid in enumerate(play.units):
         u = ctx.game.units[uid]

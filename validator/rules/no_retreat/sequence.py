@@ -104,8 +104,8 @@ def _event_step(ctx: Context, state: State, action: Action) -> str | None:
         return None
     steps = [s for s, _ in ctx.phase_of[state.phase].steps]
     later = steps[steps.index(state.step) + 1:]
-    return next((w.step for w in windows if w.phase == state.phase and w.step in later
-                 and card_play.window_open(ctx, evolve(state, step=w.step), action.side, w)), None)
+    return next((step for step in later for w in windows if w.phase == state.phase and w.step == step  # the first
+                 and card_play.window_open(ctx, evolve(state, step=step), action.side, w)), None)
 
 
 def timing(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
