@@ -76,6 +76,14 @@ BAD = {
     "bad start": ('{"format": "hexforge-log", "version": 1, "game": "no_retreat", "start": {"phase": "movement"}}\n',
                   ":1: header: start: phase 'movement' belongs to a player turn"),
     "not utf-8": (HEADER + '\n{"type": "note", "side": "axis", "text": "\xff"}\n', None),
+    "card in two hands": ('{"format": "hexforge-log", "version": 1, "game": "no_retreat", "start": {"turn": 3}, '
+                          '"position": {"hands": {"axis": ["c30"], "soviet": ["c30"]}}}\n',
+                          ":1: header: position: card c30 is in the Axis hand and in the Soviet hand"),
+    "card twice in a hand": ('{"format": "hexforge-log", "version": 1, "game": "no_retreat", "start": {"turn": 3}, '
+                             '"position": {"hands": {"axis": ["c30", "c30"]}}}\n', "card c30 is twice in the Axis"),
+    "card in a hand and discarded": ('{"format": "hexforge-log", "version": 1, "game": "no_retreat", "start": '
+                                     '{"turn": 3}, "position": {"hands": {"soviet": ["c12"]}, "discards": ["c12"]}}\n',
+                                     "card c12 is in the Soviet hand and in the discard pile"),
 }
 
 

@@ -128,6 +128,20 @@ def _unit_state(uid: str, spec: Any) -> UnitState:
                      bool(spec.get("disorganized", False)))
 
 
+def _one_place_per_card(ctx: Context, position: Mapping[str, Any]) -> None:
+    """Each card of the header's hands and discard pile is in one place, once (5.0: one deck of cards); ValueError
+    naming the first card that is not."""
+    seen: dict[str, str] = {}
+    places = [(f"the {ctx.game.sides[side].name} hand", h) for side, h in position.get("hands", {}).items()
+              if isinstance(h, list)]
+    for where, cards in places + [("the discard pile", position.get("discards", ()))]:
+        for card in cards:
+            if card in seen:
+                again = "twice in " + where if seen[card] == where else f"in {seen[card]} and in {where}"
+                raise ValueError(f"position: card {card} is {again}; a card is in one place at a time")
+            seen[card] = where
+
+
 def initial_state(ctx: Context) -> State:
     """The state at the first action: the scenario's setup, or the header's ``position``, at the header's
     ``start`` (default: the scenario's first turn, before the first player turn)."""
@@ -142,5 +156,6 @@ def initial_state(ctx: Context) -> State:
     hands = {side: Hand(frozenset(), int(sc.hands.get(side, 0))) for side in game.sides}
     for side, h in position.get("hands", {}).items():
         hands[side] = Hand(frozenset(h), 0) if isinstance(h, list) else Hand(frozenset(), int(h))
+    _one_place_per_card(ctx, position)
     at = start_of(ctx, MUTUAL_PHASE)
     return State(at.turn, at.player, at.phase, at.step, at.weather, units, control, hands)
