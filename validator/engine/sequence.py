@@ -138,7 +138,11 @@ def enter(seq: Sequence, ctx: Context, state: Any, slot: Slot) -> Any:
 def advance(seq: Sequence, ctx: Context, state: Any, target: int) -> Result:
     """Go forward to slot ``target`` of the turn, ending every phase and step on the way."""
     all_slots, index = plan(seq, ctx, state.turn, state)
-    cur = current(ctx, state, index)
+    return _advance(seq, ctx, state, all_slots, current(ctx, state, index), target)
+
+
+def _advance(seq: Sequence, ctx: Context, state: Any, all_slots: tuple[Slot, ...], cur: int, target: int) -> Result:
+    """:func:`advance` from slot ``cur`` of the turn's ``all_slots`` (the state's, as the caller found them)."""
     findings: list[Finding] = []
     while cur < target:
         state, f = seq.leave(ctx, state, all_slots[cur])
@@ -199,7 +203,7 @@ def handle_phase(seq: Sequence, ctx: Context, state: Any, action: Action) -> Res
         findings.append(Finding(seq.rule, f"the {label(ctx, all_slots[target])} comes before the "
                                           f"{label(ctx, all_slots[cur])}; phases go in order"))
         return enter(seq, ctx, state, all_slots[target]), findings
-    state, f = advance(seq, ctx, state, target)
+    state, f = _advance(seq, ctx, state, all_slots, cur, target)
     return state, findings + f
 
 
@@ -243,7 +247,7 @@ def timing(seq: Sequence, ctx: Context, state: Any, action: Action) -> Result:
             return state, [Finding(seq.rule, f"the '{action.type}' action belongs to the "
                                              f"{label(ctx, all_slots[target])}, which comes before the "
                                              f"{label(ctx, all_slots[here])}")]
-        state, findings = advance(seq, ctx, state, target)
+        state, findings = _advance(seq, ctx, state, all_slots, here, target)
     arrival = seq.arrivals.get(action.type)
     if arrival is not None:
         state, more = arrival(ctx, state, action)

@@ -21,6 +21,7 @@ from typing import Callable
 from games.model import Game
 
 from ...engine.context import Context
+from ...engine.position import noted_changes
 from ...model import Action, Finding, Header
 from . import (
     advance, card_play, cards, combat, declaration, eliminations, events, events_combat, events_org, movement,
@@ -105,11 +106,15 @@ def step(ctx: Context, state: State, action: Action) -> tuple[State, list[Findin
         state, findings = events.follow(ctx, state, action, index)
         findings, more, out_of_turn = waiting + findings, [], False
     else:
-        if card_play.waiting(state):
+        rec = state.record  # (a "Play Immediately" card waiting, or a play of this player turn ``before`` checks)
+        if state.deck.pending or rec.end_plays or rec.last_play:
             state, waiting = card_play.before(ctx, state, action, events.exempt_from_end(state, action))
         else:
             waiting = NONE
-        state, findings = sequence.timing(ctx, state, action)
+        if kind in sequence.TIMED:
+            state, findings = sequence.timing(ctx, state, action)
+        else:  # (phase, turn, note, victory ... lines: any time, and the phase machine is their handler's)
+            findings = []
         if waiting:
             findings = waiting + findings
         if state.phase == "supply" and supply_phase.after_check(state, action):  # 6.0: the check is over
@@ -127,10 +132,15 @@ def step(ctx: Context, state: State, action: Action) -> tuple[State, list[Findin
             handler = HANDLERS[kind]
         state, more = handler(ctx, state, action)
     if state.units is not first.units:
-        state = eliminations.after(ctx, first, state)
+        moved = noted_changes(ctx, first.units, state.units)  # (most actions note the units they changed)
+        if moved is None or len(moved) > 1 or moved and state.units[moved[0]].loc not in ctx.game.map.hexes:
+            state = eliminations.after(ctx, first, state)  # (one unit that went to a hex: nothing follows)
     if kind in card_play.REGULAR:
-        state = card_play.after(ctx, state, action)
-    if events.acts_after(state, kind):
+        key, phases = state.acted  # (once the phase's first regular action is noted, the rest change nothing)
+        if state.phase not in phases or key[0] != state.turn or key[1] != state.player:
+            state = card_play.after(ctx, state, action)
+    e = state.effects  # (dues, quotas or Defense Works out, an action to remember or a remembered one to forget)
+    if e.due or e.quotas or e.works or kind in events.REMEMBERED or (state.recent is not None and kind != "note"):
         state, lapsed = events.after(ctx, first, state, action)
     else:
         lapsed = NONE

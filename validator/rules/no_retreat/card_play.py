@@ -229,13 +229,6 @@ def _unplayed(state: State, cards: Sequence[str], side: str) -> State:
     return with_record(state, unplayed=rec.unplayed + len(counted))
 
 
-def waiting(state: State) -> bool:
-    """Whether :func:`before` may find anything: a "Play Immediately" card waiting, or a play of this player turn
-    it looks at (a record of another player turn reads as empty)."""
-    rec = state.record
-    return bool(state.deck.pending or rec.end_plays or rec.last_play)
-
-
 def before(ctx: Context, state: State, action: Action, exempt: bool = False) -> tuple[State, list[Finding]]:
     """Checks on the action that follows a play: "Play Immediately" cards still waiting (5.3.1), an event
     played at the end of a phase that the phasing player then carried on (5.3.1; ``exempt``: an action the event

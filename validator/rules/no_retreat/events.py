@@ -206,14 +206,6 @@ def exempt_from_end(state: State, action: Action) -> bool:
                         ("battle", "loss", "retreat", "advance", "remove"))
 
 
-def acts_after(state: State, kind: str) -> bool:
-    """Whether :func:`after` may change anything after an action of type ``kind``: dues, quotas or Defense Works
-    out, a payment for a replacement, or an action to remember (or a remembered one to forget)."""
-    e = state.effects
-    return bool(e.due or e.quotas or e.works or kind in REMEMBERED
-                or (state.recent is not None and kind != "note"))
-
-
 def after(ctx: Context, first: State, state: State, action: Action) -> tuple[State, list[Finding]]:
     """After an action: dues and effects whose phase is over lapse (what they still required is a violation);
     attack quotas count and settle; Defense Works go when the enemy enters; the action is remembered for the

@@ -52,6 +52,7 @@ TIMING: dict[str, tuple[str, str | None, str]] = {
 
 # action type -> (phase, step) it moves on to when the phasing player does it in that phase (not for an event's)
 AUTO_STEP: dict[str, tuple[str, str]] = {"draw": ("card", "draw")}
+TIMED = frozenset(TIMING) | frozenset(AUTO_STEP) | {"play"}  # the action types :func:`timing` may have to say about
 
 
 def _fresh(ctx: Context, slot: Slot) -> Mapping[str, Any]:
