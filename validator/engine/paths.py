@@ -35,7 +35,8 @@ class MoveBits(NamedTuple):
     steps: tuple[tuple[int, int], ...]  # (shift, the hexes whose neighbour at that shift is an open step away)
     hexes: int  # every map hex
     areas: tuple[tuple[int, int], ...]  # (an area's bit, the bits of the locations a step from it)
-    near: list[int | None]  # a location's bit index -> the locations an open step from it (filled when first asked)
+    near: list[tuple[int, int] | None]  # a location's bit index -> (its bit, the locations an open step from it),
+    # filled when first asked for
 
 
 class SideCosts(NamedTuple):
@@ -110,9 +111,9 @@ def _spread_by(mb: MoveBits, m: int, moves: tuple[tuple[int, int], ...]) -> int:
             i = m.bit_length() - 1
             x = near[i]
             if x is None:
-                x = near[i] = spread(mb, 1 << i)
-            out |= x
-            m ^= 1 << i
+                x = near[i] = (1 << i, spread(mb, 1 << i))
+            out |= x[1]
+            m ^= x[0]
         return out
     on = m & mb.hexes
     out = 0
