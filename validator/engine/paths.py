@@ -35,6 +35,8 @@ class MoveBits(NamedTuple):
     steps: tuple[tuple[int, int], ...]  # (shift, the hexes whose neighbour at that shift is an open step away)
     hexes: int  # every map hex
     areas: tuple[tuple[int, int], ...]  # (an area's bit, the bits of the locations a step from it)
+    near: list[tuple[int, int] | None]  # a location's bit index -> (its bit, the locations an open step from it),
+    # filled when first asked for
 
 
 class SideCosts(NamedTuple):
@@ -66,7 +68,8 @@ def _build(ctx: Context) -> MoveBits:
                 ok |= bit[hid]
         steps.append((shift, ok))
     areas = tuple((bit[aid], mask(bit, board.open_neighbours[aid])) for aid in m.areas)
-    return MoveBits(bit, {b: loc for loc, b in bit.items()}, tuple(steps), mask(bit, m.hexes), areas)
+    return MoveBits(bit, {b: loc for loc, b in bit.items()}, tuple(steps), mask(bit, m.hexes), areas,
+                    [None] * max(bit.values()).bit_length())
 
 
 def spread(mb: MoveBits, m: int) -> int:
@@ -95,7 +98,23 @@ def _allowed(mb: MoveBits, steps: Steps | None) -> tuple[tuple[int, int], ...]:
     return out
 
 
+_FEW = 8  # a front of at most this many locations spreads location by location (a board's spread: about 14 k
+# instructions, one location's kept neighbours about 1 k)
+
+
 def _spread_by(mb: MoveBits, m: int, moves: tuple[tuple[int, int], ...]) -> int:
+    """:func:`spread` by the open steps ``moves``; a small front over the board's own open steps as the union of
+    its locations' kept neighbours (the same bits: a spread is the union of its locations' spreads)."""
+    if moves is mb.steps and m.bit_count() <= _FEW:
+        near, out = mb.near, 0
+        while m:
+            i = m.bit_length() - 1
+            x = near[i]
+            if x is None:
+                x = near[i] = (1 << i, spread(mb, 1 << i))
+            out |= x[1]
+            m ^= x[0]
+        return out
     on = m & mb.hexes
     out = 0
     for shift, ok in moves:
@@ -385,6 +404,8 @@ def _by_id(ctx: Context) -> Mapping[str, tuple[str, ...]]:
 
 def path(ctx: Context, s: Search, dest: str) -> tuple[str, ...]:
     """The path to a reached ``dest``, the start left out."""
+    if s.sides is None and s.steps is None and s.first is None:
+        return _plain_path(ctx, s, dest)
     out = []
     loc, level = dest, level_of(s, move_bits(ctx).bit[dest])
     while loc != s.start:
@@ -393,6 +414,32 @@ def path(ctx: Context, s: Search, dest: str) -> tuple[str, ...]:
         level = s.spent if prev == s.start else level - step_cost(s, prev, loc)
         loc = prev
     return tuple(reversed(out))
+
+
+def _plain_path(ctx: Context, s: Search, dest: str) -> tuple[str, ...]:
+    """:func:`path` of a search with every open step allowed at the cost of the location entered: each step back
+    chosen as :func:`previous` chooses it, in one loop (a path asks per hex)."""
+    bit, by_id, nbrs = move_bits(ctx).bit, _by_id(ctx), ctx.board.open_neighbours
+    cost, column, levels, stops, start, closed = s.cost, s.column, s.levels, s.stops, s.start, s.closed
+    first = s.spent + s.extra
+    out = []
+    loc, level = dest, level_of(s, bit[dest])
+    while loc != start:
+        out.append(loc)
+        enter = cost[loc][column]
+        if level == first + enter and start in nbrs[loc] and not closed & bit[loc]:
+            break  # the start's step is one of the cheapest: it is taken first
+        before = levels.get(level - enter, 0)
+        before ^= before & stops  # (``a & ~b`` without a negative board-sized integer)
+        for n in by_id[loc]:  # the neighbours in id order: the first reached at the level before is the one
+            if bit[n] & before and n != start:
+                break
+        else:
+            raise ValueError("min() arg is an empty sequence")  # as :func:`previous` (never for a reached loc)
+        level -= enter
+        loc = n
+    out.reverse()
+    return tuple(out)
 
 
 def found(ctx: Context, s: Search) -> dict[str, tuple[int, str | None]]:
