@@ -34,6 +34,8 @@ class Bits:
     grid: int  # the bits of every location on the axial grid
     shifts: tuple[int, ...]  # how far each of the six neighbours is, in bits (positive: a higher bit)
     areas: tuple[tuple[int, int], ...]  # (an area's bit, the bits of the locations adjacent to it)
+    width: int = 0  # bits a row of the grid takes (the spare bit included)
+    near_areas: int = 0  # the bits of every area and of every location adjacent to one
 
 
 def board_bits(ctx: Context) -> Bits:
@@ -57,7 +59,9 @@ def _build(ctx: Context) -> Bits:
         bit[aid] = 1 << (size + i)
     areas = tuple((bit[aid], mask(bit, ctx.board.supply_neighbours[aid])) for aid in m.areas)
     shifts = tuple(d.r * width + d.q for d in neighbours(Hex(0, 0)))
-    return Bits(bit, grid, shifts, areas)
+    assert sorted(shifts) == sorted([1, -1, width, -width, width - 1, 1 - width])  # (the axial grid: see spread)
+    near_areas = reduce(or_, (a | around for a, around in areas), 0)
+    return Bits(bit, grid, shifts, areas, width, near_areas)
 
 
 def mask(bit: Mapping[str, int], locations: Iterable[str]) -> int:
@@ -116,14 +120,19 @@ def spread(b: Bits, m: int, steps: Steps | None = None) -> int:
     """The bits of every location adjacent to one in ``m`` (the union of their ``supply_neighbours``); with
     ``steps``, only by the steps allowed."""
     on_grid = m & b.grid
-    out = 0
     if steps is None:
-        for s in b.shifts:
-            out |= on_grid << s if s > 0 else on_grid >> -s
-    else:
-        for s, ok in zip(b.shifts, steps):
-            x = on_grid & ok
-            out |= x << s if s > 0 else x >> -s
+        # The six shifts are +-1 (the same row), -width and -(width - 1) (the row above), width - 1 and width (the
+        # row below): the cells with their east neighbours (``pair``) shifted down by width give the first two of
+        # the other rows, shifted up by width - 1 the last two, so four shifts and four unions of the board-sized
+        # integers do the work of six and six (about 5,900 instructions a spread instead of 10,500).
+        east = on_grid << 1
+        pair, width = on_grid | east, b.width
+        out = (east | on_grid >> 1 | pair >> width | pair << width - 1) & b.grid
+        return area_steps(b.areas, m, out) if m & b.near_areas else out
+    out = 0
+    for s, ok in zip(b.shifts, steps):
+        x = on_grid & ok
+        out |= x << s if s > 0 else x >> -s
     return area_steps(b.areas, m, out & b.grid)
 
 
