@@ -17,7 +17,7 @@ those that search would find: :func:`path` to one location, :func:`found` for al
 
 from __future__ import annotations
 
-from typing import Mapping, NamedTuple
+from typing import Iterator, Mapping, NamedTuple
 
 from games.hexgrid import Hex, neighbours
 
@@ -354,43 +354,34 @@ def previous(ctx: Context, s: Search, loc: str, level: int) -> str:
     """The location a cheapest step into ``loc`` (reached at ``level``) came from: the start when its step is one of
     the cheapest (it is taken first), else the first by id among the neighbours at the level before that do not
     stop there."""
+    if s.sides is None and s.steps is None and s.first is None:
+        return next(_plain_back(ctx, s, loc, level))
     mb = move_bits(ctx)
     nbrs = ctx.board.open_neighbours[loc]
-    if s.sides is None and s.steps is None and s.first is None:
-        enter = s.cost[loc][s.column]
-        if s.start in nbrs and level == s.spent + s.extra + enter and not s.closed & mb.bit[loc]:
-            return s.start
-        before = s.levels.get(level - enter, 0)
-        before ^= before & s.stops  # (``a & ~b`` without a negative board-sized integer)
-        bit, start = mb.bit, s.start
-        for n in _by_id(ctx)[loc]:  # the neighbours in id order: the first reached at the level before is the one
-            if bit[n] & before and n != start:
-                return n
-    else:
-        # (the step's cost and whether it is open worked out here, the cheap tests first: a path asks per hex)
-        bit, levels, allowed, index = mb.bit, s.levels, s.steps, ctx.board.step_index
-        priced = s.sides.cost if s.sides is not None else None
-        stops, start = s.stops, s.start
-        enter = s.cost[loc][s.column]
-        if start in nbrs and not s.closed & bit[loc] and level == s.spent + s.extra + (
-                priced.get((start, loc), enter) if priced is not None else enter):
-            opening = s.first if s.first is not None else allowed
-            d = index.get((start, loc)) if opening is not None else None
-            if d is None or opening[d] & bit[start]:  # type: ignore[index]
-                return start
-        # the first by id of the neighbours (the start apart) whose step into ``loc`` is open and that were reached, not
-        # stopping there, for the level less the step's cost
-        for n in _by_id(ctx)[loc]:  # the neighbours in id order: the first that qualifies is the one
-            if n == start:
+    # (the step's cost and whether it is open worked out here, the cheap tests first: a path asks per hex)
+    bit, levels, allowed, index = mb.bit, s.levels, s.steps, ctx.board.step_index
+    priced = s.sides.cost if s.sides is not None else None
+    stops, start = s.stops, s.start
+    enter = s.cost[loc][s.column]
+    if start in nbrs and not s.closed & bit[loc] and level == s.spent + s.extra + (
+            priced.get((start, loc), enter) if priced is not None else enter):
+        opening = s.first if s.first is not None else allowed
+        d = index.get((start, loc)) if opening is not None else None
+        if d is None or opening[d] & bit[start]:  # type: ignore[index]
+            return start
+    # the first by id of the neighbours (the start apart) whose step into ``loc`` is open and that were reached, not
+    # stopping there, for the level less the step's cost
+    for n in _by_id(ctx)[loc]:  # the neighbours in id order: the first that qualifies is the one
+        if n == start:
+            continue
+        b = bit[n]
+        if allowed is not None:
+            d = index.get((n, loc))
+            if d is not None and not allowed[d] & b:
                 continue
-            b = bit[n]
-            if allowed is not None:
-                d = index.get((n, loc))
-                if d is not None and not allowed[d] & b:
-                    continue
-            c = priced.get((n, loc), enter) if priced is not None else enter
-            if levels.get(level - c, 0) & b and not stops & b:  # (the stops tested only for a neighbour at the level)
-                return n
+        c = priced.get((n, loc), enter) if priced is not None else enter
+        if levels.get(level - c, 0) & b and not stops & b:  # (the stops tested only for a neighbour at the level)
+            return n
     raise ValueError("min() arg is an empty sequence")  # as the search's min() said (never for a reached loc)
 
 
@@ -405,7 +396,10 @@ def _by_id(ctx: Context) -> Mapping[str, tuple[str, ...]]:
 def path(ctx: Context, s: Search, dest: str) -> tuple[str, ...]:
     """The path to a reached ``dest``, the start left out."""
     if s.sides is None and s.steps is None and s.first is None:
-        return _plain_path(ctx, s, dest)
+        back = [dest, *_plain_back(ctx, s, dest, level_of(s, move_bits(ctx).bit[dest]))]
+        back.pop()  # (the start)
+        back.reverse()
+        return tuple(back)
     out = []
     loc, level = dest, level_of(s, move_bits(ctx).bit[dest])
     while loc != s.start:
@@ -416,30 +410,29 @@ def path(ctx: Context, s: Search, dest: str) -> tuple[str, ...]:
     return tuple(reversed(out))
 
 
-def _plain_path(ctx: Context, s: Search, dest: str) -> tuple[str, ...]:
-    """:func:`path` of a search with every open step allowed at the cost of the location entered: each step back
-    chosen as :func:`previous` chooses it, in one loop (a path asks per hex)."""
+def _plain_back(ctx: Context, s: Search, loc: str, level: int) -> Iterator[str]:
+    """In a search with every open step allowed at the cost of the location entered: the locations a cheapest path
+    into ``loc`` (reached at ``level``) came through, one by one back to the start (the last): the start when its
+    step is one of the cheapest (it is taken first), else the first by id among the neighbours at the level before
+    that do not stop there (one loop: a path asks per hex)."""
     bit, by_id, nbrs = move_bits(ctx).bit, _by_id(ctx), ctx.board.open_neighbours
     cost, column, levels, stops, start, closed = s.cost, s.column, s.levels, s.stops, s.start, s.closed
     first = s.spent + s.extra
-    out = []
-    loc, level = dest, level_of(s, bit[dest])
-    while loc != start:
-        out.append(loc)
+    while True:
         enter = cost[loc][column]
         if level == first + enter and start in nbrs[loc] and not closed & bit[loc]:
-            break  # the start's step is one of the cheapest: it is taken first
+            yield start
+            return
         before = levels.get(level - enter, 0)
         before ^= before & stops  # (``a & ~b`` without a negative board-sized integer)
         for n in by_id[loc]:  # the neighbours in id order: the first reached at the level before is the one
             if bit[n] & before and n != start:
                 break
         else:
-            raise ValueError("min() arg is an empty sequence")  # as :func:`previous` (never for a reached loc)
+            raise ValueError("min() arg is an empty sequence")  # as the search's min() said (never for a reached loc)
+        yield n
         level -= enter
         loc = n
-    out.reverse()
-    return tuple(out)
 
 
 def found(ctx: Context, s: Search) -> dict[str, tuple[int, str | None]]:
