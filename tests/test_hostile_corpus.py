@@ -123,7 +123,7 @@ def test_a_stalingrad42_unit_sent_to_sea_is_a_violation(tmp_path, name: str) -> 
     (tmp_path / "game.jsonl").write_text(json.dumps(header) + "\n" + json.dumps(action) + "\n", encoding="utf-8")
     o = run(["validate", "game.jsonl"], str(tmp_path))
     check(o, allowed=(1,))
-    assert f"game.jsonl:2: turn 5 axis " in o.out and rule in o.out
+    assert "game.jsonl:2: turn 5 axis " in o.out and rule in o.out
 
 
 GENERATED_LOGS = {
@@ -152,7 +152,8 @@ def test_a_log_whose_name_is_not_text_is_reported_with_its_name_escaped(tmp_path
     o = run(["validate", log, "--html", "report.html"], str(tmp_path))
     check(o, allowed=(1,))
     shown = one_line(log)
-    assert [ln for ln in o.out.splitlines() if ln] and all(ln.startswith(shown + ":") for ln in o.out.splitlines() if ln)
+    lines = [ln for ln in o.out.splitlines() if ln]
+    assert lines and all(ln.startswith(shown + ":") for ln in lines)
     assert html.escape(shown) in (tmp_path / "report.html").read_text(encoding="utf-8")
 
 

@@ -52,7 +52,9 @@ def areas_for(ctx: Context, uid: str) -> tuple[str, ...]:
 
 def wrong_face(who: str, uid: str, to: str, face: str, want: str) -> list[Finding]:
     """22.1.3: a reinforcement arrives on the face its set-up row gives (the Trans-Caucasus Front's units too, 30.0)."""
-    return [] if face == want else [Finding("22.1.3", f"{who} arrives on its {want} face, not its {face}", (uid,), (to,))]
+    if face == want:
+        return []
+    return [Finding("22.1.3", f"{who} arrives on its {want} face, not its {face}", (uid,), (to,))]
 
 
 def place_reinforcement(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
