@@ -82,7 +82,7 @@ RULES = index((
     Rule("21.4", "Replacement markers", movement.allowance),
     Rule("22.1.1", "where reinforcements arrive", entry.place_reinforcement),
     Rule("22.1.2", "when reinforcements arrive", entry.place_reinforcement),
-    Rule("22.1.3", "triangle units arrive reduced", entry.place_reinforcement),
+    Rule("22.1.3", "triangle units arrive reduced", entry.wrong_face),
     Rule("22.3.1", "entering and leaving Entry Areas", movement.check_path),
     Rule("22.4", "enemy Entry Areas are never entered", movement._off_problem),
     Rule("22.6.1", "moving between friendly Entry Areas", entry.between_areas),
