@@ -142,12 +142,31 @@ def _one_place_per_card(ctx: Context, position: Mapping[str, Any]) -> None:
             seen[card] = where
 
 
+def _possible_places(ctx: Context, units: Mapping[str, UnitState], placed: Mapping[str, UnitState]) -> None:
+    """No unit the header places stands in water (8.3: sea and lake hexes are never entered), and no location of
+    the map holds units of both sides (8.4: never into enemy units); ValueError naming the first that does."""
+    for uid, us in placed.items():
+        if us.loc in ctx.board.water:
+            raise ValueError(f"position: unit {uid} is on {us.loc}, a hex of the {ctx.board.water[us.loc]}; "
+                             "units never stand in water (8.3)")
+    sides: dict[str, tuple[str, str]] = {}
+    for uid, us in units.items():
+        if us.loc not in ctx.board.locations:
+            continue
+        side = ctx.game.units[uid].side
+        other = sides.setdefault(us.loc, (side, uid))
+        if other[0] != side:
+            raise ValueError(f"position: {us.loc} holds units of both sides ({other[1]}, {uid}); "
+                             "a unit never shares a location with enemy units (8.4)")
+
+
 def initial_state(ctx: Context) -> State:
     """The state at the first action: the scenario's setup, or the header's ``position``, at the header's
     ``start`` (default: the scenario's first turn, before the first player turn)."""
     game, sc, header = ctx.game, ctx.scenario, ctx.header
     position = header.position
     units, placed = opening_units(ctx, partial(unit_state, ctx), _unit_state)
+    _possible_places(ctx, units, placed)
     control = dict(sc.control)
     for uid, us in placed.items():
         if us.loc in ctx.board.locations and us.loc not in game.map.areas:
