@@ -92,6 +92,8 @@ BAD = {
                            ":1: header: position: 2012 holds units of both sides"),
     "unit moved onto the enemy": ('{"format": "hexforge-log", "version": 1, "game": "no_retreat", "position": '
                                   '{"keep_scenario": true, "units": {"sov_south": "1204"}}}\n', "holds units of both"),
+    "weather against the track": ('{"format": "hexforge-log", "version": 1, "game": "no_retreat", "start": {"turn": 1, '
+                                  '"weather": "snow"}}\n', ":1: header: start: turn 1 has clear weather on the turn"),
 }
 
 

@@ -160,6 +160,15 @@ def _possible_places(ctx: Context, units: Mapping[str, UnitState], placed: Mappi
                              "a unit never shares a location with enemy units (8.4)")
 
 
+def _track_weather(ctx: Context, turn: int, weather: str) -> None:
+    """The header's start weather is one the turn track gives that turn: its printed weather or its variable Weather
+    marker's other face (13.0); ValueError otherwise."""
+    t = ctx.game.turns[turn]
+    if weather not in (t.weather, t.variable):
+        other = f" (its variable marker's other face: {t.variable})" if t.variable else ""
+        raise ValueError(f"start: turn {turn} has {t.weather} weather on the turn track{other}, not {weather} (13.0)")
+
+
 def initial_state(ctx: Context) -> State:
     """The state at the first action: the scenario's setup, or the header's ``position``, at the header's
     ``start`` (default: the scenario's first turn, before the first player turn)."""
@@ -177,4 +186,5 @@ def initial_state(ctx: Context) -> State:
         hands[side] = Hand(frozenset(h), 0) if isinstance(h, list) else Hand(frozenset(), int(h))
     _one_place_per_card(ctx, position)
     at = start_of(ctx, MUTUAL_PHASE)
+    _track_weather(ctx, at.turn, at.weather)
     return State(at.turn, at.player, at.phase, at.step, at.weather, units, control, hands)
