@@ -16,6 +16,7 @@ from ...engine.context import Context, once, remember
 from ...engine.position import note_changes
 from ...engine.state import evolve, opening_units, start_of, updated
 from .battle_state import Combat
+from .board import RESTRICTED_AREAS
 from .deck_state import Deck, PlayerTurn
 from .event_state import EventState, Recent
 from .track_state import Score, TurnTrack
@@ -143,12 +144,19 @@ def _one_place_per_card(ctx: Context, position: Mapping[str, Any]) -> None:
 
 
 def _possible_places(ctx: Context, units: Mapping[str, UnitState], placed: Mapping[str, UnitState]) -> None:
-    """No unit the header places stands in water (8.3: sea and lake hexes are never entered), and no location of
-    the map holds units of both sides (8.4: never into enemy units); ValueError naming the first that does."""
+    """No unit the header places stands in water (8.3: sea and lake hexes are never entered), in an area its
+    nationality may not enter (8.6) or in a box of the other side, and no location of the map holds units of both
+    sides (8.4: never into enemy units); ValueError naming the first that does. (A Rail Movement box over its capacity
+    is left to 9.1.2 at the next entrainment: a rulebook log sets one up to test detraining.)"""
     for uid, us in placed.items():
         if us.loc in ctx.board.water:
             raise ValueError(f"position: unit {uid} is on {us.loc}, a hex of the {ctx.board.water[us.loc]}; "
                              "units never stand in water (8.3)")
+        if ctx.game.units[uid].nationality in RESTRICTED_AREAS.get(us.loc or "", ()):
+            raise ValueError(f"position: unit {uid} is in {us.loc}, which its nationality may not enter (8.6)")
+        box = ctx.game.map.boxes.get(us.loc or "")
+        if box is not None and box.side and box.side != ctx.game.units[uid].side:
+            raise ValueError(f"position: unit {uid} is in {us.loc}, a box of the other side")
     sides: dict[str, tuple[str, str]] = {}
     for uid, us in units.items():
         if us.loc not in ctx.board.locations:
