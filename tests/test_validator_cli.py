@@ -84,6 +84,20 @@ BAD = {
     "card in a hand and discarded": ('{"format": "hexforge-log", "version": 1, "game": "no_retreat", "start": '
                                      '{"turn": 3}, "position": {"hands": {"soviet": ["c12"]}, "discards": ["c12"]}}\n',
                                      "card c12 is in the Soviet hand and in the discard pile"),
+    "unit in the sea": ('{"format": "hexforge-log", "version": 1, "game": "no_retreat", "start": {"turn": 7}, '
+                        '"position": {"units": {"ger_6": "0101", "sov_south": "2012"}}}\n',
+                        ":1: header: position: unit ger_6 is on 0101, a hex of the Baltic Sea"),
+    "enemies in one hex": ('{"format": "hexforge-log", "version": 1, "game": "no_retreat", "start": {"turn": 7}, '
+                           '"position": {"units": {"ger_6": "2012", "sov_south": "2012"}}}\n',
+                           ":1: header: position: 2012 holds units of both sides"),
+    "unit moved onto the enemy": ('{"format": "hexforge-log", "version": 1, "game": "no_retreat", "position": '
+                                  '{"keep_scenario": true, "units": {"sov_south": "1204"}}}\n', "holds units of both"),
+    "ally in Finland": ('{"format": "hexforge-log", "version": 1, "game": "no_retreat", "start": {"turn": 7}, '
+                        '"position": {"units": {"hun_2": "finland"}}}\n', "unit hun_2 is in finland, which its"),
+    "unit in the enemy's box": ('{"format": "hexforge-log", "version": 1, "game": "no_retreat", "start": {"turn": 7}, '
+                                '"position": {"units": {"ger_6": "rail_soviet"}}}\n', "a box of the other side"),
+    "weather against the track": ('{"format": "hexforge-log", "version": 1, "game": "no_retreat", "start": {"turn": 1, '
+                                  '"weather": "snow"}}\n', ":1: header: start: turn 1 has clear weather on the turn"),
 }
 
 

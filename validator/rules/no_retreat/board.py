@@ -19,6 +19,9 @@ from ...engine.board import build_board
 from ...engine.context import Context, Hooks, derived_from, make_context as engine_context
 from ...model import Header
 
+# area id -> nationalities that may not enter it (8.6: only German, Finnish and Soviet units enter Finland)
+RESTRICTED_AREAS: dict[str, frozenset[str]] = {"finland": frozenset({"axis_ally"})}
+
 PROHIBITED = -1  # TEC "P"
 HOOKS = Hooks(zoc_off=attrgetter("unsupplied"))
 

@@ -29,15 +29,13 @@ from ...engine.paths import Search, explore, found, move_bits, path
 from ...engine.position import note_changes
 from ...engine.state import evolve, face_of, unit_name
 from ...model import Action, Finding, indefinite
-from .board import terrain_cost
+from .board import RESTRICTED_AREAS, terrain_cost
 from .control import enter
 from .event_state import mp_change
 from .ground import Ground, ground, ground_bits
 from .state import Moved, State, relocated
 from .supply_phase import reported_markers
 
-# area id -> nationalities that may not enter it (8.6: only German, Finnish and Soviet units enter Finland)
-RESTRICTED_AREAS: dict[str, frozenset[str]] = {"finland": frozenset({"axis_ally"})}
 
 
 class Allowance(NamedTuple):

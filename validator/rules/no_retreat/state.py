@@ -16,6 +16,7 @@ from ...engine.context import Context, once, remember
 from ...engine.position import note_changes
 from ...engine.state import evolve, opening_units, start_of, updated
 from .battle_state import Combat
+from .board import RESTRICTED_AREAS
 from .deck_state import Deck, PlayerTurn
 from .event_state import EventState, Recent
 from .track_state import Score, TurnTrack
@@ -142,12 +143,47 @@ def _one_place_per_card(ctx: Context, position: Mapping[str, Any]) -> None:
             seen[card] = where
 
 
+def _possible_places(ctx: Context, units: Mapping[str, UnitState], placed: Mapping[str, UnitState]) -> None:
+    """No unit the header places stands in water (8.3: sea and lake hexes are never entered), in an area its
+    nationality may not enter (8.6) or in a box of the other side, and no location of the map holds units of both
+    sides (8.4: never into enemy units); ValueError naming the first that does. (A Rail Movement box over its capacity
+    is left to 9.1.2 at the next entrainment: a rulebook log sets one up to test detraining.)"""
+    for uid, us in placed.items():
+        if us.loc in ctx.board.water:
+            raise ValueError(f"position: unit {uid} is on {us.loc}, a hex of the {ctx.board.water[us.loc]}; "
+                             "units never stand in water (8.3)")
+        if ctx.game.units[uid].nationality in RESTRICTED_AREAS.get(us.loc or "", ()):
+            raise ValueError(f"position: unit {uid} is in {us.loc}, which its nationality may not enter (8.6)")
+        box = ctx.game.map.boxes.get(us.loc or "")
+        if box is not None and box.side and box.side != ctx.game.units[uid].side:
+            raise ValueError(f"position: unit {uid} is in {us.loc}, a box of the other side")
+    sides: dict[str, tuple[str, str]] = {}
+    for uid, us in units.items():
+        if us.loc not in ctx.board.locations:
+            continue
+        side = ctx.game.units[uid].side
+        other = sides.setdefault(us.loc, (side, uid))
+        if other[0] != side:
+            raise ValueError(f"position: {us.loc} holds units of both sides ({other[1]}, {uid}); "
+                             "a unit never shares a location with enemy units (8.4)")
+
+
+def _track_weather(ctx: Context, turn: int, weather: str) -> None:
+    """The header's start weather is one the turn track gives that turn: its printed weather or its variable Weather
+    marker's other face (13.0); ValueError otherwise."""
+    t = ctx.game.turns[turn]
+    if weather not in (t.weather, t.variable):
+        other = f" (its variable marker's other face: {t.variable})" if t.variable else ""
+        raise ValueError(f"start: turn {turn} has {t.weather} weather on the turn track{other}, not {weather} (13.0)")
+
+
 def initial_state(ctx: Context) -> State:
     """The state at the first action: the scenario's setup, or the header's ``position``, at the header's
     ``start`` (default: the scenario's first turn, before the first player turn)."""
     game, sc, header = ctx.game, ctx.scenario, ctx.header
     position = header.position
     units, placed = opening_units(ctx, partial(unit_state, ctx), _unit_state)
+    _possible_places(ctx, units, placed)
     control = dict(sc.control)
     for uid, us in placed.items():
         if us.loc in ctx.board.locations and us.loc not in game.map.areas:
@@ -158,4 +194,5 @@ def initial_state(ctx: Context) -> State:
         hands[side] = Hand(frozenset(h), 0) if isinstance(h, list) else Hand(frozenset(), int(h))
     _one_place_per_card(ctx, position)
     at = start_of(ctx, MUTUAL_PHASE)
+    _track_weather(ctx, at.turn, at.weather)
     return State(at.turn, at.player, at.phase, at.step, at.weather, units, control, hands)
