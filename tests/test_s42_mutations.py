@@ -126,11 +126,13 @@ Then each battle, loss, retreat, advance, Determined Defense, Breakthrough, plac
 rally and every fourth move of three of those games copied after the next line of its kind at least 25 lines later
 (another combat, unit or player turn): 316, 12 not reported: two moves and a rail move to where the unit already
 stood, seven advances of a unit to its own hex (no advance), and two advances of units off the map: one miss.
-Misses found: two, fixed:
+Misses found: three, fixed:
 
 - 14.1: an ``advance`` of a unit off the map (a Soviet division eliminated in the Axis combat just before, its
   Breakthrough advance of turn 1 copied there) was ignored without a report; only units on the map advance: it is
   reported and has no effect (``mut3_advance_by_unit_off_map``; the twin ``mut3_advance_by_unit_on_map_clean``).
+  The same for a ``retreat`` line (12.1.1: a unit off the map owes none; ``mut3_retreat_by_unit_off_map``, the same
+  twin), found by reading the handler the advance shares its path reading with.
 - 5.1, 19.3, 29.1.1: a start ``position`` with units of both sides in one map hex, one of them a Combat Unit, and
   no City Battle marker was replayed as given; it is an impossible position, refused in one line (exit 2) as an
   impossible hand is (the twin ``mut3_position_enemy_beside_clean``; the refused log is made from it by
