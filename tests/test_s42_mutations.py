@@ -110,20 +110,57 @@ Left alone: a unit in Reserve that attacks before it is activated (25.2.3 forbid
 validator reports the activation of a unit that attacked, not the attack); a Breakthrough Group member from another
 attacking hex that advances only after the group's Breakthrough Combat (15.2.10 lets the group split); a start
 position whose weather contradicts the track (turns 1-16 are Clear, 23.1): the header's weather is taken as given.
+
+Third round (``mut3_*`` logs): deletions, insertions, swaps and headers. The random player's games (Uranus 3 turns
+twice, Fall Blau 2, the Caucasus 2, the Campaign 3) with one line left out, doubled right after itself, or swapped
+with the next line of another kind, each replayed whole: 1,605 mutations (584 deletions, 584 doubles, 437 swaps),
+618 not reported (316, 186, 116), all judged legal or without effect: a loss left out that only one unit could take (the
+validator takes it, log-format.md), a move, advance, rail move or supply line said twice or left out (the unit stays;
+the supply check is the validator's own without a line), a failed Determined Defense left out, a Desperate Defense
+rolled again (11.5.1), a Breakthrough declaration left out (no Breakthrough Combat follows), the order of a
+combat's losses, retreats and Determined Defense, of a placement and a replacement, of a move and a rail move. Then
+20 header mutations of a hand-written position: an unknown hex, unit, side, phase or turn, a ``weather`` field and a
+unit in no hex were already refused in one line; an Interchange start on turn 5 is reported (3.0); an overstacked
+start at the end of its Movement Phase (4.1); a start weather is taken as given (the second round's decision).
+Then each battle, loss, retreat, advance, Determined Defense, Breakthrough, placement, replacement, rail move,
+rally and every fourth move of three of those games copied after the next line of its kind at least 25 lines later
+(another combat, unit or player turn): 316, 12 not reported: two moves and a rail move to where the unit already
+stood, seven advances of a unit to its own hex (no advance), and two advances of units off the map: one miss.
+Misses found: three, fixed:
+
+- 14.1: an ``advance`` of a unit off the map (a Soviet division eliminated in the Axis combat just before, its
+  Breakthrough advance of turn 1 copied there) was ignored without a report; only units on the map advance: it is
+  reported and has no effect (``mut3_advance_by_unit_off_map``; the twin ``mut3_advance_by_unit_on_map_clean``).
+  The same for a ``retreat`` line (12.1.1: a unit off the map owes none; ``mut3_retreat_by_unit_off_map``, the same
+  twin), found by reading the handler the advance shares its path reading with.
+- 5.1, 19.3, 29.1.1: a start ``position`` with units of both sides in one map hex, one of them a Combat Unit, and
+  no City Battle marker was replayed as given; it is an impossible position, refused in one line (exit 2) as an
+  impossible hand is (the twin ``mut3_position_enemy_beside_clean``; the refused log is made from it by
+  ``test_s42_impossible_positions_are_refused``).
+
+Left alone: an Air unit placed on a map hex, or a unit in an enemy Entry Area, in the start position (not reported);
+a Breakthrough Group declared after its own unit's one-hex advance into the vacated hex (15.2.1's steps put the
+declaration first, but forming there costs the same hex, 15.2.3) or before the defender's retreat (as the first
+round's Determined Defense case: nothing is gained).
 """
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import test_blind_rulebook as first
+from games_once import LOADED
+from validator.cli import check_log
 
 LOGS = Path(__file__).parent / "logs" / "stalingrad42"
-MUTATIONS = sorted(LOGS.glob("mut_*.jsonl")) + sorted(LOGS.glob("mut2_*.jsonl"))  # the first round, the second
+MUTATIONS = sorted(LOGS.glob("mut*_*.jsonl"))  # the first round (mut_), the second (mut2_), the third (mut3_)
+# a legal twin -> (unit, hex) that makes its start position impossible: the header refused in one line, exit 2
+REFUSED = {"mut3_position_enemy_beside_clean": ("sov_51rd", "1313")}
 
 # log name -> why the validator's verdict differs from the rules (rule numbers from ../shared/rules/)
 DISAGREEMENTS: dict[str, str] = {}
 
-CHAPTERS = ("8.", "10.", "16.", "18.", "22.", "23.", "32.")
+CHAPTERS = ("8.", "10.", "14.", "16.", "18.", "22.", "23.", "32.")
 
 
 def test_the_corpus_is_there():
@@ -135,3 +172,19 @@ def test_s42_mutation_verdicts():
     """Exactly the (line, rule) pairs of each log's `expect` fields, exit 1 with violations and 0 clean, the whole
     set in one test (`first.check_set`)."""
     first.check_set(MUTATIONS, DISAGREEMENTS)
+
+
+def test_s42_impossible_positions_are_refused(tmp_path: Path, capsys):
+    """An impossible start position is no rule broken: the header is refused in one line naming the file, exit 2 (a
+    refused log is no case of the log folder, which every log of it replays: it is made here from its legal twin,
+    the Soviet 51st moved into the 9th Panzer's hex, 5.1 and 19.3, with no City Battle marker, 29.1.1)."""
+    for stem, (unit, where) in REFUSED.items():
+        lines = (LOGS / f"{stem}.jsonl").read_text(encoding="utf-8").splitlines()
+        head = json.loads(lines[0])
+        head["position"]["units"][unit] = where
+        log = tmp_path / f"{stem.removesuffix('_clean')}_refused.jsonl"
+        log.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n", encoding="utf-8")
+        outcome = check_log(str(log), cache=LOADED, fmt="json")
+        capsys.readouterr()
+        assert outcome.code == 2 and len(outcome.err) == 1, (stem, outcome.err)
+        assert f"{log}:1: header: position: {where}" in outcome.err[0], outcome.err

@@ -187,7 +187,7 @@ def handle_advance(ctx: Context, state: State, action: Action) -> tuple[State, l
     """An ``advance`` line (14.1-14.5: in any direction, 14.3; 15.2; 8.6.2)."""
     moving = line_path(ctx, state, action)
     if moving is None:
-        return state, []
+        return state, _off_the_map(ctx, state, action)
     uid, path = moving
     us = state.units[uid]
     who = name(ctx, state, uid)
@@ -228,6 +228,16 @@ def handle_advance(ctx: Context, state: State, action: Action) -> tuple[State, l
     state = put(state, c)
     state, over = stacking.after_advance(ctx, _apply(ctx, state, c, uid, path), uid)
     return state, findings + over
+
+
+def _off_the_map(ctx: Context, state: State, action: Action) -> list[Finding]:
+    """14.1: only units of the combat on the map advance; one off it (eliminated, removed, not yet placed) does not:
+    its line is reported and has no effect (a line that names only the unit's own hex is no advance)."""
+    uid = action["unit"]
+    if state.units[uid].loc in ctx.board.locations or not action["path"]:
+        return []
+    return [Finding("14.1", f"{name(ctx, state, uid)} is not on the map: only units on it advance after combat",
+                    (uid,), tuple(action["path"]))]
 
 
 def _plain_advance(ctx: Context, state: State, c: Combat, uid: str, path: Sequence[str], full: tuple[str, ...],

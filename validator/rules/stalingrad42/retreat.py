@@ -343,11 +343,21 @@ def _unowed(ctx: Context, state: State, uid: str, who: str, full_path: tuple[str
                              "(13.3.2) or Disengagement asks it", (uid,), full_path)
 
 
+def _off_the_map(ctx: Context, state: State, action: Action) -> list[Finding]:
+    """12.1.1: only a unit on the map owes a retreat; a ``retreat`` line of one off it (eliminated, removed, not
+    placed) is reported and has no effect (a line that names only the unit's own hex is no retreat)."""
+    uid = action["unit"]
+    if state.units[uid].loc in ctx.board.locations or not action["path"]:
+        return []
+    return [Finding("12.1.1", f"{name(ctx, state, uid)} is not on the map: it owes no retreat", (uid,),
+                    tuple(action["path"]))]
+
+
 def handle_retreat(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     """A ``retreat`` line (12.1-12.4, 13.1.2-13.1.3, 13.3.2, 22.5, 5.7.3)."""
     moving = line_path(ctx, state, action)
     if moving is None:
-        return state, []
+        return state, _off_the_map(ctx, state, action)
     uid, path = moving
     us = state.units[uid]
     side = ctx.game.units[uid].side

@@ -1,8 +1,11 @@
 """The scenarios' special rules (S1-S4) that the rest of the package does not carry, and the start of a replay.
 
-- The start: the hexes the scenario's set-up leaves vacant but gives a side (``rules.toml [scenario_rules.*]
-  control``: Uranus's Axis-held VP hexes, S3.5's 15 VPs), unless a unit stands there or the log's header says
-  otherwise; the header position's ``elbrus`` and ``baku`` (24.3, 24.1.2: earned before the log begins).
+- The start: a header ``position`` that puts a unit in a map hex with an enemy Combat Unit (5.1, 19.3: no unit
+  enters one, and a Non-Combat Unit left alone with one is removed) outside a City Battle hex (29.1.1) is impossible:
+  the header is refused (ValueError, one line, exit 2). The hexes the scenario's set-up leaves vacant but gives a
+  side (``rules.toml [scenario_rules.*] control``: Uranus's Axis-held VP hexes, S3.5's 15 VPs), unless a unit
+  stands there or the log's header says otherwise; the header position's ``elbrus`` and ``baku`` (24.3, 24.1.2:
+  earned before the log begins).
 - S1.2: the refitting 14th and 22nd Panzer and 60th Panzergrenadier Divisions (the scenario's ``[[immobile]]``)
   neither move (``movement``) nor attack on turn 1; Axis units that exit the map through Entry Areas M-R never
   re-enter it nor attack onto it.
@@ -26,14 +29,19 @@ from ...model import Action, Finding
 from .campaign_data import scenario_rules
 from .move_modes import mode_of
 from .state import State
-from .units import name
+from .units import name, table
 from .zoc import units_in
 
 
 def start(ctx: Context, state: State) -> State:
-    """The state at the log's first line, with the scenario's start control and the header's score flags."""
+    """The state at the log's first line, with the scenario's start control and the header's score flags;
+    ValueError for a position with enemies in one hex (:func:`_mixed_hex`)."""
     sr = scenario_rules(ctx)
     header = ctx.header.position
+    mixed = _mixed_hex(ctx, state) if "units" in header else None
+    if mixed is not None:
+        raise ValueError(f"position: {mixed} holds units of both sides, one of them a Combat Unit, and no City Battle "
+                         "marker (5.1, 19.3, 29.1.1: an impossible position)")
     given = header.get("control", {})
     control = {h: s for h, s in sr.control.items() if not units_in(ctx, state, h) and h not in given}
     score = state.score
@@ -42,6 +50,22 @@ def start(ctx: Context, state: State) -> State:
     if not control and score is state.score:
         return state
     return evolve(state, control={**state.control, **control}, score=score)
+
+
+def _mixed_hex(ctx: Context, state: State) -> str | None:
+    """The first map hex of the position where a unit stands with an enemy Combat Unit, outside a City Battle hex
+    (29.1.1's Contested City); None when there is none."""
+    info, hexes = table(ctx), ctx.game.map.hexes
+    sides: dict[str, set[str]] = {}
+    fighters: dict[str, set[str]] = {}
+    for uid, us in state.units.items():
+        if us.loc in hexes:
+            i = info[uid, us.face]
+            sides.setdefault(us.loc, set()).add(i.side)
+            if i.combat:
+                fighters.setdefault(us.loc, set()).add(i.side)
+    battles = state.markers.city_battle
+    return next((h for h, s in sorted(sides.items()) if len(s) > 1 and fighters.get(h) and h not in battles), None)
 
 
 def _immobile(ctx: Context, state: State, uid: str) -> str | None:
