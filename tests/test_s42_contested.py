@@ -13,11 +13,13 @@ from validator.replay import replay
 from validator.rules.stalingrad42 import contested
 
 
-def _start(city_battle: dict) -> tuple:
+BOTH_IN_1016 = {"sov_6rd": "1016", "ger_9id": "1016", "ger_76id": "1115"}
+
+
+def _start(city_battle: dict, units: dict = BOTH_IN_1016) -> tuple:
     head = {"format": "hexforge-log", "version": 1, "game": "stalingrad42", "scenario": "s4_campaign",
             "options": {"contested_cities": True}, "start": {"turn": 13, "player": "axis", "phase": "movement"},
-            "position": {"units": {"sov_6rd": "1016", "ger_9id": "1016", "ger_76id": "1115"},
-                         "control": {"1016": "soviet"}, "city_battle": city_battle}}
+            "position": {"units": units, "control": {"1016": "soviet"}, "city_battle": city_battle}}
     text = "".join(json.dumps(x) + "\n" for x in (head, {"type": "note", "side": "axis", "text": "start"}))
     log, game = parse_log("contested.jsonl", text.encode())
     r = replay(log, game)
@@ -42,7 +44,8 @@ def test_the_original_defender_keeps_a_contested_city() -> None:
 
 
 def test_a_city_without_a_city_battle_marker_changes_hands() -> None:
-    ctx, before = _start({})
+    """(Units of both sides in a City hex without the marker are an impossible start, refused: the city is empty.)"""
+    ctx, before = _start({}, {"sov_6rd": "1117", "ger_9id": "1115", "ger_76id": "1115"})
     assert contested.hexes(ctx, before) == frozenset()
     after = _entered(ctx, before, "ger_76id", "1016")
     action = Action(3, "advance", "axis", {"unit": "ger_76id", "path": ["1016"]})
