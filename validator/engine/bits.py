@@ -34,8 +34,8 @@ class Bits:
     grid: int  # the bits of every location on the axial grid
     shifts: tuple[int, ...]  # how far each of the six neighbours is, in bits (positive: a higher bit)
     areas: tuple[tuple[int, int], ...]  # (an area's bit, the bits of the locations adjacent to it)
-    width: int = 0  # bits a row of the grid takes (the spare bit included)
-    near_areas: int = 0  # the bits of every area and of every location adjacent to one
+    width: int  # bits a row of the grid takes (the spare bit included)
+    near_areas: int  # the bits of every area and of every location adjacent to one
 
 
 def board_bits(ctx: Context) -> Bits:
