@@ -172,7 +172,8 @@ def _make_static(ctx: Context) -> _Static:
 
 def unit_sides(ctx: Context) -> Mapping[str, str]:
     """unit -> its side."""
-    return _static(ctx).side
+    made = ctx.tables.get("position_static")  # (asked after most actions: looked up without _static's call)
+    return (made if made is not None else _static(ctx)).side
 
 
 def unit_ranks(ctx: Context) -> Mapping[str, int]:

@@ -185,9 +185,10 @@ def handle_turn(seq: Sequence, ctx: Context, state: Any, action: Action) -> Resu
 def handle_phase(seq: Sequence, ctx: Context, state: Any, action: Action) -> Result:
     """A ``phase`` action: forward to that phase (and step) of the acting side's player turn, or of the mutual
     phases; going back is reported and the log's phase taken."""
-    p = ctx.phase_of[action["phase"]]
+    data = action.data  # (read straight from the mapping: every phase line)
+    p = ctx.phase_of[data["phase"]]
     player = action.side if p.player else None
-    step = action.get("step")
+    step = data.get("step")
     findings = []
     if step is not None and step not in dict(p.steps):
         findings.append(Finding(seq.rule, f"the {p.name} has no step '{step}'"))

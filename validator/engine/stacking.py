@@ -8,8 +8,9 @@ refuses.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
+from .bits import named
 from .context import Context
 from .position import position, stacked_at, unit_sides
 
@@ -35,15 +36,32 @@ def stacks(ctx: Context, units: Any) -> list[Stack]:
     return out
 
 
-def over(ctx: Context, units: Any, key: Any, allowed: Callable[[str, str, Sequence[str]], bool]) -> list[Stack]:
-    """The stacks ``allowed(location, side, units)`` refuses, units sorted; remembered with the position under
-    ``key`` (what the limits depend on besides the position: the turn, an event ...)."""
-    found = stacks(ctx, units)
-    if not found:
-        return []
-    sets = position(ctx, units).sets
-    out = sets.get(key)
-    if out is None:
-        out = sets[key] = [(loc, side, tuple(sorted(mine))) for loc, side, mine in found
-                           if not allowed(loc, side, mine)]
+def over(ctx: Context, units: Any, key: Any, allowed: Callable[[str, str, Sequence[str]], bool],
+         floor: Mapping[str, int] | None = None) -> list[Stack]:
+    """The stacks ``allowed(location, side, units)`` refuses, by location and side, units sorted; remembered with
+    the position under ``key`` (what the limits depend on besides the position: the turn, an event ...). ``floor``:
+    side -> a number of units the side may always stack (its limit before any exemption or extra): a location
+    holding no more is not asked about, and its units are not listed (from the position's counts)."""
+    pos = position(ctx, units)
+    out = pos.sets.get(key)
+    if out is not None:
+        return out
+    if floor is None:
+        out = [(loc, side, tuple(sorted(mine))) for loc, side, mine in stacks(ctx, units)
+               if not allowed(loc, side, mine)]
+    else:
+        out = []
+        name, held = pos.zones.name, pos.held
+        for side, m in pos.stacked.items():
+            least, counts = floor.get(side, 1), held[side]
+            crowded = [loc for loc in named(name, m) if counts[loc] > least] if m else ()
+            if crowded:
+                side_of, at = unit_sides(ctx), pos.at
+                for loc in crowded:
+                    here = at[loc]
+                    mine = here if len(here) == counts[loc] else tuple(u for u in here if side_of[u] == side)
+                    if not allowed(loc, side, mine):
+                        out.append((loc, side, tuple(sorted(mine))))
+        out.sort()  # by location and side, as :func:`stacks` lists them
+    pos.sets[key] = out
     return out

@@ -123,7 +123,8 @@ def load(ctx: Context) -> CombatRules:
 
 
 def rules(ctx: Context) -> CombatRules:
-    return once(ctx, "combat", load)
+    made = ctx.tables.get("combat")  # (asked several times a battle: looked up without once's call)
+    return made if made is not None else once(ctx, "combat", load)
 
 
 def _in_force(ctx: Context, turn: int) -> tuple[EventEffect, ...]:

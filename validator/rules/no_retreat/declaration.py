@@ -49,8 +49,10 @@ def with_combat(state: State, c: Combat) -> State:
 
 def other_side(ctx: Context, side: str) -> str:
     """The other side of a two-sided game (kept per loaded game: every battle and declaration asks)."""
-    others = once(ctx, "other side", lambda c: {s: next(o for o in c.game.sides if o != s) for s in c.game.sides
-                                                if len(c.game.sides) > 1})
+    others = ctx.tables.get("other side")  # (asked by every battle and declaration: without once's call)
+    if others is None:
+        others = once(ctx, "other side", lambda c: {s: next(o for o in c.game.sides if o != s) for s in c.game.sides
+                                                    if len(c.game.sides) > 1})
     found = others.get(side)
     return found if found is not None else [s for s in ctx.game.sides if s != side][0]
 

@@ -83,8 +83,10 @@ def active(state: State) -> list[Lasting]:
 
 def slot_position(ctx: Context, turn: int, player: str | None, phase: str) -> int:
     """An order on (turn, phasing player, phase): the last step of that phase in that turn."""
-    last = once(ctx, ("slot_end", player, phase),
-                lambda c: max(i for i, s in enumerate(c.slots) if s[0] == player and s[1] == phase))
+    key = ("slot_end", player, phase)
+    last = ctx.tables.get(key)  # (asked at every play and remembered action: looked up without once's call)
+    if last is None:
+        last = once(ctx, key, lambda c: max(i for i, s in enumerate(c.slots) if s[0] == player and s[1] == phase))
     return turn * len(ctx.slots) + last
 
 

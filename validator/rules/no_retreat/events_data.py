@@ -130,7 +130,8 @@ def load(ctx: Context) -> Mapping[tuple[str, str], Half]:
 
 
 def halves(ctx: Context) -> Mapping[tuple[str, str], Half]:
-    return once(ctx, "card_effects", load)
+    made = ctx.tables.get("card_effects")  # (asked at every card action: looked up without once's call)
+    return made if made is not None else once(ctx, "card_effects", load)
 
 
 def half(ctx: Context, card: str, side: str) -> Half:

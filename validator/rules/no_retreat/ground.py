@@ -56,20 +56,15 @@ def kept_ground(ctx: Context, state: State, side: str) -> Ground | None:
     if last[0] is units:
         return last[1]
     changed = noted_changes(ctx, last[0], units)
-    if changed is None or not _all_of(ctx, changed, side):
+    if changed is None:
         return None
+    sides = unit_sides(ctx)
+    for uid in changed:  # (only ``side``'s units changed)
+        if sides[uid] != side:
+            return None
     g = _after_own_moves(ctx, last[1], last[0], units, changed, side)
     ctx.derived[("ground", side)] = (units, g)  # (the units kept alive with it: their id stays theirs)
     return g
-
-
-def _all_of(ctx: Context, changed: list[str], side: str) -> bool:
-    """Whether every unit of ``changed`` is ``side``'s."""
-    sides = unit_sides(ctx)
-    for uid in changed:
-        if sides[uid] != side:
-            return False
-    return True
 
 
 def _after_own_moves(ctx: Context, last: Ground, was: Mapping[str, UnitState], units: Mapping[str, UnitState],

@@ -333,26 +333,29 @@ def immobile_problem(ctx: Context, state: State, uid: str) -> Finding | None:
 
 
 def handle_move(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
-    uid = action["unit"]
+    data = action.data  # (the fields read straight from the mapping: every move reads three or four)
+    uid = data["unit"]
     problem = mobility_problem(ctx, state, action, uid)
     start = state.units[uid].loc
     g = ground(ctx, state, ctx.game.units[uid].side)
+    logged = data.get("path")
     if problem is not None:
         findings = [problem]
-        path = tuple(action.get("path") or (action["to"],))
-    elif "path" in action.data:
-        path = tuple(action["path"])
+        path = tuple(logged or (data["to"],))
+    elif "path" in data:
+        path = tuple(logged)
         if path and path[0] == start:
             path = path[1:]
         findings = check_path(ctx, state, uid, path, g) if path else []
-    elif action["to"] == start:
+    elif data["to"] == start:
         path, findings = (), []  # it stays where it is
     else:
-        path, legal = find_path(ctx, state, uid, action["to"], g)
+        dest = data["to"]
+        path, legal = find_path(ctx, state, uid, dest, g)
         findings = [] if legal else check_path(ctx, state, uid, path, g)
         if not legal and not findings:
             findings = [Finding("8.0", f"no legal path takes {unit_name(ctx, uid, state)} from {start} to "
-                                       f"{action['to']}", (uid,), (start, action["to"]))]
+                                       f"{dest}", (uid,), (start, dest))]
     if findings and problem is None:
         path, findings = _as_reported(ctx, state, action, uid, path, findings)
     return apply_move(ctx, state, uid, path, g), findings

@@ -32,8 +32,11 @@ DETRAIN_RANGE = 3  # 3rd-ed summary: within 3 hexes of a supplied city or map ed
 
 def rail_box(ctx: Context, side: str) -> str:
     """The side's Rail Movement box: its holding box with a capacity (``boxes.toml``)."""
-    return once(ctx, ("rail_box", side),
-                lambda c: next(b.id for b in c.game.map.boxes.values() if b.side == side and b.capacity))
+    made = ctx.tables.get(("rail_box", side))  # (asked at every entrainment: looked up without once's call)
+    if made is None:
+        made = once(ctx, ("rail_box", side),
+                    lambda c: next(b.id for b in c.game.map.boxes.values() if b.side == side and b.capacity))
+    return made
 
 
 def in_box(state: State, box: str) -> list[str]:

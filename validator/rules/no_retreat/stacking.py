@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from games.model import StackingRule
 
 from ...engine.context import Context, once, remember
 from ...engine.stacking import over
@@ -28,9 +29,23 @@ def overstacks(ctx: Context, state: State) -> list[tuple[str, str, tuple[str, ..
     if last is not None and last[0] is state.units and last[1] == key:
         return last[2]
     found = over(ctx, state.units, key, lambda loc, side, mine: _allowed(
-        ctx, state, side, loc, [ctx.unit_type[u, state.units[u].face] for u in mine]))
+        ctx, state, side, loc, [ctx.unit_type[u, state.units[u].face] for u in mine]), _floors(ctx, state.turn))
     ctx.derived["overstacks"] = (state.units, key, found)  # (the units kept alive with it: their id stays theirs)
     return found
+
+
+def _floors(ctx: Context, turn: int) -> dict[str, int]:
+    """side -> the units it may always stack on ``turn`` (8.4.1: its limit, before an extra unit of a type or an
+    event's one more): locations holding no more need no look at their units (the game's data alone)."""
+    key = ("stack_floors", turn)
+    made = ctx.tables.get(key)
+    if made is None:
+        made = once(ctx, key, lambda c: {side: _floor(c.game.stacking_limit(side, turn)) for side in c.game.sides})
+    return made
+
+
+def _floor(rule: StackingRule) -> int:
+    return rule.limit if rule.raised_limit is None else min(rule.limit, rule.raised_limit)
 
 
 VERDICTS = 4096  # stacking verdicts a loaded game keeps for the logs replayed with it
@@ -48,7 +63,9 @@ def _allowed(ctx: Context, state: State, side: str, loc: str, types: list[str]) 
 def _within(ctx: Context, side: str, turn: int, types: tuple[str, ...]) -> bool:
     """The game's limit (``Game.stacking_allows``: the game's data alone), kept per game for the types asked about
     (at most :data:`VERDICTS`, the oldest going first: each log of a batch adds the types of its own stacks)."""
-    verdicts = once(ctx, "stack_verdicts", lambda c: {})
+    verdicts = ctx.tables.get("stack_verdicts")
+    if verdicts is None:
+        verdicts = once(ctx, "stack_verdicts", lambda c: {})
     key = (side, turn, types)
     out = verdicts.get(key)
     if out is None:

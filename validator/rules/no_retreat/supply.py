@@ -61,7 +61,8 @@ class SupplyNet:
 
 def _bit_names(ctx: Context) -> Mapping[int, str]:
     """A location's bit (``bitboard``) -> the location (per game)."""
-    return once(ctx, "bit_names", lambda c: {b: loc for loc, b in board_bits(c).bit.items()})
+    made = ctx.tables.get("bit_names")  # (asked by every supply net: looked up without once's call)
+    return made if made is not None else once(ctx, "bit_names", lambda c: {b: loc for loc, b in board_bits(c).bit.items()})
 
 
 def _names(name: Mapping[int, str], m: int) -> frozenset[str]:

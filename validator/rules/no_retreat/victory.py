@@ -144,8 +144,11 @@ def gain(ctx: Context, state: State, side: str, n: int) -> State:
 
 def objective_hexes(ctx: Context, side: str) -> tuple[str, ...]:
     """``side``'s objective hexes (12.1), in the map's order."""
-    return once(ctx, ("objectives", side),
-                lambda c: tuple(h.id for h in c.game.map.hexes.values() if h.objective == side))
+    made = ctx.tables.get(("objectives", side))  # (asked at every draw and Victory Phase: without once's call)
+    if made is None:
+        made = once(ctx, ("objectives", side),
+                    lambda c: tuple(h.id for h in c.game.map.hexes.values() if h.objective == side))
+    return made
 
 
 def objectives(ctx: Context, state: State, side: str) -> list[str]:
