@@ -103,6 +103,10 @@ BAD = {
                         '"position": {"units": {"hun_2": "finland"}}}\n', "unit hun_2 is in finland, which its"),
     "unit in the enemy's box": ('{"format": "hexforge-log", "version": 1, "game": "no_retreat", "start": {"turn": 7}, '
                                 '"position": {"units": {"ger_6": "rail_soviet"}}}\n', "a box of the other side"),
+    "rail box over capacity": ('{"format": "hexforge-log", "version": 1, "game": "no_retreat", "start": {"turn": 7}, '
+                               '"position": {"units": {"sov_kalinin": "rail_soviet", "sov_caucasus": "rail_soviet", '
+                               '"sov_volkhov": "rail_soviet", "sov_crimean": "rail_soviet"}}}\n',
+                               ":1: header: position: rail_soviet holds 4 units"),
     "weather against the track": ('{"format": "hexforge-log", "version": 1, "game": "no_retreat", "start": {"turn": 1, '
                                   '"weather": "snow"}}\n', ":1: header: start: turn 1 has clear weather on the turn"),
 }
