@@ -164,7 +164,8 @@ REFUSED = (("mut3_position_enemy_beside_clean", "sov_51rd", "1313"),  # 5.1, 19.
            ("mut3_position_enemy_beside_clean", "ger_389id", "A"),  # 22.4: a Soviet one (not the scenario's exit G)
            ("mut3_position_enemy_beside_clean", "ger_air_viii", "1313"),  # 9.3.1: the Axis Movement Phase
            ("mut3_position_enemy_beside_clean", "ger_air_iv", "1212"),  # 9.3.7: no Axis Combat Unit there
-           ("air_on_map_in_position_clean", "rom_air", "1432"))  # 9.3.6: the allied one goes back once used
+           ("air_on_map_in_position_clean", "rom_air", "1432"),  # 9.3.6: the allied one goes back once used
+           ("air_on_map_in_position_clean", "ger_air_viii", {"at": "1432", "face": "back"}))  # 9.3.6: Used: back
 
 # log name -> why the validator's verdict differs from the rules (rule numbers from ../shared/rules/)
 DISAGREEMENTS: dict[str, str] = {}
@@ -196,4 +197,5 @@ def test_s42_impossible_positions_are_refused(tmp_path: Path, capsys):
         outcome = check_log(str(log), cache=LOADED, fmt="json")
         capsys.readouterr()
         assert outcome.code == 2 and len(outcome.err) == 1, (stem, outcome.err)
-        assert f"{log}:1: header: position: {where}" in outcome.err[0], outcome.err
+        at = where if isinstance(where, str) else where["at"]
+        assert f"{log}:1: header: position: {at}" in outcome.err[0], outcome.err

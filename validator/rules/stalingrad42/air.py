@@ -258,8 +258,9 @@ def from_position(ctx: Context, state: State) -> State:
     """9.3.1, 9.3.7: the Air units a header position puts on the map. Between combats an Air unit waits in its Holding
     Box; only a German one that supported an Axis combat stays with those units (9.3.7), from the Axis Combat Phase
     until the next Axis Initial Phase collects it. On a location with Axis Combat Units outside the Axis Initial and
-    Movement Phases, a German Air unit is read as accompanying them (``State.air_with``; committed this turn when the
-    start is in the Axis Player Turn); any other is an impossible position: ValueError, one line."""
+    Movement Phases, a German Air unit on its Ready side (9.3.6) is read as accompanying them (``State.air_with``;
+    committed this turn when the start is in the Axis Player Turn); any other is an impossible position: ValueError, one
+    line."""
     cf = combat_facts(ctx)
     placed = sorted(u for u in _air_units(ctx) if u in state.units and state.units[u].loc in ctx.board.locations)
     if not placed:
@@ -272,6 +273,8 @@ def from_position(ctx: Context, state: State) -> State:
                               and table(ctx)[u, state.units[u].face].combat))
         why = ("only a German Air unit stays with the units it supported; the allied one goes back to its Holding Box "
                "once used (9.3.6)" if allied(ctx, air) else
+               "it shows its Used side, and a German Air unit turns Used only when it gives Defensive Support, which "
+               "sends it back to its Holding Box (9.3.6)" if state.units[air].face != READY else
                f"no {ctx.game.sides[cf.air.side].name} Combat Unit is there for it to accompany" if not escort else
                f"the Air units are collected in their Holding Box each {ctx.game.sides[cf.air.side].name} Initial "
                f"Phase (9.3.1): none is on the map in its {state.phase.capitalize()} Phase"
