@@ -85,12 +85,14 @@ done, an advance or counterattack not taken; a move repeated that the unit could
 hex); phase lines swapped with the first action of the phase they begin (an action of a later step or phase moves
 on by itself). No deletion or insertion was a real miss. Then 13 hand-made headers: a unit off the map, an unknown
 unit or phase, a turn off the track were refused in one line already, an overstack was reported (8.4.1 at the
-phase's end), a JSON key named twice (a unit on the map and in a box) is read as JSON reads it, the last one wins;
+phase's end), a JSON key named twice (a unit on the map and in a box) was read as JSON reads it, the last one wins
+(now refused in one line: an object with one key twice is ambiguous, ``validator.logfile``);
 a unit in a sea or lake hex (8.3), in Finland for an Axis ally (8.6), in the other side's box, units of both sides
 in one hex (8.4) and a start weather the turn track does not give (13.0) were read without a word: such a header is
 an impossible position, now refused in one line (`state.initial_state`, tested in test_validator_cli.py, as the
-cards of a hand named twice were). Left alone: a Rail Movement box over its capacity (9.1.2) in the header, as
-`rail_detrain` sets one up on purpose. The `mut3_*_legal.jsonl` logs are the legal twins of the refused headers.
+cards of a hand named twice were). Left alone then, refused since: a Rail Movement box over its capacity (9.1.2) in
+the header (no entrainment nor event ever overfills one; `rail_detrain`, which set one up, is two logs now). The
+`mut3_*_legal.jsonl` logs are the legal twins of the refused headers.
 
 Each `mut_*.jsonl` and `mut2_*.jsonl` with a mistake has `expect` fields, and its legal twin ends in `_legal`.
 """
