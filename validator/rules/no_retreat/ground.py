@@ -4,28 +4,39 @@ and its own side's units, for movement (8.3-8.5) and the moves events give.
 A ground depends on the units mapping alone. It is made from the mapping's position, except while only the side's
 own units changed since the last ground made for the side, by actions that noted them (the moves and entrainments
 of its Movement Phase): then the enemy's part is that ground's, and the side's own locations are counted again
-where its units left or came, so a move derives no position (the next rule that asks for one derives it once, for
-all of them).
+where its units left or came, when first asked for (most moves ask only about the enemy), so a move derives no
+position (the next rule that asks for one derives it once, for all of them).
 """
 
 from __future__ import annotations
 
-from typing import AbstractSet, Mapping, NamedTuple
+from typing import AbstractSet
 
 from ...engine.bits import board_bits
 from ...engine.context import Context
-from ...engine.position import (enemy_zoc_mask, enemy_zoc_set, held_by, held_by_others, noted_changes, position,
+from ...engine.position import (enemy_zoc_mask, enemy_zoc_set, held_by_others, noted_changes, position,
                                 spots_of_others, unit_sides)
-from .state import State, UnitState
+from .state import State
 
 
-class Ground(NamedTuple):
-    """What a unit of one side meets on the map at one moment."""
+class Ground:
+    """What a unit of one side meets on the map at one moment: ``ezoc`` (the locations in an enemy zone of control),
+    ``enemy`` (the locations holding enemy units), ``friendly`` (the locations holding the side's own units), and
+    ``memo``: the bits and counts behind them, and what searches make of them (:func:`ground_bits`).
 
-    ezoc: AbstractSet[str]  # the locations in an enemy zone of control
-    enemy: AbstractSet[str]  # the locations holding enemy units
-    friendly: AbstractSet[str]  # the locations holding the side's own units
-    memo: dict  # the bits and counts behind the above, and what searches make of them (:func:`ground_bits`)
+    A ground kept across the side's own moves (:func:`kept_ground`) counts its own units when first asked for them
+    (``friendly``, or their bits): most moves ask only about the enemy."""
+
+    __slots__ = ("ezoc", "enemy", "memo")
+
+    def __init__(self, ezoc: AbstractSet[str], enemy: AbstractSet[str], memo: dict) -> None:
+        self.ezoc = ezoc
+        self.enemy = enemy
+        self.memo = memo
+
+    @property
+    def friendly(self) -> AbstractSet[str]:
+        return _own(self.memo)[0].keys()
 
 
 def ground(ctx: Context, state: State, side: str) -> Ground:
@@ -40,15 +51,17 @@ def ground(ctx: Context, state: State, side: str) -> Ground:
     pos = position(ctx, units)
     g = pos.sets.get(key)
     if g is None:  # (the ground holds what the position holds, not the position: no cycle to collect)
-        g = pos.sets[key] = Ground(enemy_zoc_set(pos, side), held_by_others(pos, side), held_by(pos, side),
-                                   {"spots": pos.spots, "zoc": pos.zoc, "held": pos.held[side], "side": side})
+        g = pos.sets[key] = Ground(enemy_zoc_set(pos, side), held_by_others(pos, side),
+                                   {"spots": pos.spots, "zoc": pos.zoc, "held": pos.held[side], "side": side,
+                                    "own": pos.spots[side], "where": (ctx.board.locations, board_bits(ctx).bit)})
     ctx.derived[key] = (units, g)
     return g
 
 
 def kept_ground(ctx: Context, state: State, side: str) -> Ground | None:
     """The side's ground now when the last one made for it serves (made for these units, or for units that only
-    ``side``'s noted actions changed since), else None (no position is derived)."""
+    ``side``'s noted actions changed since), else None (no position is derived). Its own units are counted when
+    first asked for (:func:`_own`): from the last ground that counted them, through every unit changed since."""
     last = ctx.derived.get(("ground", side))
     if last is None:
         return None
@@ -62,25 +75,37 @@ def kept_ground(ctx: Context, state: State, side: str) -> Ground | None:
     for uid in changed:  # (only ``side``'s units changed)
         if sides[uid] != side:
             return None
-    g = _after_own_moves(ctx, last[1], last[0], units, changed, side)
+    memo = last[1].memo
+    if "held" in memo:  # (counted: the base of the count to come)
+        base, since = (memo, last[0]), dict.fromkeys(changed)
+    else:
+        base, since = memo["base"], {**memo["since"], **dict.fromkeys(changed)}
+    bits = memo.get("bits")
+    out = {"spots": memo["spots"], "zoc": memo["zoc"], "side": side, "where": memo["where"], "base": base,
+           "since": since, "units": units}
+    if bits is not None:
+        out["bits"] = [bits[0], bits[1], None]
+    g = Ground(last[1].ezoc, last[1].enemy, out)
     ctx.derived[("ground", side)] = (units, g)  # (the units kept alive with it: their id stays theirs)
     return g
 
 
-def _after_own_moves(ctx: Context, last: Ground, was: Mapping[str, UnitState], units: Mapping[str, UnitState],
-                     changed: list[str], side: str) -> Ground:
-    """``last`` (made for the units ``was``) once only ``side``'s units ``changed``: the same enemy units and zones of
-    control (and their bits, when made); the friendly locations counted again where those units left or came."""
-    memo = last.memo
-    counts, own = memo["held"], memo["spots"][memo["side"]]
-    locations, bit = ctx.board.locations, board_bits(ctx).bit
-    fresh = None
-    for uid in changed:
+def _own(memo: dict) -> tuple[dict[str, int], int]:
+    """(location -> how many of the side's units are there, those locations as bits) of a ground: counted from the
+    base ground's through each unit changed since (where it stood then, where it stands now), when first asked."""
+    held = memo.get("held")
+    if held is not None:
+        return held, memo["own"]
+    (base, was), units = memo["base"], memo["units"]
+    counts, own = base["held"], base["own"]
+    locations, bit = memo["where"]
+    fresh = False
+    for uid in memo["since"]:
         a, b = was[uid].loc, units[uid].loc
         if a == b:
             continue
-        if fresh is None:
-            fresh = counts = counts.copy()
+        if not fresh:
+            counts, fresh = counts.copy(), True
         if a in locations:
             n = counts[a] - 1
             if n:
@@ -93,21 +118,15 @@ def _after_own_moves(ctx: Context, last: Ground, was: Mapping[str, UnitState], u
             counts[b] = n + 1
             if not n:
                 own |= bit[b]
-    if fresh is None:  # (no unit changed location: the same ground)
-        return last
-    spots = dict(memo["spots"])
-    spots[side] = own
-    out = {"spots": spots, "zoc": memo["zoc"], "held": counts, "side": side}
-    bits = memo.get("bits")
-    if bits is not None:
-        out["bits"] = [bits[0], bits[1], None]
-    return Ground(last.ezoc, last.enemy, counts.keys(), out)
+    memo["held"], memo["own"] = counts, own
+    del memo["base"], memo["since"], memo["units"]  # (counted: the older units may go)
+    return counts, own
 
 
 def ground_bits(ctx: Context, g: Ground, what: int) -> int:
     """The enemy units (``what`` 0), the EZOCs (1) or the friendly units (2) of the ground as bits (``board_bits``,
-    which the moves' bits share): the units' locations kept as bits, the zone from the counts of the units
-    projecting it."""
+    which the moves' bits share): the units' locations kept as bits (the enemy's as the base ground had them: only
+    the side's own units changed since), the zone from the counts of the units projecting it."""
     bits = g.memo.get("bits")
     if bits is None:
         bits = g.memo["bits"] = [None, None, None]
@@ -119,6 +138,6 @@ def ground_bits(ctx: Context, g: Ground, what: int) -> int:
         elif what == 0:
             out = spots_of_others(memo["spots"], side)
         else:
-            out = memo["spots"][side]
+            out = _own(memo)[1]
         bits[what] = out
     return out
