@@ -52,6 +52,7 @@ class Moved(NamedTuple):
     spent: int
     stopped: bool  # it entered an enemy zone of control and must stop (8.5.1)
     plain: int  # MP the same hexes would cost in clear terrain: 1 a hex, plus leaving enemy zones of control
+    exits: int = 0  # MP paid so far to leave enemy zones of control (8.5.2), so a later line names the rule it breaks
 
 
 @dataclass(frozen=True)
