@@ -210,26 +210,6 @@ def _add(s: _Static, locations, at: dict, held: dict, zoc: dict, uid: str, us, s
             del counts[loc]
 
 
-def _writable(by_side: dict, base: Mapping[str, dict], side: str) -> tuple[dict, dict]:
-    """(side -> counts, ``side``'s counts) that a derivation may change: copied from the base position's the first
-    time (a dict's ``.copy()``, see :func:`_derive`)."""
-    if by_side is base:
-        by_side = dict(by_side)
-    counts = by_side[side]
-    if counts is base[side]:
-        counts = by_side[side] = counts.copy()
-    return by_side, counts
-
-
-def _less(counts: dict, loc: str) -> None:
-    """One fewer in ``loc`` (a count of none is no entry)."""
-    n = counts[loc] - 1
-    if n:
-        counts[loc] = n
-    else:
-        del counts[loc]
-
-
 def _derive(ctx: Context, units: Mapping[str, Any], base: Position | None) -> Position:
     s = _static(ctx)
     locations = ctx.board.locations
@@ -254,10 +234,11 @@ def _derive(ctx: Context, units: Mapping[str, Any], base: Position | None) -> Po
     # ``.copy()`` still makes of it); the counts of a side none of whose units changed them are shared. Each mapping
     # changes as :func:`_add` would change it, counting the unit out of its old state and into its new one; the units
     # by location are left to :func:`_make_at`, with the units that changed location.
-    held, spots, stacked, zoc = base.held, base.spots, base.stacked, base.zoc
+    base_held, base_spots, base_stacked, base_zoc = base.held, base.spots, base.stacked, base.zoc
+    held, spots, stacked, zoc = base_held, base_spots, base_stacked, base_zoc
     side_of, rank, bit, projects, off, was = s.side, s.rank, s.bit, s.projects, s.off, base.units
     moves = []
-    for uid in changed:
+    for uid in changed:  # (written out, no call a unit: a phase's first position counts many)
         old, new = was[uid], units[uid]
         a, b = old.loc, new.loc
         on_a, on_b = a in locations, b in locations
@@ -266,16 +247,22 @@ def _derive(ctx: Context, units: Mapping[str, Any], base: Position | None) -> Po
         side = side_of[uid]
         if a != b:
             moves.append((uid, a if on_a else None, b if on_b else None, rank[uid]))
-            held, counts = _writable(held, base.held, side)
-            if spots is base.spots:
+            if held is base_held:
+                held = dict(held)
+            counts = held[side]
+            if counts is base_held[side]:
+                counts = held[side] = counts.copy()
+            if spots is base_spots:
                 spots = dict(spots)
             if on_a:
                 n = counts[a]
-                _less(counts, a)
                 if n == 1:  # (the last of the side's units there left)
+                    del counts[a]
                     spots[side] ^= bit[a]
-                elif n == 2:  # (one is left)
-                    if stacked is base.stacked:
+                else:
+                    counts[a] = n - 1
+                if n == 2:  # (one is left)
+                    if stacked is base_stacked:
                         stacked = dict(stacked)
                     stacked[side] ^= bit[a]
             if on_b:
@@ -284,16 +271,24 @@ def _derive(ctx: Context, units: Mapping[str, Any], base: Position | None) -> Po
                 if not n:
                     spots[side] |= bit[b]
                 elif n == 1:
-                    if stacked is base.stacked:
+                    if stacked is base_stacked:
                         stacked = dict(stacked)
                     stacked[side] |= bit[b]
         from_a = on_a and projects[uid, old.face] and not off(old)
         from_b = on_b and projects[uid, new.face] and not off(new)
         if from_a == from_b and (a == b or not from_a):  # its zone of control neither moved, came nor went
             continue
-        zoc, counts = _writable(zoc, base.zoc, side)
+        if zoc is base_zoc:
+            zoc = dict(zoc)
+        counts = zoc[side]
+        if counts is base_zoc[side]:
+            counts = zoc[side] = counts.copy()
         if from_a:
-            _less(counts, a)
+            n = counts[a] - 1
+            if n:
+                counts[a] = n
+            else:
+                del counts[a]
         if from_b:
             counts[b] = counts.get(b, 0) + 1
     if not moves:  # (the units by location, and the stacks, which depend on them alone, are the base's)

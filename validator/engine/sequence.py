@@ -92,7 +92,8 @@ def plan(seq: Sequence, ctx: Context, turn: int, state: Any = None) -> Plan:
     """The slots of ``turn`` in order and their indexes (the default order's, or ``seq.order``'s for the turn as
     ``state`` has it)."""
     if seq.order is None:
-        return _default_plan(ctx)
+        made = ctx.tables.get("slot_plan")  # (asked on almost every action: looked up without a call when made)
+        return made if made is not None else once(ctx, "slot_plan", _make_plan)
     order = tuple(seq.order(ctx, turn, state))
 
     def make(c: Context) -> Plan:
@@ -132,7 +133,7 @@ def enter(seq: Sequence, ctx: Context, state: Any, slot: Slot) -> Any:
     if slot.phase == state.phase and slot.player == state.player:
         return evolve(state, step=slot.step)
     state = evolve(state, player=slot.player, phase=slot.phase, step=slot.step, **seq.fresh(ctx, slot))
-    return seq.begin(ctx, state, slot)
+    return state if seq.begin is _nothing_begins else seq.begin(ctx, state, slot)
 
 
 def advance(seq: Sequence, ctx: Context, state: Any, target: int) -> Result:

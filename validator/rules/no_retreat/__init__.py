@@ -111,8 +111,9 @@ def step(ctx: Context, state: State, action: Action) -> tuple[State, list[Findin
             state, waiting = card_play.before(ctx, state, action, events.exempt_from_end(state, action))
         else:
             waiting = NONE
-        if kind in sequence.TIMED:
-            state, findings = sequence.timing(ctx, state, action)
+        timed = sequence.TIMING_OF.get(kind)
+        if timed is not None:
+            state, findings = timed(ctx, state, action)
         else:  # (phase, turn, note, victory ... lines: any time, and the phase machine is their handler's)
             findings = []
         if waiting:

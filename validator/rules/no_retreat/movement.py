@@ -33,7 +33,7 @@ from .board import RESTRICTED_AREAS, terrain_cost
 from .control import enter
 from .event_state import mp_change
 from .ground import Ground, ground, ground_bits
-from .state import Moved, State, relocated
+from .state import Moved, State, unit_state
 from .supply_phase import reported_markers
 
 
@@ -76,6 +76,20 @@ def allowance(ctx: Context, state: State, uid: str) -> Allowance:
 
 def _armor(ctx: Context, state: State, uid: str) -> bool:
     return ctx.game.unit_types[ctx.unit_type[uid, state.units[uid].face]].category == "armor"
+
+
+class Mover(NamedTuple):
+    """What one move of a unit pays, worked out once for the move (its search, its path's check and its record all
+    ask): the TEC column (armor 0, other 1), the cost table in force, the MP to leave an enemy zone of control."""
+
+    column: int
+    table: Mapping[str, tuple[int, int]]
+    exit_mp: int
+
+
+def mover(ctx: Context, state: State, uid: str) -> Mover:
+    armor = _armor(ctx, state, uid)
+    return Mover(0 if armor else 1, cost_table(ctx, state), exit_cost(ctx, armor))
 
 
 def cost_table(ctx: Context, state: State) -> Mapping[str, tuple[int, int]]:
@@ -137,8 +151,8 @@ def search(ctx: Context, state: State, uid: str, g: Ground, ignore_mp: bool = Fa
     return found(ctx, _explore(ctx, state, uid, g, ignore_mp, zoc_rules, dest))
 
 
-def _explore(ctx: Context, state: State, uid: str, g: Ground, ignore_mp: bool, zoc_rules: bool, dest: str | None
-             ) -> Search:
+def _explore(ctx: Context, state: State, uid: str, g: Ground, ignore_mp: bool, zoc_rules: bool, dest: str | None,
+             m: Mover | None = None) -> Search:
     """The steps allowed are those :func:`step_problem` finds nothing wrong with, tested here without its words:
     to the neighbours across no prohibited hexside (no map location is water), not into enemy units (8.4) or a
     barred area (8.6), not from EZOC to EZOC without a friendly unit there (8.5.3); a unit stops in an EZOC it
@@ -147,9 +161,8 @@ def _explore(ctx: Context, state: State, uid: str, g: Ground, ignore_mp: bool, z
     moved = state.moved.get(uid)
     start = us.loc
     spent = moved.spent if moved else 0
-    armor = _armor(ctx, state, uid)
-    table = cost_table(ctx, state)
-    column = 0 if armor else 1
+    m = m or mover(ctx, state, uid)
+    table, column = m.table, m.column
     if moved and moved.stopped and zoc_rules:
         return explore(ctx, start, spent, 0, -1, 0, 0, spent, False, table, column)
     mp = 10 ** 9 if ignore_mp else allowance(ctx, state, uid).mp
@@ -162,8 +175,7 @@ def _explore(ctx: Context, state: State, uid: str, g: Ground, ignore_mp: bool, z
         blocked |= mask(bit, barred)
     if ezoc & bit[start]:  # it leaves an EZOC: +MP (8.5.2), not straight into another without a friend (8.5.3)
         closed = ezoc & ~ground_bits(ctx, g, 2)
-        return explore(ctx, start, spent, exit_cost(ctx, armor), blocked, closed, ezoc, mp, moved is None, table,
-                       column, dest)
+        return explore(ctx, start, spent, m.exit_mp, blocked, closed, ezoc, mp, moved is None, table, column, dest)
     return explore(ctx, start, spent, 0, blocked, 0, ezoc, mp, moved is None, table, column, dest)
 
 
@@ -197,16 +209,18 @@ def _hops(ctx: Context, start: str, dest: str) -> tuple[str, ...] | None:
     return None
 
 
-def find_path(ctx: Context, state: State, uid: str, dest: str, g: Ground | None = None
+def find_path(ctx: Context, state: State, uid: str, dest: str, g: Ground | None = None, m: Mover | None = None
               ) -> tuple[tuple[str, ...], bool]:
     """A path for a destination-only move: (path, legal). When no legal path exists, the closest thing to one
     (within the allowance but ignoring zones of control, then ignoring MP, then both, then everything) so that
     checking it names the rule that forbids it."""
     g = g or ground(ctx, state, ctx.game.units[uid].side)
     start = state.units[uid].loc
+    m = m or mover(ctx, state, uid)
+    goal = move_bits(ctx).bit.get(dest, 0) if dest != start else 0
     for ignore_mp, zoc_rules in ((False, True), (False, False), (True, True), (True, False)):
-        s = _explore(ctx, state, uid, g, ignore_mp, zoc_rules, dest)
-        if dest != start and s.reached & move_bits(ctx).bit.get(dest, 0):
+        s = _explore(ctx, state, uid, g, ignore_mp, zoc_rules, dest, m)
+        if s.reached & goal:
             return path(ctx, s, dest), not ignore_mp and zoc_rules
     return _hops(ctx, start, dest) or (dest,), False
 
@@ -248,13 +262,14 @@ def _allowance_words(a: Allowance) -> str:
     return ", ".join(words)
 
 
-def check_path(ctx: Context, state: State, uid: str, path: Sequence[str], g: Ground | None = None) -> list[Finding]:
+def check_path(ctx: Context, state: State, uid: str, path: Sequence[str], g: Ground | None = None,
+               m: Mover | None = None) -> list[Finding]:
     """Every rule a logged path breaks (8.1-8.6)."""
     side = ctx.game.units[uid].side
     g = g or ground(ctx, state, side)
     moved = state.moved.get(uid)
     start = state.units[uid].loc
-    armor = _armor(ctx, state, uid)
+    m = m or mover(ctx, state, uid)
     a = allowance(ctx, state, uid)
     out: list[Finding] = []
     full = (start,) + tuple(path)
@@ -264,9 +279,7 @@ def check_path(ctx: Context, state: State, uid: str, path: Sequence[str], g: Gro
     exit_extra = moved.exits if moved else 0  # a move continued on a later line keeps its 8.5.2 share
     last_ok = None
     cur = start
-    table = cost_table(ctx, state)
-    column = 0 if armor else 1
-    exit_mp = exit_cost(ctx, armor)
+    column, table, exit_mp = m
     for nxt in path:
         if stopped:  # one report: the step into enemy units is an 8.4 whatever came before it
             if nxt in g.enemy:
@@ -315,17 +328,22 @@ def mobility_problem(ctx: Context, state: State, action: Action, uid: str) -> Fi
     if loc not in ctx.board.locations:
         where = 'not in play' if loc is None else 'in ' + loc
         return Finding("8.0", f"{unit_name(ctx, uid, state)} is not on the map (it is {where})", (uid,))
-    face = face_of(ctx, state, uid)
+    face = u.back if state.units[uid].face == "back" else u.front  # (:func:`face_of`)
     if not ctx.game.unit_types[face.type].mobile or not face.ma:
         return Finding("8.0", f"{unit_name(ctx, uid, state)} has no Movement Allowance: forts and garrisons never "
                               "move", (uid,))
-    return immobile_problem(ctx, state, uid)
+    if ctx.derived.get("immobile", True):  # (a scenario that keeps no unit still: no call a move)
+        return immobile_problem(ctx, state, uid)
+    return None
 
 
 def immobile_problem(ctx: Context, state: State, uid: str) -> Finding | None:
     """8.0 and the scenario: a unit the scenario keeps still this turn (``[[immobile]]``) neither moves nor entrains;
     advancing after combat is not movement."""
-    for rule in ctx.scenario.immobile:
+    rules = ctx.derived.get("immobile")  # (asked at every move: the scenario's rules kept on the replay context)
+    if rules is None:
+        rules = ctx.derived["immobile"] = tuple(ctx.scenario.immobile)
+    for rule in rules:
         if uid in rule.units and state.turn in rule.turns:
             return Finding("8.0", f"{unit_name(ctx, uid, state)} may not move: {rule.text} ({ctx.scenario.name} "
                                   "scenario rule)", (uid,), (state.units[uid].loc,))
@@ -338,6 +356,7 @@ def handle_move(ctx: Context, state: State, action: Action) -> tuple[State, list
     problem = mobility_problem(ctx, state, action, uid)
     start = state.units[uid].loc
     g = ground(ctx, state, ctx.game.units[uid].side)
+    m = mover(ctx, state, uid)
     logged = data.get("path")
     if problem is not None:
         findings = [problem]
@@ -346,19 +365,19 @@ def handle_move(ctx: Context, state: State, action: Action) -> tuple[State, list
         path = tuple(logged)
         if path and path[0] == start:
             path = path[1:]
-        findings = check_path(ctx, state, uid, path, g) if path else []
+        findings = check_path(ctx, state, uid, path, g, m) if path else []
     elif data["to"] == start:
         path, findings = (), []  # it stays where it is
     else:
         dest = data["to"]
-        path, legal = find_path(ctx, state, uid, dest, g)
-        findings = [] if legal else check_path(ctx, state, uid, path, g)
+        path, legal = find_path(ctx, state, uid, dest, g, m)
+        findings = [] if legal else check_path(ctx, state, uid, path, g, m)
         if not legal and not findings:
             findings = [Finding("8.0", f"no legal path takes {unit_name(ctx, uid, state)} from {start} to "
                                        f"{dest}", (uid,), (start, dest))]
     if findings and problem is None:
         path, findings = _as_reported(ctx, state, action, uid, path, findings)
-    return apply_move(ctx, state, uid, path, g), findings
+    return apply_move(ctx, state, uid, path, g, m), findings
 
 
 def _as_reported(ctx: Context, state: State, action: Action, uid: str, path: tuple[str, ...], findings: list[Finding]
@@ -378,14 +397,14 @@ def _as_reported(ctx: Context, state: State, action: Action, uid: str, path: tup
     return (other, []) if legal else (path, findings)
 
 
-def apply_move(ctx: Context, state: State, uid: str, path: Sequence[str], g: Ground | None = None) -> State:
+def apply_move(ctx: Context, state: State, uid: str, path: Sequence[str], g: Ground | None = None,
+               m: Mover | None = None) -> State:
     """The unit ends in the last location of ``path`` and its side controls every location entered (12.4.1)."""
     if not path:
         return state
     side = ctx.game.units[uid].side
     us = state.units[uid]
     moved = state.moved.get(uid)
-    armor = _armor(ctx, state, uid)
     board_ok = us.loc in ctx.board.locations and ctx.board.locations.issuperset(path)
     if board_ok:
         g = g or ground(ctx, state, side)
@@ -396,9 +415,7 @@ def apply_move(ctx: Context, state: State, uid: str, path: Sequence[str], g: Gro
     exits = moved.exits if moved else 0
     cur = us.loc
     if g is not None:
-        table = cost_table(ctx, state)
-        column = 0 if armor else 1
-        exit_mp = exit_cost(ctx, armor)
+        column, table, exit_mp = m or mover(ctx, state, uid)
         ezoc = g.ezoc
         for nxt in path:
             extra = exit_mp if cur in ezoc else 0
@@ -408,7 +425,7 @@ def apply_move(ctx: Context, state: State, uid: str, path: Sequence[str], g: Gro
             cur = nxt
     record = Moved(moved.start if moved else us.loc, spent, bool(g and path[-1] in g.ezoc), plain, exits)
     units = dict(state.units)  # (a dict's copy is one block copy; {**a, k: v} inserts key by key)
-    units[uid] = relocated(ctx, us, path[-1])
+    units[uid] = unit_state(ctx, path[-1], us.face, us.unsupplied, us.disorganized)  # (:func:`relocated`)
     note_changes(ctx, state.units, units, [uid])
     moved = dict(state.moved)
     moved[uid] = record

@@ -127,6 +127,11 @@ def timing(ctx: Context, state: State, action: Action) -> tuple[State, list[Find
     return machine.timing(SEQUENCE, ctx, state, action)
 
 
+_plain_timing = partial(machine.timing, SEQUENCE)  # (a partial: the engine's check with no frame of its own)
+# action type -> its timing check (:func:`timing`, which the detraining and the plays need; the engine's for the rest)
+TIMING_OF = {kind: timing if kind in ("detrain", "play") else _plain_timing for kind in TIMED}
+
+
 def handle_nothing(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     """Actions recorded only for the reader (notes)."""
     return state, []
