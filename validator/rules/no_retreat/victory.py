@@ -154,7 +154,8 @@ def objective_hexes(ctx: Context, side: str) -> tuple[str, ...]:
 def objectives(ctx: Context, state: State, side: str) -> list[str]:
     """``side``'s objective hexes it controls and traces supply to (12.1): an overland path (6.1) from the hex, or,
     when a friendly unit holds it, that unit's supply by any source (6.1, 6.2)."""
-    mine = [h for h in objective_hexes(ctx, side) if controller(ctx, state, h) == side]
+    control = state.control  # (objective hexes are hexes: control by occupation, 12.4.2, is the areas' alone)
+    mine = [h for h in objective_hexes(ctx, side) if control.get(h) == side]
     if not mine:
         return []
     net = supply_net(ctx, state, side)
