@@ -39,15 +39,13 @@ def column_value(column: str, kind: str = ODDS) -> Fraction:
 def initial_index(columns: Sequence[str], attack: int, defence: int, kind: str = ODDS) -> int | None:
     """Index of the initial column (the best one the strengths reach), capped at the last; None below the first."""
     best = None
-    if kind == DIFFERENTIAL:
-        for i, col in enumerate(columns):
+    for i, col in enumerate(columns):
+        if kind == DIFFERENTIAL:
             if attack - defence >= int(col):
                 best = i
-        return best
-    if defence == 0:
-        return len(columns) - 1 if columns else None
-    for i, (a, b) in enumerate(map(ratio, columns)):  # (each battle asks every column: no call from Python a column)
-        if attack * b >= a * defence:
+            continue
+        a, b = ratio(col)
+        if defence == 0 or attack * b >= a * defence:
             best = i
     return best
 
