@@ -85,20 +85,55 @@ done, an advance or counterattack not taken; a move repeated that the unit could
 hex); phase lines swapped with the first action of the phase they begin (an action of a later step or phase moves
 on by itself). No deletion or insertion was a real miss. Then 13 hand-made headers: a unit off the map, an unknown
 unit or phase, a turn off the track were refused in one line already, an overstack was reported (8.4.1 at the
-phase's end), a JSON key named twice (a unit on the map and in a box) is read as JSON reads it, the last one wins;
+phase's end), a JSON key named twice (a unit on the map and in a box) was read as JSON reads it, the last one wins
+(now refused in one line: an object with one key twice is ambiguous, ``validator.logfile``);
 a unit in a sea or lake hex (8.3), in Finland for an Axis ally (8.6), in the other side's box, units of both sides
 in one hex (8.4) and a start weather the turn track does not give (13.0) were read without a word: such a header is
 an impossible position, now refused in one line (`state.initial_state`, tested in test_validator_cli.py, as the
-cards of a hand named twice were). Left alone: a Rail Movement box over its capacity (9.1.2) in the header, as
-`rail_detrain` sets one up on purpose. The `mut3_*_legal.jsonl` logs are the legal twins of the refused headers.
+cards of a hand named twice were). Left alone then, refused since: a Rail Movement box over its capacity (9.1.2) in
+the header (no entrainment nor event ever overfills one; `rail_detrain`, which set one up, is two logs now). The
+`mut3_*_legal.jsonl` logs are the legal twins of the refused headers.
 
-Each `mut_*.jsonl` and `mut2_*.jsonl` with a mistake has `expect` fields, and its legal twin ends in `_legal`.
+Fourth round (``mut4_*`` logs): thresholds and boundaries, each tried on both sides, the last legal value and the
+first illegal one, in about 400 hand-made logs of one to a dozen lines (half legal, half one step over), written
+from the rules texts and docs/rules/no_retreat.md: movement allowances by face, type, weather (Mud, Snow, Long
+Winter, the variable turns 3 and 4), supply and terrain (forest, marsh, mountain, Kerch Strait, the Balkan areas,
+Finland), the +1 to leave an EZOC, the one-hex minimum, General Staff's +2 on a capped allowance, moves split over
+lines; stacking at its limit and one over (Axis 2; Soviet 1, one plus a tank from turn 11, 2 from turn 23; Finland)
+at the end of a step, battle, phase and log, after a placement, retreat or detrainment; odds columns (2.99:1 against
+3:1, the 6:1 cap, 1:3 against the automatic CA, an initial ratio below 1:3 not shifted, the Axis winter shift of
+turn 5 against turn 11, inside and outside the 1941 Soviet Union); retreats of one, two and three hexes and toward
+supply (90 retreats against our own distance count); advances by weather, type, supply and turn (Soviet third hex
+from turn 11), General Staff's extra hex; Target limits (5, 3 in Long Winter and from turn 20, 1 from turn 26;
+split declarations, undeclared battles), 5 Counterblows; the Rail box's 3, paid entraining on turns 1-2 against 3;
+detraining within 3 hexes against 4 (and 290 random placements of an enemy and a friendly unit on the path against
+our own count); supply paths of 4 hexes against 5, adjacency without chains, the three seas; draw rates (turns 8-9
+and 21, Moscow, the oil fields), the hand of 2, the red-event discard on all eight red turns against six others,
+the pile's last card; the turn windows of free and paid upgrades, fortifying, improvement, replacements, brittle
+Soviet units, reinforcements, the track's removals, the Strategic Reserve; attack quotas one short and exactly met;
+the allowances of the event moves (cards 10, 17, 36, 39, 41, 43) on one line and split; the initiative order of
+plays at one moment on turns 11 and 12; step order within a phase; turn 28 against 29. Also the validator's own
+movement search against its path check on six random games: every hex it calls reachable (9,700 paths) passes,
+every hex one step beyond (12,300) is reported.
+
+What the validator did: every legal side was clean and every illegal side reported, but for three things, all in
+moves logged on more than one line (8.1: several `move` lines continue one movement): (1) the +1 to leave an enemy
+zone paid on the first line was forgotten on the next, so the same too-long path was 8.5.2 on one line but 8.1
+(8.2 in Mud) on two: `state.Moved` keeps the exit MP now (`mut4_ezoc_exit_split_move`, `_mud`); (2) the hex
+moves of events judged each line alone, so Surprise Attack's stack moved 1+2 hexes, Central Command's unit 1+1 and
+Prepared Offensive's unit out 1+1 passed unreported (5.3.1): a later line now goes on from the earlier ones, hexes
+and an EZOC stop counted (`events_movement._hex_move`; `mut4_surprise_attack_split_three_hexes`,
+`mut4_central_command_split_two_hexes`, `mut4_prepared_offensive_split_two_hexes`). Left alone: an advance logged on
+two lines is reported as a second advance (10.8, "each unit once"), not as the hexes it adds up to; an event move
+one MP too long is reported under the movement rule (8.1, 8.3) with the event's allowance, not 5.3.1.
+
+Each `mut*_*.jsonl` with a mistake has `expect` fields, and its legal twin ends in `_legal`.
 """
 from __future__ import annotations
 
 import test_blind_rulebook as first
 
-MUTATIONS = sorted(log for pattern in ("mut_*.jsonl", "mut2_*.jsonl", "mut3_*.jsonl")
+MUTATIONS = sorted(log for pattern in ("mut_*.jsonl", "mut2_*.jsonl", "mut3_*.jsonl", "mut4_*.jsonl")
                    for log in first.LOGS.glob(pattern))
 
 # log name -> why the validator's verdict differs from the rules (none: the miss found is fixed)

@@ -138,10 +138,14 @@ Misses found: three, fixed:
   impossible hand is (the twin ``mut3_position_enemy_beside_clean``; the refused log is made from it by
   ``test_s42_impossible_positions_are_refused``).
 
-Left alone: an Air unit placed on a map hex, or a unit in an enemy Entry Area, in the start position (not reported);
-a Breakthrough Group declared after its own unit's one-hex advance into the vacated hex (15.2.1's steps put the
-declaration first, but forming there costs the same hex, 15.2.3) or before the defender's retreat (as the first
-round's Determined Defense case: nothing is gained).
+Left alone then, closed since: an Air unit placed on a map hex, or a unit in an enemy Entry Area, in the start position
+(read without a word). A unit in the other side's Entry Area (22.4) but the exits its scenario opens to it (24.1.2,
+S1.2: ``blindv_s1_no_return``) is now refused; so is an Air unit on the map that 9.3.7 does not keep there (an allied
+one, one with no Axis Combat Unit, one in the Axis Initial or Movement Phase), while a German one on an Axis stack at
+any other time is read as accompanying it (``air_on_map_in_position_clean``, ``air_on_map_in_position_far``). Still left
+alone: a Breakthrough Group declared after its own unit's one-hex advance into the vacated hex (15.2.1's steps put the
+declaration first, but forming there costs the same hex, 15.2.3) or before the defender's retreat (as the first round's
+Determined Defense case: nothing is gained).
 """
 from __future__ import annotations
 
@@ -154,8 +158,14 @@ from validator.cli import check_log
 
 LOGS = Path(__file__).parent / "logs" / "stalingrad42"
 MUTATIONS = sorted(LOGS.glob("mut*_*.jsonl"))  # the first round (mut_), the second (mut2_), the third (mut3_)
-# a legal twin -> (unit, hex) that makes its start position impossible: the header refused in one line, exit 2
-REFUSED = {"mut3_position_enemy_beside_clean": ("sov_51rd", "1313")}
+# (a legal twin, unit, location) that makes its start position impossible: the header refused in one line, exit 2
+REFUSED = (("mut3_position_enemy_beside_clean", "sov_51rd", "1313"),  # 5.1, 19.3, 29.1.1: enemies in one hex
+           ("mut3_position_enemy_beside_clean", "sov_51rd", "X"),  # 22.4: the Axis player's Entry Area
+           ("mut3_position_enemy_beside_clean", "ger_389id", "A"),  # 22.4: a Soviet one (not the scenario's exit G)
+           ("mut3_position_enemy_beside_clean", "ger_air_viii", "1313"),  # 9.3.1: the Axis Movement Phase
+           ("mut3_position_enemy_beside_clean", "ger_air_iv", "1212"),  # 9.3.7: no Axis Combat Unit there
+           ("air_on_map_in_position_clean", "rom_air", "1432"),  # 9.3.6: the allied one goes back once used
+           ("air_on_map_in_position_clean", "ger_air_viii", {"at": "1432", "face": "back"}))  # 9.3.6: Used: back
 
 # log name -> why the validator's verdict differs from the rules (rule numbers from ../shared/rules/)
 DISAGREEMENTS: dict[str, str] = {}
@@ -176,15 +186,16 @@ def test_s42_mutation_verdicts():
 
 def test_s42_impossible_positions_are_refused(tmp_path: Path, capsys):
     """An impossible start position is no rule broken: the header is refused in one line naming the file, exit 2 (a
-    refused log is no case of the log folder, which every log of it replays: it is made here from its legal twin,
-    the Soviet 51st moved into the 9th Panzer's hex, 5.1 and 19.3, with no City Battle marker, 29.1.1)."""
-    for stem, (unit, where) in REFUSED.items():
+    refused log is no case of the log folder, which every log of it replays: it is made here from a legal twin, one
+    unit put where it cannot be: :data:`REFUSED`)."""
+    for n, (stem, unit, where) in enumerate(REFUSED):
         lines = (LOGS / f"{stem}.jsonl").read_text(encoding="utf-8").splitlines()
         head = json.loads(lines[0])
         head["position"]["units"][unit] = where
-        log = tmp_path / f"{stem.removesuffix('_clean')}_refused.jsonl"
+        log = tmp_path / f"{stem.removesuffix('_clean')}_refused{n}.jsonl"
         log.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n", encoding="utf-8")
         outcome = check_log(str(log), cache=LOADED, fmt="json")
         capsys.readouterr()
         assert outcome.code == 2 and len(outcome.err) == 1, (stem, outcome.err)
-        assert f"{log}:1: header: position: {where}" in outcome.err[0], outcome.err
+        at = where if isinstance(where, str) else where["at"]
+        assert f"{log}:1: header: position: {at}" in outcome.err[0], outcome.err

@@ -67,6 +67,13 @@ BAD = {
     "unknown side": (HEADER + '\n{"type": "move", "side": "finns", "unit": "ger_4", "to": "1006"}\n',
                      "unknown side 'finns'"),
     "not an object": (HEADER + "\n[1, 2]\n", ":2: expected a JSON object"),
+    "duplicate key in an action": (HEADER + '\n{"type": "move", "side": "axis", "unit": "ger_4", "to": "1006", '
+                                   '"to": "1007"}\n', ":2: duplicate key 'to' in a JSON object"),
+    "duplicate key in the header": ('{"format": "hexforge-log", "version": 1, "game": "no_retreat", "position": '
+                                    '{"units": {"ger_6": "0906", "ger_6": "1912"}}}\n',
+                                    ":1: duplicate key 'ger_6' in a JSON object"),
+    "duplicate hostile key": (HEADER + '\n{"type": "note", "side": "axis", "text": "x", "a\\nb": 1, "a\\nb": 2}\n',
+                              ":2: duplicate key 'a\\nb' in a JSON object"),
     "no header": ('{"type": "move", "side": "axis", "unit": "ger_4", "to": "1006"}\n', ":1: not a hexforge log"),
     "empty": ("", "empty log"),
     "bad version": ('{"format": "hexforge-log", "version": 9, "game": "no_retreat"}\n', "unsupported log version"),
@@ -96,6 +103,10 @@ BAD = {
                         '"position": {"units": {"hun_2": "finland"}}}\n', "unit hun_2 is in finland, which its"),
     "unit in the enemy's box": ('{"format": "hexforge-log", "version": 1, "game": "no_retreat", "start": {"turn": 7}, '
                                 '"position": {"units": {"ger_6": "rail_soviet"}}}\n', "a box of the other side"),
+    "rail box over capacity": ('{"format": "hexforge-log", "version": 1, "game": "no_retreat", "start": {"turn": 7}, '
+                               '"position": {"units": {"sov_kalinin": "rail_soviet", "sov_caucasus": "rail_soviet", '
+                               '"sov_volkhov": "rail_soviet", "sov_crimean": "rail_soviet"}}}\n',
+                               ":1: header: position: rail_soviet holds 4 units"),
     "weather against the track": ('{"format": "hexforge-log", "version": 1, "game": "no_retreat", "start": {"turn": 1, '
                                   '"weather": "snow"}}\n', ":1: header: start: turn 1 has clear weather on the turn"),
 }

@@ -1,7 +1,8 @@
 """Reading a JSON Lines game log: size limits, line numbers, one-line errors, structure checked by the schema.
 
 Every problem that makes a log unreadable raises :class:`LogError` whose text is ``FILE:LINE: what is wrong``:
-a file too large, not UTF-8, malformed or truncated JSON, a line that is not an object, a header that is not a
+a file too large, not UTF-8, malformed or truncated JSON, an object with one key twice (which of its two values is
+meant is ambiguous: the log is refused, never read with the last one), a line that is not an object, a header that is not a
 hexforge log or names an unknown game, an action that does not fit the game's schema (``validator/schema``: the
 core's and the game's own action kinds, ``validator.log_schema``), an id that is not in the game (unit, hex, card,
 side, phase ...). Rule violations are not reading errors: an action in the
@@ -16,7 +17,7 @@ import re
 from typing import Any, Iterable, Mapping
 
 import games
-from games.datafiles import read_bytes
+from games.datafiles import read_bytes, shown
 from games.errors import DataError, InputError
 from games.fields import id_problem
 from games.grid import HexIds
@@ -141,7 +142,25 @@ def _check_value(value: Any) -> None:
         stack.extend((item, depth + 1) for item in items)
 
 
-_DECODER = json.JSONDecoder(parse_int=_int, parse_float=_float, parse_constant=_constant)  # json.loads makes one a call
+class _Duplicate(ValueError):
+    """A JSON object that gives one key twice; ``key``: that key."""
+
+    def __init__(self, key: str):
+        super().__init__(key)
+        self.key = key
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refused when it gives a key twice (json keeps the last value silently)."""
+    obj = dict(pairs)
+    if len(obj) < len(pairs):
+        seen: set[str] = set()
+        raise _Duplicate(next(k for k, _ in pairs if k in seen or seen.add(k)))
+    return obj
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_object, parse_int=_int, parse_float=_float,
+                            parse_constant=_constant)  # (json.loads makes one a call)
 
 
 def _within_limits(text: str) -> bool:
@@ -165,6 +184,9 @@ def _parse(source: str, n: int, text: str, last: bool) -> dict[str, Any]:
         raise LogError(source, f"malformed JSON: arrays and objects nested more than {MAX_DEPTH} deep", n) from None
     except _Limit as exc:
         raise LogError(source, f"value out of limits: {exc}", n) from None
+    except _Duplicate as exc:
+        raise LogError(source, f"duplicate key {shown(exc.key)} in a JSON object: two values for one key are "
+                               "ambiguous", n) from None
     if not isinstance(obj, dict):
         raise LogError(source, "expected a JSON object on each line", n)
     return obj

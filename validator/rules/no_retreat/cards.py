@@ -22,7 +22,8 @@
 
 A hand is known card by card when the log names the cards (draws, the header's ``position.hands``), otherwise by
 its size only (the scenario's ``[hands]``). When a log skips a Card Phase the validator assumes the discards and
-draws the rules require, with unknown cards, and stops checking the pile's exact contents.
+draws the rules require, with unknown cards, and stops checking the pile's exact contents; a Draw Step the log
+begins with its own ``phase`` line is not skipped: the draws after it are all there are (5.2).
 """
 
 from __future__ import annotations
@@ -459,14 +460,31 @@ def end_discard_step(ctx: Context, state: State) -> tuple[State, list[Finding]]:
     return state, []
 
 
+def note_draw_step(ctx: Context, state: State, action: Action) -> State:
+    """After a ``phase`` line: one that begins the phasing player's own Draw Step records it (5.2: he must draw, so
+    the step's end checks the draws, even none)."""
+    if (action["phase"], action.get("step"), action.side) != ("card", "draw", state.player) \
+            or (state.phase, state.step) != ("card", "draw"):
+        return state
+    return with_record(state, draw_step_logged=True)
+
+
 def end_draw_step(ctx: Context, state: State) -> tuple[State, list[Finding]]:
     """5.2, 5.2.1: the number of cards drawn and the Axis discard on red-event turns; when the log records
-    nothing of this Card Phase, the validator assumes it (unknown cards)."""
+    nothing of this Card Phase, the validator assumes it (unknown cards). A Draw Step the log begins with its own
+    ``phase`` line is recorded: ended without a draw or discard, the hand kept whole (5.1) and no card drawn (5.2)
+    are reported on the line that ends it."""
     side = state.player
     if side is None:
         return state, []
     rec = record(state)
     rate, why = draw_rate(ctx, state, side)
+    kept: list[Finding] = []
+    if not rec.card_logged and rec.draw_step_logged:
+        state = with_record(state, card_logged=True)
+        rec = record(state)
+        if not _begun_in_draw_step(ctx, state):
+            state, kept = end_discard_step(ctx, state)
     if not rec.card_logged:
         if side in state.deck.open_hands:
             return state, []
@@ -478,7 +496,7 @@ def end_draw_step(ctx: Context, state: State) -> tuple[State, list[Finding]]:
         unseen = state.deck.unseen | hand.known
         return evolve(state, hands={**state.hands, side: Hand(frozenset(), n)},
                       deck=evolve(state.deck, unseen=unseen, exact=False)), []
-    findings = []
+    findings = kept
     reasons = f" ({'; '.join(why)})" if why else ""
     regular = rec.drawn - rec.immediate + rec.unplayed  # a card never played is not replaced: it counts (5.3.1)
     possible = pile_size(state) + len(state.discards) > 1

@@ -38,6 +38,7 @@ class PlayerTurn:
     after_draw_discards: int = 0  # cards the phasing player discarded in the Draw Step (5.2.1)
     unheld_discards: int = 0  # Discard Step discards of cards he did not hold (reported under 5.1; they still count)
     card_logged: bool = False  # the log records this Card Phase (a draw or a discard by the phasing player)
+    draw_step_logged: bool = False  # a ``phase`` line began this Draw Step: the log records it, draws or none (5.2)
     end_plays: tuple[tuple[str, str, str], ...] = ()  # (phase, card, side) played at the end of a phase ("@end")
     last_play: tuple[str, str, str] | None = None  # (side, phase, fixed moment) of a play just made (5.0)
     false_marks: frozenset[str] = frozenset()  # units marked Unsupplied though they trace supply (6.4: not placed)

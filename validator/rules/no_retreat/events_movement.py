@@ -7,7 +7,8 @@
   EZOC one hex each; Surprise Attack (36) one supplied stack up to two hexes (terrain costs aside), ending
   together, with a Counterblow marker on it that the Soviets must attack in their Combat Phase. MP moves follow
   8.x with the event's allowance (terrain costs, EZOC stop and exit cost, no infiltration, the one-hex minimum);
-  hex moves follow 8.x but for the cost;
+  hex moves follow 8.x but for the cost; a unit's later lines for the same event go on from the earlier ones (the
+  hexes moved and an EZOC entered count);
 - ``extra_mp`` (General Staff, 17): the units of one stack get +2 MP in this Movement Phase;
 - ``rail_jump`` (Strategic Surprise, 18): in a Card Phase, up to two supplied units entrain and up to two detrain
   (9.2 hexes), free; ``rail_detrain_move`` (Maskirovka, 35): at the end of the Soviet Movement Phase the units of
@@ -132,7 +133,11 @@ def _hex_path(ctx: Context, state: State, uid: str, dest: str, hexes: int) -> tu
 
 
 def _hex_move(ctx: Context, state: State, d: Due, action: Action) -> tuple[State, list[Finding]]:
+    """One line of a hex move; a later line for the same unit goes on from where the earlier ones left it: the hexes
+    already moved count, and a unit that entered an enemy zone of control has stopped (5.3.1, 8.5.1)."""
     uid = action["unit"]
+    moved = state.moved.get(uid) if uid in d.used else None  # (``follow_move`` cleared it on the unit's first line)
+    before = moved.plain - moved.exits if moved else 0  # hexes moved by this event so far
     hexes = int(d.params["hexes"])
     start = state.units[uid].loc
     g = ground(ctx, state, ctx.game.units[uid].side)
@@ -145,18 +150,19 @@ def _hex_move(ctx: Context, state: State, d: Due, action: Action) -> tuple[State
             f = step_problem(ctx, uid, cur, nxt, g)
             if f is not None:
                 problem = f.message
-            elif i and cur in g.ezoc:
+            elif (i or (moved and moved.stopped)) and cur in g.ezoc:
                 problem = f"it entered an enemy zone of control at {cur} and stops there (8.5.1)"
             if problem:
                 break
             cur = nxt
     else:
-        path = _hex_path(ctx, state, uid, action["to"], hexes) or (action["to"],)
-        problem = None if _hex_path(ctx, state, uid, action["to"], hexes) else f"no legal path of at most {hexes} " \
-                                                                             f"hex(es) to {action['to']}"
+        left = hexes - before
+        found = None if moved and moved.stopped else _hex_path(ctx, state, uid, action["to"], left)
+        path = found or (action["to"],)
+        problem = None if found else f"no legal path of at most {left} hex(es) to {action['to']}"
     findings = []
-    if problem is None and len(path) > hexes:
-        problem = f"it moves {len(path)} hexes; the event gives {hexes}"
+    if problem is None and before + len(path) > hexes:
+        problem = f"it moves {before + len(path)} hexes; the event gives {hexes}"
     if problem:
         findings.append(violation(ctx, d.card, d.player or None, f"{unit_name(ctx, uid, state)}: {problem}", (uid,),
                                   (start,) + path))

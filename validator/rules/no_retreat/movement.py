@@ -261,7 +261,7 @@ def check_path(ctx: Context, state: State, uid: str, path: Sequence[str], g: Gro
     spent = moved.spent if moved else 0
     stopped = moved.stopped if moved else False
     plain = moved.plain if moved else 0
-    exit_extra = 0
+    exit_extra = moved.exits if moved else 0  # a move continued on a later line keeps its 8.5.2 share
     last_ok = None
     cur = start
     table = cost_table(ctx, state)
@@ -393,6 +393,7 @@ def apply_move(ctx: Context, state: State, uid: str, path: Sequence[str], g: Gro
         g = None
     spent = moved.spent if moved else 0
     plain = moved.plain if moved else 0
+    exits = moved.exits if moved else 0
     cur = us.loc
     if g is not None:
         table = cost_table(ctx, state)
@@ -403,8 +404,9 @@ def apply_move(ctx: Context, state: State, uid: str, path: Sequence[str], g: Gro
             extra = exit_mp if cur in ezoc else 0
             spent += table[nxt][column] + extra
             plain += 1 + extra
+            exits += extra
             cur = nxt
-    record = Moved(moved.start if moved else us.loc, spent, bool(g and path[-1] in g.ezoc), plain)
+    record = Moved(moved.start if moved else us.loc, spent, bool(g and path[-1] in g.ezoc), plain, exits)
     units = dict(state.units)  # (a dict's copy is one block copy; {**a, k: v} inserts key by key)
     units[uid] = relocated(ctx, us, path[-1])
     note_changes(ctx, state.units, units, [uid])

@@ -24,6 +24,7 @@ from ...engine.sequence import Sequence, Slot
 from ...engine.state import evolve
 from ...model import Action, Finding
 from . import card_play, reserve, stacking, turn_events
+from .cards import note_draw_step
 from .combat import end_combat_step
 from .phase_ends import leave as leave_step
 from .removal import end_removal_phase
@@ -90,7 +91,14 @@ SEQUENCE = Sequence(RULE, TIMING, AUTO_STEP, _fresh, _leave, turn_events.begin_t
 
 
 handle_turn = partial(machine.handle_turn, SEQUENCE)  # 4.0 A: (ctx, state, action) -> (state, findings)
-handle_phase = partial(machine.handle_phase, SEQUENCE)  # 4.0
+
+
+def handle_phase(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
+    """A ``phase`` line (4.0); one that begins the phasing player's Draw Step records it (5.2, ``cards``)."""
+    state, findings = machine.handle_phase(SEQUENCE, ctx, state, action)
+    if action.get("step") == "draw":
+        state = note_draw_step(ctx, state, action)
+    return state, findings
 
 
 def _event_step(ctx: Context, state: State, action: Action) -> str | None:

@@ -52,6 +52,7 @@ class Moved(NamedTuple):
     spent: int
     stopped: bool  # it entered an enemy zone of control and must stop (8.5.1)
     plain: int  # MP the same hexes would cost in clear terrain: 1 a hex, plus leaving enemy zones of control
+    exits: int = 0  # MP paid so far to leave enemy zones of control (8.5.2), so a later line names the rule it breaks
 
 
 @dataclass(frozen=True)
@@ -145,9 +146,9 @@ def _one_place_per_card(ctx: Context, position: Mapping[str, Any]) -> None:
 
 def _possible_places(ctx: Context, units: Mapping[str, UnitState], placed: Mapping[str, UnitState]) -> None:
     """No unit the header places stands in water (8.3: sea and lake hexes are never entered), in an area its
-    nationality may not enter (8.6) or in a box of the other side, and no location of the map holds units of both
-    sides (8.4: never into enemy units); ValueError naming the first that does. (A Rail Movement box over its capacity
-    is left to 9.1.2 at the next entrainment: a rulebook log sets one up to test detraining.)"""
+    nationality may not enter (8.6) or in a box of the other side, no location of the map holds units of both sides
+    (8.4: never into enemy units) and no box holds more units than its capacity (9.1.2: three in a Rail Movement box,
+    which no entrainment nor event ever overfills); ValueError naming the first that does."""
     for uid, us in placed.items():
         if us.loc in ctx.board.water:
             raise ValueError(f"position: unit {uid} is on {us.loc}, a hex of the {ctx.board.water[us.loc]}; "
@@ -158,14 +159,22 @@ def _possible_places(ctx: Context, units: Mapping[str, UnitState], placed: Mappi
         if box is not None and box.side and box.side != ctx.game.units[uid].side:
             raise ValueError(f"position: unit {uid} is in {us.loc}, a box of the other side")
     sides: dict[str, tuple[str, str]] = {}
+    boxed: dict[str, list[str]] = {}
     for uid, us in units.items():
         if us.loc not in ctx.board.locations:
+            if us.loc in ctx.game.map.boxes:
+                boxed.setdefault(us.loc, []).append(uid)
             continue
         side = ctx.game.units[uid].side
         other = sides.setdefault(us.loc, (side, uid))
         if other[0] != side:
             raise ValueError(f"position: {us.loc} holds units of both sides ({other[1]}, {uid}); "
                              "a unit never shares a location with enemy units (8.4)")
+    for loc, held in sorted(boxed.items()):
+        box = ctx.game.map.boxes[loc]
+        if box.capacity is not None and len(held) > box.capacity:
+            raise ValueError(f"position: {loc} holds {len(held)} units ({', '.join(sorted(held))}); the {box.name} box "
+                             f"holds at most {box.capacity} (9.1.2)")
 
 
 def _track_weather(ctx: Context, turn: int, weather: str) -> None:

@@ -41,7 +41,7 @@ from .combat_state import Combat, battles, line_path, put
 from .contested import city_contest
 from .data import facts, scenario_facts
 from .movement import pontoon_steps
-from .reserves import activated
+from .reserves import activated, unactivated
 from .state import GOOD_ORDER, ISOLATED, OUT_OF_SUPPLY, State
 from .terrain import closed, crossings, major_closed, situation, terrain_of
 from .units import name, table
@@ -80,7 +80,8 @@ def _role(ctx: Context, state: State, c: Combat, uid: str) -> str:
     if uid in c.attackers:
         return "attacker"
     b = battles(state)
-    if uid in c.stacked and state.units[uid].order == GOOD_ORDER and uid not in b.attacked and uid not in b.advanced:
+    if uid in c.stacked and state.units[uid].order == GOOD_ORDER and uid not in b.attacked | b.advanced \
+            and not state.units[uid].reserve:  # 25.2.3: a Reserve advances once activated, not as a stacked unit
         return "stacked"
     if activated(state, uid):
         return "reserve"
@@ -196,13 +197,14 @@ def handle_advance(ctx: Context, state: State, action: Action) -> tuple[State, l
     if c is None:
         # 25.2.3: an activated Reserve advances even without any combat (its two hexes: reserves.after_advance)
         return _apply(ctx, state, None, uid, path), [] if activated(state, uid) else [
-            Finding("14.1", f"{who}: no combat is being resolved; units advance only after one", (uid,), full)]
+            unactivated(ctx, state, uid, full)
+            or Finding("14.1", f"{who}: no combat is being resolved; units advance only after one", (uid,), full)]
     role = _role(ctx, state, c, uid)
     findings: list[Finding] = []
     if not role:
-        findings.append(Finding("14.1", f"{who} neither attacked at {c.target} nor stood with its attackers in Good "
-                                        "Order without having attacked or advanced this phase (nor given them an "
-                                        "artillery shift, as an ASU)", (uid,), full))
+        findings.append(unactivated(ctx, state, uid, full) or Finding(
+            "14.1", f"{who} neither attacked at {c.target} nor stood with its attackers in Good Order without having "
+                    "attacked or advanced this phase (nor given them an artillery shift, as an ASU)", (uid,), full))
     if us.replaced and us.loc not in c.froms:  # out of an attackers' hex: that combat was reported (21.4), once
         findings.append(Finding("21.4", f"{who} has a Replacement marker: it does not advance", (uid,), full))
     held = not vacated(ctx, state, c)

@@ -16,7 +16,8 @@ leaves behind.
 - 9.3.7: a German Air unit used in an Axis combat stays with the units it supported (``State.air_with``): it gives
   its shift to every Breakthrough Combat of that combat's Breakthrough Group (15.2.9: no other Air unit there), and
   in the Soviet Combat Phase it may give Defensive Support within one hex of them, instead of its range; it goes back
-  to the Holding Box when they are all eliminated or have retreated.
+  to the Holding Box when they are all eliminated or have retreated. A header position that puts an Air unit on the
+  map is read the same way where 9.3.7 allows it, and refused where nothing does (:func:`from_position`).
 - 9.3.8: an Axis-allied Air unit (the Romanian) shifts only when most of its side's units in the combat (by defense
   strength) are of its nationality, and supports a Determined Defense only for a Lead Unit of its nationality.
 """
@@ -39,6 +40,7 @@ from .state import State
 from .supply import connecting_rail
 from .units import name, table
 from .weather import under_mud
+from .zoc import units_in
 
 READY, USED = "front", "back"
 AIR_WORDS = {"all": "every Air unit", "one_german": "one German Air unit", "none": "no Air unit",
@@ -250,6 +252,42 @@ def commit(ctx: Context, state: State, air: str, use: str, attackers: Sequence[s
         units[air] = evolve(units[air], face=USED, loc=combat_facts(ctx).air.box)
         note_changes(ctx, state.units, units, [air])
     return evolve(state, units=units, air_used=used, air_with=with_)
+
+
+def from_position(ctx: Context, state: State) -> State:
+    """9.3.1, 9.3.7: the Air units a header position puts on the map. Between combats an Air unit waits in its Holding
+    Box; only a German one that supported an Axis combat stays with those units (9.3.7), from the Axis Combat Phase
+    until the next Axis Initial Phase collects it. On a location with Axis Combat Units outside the Axis Initial and
+    Movement Phases, a German Air unit on its Ready side (9.3.6) is read as accompanying them (``State.air_with``;
+    committed this turn when the start is in the Axis Player Turn); any other is an impossible position: ValueError, one
+    line."""
+    cf = combat_facts(ctx)
+    placed = sorted(u for u in _air_units(ctx) if u in state.units and state.units[u].loc in ctx.board.locations)
+    if not placed:
+        return state
+    units, with_, used = dict(state.units), dict(state.air_with), dict(state.air_used)
+    own_turn = state.player == cf.air.side
+    for air in placed:
+        loc = state.units[air].loc or ""
+        escort = tuple(sorted(u for u in units_in(ctx, state, loc) if ctx.game.units[u].side == cf.air.side
+                              and table(ctx)[u, state.units[u].face].combat))
+        why = ("only a German Air unit stays with the units it supported; the allied one goes back to its Holding Box "
+               "once used (9.3.6)" if allied(ctx, air) else
+               "it shows its Used side, and a German Air unit turns Used only when it gives Defensive Support, which "
+               "sends it back to its Holding Box (9.3.6)" if state.units[air].face != READY else
+               f"no {ctx.game.sides[cf.air.side].name} Combat Unit is there for it to accompany" if not escort else
+               f"the Air units are collected in their Holding Box each {ctx.game.sides[cf.air.side].name} Initial "
+               f"Phase (9.3.1): none is on the map in its {state.phase.capitalize()} Phase"
+               if own_turn and state.phase in ("initial", "movement") else "")
+        if why:
+            raise ValueError(f"position: {loc} holds the Air unit {air}, which stands on the map only with the units "
+                             f"whose combat it supported (9.3.7): {why}")
+        units[air] = evolve(units[air], loc=cf.air.box)
+        with_[air] = escort
+        if own_turn:
+            used[air] = state.turn
+    note_changes(ctx, state.units, units, placed)
+    return evolve(state, units=units, air_with=with_, air_used=used)
 
 
 def left(ctx: Context, state: State, gone: Iterable[str]) -> State:

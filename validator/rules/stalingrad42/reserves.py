@@ -5,7 +5,8 @@
 - 25.2.2: three Reserve markers a side (one a stack: the hexes marked).
 - 25.2.3: in his Combat Phase he activates Reserve stacks (``activate``): the markers come off and the units may
   advance after combat up to two hexes (``advance`` lines; never across an unbridged, unfrozen Major River); they
-  never attack; the markers left come off when the phase ends (``combat``).
+  never attack; the markers left come off when the phase ends (``combat``). A unit still under its marker neither
+  attacks nor advances (not even stacked with the attackers, 14.1): activation is what lets a Reserve act.
 - 27.2.1: a unit that does not attack and is next to an enemy unit may try to Disengage (``disengage``) in its
   Combat Phase (or the Interchange Turn's, 33.2.3), once; a unit in Full Retreat only stacked with other units; a
   stack rolls once for all or each unit alone; a unit that tried never attacks.
@@ -158,10 +159,23 @@ def _major_crossed(ctx: Context, state: State, uid: str, path: list[str]) -> boo
     return False
 
 
+def unactivated(ctx: Context, state: State, uid: str, path: tuple[str, ...]) -> Finding | None:
+    """25.2.3: a unit still under its Reserve marker advances only once activated (the marker off), never as a unit
+    stacked with the attackers (14.1) nor without a combat: its ``advance`` line is reported."""
+    if not state.units[uid].reserve:
+        return None
+    return Finding("25.2.3", f"{name(ctx, state, uid)} is under a Reserve marker: a Reserve advances only once "
+                             "activated", (uid,), path)
+
+
 def attack_problem(ctx: Context, state: State, uid: str, target: str) -> Finding | None:
-    """25.2.3: activated Reserves never attack; 27.2.1: a unit that tried to Disengage never attacks (a check of
+    """25.2.3: a unit under a Reserve marker takes no part in combat (activation lets it advance, never attack), and
+    activated Reserves never attack; 27.2.1: a unit that tried to Disengage never attacks (a check of
     ``combat.ATTACK_CHECKS``)."""
     loc = (state.units[uid].loc or "",)
+    if state.units[uid].reserve:
+        return Finding("25.2.3", f"{name(ctx, state, uid)} is under a Reserve marker: a Reserve never attacks (once "
+                                 "activated it may only advance)", (uid,), loc)
     if activated(state, uid):
         return Finding("25.2.3", f"{name(ctx, state, uid)} was activated as a Reserve: it never attacks", (uid,), loc)
     if TRIED + uid in state.logged:

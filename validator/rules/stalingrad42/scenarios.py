@@ -1,11 +1,13 @@
 """The scenarios' special rules (S1-S4) that the rest of the package does not carry, and the start of a replay.
 
-- The start: a header ``position`` that puts a unit in a map hex with an enemy Combat Unit (5.1, 19.3: no unit
-  enters one, and a Non-Combat Unit left alone with one is removed) outside a City Battle hex (29.1.1) is impossible:
-  the header is refused (ValueError, one line, exit 2). The hexes the scenario's set-up leaves vacant but gives a
-  side (``rules.toml [scenario_rules.*] control``: Uranus's Axis-held VP hexes, S3.5's 15 VPs), unless a unit
-  stands there or the log's header says otherwise; the header position's ``elbrus`` and ``baku`` (24.3, 24.1.2:
-  earned before the log begins).
+- The start: a header ``position`` that puts a unit in a map hex with an enemy Combat Unit (5.1, 19.3: no unit enters
+  one, and a Non-Combat Unit left alone with one is removed) outside a City Battle hex (29.1.1), or in the other side's
+  Entry Area (22.4: no unit enters one; 22.5: one that retreats there is eliminated) but the exits the scenario opens to
+  it (24.1.2, S1.2), is impossible: the header is refused (ValueError, one line, exit 2); so is an Air unit on the map
+  that 9.3.7 does not keep there (``air.from_position``, which reads the others). The hexes the scenario's set-up leaves
+  vacant but gives a side (``rules.toml [scenario_rules.*] control``: Uranus's Axis-held VP hexes, S3.5's 15 VPs),
+  unless a unit stands there or the log's header says otherwise; the header position's ``elbrus`` and ``baku`` (24.3,
+  24.1.2: earned before the log begins).
 - S1.2: the refitting 14th and 22nd Panzer and 60th Panzergrenadier Divisions (the scenario's ``[[immobile]]``)
   neither move (``movement``) nor attack on turn 1; Axis units that exit the map through Entry Areas M-R never
   re-enter it nor attack onto it.
@@ -26,8 +28,11 @@ from __future__ import annotations
 from ...engine.context import Context
 from ...engine.state import evolve
 from ...model import Action, Finding
+from . import air
 from .campaign_data import scenario_rules
+from .data import scenario_facts
 from .move_modes import mode_of
+from .special import exits
 from .state import State
 from .units import name, table
 from .zoc import units_in
@@ -35,13 +40,24 @@ from .zoc import units_in
 
 def start(ctx: Context, state: State) -> State:
     """The state at the log's first line, with the scenario's start control and the header's score flags;
-    ValueError for a position with enemies in one hex (:func:`_mixed_hex`)."""
+    ValueError for a position with enemies in one hex (:func:`_mixed_hex`), a unit in the other side's Entry Area
+    (:func:`_enemy_area`) or an Air unit on the map 9.3.7 does not keep there (``air.from_position``)."""
     sr = scenario_rules(ctx)
     header = ctx.header.position
-    mixed = _mixed_hex(ctx, state) if "units" in header else None
-    if mixed is not None:
-        raise ValueError(f"position: {mixed} holds units of both sides, one of them a Combat Unit, and no City Battle "
-                         "marker (5.1, 19.3, 29.1.1: an impossible position)")
+    if "units" in header:
+        mixed = _mixed_hex(ctx, state)
+        if mixed is not None:
+            raise ValueError(f"position: {mixed} holds units of both sides, one of them a Combat Unit, and no City "
+                             "Battle marker (5.1, 19.3, 29.1.1: an impossible position)")
+        foreign = _enemy_area(ctx, state)
+        if foreign is not None:
+            area, uid = foreign
+            sides = ctx.game.sides
+            raise ValueError(f"position: {area}, an Entry Area of the {sides[scenario_facts(ctx).areas[area]].name} "
+                             f"player, holds {uid}, a unit of the {sides[ctx.game.units[uid].side].name} player (22.4: "
+                             "no unit enters the other side's Entry Areas; 22.5: one that retreats there is "
+                             "eliminated: an impossible position)")
+        state = air.from_position(ctx, state)
     given = header.get("control", {})
     control = {h: s for h, s in sr.control.items() if not units_in(ctx, state, h) and h not in given}
     score = state.score
@@ -66,6 +82,17 @@ def _mixed_hex(ctx: Context, state: State) -> str | None:
                 fighters.setdefault(us.loc, set()).add(i.side)
     battles = state.markers.city_battle
     return next((h for h, s in sorted(sides.items()) if len(s) > 1 and fighters.get(h) and h not in battles), None)
+
+
+def _enemy_area(ctx: Context, state: State) -> tuple[str, str] | None:
+    """The first (Entry Area, unit) of the position where a unit stands in an Entry Area of the other side (22.4),
+    not one the scenario lets it exit through (24.1.2 Baku, S1.2's M-R: ``special.exits``); None when there is none."""
+    owner = scenario_facts(ctx).areas
+    for uid, us in sorted(state.units.items()):
+        side = ctx.game.units[uid].side
+        if owner.get(us.loc or "", side) != side and us.loc not in exits(ctx, side):
+            return us.loc or "", uid
+    return None
 
 
 def _immobile(ctx: Context, state: State, uid: str) -> str | None:
