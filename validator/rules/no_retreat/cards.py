@@ -170,7 +170,7 @@ _BLANK_RECORD = evolve(PlayerTurn())  # (a copy: its attributes in a combined di
 @lru_cache(maxsize=8)
 def _fresh_record(turn: int, player: str | None) -> PlayerTurn:
     """An empty record (immutable: one made per player turn, asked for on every action of the mutual phase); a copy
-    of the blank one (a ``PlayerTurn``'s ``__init__`` sets its twenty fields one by one)."""
+    of the blank one (a ``PlayerTurn``'s ``__init__`` sets its fields one call each)."""
     return evolve(_BLANK_RECORD, key=(turn, player))
 
 
