@@ -164,10 +164,14 @@ def acted(state: State) -> frozenset[str]:
     return phases if key[0] == state.turn and key[1] == state.player else frozenset()
 
 
+_BLANK_RECORD = evolve(PlayerTurn())  # (a copy: its attributes in a combined dict, copied in one block)
+
+
 @lru_cache(maxsize=8)
 def _fresh_record(turn: int, player: str | None) -> PlayerTurn:
-    """An empty record (immutable: one made per player turn, asked for on every action of the mutual phase)."""
-    return PlayerTurn((turn, player))
+    """An empty record (immutable: one made per player turn, asked for on every action of the mutual phase); a copy
+    of the blank one (a ``PlayerTurn``'s ``__init__`` sets its fields one call each)."""
+    return evolve(_BLANK_RECORD, key=(turn, player))
 
 
 def with_record(state: State, **changes) -> State:
@@ -214,6 +218,8 @@ def spend(ctx: Context, state: State, side: str, cards: Sequence[str], rule: str
         kept = tuple([c for c in kept if c not in cards])
     discards = kept + tuple([c for c in cards if not ctx.game.cards[c].joker])
     hands = {**state.hands, side: Hand(frozenset(known), unknown)}
+    if unseen is state.deck.unseen:  # (every card spent was in the hand as the log gave it: the deck stays)
+        return evolve(state, hands=hands, discards=discards), findings
     return evolve(state, hands=hands, discards=discards, deck=evolve(state.deck, unseen=unseen)), findings
 
 

@@ -310,6 +310,8 @@ def result_finding(ctx: Context, state: State, spec: BattleSpec, action: Action,
     against 5.3-5.4; with the shift of a card whose conditions fail, as its player counted it): a claim of one of
     them is accepted too (10.5: one mistake, one report), and a claim of none names them all."""
     claimed = action["result"]
+    if claimed == expected:  # (the usual claim: the other results accepted need not be worked out)
+        return expected, None
     if claimed in _accepted(ctx, state, spec, expected, out):
         return claimed if out and claimed in out.alternatives else expected, None
     for _, _, other in others:

@@ -79,10 +79,14 @@ def _own_window_closed(ctx: Context, state: State, side: str, ev) -> str | None:
 
 # -- a play line --------------------------------------------------------------------------------------------------
 
-def play_of(state: State, action: Action, before: State) -> Play:
-    card = action["card"]
-    event = record(state).events[-1][0] if record(state).events else card
-    return Play(action.side, card, event, action.line, tuple(action.get("units") or ()),
+def _event_of(state: State, card: str | None) -> str | None:
+    """The card whose event the last play of this player turn made occur (``card`` when none was played)."""
+    events = record(state).events
+    return events[-1][0] if events else card
+
+
+def play_of(action: Action, event: str, before: State) -> Play:
+    return Play(action.side, action["card"], event, action.line, tuple(action.get("units") or ()),
                 tuple(action.get("targets") or ()), action.get("choice") or "", action.get("take"),
                 action.get("cancel"), before)
 
@@ -95,9 +99,12 @@ def handle_play(ctx: Context, state: State, action: Action) -> tuple[State, list
         or card in record(before).late  # played late: reported once already (card_play), then replaced as due
     # the units it benefits (5.3.4): its ``units``, or the playing side's units in the stack whose hex it names
     # (General Staff, Surprise Attack)
-    benefiting = named_units(ctx, before, play_of(before, action, before))
+    play = play_of(action, card, before)
+    benefiting = named_units(ctx, before, play)
     state, findings = play_event(ctx, state, side, card, benefiting)
-    play = play_of(state, action, before)
+    event = _event_of(state, card)  # the event that occurred (a copier's: the copied one), known once it is played
+    if event != card:
+        play = evolve(play, event=event)
     label = card_label(ctx, play.event, side)
     h = half(ctx, play.event, side)
     ev = ctx.game.cards[play.event].events[side]
@@ -146,8 +153,9 @@ def handle_play(ctx: Context, state: State, action: Action) -> tuple[State, list
 
 def due_for(ctx: Context, state: State, action: Action) -> int | None:
     """The index of the due this action carries out, or None."""
+    key, side = phase_key(state), action.side
     for i, d in enumerate(state.effects.due):
-        if d.key[:3] != phase_key(state) or d.side != action.side:
+        if d.key[:3] != key or d.side != side:
             continue
         accepts = FOLLOW.get(d.kind)
         if accepts is not None and accepts[0](ctx, state, d, action):
@@ -226,6 +234,12 @@ def after(ctx: Context, first: State, state: State, action: Action) -> tuple[Sta
 
 
 def _lapse(ctx: Context, state: State) -> tuple[State, list[Finding]]:
+    key = phase_key(state)
+    for d in state.effects.due:
+        if d.key[:3] != key:
+            break
+    else:  # every due is of this phase (the usual case between a play and its phase's end): none lapses
+        return state, []
     now = slot_position(ctx, state.turn, state.player, state.phase)
     return _settle(ctx, state, lambda d: slot_position(ctx, *d.key[:3]) < now, [])
 
@@ -250,6 +264,10 @@ def _settle(ctx: Context, state: State, over: Callable[[Due], bool], findings: l
     return state, findings
 
 
+_NO_RECENT = evolve(Recent("", 0, "", (), None))  # a blank made once: a copy of it costs less than ``Recent``'s
+# ``__init__`` (one store a field); a copy's attributes in a combined dict
+
+
 def _remember(ctx: Context, first: State, state: State, action: Action) -> State:
     kind, cards_, unit = "", (), None
     if action.type == "play":
@@ -272,8 +290,9 @@ def _remember(ctx: Context, first: State, state: State, action: Action) -> State
     recent = None
     if kind:
         stripped = first if prior is None else evolve(first, recent=None)
-        event = record(state).events[-1][0] if kind == "play" and record(state).events else None
-        recent = Recent(action.side, action.line, kind, cards_, stripped, unit, event)
+        event = _event_of(state, None) if kind == "play" else None
+        recent = evolve(_NO_RECENT, side=action.side, line=action.line, kind=kind, cards=cards_, before=stripped,
+                        unit=unit, event=event)
     if recent is None and state.recent is None:
         return state
     return evolve(state, recent=recent)

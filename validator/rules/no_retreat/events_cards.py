@@ -66,20 +66,23 @@ def _accepts(kind: str):
     return accepts
 
 
-def _counted(ctx: Context, d: Due, n: int) -> tuple[Due, list[Finding]]:
+def _counted(ctx: Context, d: Due, n: int, **changes) -> tuple[Due, list[Finding]]:
+    """The due with ``n`` more cards drawn or discarded (and its other ``changes``, in the same copy: a ``Due`` has
+    slots, copied one field at a time)."""
     done = d.done + n
     if done > d.most and d.done <= d.most:
         verb = "draws" if d.kind == "draw" else "discards"
-        return evolve(d, done=done), [violation(ctx, d.card, d.player or None, f"the event {verb} {d.most} card(s) "
-                                                 f"for the {ctx.game.sides[d.side].name} player; {done} logged")]
-    return evolve(d, done=done), []
+        return evolve(d, done=done, **changes), [violation(
+            ctx, d.card, d.player or None, f"the event {verb} {d.most} card(s) for the "
+                                           f"{ctx.game.sides[d.side].name} player; {done} logged")]
+    return evolve(d, done=done, **changes), []
 
 
 def follow_draw(ctx: Context, state: State, d: Due, action: Action) -> tuple[State, Due, list[Finding]]:
     """The cards drawn are kept on the due (``used``): "draw 2 and keep 1" discards one of them."""
     state, findings = handle_draw(ctx, state, action, d.card)
-    d, more = _counted(ctx, d, len(action["cards"]))
-    return state, evolve(d, used=d.used + tuple(action["cards"])), findings + more
+    d, more = _counted(ctx, d, len(action["cards"]), used=d.used + tuple(action["cards"]))
+    return state, d, findings + more
 
 
 def _not_drawn(ctx: Context, state: State, d: Due, action: Action) -> list[Finding]:

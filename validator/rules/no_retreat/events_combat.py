@@ -42,6 +42,7 @@ enters it).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter, itemgetter
 from typing import Iterable
 
 from games.hexgrid import distance
@@ -505,10 +506,11 @@ def after_battle(ctx: Context, state: State, spec: BattleSpec, played: tuple[Bat
     """What the battle's cards leave in the state: lasting effects, the battle's own card effects (advance,
     retreat), extra step losses, a mandatory counterattack, a battle to fight again, cards taken, cards to draw."""
     e = state.effects
-    lasting = tuple(x if not x.battles else evolve(x, battles=x.battles - 1) for x in e.lasting)
-    lasting = tuple(x for x in lasting if x.battles >= 0 and not (x.battles == 0 and x.params.get("battles")))
-    if len(lasting) != len(e.lasting) or any(x is not y for x, y in zip(lasting, e.lasting)):  # else: no copy
-        state = evolve(state, effects=evolve(e, lasting=lasting))
+    if e.lasting:
+        lasting = tuple(x if not x.battles else evolve(x, battles=x.battles - 1) for x in e.lasting)
+        lasting = tuple(x for x in lasting if x.battles >= 0 and not (x.battles == 0 and x.params.get("battles")))
+        if len(lasting) != len(e.lasting) or any(x is not y for x, y in zip(lasting, e.lasting)):  # else: no copy
+            state = evolve(state, effects=evolve(e, lasting=lasting))
     advance, free = [], set()
     for bc in _live(played):
         eff, entry = bc.effect, bc.entry
@@ -542,11 +544,13 @@ def after_battle(ctx: Context, state: State, spec: BattleSpec, played: tuple[Bat
     if out.must:
         state = evolve(state, effects=evolve(state.effects, must_counterattack=(b.line, other(ctx, spec.side),
                                                                                  out.must)))
-    groups = tuple(LossGroup(side, frozenset(units), rule="5.3.1") for side, units in out.groups if units)
+    groups = tuple(LossGroup(side, frozenset(units), rule="5.3.1") for side, units in out.groups if units) \
+        if out.groups else ()
     if groups:
         b = evolve(b, loss_groups=b.loss_groups + groups)
-    cards = BattleCards(b.line, tuple(advance), frozenset(free))
-    return evolve(state, effects=evolve(state.effects, battle=cards)), b
+    if not advance and not free:  # (what the readers make of no record, or of an earlier battle's: no copy)
+        return state, b
+    return evolve(state, effects=evolve(state.effects, battle=BattleCards(b.line, tuple(advance), frozenset(free)))), b
 
 
 def _cancelled_card(played: tuple[BattleCard, ...], canceller: BattleCard) -> str | None:
@@ -685,6 +689,9 @@ def defense_works(ctx: Context, state: State, play: Play, effect: Effect) -> tup
     return state, findings
 
 
+_LOC, _HEX = attrgetter("loc"), itemgetter(0)
+
+
 def works_entered(ctx: Context, first: State, state: State) -> State:
     """A Defense Works marker goes when an enemy unit enters its hex (card 41), checked after every action while a
     marker is out (``first``: the state before the action). Each marker left after the check before had no enemy
@@ -694,7 +701,10 @@ def works_entered(ctx: Context, first: State, state: State) -> State:
     works = state.effects.works
     changed = noted_changes(ctx, first.units, state.units) if works is first.effects.works else None
     if changed is not None:
-        sides, units = unit_sides(ctx), state.units
+        units = state.units
+        if set(map(_LOC, map(units.__getitem__, changed))).isdisjoint(map(_HEX, works)):
+            return state  # (no unit the action changed stands in a marked hex: the usual case, found in C)
+        sides = unit_sides(ctx)
         keep = frozenset(w for w in works if not any(units[u].loc == w[0] and sides[u] != w[1] for u in changed))
     else:
         pos = position(ctx, state.units)

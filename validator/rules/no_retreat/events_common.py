@@ -77,6 +77,8 @@ def scope_key(state: State, lasting: str) -> Key:
 
 def active(state: State) -> list[Lasting]:
     """The lasting effects that hold now."""
+    if not state.effects.lasting:  # (most battles: no lasting effect was ever played)
+        return []
     keys = {scope_key(state, s) for s in ("phase", "player_turn", "turn")}
     return [x for x in state.effects.lasting if x.scope in keys]
 
