@@ -142,6 +142,41 @@ Left alone: an Air unit placed on a map hex, or a unit in an enemy Entry Area, i
 a Breakthrough Group declared after its own unit's one-hex advance into the vacated hex (15.2.1's steps put the
 declaration first, but forming there costs the same hex, 15.2.3) or before the defender's retreat (as the first
 round's Determined Defense case: nothing is gained).
+
+Fourth round (``mut4_*`` logs), thresholds and boundaries, each tried on both sides (the last
+legal value and the first illegal one) in small hand-made positions of the Campaign, read against the rules text.
+Combat (33): odds rounded down at a column's edge (15 to 5 is 3-1, 14 to 5 is 2-1), the lowest column (2 to 6 is
+1-3; 2 to 8 is no combat, 8.4.1), 40 to 4 an automatic DS and 39 to 4 the 7-1 column, 50 to 5 capped at 40 (7-1, not
+the automatic DS, 8.5.1), two doubled Guards divisions in a City capped at 20 (1-1, not 1-2, 8.5.2), a Tank Shift
+pushing 9-1 to the automatic DS and 8-1 only to 7-1, 7-1 and 6-1 shifted right, a Rough hex's shift taking 1-3 below
+the table and 10-1 back onto 7-1 while 11-1 stays automatic (8.4.2), halving rounded up (an Out of Supply 3 attacks
+at 2, a 2 at 1; a Disrupted 5 defends at 3, 9.1), and a Tank Destroyer's white dot denying the Tank Shift. Movement
+(5): 12 road hexes at half an MP for an MA of 6 and 13; an Army HQ (an ASU) moving two hexes gives its shift, three
+Disrupt it (18.2.2); its range of 5 and 6 (18.4). Advance (40): after a DS Adv 4 and an A1/DR2 Adv 2 in Clear, Rain,
+Mud and Snow weather, each kind of unit at its allowance and one hex more (14.2.2, 23.2.3: the CRT's number is
+halved, not the unit's rate, so an infantry division advances two hexes after an Adv 4 in Rain; 23.2.4), and an
+Automatic DS (the retreat of 3, 4 and 5 hexes, 8.6.1; the advance in Rain). The Russian Winter (12): an attack from
+row 42, 43 and 44 on turns 27 and 28 (23.4: on or north of row 43 from turn 28). Automatic Victory (18): turn 9's
+benchmark of 8 with 2, 3, 13 and 14 VPs (24.2: 14 and 2 win, 13 and 3 do not). Supply (about 1,300 claims): an Axis
+division alone on each clear hex five or six overland hexes from the nearest road (three or four in Rain), claimed
+in supply and Out of Supply; the 88 verdicts that differed from that crude count (it ignores the Entry Areas' reach,
+the Volga's ferries and roads that lead to no Axis source) were judged by those, spot-checked. Reserves (7): three
+markers and a fourth, an activated Reserve's two hexes and three, an activation and a move on the next turn (25.2).
+Movement (7,688 random walks against a cost count of our own, written from the TEC and 5.x, 6.2 and 23.x: an
+Axis infantry, Panzer or Romanian cavalry division from a random hex, alone or with a Soviet division beside its
+start hex, in Clear, Rain, Mud and Snow, turns 5, 22 and 30 (frozen Major Rivers north of row 44), normal, Extended
+and Tactical, each walked as far as its MPs reach exactly and one hex further, and one hex past the EZOC it stopped
+in): every verdict agreed. Then the type classes the numbers hang on (2.3.3's Infantry types, 9.2's dots: a red-dot
+Panzer against a white-dot Tank Destroyer still earns the Elite shift, a white-dot attacker does not cancel the
+Axis defender's shifts; 20 combinations, all as the rules give).
+Misses found: one, fixed:
+
+- 2.3.3, 9.6.1: a Soviet Mechanized Corps defending in a Mountain hex was not doubled. 2.3.3 marks the
+  Mechanized/Panzergrenadier type (the icon the Soviet Mechanized Corps share with the Panzergrenadiers, ``symbol =
+  "mech"`` in the data) an Infantry type; the data gave the type ``mech_corps`` no ``infantry_type`` trait (in a
+  City it was doubled anyway, 9.6.3 naming only Tank Corps). The trait is added in ``game.toml``
+  (``mut4_mech_corps_in_mountain_not_doubled``; the twin ``mut4_mech_corps_in_mountain_doubled_clean``); no other
+  log of the folder changes its verdict.
 """
 from __future__ import annotations
 
@@ -153,7 +188,7 @@ from games_once import LOADED
 from validator.cli import check_log
 
 LOGS = Path(__file__).parent / "logs" / "stalingrad42"
-MUTATIONS = sorted(LOGS.glob("mut*_*.jsonl"))  # the first round (mut_), the second (mut2_), the third (mut3_)
+MUTATIONS = sorted(LOGS.glob("mut*_*.jsonl"))  # rounds one to four: mut_, mut2_, mut3_, mut4_
 # a legal twin -> (unit, hex) that makes its start position impossible: the header refused in one line, exit 2
 REFUSED = {"mut3_position_enemy_beside_clean": ("sov_51rd", "1313")}
 
