@@ -36,7 +36,7 @@ from ...engine.paths import move_bits
 from ...engine.state import evolve
 from ...model import Action, Finding
 from . import supply
-from .campaign_data import campaign_rules, later, not_in_force, scenario_rules
+from .campaign_data import VASILEVSKY, campaign_rules, later, not_in_force, scenario_rules
 from .data import axis as _axis, facts, scenario_facts
 from .entry import wrong_face
 from .losses import box
@@ -645,7 +645,7 @@ def handle_winter_offensive(ctx: Context, state: State, action: Action) -> tuple
     """A ``winter_offensive`` line (33.1, 33.2.1)."""
     c = later(ctx).campaign
     findings = []
-    start = min(_turns(ctx, "vasilevsky"), default=None)
+    start = min(_turns(ctx, VASILEVSKY), default=None)
     if not campaign_rules(ctx):
         findings += not_in_force(ctx, "the Winter Offensive (33.0)")
     elif state.winter_offensive is not None:
