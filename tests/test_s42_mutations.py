@@ -169,7 +169,7 @@ the odds, net shift and result claimed); 1,200 Disengagement and 600 Rally claim
 about 1,300 supply claims (a division alone five or six overland hexes from the nearest road, three or four in
 Rain, 16.3.2). Every verdict agreed but for the misses below: the numbers were right, what they hang on (a unit's
 type, a hex's terrain) was not always.
-Misses found: four, fixed:
+Misses found: six, fixed:
 
 - 2.3.3, 9.6.1: a Soviet Mechanized Corps defending in a Mountain hex was not doubled. 2.3.3 marks the
   Mechanized/Panzergrenadier type (whose icon the Soviet Mechanized Corps share: ``symbol = "mech"`` in the data) an
@@ -189,11 +189,25 @@ Misses found: four, fixed:
   (the check read the map's terrain name) (``mut4_attrition_dry_seasonal_marsh_airfield_left_out``; the twin
   ``mut4_attrition_dry_seasonal_marsh_airfield_clean``; the guard
   ``mut4_attrition_wet_seasonal_marsh_no_airfield_clean``: Marsh after the Rain, no airfield).
+- 31.0, 30.0 (a log's first line): a log that starts from a later position could not say that a frozen Reserve
+  Army had been released before it, nor that the Trans-Caucasus trigger had fired: every move of such an army (its
+  placement from the box) was reported. The header's ``released`` now takes the army ("6R") and "trans_caucasus"
+  (``mut4_reserve_army_released_before_position_clean``, ``mut4_trans_caucasus_triggered_before_position_clean``;
+  the guard ``mut4_reserve_army_frozen_in_position``). Where units stand says nothing of it: a position is free
+  (``reserve_armies``' 7th Reserve Army division away from its set-up hex stays frozen).
+- 33.1, 33.2.2 (a log's first line): a position after the Winter Offensive could not say it had started, so its
+  Soviet-first turns were reported under 3.0; the position takes ``winter_offensive`` (its turn), refused before
+  the Vasilevsky marker's turn or after the start (``mut4_winter_offensive_before_position_clean``; the guard
+  ``mut4_winter_offensive_not_in_position``; the refused header is made by
+  ``test_s42_impossible_position_fields_are_refused``).
 
 No other log of the folder changed its verdict with these fixes. Left alone: a retreat that enters a vacant EZOC hex
 on its last required hex and goes one further (12.2's extra hex) where a safe end at the required distance was open
 is accepted (12.2 allows the extra hex whenever it saves the unit; whether 12.1.3's third guideline then forbids it
-is not said); an Automatic DS's advance in Rain is halved like a CRT result's (8.6.2 says the full Advance rate).
+is not said); an Automatic DS's advance in Rain is halved like a CRT result's (8.6.2 says the full Advance rate); a
+log that starts in a Weather Phase cannot say the previous turn's weather (23.1's +1 and 23.3.1's Mud after Rain):
+it starts in the previous turn instead; a Mountain unit now pays the Alpine hexside's authored +1 on top of the
+Alpine hex's 3 MPs (4: Tactical Movement only for an MA of 3), as the TEC's stand-ins add up.
 """
 from __future__ import annotations
 
