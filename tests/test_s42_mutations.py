@@ -219,21 +219,38 @@ from games_once import LOADED
 from validator.cli import check_log
 
 LOGS = Path(__file__).parent / "logs" / "stalingrad42"
-MUTATIONS = sorted(LOGS.glob("mut*_*.jsonl"))  # rounds one to four: mut_, mut2_, mut3_, mut4_
+MUTATIONS = sorted(LOGS.glob("mut*_*.jsonl"))  # the first round (mut_), the second (mut2_), the third (mut3_)
 # a legal twin -> (unit, hex) that makes its start position impossible: the header refused in one line, exit 2
 REFUSED = {"mut3_position_enemy_beside_clean": ("sov_51rd", "1313")}
-# a legal twin -> (position field, value) that makes its start impossible (33.1: no Winter Offensive before turn 25)
-REFUSED_FIELDS = {"mut4_winter_offensive_before_position_clean": ("winter_offensive", 24)}
 
 # log name -> why the validator's verdict differs from the rules (rule numbers from ../shared/rules/)
 DISAGREEMENTS: dict[str, str] = {}
 
 CHAPTERS = ("8.", "9.", "10.", "11.", "14.", "16.", "18.", "22.", "23.", "32.")
+# the fourth round (mut4_) too; a legal twin -> (position field, value) that makes its start impossible (33.1: no
+# Winter Offensive before the Vasilevsky marker's turn)
+REFUSED_FIELDS = {"mut4_winter_offensive_before_position_clean": ("winter_offensive", 24)}
 
 
 def test_the_corpus_is_there():
     """Clean and breaking cases; every chapter named has a case that breaks it."""
     first.check_corpus(MUTATIONS, DISAGREEMENTS, CHAPTERS, "stalingrad42", 5)
+
+
+def test_s42_impossible_position_fields_are_refused(tmp_path: Path, capsys):
+    """A position field no game reaches is refused as an impossible position is, in one line naming the file (exit
+    2): the Winter Offensive said to have started on turn 24, before the Vasilevsky marker's turn (33.1), made from
+    its legal twin (:data:`REFUSED_FIELDS`)."""
+    for stem, (field, value) in REFUSED_FIELDS.items():
+        lines = (LOGS / f"{stem}.jsonl").read_text(encoding="utf-8").splitlines()
+        head = json.loads(lines[0])
+        head["position"][field] = value
+        log = tmp_path / f"{stem.removesuffix('_clean')}_{field}_refused.jsonl"
+        log.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n", encoding="utf-8")
+        outcome = check_log(str(log), cache=LOADED, fmt="json")
+        capsys.readouterr()
+        assert outcome.code == 2 and len(outcome.err) == 1, (stem, outcome.err)
+        assert f"{log}:1: header: position: {field} {value}" in outcome.err[0], outcome.err
 
 
 def test_s42_mutation_verdicts():
@@ -242,30 +259,17 @@ def test_s42_mutation_verdicts():
     first.check_set(MUTATIONS, DISAGREEMENTS)
 
 
-def _refused(tmp_path: Path, capsys, stem: str, change, needle: str) -> None:
-    """The legal twin ``stem`` with ``change`` made to its header's position is refused in one line naming the file
-    and ``needle`` (exit 2)."""
-    lines = (LOGS / f"{stem}.jsonl").read_text(encoding="utf-8").splitlines()
-    head = json.loads(lines[0])
-    change(head["position"])
-    log = tmp_path / f"{stem.removesuffix('_clean')}_refused.jsonl"
-    log.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n", encoding="utf-8")
-    outcome = check_log(str(log), cache=LOADED, fmt="json")
-    capsys.readouterr()
-    assert outcome.code == 2 and len(outcome.err) == 1, (stem, outcome.err)
-    assert f"{log}:1: header: position: {needle}" in outcome.err[0], outcome.err
-
-
 def test_s42_impossible_positions_are_refused(tmp_path: Path, capsys):
     """An impossible start position is no rule broken: the header is refused in one line naming the file, exit 2 (a
     refused log is no case of the log folder, which every log of it replays: it is made here from its legal twin,
     the Soviet 51st moved into the 9th Panzer's hex, 5.1 and 19.3, with no City Battle marker, 29.1.1)."""
     for stem, (unit, where) in REFUSED.items():
-        _refused(tmp_path, capsys, stem, lambda pos: pos["units"].__setitem__(unit, where), where)
-
-
-def test_s42_impossible_position_fields_are_refused(tmp_path: Path, capsys):
-    """A position field that no game reaches is refused as an impossible position is: the Winter Offensive said to
-    have started on turn 24, before the Vasilevsky marker's turn (33.1), made from its legal twin."""
-    for stem, (field, value) in REFUSED_FIELDS.items():
-        _refused(tmp_path, capsys, stem, lambda pos: pos.__setitem__(field, value), f"{field} {value}")
+        lines = (LOGS / f"{stem}.jsonl").read_text(encoding="utf-8").splitlines()
+        head = json.loads(lines[0])
+        head["position"]["units"][unit] = where
+        log = tmp_path / f"{stem.removesuffix('_clean')}_refused.jsonl"
+        log.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n", encoding="utf-8")
+        outcome = check_log(str(log), cache=LOADED, fmt="json")
+        capsys.readouterr()
+        assert outcome.code == 2 and len(outcome.err) == 1, (stem, outcome.err)
+        assert f"{log}:1: header: position: {where}" in outcome.err[0], outcome.err

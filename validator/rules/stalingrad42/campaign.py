@@ -641,6 +641,18 @@ def _penalty_spent(ctx: Context, state: State) -> State:
 
 # --- 33 The Winter Offensive -----------------------------------------------------------------------------------
 
+def from_position(ctx: Context, state: State) -> State:
+    """33.1: the header position's ``winter_offensive`` (the turn it started: the turn order flips after it, 33.2.2);
+    ValueError when no game reaches it: before the Vasilevsky marker's turn, or after the log's start."""
+    wo = state.winter_offensive
+    first = min(_turns(ctx, VASILEVSKY), default=None)
+    if wo is not None and (first is None or not first <= wo <= state.turn):
+        raise ValueError(f"position: winter_offensive {wo}: the Winter Offensive starts in a Soviet Initial Phase from "
+                         f"the Vasilevsky marker's turn ({first}) and not after the log's start (turn {state.turn}) "
+                         "(33.1: an impossible position)")
+    return state
+
+
 def handle_winter_offensive(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     """A ``winter_offensive`` line (33.1, 33.2.1)."""
     c = later(ctx).campaign

@@ -5,8 +5,7 @@
   the header is refused (ValueError, one line, exit 2). The hexes the scenario's set-up leaves vacant but gives a
   side (``rules.toml [scenario_rules.*] control``: Uranus's Axis-held VP hexes, S3.5's 15 VPs), unless a unit
   stands there or the log's header says otherwise; the header position's ``elbrus`` and ``baku`` (24.3, 24.1.2:
-  earned before the log begins) and ``winter_offensive`` (33.1: the turn it started, which flips the turn order,
-  33.2.2; refused before the Vasilevsky marker's turn or after the log's start).
+  earned before the log begins).
 - S1.2: the refitting 14th and 22nd Panzer and 60th Panzergrenadier Divisions (the scenario's ``[[immobile]]``)
   neither move (``movement``) nor attack on turn 1; Axis units that exit the map through Entry Areas M-R never
   re-enter it nor attack onto it.
@@ -27,7 +26,7 @@ from __future__ import annotations
 from ...engine.context import Context
 from ...engine.state import evolve
 from ...model import Action, Finding
-from .campaign_data import VASILEVSKY, scenario_rules
+from .campaign_data import scenario_rules
 from .move_modes import mode_of
 from .state import State
 from .units import name, table
@@ -43,12 +42,6 @@ def start(ctx: Context, state: State) -> State:
     if mixed is not None:
         raise ValueError(f"position: {mixed} holds units of both sides, one of them a Combat Unit, and no City Battle "
                          "marker (5.1, 19.3, 29.1.1: an impossible position)")
-    wo = header.get("winter_offensive")
-    first = ctx.first_turn_of.get(VASILEVSKY)
-    if wo is not None and (first is None or not first <= wo <= state.turn):
-        raise ValueError(f"position: winter_offensive {wo}: the Winter Offensive starts in a Soviet Initial Phase from "
-                         f"the Vasilevsky marker's turn ({first}) and not after the log's start (turn {state.turn}) "
-                         "(33.1: an impossible position)")
     given = header.get("control", {})
     control = {h: s for h, s in sr.control.items() if not units_in(ctx, state, h) and h not in given}
     score = state.score
