@@ -89,7 +89,7 @@ def context(game: Game, header: Header) -> Context:
 
 def start(ctx: Context) -> State:
     """The state before the first action; ValueError when the header's start is impossible."""
-    return scenarios.start(ctx, initial_state(ctx))
+    return scenarios.start(ctx, campaign.from_position(ctx, initial_state(ctx)))
 
 
 def step(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:

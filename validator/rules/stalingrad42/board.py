@@ -6,19 +6,22 @@ Terrain Effects Chart):
 - 2.2.3: Sea hexsides (and the Kerch Strait, crossed only from Entry Area W, 5.7.2) are impassable to every unit;
   what depends on the season or the side (Lakes, Alpine hexsides, the Volga, Major Rivers) is closed step by step
   by ``crossings``;
+- 9.6.2: a full Alpine hex is a Mountain hex surrounded by Alpine hexsides: every hexside of one is an Alpine
+  hexside on the board, whether or not the map marks it (:func:`with_alpine_hexes`);
 - 6.1: zones of control are ``zoc``'s (the engine's positions count none: ``Hooks.zoc_counts``);
 - the scenario's maps (S1.1, S2.1, S3.1, S4.1): the hexes of the other map sections are not in play (:func:`in_play`).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from typing import Mapping
 
 from games.hexgrid import to_offset
 from games.model import Game
 
-from ...engine.board import build_board
+from ...engine.board import Board, build_board
 from ...engine.context import Context, Hooks, derived_from, make_context as engine_context
 from ...model import Finding, Header
 from .data import scenario_facts
@@ -26,6 +29,7 @@ from .data import scenario_facts
 HALVES = 2  # the costs count half MPs (5.2)
 MOVE_CLASSES = ("mech", "nonmech")  # movement class 0 and 1 (the TEC's mp_mech and mp_nonmech)
 ALWAYS_IMPASSABLE = frozenset({"sea", "kerch_strait"})  # 2.2.3; 5.7.2 (the Strait is crossed from W only)
+ALPINE_HEX, ALPINE_SIDE = "alpine", "alpine_side"  # 9.6.2: the TEC's full Alpine hex and Alpine hexside
 
 
 def halves(mp: Fraction | int | None, default: int = 1) -> int:
@@ -41,6 +45,21 @@ def terrain_cost(game: Game, terrain: str) -> tuple[int, int]:
     return tuple(halves(t.mp.get(c)) for c in MOVE_CLASSES)  # type: ignore[return-value]
 
 
+def with_alpine_hexes(game: Game, board: Board) -> Board:
+    """9.6.2: the board with every hexside of a full Alpine hex an Alpine hexside (besides its other features), so
+    that whatever reads Alpine hexsides (movement, advance, attacks and the Mountain doubling, Lines of Supply, ranges,
+    bonds, the Winter's closing, 23.4) reads them around such a hex too."""
+    features = dict(board.features)
+    hexes = game.map.hexes
+    for hid, h in hexes.items():
+        if h.terrain != ALPINE_HEX:
+            continue
+        for n in board.neighbours.get(hid, ()):
+            if n in hexes:
+                features[hid, n] = features[n, hid] = features.get((hid, n), frozenset()) | {ALPINE_SIDE}
+    return replace(board, features=features)
+
+
 HOOKS = Hooks(zoc_counts=False)  # 6.1: ``zoc`` keeps both sides' zones of control (as bits, with the Winter's changes)
 
 
@@ -50,7 +69,8 @@ def make_context(game: Game, header: Header) -> Context:
     tables = derived_from(game)
     board = tables.get("board")
     if board is None:
-        board = tables["board"] = build_board(game, lambda terrain: terrain_cost(game, terrain), ALWAYS_IMPASSABLE)
+        board = tables["board"] = with_alpine_hexes(
+            game, build_board(game, lambda terrain: terrain_cost(game, terrain), ALWAYS_IMPASSABLE))
     return engine_context(game, header, board, HOOKS)
 
 

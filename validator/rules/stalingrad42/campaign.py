@@ -7,7 +7,8 @@
 - 31.0: the 5th, 6th, 7th and 8th Reserve Armies (units.csv ``formation``) do not move until released: the 8th on
   turn 15 (turn event ``release_reserve_army``) or when an Axis unit moves within six hexes of Saratov; the others by
   a ``release`` line in the Soviet Initial Phase, one army a turn from turn 2. S1.2: in Fall Blau the 6th moves from
-  turn 2; one unit of the 5th may use Rail Movement.
+  turn 2; one unit of the 5th may use Rail Movement. A header's position may say in ``released`` which armies were
+  released before it ("6R") and that 30.0's trigger fired ("trans_caucasus") (:func:`_shown`).
 - 32.1: in the Axis Initial Phase of turn 10, Grossdeutschland and two elite Panzer divisions (not Isolated ones
   while others may go) are removed (``remove`` to ``removed``), at least seven steps: fewer, and other Panzer
   divisions lose the rest (``loss``), no more; more, and the extra steps may go at once to reduced Panzer or
@@ -35,7 +36,7 @@ from ...engine.paths import move_bits
 from ...engine.state import evolve
 from ...model import Action, Finding
 from . import supply
-from .campaign_data import campaign_rules, later, not_in_force, scenario_rules
+from .campaign_data import VASILEVSKY, campaign_rules, later, not_in_force, scenario_rules
 from .data import axis as _axis, facts, scenario_facts
 from .entry import wrong_face
 from .losses import box
@@ -70,6 +71,24 @@ def _row(ctx: Context, hid: str) -> int:
 
 # --- 31.0 Reserve Armies held ----------------------------------------------------------------------------------
 
+def _shown(ctx: Context) -> frozenset[str]:
+    """The events of 30.0 and 31.0 a header's position says happened before it, in its ``released`` (made once per
+    replay): a frozen Reserve Army released ("6R": its units move, 31.0; "8R" also by the Saratov trigger), the
+    Trans-Caucasus trigger fired ("trans_caucasus", 30.0). A position is free: where its units stand says nothing
+    of what happened before it (``reserve_armies``: a 7th Reserve Army division away from its set-up hex is frozen)."""
+    def make(c: Context) -> frozenset[str]:
+        said = set(c.header.position.get("released", ()))
+        out = {ARMY + f for f in said if f in _frozen_formations(c)}
+        return frozenset(out | ({TC} if later(c).campaign.trans_caucasus in said else set()))
+    return per_replay(ctx, "s42_shown_by_position", make)
+
+
+def _events(ctx: Context, state: State) -> frozenset[str]:
+    """What happened so far: the log's events and those its header's position shows (:func:`_shown`)."""
+    shown = _shown(ctx)
+    return state.events | shown if shown else state.events
+
+
 def _formation(ctx: Context, uid: str) -> str:
     return str(ctx.game.units[uid].extra.get("formation") or "")
 
@@ -83,7 +102,7 @@ def _frozen_formations(ctx: Context) -> frozenset[str]:
 def frozen(ctx: Context, state: State, uid: str) -> str | None:
     """31.0, S1.2: why a Reserve Army unit may not move yet, or None."""
     f = _formation(ctx, uid)
-    if f not in _frozen_formations(ctx) or ARMY + f in state.events:
+    if f not in _frozen_formations(ctx) or ARMY + f in _events(ctx, state):
         return None
     free = scenario_rules(ctx).free_from.get(f)
     if free is not None:
@@ -144,7 +163,7 @@ def handle_release(ctx: Context, state: State, action: Action) -> tuple[State, l
     elif f == c.saratov_army:
         findings.append(Finding("31.0", f"the {f} Reserve Army is released only on turn 15 or by an Axis unit within "
                                         "six hexes of Saratov", tuple(units), where))
-    elif ARMY + f in state.events:
+    elif ARMY + f in _events(ctx, state):
         findings.append(Finding("31.0", f"the {f} Reserve Army is released already", tuple(units), where))
     elif state.turn < c.reserve_army_turn:
         findings.append(Finding("31.0", f"Reserve Armies are released from turn {c.reserve_army_turn}", tuple(units),
@@ -172,8 +191,9 @@ def after_units(ctx: Context, before: State, state: State, action: Action) -> tu
         return state, []
     c = later(ctx).campaign
     army = ARMY + c.saratov_army
-    tc = TC not in state.events
-    saratov = army not in state.events and c.saratov_army in _frozen_formations(ctx)
+    events = _events(ctx, state)
+    tc = TC not in events
+    saratov = army not in events and c.saratov_army in _frozen_formations(ctx)
     if not (tc or saratov):  # both triggered already: nothing is left to look for
         return state, []
     path = (*(action.get("path") or ()), state.units[uid].loc or "")
@@ -231,7 +251,7 @@ def handle_place(ctx: Context, state: State, action: Action) -> tuple[State, lis
     findings = []
     if us.loc == c.trans_caucasus:
         south = [a for a in sorted(facts(ctx).entry.south) if scenario_facts(ctx).areas.get(a) == action.side]
-        if TC not in state.events:
+        if TC not in _events(ctx, state):
             findings.append(Finding("30.0", f"{who}: the Trans-Caucasus Front's units arrive only once an Axis unit has "
                                             f"entered hex row xx{c.trans_caucasus_row} or south", (uid,), (to,)))
         elif TC_PLACED in state.logged:
@@ -621,11 +641,23 @@ def _penalty_spent(ctx: Context, state: State) -> State:
 
 # --- 33 The Winter Offensive -----------------------------------------------------------------------------------
 
+def from_position(ctx: Context, state: State) -> State:
+    """33.1: the header position's ``winter_offensive`` (the turn it started: the turn order flips after it, 33.2.2);
+    ValueError when no game reaches it: before the Vasilevsky marker's turn, or after the log's start."""
+    wo = state.winter_offensive
+    first = min(_turns(ctx, VASILEVSKY), default=None)
+    if wo is not None and (first is None or not first <= wo <= state.turn):
+        raise ValueError(f"position: winter_offensive {wo}: the Winter Offensive starts in a Soviet Initial Phase from "
+                         f"the Vasilevsky marker's turn ({first}) and not after the log's start (turn {state.turn}) "
+                         "(33.1: an impossible position)")
+    return state
+
+
 def handle_winter_offensive(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     """A ``winter_offensive`` line (33.1, 33.2.1)."""
     c = later(ctx).campaign
     findings = []
-    start = min(_turns(ctx, "vasilevsky"), default=None)
+    start = min(_turns(ctx, VASILEVSKY), default=None)
     if not campaign_rules(ctx):
         findings += not_in_force(ctx, "the Winter Offensive (33.0)")
     elif state.winter_offensive is not None:

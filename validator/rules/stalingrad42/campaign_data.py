@@ -22,6 +22,7 @@ from .data_checks import areas as _areas, hex_ as _hex, region as _region, side 
 
 LEADER_ROLLS = ("battle", "determined", "disengage")  # 28.1: the rolls a leader may make again
 ELBRUS = ("temporary", "permanent")  # 24.3, S2.5
+VASILEVSKY = "vasilevsky"  # 33.1: the turn-track event of the Vasilevsky marker (turns.csv, turn 25)
 
 
 @dataclass(frozen=True)

@@ -231,7 +231,7 @@ def initial_state(ctx: Context) -> State:
     vp = int(position.get("vp", _scenario_vp(ctx)))
     return State(at.turn, at.player, at.phase, at.step, weather, units, control, _markers(ctx, position),
                  score=Score(vp), weathers={at.turn: weather}, wet=bool(position.get("wet", False)),
-                 released=frozenset(position.get("released", ())))
+                 released=frozenset(position.get("released", ())), winter_offensive=position.get("winter_offensive"))
 
 
 def _scenario_marker(ctx: Context, kind: str) -> str | None:

@@ -12,8 +12,9 @@
   ends the step; a phase that records none is not (decision: the log did not record them).
 - 16.5.4: the modifiers, at most +4 in all: Airfield (+2 Axis, +1 Soviet, the Axis +1 in Snow: ``weather.csv
   airfield_axis``; one less when the nearest Connecting Rail Hex is more than 15 hexes away) for an Unlimited LOS to
-  a friendly Town, Landmark or Clear hex not adjacent to an enemy Combat Unit (Pitomnik even so: ``rules.toml
-  airfield_beside_enemy``); City +1 for one to a friendly
+  a friendly Town, Landmark or Clear hex (a Seasonal Marsh too before the first Rain: a Clear hex until then, 23.2.3)
+  not adjacent to an enemy Combat Unit (Pitomnik even so: ``rules.toml airfield_beside_enemy``); City +1 for one to a
+  friendly
   occupied or controlled City hex; HQ +1 for one to a friendly Army (Axis) or Front (Soviet) HQ; Desert -1 for a
   unit in a Desert hex (TEC ``isolation_drm``). A logged ``drm`` must be this sum.
 - 16.4: what an Out of Supply marker does is checked where it matters: movement (``movement``), replacements
@@ -32,10 +33,14 @@ from . import supply
 from .data import facts
 from .losses import lose_step
 from .state import IN_SUPPLY, ISOLATED, OUT_OF_SUPPLY, State
+from .terrain import situation, terrain_of
 from .units import name, table
 from .zoc import adjacent_bits, holds, locations, other, sides, units_at
 
 WORDS = {IN_SUPPLY: "in supply", OUT_OF_SUPPLY: "Out of Supply", ISOLATED: "Isolated"}
+# 16.5.4: the Clear Terrain of an airfield as the terrain is now (``terrain.terrain_of``): a Seasonal Marsh hex is a
+# Clear hex until the first Rain (23.2.3), Marsh after it
+AIRFIELD_TERRAIN = frozenset({"clear", "seasonal_marsh"})
 
 
 def status(ctx: Context, state: State, side: str, loc: str) -> str:
@@ -165,9 +170,10 @@ def drm(ctx: Context, state: State, uid: str) -> tuple[int, list[str]]:
     reach = supply.pocket(ctx, state, side, loc)
     enemy_adj = adjacent_bits(ctx, state, sides(ctx, state, other(ctx, side)).combat)
     bit = move_bits(ctx).bit
+    sit = situation(ctx, state)
     airfields = [h for h in reach if h in hexes and (not bit[h] & enemy_adj or h in f.beside_enemy)
                  and state.control.get(h, side) == side
-                 and (hexes[h].settlement in ("town", "landmark") or hexes[h].terrain == "clear")]
+                 and (hexes[h].settlement in ("town", "landmark") or terrain_of(ctx, sit, h) in AIRFIELD_TERRAIN)]
     if airfields:
         w = ctx.game.weather[state.weather]
         value = int(w.extra.get("airfield_axis", f.airfield.get(side, 0))) if side != facts(ctx).volga_side \
