@@ -133,7 +133,7 @@ from __future__ import annotations
 
 import test_blind_rulebook as first
 
-MUTATIONS = sorted(log for pattern in ("mut_*.jsonl", "mut2_*.jsonl", "mut3_*.jsonl", "mut4_*.jsonl")
+MUTATIONS = sorted(log for pattern in ("mut_*.jsonl", "mut2_*.jsonl", "mut3_*.jsonl", "mut4_*.jsonl", "mut5_*.jsonl")
                    for log in first.LOGS.glob(pattern))
 
 # log name -> why the validator's verdict differs from the rules (none: the miss found is fixed)

@@ -44,35 +44,78 @@ def end_check(ctx: Context, state: State) -> tuple[State, list[Finding]]:
 
 
 def handle_supply(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
-    """The listed units get Unsupplied markers; each is checked against the markers already placed, a side's units
-    after the markers of the sides checked before it (6.0: phasing player first, a marked unit losing its ZOC at
-    once), also when one line lists units of both sides."""
+    """The listed units get Unsupplied markers; each is checked against the markers of the sides checked before its
+    own (6.0: phasing player first, a marked unit losing its ZOC at once), also when one line lists units of both
+    sides, and whatever the order of the lines: a marker an earlier line gave the other side's unit is judged again
+    once the phasing player's markers are placed, and one whose unit then traces supply is false (6.4)."""
     listed = list(action["unsupplied"])
     findings = []
     false: set[str] = set()
     sides = {action.side} | {ctx.game.units[uid].side for uid in listed}
-    for side in supply_order(ctx, state):
+    order = supply_order(ctx, state)
+    for n, side in enumerate(order):
         mine = [uid for uid in listed if ctx.game.units[uid].side == side]
         if not mine:
             continue
+        judge = _before(ctx, state, order[n + 1:])
         units = dict(state.units)  # (a new mapping only when a marker is placed)
         for uid in mine:
             if units[uid].loc not in ctx.board.locations:
                 findings.append(Finding("6.0", f"{unit_name(ctx, uid, state)} is not on the map", (uid,)))
                 continue
-            s = unit_supply(ctx, state, uid, supply_net(ctx, state, side))
-            if s.ok:
+            wrong = _false_marker(ctx, judge, uid, side, "")
+            if wrong:
                 # 6.4, one mistake, one report: a unit that traces supply gets no marker (the check has one outcome),
                 # so a move by its full allowance or its zone of control is not reported again
-                findings.append(Finding(s.rule, f"{unit_name(ctx, uid, state)} was marked Unsupplied but "
-                                                f"{describe(ctx, state, uid, s)}", (uid,), (units[uid].loc,) + s.path))
+                findings.append(wrong)
                 false.add(uid)  # a battle's claim may still count it (combat.handle_battle: one mistake, one report)
                 continue
             units[uid] = evolve(units[uid], unsupplied=True)
         state = evolve(state, units=units)
+        state, again = _judged_again(ctx, state, order[n + 1:], set(listed))
+        findings += [f for f, _ in again]
+        false |= {uid for _, uid in again}
     if false:
         state = with_record(state, false_marks=record(state).false_marks | false)
     return evolve(state, logged=state.logged | {_key(side) for side in sides}), findings
+
+
+def _before(ctx: Context, state: State, later: tuple[str, ...]) -> State:
+    """``state`` as a side checked before ``later`` sees it (6.0): no markers on the later sides' units yet (in the
+    Supply Check Phase every marker on the map was placed in it; the same state when there are none)."""
+    marked = [uid for uid, us in state.units.items() if us.unsupplied and ctx.game.units[uid].side in later]
+    if not marked:
+        return state
+    return evolve(state, units={**state.units, **{uid: evolve(state.units[uid], unsupplied=False) for uid in marked}})
+
+
+def _false_marker(ctx: Context, judge: State, uid: str, side: str, why: str) -> Finding | None:
+    """The 6.4 report of a marker on ``uid`` when it traces supply in ``judge`` (under the rule that supplies it)."""
+    s = unit_supply(ctx, judge, uid, supply_net(ctx, judge, side))
+    if not s.ok:
+        return None
+    return Finding(s.rule, f"{unit_name(ctx, uid, judge)} was marked Unsupplied but {describe(ctx, judge, uid, s)}"
+                           f"{why}", (uid,), (judge.units[uid].loc,) + s.path)
+
+
+def _judged_again(ctx: Context, state: State, later: tuple[str, ...],
+                  listed: set[str]) -> tuple[State, list[tuple[Finding, str]]]:
+    """6.0: the markers earlier lines gave units of the ``later`` sides (the other player's line written first),
+    judged again with this line's markers in place; a false one is reported (6.4) and taken off."""
+    out: list[tuple[Finding, str]] = []
+    for n, side in enumerate(later):
+        marked = [uid for uid, us in state.units.items() if us.unsupplied and uid not in listed
+                  and ctx.game.units[uid].side == side and us.loc in ctx.board.locations]
+        if not marked:
+            continue
+        judge = _before(ctx, state, later[n + 1:])
+        for uid in sorted(marked):
+            wrong = _false_marker(ctx, judge, uid, side, " once the phasing player's units are marked (6.0: they are "
+                                                         "checked first)")
+            if wrong:
+                out.append((wrong, uid))
+                state = evolve(state, units={**state.units, uid: evolve(state.units[uid], unsupplied=False)})
+    return state, out
 
 
 def reported_markers(ctx: Context, state: State) -> State | None:
