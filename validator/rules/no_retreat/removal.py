@@ -6,8 +6,10 @@
   or a unit that had to surrender and stayed or was sent to another box, is a violation; the logged outcome stands.
   A log that states none for a side gets the surrenders the rules give. A unit the Supply Check left unmarked
   (reported there, 6.4) may surrender as the marker it owed would have it, when it still traces no supply. A wrong
-  surrender is not held against the
-  units judged after it: their surrender or stay is judged in the rules' game too (``_as_the_rules_have_it``).
+  surrender is not held against the units judged after it: their surrender or stay is judged in the rules' game
+  too (``_as_the_rules_have_it``). The order of the lines does not change the rules' order: each side's units are
+  judged with the other side's surrenders the log made first back in place when that side comes later, and with
+  the surrenders the rules owe before them made (``_in_turn``; `mut5_removal_other_side_surrender_first`).
 - 11.2: all Unsupplied and Disorganized markers are removed.
 - 11.3: if a red (improved-side) Soviet unit is in a hex of Rumania, both Rumanian armies (the Axis allied units
   of the Rumanian setup group) are removed from play.
@@ -36,6 +38,17 @@ def _key(side: str) -> str:
 
 
 WRONG = "surrendered against 11.1:"  # a logged key: a unit the log surrendered though it traced supply, "uid@hex"
+SURRENDERED = "surrendered:"  # a logged key: a unit the log surrendered from the map in this phase, "uid@hex"
+
+
+def _back(state: State, keys: list[list[str]]) -> State:
+    """``state`` with the units of ``keys`` (``[uid, hex]``) back in their hexes, still marked."""
+    if not keys:
+        return state
+    units = dict(state.units)
+    for uid, loc in keys:
+        units[uid] = evolve(units[uid], loc=loc, unsupplied=True)
+    return evolve(state, units=units)
 
 
 def _as_the_rules_have_it(state: State) -> State:
@@ -43,18 +56,35 @@ def _as_the_rules_have_it(state: State) -> State:
     The phasing side's surrenders come before the other side traces (11.1), so a wrong one can open a path (or take
     away an adjacent source, 6.2) for a unit judged after it: that unit's surrender or stay is a mistake only when it
     is one both in the logged game and in the rules' (one mistake, one report)."""
-    back = [key[len(WRONG):].split("@") for key in state.logged if key.startswith(WRONG)]
-    if not back:
-        return state
-    units = dict(state.units)
-    for uid, loc in back:
-        units[uid] = evolve(units[uid], loc=loc, unsupplied=True)
-    return evolve(state, units=units)
+    return _back(state, [key[len(WRONG):].split("@") for key in state.logged if key.startswith(WRONG)])
+
+
+def _in_turn(ctx: Context, state: State, side: str) -> State:
+    """The position in which ``side``'s marked units trace again (11.1, the phasing player's units first), whatever
+    the order of the log's lines: the units of the sides judged after it that the log already surrendered are back
+    in their hexes, and those of the sides judged before it that cannot trace (as judged in their own turn) are gone
+    (the rules surrender them first; the logged game may have left one standing, a report of its own)."""
+    order = supply_order(ctx, state)
+    later, before = order[order.index(side) + 1:], order[:order.index(side)]
+    units_ = ctx.game.units
+    keys = [key[len(SURRENDERED):].split("@") for key in state.logged if key.startswith(SURRENDERED)]
+    judged = _back(state, [k for k in keys if units_[k[0]].side in later])
+    for earlier in before:
+        first = _in_turn(ctx, state, earlier)
+        saved = saved_units(state)
+        gone = [uid for uid in unsupplied(ctx, first, earlier)
+                if first.units[uid].unsupplied and uid not in saved and judged.units[uid].loc == first.units[uid].loc]
+        if gone:
+            box = f"surrendered_{earlier}"
+            units = {uid: evolve(judged.units[uid], loc=box, unsupplied=False) for uid in gone}
+            judged = evolve(judged, units={**judged.units, **units})
+    return judged
 
 
 def _traces_by_the_rules(ctx: Context, state: State, uid: str, logged: bool) -> bool:
     """Whether ``uid`` traces supply in the rules' game (11.1, :func:`_as_the_rules_have_it`), ``logged`` being
-    whether it does in the logged one: the same game when no surrender was wrong."""
+    whether it does in the logged one (``state``, taken in its side's turn: :func:`_in_turn`): the same game when no
+    surrender was wrong."""
     side, rules = ctx.game.units[uid].side, _as_the_rules_have_it(state)
     return logged if rules is state else unit_supply(ctx, rules, uid, supply_net(ctx, rules, side)).ok
 
@@ -87,11 +117,13 @@ def handle_removal_remove(ctx: Context, state: State, action: Action) -> tuple[S
                 findings.append(Finding("11.1", f"{unit_name(ctx, uid, state)} has no Unsupplied marker; only marked "
                                                 "units surrender", (uid,), (us.loc,) if us.loc else ()))
         elif us.loc in ctx.board.locations:
-            s = unit_supply(ctx, state, uid, supply_net(ctx, state, side))
-            if s.ok and _traces_by_the_rules(ctx, state, uid, True):
+            turn = _in_turn(ctx, state, side)
+            s = unit_supply(ctx, turn, uid, supply_net(ctx, turn, side))
+            if s.ok and _traces_by_the_rules(ctx, turn, uid, True):
                 findings.append(Finding("11.1", f"{unit_name(ctx, uid, state)} can trace supply again and stays: "
-                                                f"it {describe(ctx, state, uid, s)}", (uid,), (us.loc,) + s.path))
+                                                f"it {describe(ctx, turn, uid, s)}", (uid,), (us.loc,) + s.path))
                 state = evolve(state, logged=state.logged | {f"{WRONG}{uid}@{us.loc}"})
+            state = evolve(state, logged=state.logged | {f"{SURRENDERED}{uid}@{us.loc}"})
         state = evolve(state, logged=state.logged | {_key(side)})
     state, more = handle_remove(ctx, state, action)
     return state, findings + more
@@ -111,7 +143,8 @@ def end_removal_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]
         marked = [uid for uid in on_map if units_[uid].side == side]
         if not marked:
             continue
-        cut_off = set(unsupplied(ctx, state, side))
+        turn = _in_turn(ctx, state, side)
+        cut_off = set(unsupplied(ctx, turn, side))
         saved = saved_units(state)  # card 6 (Luftwaffe Support) saves one hex's units
         due = sorted(uid for uid in marked if uid in cut_off and uid not in saved)
         if not due:
@@ -119,7 +152,7 @@ def end_removal_phase(ctx: Context, state: State) -> tuple[State, list[Finding]]
         units = dict(state.units)
         for uid in due:
             if _key(side) in state.logged:  # the log states its surrenders: one left standing is its claim
-                if not _traces_by_the_rules(ctx, state, uid, False):
+                if not _traces_by_the_rules(ctx, turn, uid, False):
                     findings.append(Finding("11.1", f"{unit_name(ctx, uid, state)} in {units[uid].loc} still cannot "
                                                     "trace supply and must surrender", (uid,), (units[uid].loc,)))
             else:
