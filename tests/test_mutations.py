@@ -127,6 +127,39 @@ and an EZOC stop counted (`events_movement._hex_move`; `mut4_surprise_attack_spl
 two lines is reported as a second advance (10.8, "each unit once"), not as the hexes it adds up to; an event move
 one MP too long is reported under the movement rule (8.1, 8.3) with the event's allowance, not 5.3.1.
 
+Fifth round (``mut5_*`` logs): what one line leaves for the next. (1) One action over several lines, against the
+same action on one line, on the random player's games of seeds 1, 2 (four turns), 4, 7 (six) and 11 (three): every
+move of two hexes or more cut in two at each point (216 logs, all clean); 246 of them made one hex longer, each
+cut in two (678 logs), the second part also as a destination only and both parts so (678 each): the split move gave
+the rules of the one-line move every time, and no split was accepted whose one-line `to` had no legal path; draw,
+discard, declaration and supply lists cut in two (94 logs: clean, but for 4 draws of a "Play Immediately" card
+whose line ends before the other cards: 5.3.1 asks it played right after its line, a different claim). (2) The
+carry of a header: at each of 1,975 player phase lines of those games and of two whole campaigns (seeds 21, 22) the
+position was written as a header (units, faces, markers, control, hands, discards, Event VP, High Tide, weather,
+step) and the next 80 lines replayed from it: clean but where the carried state is no header field (a CB result's
+Counterblow marker owed in the next Combat Phase, an attack quota, the Joker's face, a later turn's Weather marker
+turned by a card); left alone. (3) About 50 hand-made logs: a move continued after another unit's, header markers
+(Unsupplied: 6.5.2 on one line and two, 9.1; Disorganized: 10.1.1) and their end at the Removal Phase, a CB marker
+after its Combat Phase, Prepared Offensive's stacking after its turn, Blitz! markers counted over the game turn into
+a counterattack of the other player turn, a variable turn's header weather on the next turn, event draws, discards,
+unit counts and the Rail box filled over several lines, a unit attacking in a counterblow then voluntarily,
+counterattack chains, part of a stack defending, and the lines of one step in the other order. Left alone: a
+retreat logged on two lines (10.7.5: one line of two hexes, as round four's advance), an advance between two
+defenders' retreats (10.7.5 for the retreat it shows left out, then "already retreated"), Central Command's fifth
+unit (4.0: a move of the other side outside the event's count).
+
+Two real misses, both the rules' "phasing player first" with the lines written the other way round. (1) 6.0: each
+`supply` line was judged against the markers already placed, so a line of the other side written first made the
+phasing side's right markers look false (its units' zones already gone: 6.1, then 6.3 when the phase ended) and its
+own false marker stood; now a side's units are judged without the later sides' markers, and those markers are judged
+again once the phasing side's are placed (`supply_phase`; `mut5_supply_other_side_line_first`, `_cut_off_legal`).
+(2) 11.1: a surrender of the other side logged before the phasing side's was judged with the phasing units still in
+their hexes (a wrong one passed), a phasing unit with the other side's already gone (a right one was reported), and
+the phasing side's unlogged surrenders were made after the other side's (a unit that had to surrender stayed on the
+map and moved the next turn unreported); now each side's units trace in their turn (`removal._in_turn`;
+`mut5_removal_other_side_surrender_first`, `_alone`, `_first_cut_off_legal`, `_phasing_surrender_made_after_other_
+side`).
+
 Each `mut*_*.jsonl` with a mistake has `expect` fields, and its legal twin ends in `_legal`.
 """
 from __future__ import annotations
