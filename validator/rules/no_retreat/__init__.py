@@ -140,8 +140,10 @@ def step(ctx: Context, state: State, action: Action) -> tuple[State, list[Findin
         key, phases = state.acted  # (once the phase's first regular action is noted, the rest change nothing)
         if state.phase not in phases or key[0] != state.turn or key[1] != state.player:
             state = card_play.after(ctx, state, action)
-    e = state.effects  # (dues, quotas or Defense Works out, an action to remember or a remembered one to forget)
-    if e.due or e.quotas or e.works or kind in events.REMEMBERED or (state.recent is not None and kind != "note"):
+    e = state.effects  # (dues, quotas or Defense Works out, an action to remember or a remembered one to forget;
+    # Works markers only when the units or the markers changed: else the last check stands)
+    if e.due or e.quotas or kind in events.REMEMBERED or (state.recent is not None and kind != "note") or (
+            e.works and (state.units is not first.units or e.works is not first.effects.works)):
         state, lapsed = events.after(ctx, first, state, action)
     else:
         lapsed = NONE
