@@ -363,47 +363,12 @@ def _source_bits(net: SupplyNet) -> int:
     return out
 
 
-LOCAL = 12  # questions about single locations a net answers by local searches before it finds all that are near
-
-
 def within(net: SupplyNet, loc: str, hexes: int) -> bool:
     """Whether ``loc`` is a source, or one is at most ``hexes`` (<= SUPPLY_RANGE) hexes away along unblocked
-    locations (``loc`` itself excluded): a neighbour of ``loc`` is at most ``hexes - 1`` from a source. A net
-    asked about a few locations searches around each; asked about many, it finds every location near a source."""
-    if loc in net.sources:
-        return True
-    memo = net.memo
-    near = memo.get("near")
-    if near is None:
-        asked = memo.get("asked", 0) + 1
-        memo["asked"] = asked
-        if asked > LOCAL:
-            near = _near(net)
-    if near is not None:
-        return bool(net.bits.bit.get(loc, 0) & _reach(net, hexes))
-    key = ("within", loc, hexes)
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = _search(net, loc, hexes)
-    return found
-
-
-def _search(net: SupplyNet, loc: str, hexes: int) -> bool:
-    """Breadth first from ``loc`` (excluded) along unblocked locations, ``hexes`` rings at most, for a source."""
-    neighbours, blocked, sources, bit = net.graph, net.blocked_bits, net.sources, net.bits.bit
-    seen = {loc}
-    ring = [loc]
-    for _ in range(hexes):
-        out = []
-        for x in ring:
-            for n in neighbours.get(x, ()):
-                if n not in seen and not bit[n] & blocked:
-                    if n in sources:
-                        return True
-                    seen.add(n)
-                    out.append(n)
-        ring = out
-    return False
+    locations (``loc`` itself excluded): a neighbour of ``loc`` is at most ``hexes - 1`` from a source. The net finds
+    every location near a source at the first question (a few board-sized spreads: about what one search around a
+    location costs, and most nets are asked again)."""
+    return loc in net.sources or bool(net.bits.bit.get(loc, 0) & _reach(net, hexes))
 
 
 def overland_path(ctx: Context, net: SupplyNet, loc: str) -> tuple[str, ...] | None:
