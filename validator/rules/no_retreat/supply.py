@@ -363,47 +363,12 @@ def _source_bits(net: SupplyNet) -> int:
     return out
 
 
-LOCAL = 12  # questions about single locations a net answers by local searches before it finds all that are near
-
-
 def within(net: SupplyNet, loc: str, hexes: int) -> bool:
     """Whether ``loc`` is a source, or one is at most ``hexes`` (<= SUPPLY_RANGE) hexes away along unblocked
-    locations (``loc`` itself excluded): a neighbour of ``loc`` is at most ``hexes - 1`` from a source. A net
-    asked about a few locations searches around each; asked about many, it finds every location near a source."""
-    if loc in net.sources:
-        return True
-    memo = net.memo
-    near = memo.get("near")
-    if near is None:
-        asked = memo.get("asked", 0) + 1
-        memo["asked"] = asked
-        if asked > LOCAL:
-            near = _near(net)
-    if near is not None:
-        return bool(net.bits.bit.get(loc, 0) & _reach(net, hexes))
-    key = ("within", loc, hexes)
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = _search(net, loc, hexes)
-    return found
-
-
-def _search(net: SupplyNet, loc: str, hexes: int) -> bool:
-    """Breadth first from ``loc`` (excluded) along unblocked locations, ``hexes`` rings at most, for a source."""
-    neighbours, blocked, sources, bit = net.graph, net.blocked_bits, net.sources, net.bits.bit
-    seen = {loc}
-    ring = [loc]
-    for _ in range(hexes):
-        out = []
-        for x in ring:
-            for n in neighbours.get(x, ()):
-                if n not in seen and not bit[n] & blocked:
-                    if n in sources:
-                        return True
-                    seen.add(n)
-                    out.append(n)
-        ring = out
-    return False
+    locations (``loc`` itself excluded): a neighbour of ``loc`` is at most ``hexes - 1`` from a source. The net finds
+    every location near a source at the first question (a few board-sized spreads: about what one search around a
+    location costs, and most nets are asked again)."""
+    return loc in net.sources or bool(net.bits.bit.get(loc, 0) & _reach(net, hexes))
 
 
 def overland_path(ctx: Context, net: SupplyNet, loc: str) -> tuple[str, ...] | None:
@@ -509,37 +474,22 @@ def side_supply(ctx: Context, state: State, side: str) -> dict[str, Supply]:
     return {uid: unit_supply(ctx, state, uid, net, overland) for uid in mine}
 
 
-def _traced(net: SupplyNet, units: Mapping, mine: list[str]) -> dict[str, tuple[str, ...] | None]:
-    """unit -> () when it traces overland supply, else None: ``within(net, loc, SUPPLY_RANGE)`` for every unit of
-    ``mine`` at once."""
-    reach, bit = _reach(net, SUPPLY_RANGE), net.bits.bit
-    return {uid: () if bit.get(units[uid].loc, 0) & reach else None for uid in mine}
-
-
 def unsupplied(ctx: Context, state: State, side: str) -> list[str]:
     """The on-map units of ``side`` that trace no supply (6.1, 6.2), in the units' order: those whose
     :func:`side_supply` is not ok, without a :class:`Supply` made for every unit (the ends of the Supply Check and
     Removal Phases ask only this, for every unit on the map). The side's locations (the position's ``spots``) that no
-    overland path reaches are found at once, as bits: only the units there are looked at, one by one."""
+    overland path reaches are found at once, as bits: only the units there are looked at, one by one (their
+    neighbours' overland supply, 6.2, a test of the same bits)."""
     net = supply_net(ctx, state, side)
-    units = state.units
-    pos = position(ctx, units)
+    pos = position(ctx, state.units)
     spots = pos.spots[side]
     cut = spots ^ (spots & _reach(net, SUPPLY_RANGE))  # (``a ^ (a & b)`` for ``a & ~b``) not overland (6.1)
     if not cut:
         return []
     at, sides = pos.at, unit_sides(ctx)
-    out = []
-    traced = None
-    for uid in sorted([uid for loc in named(_bit_names(ctx), cut) for uid in at[loc] if sides[uid] == side],
-                      key=unit_ranks(ctx).__getitem__):
-        if _home(ctx, uid, units[uid].loc) is not None:  # always supplied there
-            continue
-        if traced is None:  # (the adjacency of 6.2 asks whether the neighbours trace overland)
-            traced = _traced(net, units, _on_map(ctx, state, side))
-        if not unit_supply(ctx, state, uid, net, traced).ok:
-            out.append(uid)
-    return out
+    there = sorted([uid for loc in named(_bit_names(ctx), cut) for uid in at[loc] if sides[uid] == side],
+                   key=unit_ranks(ctx).__getitem__)
+    return [uid for uid in there if not unit_supply(ctx, state, uid, net).ok]
 
 
 def _on_map(ctx: Context, state: State, side: str) -> list[str]:
