@@ -18,7 +18,8 @@ validator finds when the log gives only the destination. Costs are half MPs (5.2
   Volga only at its Ferries, and for the Soviets the Saratov rail bridge and the Volga Flotilla hexside (5.5.3); the
   Vladimirovka rail ferry never by normal movement (5.5.7);
 - 6.2: a unit stops when it enters an EZOC; leaving one costs +2 MP (Full Retreat units put there voluntarily
-  excepted, 13.3.1); from an EZOC straight into another is allowed (stopping there);
+  excepted, 13.3.1); from an EZOC straight into another is allowed (stopping there); a move too long only for the
+  +2 is that rule's report, on whichever line of the move (``Moved.exit_paid``) it becomes too long;
 - 7.2: never into an enemy Hex Bond nor across an enemy Hexside Bond (``bonds``);
 - 2.2.3, 9.6.2, 23.4: never across Sea or unfrozen Lake hexsides, Alpine hexsides (off-road) but by Mountain units,
   any Alpine hexside in Winter;
@@ -554,7 +555,7 @@ def check_path(ctx: Context, state: State, uid: str, path: Sequence[str], a: All
     last_ok = None
     bit = move_bits(ctx).bit
     first = moved is None or not moved.crossed
-    exit_extra = p.extra
+    exit_extra = p.extra + (moved.exit_paid if moved else 0)  # 6.2: paid on this line or an earlier one of the move
     for n, nxt in enumerate(path):
         if n and bit.get(cur, 0) & p.stops:
             if bit.get(nxt, 0) & g.enemy_combat and _no_entry(ctx, state, nxt):  # one report: a step into enemy
@@ -773,7 +774,8 @@ def _move(ctx: Context, state: State, action: Action, mode: str, unlimited: bool
     else:
         findings = check_path(ctx, state, uid, path, a, p, g)
     spent = p.spent + p.extra + sum(_step_cost(ctx, p, x, y, a) for x, y in zip((start,) + path, path))
-    return _apply(ctx, state, uid, path, a.mode, spent, len(path)), findings
+    paid = p.extra + (moved.exit_paid if moved else 0)
+    return _apply(ctx, state, uid, path, a.mode, spent, len(path), exit_paid=paid), findings
 
 
 def _find(ctx: Context, p: Plan, dest: str, limit: int | None = None) -> tuple[str, ...] | None:
@@ -832,7 +834,7 @@ def _tactical_only_too(ctx: Context, state: State, uid: str, done: tuple[State, 
 
 
 def _apply(ctx: Context, state: State, uid: str, path: Sequence[str], mode: str, spent: int, hexes: int,
-           stopped: bool | None = None) -> State:
+           stopped: bool | None = None, exit_paid: int = 0) -> State:
     """The unit ends at the end of ``path``; its side controls the hexes entered (16.3.4); enemy Non-Combat Units
     alone in a hex it enters are removed (19.3); held units may be released (20.4, 20.6); Railheads pushed back
     (17.3.1)."""
@@ -847,7 +849,7 @@ def _apply(ctx: Context, state: State, uid: str, path: Sequence[str], mode: str,
     if stopped is None:
         stopped = bool(bit.get(last, 0) & (g.ezoc | _areas_bits(ctx)))
     record = Moved(moved.start if moved else us.loc or "", spent, (moved.hexes if moved else 0) + hexes, mode,
-                   stopped, True, (moved.path if moved else ()) + tuple(path))
+                   stopped, True, (moved.path if moved else ()) + tuple(path), exit_paid)
     captured = _captured(ctx, state, side, path, g) if info(ctx, state, uid).combat else []
     units = dict(state.units)
     units[uid] = evolve(us, loc=last)

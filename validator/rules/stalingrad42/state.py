@@ -104,6 +104,7 @@ class Moved:
     stopped: bool = False  # it entered an EZOC (6.2), an Entry Area (22.3.1), or landed (5.7)
     crossed: bool = False  # its first step is behind it (5.5.2: a Major River only on the first step)
     path: tuple[str, ...] = ()  # the locations entered so far (a move of unstated mode is checked whole again)
+    exit_paid: int = 0  # half MPs of it paid to leave an EZOC (6.2: a later line's excess is that rule's report)
 
 
 @dataclass(frozen=True)
