@@ -122,7 +122,8 @@ class TurnRecord:
     guards: int = 0  # 21.2: replacements used on Guards units
     from_eliminated: Mapping[str, int] = field(default_factory=dict)  # 21.3.1: hex -> units placed from the box
     resource_points: int = 0  # 18.1: Resource Points spent
-    railheads_moved: frozenset[int] = frozenset()  # 17.2.1: Railhead markers moved this Supply Phase (indexes)
+    railheads_moved: Mapping[int, int] = field(default_factory=dict)  # 17.2.1: Railhead marker (index) -> hexes
+    # it moved this Supply Phase (its two hexes may be written on two lines)
     fled: frozenset[str] = frozenset()  # 13.3.2: units in Full Retreat eliminated as a phase began
     chose_full_retreat: frozenset[str] = frozenset()  # 13.3.1: units the player put into Full Retreat this turn
 
