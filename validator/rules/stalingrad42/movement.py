@@ -215,6 +215,12 @@ def _forced_tactical(ctx: Context, state: State, uid: str, i: Info) -> tuple[str
     return None
 
 
+def railed(state: State, uid: str) -> bool:
+    """5.6.3, 5.6.5: the unit moved by rail this turn: a ``rail`` line of the log, or a Train marker (a position's)
+    in the Movement Phase, as every Train marker comes off in its owner's Initial Phase."""
+    return uid in state.record.rail or (state.units[uid].train and state.phase == "movement")
+
+
 def mobility_problem(ctx: Context, state: State, action: Action, uid: str) -> Finding | None:
     """Whether this unit may move at all now (5.1, 5.6.3, the scenario's held units, 20.x)."""
     u = ctx.game.units[uid]
@@ -233,7 +239,7 @@ def mobility_problem(ctx: Context, state: State, action: Action, uid: str) -> Fi
                                    f"Unit; it comes back on turn {state.returns[uid]} (19.4)", (uid,))
         where = "not in play" if us.loc is None else f"in {us.loc}"
         return Finding("5.1", f"{who} is not on the map (it is {where})", (uid,))
-    if uid in state.record.rail:
+    if railed(state, uid):
         return Finding("5.6.3", f"{who} used Rail Movement this turn and may use no other movement", (uid,))
     if us.auto_ds:
         return Finding("8.6.1", f"{who} made an Automatic DS: its movement is over", (uid,), (us.loc or "",))

@@ -10,7 +10,8 @@
   (friendly units do not negate them here), never enters a hex with an enemy Combat Unit (5.1; a lone enemy Non-Combat
   Unit never impedes it, 19.2, and a railing Combat Unit removes it, 19.3); only Good Order units; a Combat
   Unit never ends stacked with another Combat Unit that moved by rail this turn; the Soviets never rail into or past
-  an Axis Railhead; a unit that moved otherwise this turn does not rail, one that railed moves no more.
+  an Axis Railhead; a unit that moved otherwise this turn does not rail, one that railed moves no more (one under a
+  Train marker in the Movement Phase railed this phase, 5.6.5: ``movement.railed``; it counts against 5.6.2's four).
 - 5.6.1 with 5.1: a ``rail`` line of the unit that moved last, right after its own rail line, goes on with that rail
   move (``continues``): one move, counted once against 5.6.2's limits, unless it stopped in an Entry Area (5.6.1:
   there it stays until the next turn).
@@ -37,7 +38,7 @@ from . import control, losses, special
 from .board import in_play, off_the_maps, rail_exits
 from .data import facts, scenario_facts
 from .entry import placements
-from .movement import tactical_only
+from .movement import railed, tactical_only
 from .state import GOOD_ORDER, Moved, State
 from .supply import all_rail_hexes, rail_hexes
 from .terrain import crossings
@@ -94,7 +95,7 @@ def problem(ctx: Context, state: State, action: Action, uid: str) -> Finding | N
         return Finding("5.6.1", f"{who} is not on the map", (uid,))
     if continues(ctx, state, uid):
         return None  # the same rail move goes on: allowed where it began (5.6.2, 5.6.3)
-    if uid in state.record.rail:
+    if railed(state, uid):
         return Finding("5.6.3", f"{who} already moved by rail this turn", (uid,))
     if uid in state.moved:
         return Finding("5.6.3", f"{who} moved this turn and may not also use Rail Movement", (uid,))
@@ -118,7 +119,8 @@ def problem(ctx: Context, state: State, action: Action, uid: str) -> Finding | N
     leader = "commander" in table(ctx)[uid, us.face].tags
     f = facts(ctx).rail
     r = state.record
-    counted = [x for x in r.rail if "commander" not in table(ctx)[x, state.units[x].face].tags]
+    counted = {x for x in r.rail if "commander" not in table(ctx)[x, state.units[x].face].tags} | \
+        {x for x, s in state.units.items() if s.train and ctx.game.units[x].side == u.side and railed(state, x)}
     if not leader and len(counted) >= f.limit:
         return Finding("5.6.2", f"{who}: {f.limit} units already moved by rail this turn (5.6.2: four a turn)", (uid,))
     on_map = us.loc not in ctx.game.map.areas
@@ -195,9 +197,9 @@ def check_path(ctx: Context, state: State, uid: str, path: Sequence[str]) -> lis
         return [Finding("5.6.1", f"{who}: {end} is not a friendly Entry Area", (uid,), full)]
     if info(ctx, state, uid).combat:
         here = units_in(ctx, state, end)
-        railed = [u for u in here if u in state.record.rail and table(ctx)[u, state.units[u].face].combat]
-        if railed and end not in areas:
-            return [Finding("5.6.3", f"{who} ends its rail move in {end} with {', '.join(railed)}, which moved by rail "
+        others = [u for u in here if railed(state, u) and table(ctx)[u, state.units[u].face].combat]
+        if others and end not in areas:
+            return [Finding("5.6.3", f"{who} ends its rail move in {end} with {', '.join(others)}, which moved by rail "
                                      "this turn too", (uid,), full)]
     return []
 
