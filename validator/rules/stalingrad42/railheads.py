@@ -2,7 +2,8 @@
 
 - 17.2.1: in the Axis Supply Phase (its first step) up to four Railhead markers each move up to two hexes along
   green (to-repair) rail hexes joined by railroads, never into an enemy-occupied hex or a vacant hex in an EZOC (a
-  marker's two hexes may be written on two lines: the limit holds for the sum); the hexes they enter are repaired (17.1, ``supply.repaired`` adds the unhighlighted lines whose ends are repaired).
+  marker's two hexes may be written on two lines: the limit holds for the sum); the hexes they enter are repaired
+  (17.1, ``supply.repaired`` adds the unhighlighted lines whose ends are repaired).
 - 17.2.2: a Railhead that reaches a rail junction (RR) puts a further Railhead there, within the four; the new one
   moves from the next Supply Phase.
 - 17.3.1: in a Soviet Player Turn, a Soviet unit that enters a Railhead's hex or puts it in its ZOC (Axis units
