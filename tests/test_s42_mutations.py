@@ -213,7 +213,7 @@ log that starts in a Weather Phase cannot say the previous turn's weather (23.1'
 it starts in the previous turn instead; a Mountain unit now pays the Alpine hexside's authored +1 on top of the
 Alpine hex's 3 MPs (4: Tactical Movement only for an MA of 3), as the TEC's stand-ins add up.
 
-Fifth round (``mut5_*`` logs): what one line leaves for the next, in about 90 small hand-written logs of the Campaign
+Fifth round (``mut5_*`` logs): what one line leaves for the next, in about 110 small hand-written logs of the Campaign
 read against the rules text. One action over several lines: a move continued on a second line (Tactical Movement's
 two hexes, Extended Movement's MPs and its "never adjacent", the stop in an EZOC, the +2 to leave one, a mode changed
 halfway, another unit moving in between), an advance (a unit's allowance, 14.2.2; an EZOC entered on the first line;
@@ -227,7 +227,9 @@ Fortification under construction (no shift, no attack out of it, done in the nex
 12.4's retreated defenders (nothing the same phase, their halved strength the next turn), a non-participant that
 advanced once (14.1), a Railhead moved again the next turn; the header's unit fields (``order``, ``supply``,
 ``train``, ``replaced``, ``reserve``, ``offensive``) and both sides of each; the Supply Phase's step order (a
-``railhead`` line after the supply check, 3.0). Misses found: five, fixed:
+``railhead`` line after the supply check, 3.0); a Reserve Army's release over two lines, the Volga Flotilla's
+hexside kept and moved on later turns, a Fortification begun in a clear hex the enemy passed through (16.3.4:
+control is a City's or VP hex's only). Misses found: six, fixed:
 
 - 6.2: a move too long only for the +2 MPs to leave an EZOC was reported under 5.1 when the hex out of the EZOC and
   the one too many were on two lines (the move kept its MPs, not what they were for): ``Moved.exit_paid``
@@ -244,11 +246,17 @@ advanced once (14.1), a Railhead moved again the next turn; the header's unit fi
   did not count against the four and did not keep another rail move out of its hex: every marker comes off in the
   Initial Phase, so it railed in this Movement Phase (``mut5_train_marker_in_movement_phase_moves``; the twin
   ``mut5_train_marker_off_after_initial_clean``).
+- 31.0: a Reserve Army's release written on two lines (some of its units on each) was reported on the second as the
+  army released already; it is the same release (``mut5_reserve_army_released_over_two_lines_clean``;
+  ``mut5_reserve_army_second_army_after_two_lines``: another army after it is still a second release).
 
 No other log of the folder changed its verdict with these fixes. Left alone: a retreat written on two lines (one hex,
 then the next) is read as a retreat one hex short (12.1.1) and a retreat owed by no one: log-format.md gives each
 retreating unit one ``retreat`` line, and a retreat is checked whole (its guidelines, 12.1.3, look at where it ends);
-a move continued in another mode (Tactical, then normal) is reported under 5.1 (a move is of one kind).
+a move continued in another mode (Tactical, then normal) is reported under 5.1 (a move is of one kind); an advance
+written on two lines whose first line stops in a full stack it then leaves is reported there under 14.1 (the limit
+holds at the end of each advance, and a line cannot know that the next one goes on: only the end of the phase or of
+the combat could say it, which would move every such report off its line).
 """
 from __future__ import annotations
 
