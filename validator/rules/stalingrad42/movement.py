@@ -245,6 +245,10 @@ def mobility_problem(ctx: Context, state: State, action: Action, uid: str) -> Fi
         return Finding("8.6.1", f"{who} made an Automatic DS: its movement is over", (uid,), (us.loc or "",))
     moved = state.moved.get(uid)
     if moved is not None and moved.stopped:
+        ahead = _entered(state, action)[:1] if "path" in action.data else ()
+        if ahead and move_bits(ctx).bit.get(ahead[0], 0) & ground(ctx, state, u.side).enemy_combat and \
+                _no_entry(ctx, state, ahead[0]):  # a step into enemy units is that (5.1), stop or not (check_path)
+            return _into_enemy(ctx, state, uid, ahead[0])
         why = {"sea": "it landed by sea (5.7.1)", "kerch": "it crossed the Kerch Strait (5.7.2)",
                ENTRY: "it moved between Entry Areas (22.6.1)"}.get(moved.mode, "its move has ended")
         rule = {"sea": "5.7.1", "kerch": "5.7.2", ENTRY: "22.6.1"}.get(moved.mode, "6.2")
@@ -642,7 +646,7 @@ def _handle_move(ctx: Context, state: State, action: Action) -> tuple[State, lis
     # move from being a normal one and it fits Extended Movement's
     fallback = first
     for mode in TRIED:
-        if mode == (current or NORMAL):
+        if mode == (current or NORMAL) and mode != EXTENDED:  # (Extended Movement again: its 5.3 below)
             continue
         base, line = state, action
         if current is not None:  # the whole move again, from where it began, in another mode
@@ -718,8 +722,8 @@ def _move(ctx: Context, state: State, action: Action, mode: str, unlimited: bool
     if not path:
         return state, []
     problem = mobility_problem(ctx, state, action, uid)
-    if problem is not None:
-        return _apply(ctx, state, uid, path, NORMAL, 0, 0), [evolve(problem, path=(start or "",) + path)]
+    if problem is not None:  # (in the line's mode: a later line of the move is not another mode's, 5.1)
+        return _apply(ctx, state, uid, path, mode, 0, 0), [evolve(problem, path=(start or "",) + path)]
     special_move = _special_move(ctx, state, uid, path)
     if special_move is not None:
         return special_move

@@ -59,7 +59,7 @@ def handle_railhead(ctx: Context, state: State, action: Action) -> tuple[State, 
     elif not head.ready:
         findings.append(Finding("17.2.2", f"the Railhead placed in {start} moves from the next Supply Phase", (),
                                 (start,)))
-    elif not connecting_rail(ctx, state, side) & move_bits(ctx).bit[start]:
+    elif not done and not connecting_rail(ctx, state, side) & move_bits(ctx).bit[start]:  # (where its move began)
         findings.append(Finding("17.3.2", f"the Railhead in {start} is not on a Connecting Rail Hex: it is Inoperative "
                                           "and cannot move", (), (start,)))
     elif len(path) > f.railhead_hexes:
