@@ -229,7 +229,12 @@ advanced once (14.1), a Railhead moved again the next turn; the header's unit fi
 ``train``, ``replaced``, ``reserve``, ``offensive``) and both sides of each; the Supply Phase's step order (a
 ``railhead`` line after the supply check, 3.0); a Reserve Army's release over two lines, the Volga Flotilla's
 hexside kept and moved on later turns, a Fortification begun in a clear hex the enemy passed through (16.3.4:
-control is a City's or VP hex's only). Misses found: six, fixed:
+control is a City's or VP hex's only). Then every multi-hex ``move``, ``advance``, ``rail`` and ``railhead`` line of the
+folder's hand-written logs cut in two at each point (1,306 cuts: 788 moves, 396 advances, 94 rail moves, 28 Railhead
+moves; the verdict mapped back onto the uncut lines and compared with the uncut log's): 116 differed, 86 of them only
+by the same rule reported on both halves (a Disrupted
+unit's normal move, an illegal step on each half: each line breaks it), the others are the misses below or left
+alone. Misses found: ten, fixed:
 
 - 6.2: a move too long only for the +2 MPs to leave an EZOC was reported under 5.1 when the hex out of the EZOC and
   the one too many were on two lines (the move kept its MPs, not what they were for): ``Moved.exit_paid``
@@ -249,6 +254,21 @@ control is a City's or VP hex's only). Misses found: six, fixed:
 - 31.0: a Reserve Army's release written on two lines (some of its units on each) was reported on the second as the
   army released already; it is the same release (``mut5_reserve_army_released_over_two_lines_clean``;
   ``mut5_reserve_army_second_army_after_two_lines``: another army after it is still a second release).
+- 25.2.3: an activated Reserve's advance of one hex and then two more passed (each line was held to two hexes)
+  (``mut5_reserve_advance_three_hexes_over_two_lines``; the twin
+  ``mut5_reserve_advance_two_hexes_over_two_lines_clean``).
+- 14.1: a unit stacked with the attackers that did not attack could not go on with its own advance on a second line
+  (refused as a unit that had advanced this phase) (``mut5_stacked_unit_advance_over_two_lines_clean``;
+  ``mut5_stacked_unit_advance_three_hexes_over_two_lines``: its allowance still holds for the sum, 14.2.2).
+- 14.5, 22.3.1 against 14.4.2: an advance that an earlier line stopped (in a Marsh hex entered off-road, in an Entry
+  Area) and that goes on was reported under 14.4.2 (the EZOC's stop) (``mut5_advance_stopped_in_marsh_goes_on``).
+- 5.1, 5.3, 13.3.2, 17.3.2: a move written on two lines got another report than on one: a step from the EZOC the first
+  line stopped in into an enemy hex, 6.2 for 5.1 (``mut5_moves_on_over_lines_rule_numbers``); a move of unstated mode
+  going on next to an enemy past its MA, 5.1 for Extended Movement's 5.3 (``mut5_unstated_move_on_next_to_enemy``;
+  the twin ``mut5_unstated_move_on_over_two_lines_clean``); a Full Retreat unit eliminated as the phase began and
+  moved over two lines, a second report (5.1, a mode change: the refused line was kept as a normal move)
+  (``mut5_full_retreat_eliminated_moved_over_two_lines``); a Railhead's illegal first hex followed by a second line,
+  a second report (17.3.2: the marker checked again for a Connecting Rail Hex where it had stopped).
 
 No other log of the folder changed its verdict with these fixes. Left alone: a retreat written on two lines (one hex,
 then the next) is read as a retreat one hex short (12.1.1) and a retreat owed by no one: log-format.md gives each
@@ -256,7 +276,10 @@ retreating unit one ``retreat`` line, and a retreat is checked whole (its guidel
 a move continued in another mode (Tactical, then normal) is reported under 5.1 (a move is of one kind); an advance
 written on two lines whose first line stops in a full stack it then leaves is reported there under 14.1 (the limit
 holds at the end of each advance, and a line cannot know that the next one goes on: only the end of the phase or of
-the combat could say it, which would move every such report off its line).
+the combat could say it, which would move every such report off its line); the same for a rail move written on two
+lines whose first line stops with another unit that railed (5.6.3); a move that stops next to a Full Retreat unit and
+goes on on a second line owes its automatic retreat before that line (13.3.2), one that passes it on one line owes
+none (the rules' reference decides on the line's end: ``sweep_6_1_full_retreat_no_zoc``).
 """
 from __future__ import annotations
 
