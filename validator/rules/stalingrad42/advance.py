@@ -80,7 +80,8 @@ def _role(ctx: Context, state: State, c: Combat, uid: str) -> str:
     if uid in c.attackers:
         return "attacker"
     b = battles(state)
-    if uid in c.stacked and state.units[uid].order == GOOD_ORDER and uid not in b.attacked | b.advanced \
+    if uid in c.stacked and state.units[uid].order == GOOD_ORDER and uid not in b.attacked \
+            and (uid not in b.advanced or uid in c.advanced) \
             and not state.units[uid].reserve:  # 25.2.3: a Reserve advances once activated, not as a stacked unit
         return "stacked"
     if activated(state, uid):
@@ -247,8 +248,11 @@ def _plain_advance(ctx: Context, state: State, c: Combat, uid: str, path: Sequen
     """14.2-14.5 for a unit that is not in the Breakthrough Group."""
     who = name(ctx, state, uid)
     out: list[Finding] = []
-    if uid in c.halted:
-        return out + [Finding("14.4.2", f"{who} had to stop where its advance ended", (uid,), full)]
+    if uid in c.halted:  # (an earlier line of its advance stopped it: the rule of where it stands)
+        here = state.units[uid].loc or ""
+        rule = "22.3.1" if here in ctx.game.map.areas else "14.4.2" if here != c.target and \
+            ezoc_bits(ctx, state, ctx.game.units[uid].side) & move_bits(ctx).bit.get(here, 0) else "14.5"
+        return out + [Finding(rule, f"{who} had to stop where its advance ended ({here})", (uid,), full)]
     n, rule, why = _allowance(ctx, state, c, uid, role)
     spent = c.advanced.get(uid, 0)
     cur = state.units[uid].loc or ""

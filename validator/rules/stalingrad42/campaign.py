@@ -151,7 +151,8 @@ def _rail_limit(ctx: Context, before: State, state: State, uid: str) -> tuple[St
 
 
 def handle_release(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
-    """A ``release`` line (31.0): the Soviets release one frozen Reserve Army a turn from turn 2."""
+    """A ``release`` line (31.0): the Soviets release one frozen Reserve Army a turn from turn 2; a release line
+    of this turn's army again (its other units on one more line) is the same release."""
     units = [u for u in action["units"] if u in ctx.game.units]
     forms = {_formation(ctx, u) for u in units}
     c = later(ctx).campaign
@@ -163,6 +164,8 @@ def handle_release(ctx: Context, state: State, action: Action) -> tuple[State, l
     elif f == c.saratov_army:
         findings.append(Finding("31.0", f"the {f} Reserve Army is released only on turn 15 or by an Axis unit within "
                                         "six hexes of Saratov", tuple(units), where))
+    elif f"{RELEASED_ON}{state.turn}:{f}" in state.events:
+        pass  # the release of this turn written on one more line: the army's other units (one release)
     elif ARMY + f in _events(ctx, state):
         findings.append(Finding("31.0", f"the {f} Reserve Army is released already", tuple(units), where))
     elif state.turn < c.reserve_army_turn:
@@ -172,7 +175,8 @@ def handle_release(ctx: Context, state: State, action: Action) -> tuple[State, l
         findings.append(Finding("31.0", "one Reserve Army is released a turn", tuple(units), where))
     if f is None:
         return state, findings
-    return evolve(state, events=state.events | {ARMY + f, f"{RELEASED_ON}{state.turn}"},
+    made = {ARMY + f, f"{RELEASED_ON}{state.turn}", f"{RELEASED_ON}{state.turn}:{f}"}
+    return evolve(state, events=state.events | made,
                   released=state.released | {f"unit:{u}" for u in units}), findings
 
 

@@ -18,7 +18,8 @@ validator finds when the log gives only the destination. Costs are half MPs (5.2
   Volga only at its Ferries, and for the Soviets the Saratov rail bridge and the Volga Flotilla hexside (5.5.3); the
   Vladimirovka rail ferry never by normal movement (5.5.7);
 - 6.2: a unit stops when it enters an EZOC; leaving one costs +2 MP (Full Retreat units put there voluntarily
-  excepted, 13.3.1); from an EZOC straight into another is allowed (stopping there);
+  excepted, 13.3.1); from an EZOC straight into another is allowed (stopping there); a move too long only for the
+  +2 is that rule's report, on whichever line of the move (``Moved.exit_paid``) it becomes too long;
 - 7.2: never into an enemy Hex Bond nor across an enemy Hexside Bond (``bonds``);
 - 2.2.3, 9.6.2, 23.4: never across Sea or unfrozen Lake hexsides, Alpine hexsides (off-road) but by Mountain units,
   any Alpine hexside in Winter;
@@ -214,6 +215,12 @@ def _forced_tactical(ctx: Context, state: State, uid: str, i: Info) -> tuple[str
     return None
 
 
+def railed(state: State, uid: str) -> bool:
+    """5.6.3, 5.6.5: the unit moved by rail this turn: a ``rail`` line of the log, or a Train marker (a position's)
+    in the Movement Phase, as every Train marker comes off in its owner's Initial Phase."""
+    return uid in state.record.rail or (state.units[uid].train and state.phase == "movement")
+
+
 def mobility_problem(ctx: Context, state: State, action: Action, uid: str) -> Finding | None:
     """Whether this unit may move at all now (5.1, 5.6.3, the scenario's held units, 20.x)."""
     u = ctx.game.units[uid]
@@ -232,12 +239,16 @@ def mobility_problem(ctx: Context, state: State, action: Action, uid: str) -> Fi
                                    f"Unit; it comes back on turn {state.returns[uid]} (19.4)", (uid,))
         where = "not in play" if us.loc is None else f"in {us.loc}"
         return Finding("5.1", f"{who} is not on the map (it is {where})", (uid,))
-    if uid in state.record.rail:
+    if railed(state, uid):
         return Finding("5.6.3", f"{who} used Rail Movement this turn and may use no other movement", (uid,))
     if us.auto_ds:
         return Finding("8.6.1", f"{who} made an Automatic DS: its movement is over", (uid,), (us.loc or "",))
     moved = state.moved.get(uid)
     if moved is not None and moved.stopped:
+        ahead = _entered(state, action)[:1] if "path" in action.data else ()
+        if ahead and move_bits(ctx).bit.get(ahead[0], 0) & ground(ctx, state, u.side).enemy_combat and \
+                _no_entry(ctx, state, ahead[0]):  # a step into enemy units is that (5.1), stop or not (check_path)
+            return _into_enemy(ctx, state, uid, ahead[0])
         why = {"sea": "it landed by sea (5.7.1)", "kerch": "it crossed the Kerch Strait (5.7.2)",
                ENTRY: "it moved between Entry Areas (22.6.1)"}.get(moved.mode, "its move has ended")
         rule = {"sea": "5.7.1", "kerch": "5.7.2", ENTRY: "22.6.1"}.get(moved.mode, "6.2")
@@ -554,7 +565,7 @@ def check_path(ctx: Context, state: State, uid: str, path: Sequence[str], a: All
     last_ok = None
     bit = move_bits(ctx).bit
     first = moved is None or not moved.crossed
-    exit_extra = p.extra
+    exit_extra = p.extra + (moved.exit_paid if moved else 0)  # 6.2: paid on this line or an earlier one of the move
     for n, nxt in enumerate(path):
         if n and bit.get(cur, 0) & p.stops:
             if bit.get(nxt, 0) & g.enemy_combat and _no_entry(ctx, state, nxt):  # one report: a step into enemy
@@ -635,7 +646,7 @@ def _handle_move(ctx: Context, state: State, action: Action) -> tuple[State, lis
     # move from being a normal one and it fits Extended Movement's
     fallback = first
     for mode in TRIED:
-        if mode == (current or NORMAL):
+        if mode == (current or NORMAL) and mode != EXTENDED:  # (Extended Movement again: its 5.3 below)
             continue
         base, line = state, action
         if current is not None:  # the whole move again, from where it began, in another mode
@@ -711,8 +722,8 @@ def _move(ctx: Context, state: State, action: Action, mode: str, unlimited: bool
     if not path:
         return state, []
     problem = mobility_problem(ctx, state, action, uid)
-    if problem is not None:
-        return _apply(ctx, state, uid, path, NORMAL, 0, 0), [evolve(problem, path=(start or "",) + path)]
+    if problem is not None:  # (in the line's mode: a later line of the move is not another mode's, 5.1)
+        return _apply(ctx, state, uid, path, mode, 0, 0), [evolve(problem, path=(start or "",) + path)]
     special_move = _special_move(ctx, state, uid, path)
     if special_move is not None:
         return special_move
@@ -773,7 +784,8 @@ def _move(ctx: Context, state: State, action: Action, mode: str, unlimited: bool
     else:
         findings = check_path(ctx, state, uid, path, a, p, g)
     spent = p.spent + p.extra + sum(_step_cost(ctx, p, x, y, a) for x, y in zip((start,) + path, path))
-    return _apply(ctx, state, uid, path, a.mode, spent, len(path)), findings
+    paid = p.extra + (moved.exit_paid if moved else 0)
+    return _apply(ctx, state, uid, path, a.mode, spent, len(path), exit_paid=paid), findings
 
 
 def _find(ctx: Context, p: Plan, dest: str, limit: int | None = None) -> tuple[str, ...] | None:
@@ -832,7 +844,7 @@ def _tactical_only_too(ctx: Context, state: State, uid: str, done: tuple[State, 
 
 
 def _apply(ctx: Context, state: State, uid: str, path: Sequence[str], mode: str, spent: int, hexes: int,
-           stopped: bool | None = None) -> State:
+           stopped: bool | None = None, exit_paid: int = 0) -> State:
     """The unit ends at the end of ``path``; its side controls the hexes entered (16.3.4); enemy Non-Combat Units
     alone in a hex it enters are removed (19.3); held units may be released (20.4, 20.6); Railheads pushed back
     (17.3.1)."""
@@ -847,7 +859,7 @@ def _apply(ctx: Context, state: State, uid: str, path: Sequence[str], mode: str,
     if stopped is None:
         stopped = bool(bit.get(last, 0) & (g.ezoc | _areas_bits(ctx)))
     record = Moved(moved.start if moved else us.loc or "", spent, (moved.hexes if moved else 0) + hexes, mode,
-                   stopped, True, (moved.path if moved else ()) + tuple(path))
+                   stopped, True, (moved.path if moved else ()) + tuple(path), exit_paid)
     captured = _captured(ctx, state, side, path, g) if info(ctx, state, uid).combat else []
     units = dict(state.units)
     units[uid] = evolve(us, loc=last)

@@ -10,7 +10,11 @@
   (friendly units do not negate them here), never enters a hex with an enemy Combat Unit (5.1; a lone enemy Non-Combat
   Unit never impedes it, 19.2, and a railing Combat Unit removes it, 19.3); only Good Order units; a Combat
   Unit never ends stacked with another Combat Unit that moved by rail this turn; the Soviets never rail into or past
-  an Axis Railhead; a unit that moved otherwise this turn does not rail, one that railed moves no more.
+  an Axis Railhead; a unit that moved otherwise this turn does not rail, one that railed moves no more (one under a
+  Train marker in the Movement Phase railed this phase, 5.6.5: ``movement.railed``; it counts against 5.6.2's four).
+- 5.6.1 with 5.1: a ``rail`` line of the unit that moved last, right after its own rail line, goes on with that rail
+  move (``continues``): one move, counted once against 5.6.2's limits, unless it stopped in an Entry Area (5.6.1:
+  there it stays until the next turn).
 - 5.5.7: one Soviet Combat Unit or Supply Point a turn crosses the Volga at Vladimirovka, as part of its rail move.
 - S1.2: in Fall Blau a Soviet reinforcement waiting in Entry Area A or B may instead enter the map entrained at a rail
   hex whose railroad leaves the map across its east or south edge (the scenario's ``rail_entry``): its path begins
@@ -34,7 +38,7 @@ from . import control, losses, special
 from .board import in_play, off_the_maps, rail_exits
 from .data import facts, scenario_facts
 from .entry import placements
-from .movement import tactical_only
+from .movement import railed, tactical_only
 from .state import GOOD_ORDER, Moved, State
 from .supply import all_rail_hexes, rail_hexes
 from .terrain import crossings
@@ -89,7 +93,9 @@ def problem(ctx: Context, state: State, action: Action, uid: str) -> Finding | N
         return Finding("5.6.1", f"{who} is not the phasing player's unit", (uid,))
     if us.loc not in ctx.board.locations:
         return Finding("5.6.1", f"{who} is not on the map", (uid,))
-    if uid in state.record.rail:
+    if continues(ctx, state, uid):
+        return None  # the same rail move goes on: allowed where it began (5.6.2, 5.6.3)
+    if railed(state, uid):
         return Finding("5.6.3", f"{who} already moved by rail this turn", (uid,))
     if uid in state.moved:
         return Finding("5.6.3", f"{who} moved this turn and may not also use Rail Movement", (uid,))
@@ -113,7 +119,8 @@ def problem(ctx: Context, state: State, action: Action, uid: str) -> Finding | N
     leader = "commander" in table(ctx)[uid, us.face].tags
     f = facts(ctx).rail
     r = state.record
-    counted = [x for x in r.rail if "commander" not in table(ctx)[x, state.units[x].face].tags]
+    counted = {x for x in r.rail if "commander" not in table(ctx)[x, state.units[x].face].tags} | \
+        {x for x, s in state.units.items() if s.train and ctx.game.units[x].side == u.side and railed(state, x)}
     if not leader and len(counted) >= f.limit:
         return Finding("5.6.2", f"{who}: {f.limit} units already moved by rail this turn (5.6.2: four a turn)", (uid,))
     on_map = us.loc not in ctx.game.map.areas
@@ -129,6 +136,14 @@ def problem(ctx: Context, state: State, action: Action, uid: str) -> Finding | N
     if not on_map and scenario_facts(ctx).areas.get(us.loc or "") != u.side:
         return Finding("5.6.3", f"{who} is not in a friendly Entry Area", (uid,))
     return None
+
+
+def continues(ctx: Context, state: State, uid: str) -> bool:
+    """A rail line of ``uid`` now goes on with its rail move: it is the last unit that moved (5.1: one unit's movement
+    is completed before another's begins), by rail, and stopped on a map hex (5.6.1: not in an Entry Area)."""
+    moved = state.moved.get(uid)
+    return moved is not None and moved.mode == RAIL and next(reversed(state.moved)) == uid and \
+        state.units[uid].loc not in ctx.game.map.areas
 
 
 def edge_entries(ctx: Context, state: State, uid: str) -> frozenset[str]:
@@ -182,9 +197,9 @@ def check_path(ctx: Context, state: State, uid: str, path: Sequence[str]) -> lis
         return [Finding("5.6.1", f"{who}: {end} is not a friendly Entry Area", (uid,), full)]
     if info(ctx, state, uid).combat:
         here = units_in(ctx, state, end)
-        railed = [u for u in here if u in state.record.rail and table(ctx)[u, state.units[u].face].combat]
-        if railed and end not in areas:
-            return [Finding("5.6.3", f"{who} ends its rail move in {end} with {', '.join(railed)}, which moved by rail "
+        others = [u for u in here if railed(state, u) and table(ctx)[u, state.units[u].face].combat]
+        if others and end not in areas:
+            return [Finding("5.6.3", f"{who} ends its rail move in {end} with {', '.join(others)}, which moved by rail "
                                      "this turn too", (uid,), full)]
     return []
 
@@ -283,18 +298,22 @@ def _areas(ctx: Context) -> int:
 
 def apply(ctx: Context, state: State, uid: str, path: Sequence[str]) -> State:
     """The unit ends its rail move: a Train marker (Leaders none, 28.1.5), the turn's rail count (5.6.2, 5.5.7); a
-    Combat Unit removes the lone enemy Non-Combat Units of the hexes it entered (19.3)."""
+    Combat Unit removes the lone enemy Non-Combat Units of the hexes it entered (19.3). A rail move gone on with
+    (``continues``) is counted once."""
     us = state.units[uid]
     side = ctx.game.units[uid].side
     leader = "commander" in table(ctx)[uid, us.face].tags
     r = state.record
     ferry = sum(1 for a, b in zip((us.loc,) + tuple(path), path) if "rail_ferry" in ctx.board.hexside(a or "", b))
-    record = evolve(r, rail=r.rail + (uid,), ferry=r.ferry + ferry,
-                    rail_from_map=r.rail_from_map + (0 if leader or us.loc in ctx.game.map.areas else 1))
+    before = state.moved.get(uid) if continues(ctx, state, uid) else None
+    record = evolve(r, ferry=r.ferry + ferry) if before else \
+        evolve(r, rail=r.rail + (uid,), ferry=r.ferry + ferry,
+               rail_from_map=r.rail_from_map + (0 if leader or us.loc in ctx.game.map.areas else 1))
     units = dict(state.units)
     units[uid] = evolve(us, loc=path[-1], train=not leader)
     note_changes(ctx, state.units, units, [uid])
-    moved = {**state.moved, uid: Moved(us.loc or "", 0, len(path), RAIL, True, True)}
+    moved = {**state.moved, uid: Moved(before.start if before else us.loc or "", 0,
+                                       len(path) + (before.hexes if before else 0), RAIL, True, True)}
     state = control.enter(ctx, state, side, path, units=units, record=record, moved=moved)
     if info(ctx, state, uid).combat:  # 19.3: lone enemy Non-Combat Units in the hexes it entered are removed
         state = losses.overrun(ctx, state, side, path)

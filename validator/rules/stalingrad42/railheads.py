@@ -1,8 +1,9 @@
 """Railheads and rail repair (17.1-17.3; S2.2).
 
 - 17.2.1: in the Axis Supply Phase (its first step) up to four Railhead markers each move up to two hexes along
-  green (to-repair) rail hexes joined by railroads, never into an enemy-occupied hex or a vacant hex in an EZOC; the
-  hexes they enter are repaired (17.1, ``supply.repaired`` adds the unhighlighted lines whose ends are repaired).
+  green (to-repair) rail hexes joined by railroads, never into an enemy-occupied hex or a vacant hex in an EZOC (a
+  marker's two hexes may be written on two lines: the limit holds for the sum); the hexes they enter are repaired
+  (17.1, ``supply.repaired`` adds the unhighlighted lines whose ends are repaired).
 - 17.2.2: a Railhead that reaches a rail junction (RR) puts a further Railhead there, within the four; the new one
   moves from the next Supply Phase.
 - 17.3.1: in a Soviet Player Turn, a Soviet unit that enters a Railhead's hex or puts it in its ZOC (Axis units
@@ -36,8 +37,11 @@ def handle_railhead(ctx: Context, state: State, action: Action) -> tuple[State, 
         path = path[1:]
     heads = state.markers.railheads
     here = [i for i, r in enumerate(heads) if r.hex == start]  # (two after a junction is reached, 17.2.2)
-    index = next((i for i in here if i not in state.record.railheads_moved), here[0] if here else None)
+    moved = state.record.railheads_moved
     f = facts(ctx)
+    index = next((i for i in here if i not in moved), here[0] if here else None)
+    if index is not None and not heads[index].ready:  # a junction's new marker, and the one that reached it goes on
+        index = next((i for i in here if 0 < moved.get(i, 0) < f.railhead_hexes), index)
     findings = []
     side = axis(ctx)
     if action.side != side:
@@ -46,14 +50,16 @@ def handle_railhead(ctx: Context, state: State, action: Action) -> tuple[State, 
         where = ", ".join(r.hex for r in heads) or "none on the map"
         return state, [Finding("17.2.1", f"no Railhead marker is in {start} (the Railheads: {where})", (), (start,))]
     head = heads[index]
-    if index in state.record.railheads_moved:
-        findings.append(Finding("17.2.1", f"the Railhead in {start} already moved this Supply Phase", (), (start,)))
-    elif len(state.record.railheads_moved) >= f.railhead_count:
+    done = moved.get(index, 0)
+    if done and done + len(path) > f.railhead_hexes:
+        findings.append(Finding("17.2.1", f"the Railhead in {start} already moved {done} hex(es) this Supply Phase; a "
+                                          f"Railhead moves at most {f.railhead_hexes} hexes", (), (start, *path)))
+    elif not done and len(moved) >= f.railhead_count:
         findings.append(Finding("17.2.1", f"at most {f.railhead_count} Railheads move a Supply Phase", (), (start,)))
     elif not head.ready:
         findings.append(Finding("17.2.2", f"the Railhead placed in {start} moves from the next Supply Phase", (),
                                 (start,)))
-    elif not connecting_rail(ctx, state, side) & move_bits(ctx).bit[start]:
+    elif not done and not connecting_rail(ctx, state, side) & move_bits(ctx).bit[start]:  # (where its move began)
         findings.append(Finding("17.3.2", f"the Railhead in {start} is not on a Connecting Rail Hex: it is Inoperative "
                                           "and cannot move", (), (start,)))
     elif len(path) > f.railhead_hexes:
@@ -73,7 +79,7 @@ def handle_railhead(ctx: Context, state: State, action: Action) -> tuple[State, 
                 not any(r.hex == h for i, r in enumerate(new) if i != index):
             new.append(Railhead(h, trail, False))  # 17.2.2
     m = evolve(state.markers, railheads=tuple(new), repaired=frozenset(repaired))
-    record = evolve(state.record, railheads_moved=state.record.railheads_moved | {index})
+    record = evolve(state.record, railheads_moved={**moved, index: done + len(path)})
     return evolve(state, markers=m, record=record), findings
 
 

@@ -8,7 +8,8 @@
   may stand in), Cavalry, Special (Free Stacking Units too), the Axis-allied kinds by nationality; German
   replacements never restore an Axis ally; units the counter mix marks never replaced (20.9, reported under it).
 - 21.2: a unit on the map receives one only in supply (at that instant, 16.3; and without an Out of Supply marker,
-  16.4) and in Good Order, one a turn; the Soviets use one a turn at most on a Guards unit, on the map or out of
+  16.4) and in Good Order, one a turn (a unit with a Replacement marker, 21.4, has had it: a position may give the
+  marker); the Soviets use one a turn at most on a Guards unit, on the map or out of
   the Eliminated Box.
 - 21.3.1: a unit from the Eliminated Box goes to a friendly Entry Area, a friendly-controlled Major City on a
   Connecting Rail Hex, or the hex of an in-supply (a Line of Supply traced at that instant, whatever Supply marker it
@@ -166,7 +167,8 @@ def handle_replace(ctx: Context, state: State, action: Action) -> tuple[State, l
                                             "replacements", (uid,), (us.loc or "",)))
         elif us.order != GOOD_ORDER:
             findings.append(Finding("21.2", f"{who} is not in Good Order", (uid,)))
-        elif uid in state.record.replaced or target in state.record.replaced:
+        elif uid in state.record.replaced or target in state.record.replaced or us.replaced:
+            # (its Replacement marker, 21.4, says so too: one the log's position gave, in the owner's Initial Phase)
             findings.append(Finding("21.2", f"{who} already received a replacement this turn", (uid,)))
         elif _guards_spent(ctx, state, target):
             findings.append(Finding("21.2", f"{who}: {GUARDS_LIMIT}", (uid,)))

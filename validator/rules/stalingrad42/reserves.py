@@ -35,6 +35,7 @@ from .zoc import adjacent_bits, ezoc_bits, other, sides, units_in
 
 RESERVES, DISENGAGEMENT = "reserves", "disengagement"
 ACTIVATED, TRIED, OWED, STEP = "activated:", "disengaged:", "disengaging:", "disengage_step:"
+RESERVE_HEXES = "reserve_hexes:"  # in ``State.logged``: "<unit>:<n>", the hexes an activated Reserve advanced (25.2.3)
 
 
 def activated(state: State, uid: str) -> bool:
@@ -121,9 +122,15 @@ def handle_activate(ctx: Context, state: State, action: Action) -> tuple[State, 
     return evolve(state, logged=state.logged | {ACTIVATED + u for u in units}), findings
 
 
+def _reserve_hexes(state: State, uid: str) -> int:
+    """25.2.3: the hexes the activated Reserve ``uid`` advanced so far this phase."""
+    head = f"{RESERVE_HEXES}{uid}:"
+    return next((int(x[len(head):]) for x in state.logged if x.startswith(head)), 0)
+
+
 def after_advance(ctx: Context, before: State, state: State, action: Action) -> tuple[State, list[Finding]]:
-    """25.2.3: an activated Reserve advances at most two hexes, never across an unbridged, unfrozen Major River (a
-    Pontoon Bridge, 5.5.5, is a bridge it may cross: 25.2.3 names it)."""
+    """25.2.3: an activated Reserve advances at most two hexes (over all its ``advance`` lines), never across an
+    unbridged, unfrozen Major River (a Pontoon Bridge, 5.5.5, is a bridge it may cross: 25.2.3 names it)."""
     uid = action["unit"]
     if not activated(before, uid) or uid in before.battles.attacked:
         return state, []
@@ -133,9 +140,12 @@ def after_advance(ctx: Context, before: State, state: State, action: Action) -> 
     findings = []
     limit = later(ctx).reserves.advance
     who = name(ctx, before, uid)
-    if len(path) > limit:
-        findings.append(Finding("25.2.3", f"{who} advances {len(path)} hexes as an activated Reserve; at most {limit}",
-                                (uid,), (start, *path)))
+    done = _reserve_hexes(before, uid)
+    if done + len(path) > limit:
+        findings.append(Finding("25.2.3", f"{who} advances {done + len(path)} hexes as an activated Reserve; at most "
+                                          f"{limit}", (uid,), (start, *path)))
+    state = evolve(state, logged=state.logged - {f"{RESERVE_HEXES}{uid}:{done}"}
+                   | {f"{RESERVE_HEXES}{uid}:{done + len(path)}"})
     if _major_crossed(ctx, before, uid, [start, *path]):
         findings.append(Finding("25.2.3", f"{who}: activated Reserves never cross an unbridged, unfrozen Major River",
                                 (uid,), (start, *path)))

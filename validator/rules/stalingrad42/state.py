@@ -104,6 +104,7 @@ class Moved:
     stopped: bool = False  # it entered an EZOC (6.2), an Entry Area (22.3.1), or landed (5.7)
     crossed: bool = False  # its first step is behind it (5.5.2: a Major River only on the first step)
     path: tuple[str, ...] = ()  # the locations entered so far (a move of unstated mode is checked whole again)
+    exit_paid: int = 0  # half MPs of it paid to leave an EZOC (6.2: a later line's excess is that rule's report)
 
 
 @dataclass(frozen=True)
@@ -121,7 +122,8 @@ class TurnRecord:
     guards: int = 0  # 21.2: replacements used on Guards units
     from_eliminated: Mapping[str, int] = field(default_factory=dict)  # 21.3.1: hex -> units placed from the box
     resource_points: int = 0  # 18.1: Resource Points spent
-    railheads_moved: frozenset[int] = frozenset()  # 17.2.1: Railhead markers moved this Supply Phase (indexes)
+    railheads_moved: Mapping[int, int] = field(default_factory=dict)  # 17.2.1: Railhead marker (index) -> hexes
+    # it moved this Supply Phase (its two hexes may be written on two lines)
     fled: frozenset[str] = frozenset()  # 13.3.2: units in Full Retreat eliminated as a phase began
     chose_full_retreat: frozenset[str] = frozenset()  # 13.3.1: units the player put into Full Retreat this turn
 
