@@ -193,5 +193,6 @@ def test_an_html_report_that_cannot_be_written_is_one_line(tmp_path, capsys) -> 
 
 def test_an_html_report_is_readable_by_all(tmp_path, capsys) -> None:
     html = tmp_path / "out.html"
-    code, _, _ = run(["validate", os.path.join(LOG_DIR, "blind_odds_examples_wrong.jsonl"), "--html", str(html)], capsys)
+    log = os.path.join(LOG_DIR, "blind_odds_examples_wrong.jsonl")
+    code, _, _ = run(["validate", log, "--html", str(html)], capsys)
     assert code == 1 and (html.stat().st_mode & 0o777) == 0o644 and os.listdir(tmp_path) == ["out.html"]

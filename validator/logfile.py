@@ -2,8 +2,8 @@
 
 Every problem that makes a log unreadable raises :class:`LogError` whose text is ``FILE:LINE: what is wrong``:
 a file too large, not UTF-8, malformed or truncated JSON, an object with one key twice (which of its two values is
-meant is ambiguous: the log is refused, never read with the last one), a line that is not an object, a header that is not a
-hexforge log or names an unknown game, an action that does not fit the game's schema (``validator/schema``: the
+meant is ambiguous: the log is refused, never read with the last one), a line that is not an object, a header that is
+not a hexforge log or names an unknown game, an action that does not fit the game's schema (``validator/schema``: the
 core's and the game's own action kinds, ``validator.log_schema``), an id that is not in the game (unit, hex, card,
 side, phase ...). Rule violations are not reading errors: an action in the
 wrong phase reads fine and is reported by the replay.

@@ -137,7 +137,8 @@ def handle_detrain(ctx: Context, state: State, action: Action) -> tuple[State, l
     box = rail_box(ctx, ctx.game.units[uid].side)
     if ctx.game.units[uid].side != side or state.units[uid].loc != box:
         where = state.units[uid].loc or "not in play"
-        findings.append(Finding("9.2", f"{name} is not in the {side} Rail Movement box (it is {where})", (uid,), (loc,)))
+        findings.append(Finding("9.2", f"{name} is not in the {side} Rail Movement box (it is {where})", (uid,),
+                                (loc,)))
     why = detrain_problem(ctx, state, side, loc)
     other = reported_markers(ctx, state) if why else None
     if other is not None:  # with the markers the Supply Check reported either way (6.4, 6.5.3: one report)

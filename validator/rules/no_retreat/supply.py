@@ -62,7 +62,9 @@ class SupplyNet:
 def _bit_names(ctx: Context) -> Mapping[int, str]:
     """A location's bit (``bitboard``) -> the location (per game)."""
     made = ctx.tables.get("bit_names")  # (asked by every supply net: looked up without once's call)
-    return made if made is not None else once(ctx, "bit_names", lambda c: {b: loc for loc, b in board_bits(c).bit.items()})
+    if made is None:
+        made = once(ctx, "bit_names", lambda c: {b: loc for loc, b in board_bits(c).bit.items()})
+    return made
 
 
 def _names(name: Mapping[int, str], m: int) -> frozenset[str]:

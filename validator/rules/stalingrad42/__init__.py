@@ -131,7 +131,8 @@ def pieces(ctx: Context, state: State) -> list[tuple[str, str, str, tuple[str, .
         if us.loc in ctx.board.locations:
             markers = tuple(m for m, on in (("disrupted", us.order == "disrupted"),
                                             ("full_retreat", us.order == "full_retreat"),
-                                            ("out_of_supply", us.supply == "oos"), ("isolated", us.supply == "isolated"),
+                                            ("out_of_supply", us.supply == "oos"),
+                                            ("isolated", us.supply == "isolated"),
                                             ("train", us.train), ("replacement", us.replaced)) if on)
             out.append((uid, us.loc, us.face, markers))
     return out

@@ -232,8 +232,8 @@ def problems(ctx: Context, state: State, air: str, side: str, target: str, units
                                         f"({', '.join(escorting(ctx, state, air))}): it gives Defensive Support within "
                                         f"one hex of them, not at {target}", (air,), (target,)))
     elif not _range(ctx, state, side, target):
-        out.append(Finding("9.3.5", f"{who}: {target} is not within {cf.air.range} hexes of a friendly-controlled City, "
-                                    "Town or Landmark on a Connecting Rail Hex", (air,), (target,)))
+        out.append(Finding("9.3.5", f"{who}: {target} is not within {cf.air.range} hexes of a friendly-controlled "
+                                    "City, Town or Landmark on a Connecting Rail Hex", (air,), (target,)))
     return out
 
 

@@ -256,13 +256,13 @@ def handle_place(ctx: Context, state: State, action: Action) -> tuple[State, lis
     if us.loc == c.trans_caucasus:
         south = [a for a in sorted(facts(ctx).entry.south) if scenario_facts(ctx).areas.get(a) == action.side]
         if TC not in _events(ctx, state):
-            findings.append(Finding("30.0", f"{who}: the Trans-Caucasus Front's units arrive only once an Axis unit has "
-                                            f"entered hex row xx{c.trans_caucasus_row} or south", (uid,), (to,)))
+            findings.append(Finding("30.0", f"{who}: the Trans-Caucasus Front's units arrive only once an Axis unit "
+                                            f"has entered hex row xx{c.trans_caucasus_row} or south", (uid,), (to,)))
         elif TC_PLACED in state.logged:
             findings.append(Finding("30.0", f"{who}: one Trans-Caucasus unit arrives a turn", (uid,), (to,)))
         elif to not in south:
-            findings.append(Finding("30.0", f"{who} arrives in an Entry Area south of the Caspian ({', '.join(south)}), "
-                                            f"not {to}", (uid,), (to,)))
+            findings.append(Finding("30.0", f"{who} arrives in an Entry Area south of the Caspian "
+                                            f"({', '.join(south)}), not {to}", (uid,), (to,)))
         findings += wrong_face(who, uid, to, face, us.face or "front")  # 22.1.3: the face it has in the box
         state = evolve(state, logged=state.logged | {TC_PLACED})
     else:
@@ -547,8 +547,8 @@ def removals_owed(ctx: Context, state: State, side: str) -> list[dict]:
     if side == _axis(ctx) and "german_removals" in codes:
         remove(c.removal_gd)
         elite = sorted((u for u in ctx.game.units if _panzer(ctx, u, elite=True) and state.units[u].loc != "removed"),
-                       key=lambda u: (state.units[u].supply == "isolated", state.units[u].loc not in ctx.board.locations,
-                                      u))[:c.removal_panzers]
+                       key=lambda u: (state.units[u].supply == "isolated",
+                                      state.units[u].loc not in ctx.board.locations, u))[:c.removal_panzers]
         for u in elite:
             remove(u)
         gone = [c.removal_gd, *elite]

@@ -652,7 +652,8 @@ def _handle_move(ctx: Context, state: State, action: Action) -> tuple[State, lis
         if current is not None:  # the whole move again, from where it began, in another mode
             base = _restart(ctx, state, action["unit"], moved)  # type: ignore[arg-type]
             data = {k: v for k, v in action.data.items() if k != "to"}
-            line = evolve(action, data={**data, "path": moved.path + _entered(state, action)})  # type: ignore[union-attr]
+            whole = moved.path + _entered(state, action)  # type: ignore[union-attr]
+            line = evolve(action, data={**data, "path": whole})
         trial = _move(ctx, base, line, mode)
         if not trial[1] and _mode_allowed(ctx, state, trial[0], action):
             return trial

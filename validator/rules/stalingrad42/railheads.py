@@ -96,9 +96,11 @@ def path_problems(ctx: Context, state: State, start: str, path: list[str]) -> li
     cur = start
     for h in path:
         if h not in hexes or "railroad" not in ctx.board.hexside(cur, h):
-            return [Finding("17.2.1", f"a Railhead moves along the railroad; none joins {cur} and {h}", (), (start, *path))]
+            return [Finding("17.2.1", f"a Railhead moves along the railroad; none joins {cur} and {h}", (),
+                            (start, *path))]
         if "repair" not in hexes[h].features:
-            return [Finding("17.2.1", f"a Railhead moves only along green rail hexes; {h} is not one", (), (start, *path))]
+            return [Finding("17.2.1", f"a Railhead moves only along green rail hexes; {h} is not one", (),
+                            (start, *path))]
         if enemy & bit[h]:
             return [Finding("17.2.1", f"a Railhead never enters an enemy-occupied hex ({h})", (), (start, *path))]
         if ez & bit[h] and not mine & bit[h]:
