@@ -36,6 +36,7 @@ Handler = Callable[[Context, State, Action], "tuple[State, list[Finding]]"]
 
 __all__ = ["RULES", "battle_facts", "context", "finish", "outcome", "pieces", "start", "step", "where"]
 
+TIMING_OF, REGULAR, REMEMBERED = sequence.TIMING_OF, card_play.REGULAR, events.REMEMBERED  # (read on every action)
 CARD_ACTIONS = frozenset({"draw", "discard"})  # the actions a card "by" may call for (``events.unexpected``)
 NONE: list[Finding] = []  # no findings (shared: never changed, only added to)
 
@@ -81,7 +82,8 @@ def step(ctx: Context, state: State, action: Action) -> tuple[State, list[Findin
     phase is reported for that alone (4.0), not also for what its own rules would say there. An action that an
     event just played calls for (a draw "by" it, a step loss, a move ...) takes its timing from the event and is
     checked by the event's module (``events``)."""
-    if action.type == "battle" and action.get("cards"):
+    kind = action.type
+    if kind == "battle" and action.data.get("cards"):
         plays, action = events_combat.plays_in_battle(ctx, action)
         if plays:  # Backhand Blow listed in a battle's cards: played just before it
             findings = []
@@ -91,16 +93,17 @@ def step(ctx: Context, state: State, action: Action) -> tuple[State, list[Findin
             state, found = step(ctx, state, action)
             return state, findings + found
     first = state
-    kind = action.type
     noted = NONE
     if kind in CARD_ACTIONS:
         state, noted = cards.note_card_action(ctx, state, action)
     # (each hook below is called only when the state holds something it acts on: most actions need none of them)
-    if state.effects.must_counterattack is not None:
+    e = state.effects
+    if e.must_counterattack is not None:
         state, forced = events.before(ctx, state, action)
+        e = state.effects
     else:
         forced = NONE
-    index = events.due_for(ctx, state, action) if state.effects.due else None
+    index = events.due_for(ctx, state, action) if e.due else None
     if index is not None:
         state, waiting = card_play.before(ctx, state, action, exempt=True)
         state, findings = events.follow(ctx, state, action, index)
@@ -111,7 +114,7 @@ def step(ctx: Context, state: State, action: Action) -> tuple[State, list[Findin
             state, waiting = card_play.before(ctx, state, action, events.exempt_from_end(state, action))
         else:
             waiting = NONE
-        timed = sequence.TIMING_OF.get(kind)
+        timed = TIMING_OF.get(kind)
         if timed is not None:
             state, findings = timed(ctx, state, action)
         else:  # (phase, turn, note, victory ... lines: any time, and the phase machine is their handler's)
@@ -136,13 +139,13 @@ def step(ctx: Context, state: State, action: Action) -> tuple[State, list[Findin
         moved = noted_changes(ctx, first.units, state.units)  # (most actions note the units they changed)
         if moved is None or len(moved) > 1 or moved and state.units[moved[0]].loc not in ctx.game.map.hexes:
             state = eliminations.after(ctx, first, state)  # (one unit that went to a hex: nothing follows)
-    if kind in card_play.REGULAR:
+    if kind in REGULAR:
         key, phases = state.acted  # (once the phase's first regular action is noted, the rest change nothing)
         if state.phase not in phases or key[0] != state.turn or key[1] != state.player:
             state = card_play.after(ctx, state, action)
     e = state.effects  # (dues, quotas or Defense Works out, an action to remember or a remembered one to forget;
     # Works markers only when the units or the markers changed: else the last check stands)
-    if e.due or e.quotas or kind in events.REMEMBERED or (state.recent is not None and kind != "note") or (
+    if e.due or e.quotas or kind in REMEMBERED or (state.recent is not None and kind != "note") or (
             e.works and (state.units is not first.units or e.works is not first.effects.works)):
         state, lapsed = events.after(ctx, first, state, action)
     else:
