@@ -164,9 +164,16 @@ Each `mut*_*.jsonl` with a mistake has `expect` fields, and its legal twin ends 
 """
 from __future__ import annotations
 
-import test_blind_rulebook as first
+import json
 
-MUTATIONS = sorted(log for pattern in ("mut_*.jsonl", "mut2_*.jsonl", "mut3_*.jsonl", "mut4_*.jsonl", "mut5_*.jsonl")
+import pytest
+
+import test_blind_rulebook as first
+from games_once import LOADED
+from validator.cli import check_log
+
+MUTATIONS = sorted(log for pattern in ("mut_*.jsonl", "mut2_*.jsonl", "mut3_*.jsonl", "mut4_*.jsonl", "mut5_*.jsonl",
+                                                "mut6_*.jsonl")
                    for log in first.LOGS.glob(pattern))
 
 # log name -> why the validator's verdict differs from the rules (none: the miss found is fixed)
@@ -186,3 +193,29 @@ def test_every_mutation_has_a_legal_twin():
     assert broken
     assert all(f"{name}_legal" in names for name in broken), sorted(names)
     assert all(not first.expected(log) for log in MUTATIONS if log.stem.endswith("_legal"))
+
+
+# sixth round: headers whose options do not fit, refused in one line (exit 2); their legal twins are mut6_*_legal logs
+REFUSED_HEADERS = {
+    "cadre without option": ({"start": {"turn": 13, "player": "soviet", "phase": "combat"},
+                              "position": {"units": {"kg_1": "2011", "sov_west": "2111"}}},
+                             "unit kg_1 is in play only with option 'cadres' (optional rule 15.3.1), which is off"),
+    "cadre with option off": ({"start": {"turn": 7}, "options": {"cadres": False},
+                               "position": {"units": {"sov_ostatky": "1612", "ger_6": "1611"}}},
+                              "unit sov_ostatky is in play only with option 'cadres'"),
+    "misspelt option": ({"options": {"cadre": True}, "position": {"keep_scenario": True}},
+                        "unknown option 'cadre' (known: cadres, joker, soviet_shock, ss_panzer)"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(REFUSED_HEADERS))
+def test_header_options_that_do_not_fit_are_refused(case, tmp_path):
+    """A header placing a unit only an optional rule that is off brings into play, or naming an option the scenario
+    does not know (a misspelt one would leave its rule off unsaid), is refused in one line with exit 2."""
+    fields, words = REFUSED_HEADERS[case]
+    header = {"format": "hexforge-log", "version": 1, "game": "no_retreat", "scenario": "campaign_1941", **fields}
+    log = tmp_path / "header.jsonl"
+    log.write_text(json.dumps(header) + "\n", encoding="utf-8")
+    outcome = check_log(str(log), cache=LOADED, fmt="json")
+    err = " ".join(outcome.err)
+    assert outcome.code == 2 and words in err and ":1: header:" in err, err
