@@ -182,16 +182,20 @@ unit defending and on its other face, a cadre counterattacking and replacing a u
 army in the Rail box or the Destroyed box at the Kampfgruppe turn, the Soviet Card Phase logged first on turn 1, a
 turn 29, a Soviet play before his first draw, misspelt and mistyped options.
 
-Three real misses, fixed. (1) A header placing a cadre (Ostatky, a Kampfgruppe) with option `cadres` off was read
-and the cadre fought, retreated and surrendered as if the rule were on: the cadres are not in play without it, an
-impossible position now refused in one line (`state._optional_units`, 15.3.1; three logs that used a cadre without
-naming the option now name it, their verdicts unchanged). (2) An option the scenario does not list (`"cadre": true`)
-was read without a word and left its rule off: now refused in one line (`state._known_options`). (3) Surprise
-Attack moved the Rumanian 4th Army at the end of the Soviet Movement Phase of turn 1 unreported: the hex moves of
-events skipped the scenario's still units (8.0, `events_movement._hex_move`; MP events went through the move check
-already; `mut6_surprise_attack_moves_rumanians_turn1`). Left alone: a whole player turn or game turn left out at the
-start (4.0: a phase with nothing to log may be left out); with option `joker` off a header hand holding the Joker is
-read (its play is reported, 5.3), unlike a cadre's header.
+Three real misses, fixed (and a fourth, below). (1) A header placing a cadre (Ostatky, a Kampfgruppe) with option
+`cadres` off was read and the cadre fought, retreated and surrendered as if the rule were on: the cadres are not in
+play without it, an impossible position now refused in one line (`state._optional_units`, 15.3.1; three logs that
+used a cadre without naming the option now name it, their verdicts unchanged). (2) An option the scenario does not
+list (`"cadre": true`) was read without a word and left its rule off: now refused in one line
+(`state._known_options`). (3) Surprise Attack moved the Rumanian 4th Army at the end of the Soviet Movement Phase of
+turn 1 unreported: the hex moves of events skipped the scenario's still units (8.0, `events_movement._hex_move`; MP
+events went through the move check already; `mut6_surprise_attack_moves_rumanians_turn1`). A fourth, found after: a
+header hand naming the Joker (set aside beside the Axis player, 5.5, only ever played, 5.3) let it be spent on a
+payment or discarded unreported, though round two had made the same spend of another card set aside a 5.5 report
+(`cards.spend` left the Joker out of it); now reported alike (`mut6_joker_in_header_hand_spent`). Left alone: a
+whole player turn or game turn left out at the start (4.0: a phase with nothing to log may be left out); a header
+hand or discard pile naming the Joker is read (spending, discarding it or playing it against the option is
+reported), unlike a cadre's header.
 
 Each `mut*_*.jsonl` with a mistake has `expect` fields, and its legal twin ends in `_legal`.
 """
