@@ -182,7 +182,7 @@ unit defending and on its other face, a cadre counterattacking and replacing a u
 army in the Rail box or the Destroyed box at the Kampfgruppe turn, the Soviet Card Phase logged first on turn 1, a
 turn 29, a Soviet play before his first draw, misspelt and mistyped options.
 
-Three real misses, fixed (and a fourth, below). (1) A header placing a cadre (Ostatky, a Kampfgruppe) with option
+Three real misses, fixed (and two more, below). (1) A header placing a cadre (Ostatky, a Kampfgruppe) with option
 `cadres` off was read and the cadre fought, retreated and surrendered as if the rule were on: the cadres are not in
 play without it, an impossible position now refused in one line (`state._optional_units`, 15.3.1; three logs that
 used a cadre without naming the option now name it, their verdicts unchanged). (2) An option the scenario does not
@@ -192,10 +192,15 @@ turn 1 unreported: the hex moves of events skipped the scenario's still units (8
 events went through the move check already; `mut6_surprise_attack_moves_rumanians_turn1`). A fourth, found after: a
 header hand naming the Joker (set aside beside the Axis player, 5.5, only ever played, 5.3) let it be spent on a
 payment or discarded unreported, though round two had made the same spend of another card set aside a 5.5 report
-(`cards.spend` left the Joker out of it); now reported alike (`mut6_joker_in_header_hand_spent`). Left alone: a
-whole player turn or game turn left out at the start (4.0: a phase with nothing to log may be left out); a header
-hand or discard pile naming the Joker is read (spending, discarding it or playing it against the option is
-reported), unlike a cadre's header.
+(`cards.spend` left the Joker out of it); now reported alike (`mut6_joker_in_header_hand_spent`). A fifth, from the
+track's removals: a header placing the Italian 8th Army after turn 15 or the 2nd Panzer after 16 (in a hex or a box)
+was read and the unit moved, fought or came back as a replacement; now refused in one line (`state._track_removals`,
+4.0 B; on the removal turn itself the log may still note it in the housekeeping, `blind9_turn15_cards_as_objects`),
+and a set-up unit kept by `keep_scenario` is out of play from its removal turn
+(`mut6_track_removed_unit_kept_moves`); a blind log and a combat test that used the 2nd Panzer on turns 19-21 now
+use another Axis unit, their verdicts unchanged. Left alone: a whole player turn or game turn left out at the start
+(4.0: a phase with nothing to log may be left out); a header hand or discard pile naming the Joker is read
+(spending, discarding it or playing it against the option is reported), unlike a cadre's header.
 
 Each `mut*_*.jsonl` with a mistake has `expect` fields, and its legal twin ends in `_legal`.
 """
@@ -232,7 +237,7 @@ def test_every_mutation_has_a_legal_twin():
     assert all(not first.expected(log) for log in MUTATIONS if log.stem.endswith("_legal"))
 
 
-# sixth round: headers whose options do not fit, refused in one line (exit 2); their legal twins are mut6_*_legal logs
+# sixth round: headers whose options or units do not fit the scenario, refused in one line (exit 2)
 REFUSED_HEADERS = {
     "cadre without option": ({"start": {"turn": 13, "player": "soviet", "phase": "combat"},
                               "position": {"units": {"kg_1": "2011", "sov_west": "2111"}}},
@@ -240,6 +245,12 @@ REFUSED_HEADERS = {
     "cadre with option off": ({"start": {"turn": 7}, "options": {"cadres": False},
                                "position": {"units": {"sov_ostatky": "1612", "ger_6": "1611"}}},
                               "unit sov_ostatky is in play only with option 'cadres'"),
+    "unit the track removed": ({"start": {"turn": 16, "player": "axis", "phase": "movement"},
+                                "position": {"units": {"ger_2pz": "1611", "sov_west": "2111"}}},
+                               "unit ger_2pz is in 1611, but the turn track took it out of play on turn 16 (4.0)"),
+    "unit the track removed, in a box": ({"start": {"turn": 17, "player": "axis", "phase": "organization"},
+                                          "position": {"units": {"ita_8": "destroyed_axis", "ger_6": "0611"}}},
+                                         "unit ita_8 is in destroyed_axis, but the turn track took it out of play"),
     "misspelt option": ({"options": {"cadre": True}, "position": {"keep_scenario": True}},
                         "unknown option 'cadre' (known: cadres, joker, soviet_shock, ss_panzer)"),
 }
@@ -247,8 +258,9 @@ REFUSED_HEADERS = {
 
 @pytest.mark.parametrize("case", sorted(REFUSED_HEADERS))
 def test_header_options_that_do_not_fit_are_refused(case, tmp_path):
-    """A header placing a unit only an optional rule that is off brings into play, or naming an option the scenario
-    does not know (a misspelt one would leave its rule off unsaid), is refused in one line with exit 2."""
+    """A header placing a unit only an optional rule that is off brings into play, or one the turn track has taken
+    out of play, or naming an option the scenario does not know (a misspelt one would leave its rule off unsaid), is
+    refused in one line with exit 2."""
     fields, words = REFUSED_HEADERS[case]
     header = {"format": "hexforge-log", "version": 1, "game": "no_retreat", "scenario": "campaign_1941", **fields}
     log = tmp_path / "header.jsonl"
