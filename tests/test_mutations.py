@@ -175,12 +175,13 @@ drawn: 5.0 either way). (2) The random player's games of seeds 1-3 (sixteen turn
 replayed with each option turned over (36 games): every report was the option's own rule (7.8 for an allied army
 placed after the turn-11 removal, 10.6 for the Grenadier's and the Shock shifts, 5.3 and 5.3.1 for the Joker's
 plays and the draws they brought) or followed from one. (3) Every reinforcement placed on its turn and one turn
-early, with the cadres on (80 logs), and the `oil` and `controlled` conditions held and not: all right. (4) About 40
+early, with the cadres on (80 logs), and the `oil` and `controlled` conditions held and not: all right. (4) About 55
 hand-made logs: the Rumanians moved on turn 1 by events (Surprise Attack, Battle Initiative, Operational Moves,
 General Staff's stack), on turn 2; an unsupplied SS Panzer claiming its bonus, the SS defending in an EX, a Shock
 unit defending and on its other face, a cadre counterattacking and replacing a unit of the other side, an allied
 army in the Rail box or the Destroyed box at the Kampfgruppe turn, the Soviet Card Phase logged first on turn 1, a
-turn 29, a Soviet play before his first draw, misspelt and mistyped options.
+turn 29, a Soviet play before his first draw, misspelt and mistyped options, the Joker in a header hand or the
+discards, units the track removed placed again (after a played removal: 7.8) or named by a later header.
 
 Three real misses, fixed (and two more, below). (1) A header placing a cadre (Ostatky, a Kampfgruppe) with option
 `cadres` off was read and the cadre fought, retreated and surrendered as if the rule were on: the cadres are not in
