@@ -195,8 +195,9 @@ header hand naming the Joker (set aside beside the Axis player, 5.5, only ever p
 payment or discarded unreported, though round two had made the same spend of another card set aside a 5.5 report
 (`cards.spend` left the Joker out of it); now reported alike (`mut6_joker_in_header_hand_spent`). A fifth, from the
 track's removals: a header placing the Italian 8th Army after turn 15 or the 2nd Panzer after 16 (in a hex or a box)
-was read and the unit moved, fought or came back as a replacement; now refused in one line (`state._track_removals`,
-4.0 B; on the removal turn itself the log may still note it in the housekeeping, `blind9_turn15_cards_as_objects`),
+was read and the unit moved, fought or came back as a replacement; now refused in one line
+(`turn_events.header_removals`, 4.0 B; so is, with the cadres on, an Axis allied army in a box after turn 11,
+15.3.1; on the removal turn itself the log may still note it in the housekeeping, `blind9_turn15_cards_as_objects`),
 and a set-up unit kept by `keep_scenario` is out of play from its removal turn
 (`mut6_track_removed_unit_kept_moves`); a blind log and a combat test that used the 2nd Panzer on turns 19-21 now
 use another Axis unit, their verdicts unchanged. Left alone: a whole player turn or game turn left out at the start
@@ -252,6 +253,11 @@ REFUSED_HEADERS = {
     "unit the track removed, in a box": ({"start": {"turn": 17, "player": "axis", "phase": "organization"},
                                           "position": {"units": {"ita_8": "destroyed_axis", "ger_6": "0611"}}},
                                          "unit ita_8 is in destroyed_axis, but the turn track took it out of play"),
+    "allied army in a box after the Kampfgruppe turn": ({"start": {"turn": 13, "player": "axis", "phase": "movement"},
+                                                         "options": {"cadres": True},
+                                                         "position": {"units": {"hun_2": "destroyed_axis"}}},
+                                                        "hun_2 is in destroyed_axis, but the turn track took it out of "
+                                                        "play on turn 11 (15.3.1)"),
     "misspelt option": ({"options": {"cadre": True}, "position": {"keep_scenario": True}},
                         "unknown option 'cadre' (known: cadres, joker, soviet_shock, ss_panzer)"),
 }

@@ -199,25 +199,6 @@ def _optional_units(ctx: Context, placed: Mapping[str, UnitState]) -> None:
                              f"{OPTIONAL_RULES.get(name, name)}), which is off")
 
 
-REMOVE_UNIT = "remove_unit"  # the turn track's code of a unit leaving play (4.0 B, applied by ``turn_events``)
-
-
-def _track_removals(ctx: Context, units: dict[str, UnitState], placed: Mapping[str, UnitState], turn: int,
-                    player: str | None) -> None:
-    """The units the turn track took out of play when their turn began (4.0 B: the Italian 8th Army on turn 15, the
-    2nd Panzer on 16, ...), before the start turn or on it when the log starts in a player turn (in its housekeeping
-    the removal may still be logged): one the header places is an impossible position (ValueError naming the first);
-    one the scenario's set-up keeps (``keep_scenario``) is out of play."""
-    for t in range(ctx.scenario.first_turn, turn + (1 if player else 0)):
-        for e in ctx.game.turns[t].events:
-            if e.code != REMOVE_UNIT or e.unit not in units or units[e.unit].loc == "removed":
-                continue
-            if e.unit in placed:
-                raise ValueError(f"position: unit {e.unit} is in {placed[e.unit].loc}, but the turn track took it out "
-                                 f"of play on turn {t} (4.0)")
-            units[e.unit] = evolve(units[e.unit], loc="removed")
-
-
 def _track_weather(ctx: Context, turn: int, weather: str) -> None:
     """The header's start weather is one the turn track gives that turn: its printed weather or its variable Weather
     marker's other face (13.0); ValueError otherwise."""
@@ -247,5 +228,4 @@ def initial_state(ctx: Context) -> State:
     _one_place_per_card(ctx, position)
     at = start_of(ctx, MUTUAL_PHASE)
     _track_weather(ctx, at.turn, at.weather)
-    _track_removals(ctx, units, placed, at.turn, at.player)
     return State(at.turn, at.player, at.phase, at.step, at.weather, units, control, hands)
