@@ -322,12 +322,12 @@ def test_report_picture_draws_the_battle(nr_game) -> None:
 
 
 def test_a_dd_step_may_be_logged_as_a_removal(nr_game) -> None:
-    units = {"ger_1pz": "2112", "ger_2pz": "2111", "sov_south": "2012"}
-    dd = {"type": "battle", "attackers": ["ger_1pz", "ger_2pz"], "targets": ["2012"], "die": 5, "result": "DD"}
+    units = {"ger_1pz": "2112", "ger_3pz": "2111", "sov_south": "2012"}  # (the 2nd Panzer leaves play on turn 16)
+    dd = {"type": "battle", "attackers": ["ger_1pz", "ger_3pz"], "targets": ["2012"], "die": 5, "result": "DD"}
     assert run(units, [dd, {"type": "remove", "side": "soviet", "unit": "sov_south", "to": "destroyed_soviet"},
                        {"type": "phase", "phase": "removal"}]).clean
     two_steps = {**units, "sov_south": {"at": "2012", "face": "back"}}  # robust from turn 17 (turn 19: Clear)
-    dd6 = {**dd, "die": 6}  # 14 vs 6 is 2:1, armor bonus 3:1: a 6 is DD
+    dd6 = {**dd, "die": 6}  # 13 vs 6 is 2:1, armor bonus 3:1: a 6 is DD
     r = run(two_steps, [dd6, {"type": "remove", "side": "soviet", "unit": "sov_south", "to": "destroyed_soviet"}],
             turn=19)
     assert violations(r) == [(3, "10.7.1")]

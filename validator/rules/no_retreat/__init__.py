@@ -73,7 +73,7 @@ def context(game: Game, header: Header) -> Context:
 
 def start(ctx: Context) -> State:
     """The state before the first action; ValueError when the header's start is impossible."""
-    state = initial_state(ctx)
+    state = turn_events.header_removals(ctx, initial_state(ctx))
     return victory.setup(ctx, cards.setup(ctx, state))
 
 

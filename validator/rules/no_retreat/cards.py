@@ -193,7 +193,7 @@ def spend(ctx: Context, state: State, side: str, cards: Sequence[str], rule: str
     for card in cards:
         if card in known:
             known.discard(card)
-            if card in state.deck.aside and not ctx.game.cards[card].joker:  # a header's hand naming it
+            if card in state.deck.aside:  # a header's hand naming it (the Joker too: it is played, never spent)
                 findings.append(Finding("5.5", f"{side} spends card {card} on {what}, but on turn {state.turn} it "
                                                f"is {_aside_words(ctx, card)}: no hand can hold it"))
             continue

@@ -33,7 +33,7 @@ from .control import enter
 from .event_state import Due, phase_key
 from .events_common import Play, named_units, open_due, violation
 from .events_data import Effect
-from .movement import apply_move, enter_cost, ground, handle_move, step_problem, trail
+from .movement import apply_move, enter_cost, ground, handle_move, immobile_problem, step_problem, trail
 from .rail import detrain_problem, in_box, rail_box
 from .shifts import category
 from .state import State
@@ -134,8 +134,11 @@ def _hex_path(ctx: Context, state: State, uid: str, dest: str, hexes: int) -> tu
 
 def _hex_move(ctx: Context, state: State, d: Due, action: Action) -> tuple[State, list[Finding]]:
     """One line of a hex move; a later line for the same unit goes on from where the earlier ones left it: the hexes
-    already moved count, and a unit that entered an enemy zone of control has stopped (5.3.1, 8.5.1)."""
+    already moved count, and a unit that entered an enemy zone of control has stopped (5.3.1, 8.5.1). A unit the
+    scenario keeps still this turn moves no more by an event than by itself (8.0, as a ``move`` line: the Campaign's
+    Rumanian armies on turn 1)."""
     uid = action["unit"]
+    still = None if uid in d.used else immobile_problem(ctx, state, uid)
     moved = state.moved.get(uid) if uid in d.used else None  # (``follow_move`` cleared it on the unit's first line)
     before = moved.plain - moved.exits if moved else 0  # hexes moved by this event so far
     hexes = int(d.params["hexes"])
@@ -160,7 +163,7 @@ def _hex_move(ctx: Context, state: State, d: Due, action: Action) -> tuple[State
         found = None if moved and moved.stopped else _hex_path(ctx, state, uid, action["to"], left)
         path = found or (action["to"],)
         problem = None if found else f"no legal path of at most {left} hex(es) to {action['to']}"
-    findings = []
+    findings = [still] if still else []
     if problem is None and before + len(path) > hexes:
         problem = f"it moves {before + len(path)} hexes; the event gives {hexes}"
     if problem:

@@ -177,6 +177,28 @@ def _possible_places(ctx: Context, units: Mapping[str, UnitState], placed: Mappi
                              f"holds at most {box.capacity} (9.1.2)")
 
 
+OPTIONAL_RULES = {"cadres": "15.3.1", "ss_panzer": "15.1", "soviet_shock": "15.2"}  # option -> the rule it turns on
+
+
+def _known_options(ctx: Context) -> None:
+    """Every option the header names is an optional rule the scenario knows (its ``[options]``): a misspelt one would
+    otherwise leave its rule off without a word; ValueError naming the first other."""
+    for name in ctx.header.options:
+        if name not in ctx.scenario.options:
+            raise ValueError(f"options: unknown option '{name}' (known: {', '.join(sorted(ctx.scenario.options))})")
+
+
+def _optional_units(ctx: Context, placed: Mapping[str, UnitState]) -> None:
+    """No unit the header places is one the scenario brings in only with an optional rule that is off (its
+    ``option:<name>`` condition: the cadres of 15.3.1, Ostatky and the Kampfgruppen, are not in play without option
+    ``cadres``); ValueError naming the first."""
+    for p in ctx.scenario.reinforcements:
+        name = p.condition.removeprefix("option:")
+        if p.unit in placed and name != p.condition and not ctx.option(name):
+            raise ValueError(f"position: unit {p.unit} is in play only with option '{name}' (optional rule "
+                             f"{OPTIONAL_RULES.get(name, name)}), which is off")
+
+
 def _track_weather(ctx: Context, turn: int, weather: str) -> None:
     """The header's start weather is one the turn track gives that turn: its printed weather or its variable Weather
     marker's other face (13.0); ValueError otherwise."""
@@ -193,6 +215,8 @@ def initial_state(ctx: Context) -> State:
     position = header.position
     units, placed = opening_units(ctx, partial(unit_state, ctx), _unit_state)
     _possible_places(ctx, units, placed)
+    _known_options(ctx)
+    _optional_units(ctx, placed)
     control = dict(sc.control)
     for uid, us in placed.items():
         if us.loc in ctx.board.locations and us.loc not in game.map.areas:

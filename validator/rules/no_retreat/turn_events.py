@@ -17,6 +17,8 @@
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from ...engine.context import Context
 from ...engine.state import evolve
 from ...model import Action, Finding
@@ -48,22 +50,54 @@ def weather_of(ctx: Context, state: State, turn: int) -> str:
     return t.variable if t.variable and turn in state.track.weather_flips else t.weather
 
 
-def begin_turn(ctx: Context, state: State, turn: int) -> State:
-    """4.0 A/B: the new turn's weather and events."""
+def _taken_off(ctx: Context, state: State, turn: int) -> dict[str, str]:
+    """4.0 B: the units the turn's events take out of play when it begins, with the rule: its ``remove_unit`` units
+    and, with optional rule 15.3, on the ``kampfgruppe`` turn the Axis allied armies off the map and out of the Rail
+    boxes (15.3.1)."""
     game = ctx.game
-    units = state.units  # copied only when an event takes a unit off (positions and nets follow its identity)
-    events = game.turns[turn].events
-    for e in events:
+    out = {}
+    for e in game.turns[turn].events:
         if e.code == "remove_unit" and e.unit:
-            units = dict(units) if units is state.units else units
-            units[e.unit] = evolve(units[e.unit], loc="removed", unsupplied=False, disorganized=False)
+            out[e.unit] = "4.0"
         if e.code == KAMPFGRUPPE and ctx.option(CADRE_OPTION):
             keep = ctx.board.locations | {rail_box(ctx, side) for side in game.sides} | {None, "removed"}
-            for uid, us in list(units.items()):
-                if game.units[uid].nationality == ALLY_NATIONALITY and us.loc not in keep:
-                    units = dict(units) if units is state.units else units
-                    units[uid] = evolve(us, loc="removed", unsupplied=False, disorganized=False)
-    state = evolve(state, turn=turn, weather=weather_of(ctx, state, turn), units=units)
+            out.update((uid, "15.3.1") for uid, us in state.units.items()
+                       if game.units[uid].nationality == ALLY_NATIONALITY and us.loc not in keep)
+    return out
+
+
+def _take_off(state: State, uids: Iterable[str]) -> State:
+    units = dict(state.units)  # (a new mapping only when an event takes a unit off: positions follow its identity)
+    for uid in uids:
+        units[uid] = evolve(units[uid], loc="removed", unsupplied=False, disorganized=False)
+    return evolve(state, units=units)
+
+
+def header_removals(ctx: Context, state: State) -> State:
+    """The turn track's removals (4.0 B) before the log's start: of the turns before the start turn, and of the start
+    turn when the log starts in a player turn (in its housekeeping the removal may still be logged). A unit the header
+    places that they took out of play is an impossible position (ValueError naming the first: the Italian 8th Army
+    after turn 15, an Axis allied army in a box after turn 11 with the cadres); a unit the set-up keeps
+    (``keep_scenario``) is out of play."""
+    placed = ctx.header.position.get("units", {})
+    for t in range(ctx.scenario.first_turn, state.turn + (1 if state.player else 0)):
+        gone = {uid: rule for uid, rule in _taken_off(ctx, state, t).items() if state.units[uid].loc != "removed"}
+        for uid, rule in gone.items():
+            if uid in placed:
+                raise ValueError(f"position: unit {uid} is in {state.units[uid].loc}, but the turn track took it out "
+                                 f"of play on turn {t} ({rule})")
+        if gone:
+            state = _take_off(state, gone)
+    return state
+
+
+def begin_turn(ctx: Context, state: State, turn: int) -> State:
+    """4.0 A/B: the new turn's weather and events."""
+    gone = _taken_off(ctx, state, turn)
+    if gone:
+        state = _take_off(state, gone)
+    events = ctx.game.turns[turn].events
+    state = evolve(state, turn=turn, weather=weather_of(ctx, state, turn))
     if any(e.code == RESET_1945 for e in events):
         state = swap_1945(ctx, state)
     return state
