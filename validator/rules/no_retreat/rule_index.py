@@ -107,6 +107,7 @@ RULES = index((
     Rule("15.1", "SS units (option ss_panzer)", shifts.special_units),
     Rule("15.2", "Soviet Shock units (option soviet_shock)", shifts.special_units),
     Rule("15.3", "cadres (option cadres)", eliminations.after),
+    Rule("15.3.1", "Kampfgruppe: Axis allied armies off the map leave play (option cadres)", turn_events.taken_off),
     Rule("15.3.2", "a cadre takes an eliminated army's place", results.handle_loss),
     Rule("15.3.3", "cadres on the Game Turn track", eliminations.after),
 ))

@@ -50,7 +50,7 @@ def weather_of(ctx: Context, state: State, turn: int) -> str:
     return t.variable if t.variable and turn in state.track.weather_flips else t.weather
 
 
-def _taken_off(ctx: Context, state: State, turn: int) -> dict[str, str]:
+def taken_off(ctx: Context, state: State, turn: int) -> dict[str, str]:
     """4.0 B: the units the turn's events take out of play when it begins, with the rule: its ``remove_unit`` units
     and, with optional rule 15.3, on the ``kampfgruppe`` turn the Axis allied armies off the map and out of the Rail
     boxes (15.3.1)."""
@@ -81,7 +81,7 @@ def header_removals(ctx: Context, state: State) -> State:
     (``keep_scenario``) is out of play."""
     placed = ctx.header.position.get("units", {})
     for t in range(ctx.scenario.first_turn, state.turn + (1 if state.player else 0)):
-        gone = {uid: rule for uid, rule in _taken_off(ctx, state, t).items() if state.units[uid].loc != "removed"}
+        gone = {uid: rule for uid, rule in taken_off(ctx, state, t).items() if state.units[uid].loc != "removed"}
         for uid, rule in gone.items():
             if uid in placed:
                 raise ValueError(f"position: unit {uid} is in {state.units[uid].loc}, but the turn track took it out "
@@ -93,7 +93,7 @@ def header_removals(ctx: Context, state: State) -> State:
 
 def begin_turn(ctx: Context, state: State, turn: int) -> State:
     """4.0 A/B: the new turn's weather and events."""
-    gone = _taken_off(ctx, state, turn)
+    gone = taken_off(ctx, state, turn)
     if gone:
         state = _take_off(state, gone)
     events = ctx.game.turns[turn].events
