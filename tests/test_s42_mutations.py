@@ -291,7 +291,7 @@ from games_once import LOADED
 from validator.cli import check_log
 
 LOGS = Path(__file__).parent / "logs" / "stalingrad42"
-MUTATIONS = sorted(LOGS.glob("mut*_*.jsonl"))  # the first round (mut_), the second (mut2_) ... the fifth (mut5_)
+MUTATIONS = sorted(LOGS.glob("mut*_*.jsonl"))  # the first round (mut_), the second (mut2_) ... the sixth (mut6_)
 # (a legal twin, unit, location) that makes its start position impossible: the header refused in one line, exit 2
 REFUSED = (("mut3_position_enemy_beside_clean", "sov_51rd", "1313"),  # 5.1, 19.3, 29.1.1: enemies in one hex
            ("mut3_position_enemy_beside_clean", "sov_51rd", "X"),  # 22.4: the Axis player's Entry Area
@@ -308,6 +308,9 @@ CHAPTERS = ("5.", "6.", "8.", "9.", "10.", "11.", "14.", "16.", "17.", "18.", "2
 # the fourth round (mut4_) too; a legal twin -> (position field, value) that makes its start impossible (33.1: no
 # Winter Offensive before the Vasilevsky marker's turn)
 REFUSED_FIELDS = {"mut4_winter_offensive_before_position_clean": ("winter_offensive", 24)}
+# the sixth round (mut6_): a legal twin -> start turns outside its scenario's turns (S1.1, S2.1, S3.1): refused
+REFUSED_STARTS = {"mut6_fall_blau_last_turn_clean": (9,), "mut6_caucasus_first_turn_clean": (9, 28),
+                  "mut6_uranus_first_turn_clean": (27,)}
 
 
 def test_the_corpus_is_there():
@@ -329,6 +332,23 @@ def test_s42_impossible_position_fields_are_refused(tmp_path: Path, capsys):
         capsys.readouterr()
         assert outcome.code == 2 and len(outcome.err) == 1, (stem, outcome.err)
         assert f"{log}:1: header: position: {field} {value}" in outcome.err[0], outcome.err
+
+
+def test_s42_start_outside_scenario_is_refused(tmp_path: Path, capsys):
+    """A start turn the scenario never plays (before its first turn or after its last: S1.1, S2.1, S3.1) is refused
+    in one line naming the file (exit 2), as a turn off the track is, made from its legal twin
+    (:data:`REFUSED_STARTS`)."""
+    for stem, turns in REFUSED_STARTS.items():
+        lines = (LOGS / f"{stem}.jsonl").read_text(encoding="utf-8").splitlines()
+        for turn in turns:
+            head = json.loads(lines[0])
+            head["start"]["turn"] = turn
+            log = tmp_path / f"{stem.removesuffix('_clean')}_turn{turn}_refused.jsonl"
+            log.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n", encoding="utf-8")
+            outcome = check_log(str(log), cache=LOADED, fmt="json")
+            capsys.readouterr()
+            assert outcome.code == 2 and len(outcome.err) == 1, (stem, outcome.err)
+            assert f"{log}:1: header: start: turn {turn} is not a turn of" in outcome.err[0], outcome.err
 
 
 def test_s42_mutation_verdicts():
