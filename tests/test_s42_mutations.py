@@ -351,6 +351,20 @@ def test_s42_start_outside_scenario_is_refused(tmp_path: Path, capsys):
             assert f"{log}:1: header: start: turn {turn} is not a turn of" in outcome.err[0], outcome.err
 
 
+def test_s42_scenario_option_turned_off_is_refused(tmp_path: Path, capsys):
+    """Header ``options`` that turn off an advanced rule the scenario puts in force (S3.1: Uranus uses rule 29,
+    Contested City Hexes) are refused in one line naming the file (exit 2), made from a legal Uranus log."""
+    lines = (LOGS / "mut6_uranus_first_turn_clean.jsonl").read_text(encoding="utf-8").splitlines()
+    head = json.loads(lines[0])
+    head["options"] = {"contested_cities": False}
+    log = tmp_path / "mut6_uranus_without_contested_cities_refused.jsonl"
+    log.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n", encoding="utf-8")
+    outcome = check_log(str(log), cache=LOADED, fmt="json")
+    capsys.readouterr()
+    assert outcome.code == 2 and len(outcome.err) == 1, outcome.err
+    assert f"{log}:1: header: options: contested_cities is off" in outcome.err[0], outcome.err
+
+
 def test_s42_mutation_verdicts():
     """Exactly the (line, rule) pairs of each log's `expect` fields, exit 1 with violations and 0 clean, the whole
     set in one test (`first.check_set`)."""
