@@ -299,7 +299,10 @@ REFUSED = (("mut3_position_enemy_beside_clean", "sov_51rd", "1313"),  # 5.1, 19.
            ("mut3_position_enemy_beside_clean", "ger_air_viii", "1313"),  # 9.3.1: the Axis Movement Phase
            ("mut3_position_enemy_beside_clean", "ger_air_iv", "1212"),  # 9.3.7: no Axis Combat Unit there
            ("air_on_map_in_position_clean", "rom_air", "1432"),  # 9.3.6: the allied one goes back once used
-           ("air_on_map_in_position_clean", "ger_air_viii", {"at": "1432", "face": "back"}))  # 9.3.6: Used: back
+           ("air_on_map_in_position_clean", "ger_air_viii", {"at": "1432", "face": "back"}),  # 9.3.6: Used: back
+           ("mut6_caucasus_first_turn_clean", "ger_44id", "1430"),  # S2.1: map A, not the Caucasus's C1 and C2
+           ("mut6_uranus_first_turn_clean", "ger_57id", "3050"),  # S3.1: map C1, not Uranus's A and B
+           ("mut6_fall_blau_last_turn_clean", "ger_57id", "5522"))  # S1.1: map B, not Fall Blau's A
 
 # log name -> why the validator's verdict differs from the rules (rule numbers from ../shared/rules/)
 DISAGREEMENTS: dict[str, str] = {}
