@@ -302,7 +302,9 @@ REFUSED = (("mut3_position_enemy_beside_clean", "sov_51rd", "1313"),  # 5.1, 19.
            ("air_on_map_in_position_clean", "ger_air_viii", {"at": "1432", "face": "back"}),  # 9.3.6: Used: back
            ("mut6_caucasus_first_turn_clean", "ger_44id", "1430"),  # S2.1: map A, not the Caucasus's C1 and C2
            ("mut6_uranus_first_turn_clean", "ger_57id", "3050"),  # S3.1: map C1, not Uranus's A and B
-           ("mut6_fall_blau_last_turn_clean", "ger_57id", "5522"))  # S1.1: map B, not Fall Blau's A
+           ("mut6_fall_blau_last_turn_clean", "ger_57id", "5522"),  # S1.1: map B, not Fall Blau's A
+           ("mut6_fall_blau_last_turn_clean", "ger_57id", "W"),  # S1.1: W reaches map C only (Taman), not in play
+           ("mut6_caucasus_first_turn_clean", "ger_44id", "X"))  # S2.1: X is an Entry Area of map A
 
 # log name -> why the validator's verdict differs from the rules (rule numbers from ../shared/rules/)
 DISAGREEMENTS: dict[str, str] = {}

@@ -3,15 +3,15 @@
 - The start: a header ``start`` turn outside the scenario's turns (S1.1, S2.1, S3.1, S4.1: Fall Blau 1-8, the Caucasus
   10-27, Uranus 28-36) is refused (ValueError, one line, exit 2), as a turn off the track is, and so are header
   ``options`` that turn off an advanced rule the scenario puts in force (its ``[options]`` on: Uranus's Contested
-  Cities, S3.1); a header ``position`` that puts a unit on a map hex the scenario does not use (S1.1, S2.1, S3.1: the
-  maps in play, ``board.in_play``), or that puts a unit in a map hex with an enemy Combat Unit (5.1, 19.3: no unit
-  enters one, and a Non-Combat Unit left alone with one is removed) outside a City Battle hex (29.1.1), or in the
-  other side's Entry Area (22.4: no unit enters one; 22.5: one that retreats there is eliminated) but the exits the
-  scenario opens to it (24.1.2, S1.2), is impossible: the header is refused (ValueError, one line, exit 2); so is an
-  Air unit on the map that 9.3.7 does not keep there (``air.from_position``, which reads the others). The hexes the
-  scenario's set-up leaves vacant but gives a side (``rules.toml [scenario_rules.*] control``: Uranus's Axis-held VP
-  hexes, S3.5's 15 VPs), unless a unit stands there or the log's header says otherwise; the header position's
-  ``elbrus`` and ``baku`` (24.3, 24.1.2: earned before the log begins).
+  Cities, S3.1); a header ``position`` that puts a unit on a map hex or in an Entry Area the scenario does not use
+  (S1.1, S2.1, S3.1: the maps and areas in play, ``board.in_play``), or that puts a unit in a map hex with an enemy
+  Combat Unit (5.1, 19.3: no unit enters one, and a Non-Combat Unit left alone with one is removed) outside a City
+  Battle hex (29.1.1), or in the other side's Entry Area (22.4: no unit enters one; 22.5: one that retreats there is
+  eliminated) but the exits the scenario opens to it (24.1.2, S1.2), is impossible: the header is refused (ValueError,
+  one line, exit 2); so is an Air unit on the map that 9.3.7 does not keep there (``air.from_position``, which reads
+  the others). The hexes the scenario's set-up leaves vacant but gives a side (``rules.toml [scenario_rules.*]
+  control``: Uranus's Axis-held VP hexes, S3.5's 15 VPs), unless a unit stands there or the log's header says
+  otherwise; the header position's ``elbrus`` and ``baku`` (24.3, 24.1.2: earned before the log begins).
 - S1.2: the refitting 14th and 22nd Panzer and 60th Panzergrenadier Divisions (the scenario's ``[[immobile]]``)
   neither move (``movement``) nor attack on turn 1; Axis units that exit the map through Entry Areas M-R never
   re-enter it nor attack onto it.
@@ -66,9 +66,9 @@ def start(ctx: Context, state: State) -> State:
         away = _off_the_maps(ctx, state)
         if away is not None:
             loc, uid = away
-            raise ValueError(f"position: {loc} holds {uid}, but it is not on the maps of {ctx.scenario.name} (map "
-                             f"{', '.join(sorted(scenario_facts(ctx).maps))}; {scenario_facts(ctx).maps_rule}: an "
-                             "impossible position)")
+            raise ValueError(f"position: {loc} holds {uid}, but {loc} is not in play in {ctx.scenario.name} (map "
+                             f"{', '.join(sorted(scenario_facts(ctx).maps))} and its Entry Areas; "
+                             f"{scenario_facts(ctx).maps_rule}: an impossible position)")
         foreign = _enemy_area(ctx, state)
         if foreign is not None:
             area, uid = foreign
@@ -89,10 +89,12 @@ def start(ctx: Context, state: State) -> State:
 
 
 def _off_the_maps(ctx: Context, state: State) -> tuple[str, str] | None:
-    """The first (map hex, unit) of the position on a map the scenario does not use (S1.1, S2.1, S3.1: no unit
-    enters one, ``board.off_the_maps``); None when every unit is on its maps, in a box or in an Entry Area."""
-    play, hexes = in_play(ctx), ctx.game.map.hexes
-    return next(((us.loc, uid) for uid, us in state.units.items() if us.loc in hexes and us.loc not in play), None)
+    """The first (location, unit) of the position on a map hex or in an Entry Area the scenario does not use (S1.1,
+    S2.1, S3.1: no unit enters one, ``board.off_the_maps``; W, the Caspian Sea Transit Box F and map C's Entry Areas
+    in Fall Blau); None when every unit is on its maps, in its Entry Areas or in a box."""
+    play, m = in_play(ctx), ctx.game.map
+    return next(((us.loc, uid) for uid, us in state.units.items()
+                 if (us.loc in m.hexes or us.loc in m.areas) and us.loc not in play), None)
 
 
 def _mixed_hex(ctx: Context, state: State) -> str | None:
