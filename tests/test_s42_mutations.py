@@ -280,6 +280,52 @@ the combat could say it, which would move every such report off its line); the s
 lines whose first line stops with another unit that railed (5.6.3); a move that stops next to a Full Retreat unit and
 goes on on a second line owes its automatic retreat before that line (13.3.2), one that passes it on one line owes
 none (the rules' reference decides on the line's end: ``sweep_6_1_full_retreat_no_zoc``).
+
+Sixth round (``mut6_*`` logs): every scenario and every optional rule. What is special to each scenario was listed from
+S1-S4 (first and last turn, who moves first, the maps and Entry Areas in play, set-up and reinforcements, frozen and
+released units, supply sources, Air units, Resource Points, victory) and to each option of 25-29, then tried three ways.
+(1) Each option of the header turned over under every log of the folder (1,854 logs, five options: 9,270 replays): 116
+verdicts changed, all as the rules say (a line of an option not in play reported under its first rule, 25.2.1, 26.1,
+27.2.1, 28.1.1; Contested Cities' moves, bonds and advances read under 5.1, 6.2, 7.2, 14.1 without rule 29). Of the 28
+pairs of a log with an option on that changed nothing when it was off, 5 ``reserve`` and 2 ``disengage`` lines were
+reported on that line already, 6 are Leaders' moves and rail moves (left alone, below), 9 logs' lines do not depend on
+the option (a Winter Offensive's markers, 33.2.1; a City Battle's last defender gone), but the ``activate`` lines of 6
+logs: a miss. (2) Every Campaign log whose start turn lies in another scenario's turns replayed under that scenario
+(1,647 replays): before the fixes 782 changed verdicts, most of them because the position stood on a map the scenario
+does not use and its lines went unchecked there (a three-hex retreat of a Delay in map A under the Caucasus): a miss;
+after them 42, all the scenarios' own rules (S1.2's rail entry from the map edge and its Entry Area edge bonds, S2.2's
+air and replacement track, S3.4's fixed weather and skipped slots, the Campaign-only removals and Maskirovka under S4.3,
+each scenario's victory). (3) About 80 hand-made cases, a special rule broken and kept: Uranus's Soviet reinforcements
+at D and its South Axis units at X, Soviets into its Axis Entry Area Q, a weather roll on its turn 28; the Caucasus's
+pre-move by a reinforcement or a Garrison, its Air units in Rain, Snow, Overcast-W, Mud and on turns 14-23, its turn-11
+and turn-13 Campaign events (1 RFSS, Wiking) and Tank Corps removals; Fall Blau's 5th Reserve Army placed on turn 2, at
+N, moving on, the 6th on turn 2 (and in the Campaign), the refitting Panzers on turn 2 and in the Campaign, its exit and
+German-unit VPs (Romanian units, SPs, infantry steps, split exits); Axis units into and out of Uranus's R and Fall
+Blau's R; start positions on each scenario's turns and slots. Misses found: four, fixed:
+
+- 25.2.1 with 25.1: an ``activate`` line in a game without the Reserves option was accepted (the position's Reserve
+  marker taken as given, its advance of two hexes too); it is reported once, as a ``reserve`` line is, and activates
+  the units all the same (``mut6_reserve_activated_without_option``; the twin
+  ``mut6_reserve_activated_with_option_clean``).
+- S1.1, S2.1, S3.1: a log starting on a turn its scenario never plays (Fall Blau turn 9, the Caucasus turn 9 or 28,
+  Uranus turn 27) was replayed; it is refused in one line, as a turn off the track is
+  (``test_s42_start_outside_scenario_is_refused``, from ``mut6_fall_blau_last_turn_clean``,
+  ``mut6_caucasus_first_turn_clean``, ``mut6_uranus_first_turn_clean``).
+- S3.1: a Uranus header turning Contested City Hexes off was replayed without rule 29, which the scenario puts in
+  force: refused in one line (``test_s42_scenario_option_turned_off_is_refused``).
+- S1.1, S2.1, S3.1: a start position with a unit on a map hex or in an Entry Area its scenario does not use (map A or
+  X in the Caucasus, map C in Uranus, map B or W in Fall Blau) was replayed, and moves, retreats and advances there
+  went unchecked; it is an impossible position, refused in one line (:data:`REFUSED`).
+
+No other log of the folder changed its verdict with these fixes. Left alone: Leader counters moving and railing in a
+game without the Leaders option (Uranus's set-up brings Manstein in as a reinforcement whatever the option; only a
+re-roll is the option's); a start in a slot the scenario skips (Uranus's Axis Player Turn and Soviet Initial Phase of
+turn 28, the Caucasus's Axis Initial Phase of turn 10) is accepted and its first action reported (3.0; a Caucasus
+turn-10 Resource Point or replacement under 18.1 and 21.1.1); Fall Blau's four divisions of the 6th Reserve Army in
+3806 stay outside the stacking limit while they stay there (4.4's decision, S1.2 sets them up so); an Isolated
+marker in a position does not take a VP hex off the count when its unit traces a Line of Supply (S3.5's "Isolated" is
+read as the trace at the Victory Determination Phase); a Caucasus Mud turn given in a position lets its German Air
+unit fly (the die of its weather is not known).
 """
 from __future__ import annotations
 
