@@ -303,10 +303,12 @@ N, moving on, the 6th on turn 2 (and in the Campaign), the refitting Panzers on 
 German-unit VPs (Romanian units, SPs, infantry steps, split exits); Axis units into and out of Uranus's R and Fall
 Blau's R; start positions on each scenario's turns and slots. Misses found: four, fixed:
 
-- 25.2.1 with 25.1: an ``activate`` line in a game without the Reserves option was accepted (the position's Reserve
-  marker taken as given, its advance of two hexes too); it is reported once, as a ``reserve`` line is, and activates
-  the units all the same (``mut6_reserve_activated_without_option``; the twin
-  ``mut6_reserve_activated_with_option_clean``).
+- 25.1 with 25.2.1: an ``activate`` line in a game without the Reserves option was accepted when the Reserve marker
+  came from the start position (its advance of two hexes too). A marker put by a ``reserve`` line is reported there
+  (25.2.1) and its activation is not reported again (one mistake, one report: the planted VASSAL game of
+  ``test_vassal_s42_e2e``); so the position is what is wrong: a Reserve marker in a game without the option is an
+  impossible position, refused in one line (``test_s42_scenario_option_turned_off_is_refused``, from the twin
+  ``mut6_reserve_activated_with_option_clean``; :data:`REFUSED`).
 - S1.1, S2.1, S3.1: a log starting on a turn its scenario never plays (Fall Blau turn 9, the Caucasus turn 9 or 28,
   Uranus turn 27) was replayed; it is refused in one line, as a turn off the track is
   (``test_s42_start_outside_scenario_is_refused``, from ``mut6_fall_blau_last_turn_clean``,
@@ -350,7 +352,8 @@ REFUSED = (("mut3_position_enemy_beside_clean", "sov_51rd", "1313"),  # 5.1, 19.
            ("mut6_uranus_first_turn_clean", "ger_57id", "3050"),  # S3.1: map C1, not Uranus's A and B
            ("mut6_fall_blau_last_turn_clean", "ger_57id", "5522"),  # S1.1: map B, not Fall Blau's A
            ("mut6_fall_blau_last_turn_clean", "ger_57id", "W"),  # S1.1: W reaches map C only (Taman), not in play
-           ("mut6_caucasus_first_turn_clean", "ger_44id", "X"))  # S2.1: X is an Entry Area of map A
+           ("mut6_caucasus_first_turn_clean", "ger_44id", "X"),  # S2.1: X is an Entry Area of map A
+           ("mut6_caucasus_first_turn_clean", "ger_44id", {"at": "3045", "reserve": True}))  # 25.1: option off
 
 # log name -> why the validator's verdict differs from the rules (rule numbers from ../shared/rules/)
 DISAGREEMENTS: dict[str, str] = {}
@@ -404,16 +407,20 @@ def test_s42_start_outside_scenario_is_refused(tmp_path: Path, capsys):
 
 def test_s42_scenario_option_turned_off_is_refused(tmp_path: Path, capsys):
     """Header ``options`` that turn off an advanced rule the scenario puts in force (S3.1: Uranus uses rule 29,
-    Contested City Hexes) are refused in one line naming the file (exit 2), made from a legal Uranus log."""
-    lines = (LOGS / "mut6_uranus_first_turn_clean.jsonl").read_text(encoding="utf-8").splitlines()
-    head = json.loads(lines[0])
-    head["options"] = {"contested_cities": False}
-    log = tmp_path / "mut6_uranus_without_contested_cities_refused.jsonl"
-    log.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n", encoding="utf-8")
-    outcome = check_log(str(log), cache=LOADED, fmt="json")
-    capsys.readouterr()
-    assert outcome.code == 2 and len(outcome.err) == 1, outcome.err
-    assert f"{log}:1: header: options: contested_cities is off" in outcome.err[0], outcome.err
+    Contested City Hexes), or a rule a position's marker needs (25.1: a Reserve marker, the Campaign's option off),
+    are refused in one line naming the file (exit 2), made from legal logs."""
+    for stem, options, said in (("mut6_uranus_first_turn_clean", {"contested_cities": False},
+                                 "options: contested_cities is off"),
+                                ("mut6_reserve_activated_with_option_clean", {}, "position: 4811 holds ger_62id")):
+        lines = (LOGS / f"{stem}.jsonl").read_text(encoding="utf-8").splitlines()
+        head = json.loads(lines[0])
+        head["options"] = options
+        log = tmp_path / f"{stem.removesuffix('_clean')}_options_refused.jsonl"
+        log.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n", encoding="utf-8")
+        outcome = check_log(str(log), cache=LOADED, fmt="json")
+        capsys.readouterr()
+        assert outcome.code == 2 and len(outcome.err) == 1, outcome.err
+        assert f"{log}:1: header: {said}" in outcome.err[0], outcome.err
 
 
 def test_s42_mutation_verdicts():

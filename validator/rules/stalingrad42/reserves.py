@@ -107,18 +107,14 @@ def after_move(ctx: Context, before: State, state: State, action: Action) -> tup
 
 
 def handle_activate(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
-    """An ``activate`` line (25.2.3): the Reserve markers come off; the units may advance up to two hexes. Without the
-    option (25.1) the line is reported under 25.2.1 as a ``reserve`` line is (once: the units are activated all the
-    same, so their advance is not reported again)."""
+    """An ``activate`` line (25.2.3): the Reserve markers come off; the units may advance up to two hexes."""
     units = [u for u in action["units"] if u in state.units]
     findings = []
-    if not ctx.option(RESERVES):  # one report: the activation goes on, as a ``reserve`` line's markers go on
-        findings.append(Finding("25.2.1", "Reserves (advanced rule 25) are not in play in this game", tuple(units)))
-    for uid in units if not findings else ():
+    for uid in units:
         us = state.units[uid]
         if not us.reserve or ctx.game.units[uid].side != action.side:
-            findings.append(Finding("25.2.3", f"{name(ctx, state, uid)} carries no Reserve marker of the phasing player",
-                                    (uid,), (us.loc or "",)))
+            findings.append(Finding("25.2.3", f"{name(ctx, state, uid)} carries no Reserve marker of the phasing "
+                                             "player", (uid,), (us.loc or "",)))
         elif uid in state.battles.attacked:
             findings.append(Finding("25.2.3", f"{name(ctx, state, uid)} attacked this phase: activated Reserves never "
                                               "attack", (uid,), (us.loc or "",)))
