@@ -319,6 +319,10 @@ Blau's R; start positions on each scenario's turns and slots. Misses found: four
   X in the Caucasus, map C in Uranus, map B or W in Fall Blau) was replayed, and moves, retreats and advances there
   went unchecked; it is an impossible position, refused in one line (:data:`REFUSED`).
 
+- Header ``options`` naming no advanced rule of the game (``cadres``, No Retreat!'s; a misspelt ``reserve``) were
+  ignored without a word: no rule was missed by it, but the log was replayed under other rules than its writer meant;
+  it is refused in one line (``test_s42_scenario_option_turned_off_is_refused``).
+
 No other log of the folder changed its verdict with these fixes. Left alone: Leader counters moving and railing in a
 game without the Leaders option (Uranus's set-up brings Manstein in as a reinforcement whatever the option; only a
 re-roll is the option's); a start in a slot the scenario skips (Uranus's Axis Player Turn and Soviet Initial Phase of
@@ -408,10 +412,13 @@ def test_s42_start_outside_scenario_is_refused(tmp_path: Path, capsys):
 def test_s42_scenario_option_turned_off_is_refused(tmp_path: Path, capsys):
     """Header ``options`` that turn off an advanced rule the scenario puts in force (S3.1: Uranus uses rule 29,
     Contested City Hexes), or a rule a position's marker needs (25.1: a Reserve marker, the Campaign's option off),
-    are refused in one line naming the file (exit 2), made from legal logs."""
+    or that name no advanced rule of the game (a misspelt ``reserve``), are refused in one line naming the file (exit
+    2), made from legal logs."""
     for stem, options, said in (("mut6_uranus_first_turn_clean", {"contested_cities": False},
                                  "options: contested_cities is off"),
-                                ("mut6_reserve_activated_with_option_clean", {}, "position: 4811 holds ger_62id")):
+                                ("mut6_reserve_activated_with_option_clean", {}, "position: 4811 holds ger_62id"),
+                                ("mut6_reserve_activated_with_option_clean", {"reserve": True},
+                                 "options: 'reserve' is no advanced rule of this game")):
         lines = (LOGS / f"{stem}.jsonl").read_text(encoding="utf-8").splitlines()
         head = json.loads(lines[0])
         head["options"] = options

@@ -1,19 +1,19 @@
 """The scenarios' special rules (S1-S4) that the rest of the package does not carry, and the start of a replay.
 
 - The start: a header ``start`` turn outside the scenario's turns (S1.1, S2.1, S3.1, S4.1: Fall Blau 1-8, the Caucasus
-  10-27, Uranus 28-36) is refused (ValueError, one line, exit 2), as a turn off the track is, and so are header
-  ``options`` that turn off an advanced rule the scenario puts in force (its ``[options]`` on: Uranus's Contested
-  Cities, S3.1); a header ``position`` that puts a unit on a map hex or in an Entry Area the scenario does not use
-  (S1.1, S2.1, S3.1: the maps and areas in play, ``board.in_play``), or a Reserve marker in a game without the
-  Reserves option (25.1: its ``reserve`` lines are reported, 25.2.1, and so no activation needs to be), or that puts a
-  unit in a map hex with an enemy Combat Unit (5.1, 19.3: no unit enters one, and a Non-Combat Unit left alone with
-  one is removed) outside a City Battle hex (29.1.1), or in the other side's Entry Area (22.4: no unit enters one;
-  22.5: one that retreats there is eliminated) but the exits the scenario opens to it (24.1.2, S1.2), is impossible:
-  the header is refused (ValueError, one line, exit 2); so is an Air unit on the map that 9.3.7 does not keep there
-  (``air.from_position``, which reads the others). The hexes the scenario's set-up leaves vacant but gives a side
-  (``rules.toml [scenario_rules.*] control``: Uranus's Axis-held VP hexes, S3.5's 15 VPs), unless a unit stands there
-  or the log's header says otherwise; the header position's ``elbrus`` and ``baku`` (24.3, 24.1.2: earned before the
-  log begins).
+  10-27, Uranus 28-36) is refused (ValueError, one line, exit 2), as a turn off the track is, and so are an option
+  that names no advanced rule (25-29) and header ``options`` that turn off an advanced rule the scenario puts in force
+  (its ``[options]`` on: Uranus's Contested Cities, S3.1); a header ``position`` that puts a unit on a map hex or in
+  an Entry Area the scenario does not use (S1.1, S2.1, S3.1: the maps and areas in play, ``board.in_play``), or a
+  Reserve marker in a game without the Reserves option (25.1: its ``reserve`` lines are reported, 25.2.1, and so no
+  activation needs to be), or that puts a unit in a map hex with an enemy Combat Unit (5.1, 19.3: no unit enters one,
+  and a Non-Combat Unit left alone with one is removed) outside a City Battle hex (29.1.1), or in the other side's
+  Entry Area (22.4: no unit enters one; 22.5: one that retreats there is eliminated) but the exits the scenario opens
+  to it (24.1.2, S1.2), is impossible: the header is refused (ValueError, one line, exit 2); so is an Air unit on the
+  map that 9.3.7 does not keep there (``air.from_position``, which reads the others). The hexes the scenario's set-up
+  leaves vacant but gives a side (``rules.toml [scenario_rules.*] control``: Uranus's Axis-held VP hexes, S3.5's 15
+  VPs), unless a unit stands there or the log's header says otherwise; the header position's ``elbrus`` and ``baku``
+  (24.3, 24.1.2: earned before the log begins).
 - S1.2: the refitting 14th and 22nd Panzer and 60th Panzergrenadier Divisions (the scenario's ``[[immobile]]``)
   neither move (``movement``) nor attack on turn 1; Axis units that exit the map through Entry Areas M-R never
   re-enter it nor attack onto it.
@@ -47,15 +47,19 @@ from .zoc import units_in
 
 def start(ctx: Context, state: State) -> State:
     """The state at the log's first line, with the scenario's start control and the header's score flags; ValueError
-    for a start turn outside the scenario's turns (S1.1, S2.1, S3.1, S4.1), an advanced rule the scenario puts in force
-    turned off (S3.1: Contested Cities), a unit on a map the scenario does not use (:func:`_off_the_maps`), a
-    Reserve marker without the Reserves option (25.1), a position with enemies in one hex (:func:`_mixed_hex`), a
-    unit in the other side's Entry Area (:func:`_enemy_area`) or an Air unit on the map 9.3.7 does not keep there
-    (``air.from_position``)."""
+    for a start turn outside the scenario's turns (S1.1, S2.1, S3.1, S4.1), an option no advanced rule of the game
+    (25-29) is named for, an advanced rule the scenario puts in force turned off (S3.1: Contested Cities), a unit on
+    a map the scenario does not use (:func:`_off_the_maps`), a Reserve marker without the Reserves option (25.1), a
+    position with enemies in one hex (:func:`_mixed_hex`), a unit in the other side's Entry Area
+    (:func:`_enemy_area`) or an Air unit on the map 9.3.7 does not keep there (``air.from_position``)."""
     sr, sc = scenario_rules(ctx), ctx.scenario
     if not sc.first_turn <= state.turn <= sc.last_turn:
         raise ValueError(f"start: turn {state.turn} is not a turn of {sc.name} (turns {sc.first_turn}-{sc.last_turn}, "
                          f"{scenario_facts(ctx).maps_rule}: an impossible position)")
+    unknown = sorted(o for o in ctx.header.options if o not in sc.options)
+    if unknown:
+        raise ValueError(f"options: {unknown[0]!r} is no advanced rule of this game (its options: "
+                         f"{', '.join(sorted(sc.options))})")
     dropped = [o for o, on in sc.options.items() if on and not ctx.option(o)]
     if dropped:
         raise ValueError(f"options: {dropped[0]} is off, but {sc.name} puts that advanced rule in force "
