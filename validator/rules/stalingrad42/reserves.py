@@ -113,8 +113,8 @@ def handle_activate(ctx: Context, state: State, action: Action) -> tuple[State, 
     for uid in units:
         us = state.units[uid]
         if not us.reserve or ctx.game.units[uid].side != action.side:
-            findings.append(Finding("25.2.3", f"{name(ctx, state, uid)} carries no Reserve marker of the phasing "
-                                             "player", (uid,), (us.loc or "",)))
+            findings.append(Finding("25.2.3", f"{name(ctx, state, uid)} carries no Reserve marker of the phasing player",
+                                    (uid,), (us.loc or "",)))
         elif uid in state.battles.attacked:
             findings.append(Finding("25.2.3", f"{name(ctx, state, uid)} attacked this phase: activated Reserves never "
                                               "attack", (uid,), (us.loc or "",)))
