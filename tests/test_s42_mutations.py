@@ -280,6 +280,58 @@ the combat could say it, which would move every such report off its line); the s
 lines whose first line stops with another unit that railed (5.6.3); a move that stops next to a Full Retreat unit and
 goes on on a second line owes its automatic retreat before that line (13.3.2), one that passes it on one line owes
 none (the rules' reference decides on the line's end: ``sweep_6_1_full_retreat_no_zoc``).
+
+Sixth round (``mut6_*`` logs): every scenario and every optional rule. What is special to each scenario was listed from
+S1-S4 (first and last turn, who moves first, the maps and Entry Areas in play, set-up and reinforcements, frozen and
+released units, supply sources, Air units, Resource Points, victory) and to each option of 25-29, then tried three ways.
+(1) Each option of the header turned over under every log of the folder (1,854 logs, five options: 9,270 replays): 116
+verdicts changed, all as the rules say (a line of an option not in play reported under its first rule, 25.2.1, 26.1,
+27.2.1, 28.1.1; Contested Cities' moves, bonds and advances read under 5.1, 6.2, 7.2, 14.1 without rule 29). Of the 28
+pairs of a log with an option on that changed nothing when it was off, 5 ``reserve`` and 2 ``disengage`` lines were
+reported on that line already, 6 are Leaders' moves and rail moves (left alone, below), 9 logs' lines do not depend on
+the option (a Winter Offensive's markers, 33.2.1; a City Battle's last defender gone), but the ``activate`` lines of 6
+logs: a miss. (2) Every Campaign log whose start turn lies in another scenario's turns replayed under that scenario
+(1,647 replays): before the fixes 782 changed verdicts, most of them because the position stood on a map the scenario
+does not use and its lines went unchecked there (a three-hex retreat of a Delay in map A under the Caucasus): a miss;
+after them 42, all the scenarios' own rules (S1.2's rail entry from the map edge and its Entry Area edge bonds, S2.2's
+air and replacement track, S3.4's fixed weather and skipped slots, the Campaign-only removals and Maskirovka under S4.3,
+each scenario's victory). (3) About 80 hand-made cases, a special rule broken and kept: Uranus's Soviet reinforcements
+at D and its South Axis units at X, Soviets into its Axis Entry Area Q, a weather roll on its turn 28; the Caucasus's
+pre-move by a reinforcement or a Garrison, its Air units in Rain, Snow, Overcast-W, Mud and on turns 14-23, its turn-11
+and turn-13 Campaign events (1 RFSS, Wiking) and Tank Corps removals; Fall Blau's 5th Reserve Army placed on turn 2, at
+N, moving on, the 6th on turn 2 (and in the Campaign), the refitting Panzers on turn 2 and in the Campaign, its exit and
+German-unit VPs (Romanian units, SPs, infantry steps, split exits); Axis units into and out of Uranus's R and Fall
+Blau's R; start positions on each scenario's turns and slots. Misses found: four, fixed:
+
+- 25.1 with 25.2.1: an ``activate`` line in a game without the Reserves option was accepted when the Reserve marker
+  came from the start position (its advance of two hexes too). A marker put by a ``reserve`` line is reported there
+  (25.2.1) and its activation is not reported again (one mistake, one report: the planted VASSAL game of
+  ``test_vassal_s42_e2e``); so the position is what is wrong: a Reserve marker in a game without the option is an
+  impossible position, refused in one line (``test_s42_scenario_option_turned_off_is_refused``, from the twin
+  ``mut6_reserve_activated_with_option_clean``; :data:`REFUSED`).
+- S1.1, S2.1, S3.1: a log starting on a turn its scenario never plays (Fall Blau turn 9, the Caucasus turn 9 or 28,
+  Uranus turn 27) was replayed; it is refused in one line, as a turn off the track is
+  (``test_s42_start_outside_scenario_is_refused``, from ``mut6_fall_blau_last_turn_clean``,
+  ``mut6_caucasus_first_turn_clean``, ``mut6_uranus_first_turn_clean``).
+- S3.1: a Uranus header turning Contested City Hexes off was replayed without rule 29, which the scenario puts in
+  force: refused in one line (``test_s42_scenario_option_turned_off_is_refused``).
+- S1.1, S2.1, S3.1: a start position with a unit on a map hex or in an Entry Area its scenario does not use (map A or
+  X in the Caucasus, map C in Uranus, map B or W in Fall Blau) was replayed, and moves, retreats and advances there
+  went unchecked; it is an impossible position, refused in one line (:data:`REFUSED`).
+
+- Header ``options`` naming no advanced rule of the game (``cadres``, No Retreat!'s; a misspelt ``reserve``) were
+  ignored without a word: no rule was missed by it, but the log was replayed under other rules than its writer meant;
+  it is refused in one line (``test_s42_scenario_option_turned_off_is_refused``).
+
+No other log of the folder changed its verdict with these fixes. Left alone: Leader counters moving and railing in a
+game without the Leaders option (Uranus's set-up brings Manstein in as a reinforcement whatever the option; only a
+re-roll is the option's); a start in a slot the scenario skips (Uranus's Axis Player Turn and Soviet Initial Phase of
+turn 28, the Caucasus's Axis Initial Phase of turn 10) is accepted and its first action reported (3.0; a Caucasus
+turn-10 Resource Point or replacement under 18.1 and 21.1.1); Fall Blau's four divisions of the 6th Reserve Army in
+3806 stay outside the stacking limit while they stay there (4.4's decision, S1.2 sets them up so); an Isolated
+marker in a position does not take a VP hex off the count when its unit traces a Line of Supply (S3.5's "Isolated" is
+read as the trace at the Victory Determination Phase); a Caucasus Mud turn given in a position lets its German Air
+unit fly (the die of its weather is not known).
 """
 from __future__ import annotations
 
@@ -291,7 +343,7 @@ from games_once import LOADED
 from validator.cli import check_log
 
 LOGS = Path(__file__).parent / "logs" / "stalingrad42"
-MUTATIONS = sorted(LOGS.glob("mut*_*.jsonl"))  # the first round (mut_), the second (mut2_) ... the fifth (mut5_)
+MUTATIONS = sorted(LOGS.glob("mut*_*.jsonl"))  # the first round (mut_), the second (mut2_) ... the sixth (mut6_)
 # (a legal twin, unit, location) that makes its start position impossible: the header refused in one line, exit 2
 REFUSED = (("mut3_position_enemy_beside_clean", "sov_51rd", "1313"),  # 5.1, 19.3, 29.1.1: enemies in one hex
            ("mut3_position_enemy_beside_clean", "sov_51rd", "X"),  # 22.4: the Axis player's Entry Area
@@ -299,7 +351,13 @@ REFUSED = (("mut3_position_enemy_beside_clean", "sov_51rd", "1313"),  # 5.1, 19.
            ("mut3_position_enemy_beside_clean", "ger_air_viii", "1313"),  # 9.3.1: the Axis Movement Phase
            ("mut3_position_enemy_beside_clean", "ger_air_iv", "1212"),  # 9.3.7: no Axis Combat Unit there
            ("air_on_map_in_position_clean", "rom_air", "1432"),  # 9.3.6: the allied one goes back once used
-           ("air_on_map_in_position_clean", "ger_air_viii", {"at": "1432", "face": "back"}))  # 9.3.6: Used: back
+           ("air_on_map_in_position_clean", "ger_air_viii", {"at": "1432", "face": "back"}),  # 9.3.6: Used: back
+           ("mut6_caucasus_first_turn_clean", "ger_44id", "1430"),  # S2.1: map A, not the Caucasus's C1 and C2
+           ("mut6_uranus_first_turn_clean", "ger_57id", "3050"),  # S3.1: map C1, not Uranus's A and B
+           ("mut6_fall_blau_last_turn_clean", "ger_57id", "5522"),  # S1.1: map B, not Fall Blau's A
+           ("mut6_fall_blau_last_turn_clean", "ger_57id", "W"),  # S1.1: W reaches map C only (Taman), not in play
+           ("mut6_caucasus_first_turn_clean", "ger_44id", "X"),  # S2.1: X is an Entry Area of map A
+           ("mut6_caucasus_first_turn_clean", "ger_44id", {"at": "3045", "reserve": True}))  # 25.1: option off
 
 # log name -> why the validator's verdict differs from the rules (rule numbers from ../shared/rules/)
 DISAGREEMENTS: dict[str, str] = {}
@@ -308,6 +366,9 @@ CHAPTERS = ("5.", "6.", "8.", "9.", "10.", "11.", "14.", "16.", "17.", "18.", "2
 # the fourth round (mut4_) too; a legal twin -> (position field, value) that makes its start impossible (33.1: no
 # Winter Offensive before the Vasilevsky marker's turn)
 REFUSED_FIELDS = {"mut4_winter_offensive_before_position_clean": ("winter_offensive", 24)}
+# the sixth round (mut6_): a legal twin -> start turns outside its scenario's turns (S1.1, S2.1, S3.1): refused
+REFUSED_STARTS = {"mut6_fall_blau_last_turn_clean": (9,), "mut6_caucasus_first_turn_clean": (9, 28),
+                  "mut6_uranus_first_turn_clean": (27,)}
 
 
 def test_the_corpus_is_there():
@@ -329,6 +390,44 @@ def test_s42_impossible_position_fields_are_refused(tmp_path: Path, capsys):
         capsys.readouterr()
         assert outcome.code == 2 and len(outcome.err) == 1, (stem, outcome.err)
         assert f"{log}:1: header: position: {field} {value}" in outcome.err[0], outcome.err
+
+
+def test_s42_start_outside_scenario_is_refused(tmp_path: Path, capsys):
+    """A start turn the scenario never plays (before its first turn or after its last: S1.1, S2.1, S3.1) is refused
+    in one line naming the file (exit 2), as a turn off the track is, made from its legal twin
+    (:data:`REFUSED_STARTS`)."""
+    for stem, turns in REFUSED_STARTS.items():
+        lines = (LOGS / f"{stem}.jsonl").read_text(encoding="utf-8").splitlines()
+        for turn in turns:
+            head = json.loads(lines[0])
+            head["start"]["turn"] = turn
+            log = tmp_path / f"{stem.removesuffix('_clean')}_turn{turn}_refused.jsonl"
+            log.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n", encoding="utf-8")
+            outcome = check_log(str(log), cache=LOADED, fmt="json")
+            capsys.readouterr()
+            assert outcome.code == 2 and len(outcome.err) == 1, (stem, outcome.err)
+            assert f"{log}:1: header: start: turn {turn} is not a turn of" in outcome.err[0], outcome.err
+
+
+def test_s42_scenario_option_turned_off_is_refused(tmp_path: Path, capsys):
+    """Header ``options`` that turn off an advanced rule the scenario puts in force (S3.1: Uranus uses rule 29,
+    Contested City Hexes), or a rule a position's marker needs (25.1: a Reserve marker, the Campaign's option off),
+    or that name no advanced rule of the game (a misspelt ``reserve``), are refused in one line naming the file (exit
+    2), made from legal logs."""
+    for stem, options, said in (("mut6_uranus_first_turn_clean", {"contested_cities": False},
+                                 "options: contested_cities is off"),
+                                ("mut6_reserve_activated_with_option_clean", {}, "position: 4811 holds ger_62id"),
+                                ("mut6_reserve_activated_with_option_clean", {"reserve": True},
+                                 "options: 'reserve' is no advanced rule of this game")):
+        lines = (LOGS / f"{stem}.jsonl").read_text(encoding="utf-8").splitlines()
+        head = json.loads(lines[0])
+        head["options"] = options
+        log = tmp_path / f"{stem.removesuffix('_clean')}_options_refused.jsonl"
+        log.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n", encoding="utf-8")
+        outcome = check_log(str(log), cache=LOADED, fmt="json")
+        capsys.readouterr()
+        assert outcome.code == 2 and len(outcome.err) == 1, outcome.err
+        assert f"{log}:1: header: {said}" in outcome.err[0], outcome.err
 
 
 def test_s42_mutation_verdicts():
