@@ -337,6 +337,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Callable
 
 import test_blind_rulebook as first
 from games_once import LOADED
@@ -381,15 +382,9 @@ def test_s42_impossible_position_fields_are_refused(tmp_path: Path, capsys):
     2): the Winter Offensive said to have started on turn 24, before the Vasilevsky marker's turn (33.1), made from
     its legal twin (:data:`REFUSED_FIELDS`)."""
     for stem, (field, value) in REFUSED_FIELDS.items():
-        lines = (LOGS / f"{stem}.jsonl").read_text(encoding="utf-8").splitlines()
-        head = json.loads(lines[0])
-        head["position"][field] = value
-        log = tmp_path / f"{stem.removesuffix('_clean')}_{field}_refused.jsonl"
-        log.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n", encoding="utf-8")
-        outcome = check_log(str(log), cache=LOADED, fmt="json")
-        capsys.readouterr()
-        assert outcome.code == 2 and len(outcome.err) == 1, (stem, outcome.err)
-        assert f"{log}:1: header: position: {field} {value}" in outcome.err[0], outcome.err
+        name = f"{stem.removesuffix('_clean')}_{field}_refused.jsonl"
+        err = _refused(tmp_path, capsys, stem, name, lambda head: head["position"].__setitem__(field, value))
+        assert f"{tmp_path / name}:1: header: position: {field} {value}" in err, err
 
 
 def test_s42_start_outside_scenario_is_refused(tmp_path: Path, capsys):
@@ -397,16 +392,10 @@ def test_s42_start_outside_scenario_is_refused(tmp_path: Path, capsys):
     in one line naming the file (exit 2), as a turn off the track is, made from its legal twin
     (:data:`REFUSED_STARTS`)."""
     for stem, turns in REFUSED_STARTS.items():
-        lines = (LOGS / f"{stem}.jsonl").read_text(encoding="utf-8").splitlines()
         for turn in turns:
-            head = json.loads(lines[0])
-            head["start"]["turn"] = turn
-            log = tmp_path / f"{stem.removesuffix('_clean')}_turn{turn}_refused.jsonl"
-            log.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n", encoding="utf-8")
-            outcome = check_log(str(log), cache=LOADED, fmt="json")
-            capsys.readouterr()
-            assert outcome.code == 2 and len(outcome.err) == 1, (stem, outcome.err)
-            assert f"{log}:1: header: start: turn {turn} is not a turn of" in outcome.err[0], outcome.err
+            name = f"{stem.removesuffix('_clean')}_turn{turn}_refused.jsonl"
+            err = _refused(tmp_path, capsys, stem, name, lambda head: head["start"].__setitem__("turn", turn))
+            assert f"{tmp_path / name}:1: header: start: turn {turn} is not a turn of" in err, err
 
 
 def test_s42_scenario_option_turned_off_is_refused(tmp_path: Path, capsys):
@@ -419,15 +408,23 @@ def test_s42_scenario_option_turned_off_is_refused(tmp_path: Path, capsys):
                                 ("mut6_reserve_activated_with_option_clean", {}, "position: 4811 holds ger_62id"),
                                 ("mut6_reserve_activated_with_option_clean", {"reserve": True},
                                  "options: 'reserve' is no advanced rule of this game")):
-        lines = (LOGS / f"{stem}.jsonl").read_text(encoding="utf-8").splitlines()
-        head = json.loads(lines[0])
-        head["options"] = options
-        log = tmp_path / f"{stem.removesuffix('_clean')}_options_refused.jsonl"
-        log.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n", encoding="utf-8")
-        outcome = check_log(str(log), cache=LOADED, fmt="json")
-        capsys.readouterr()
-        assert outcome.code == 2 and len(outcome.err) == 1, outcome.err
-        assert f"{log}:1: header: {said}" in outcome.err[0], outcome.err
+        name = f"{stem.removesuffix('_clean')}_options_refused.jsonl"
+        err = _refused(tmp_path, capsys, stem, name, lambda head: head.__setitem__("options", options))
+        assert f"{tmp_path / name}:1: header: {said}" in err, err
+
+
+def _refused(tmp_path: Path, capsys, stem: str, name: str, change: Callable[[dict], None]) -> str:
+    """The log ``stem`` with its header changed by ``change``, written as ``name``: its one error line, once the
+    check is known to refuse it in one line (exit 2)."""
+    lines = (LOGS / f"{stem}.jsonl").read_text(encoding="utf-8").splitlines()
+    head = json.loads(lines[0])
+    change(head)
+    log = tmp_path / name
+    log.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n", encoding="utf-8")
+    outcome = check_log(str(log), cache=LOADED, fmt="json")
+    capsys.readouterr()
+    assert outcome.code == 2 and len(outcome.err) == 1, (stem, outcome.err)
+    return outcome.err[0]
 
 
 def test_s42_mutation_verdicts():
@@ -441,13 +438,7 @@ def test_s42_impossible_positions_are_refused(tmp_path: Path, capsys):
     refused log is no case of the log folder, which every log of it replays: it is made here from a legal twin, one
     unit put where it cannot be: :data:`REFUSED`)."""
     for n, (stem, unit, where) in enumerate(REFUSED):
-        lines = (LOGS / f"{stem}.jsonl").read_text(encoding="utf-8").splitlines()
-        head = json.loads(lines[0])
-        head["position"]["units"][unit] = where
-        log = tmp_path / f"{stem.removesuffix('_clean')}_refused{n}.jsonl"
-        log.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n", encoding="utf-8")
-        outcome = check_log(str(log), cache=LOADED, fmt="json")
-        capsys.readouterr()
-        assert outcome.code == 2 and len(outcome.err) == 1, (stem, outcome.err)
+        name = f"{stem.removesuffix('_clean')}_refused{n}.jsonl"
+        err = _refused(tmp_path, capsys, stem, name, lambda head: head["position"]["units"].__setitem__(unit, where))
         at = where if isinstance(where, str) else where["at"]
-        assert f"{log}:1: header: position: {at}" in outcome.err[0], outcome.err
+        assert f"{tmp_path / name}:1: header: position: {at}" in err, err
