@@ -3,10 +3,9 @@
 - The start: a header ``start`` turn outside the scenario's turns (S1.1, S2.1, S3.1, S4.1: Fall Blau 1-8, the Caucasus
   10-27, Uranus 28-36) is refused (ValueError, one line, exit 2), as a turn off the track is, and so are an option
   that names no advanced rule (25-29) and header ``options`` that turn off an advanced rule the scenario puts in force
-  (its ``[options]`` on: Uranus's Contested Cities, S3.1); a header ``position`` that puts a unit on a map hex or in
-  an Entry Area the scenario does not use (S1.1, S2.1, S3.1: the maps and areas in play, ``board.in_play``), or a
-  Reserve marker in a game without the Reserves option (25.1: its ``reserve`` lines are reported, 25.2.1, and so no
-  activation needs to be), or that puts a unit in a map hex with an enemy Combat Unit (5.1, 19.3: no unit enters one,
+  (its ``[options]`` on: Uranus's Contested Cities, S3.1); a header ``position`` that puts a Reserve marker in a game
+  without the Reserves option (25.1: its ``reserve`` lines are reported, 25.2.1, and so no activation needs to be),
+  or that puts a unit in a map hex with an enemy Combat Unit (5.1, 19.3: no unit enters one,
   and a Non-Combat Unit left alone with one is removed) outside a City Battle hex (29.1.1), or in the other side's
   Entry Area (22.4: no unit enters one; 22.5: one that retreats there is eliminated) but the exits the scenario opens
   to it (24.1.2, S1.2), is impossible: the header is refused (ValueError, one line, exit 2); so is an Air unit on the
@@ -35,7 +34,6 @@ from ...engine.context import Context
 from ...engine.state import evolve
 from ...model import Action, Finding
 from . import air
-from .board import in_play
 from .campaign_data import scenario_rules
 from .data import scenario_facts
 from .move_modes import mode_of
@@ -48,10 +46,11 @@ from .zoc import units_in
 def start(ctx: Context, state: State) -> State:
     """The state at the log's first line, with the scenario's start control and the header's score flags; ValueError
     for a start turn outside the scenario's turns (S1.1, S2.1, S3.1, S4.1), an option no advanced rule of the game
-    (25-29) is named for, an advanced rule the scenario puts in force turned off (S3.1: Contested Cities), a unit on
-    a map the scenario does not use (:func:`_off_the_maps`), a Reserve marker without the Reserves option (25.1), a
-    position with enemies in one hex (:func:`_mixed_hex`), a unit in the other side's Entry Area
-    (:func:`_enemy_area`) or an Air unit on the map 9.3.7 does not keep there (``air.from_position``)."""
+    (25-29) is named for, an advanced rule the scenario puts in force turned off (S3.1: Contested Cities), a
+    Reserve marker without the Reserves option (25.1), a position with enemies in one hex (:func:`_mixed_hex`), a
+    unit in the other side's Entry Area (:func:`_enemy_area`) or an Air unit on the map 9.3.7 does not keep there
+    (``air.from_position``). (A unit on a map the scenario does not use is read as placed: a VASSAL save may hold
+    counters on any section of the module's board, and the real engine's battles game plays S1 across all four.)"""
     sr, sc = scenario_rules(ctx), ctx.scenario
     if not sc.first_turn <= state.turn <= sc.last_turn:
         raise ValueError(f"start: turn {state.turn} is not a turn of {sc.name} (turns {sc.first_turn}-{sc.last_turn}, "
@@ -70,12 +69,6 @@ def start(ctx: Context, state: State) -> State:
         if mixed is not None:
             raise ValueError(f"position: {mixed} holds units of both sides, one of them a Combat Unit, and no City "
                              "Battle marker (5.1, 19.3, 29.1.1: an impossible position)")
-        away = _off_the_maps(ctx, state)
-        if away is not None:
-            loc, uid = away
-            raise ValueError(f"position: {loc} holds {uid}, but {loc} is not in play in {ctx.scenario.name} (map "
-                             f"{', '.join(sorted(scenario_facts(ctx).maps))} and its Entry Areas; "
-                             f"{scenario_facts(ctx).maps_rule}: an impossible position)")
         marked = next((uid for uid, us in state.units.items() if us.reserve), None)
         if marked is not None and not ctx.option("reserves"):  # reserves.RESERVES (that module imports this one)
             raise ValueError(f"position: {state.units[marked].loc} holds {marked} under a Reserve marker, but Reserves "
@@ -97,15 +90,6 @@ def start(ctx: Context, state: State) -> State:
     if not control and score is state.score:
         return state
     return evolve(state, control={**state.control, **control}, score=score)
-
-
-def _off_the_maps(ctx: Context, state: State) -> tuple[str, str] | None:
-    """The first (location, unit) of the position on a map hex or in an Entry Area the scenario does not use (S1.1,
-    S2.1, S3.1: no unit enters one, ``board.off_the_maps``; W, the Caspian Sea Transit Box F and map C's Entry Areas
-    in Fall Blau); None when every unit is on its maps, in its Entry Areas or in a box."""
-    play, m = in_play(ctx), ctx.game.map
-    return next(((us.loc, uid) for uid, us in state.units.items()
-                 if (us.loc in m.hexes or us.loc in m.areas) and us.loc not in play), None)
 
 
 def _mixed_hex(ctx: Context, state: State) -> str | None:
