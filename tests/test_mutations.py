@@ -204,7 +204,20 @@ use another Axis unit, their verdicts unchanged. Left alone: a whole player turn
 (4.0: a phase with nothing to log may be left out); a header hand or discard pile naming the Joker is read
 (spending, discarding it or playing it against the option is reported), unlike a cadre's header.
 
-Each `mut*_*.jsonl` with a mistake has `expect` fields, and its legal twin ends in `_legal`.
+Audit (``audit_*`` logs): the rules texts read sentence by sentence for prohibitions and obligations ("may not",
+"cannot", "never", "only", "must", "at most", "no more than", "unless", "except"): 165 sentences (95 of the VPG
+rules, 31 of the 3rd-edition partial rulebook, 12 of its summary, 27 of the player's notes, many saying one thing
+twice). Each one a log can break was looked up in the `expect` fields and notes of tests/logs: every rule number
+of them had logs, and every sentence probed had a log breaking it, but five: an event for supplied forces naming
+an Unsupplied unit (6.5.5, Panzerblitz! and Surprise Attack), the armor bonus counted once per armor unit (10.6.3,
+once per battle), a Blitz! marker of an earlier game turn used later (10.6.2, none carried over), a counterattack
+leaving out one of the units that defended (10.7.2, exactly the same units). Newly covered: those five, each with
+its legal twin; the validator already gave each its rule, so no miss. Not breakable in a log: descriptions,
+examples, permissions (lakes do not block supply, unengaged units), hidden information (the discard pile not
+examined). Left alone: a header's Disorganized or Unsupplied marker on a unit in a box (Destroyed, Rail Movement)
+is read, and reorganizing such a unit is clean (a position no play reaches; 11.2 clears the markers).
+
+Each `mut*_*.jsonl` and `audit_*.jsonl` with a mistake has `expect` fields, and its legal twin ends in `_legal`.
 """
 from __future__ import annotations
 
@@ -217,7 +230,7 @@ from games_once import LOADED
 from validator.cli import check_log
 
 MUTATIONS = sorted(log for pattern in ("mut_*.jsonl", "mut2_*.jsonl", "mut3_*.jsonl", "mut4_*.jsonl", "mut5_*.jsonl",
-                                                "mut6_*.jsonl")
+                                       "mut6_*.jsonl", "audit_*.jsonl")
                    for log in first.LOGS.glob(pattern))
 
 # log name -> why the validator's verdict differs from the rules (none: the miss found is fixed)
