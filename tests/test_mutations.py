@@ -204,7 +204,24 @@ use another Axis unit, their verdicts unchanged. Left alone: a whole player turn
 (4.0: a phase with nothing to log may be left out); a header hand or discard pile naming the Joker is read
 (spending, discarding it or playing it against the option is reported), unlike a cadre's header.
 
-Each `mut*_*.jsonl` with a mistake has `expect` fields, and its legal twin ends in `_legal`.
+Audit (``audit_*`` logs): the rules texts read sentence by sentence for prohibitions and obligations ("may not",
+"cannot", "never", "only", "must", "at most", "no more than", "unless", "except"): 165 sentences (95 of the VPG
+rules, 31 of the 3rd-edition partial rulebook, 12 of its summary, 27 of the player's notes, many saying one thing
+twice). Each one a log can break was looked up in the `expect` fields and notes of tests/logs: every rule number
+of them had logs, and every sentence probed had a log breaking it, but six: an event for supplied forces naming an
+Unsupplied unit (6.5.5, Panzerblitz! and Surprise Attack), the armor bonus counted once per armor unit (10.6.3, once
+per battle), a Blitz! marker of an earlier game turn used later (10.6.2, none carried over), a counterattack leaving
+out one of the units that defended (10.7.2, exactly the same units), a multi-hex advance and a retreat across a lake
+hexside (10.8.1, 10.7.5, prohibited hexsides; only declarations had crossed one). Newly covered: those six, in seven
+logs each with its legal twin; the validator already gave each its rule, so no miss. Not breakable in a log:
+descriptions, examples, permissions (lakes do not block supply, unengaged units), hidden information (the discard
+pile not examined). One header probe was a position no play reaches, read without a word: a unit in the Destroyed
+box with a Disorganized marker, then reorganized for a card, was clean; markers are placed on units on the map and
+an eliminated unit leaves them (6.4, 7.9, 11.2), so a header with a marker on a boxed unit is now refused in one line
+(`state._possible_places`; a Disorganized unit in its Rail Movement box is read: it may entrain until 11.2 clears
+the marker). Left alone: reorganizing such a rail unit in an Organization Phase (no play reaches it there either).
+
+Each `mut*_*.jsonl` and `audit_*.jsonl` with a mistake has `expect` fields, and its legal twin ends in `_legal`.
 """
 from __future__ import annotations
 
@@ -217,7 +234,7 @@ from games_once import LOADED
 from validator.cli import check_log
 
 MUTATIONS = sorted(log for pattern in ("mut_*.jsonl", "mut2_*.jsonl", "mut3_*.jsonl", "mut4_*.jsonl", "mut5_*.jsonl",
-                                                "mut6_*.jsonl")
+                                       "mut6_*.jsonl", "audit_*.jsonl")
                    for log in first.LOGS.glob(pattern))
 
 # log name -> why the validator's verdict differs from the rules (none: the miss found is fixed)
@@ -258,6 +275,12 @@ REFUSED_HEADERS = {
                                                          "position": {"units": {"hun_2": "destroyed_axis"}}},
                                                         "hun_2 is in destroyed_axis, but the turn track took it out of "
                                                         "play on turn 11 (15.3.1)"),
+    "marker on a unit in a box": ({"start": {"turn": 9, "player": "axis", "phase": "organization"},
+                                   "position": {"units": {"ger_6": {"at": "destroyed_axis", "disorganized": True}}}},
+                                  "unit ger_6 is in destroyed_axis with a Disorganized marker"),
+    "Unsupplied in the Rail box": ({"start": {"turn": 9, "player": "axis", "phase": "movement"},
+                                    "position": {"units": {"ger_6": {"at": "rail_axis", "unsupplied": True}}}},
+                                   "unit ger_6 is in rail_axis with an Unsupplied marker"),
     "misspelt option": ({"options": {"cadre": True}, "position": {"keep_scenario": True}},
                         "unknown option 'cadre' (known: cadres, joker, soviet_shock, ss_panzer)"),
 }
@@ -266,8 +289,8 @@ REFUSED_HEADERS = {
 @pytest.mark.parametrize("case", sorted(REFUSED_HEADERS))
 def test_header_options_that_do_not_fit_are_refused(case, tmp_path):
     """A header placing a unit only an optional rule that is off brings into play, or one the turn track has taken
-    out of play, or naming an option the scenario does not know (a misspelt one would leave its rule off unsaid), is
-    refused in one line with exit 2."""
+    out of play, or a boxed unit with a marker (audit), or naming an option the scenario does not know (a misspelt one
+    would leave its rule off unsaid), is refused in one line with exit 2."""
     fields, words = REFUSED_HEADERS[case]
     header = {"format": "hexforge-log", "version": 1, "game": "no_retreat", "scenario": "campaign_1941", **fields}
     log = tmp_path / "header.jsonl"

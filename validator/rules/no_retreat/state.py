@@ -147,8 +147,10 @@ def _one_place_per_card(ctx: Context, position: Mapping[str, Any]) -> None:
 def _possible_places(ctx: Context, units: Mapping[str, UnitState], placed: Mapping[str, UnitState]) -> None:
     """No unit the header places stands in water (8.3: sea and lake hexes are never entered), in an area its
     nationality may not enter (8.6) or in a box of the other side, no location of the map holds units of both sides
-    (8.4: never into enemy units) and no box holds more units than its capacity (9.1.2: three in a Rail Movement box,
-    which no entrainment nor event ever overfills); ValueError naming the first that does."""
+    (8.4: never into enemy units), no box holds more units than its capacity (9.1.2: three in a Rail Movement box,
+    which no entrainment nor event ever overfills) and no unit in a box carries a marker (6.4, 7.9: they are placed on
+    units on the map; one eliminated leaves them; only 9.1's supplied units entrain, a Disorganized one may, until
+    11.2 clears it); ValueError naming the first that does."""
     for uid, us in placed.items():
         if us.loc in ctx.board.water:
             raise ValueError(f"position: unit {uid} is on {us.loc}, a hex of the {ctx.board.water[us.loc]}; "
@@ -158,6 +160,10 @@ def _possible_places(ctx: Context, units: Mapping[str, UnitState], placed: Mappi
         box = ctx.game.map.boxes.get(us.loc or "")
         if box is not None and box.side and box.side != ctx.game.units[uid].side:
             raise ValueError(f"position: unit {uid} is in {us.loc}, a box of the other side")
+        if box is not None and (us.unsupplied or us.disorganized and box.capacity is None):
+            marker = "an Unsupplied" if us.unsupplied else "a Disorganized"
+            raise ValueError(f"position: unit {uid} is in {us.loc} with {marker} marker; markers are placed on units "
+                             "on the map and a unit leaving it leaves them (6.4, 7.9, 11.2)")
     sides: dict[str, tuple[str, str]] = {}
     boxed: dict[str, list[str]] = {}
     for uid, us in units.items():
