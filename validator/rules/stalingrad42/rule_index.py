@@ -233,6 +233,7 @@ RULES = index((
     Rule("11.2.4", "the Determined Defense modifiers", determined._drm),
     Rule("11.3", "Defensive Support", determined._drm),
     Rule("11.4", "the Determined Defense results", determined.handle_determined),
+    Rule("11.4.3", "a failed Determined Defense: the retreat stands", retreat.settle),
     Rule("11.5", "Desperate Defense: rolls until the retreat is cancelled or the stack eliminated", combat._settle),
     Rule("11.5.1", "who may make a Desperate Defense", determined._allowed),
     Rule("11.6.1", "Delay", determined._apply),
