@@ -163,6 +163,7 @@ RULES = index((
     Rule("34.4.2", "movement out of a Holding Box", maskirovka.handle_reveal),
     Rule("34.6.1", "units in a Holding Box never attack", maskirovka.attack_from_box),
     Rule("34.6.2", "units in a Holding Box share their army's retreat", maskirovka.after_army),
+    Rule("34.6.3", "ASUs inside a Reserve Army are not used", resources._support_problem),
     Rule("34.7", "revealed Reserve Armies removed", maskirovka.end_player_turn),
     Rule("S1.1", "Fall Blau's length, first player and map", board.in_play),
     Rule("S1.2", "Fall Blau's special rules", scenarios.attack_problem),
