@@ -348,8 +348,8 @@ bond with a neutral map edge (7.5) or the Coast (7.6.2) (``audit_7_5_neutral_edg
 ``audit_7_6_2_coast_no_bond_clean``: nothing to break, a move across the hexside a bond would close). Of the 48 named
 only in notes, 9.1's "never doubled more than once" had no log: a Mountain defender attacked across a Major River
 (``audit_9_1_mountain_and_river_doubled_twice``, reported under 8.3; the twin
-``audit_9_1_mountain_and_river_doubled_once_clean``). Newly covered: 10 sentences, 16 logs (the misses' among them).
-Misses found: two, fixed:
+``audit_9_1_mountain_and_river_doubled_once_clean``). Newly covered: 11 sentences, 18 logs (the misses' among them).
+Misses found: three, fixed:
 
 - 11.4.3: a failed Determined Defense whose retreat the log left out was reported under 12.1.1 (a retreat owed); the
   rule that leaves the retreat in force after the roll is 11.4.3, and a Desperate Defense's Fail (11.5.2) is not one
@@ -357,6 +357,10 @@ Misses found: two, fixed:
 - 34.6.3: an ASU held in a Reserve Army's Holding Box listed as a battle's artillery was reported under 18.3.1 as a
   unit off the map; the rule that keeps it unused is 34.6.3 (``audit_34_6_3_asu_in_holding_box_shift``; the twin
   ``audit_34_6_3_asu_on_map_shift_clean``).
+- 15.2.1 (step 3), 15.2.2: a Breakthrough Combat by an attacker outside the group, after it advanced, was reported
+  twice on its line (15.2.2: not in the group; 15.2.2: the group's advance is over), one mistake; the second is
+  left out when no group member attacks (``audit_15_2_1_other_attacker_breakthrough``; the twin
+  ``audit_15_2_1_group_member_breakthrough_clean``).
 """
 from __future__ import annotations
 
