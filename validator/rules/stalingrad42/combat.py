@@ -454,7 +454,7 @@ def _breakthrough_problems(ctx: Context, state: State, c: Combat | None, attacke
     if strangers:
         out.append(Finding("15.2.2", f"{', '.join(strangers)} is not in the Breakthrough Group "
                                      f"({', '.join(sorted(g.units))})", tuple(strangers), (target,)))
-    if g.done and not g.told:
+    if g.done and not g.told and len(strangers) < len(attackers):  # a battle of strangers only: their one report
         out.append(Finding("15.2.2", "the Breakthrough Group's advance is over: another unit of the combat has "
                                      "advanced", tuple(attackers), (target,)))
     hexes = {state.units[u].loc for u in attackers}

@@ -19,6 +19,7 @@ from typing import Mapping
 from ...engine.state import evolve
 
 REGULAR, BREAKTHROUGH, AUTO = "regular", "breakthrough", "auto_ds"
+SUCCESS, PARTIAL, FAIL = "S", "P", "F"  # the Determined Defense Table's letters (11.4)
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ from ...model import Action, Finding
 from . import air
 from .battlefield import ground
 from .combat_data import combat_facts
-from .combat_state import Combat, Determined, current, put
+from .combat_state import FAIL, PARTIAL, SUCCESS, Combat, Determined, current, put
 from .leaders import final_die
 from .move_modes import translated
 from .resources import defensive_support_problem
@@ -43,8 +43,6 @@ from .retreat import alive, can_retreat
 from .state import GOOD_ORDER, State
 from .supply import traces
 from .units import name, table
-
-SUCCESS, PARTIAL, FAIL = "S", "P", "F"
 
 
 def _losses(cell: str) -> tuple[int, int, bool]:

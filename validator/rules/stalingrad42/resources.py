@@ -16,6 +16,7 @@ deactivation of the printed ones (9.7.7).
   non-mobile, one shift a combat unless a Massive Barrage (two Soviet Artillery Divisions, or one and a Front HQ).
   Used: the ASU flips to its Used side, an Artillery Division leaves the game (18.5), the SP is removed. The shifts
   themselves are counted by combat (:func:`artillery_shifts`).
+- 34.6.3: an ASU inside a Reserve Army's Holding Box (Maskirovka) is not used: neither shift nor support.
 - 18.6.2: an SP changes sides in its owner's Movement Phase before it moves; 18.6.6: SPs never retreat; 18.6.8: at
   most five (Axis) or four (Soviet) Mobile SPs on the map.
 - 19.3: a Non-Combat Unit retreats after combat only when a friendly Combat Unit of its hex survived the combat.
@@ -240,6 +241,8 @@ def _support_problem(ctx: Context, state: State, uid: str, side: str, targets: t
     """(rule, why) an ASU or SP may not give its shift or +1 now, or None. ``targets``: the hexes of the units it
     must reach (attackers or the Lead Unit), ``hexes``: the combat's hex."""
     us = state.units.get(uid)
+    if us is not None and us.loc in later(ctx).campaign.holding_boxes and table(ctx)[uid, us.face].asu:
+        return "34.6.3", f"it is inside a Reserve Army's Holding Box ({us.loc}): no ASU is used there"
     if us is None or ctx.game.units[uid].side != side or us.loc not in ctx.board.locations:
         return "18.3.1", "it is not a friendly unit on the map"
     i = table(ctx)[uid, us.face]

@@ -48,7 +48,7 @@ from . import air, control, losses, railheads
 from .board import in_play
 from .bonds import enemy_bonds
 from .combat_data import combat_facts
-from .combat_state import BREAKTHROUGH, SHORT_AUTO, Combat, battles, current, line_path, put
+from .combat_state import BREAKTHROUGH, FAIL, SHORT_AUTO, Combat, battles, current, line_path, put
 from .data import scenario_facts
 from .movement import pontoon_steps
 from .resources import fortified
@@ -529,8 +529,8 @@ def _done(ctx: Context, state: State, c: Combat | None, uid: str, entered: Seque
 
 def settle(ctx: Context, state: State, c: Combat) -> tuple[State, list[Finding]]:
     """When the combat ends: units that still owe their retreat are eliminated when every retreat would eliminate them
-    (12.2) or they retreated into the hex this phase (12.4), else reported (12.1.1); short retreats paid for
-    (12.1.3 (4))."""
+    (12.2) or they retreated into the hex this phase (12.4), else reported (12.1.1; 11.4.3 after a failed Determined
+    Defense, not a Desperate one: its Fail leaves the retreat owed); short retreats paid for (12.1.3 (4))."""
     findings = []
     length = _length_owed(ctx, c)
     for uid in _still_owing(state, c, length):
@@ -540,8 +540,12 @@ def settle(ctx: Context, state: State, c: Combat) -> tuple[State, list[Finding]]
             continue
         dd = " (or make a Determined Defense)" if c.determined is None and c.colour != "no" and \
             combat_facts(ctx).results[c.result].determined else ""
-        findings.append(Finding("12.1.1", f"{name(ctx, state, uid)} must retreat {length} hexes after the {c.result} "
-                                          f"at {c.target}{dd}", (uid,), (c.target,)))
+        failed = c.determined is not None and c.determined.result == FAIL and not c.determined.desperate
+        if failed:
+            dd = " (its Determined Defense failed: the retreat stands)"
+        findings.append(Finding("11.4.3" if failed else "12.1.1",
+                                f"{name(ctx, state, uid)} must retreat {length} hexes after the {c.result} at "
+                                f"{c.target}{dd}", (uid,), (c.target,)))
     need = max(c.short.values(), default=0)
     if c.paid > c.tried:
         findings.append(Finding("12.1.3", f"{c.paid} step(s) paid to shorten the retreat from {c.target}, but "
