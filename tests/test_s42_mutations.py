@@ -316,10 +316,11 @@ Blau's R; start positions on each scenario's turns and slots. Misses found: four
 - S3.1: a Uranus header turning Contested City Hexes off was replayed without rule 29, which the scenario puts in
   force: refused in one line (``test_s42_scenario_option_turned_off_is_refused``).
 - S1.1, S2.1, S3.1: a start position with a unit on a map hex or in an Entry Area its scenario does not use (map A or
-  X in the Caucasus, map C in Uranus, map B or W in Fall Blau) is replayed, and moves, retreats and advances there go
-  unchecked. Refusing it was tried and taken back at the merge: the real engine's battles game
-  (``test_battles_s42_engine``) plays S1 on all four maps, and a VASSAL save may hold counters on any section of the
-  module's board; a report in place of a refusal is left for later.
+  X in the Caucasus, map C in Uranus, map B or W in Fall Blau) was replayed without a word, and moves, retreats and
+  advances there went unchecked; it is reported on the log's first action under the scenario's map rule
+  (:data:`OFF_THE_MAPS`). Refusing the header was tried first and taken back at the merge: the real engine's battles
+  game (``test_battles_s42_engine``) plays S1 on all four maps, and a VASSAL save may hold counters on any section of
+  the module's board.
 
 - Header ``options`` naming no advanced rule of the game (``cadres``, No Retreat!'s; a misspelt ``reserve``) were
   ignored without a word: no rule was missed by it, but the log was replayed under other rules than its writer meant;
@@ -373,6 +374,8 @@ from typing import Callable
 import test_blind_rulebook as first
 from games_once import LOADED
 from validator.cli import check_log
+from validator.logfile import parse_log
+from validator.replay import replay
 
 LOGS = Path(__file__).parent / "logs" / "stalingrad42"
 MUTATIONS = sorted([*LOGS.glob("mut*_*.jsonl"), *LOGS.glob("audit_*.jsonl")])  # the rounds mut_ ... mut6_, the audit
@@ -451,6 +454,29 @@ def _refused(tmp_path: Path, capsys, stem: str, name: str, change: Callable[[dic
     capsys.readouterr()
     assert outcome.code == 2 and len(outcome.err) == 1, (stem, outcome.err)
     return outcome.err[0]
+
+
+# (legal log, unit, where the header puts it, the scenario's map rule): a unit on a map or Entry Area its scenario
+# does not use (S1.1, S2.1, S3.1), reported on the first action (the header is read: a VASSAL save may hold counters
+# anywhere on the module's board)
+OFF_THE_MAPS = (("mut6_caucasus_first_turn_clean", "ger_44id", "1430", "S2.1"),  # map A, not the Caucasus's C1, C2
+                ("mut6_uranus_first_turn_clean", "ger_57id", "3050", "S3.1"),  # map C1, not Uranus's A and B
+                ("mut6_fall_blau_last_turn_clean", "ger_57id", "5522", "S1.1"),  # map B, not Fall Blau's A
+                ("mut6_fall_blau_last_turn_clean", "ger_57id", "W", "S1.1"),  # W reaches map C only (Taman)
+                ("mut6_caucasus_first_turn_clean", "ger_44id", "X", "S2.1"))  # X is an Entry Area of map A
+
+
+def test_s42_unit_off_the_scenario_maps_is_reported_first():
+    """A header position with a unit where its scenario does not play gives one report under the scenario's map
+    rule, on the first action's line, naming the unit and the place (:data:`OFF_THE_MAPS`); its legal twin none."""
+    for stem, unit, where, rule in OFF_THE_MAPS:
+        lines = (LOGS / f"{stem}.jsonl").read_text(encoding="utf-8").splitlines()
+        head = json.loads(lines[0])
+        head["position"]["units"][unit] = where
+        log, game = parse_log(f"{stem}.jsonl", "\n".join([json.dumps(head), *lines[1:]]).encode())
+        found = [v for v in replay(log, game, keep_states=False).violations if v.rule == rule]
+        assert len(found) == 1 and found[0].line == log.actions[0].line, (stem, where, found)
+        assert f"{unit} in {where}" in found[0].message and found[0].units == (unit,), found[0]
 
 
 def test_s42_mutation_verdicts():

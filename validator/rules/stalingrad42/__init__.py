@@ -20,6 +20,7 @@ from typing import Callable
 from games.model import Game
 
 from ...engine.context import Context
+from ...engine.state import evolve
 from ...model import Action, Finding, Header
 from . import (
     advance, campaign, checks, combat, determined, movement, offensives, rail, recovery, replacements,
@@ -94,7 +95,12 @@ def start(ctx: Context) -> State:
 
 def step(ctx: Context, state: State, action: Action) -> tuple[State, list[Finding]]:
     """Check one action and apply it (the logged outcome stands even when it breaks a rule). An action out of its
-    phase is reported for that alone (3.0), not also for what its own rules would say there."""
+    phase is reported for that alone (3.0), not also for what its own rules would say there. What the header's
+    position gives (``State.opening``: units on maps the scenario does not use) is reported on the first action."""
+    if state.opening:
+        opening, state = list(state.opening), evolve(state, opening=())
+        state, found = step(ctx, state, action)
+        return state, opening + found
     state, findings = sequence.timing(ctx, state, action)
     state, owed = combat.ends_with(ctx, state, action)
     state, unretreated = retreat.owed_first(ctx, state, action)

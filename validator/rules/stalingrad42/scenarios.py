@@ -34,6 +34,7 @@ from ...engine.context import Context
 from ...engine.state import evolve
 from ...model import Action, Finding
 from . import air
+from .board import in_play
 from .campaign_data import scenario_rules
 from .data import scenario_facts
 from .move_modes import mode_of
@@ -49,8 +50,9 @@ def start(ctx: Context, state: State) -> State:
     (25-29) is named for, an advanced rule the scenario puts in force turned off (S3.1: Contested Cities), a
     Reserve marker without the Reserves option (25.1), a position with enemies in one hex (:func:`_mixed_hex`), a
     unit in the other side's Entry Area (:func:`_enemy_area`) or an Air unit on the map 9.3.7 does not keep there
-    (``air.from_position``). (A unit on a map the scenario does not use is read as placed: a VASSAL save may hold
-    counters on any section of the module's board, and the real engine's battles game plays S1 across all four.)"""
+    (``air.from_position``). A unit on a map the scenario does not use is reported on the log's first action
+    (``State.opening``), not refused: a VASSAL save may hold counters on any section of the module's board (the real
+    engine's battles game plays S1 across all four)."""
     sr, sc = scenario_rules(ctx), ctx.scenario
     if not sc.first_turn <= state.turn <= sc.last_turn:
         raise ValueError(f"start: turn {state.turn} is not a turn of {sc.name} (turns {sc.first_turn}-{sc.last_turn}, "
@@ -69,6 +71,16 @@ def start(ctx: Context, state: State) -> State:
         if mixed is not None:
             raise ValueError(f"position: {mixed} holds units of both sides, one of them a Combat Unit, and no City "
                              "Battle marker (5.1, 19.3, 29.1.1: an impossible position)")
+        away = _off_the_maps(ctx, state)
+        if away:  # (reported, not refused: a VASSAL save may hold counters on any section of the module's board)
+            sf = scenario_facts(ctx)
+            where = ", ".join(f"{uid} in {loc}" for loc, uid in away[:5]) + (f" and {len(away) - 5} more"
+                                                                            if len(away) > 5 else "")
+            state = evolve(state, opening=(Finding(sf.maps_rule, f"the header's position puts units where "
+                                                                 f"{ctx.scenario.name} does not play ({where}): its "
+                                                                 f"maps are {', '.join(sorted(sf.maps))} and their "
+                                                                 "Entry Areas; no unit stands elsewhere",
+                                                   tuple(uid for _, uid in away), tuple(loc for loc, _ in away)),))
         marked = next((uid for uid, us in state.units.items() if us.reserve), None)
         if marked is not None and not ctx.option("reserves"):  # reserves.RESERVES (that module imports this one)
             raise ValueError(f"position: {state.units[marked].loc} holds {marked} under a Reserve marker, but Reserves "
@@ -90,6 +102,14 @@ def start(ctx: Context, state: State) -> State:
     if not control and score is state.score:
         return state
     return evolve(state, control={**state.control, **control}, score=score)
+
+
+def _off_the_maps(ctx: Context, state: State) -> list[tuple[str, str]]:
+    """(location, unit) of the position on a map hex or in an Entry Area the scenario does not use (S1.1, S2.1, S3.1:
+    no unit enters one, ``board.in_play``), in the units' order."""
+    play, m = in_play(ctx), ctx.game.map
+    return [(us.loc, uid) for uid, us in state.units.items() if (us.loc in m.hexes or us.loc in m.areas)
+            and us.loc not in play]
 
 
 def _mixed_hex(ctx: Context, state: State) -> str | None:

@@ -171,6 +171,7 @@ class State:
     air_with: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # 9.3.7: German Air unit -> the units
     # it accompanies after the Axis combat it supported (Breakthrough support, Air Defense)
     air_used: Mapping[str, int] = field(default_factory=dict)  # 9.3.1, 23.2: Air unit -> the turn it was committed
+    opening: tuple[Any, ...] = ()  # findings the header's position gives, reported on the log's first action
 
 
 def on_map(ctx: Context, state: State, uid: str) -> bool:
