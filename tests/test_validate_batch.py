@@ -126,3 +126,18 @@ def test_a_hanging_crashing_or_greedy_log_does_not_stop_the_batch() -> None:
     assert by["hang"].code == UNREADABLE and "longer than 3 s" in by["hang"].err[0]
     assert by["crash"].code == UNREADABLE and "stopped unexpectedly" in by["crash"].err[0]
     assert by["memory"].code == UNREADABLE and "more than 512 MB" in by["memory"].err[0]
+
+
+def test_a_folder_of_many_unreadable_logs_keeps_stderr_short(tmp_path: Path, capsys) -> None:
+    """60 unreadable logs: at most MAX_ERRORS error lines and one that says how many more were left out (every log's
+    result is still in the table); exit 2."""
+    from games.errors import MAX_ERRORS
+
+    for n in range(60):
+        (tmp_path / f"bad{n:02}.jsonl").write_text("{not json\n", encoding="utf-8")
+    code, out, err = run(["validate", str(tmp_path), "-j", "2"], capsys)
+    lines = err.splitlines()
+    assert code == 2 and len(lines) == MAX_ERRORS + 1, lines[-3:]
+    assert all(ln.startswith("hexforge validate: ") for ln in lines)
+    assert lines[-1].startswith(f"hexforge validate: {60 - MAX_ERRORS} more line(s) not shown"), lines[-1]
+    assert sum(1 for ln in out.splitlines() if ln.startswith(str(tmp_path))) == 60  # (the table: every log)

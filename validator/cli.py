@@ -20,7 +20,7 @@ from contextlib import nullcontext
 from typing import Any
 
 from games.datafiles import read_head
-from games.errors import DataError, InputError, one_line
+from games.errors import MAX_ERRORS, DataError, InputError, one_line
 from games.lasting import lasting, released
 from games.model import Game
 
@@ -119,12 +119,20 @@ def run(args: argparse.Namespace) -> int:
     logs = find_logs(args.logs)
     jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
     outcomes = []
+    shown = hidden = 0  # (stderr lines past MAX_ERRORS: every log's result is in the table, its error in json)
     for o in run_batch(logs, check_log, {"module": args.module, "fmt": args.format}, min(jobs, len(logs))):
         outcomes.append(o)
         for line in o.err:
-            _err(line)
+            if shown < MAX_ERRORS:
+                _err(line)
+                shown += 1
+            else:
+                hidden += 1
         if args.format == "text" and o.out:
             print("\n".join(o.out))
+    if hidden:
+        _err(f"{hidden} more line(s) not shown (at most {MAX_ERRORS}): each log's result is in the table below, its "
+             "error in --format json")
     code = exit_code(outcomes)
     if args.format == "json":
         docs = [o.doc if o.doc else {"log": o.path, "error": "; ".join(o.err), "result": o.result}
