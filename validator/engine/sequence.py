@@ -92,8 +92,7 @@ def plan(seq: Sequence, ctx: Context, turn: int, state: Any = None) -> Plan:
     """The slots of ``turn`` in order and their indexes (the default order's, or ``seq.order``'s for the turn as
     ``state`` has it)."""
     if seq.order is None:
-        made = ctx.tables.get("slot_plan")  # (asked on almost every action: looked up without a call when made)
-        return made if made is not None else once(ctx, "slot_plan", _make_plan)
+        return _default_plan(ctx)
     order = tuple(seq.order(ctx, turn, state))
 
     def make(c: Context) -> Plan:

@@ -86,7 +86,6 @@ class Combat:
     support_used: Mapping[str, int] = field(default_factory=frozen_map)  # side -> markers used on support_turn
 
 
-
 # The blank records: a new battle, and the record of a new Combat Phase, are copies of them with their fields given
 # (``evolve``: a block copy of the fields, where a frozen dataclass's ``__init__`` sets each field by a call)
 NO_BATTLE = Battle(0, "", "", (), (), (), "", frozen_map(), frozen_map())

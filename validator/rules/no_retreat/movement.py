@@ -33,9 +33,8 @@ from .board import RESTRICTED_AREAS, terrain_cost
 from .control import enter
 from .event_state import mp_change
 from .ground import Ground, ground, ground_bits
-from .state import Moved, State, unit_state
+from .state import Moved, State, relocated
 from .supply_phase import reported_markers
-
 
 
 class Allowance(NamedTuple):
@@ -328,13 +327,11 @@ def mobility_problem(ctx: Context, state: State, action: Action, uid: str) -> Fi
     if loc not in ctx.board.locations:
         where = 'not in play' if loc is None else 'in ' + loc
         return Finding("8.0", f"{unit_name(ctx, uid, state)} is not on the map (it is {where})", (uid,))
-    face = u.back if state.units[uid].face == "back" else u.front  # (:func:`face_of`)
+    face = face_of(ctx, state, uid)
     if not ctx.game.unit_types[face.type].mobile or not face.ma:
         return Finding("8.0", f"{unit_name(ctx, uid, state)} has no Movement Allowance: forts and garrisons never "
                               "move", (uid,))
-    if ctx.derived.get("immobile", True):  # (a scenario that keeps no unit still: no call a move)
-        return immobile_problem(ctx, state, uid)
-    return None
+    return immobile_problem(ctx, state, uid)
 
 
 def immobile_problem(ctx: Context, state: State, uid: str) -> Finding | None:
@@ -425,7 +422,7 @@ def apply_move(ctx: Context, state: State, uid: str, path: Sequence[str], g: Gro
             cur = nxt
     record = Moved(moved.start if moved else us.loc, spent, bool(g and path[-1] in g.ezoc), plain, exits)
     units = dict(state.units)  # (a dict's copy is one block copy; {**a, k: v} inserts key by key)
-    units[uid] = unit_state(ctx, path[-1], us.face, us.unsupplied, us.disorganized)  # (:func:`relocated`)
+    units[uid] = relocated(ctx, us, path[-1])
     note_changes(ctx, state.units, units, [uid])
     moved = dict(state.moved)
     moved[uid] = record

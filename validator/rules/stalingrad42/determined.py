@@ -19,8 +19,9 @@ defender's roll) is checked against the combat being resolved and the table, the
   never the result read from the table; the table's result for the roll is then the line's.
 - 11.5: a Desperate Defense (``desperate``: every defending unit would be eliminated retreating, or the hex is a
   Port whose loss would leave them Out of Supply wherever their retreats end) ignores a Fail: the Lead Unit loses a
-  step and rolls again (a new line, a new Lead Unit allowed), until the retreat is cancelled or the stack eliminated; a Delay counts as a Fail, a second Delay as S -/1; the
-  Defensive Support declared on its first roll gives every roll its +1, logged again or not (11.5.2).
+  step and rolls again (a new line, a new Lead Unit allowed), until the retreat is cancelled or the stack
+  eliminated; a Delay counts as a Fail, a second Delay as S -/1; the Defensive Support declared on its first roll
+  gives every roll its +1, logged again or not (11.5.2).
 - 11.6: a Partial Success is a Delay outside a City (11.6.1: the defender retreats one or two hexes Disrupted, the
   attacker advances one hex in any direction, no Breakthrough), a City Battle marker in one (11.6.2: 1, then 2 in a
   Major City; a Minor City only 1; then Delays), the retreat cancelled.
